@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { userSchema } from './identity.js';
+
+/**
+ * Events are named `<service>.<entity>.<past-tense verb>` and carried on JetStream (they must not
+ * be lost). Request/reply subjects live under `rpc.<service>.` and are never captured by the stream.
+ */
+export const EVENT_STREAM = {
+  name: 'POWERPOOL_EVENTS',
+  /** Subjects captured by the stream: every event subject of every service. */
+  subjects: ['identity.>', 'pools.>', 'picks.>', 'weeks.>', 'sports.>'],
+} as const;
+
+/** A user snapshot: consumers upsert by id and keep the newest `updatedAt` (events may repeat). */
+const userEventSchema = z.object({ user: userSchema });
+
+export const EVENTS = {
+  'identity.user.registered': userEventSchema,
+  'identity.user.profile-changed': userEventSchema,
+  'identity.user.role-changed': userEventSchema.extend({ previousRole: z.string() }),
+  'identity.user.payment-changed': userEventSchema,
+  /** A session ended (sign-out or expiry): gateways drop it from their cache. */
+  'identity.session.ended': z.object({ sessionIdHash: z.string(), userId: z.string() }),
+} as const;
+export type EventSubject = keyof typeof EVENTS;
+export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]>;
+
+/** Request/reply subjects (NATS core, queue groups per service). */
+export const RPC = {
+  /** gateway -> identity: who does this session id belong to? */
+  resolveSession: 'rpc.identity.session.resolve',
+} as const;

@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers (see README):
+ * - unit: `*.test.ts` beside the code in src/, fakes allowed.
+ * - integration: `test/` folders, real Postgres + NATS; run twice, on Postgres and on PGlite.
+ * - e2e: Chromium against embedded mode through the real sign-in.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration-postgres',
+          include: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-pglite',
+          include: ['services/*/test/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
