@@ -98,3 +98,6 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const resolveSessionRequestSchema = z.object({ sessionId: z.string() });
 export const resolveSessionReplySchema = z.object({ user: sessionUserSchema.nullable() });
+
+/** The HttpOnly session cookie set by the identity service and read by the gateway. */
+export const SESSION_COOKIE = 'pp_session';

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './assertion.js';
+export * from './bus/index.js';
