@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const ENVIRONMENTS = ['development', 'test', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** Thrown at start when the environment does not parse; lists every problem at once. */
+export class ConfigError extends Error {
+  constructor(readonly service: string, readonly problems: string[]) {
+    super(`Invalid configuration for ${service}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parse `env` with a zod object whose keys are env var names. Returns a frozen object, or throws
+ * a ConfigError naming every invalid or missing variable.
+ */
+export function parseConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.infer<S>> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(service, problems);
+  }
+  return Object.freeze(result.data);
+}
+
+/** Env helpers shared by every process. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  environment: () => z.enum(ENVIRONMENTS).default('development'),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  url: () => z.string().url(),
+  csv: () =>
+    z
+      .string()
+      .default('')
+      .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean)),
+};
+
+/**
+ * The part of every service's config that the kit needs. Each service extends it with its own
+ * variables in its `src/config.ts`.
+ */
+export const serviceEnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  POWERPOOL_ENV: env.environment(),
+  LOG_LEVEL: env.logLevel(),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_DRIVER: z.enum(['postgres', 'pglite']).default('postgres'),
+  PGLITE_DATA_DIR: z.string().optional(),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  IDENTITY_ASSERTION_PUBLIC_KEY: z.string().min(1, 'is required (the gateway public key, SPKI PEM)'),
+});
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { EVENT_STREAM } from '@powerpool/contracts';
+import { createAssertionVerifier, type AssertionVerifier } from './assertion.js';
+import { connectNatsBus } from './bus/nats.js';
+import type { Bus } from './bus/types.js';
+import type { ServiceEnv } from './config.js';
+import { connectPostgres, openPglite, usePglite, type Database } from './db/database.js';
+import { createLogger, type Logger } from './logger.js';
+
+/**
+ * What every service's buildApp receives besides its own config: storage, bus, the verifier of
+ * the gateway's assertions and a logger. Embedded mode builds these once for all services (shared
+ * PGlite, in-process bus); cluster mode builds them per process from env (`createRuntime`).
+ */
+export interface ServiceRuntime {
+  database: Database;
+  bus: Bus;
+  verifier: AssertionVerifier;
+  logger: Logger;
+}
+
+/** Build a service's runtime from its parsed env (cluster mode: one process per service). */
+export async function createRuntime(name: string, config: ServiceEnv): Promise<ServiceRuntime & { close(): Promise<void> }> {
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  let database: Database;
+  if (config.DATABASE_DRIVER === 'pglite') {
+    const client = await openPglite(config.PGLITE_DATA_DIR);
+    const view = usePglite(client);
+    database = { ...view, close: () => client.close() };
+  } else {
+    if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required when DATABASE_DRIVER=postgres`);
+    database = connectPostgres({ url: config.DATABASE_URL, applicationName: name });
+  }
+  const bus = await connectNatsBus({ servers: config.NATS_URL, name, stream: { name: EVENT_STREAM.name, subjects: [...EVENT_STREAM.subjects] }, logger });
+  const verifier = await createAssertionVerifier(config.IDENTITY_ASSERTION_PUBLIC_KEY);
+  return {
+    database,
+    bus,
+    verifier,
+    logger,
+    async close() {
+      await bus.close();
+      await database.close();
+    },
+  };
+}
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  logger: Logger;
+  /** Runs after the HTTP server closed (drain the bus, close the database). */
+  onClose?: () => Promise<void>;
+  /** Force exit if a graceful stop takes longer. Default 15 s. */
+  shutdownTimeoutMs?: number;
+}
+
+/**
+ * Listen, then stop gracefully on SIGTERM/SIGINT: stop accepting, finish in-flight requests
+ * (app.close), then onClose. A second signal or the timeout exits at once.
+ */
+export async function serve(app: FastifyInstance, options: ServeOptions): Promise<void> {
+  const { logger } = options;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error({}, 'graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, options.shutdownTimeoutMs ?? 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await options.onClose?.();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  await app.listen({ port: options.port, host: options.host });
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
+import { HEADERS, type Role } from '@powerpool/contracts';
+import type { AssertionVerifier, Identity } from './assertion.js';
+import { DomainError, ForbiddenError, UnauthorizedError } from './errors.js';
+import type { Logger } from './logger.js';
+
+/**
+ * Who may call a route (checked after the gateway's assertion is verified):
+ * `public` anyone (signed out too), `user` any signed-in user (default), or a list of roles.
+ */
+export type RouteAccess = 'public' | 'user' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Verified identity from the gateway's assertion. */
+    identity: Identity;
+  }
+}
+
+export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface CreateServiceOptions {
+  name: string;
+  logger: Logger;
+  verifier: AssertionVerifier;
+  /** Named readiness checks for /readyz (e.g. database ping, bus connected). */
+  readiness?: Record<string, () => Promise<boolean> | boolean>;
+}
+
+const OPEN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** Shape a validation instancePath (`/picks/0/confidenceRank`) into a field name (`picks.0.confidenceRank`). */
+function fieldOf(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replace(/\//g, '.') || '(body)';
+}
+
+/**
+ * A Fastify 5 app with everything every PowerPool service shares: zod validation, one error
+ * mapper, correlation ids, verification of the gateway's identity assertion and route access,
+ * health, readiness and Prometheus metrics. Routes are added by the service's buildApp.
+ */
+export async function createService(options: CreateServiceOptions): Promise<ServiceApp> {
+  const { name, verifier } = options;
+  const app = Fastify({
+    loggerInstance: options.logger.child({ service: name }) as FastifyBaseLogger,
+    genReqId: (req) => {
+      const incoming = req.headers[HEADERS.correlationId];
+      return typeof incoming === 'string' && CORRELATION_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'correlationId',
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Metrics: one registry per service (several services share a process in embedded mode).
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: name });
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+
+  app.decorateRequest('identity', null as unknown as Identity);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(HEADERS.correlationId, request.id);
+    const path = request.url.split('?')[0] ?? '';
+    if (OPEN_PATHS.has(path)) return;
+    const token = request.headers[HEADERS.identity];
+    if (typeof token !== 'string' || token.length === 0) {
+      throw new DomainError('missing_identity_assertion', 401, 'Calls must come through the gateway');
+    }
+    try {
+      request.identity = await verifier.verify(token);
+    } catch (err) {
+      request.log.warn({ err: (err as Error).message }, 'refused a call with an invalid identity assertion');
+      throw new DomainError('invalid_identity_assertion', 401, 'Calls must come through the gateway');
+    }
+    if (request.identity.user) request.log = request.log.child({ userId: request.identity.user.id });
+    authorize(request, request.routeOptions.config.access ?? 'user');
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    request.log[level]({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  app.setErrorHandler((err: FastifyError | DomainError | Error, request, reply) => sendError(err, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', service: name }));
+  app.get('/readyz', { config: { access: 'public' } }, async (_request, reply) => {
+    const checks: Record<string, boolean> = {};
+    for (const [check, fn] of Object.entries(options.readiness ?? {})) {
+      try {
+        checks[check] = await fn();
+      } catch {
+        checks[check] = false;
+      }
+    }
+    const ready = Object.values(checks).every(Boolean);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', service: name, checks });
+  });
+  app.get('/metrics', { config: { access: 'public' } }, async (_request, reply) => {
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+
+  return app;
+}
+
+/** Enforce a route's access rule on the verified identity. */
+export function authorize(request: FastifyRequest, access: RouteAccess): void {
+  if (access === 'public') return;
+  const user = request.identity.user;
+  if (!user) throw new UnauthorizedError();
+  if (access === 'user') return;
+  if (!access.includes(user.role)) throw new ForbiddenError();
+}
+
+/** The signed-in user of a request (routes with access other than `public`). */
+export function currentUser(request: FastifyRequest): NonNullable<Identity['user']> {
+  const user = request.identity?.user;
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+function sendError(err: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (err instanceof DomainError) {
+    if (err.status >= 500) request.log.error({ err }, err.message);
+    return reply.code(err.status).send(err.toBody());
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const details = err.validation.map((issue) => ({
+      field: fieldOf(issue.instancePath),
+      problem: issue.message,
+    }));
+    const where = err.validationContext === 'body' ? 'body' : err.validationContext ?? 'request';
+    const summary = details.map((d) => `${d.field} ${d.problem}`).join('; ');
+    return reply.code(400).send({ error: 'validation_failed', message: `Invalid ${where}: ${summary}`, details });
+  }
+  if (isResponseSerializationError(err)) {
+    request.log.error({ err, issues: err.cause?.issues }, 'reply did not match its schema');
+    return reply.code(500).send({ error: 'internal_error', message: `Internal server error (reference ${request.id})` });
+  }
+  const status = (err as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+    return reply.code(status).send({ error: code, message: err.message });
+  }
+  request.log.error({ err }, 'unhandled error');
+  return reply.code(500).send({ error: 'internal_error', message: `Internal server error (reference ${request.id})` });
+}

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
+import { DomainError } from '@powerpool/service-kit';
+import { createIdentityStore } from '../store/identity.store.js';
+import type { IdentityContext } from './context.js';
+import { SignInUnavailableError, type OidcClient } from './oidc.js';
+import { safeReturnTo } from './return-to.js';
+import { endSession, startSession } from './sessions.js';
+import { upsertUserFromClaims } from './users.js';
+
+/** How long a started sign-in may take at the provider. */
+export const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
+
+/** A sign-in that cannot complete; the message is shown to the person. */
+export class SignInFailedError extends DomainError {
+  constructor(message: string) {
+    super('sign_in_failed', 400, message);
+  }
+}
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/**
+ * GET /api/login: remember the PKCE verifier, state, nonce and destination server-side, bound to
+ * this browser by a random cookie value, and send the browser to the provider.
+ */
+export async function startSignIn(ctx: IdentityContext, oidc: OidcClient, returnTo: unknown): Promise<{ redirectTo: URL; binding: string }> {
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const binding = randomBytes(32).toString('base64url');
+  const redirectTo = await oidc.authorizationUrl({ state, nonce, codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier) });
+  await createIdentityStore(ctx.db).insertLoginAttempt({
+    state,
+    bindingHash: sha256(binding),
+    codeVerifier,
+    nonce,
+    returnTo: safeReturnTo(returnTo),
+    expiresAt: new Date(ctx.now().getTime() + LOGIN_ATTEMPT_TTL_MS),
+  });
+  return { redirectTo, binding };
+}
+
+/**
+ * GET /api/callback: check the browser binding, state, nonce and PKCE, upsert the user from the
+ * provider's claims and start a new session.
+ */
+export async function finishSignIn(
+  ctx: IdentityContext,
+  oidc: OidcClient,
+  input: { callbackUrl: URL; binding: string | undefined; previousSessionId: string | undefined },
+): Promise<{ sessionId: string; expiresAt: Date; returnTo: string }> {
+  const params = input.callbackUrl.searchParams;
+  const providerError = params.get('error');
+  if (providerError) {
+    const description = params.get('error_description');
+    throw new SignInFailedError(providerError === 'access_denied' ? 'Sign-in was cancelled.' : `The identity provider refused the sign-in${description ? `: ${description}` : '.'}`);
+  }
+  const state = params.get('state');
+  if (!state || !params.get('code')) throw new SignInFailedError('This sign-in link is incomplete. Please sign in again.');
+  const attempt = await createIdentityStore(ctx.db).takeLoginAttempt(state);
+  if (!attempt || attempt.expiresAt <= ctx.now()) throw new SignInFailedError('This sign-in has expired or was already used. Please sign in again.');
+  if (!input.binding || sha256(input.binding) !== attempt.bindingHash) {
+    throw new SignInFailedError('This sign-in was started in another browser. Please sign in again.');
+  }
+
+  let tokens;
+  try {
+    tokens = await oidc.exchangeCode(input.callbackUrl, { state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
+  } catch (err) {
+    if (err instanceof SignInUnavailableError) throw err;
+    ctx.logger.warn({ err }, 'code exchange failed');
+    throw new SignInFailedError('The identity provider did not confirm this sign-in. Please sign in again.');
+  }
+  const { claims } = tokens;
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  if (!email) throw new SignInFailedError('Your account has no e-mail address; PowerPool needs one.');
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const user = await upsertUserFromClaims(ctx, {
+    issuer: await oidc.issuer(),
+    subject: String(claims.sub),
+    email,
+    givenName: str(claims.given_name),
+    familyName: str(claims.family_name),
+    role: str(claims[ctx.config.oidc.roleClaim]),
+  });
+  const session = await startSession(ctx, user.id, tokens.idToken, input.previousSessionId);
+  return { ...session, returnTo: attempt.returnTo };
+}
+
+/** GET /api/logout: end the session here, then at the provider when it supports that. */
+export async function signOut(ctx: IdentityContext, oidc: OidcClient, sessionId: string | undefined): Promise<string> {
+  const ended = sessionId ? await endSession(ctx, sessionId) : null;
+  if (!ended) return '/';
+  const url = await oidc.endSessionUrl(ended.idToken);
+  return url ? url.toString() : '/';
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import {
+  displayNameOf,
+  roleSchema,
+  type CurrentUser,
+  type EventPayload,
+  type EventSubject,
+  type GlobalUser,
+  type Role,
+  type UpdateProfileBody,
+  type User,
+} from '@powerpool/contracts';
+import { ConflictError, NotFoundError, UnauthorizedError, type Db } from '@powerpool/service-kit';
+import { createIdentityStore, type IdentityStore } from '../store/identity.store.js';
+import type { UserRow } from '../store/schema.js';
+import type { IdentityContext } from './context.js';
+
+/** Claims the provider vouches for at sign-in (id token merged with userinfo). */
+export interface ProviderClaims {
+  issuer: string;
+  subject: string;
+  email: string;
+  givenName: string | null;
+  familyName: string | null;
+  /** Value of the configured role claim, if any. */
+  role: string | null;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    hasPaid: row.hasPaid,
+    paymentNotes: row.paymentNotes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return { ...toUser(row), name: displayNameOf(row) };
+}
+
+/** Run `fn` in a transaction with a store and an event queue; events go out after commit. */
+async function inTransaction<T>(
+  ctx: IdentityContext,
+  fn: (store: IdentityStore, emit: <S extends EventSubject>(subject: S, payload: EventPayload<S>) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    return fn(createIdentityStore(db), (subject, payload) => ctx.outbox.add(db, subject, payload));
+  });
+  ctx.outbox.kick();
+  return result;
+}
+
+function isBootstrapAdmin(ctx: IdentityContext, email: string): boolean {
+  return ctx.config.superAdminEmails.has(email.toLowerCase());
+}
+
+/**
+ * Upsert the user behind a successful sign-in. A new user gets `super_admin` when their e-mail is
+ * in SUPER_ADMIN_EMAILS, else the provider's role claim when valid, else `user`. Later sign-ins
+ * refresh the e-mail and re-apply the super admin bootstrap, but never overwrite names the user
+ * edited or roles an admin set.
+ */
+export async function upsertUserFromClaims(ctx: IdentityContext, claims: ProviderClaims): Promise<UserRow> {
+  const now = ctx.now();
+  return inTransaction(ctx, async (store, emit) => {
+    const existing = await store.findUserBySubject(claims.issuer, claims.subject);
+    if (!existing) {
+      const claimed = roleSchema.safeParse(claims.role);
+      const role: Role = isBootstrapAdmin(ctx, claims.email) ? 'super_admin' : claimed.success ? claimed.data : 'user';
+      const { row, created } = await store.insertUser(
+        { id: randomUUID(), issuer: claims.issuer, subject: claims.subject, email: claims.email, firstName: claims.givenName, lastName: claims.familyName, role },
+        now,
+      );
+      if (created) await emit('identity.user.registered', { user: toUser(row) });
+      return row;
+    }
+    const patch: Partial<UserRow> = { lastSignInAt: now };
+    const emailChanged = existing.email !== claims.email;
+    const promote = isBootstrapAdmin(ctx, claims.email) && existing.role !== 'super_admin';
+    if (emailChanged) patch.email = claims.email;
+    if (promote) patch.role = 'super_admin';
+    if (emailChanged || promote) patch.updatedAt = now;
+    const row = (await store.updateUser(existing.id, patch)) ?? existing;
+    if (promote) await emit('identity.user.role-changed', { user: toUser(row), previousRole: existing.role });
+    else if (emailChanged) await emit('identity.user.profile-changed', { user: toUser(row) });
+    return row;
+  });
+}
+
+/** The signed-in user; a user deleted since the session began counts as signed out. */
+export async function getCurrentUser(ctx: IdentityContext, userId: string): Promise<CurrentUser> {
+  const row = await createIdentityStore(ctx.db).findUserById(userId);
+  if (!row) throw new UnauthorizedError();
+  return toCurrentUser(row);
+}
+
+/** PUT /api/user/profile: display name (required, trimmed) and optional first and last name. */
+export async function updateProfile(ctx: IdentityContext, userId: string, body: { displayName: string; firstName: string | null; lastName: string | null }): Promise<CurrentUser> {
+  return inTransaction(ctx, async (store, emit) => {
+    const existing = await store.findUserById(userId);
+    if (!existing) throw new UnauthorizedError();
+    const unchanged = existing.displayName === body.displayName && existing.firstName === body.firstName && existing.lastName === body.lastName;
+    if (unchanged) return toCurrentUser(existing);
+    const row = await store.updateUser(userId, { ...body, updatedAt: ctx.now() });
+    if (!row) throw new UnauthorizedError();
+    await emit('identity.user.profile-changed', { user: toUser(row) });
+    return toCurrentUser(row);
+  });
+}
+export type { UpdateProfileBody };
+
+const byName = (a: { name: string; email: string }, b: { name: string; email: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.email.localeCompare(b.email);
+
+/**
+ * GET /api/admin/users/global. Pool assignments belong to pools-invitations; identity lists none
+ * until that service publishes membership events (pools issue).
+ */
+export async function listGlobalUsers(ctx: IdentityContext): Promise<GlobalUser[]> {
+  const rows = await createIdentityStore(ctx.db).listUsers();
+  return rows.map((row) => ({ ...toCurrentUser(row), poolAssignments: [] })).sort(byName);
+}
+
+/** GET /api/admin/users/payments: every user with payment status, by displayed name. */
+export async function listPaymentUsers(ctx: IdentityContext): Promise<CurrentUser[]> {
+  const rows = await createIdentityStore(ctx.db).listUsers();
+  return rows.map(toCurrentUser).sort(byName);
+}
+
+/** PUT /api/admin/users/{userId}/role (super admin). */
+export async function changeRole(ctx: IdentityContext, actorId: string, targetId: string, role: Role): Promise<CurrentUser> {
+  if (actorId === targetId) {
+    throw new ConflictError('cannot_change_own_role', 'You cannot change your own role. Ask another super admin.');
+  }
+  return inTransaction(ctx, async (store, emit) => {
+    const existing = await store.findUserById(targetId);
+    if (!existing) throw new NotFoundError('User not found', 'user_not_found');
+    if (existing.role === role) return toCurrentUser(existing);
+    if (role !== 'super_admin' && isBootstrapAdmin(ctx, existing.email)) {
+      throw new ConflictError(
+        'configured_super_admin',
+        'This user is a super admin by configuration (SUPER_ADMIN_EMAILS); change the configuration to change their role.',
+      );
+    }
+    const row = await store.updateUser(targetId, { role, updatedAt: ctx.now() });
+    if (!row) throw new NotFoundError('User not found', 'user_not_found');
+    await emit('identity.user.role-changed', { user: toUser(row), previousRole: existing.role });
+    return toCurrentUser(row);
+  });
+}
+
+/**
+ * PUT /api/admin/users/{userId}/payment (super admin). Notes omitted keep the current notes;
+ * empty or null notes clear them.
+ */
+export async function setPayment(ctx: IdentityContext, targetId: string, body: { hasPaid: boolean; notes?: string | null }): Promise<CurrentUser> {
+  return inTransaction(ctx, async (store, emit) => {
+    const existing = await store.findUserById(targetId);
+    if (!existing) throw new NotFoundError('User not found', 'user_not_found');
+    const paymentNotes = body.notes === undefined ? existing.paymentNotes : body.notes ? body.notes : null;
+    if (existing.hasPaid === body.hasPaid && existing.paymentNotes === paymentNotes) return toCurrentUser(existing);
+    const row = await store.updateUser(targetId, { hasPaid: body.hasPaid, paymentNotes, updatedAt: ctx.now() });
+    if (!row) throw new NotFoundError('User not found', 'user_not_found');
+    await emit('identity.user.payment-changed', { user: toUser(row) });
+    return toCurrentUser(row);
+  });
+}
