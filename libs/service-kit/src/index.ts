@@ -8,3 +8,4 @@ export * from './runtime.js';
 export * from './db/database.js';
 export * from './db/migrate.js';
 export * from './db/outbox.js';
+export * from './bootstrap.js';

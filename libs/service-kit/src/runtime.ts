@@ -87,3 +87,8 @@ export async function serve(app: FastifyInstance, options: ServeOptions): Promis
   process.once('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port: options.port, host: options.host });
 }
+
+/** Readiness every service reports: its database answers and its bus is connected. */
+export function standardReadiness(runtime: Pick<ServiceRuntime, 'database' | 'bus'>): Record<string, () => Promise<boolean> | boolean> {
+  return { database: () => runtime.database.ping(), bus: () => runtime.bus.isReady() };
+}

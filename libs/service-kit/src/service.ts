@@ -98,7 +98,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
       throw new DomainError('invalid_identity_assertion', 401, 'Calls must come through the gateway');
     }
     if (request.identity.user) request.log = request.log.child({ userId: request.identity.user.id });
-    authorize(request, request.routeOptions.config.access ?? 'user');
+    // Unmatched paths fall through to the JSON 404 (after the assertion check above).
+    if (!request.is404) authorize(request, request.routeOptions.config.access ?? 'user');
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { createOutbox, createService, runMigrations, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createOutbox, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './domain/context.js';
 import { createOidcClient, type OidcClient } from './domain/oidc.js';
@@ -23,17 +23,11 @@ export interface IdentityDeps extends ServiceRuntime {
 /** identity: users, roles, payments, sign-in and sessions. Never listens (server.ts does). */
 export async function buildApp(deps: IdentityDeps): Promise<ServiceApp> {
   const { database, bus, logger, config } = deps;
-  await runMigrations(database, { schema: SCHEMA, dir: new URL('./store/migrations/', import.meta.url) });
+  const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
   const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
   const ctx: IdentityContext = { db: database.db, outbox, config, logger, now: deps.now ?? (() => new Date()) };
   const oidc = deps.oidc ?? createOidcClient(config);
 
-  const app = await createService({
-    name: SERVICE_NAME,
-    logger,
-    verifier: deps.verifier,
-    readiness: { database: () => database.ping(), bus: () => bus.isReady() },
-  });
   await app.register(fastifyCookie);
   registerAuthRoutes(app, ctx, oidc);
   registerProfileRoutes(app, ctx);

@@ -1,0 +1,253 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import { errors, type InteractionResults } from 'oidc-provider';
+import { EmailTakenError, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, type AccountStore } from './accounts.js';
+import type { DevIdpLogger } from './logger.js';
+import { issuerBase, type DevIdpClient } from './provider.js';
+import { errorPage, LOGOUT_SCRIPT, loginPage, signUpPage, TEXT, type SignUpValues } from './pages.js';
+
+const MAX_FORM_BYTES = 16 * 1024;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface HandlerDeps {
+  issuer: string;
+  clients: DevIdpClient[];
+  provider: Provider;
+  accounts: AccountStore;
+  logger: DevIdpLogger;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The CSP every response carries: no inline scripts, forms may only go to us and to our clients. */
+export function contentSecurityPolicy(clients: DevIdpClient[]): string {
+  const origins = new Set<string>();
+  for (const client of clients) {
+    for (const uri of [...client.redirectUris, ...client.postLogoutRedirectUris]) {
+      const origin = URL.parse(uri)?.origin;
+      if (origin && origin !== 'null') origins.add(origin);
+    }
+  }
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "script-src 'self'",
+    "img-src 'self' data:",
+    `form-action 'self'${[...origins].map((o) => ` ${o}`).join('')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+class FormTooLargeError extends Error {}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const type = req.headers['content-type'] ?? '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_FORM_BYTES) throw new FormTooLargeError('form too large');
+    chunks.push(chunk as Buffer);
+  }
+  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(html);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(text);
+}
+
+/**
+ * The dev IdP's HTTP entry point. Everything lives under the issuer's path (e.g. `/dev-idp`),
+ * whether the browser reaches us through the gateway (prefix kept) or directly:
+ * - `<issuer>/assets/logout.js` and `<issuer>/interaction/:uid[/login|/signup]` are ours;
+ * - the rest goes to oidc-provider with the prefix stripped and `req.originalUrl` kept, which is
+ *   how the library learns its mount path when it builds URLs.
+ * Host and proto are forced to the issuer's so every URL emitted is built from the issuer,
+ * never from the address we listen on.
+ */
+export function createRequestHandler(deps: HandlerDeps): Handler {
+  const base = issuerBase(deps.issuer);
+  const issuerUrl = new URL(base);
+  const basePath = issuerUrl.pathname.replace(/\/+$/, '');
+  const forwardedProto = issuerUrl.protocol.slice(0, -1);
+  const forwardedHost = issuerUrl.host;
+  const csp = contentSecurityPolicy(deps.clients);
+  const providerCallback = deps.provider.callback();
+  const { provider, accounts, logger } = deps;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
+
+    if (path !== basePath && !path.startsWith(`${basePath}/`)) {
+      sendText(res, 404, 'Not found');
+      return;
+    }
+    const rest = path.slice(basePath.length) || '/';
+
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    req.headers['x-forwarded-proto'] = forwardedProto;
+    req.headers['x-forwarded-host'] = forwardedHost;
+
+    if (rest === '/assets/logout.js') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+        return;
+      }
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.end(req.method === 'HEAD' ? undefined : LOGOUT_SCRIPT);
+      return;
+    }
+
+    const interaction = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|signup))?\/?$/.exec(rest);
+    if (interaction) {
+      await handleInteraction(req, res, interaction[1]!, interaction[2] as 'login' | 'signup' | undefined);
+      return;
+    }
+
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = rawUrl;
+    req.url = `${rest}${search}`;
+    await providerCallback(req, res);
+  }
+
+  async function handleInteraction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    step: 'login' | 'signup' | undefined,
+  ): Promise<void> {
+    let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch (err) {
+      if (err instanceof errors.SessionNotFound) {
+        sendHtml(res, 400, errorPage('Your sign-in has expired'));
+        return;
+      }
+      throw err;
+    }
+    if (details.uid !== uid) {
+      sendHtml(res, 400, errorPage('Your sign-in has expired'));
+      return;
+    }
+
+    const finish = (result: InteractionResults) =>
+      provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+
+    if (details.prompt.name === 'consent') {
+      // Not expected (loadExistingGrant grants everything), but never show a consent screen.
+      await finish({ consent: { grantId: await grantEverything(details) } });
+      return;
+    }
+    if (details.prompt.name !== 'login') {
+      sendHtml(res, 400, errorPage('Unsupported sign-in step', { prompt: details.prompt.name }));
+      return;
+    }
+
+    const pageUrl = `${basePath}/interaction/${uid}`;
+    const urls = { page: pageUrl, login: `${pageUrl}/login`, signup: `${pageUrl}/signup` };
+    const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+
+    if (req.method === 'GET' && !step) {
+      sendHtml(res, 200, loginPage({ action: urls.login, signUpUrl: urls.signup, ...(loginHint ? { login: loginHint } : {}) }));
+      return;
+    }
+    if (req.method === 'GET' && step === 'signup') {
+      sendHtml(res, 200, signUpPage({ action: urls.signup, signInUrl: urls.page }));
+      return;
+    }
+    if (req.method !== 'POST' || !step) {
+      sendText(res, 405, 'Method not allowed', { Allow: step ? 'GET, POST' : 'GET' });
+      return;
+    }
+
+    const form = await readForm(req);
+    if (step === 'login') {
+      const login = form.get('login') ?? '';
+      const account = await accounts.authenticate(login, form.get('password') ?? '');
+      if (!account) {
+        sendHtml(res, 200, loginPage({ action: urls.login, signUpUrl: urls.signup, login, error: TEXT.invalidCredentials }));
+        return;
+      }
+      logger.debug({ sub: account.id }, 'dev IdP sign-in');
+      await finish({ login: { accountId: account.id, amr: ['pwd'] } });
+      return;
+    }
+
+    const values: SignUpValues = {
+      email: (form.get('email') ?? '').trim(),
+      given_name: (form.get('given_name') ?? '').trim(),
+      family_name: (form.get('family_name') ?? '').trim(),
+    };
+    const password = form.get('password') ?? '';
+    const problems = signUpProblems(values, password);
+    if (!problems.length) {
+      try {
+        const account = await accounts.signUp({
+          email: values.email!,
+          password,
+          givenName: values.given_name!,
+          familyName: values.family_name!,
+        });
+        await finish({ login: { accountId: account.id, amr: ['pwd'] } });
+        return;
+      } catch (err) {
+        if (!(err instanceof EmailTakenError)) throw err;
+        problems.push(TEXT.emailTaken);
+      }
+    }
+    sendHtml(res, 200, signUpPage({ action: urls.signup, signInUrl: urls.page, values, errors: problems }));
+  }
+
+  async function grantEverything(details: Awaited<ReturnType<Provider['interactionDetails']>>): Promise<string> {
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    const grant =
+      (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+      new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) });
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    return grant.save();
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (err instanceof FormTooLargeError) {
+        sendText(res, 413, 'Payload too large', { Connection: 'close' });
+        return;
+      }
+      logger.error({ err, url: req.url }, 'dev IdP request failed');
+      if (res.headersSent) res.destroy();
+      else sendHtml(res, 500, errorPage('Something went wrong'));
+    });
+  };
+}
+
+function signUpProblems(values: SignUpValues, password: string): string[] {
+  const problems: string[] = [];
+  if (!values.email || !EMAIL_SHAPE.test(values.email)) problems.push('Enter a valid e-mail address.');
+  if (!values.given_name) problems.push('Enter your first name.');
+  else if (values.given_name.length > NAME_MAX_LENGTH) problems.push(`First name must be at most ${NAME_MAX_LENGTH} characters.`);
+  if (!values.family_name) problems.push('Enter your last name.');
+  else if (values.family_name.length > NAME_MAX_LENGTH) problems.push(`Last name must be at most ${NAME_MAX_LENGTH} characters.`);
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  return problems;
+}

@@ -1,0 +1,6 @@
+export type * from './types.js';
+export type { BusLogger } from './logger.js';
+export { silentLogger } from './logger.js';
+export { matchSubject, subjectIsSubsetOf } from './subjects.js';
+export { createMemoryBus, type MemoryBusOptions } from './memory.js';
+export { connectNatsBus, type NatsBusOptions } from './nats.js';

@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ThemeProvider } from '../components/theme/theme-provider';
+import { Toaster } from '../components/ui/toaster';
+import { queryClient } from '../lib/query-client';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        {children}
+        <Toaster />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

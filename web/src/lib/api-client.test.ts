@@ -1,0 +1,198 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { currentUserSchema } from '@powerpool/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiJson, apiRequest, fetchQueryKey, getQueryFn, queryKeyPath } from './api-client';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: Server;
+let base: string;
+const seen: Seen[] = [];
+
+const user = {
+  id: 'u1',
+  email: 'pat@example.com',
+  displayName: null,
+  firstName: 'Pat',
+  lastName: null,
+  role: 'user',
+  hasPaid: false,
+  paymentNotes: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  name: 'Pat',
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const json = (status: number, value: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      switch (req.url) {
+        case '/api/auth/user':
+          return json(200, user);
+        case '/api/weeks/3/games':
+          return json(200, { games: [] });
+        case '/api/echo':
+          return json(200, { ok: true });
+        case '/api/validation':
+          return json(400, {
+            error: 'validation_failed',
+            message: 'The request is invalid',
+            details: [{ field: 'displayName', problem: 'is required' }],
+          });
+        case '/api/signed-out':
+          return json(401, { error: 'unauthorized', message: 'Unauthorized' });
+        case '/api/plain-text':
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          return res.end('boom');
+        case '/api/empty':
+          res.writeHead(503);
+          return res.end();
+        default:
+          return json(404, { error: 'not_found', message: 'Not found' });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+});
+
+afterEach(() => {
+  seen.length = 0;
+  vi.restoreAllMocks();
+});
+
+const lastSeen = (): Seen => {
+  const last = seen.at(-1);
+  if (!last) throw new Error('the server saw no request');
+  return last;
+};
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('apiRequest', () => {
+  it('should return the response when the reply is OK', async () => {
+    const res = await apiRequest('GET', `${base}/api/auth/user`);
+    expect(await res.json()).toEqual(user);
+  });
+
+  it('should throw "status: body text" with code and server message when the reply is our error JSON', async () => {
+    const error = await caught(apiRequest('PUT', `${base}/api/validation`, { displayName: '' }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(
+      '400: {"error":"validation_failed","message":"The request is invalid","details":[{"field":"displayName","problem":"is required"}]}',
+    );
+    expect(error.code).toBe('validation_failed');
+    expect(error.serverMessage).toBe('The request is invalid');
+    expect(error.details).toEqual([{ field: 'displayName', problem: 'is required' }]);
+  });
+
+  it('should throw "status: body text" without a server message when the body is plain text', async () => {
+    const error = await caught(apiRequest('GET', `${base}/api/plain-text`));
+    expect(error.message).toBe('500: boom');
+    expect(error.code).toBeUndefined();
+    expect(error.serverMessage).toBeUndefined();
+  });
+
+  it('should throw "status: status text" when the body is empty', async () => {
+    const error = await caught(apiRequest('GET', `${base}/api/empty`));
+    expect(error.message).toBe('503: Service Unavailable');
+    expect(error.bodyText).toBe('');
+  });
+
+  it('should send a JSON content-type and the JSON body when a body is present', async () => {
+    await apiRequest('PUT', `${base}/api/echo`, { displayName: 'Pat' });
+    expect(lastSeen().headers['content-type']).toBe('application/json');
+    expect(JSON.parse(lastSeen().body)).toEqual({ displayName: 'Pat' });
+  });
+
+  it('should send no content-type when there is no body', async () => {
+    await apiRequest('POST', `${base}/api/echo`);
+    expect(lastSeen().method).toBe('POST');
+    expect(lastSeen().headers['content-type']).toBeUndefined();
+    expect(lastSeen().body).toBe('');
+
+    await apiRequest('GET', `${base}/api/echo`);
+    expect(lastSeen().headers['content-type']).toBeUndefined();
+  });
+
+  it('should include credentials when it calls fetch', async () => {
+    // A pass-through spy on the platform fetch: the request still reaches the real server.
+    const spy = vi.spyOn(globalThis, 'fetch');
+    await apiRequest('PUT', `${base}/api/echo`, { a: 1 });
+    await fetchQueryKey([`${base}/api/echo`], { on401: 'throw' });
+    expect(seen).toHaveLength(2);
+    expect(spy.mock.calls.map(([, init]) => init?.credentials)).toEqual(['include', 'include']);
+  });
+});
+
+describe('apiJson', () => {
+  it('should return the reply parsed by the schema when it matches', async () => {
+    const reply = await apiJson('GET', `${base}/api/auth/user`, currentUserSchema);
+    expect(reply.name).toBe('Pat');
+  });
+
+  it('should throw when the reply does not match the schema', async () => {
+    await expect(apiJson('GET', `${base}/api/echo`, currentUserSchema)).rejects.toThrow();
+  });
+});
+
+describe('default query function', () => {
+  it('should join the query key segments with slashes when it builds the GET path', () => {
+    expect(queryKeyPath(['/api/weeks', 3, 'games'])).toBe('/api/weeks/3/games');
+  });
+
+  it('should GET the joined path when a query uses the default query function', async () => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw', baseUrl: base }) } },
+    });
+    const data = await client.fetchQuery({ queryKey: ['/api/weeks', 3, 'games'] });
+    expect(data).toEqual({ games: [] });
+    expect(lastSeen()).toMatchObject({ method: 'GET', url: '/api/weeks/3/games' });
+  });
+
+  it('should return null when the reply is 401 and on401 is returnNull', async () => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'returnNull', baseUrl: base }) } },
+    });
+    await expect(client.fetchQuery({ queryKey: ['/api/signed-out'] })).resolves.toBeNull();
+  });
+
+  it('should throw a 401 ApiError when the reply is 401 and on401 is throw', async () => {
+    const error = await caught(fetchQueryKey(['/api/signed-out'], { on401: 'throw', baseUrl: base }));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('401: {"error":"unauthorized","message":"Unauthorized"}');
+    expect(error.serverMessage).toBe('Unauthorized');
+  });
+
+  it('should still throw other errors when on401 is returnNull', async () => {
+    const error = await caught(fetchQueryKey(['/api/plain-text'], { on401: 'returnNull', baseUrl: base }));
+    expect(error.status).toBe(500);
+  });
+});
