@@ -1,0 +1,64 @@
+# PowerPool: `make start` runs the app, `make test` runs the tests. `make` alone lists the targets.
+# Variables given on the command line (make start PORT=4000) reach the programs as env vars.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+NPM ?= npm
+# Extra arguments for vitest, e.g. make test VITEST_ARGS="--project unit"
+VITEST_ARGS ?=
+
+INSTALL_STAMP := node_modules/.package-lock.json
+WEB_INDEX := web/dist/index.html
+# Everything the SPA build reads: its sources, its config and the shared contracts.
+# Test files and the e2e suite are not part of the bundle.
+WEB_SOURCES := $(filter-out %.test.ts %.test.tsx,$(shell find web/src web/public libs/contracts/src -type f 2>/dev/null)) \
+	$(wildcard web/index.html web/vite.config.* web/tsconfig*.json web/package.json)
+
+.PHONY: help install web start test typecheck cluster bench clean clean-data
+
+help: ## List the targets
+	@echo "PowerPool"
+	@echo
+	@grep -E '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | \
+		awk 'BEGIN { FS = ":.*## " } { printf "  make %-11s %s\n", $$1, $$2 }'
+	@echo
+	@echo "Variables: PORT (3000), POWERPOOL_DATA_DIR (./.data), VITEST_ARGS (e.g. \"--project unit\")"
+
+install: $(INSTALL_STAMP) ## Install the Node packages (only when package-lock.json changed)
+
+# npm writes node_modules/.package-lock.json on every install; touch it so an install that
+# changed nothing still counts as done.
+$(INSTALL_STAMP): package-lock.json package.json
+	$(NPM) install
+	@touch $@
+
+web: $(WEB_INDEX) ## Build the SPA into web/dist (only when web/ or the contracts changed)
+
+$(WEB_INDEX): $(WEB_SOURCES) | $(INSTALL_STAMP)
+	$(NPM) run build:web
+	@touch $@
+
+start: install web ## Start the app in embedded mode at http://localhost:3000 (PORT)
+	$(NPM) run start:embedded
+
+test: install web ## Typecheck, then run every test project (vitest)
+	$(NPM) run typecheck
+	npx vitest run $(VITEST_ARGS)
+
+typecheck: install ## Typecheck the Node code and the SPA
+	$(NPM) run typecheck
+
+cluster: install web ## Start one process per service on local Postgres and NATS
+	npx tsx deploy/cluster/run.ts
+
+bench: install ## Run the gateway benchmark
+	$(NPM) run bench
+
+clean: ## Remove build output (web/dist, test results); keeps .data
+	rm -rf web/dist test-results
+
+clean-data: ## Remove the embedded and cluster data in ./.data
+	rm -rf .data

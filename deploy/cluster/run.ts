@@ -1,0 +1,78 @@
+/**
+ * `make cluster`: one process per service on the local PostgreSQL and NATS.
+ * Env: PORT (3000), DATABASE_URL, NATS_URL, POWERPOOL_DATA_DIR (the cluster keeps its files in
+ * <dir>/cluster; default ./.data), CLUSTER_READY_TIMEOUT_SECONDS (90).
+ */
+import path from 'node:path';
+import {
+  ClusterStartError,
+  DEFAULT_DATABASE_URL,
+  DEFAULT_NATS_URL,
+  DEFAULT_PORT,
+  DEV_ACCOUNTS,
+  DEV_PASSWORD,
+  REPO_ROOT,
+  startCluster,
+  type Cluster,
+} from './cluster.js';
+
+const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`PORT must be a port number, got ${process.env.PORT}`);
+  process.exit(2);
+}
+const dataRoot = path.resolve(REPO_ROOT, process.env.POWERPOOL_DATA_DIR ?? '.data');
+const readyTimeoutSeconds = Number(process.env.CLUSTER_READY_TIMEOUT_SECONDS ?? 90);
+
+let cluster: Cluster | undefined;
+let firstSignalAt = 0;
+const onSignal = (signal: NodeJS.Signals) => {
+  const now = Date.now();
+  // Ctrl-C may reach this process twice at once (the terminal, and npx/tsx passing it on):
+  // only a second signal a moment later means "force".
+  if (firstSignalAt && now - firstSignalAt < 1000) return;
+  const again = firstSignalAt !== 0;
+  firstSignalAt ||= now;
+  if (again || !cluster) {
+    // Second Ctrl-C, or still starting: the cluster's exit hook kills what is left.
+    console.log(`[cluster] ${signal}: exiting now`);
+    process.exit(130);
+  }
+  console.log(`[cluster] ${signal}: stopping (Ctrl-C again to force)`);
+  void cluster.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+console.log('[cluster] starting the dev IdP, five services and the gateway');
+try {
+  cluster = await startCluster({
+    port,
+    databaseUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    natsUrl: process.env.NATS_URL ?? DEFAULT_NATS_URL,
+    dataDir: path.join(dataRoot, 'cluster'),
+    readyTimeoutMs: readyTimeoutSeconds * 1000,
+  });
+} catch (err) {
+  console.error(`[cluster] could not start: ${err instanceof ClusterStartError ? err.message : String(err)}`);
+  process.exit(1);
+}
+
+console.log(
+  [
+    '',
+    `PowerPool (cluster mode) is up at ${cluster.url}`,
+    '',
+    `Sign in with one of these dev accounts (password: ${DEV_PASSWORD}):`,
+    ...DEV_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.role}`),
+    '',
+    'Ctrl-C stops every process.',
+    '',
+  ].join('\n'),
+);
+
+const exit = await cluster.closed;
+if (exit) {
+  console.error(`[cluster] stopped because ${exit.name} exited (${exit.signal ?? `code ${exit.code}`})`);
+  process.exit(1);
+}

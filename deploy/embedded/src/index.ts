@@ -1,0 +1,182 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceName } from '@powerpool/contracts';
+import {
+  createAssertionSigner,
+  createAssertionVerifier,
+  createLogger,
+  createMemoryBus,
+  generateAssertionKeys,
+  openPglite,
+  usePglite,
+  type AssertionSigner,
+  type Environment,
+  type ServiceApp,
+  type ServiceRuntime,
+} from '@powerpool/service-kit';
+import { DEV_ACCOUNTS, DEV_PASSWORD, startDevIdp } from '@powerpool/dev-idp';
+import { buildGateway } from '@powerpool/gateway';
+import { DEFAULT_WEB_DIST_DIR } from '@powerpool/gateway/config';
+import { buildApp as buildIdentity } from '@powerpool/identity';
+import { loadIdentityConfig } from '@powerpool/identity/config';
+import { buildApp as buildPools } from '@powerpool/pools-invitations';
+import { loadPoolsInvitationsConfig } from '@powerpool/pools-invitations/config';
+import { buildApp as buildPicks } from '@powerpool/picks-scoring';
+import { loadPicksScoringConfig } from '@powerpool/picks-scoring/config';
+import { buildApp as buildWeeks } from '@powerpool/weeks-workflow';
+import { loadWeeksWorkflowConfig } from '@powerpool/weeks-workflow/config';
+import { buildApp as buildSports } from '@powerpool/sports-data-staging';
+import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
+
+export interface EmbeddedOptions {
+  /** Public port (the gateway). Default 3000; 0 picks a free one. */
+  port?: number;
+  host?: string;
+  /** Where PGlite and the dev IdP keep their data. Default ./.data. */
+  dataDir?: string;
+  /** Keep nothing on disk (tests): PGlite in memory, dev IdP in memory. */
+  inMemory?: boolean;
+  /** Browser-facing URL; default http://localhost:<port>. */
+  publicUrl?: string;
+  logLevel?: string;
+  environment?: Exclude<Environment, 'production'>;
+  /** Comma list of e-mails that are always super admins. Default admin@powerpool.test. */
+  superAdminEmails?: string;
+  webDistDir?: string;
+  /** Gateway rate limits (tests that sign in many people raise the sign-in one). */
+  rateLimits?: { signInPerMinute?: number; writesPerMinute?: number };
+}
+
+export interface Embedded {
+  url: string;
+  /** Where each service listens (loopback), for benchmarks that call a service directly. */
+  upstreams: Readonly<Record<ServiceName, string>>;
+  /** The gateway's assertion signer, for benchmarks that call a service directly. */
+  signer: AssertionSigner;
+  close(): Promise<void>;
+}
+
+/**
+ * PowerPool in one process: the gateway, the five services, the dev identity provider (served
+ * under /dev-idp on the same port), one PGlite database with a schema per service, and the
+ * in-process bus. The services listen on loopback ports of their own, exactly as in cluster mode,
+ * so the gateway forwards to them over real HTTP.
+ */
+export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embedded> {
+  const environment = options.environment ?? 'development';
+  const logger = createLogger({ level: options.logLevel ?? 'info' });
+  const dataDir = path.resolve(options.dataDir ?? '.data');
+  if (!options.inMemory) await mkdir(dataDir, { recursive: true });
+
+  const cleanups: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        logger.warn({ err }, 'error while stopping');
+      }
+    }
+  };
+
+  try {
+    // The gateway's port is needed before anything else: it is in the issuer and the callbacks.
+    const gatewayHost = options.host ?? '0.0.0.0';
+    const keys = await generateAssertionKeys();
+    const signer = await createAssertionSigner(keys.privateKeyPem);
+    const verifier = await createAssertionVerifier(keys.publicKeyPem);
+    const bus = createMemoryBus({ logger });
+    cleanups.push(() => bus.close());
+    const pglite = await openPglite(options.inMemory ? undefined : path.join(dataDir, 'pglite'));
+    cleanups.push(() => pglite.close());
+    const runtime: ServiceRuntime = { database: usePglite(pglite), bus, verifier, logger };
+
+    const gatewayPort = options.port ?? 3000;
+    // With port 0 the real port is known only after listen; reserve it first by listening early.
+    const reserved = gatewayPort === 0 ? await reservePort() : gatewayPort;
+    const publicUrl = (options.publicUrl ?? `http://localhost:${reserved}`).replace(/\/+$/, '');
+    const clientSecret = randomBytes(24).toString('base64url');
+
+    const idp = await startDevIdp({
+      issuer: `${publicUrl}/dev-idp`,
+      clients: [{ clientId: 'powerpool', clientSecret, redirectUris: [`${publicUrl}/api/callback`], postLogoutRedirectUris: [`${publicUrl}/`] }],
+      ...(options.inMemory ? {} : { dataDir: path.join(dataDir, 'dev-idp') }),
+      environment,
+      logger: logger.child({ service: 'dev-idp' }),
+    });
+    cleanups.push(() => idp.close());
+
+    const common = { IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem, POWERPOOL_ENV: environment, DATABASE_DRIVER: 'pglite' };
+    const builders: Array<[ServiceName, () => Promise<ServiceApp>]> = [
+      [
+        'identity',
+        () =>
+          buildIdentity({
+            ...runtime,
+            config: loadIdentityConfig({
+              ...common,
+              PUBLIC_URL: publicUrl,
+              OIDC_ISSUER_URL: `${publicUrl}/dev-idp`,
+              OIDC_CLIENT_ID: 'powerpool',
+              OIDC_CLIENT_SECRET: clientSecret,
+              SUPER_ADMIN_EMAILS: options.superAdminEmails ?? process.env.SUPER_ADMIN_EMAILS ?? 'admin@powerpool.test',
+            }),
+          }),
+      ],
+      ['pools-invitations', () => buildPools({ ...runtime, config: loadPoolsInvitationsConfig(common) })],
+      ['picks-scoring', () => buildPicks({ ...runtime, config: loadPicksScoringConfig(common) })],
+      ['weeks-workflow', () => buildWeeks({ ...runtime, config: loadWeeksWorkflowConfig(common) })],
+      ['sports-data-staging', () => buildSports({ ...runtime, config: loadSportsDataStagingConfig(common) })],
+    ];
+    const upstreams = {} as Record<ServiceName, string>;
+    for (const [name, build] of builders) {
+      const app = await build();
+      cleanups.push(() => app.close());
+      upstreams[name] = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
+    }
+
+    const gateway: FastifyInstance = await buildGateway({
+      config: {
+        environment,
+        logLevel: (options.logLevel ?? 'info') as never,
+        publicUrl,
+        upstreams,
+        devIdpUpstream: idp.listenUrl,
+        webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR,
+        sessionCacheTtlMs: 10_000,
+        rateLimits: { signInPerMinute: options.rateLimits?.signInPerMinute ?? 30, writesPerMinute: options.rateLimits?.writesPerMinute ?? 120 },
+      },
+      bus,
+      signer,
+      logger: logger.child({ service: 'gateway' }) as never,
+    });
+    cleanups.push(() => gateway.close());
+    await gateway.listen({ port: reserved, host: gatewayHost });
+    return { url: publicUrl, upstreams, signer, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** A free TCP port (for port 0: the public URL must be known before the gateway listens). */
+async function reservePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const DEV_SIGN_IN_HELP = [
+  'Dev accounts (password "' + DEV_PASSWORD + '"):',
+  ...DEV_ACCOUNTS.map((a) => `  ${a.email}${a.role ? `  (${a.role})` : ''}`),
+  '  any other name@powerpool.test signs in with the same password and is created on first use.',
+].join('\n');

@@ -1,0 +1,26 @@
+import { DEV_SIGN_IN_HELP, startEmbedded } from './index.js';
+
+/** `make start`: PowerPool on embedded defaults. Honours PORT, HOST, POWERPOOL_DATA_DIR, LOG_LEVEL. */
+const started = Date.now();
+const app = await startEmbedded({
+  port: process.env.PORT ? Number(process.env.PORT) : 3000,
+  host: process.env.HOST ?? '0.0.0.0',
+  dataDir: process.env.POWERPOOL_DATA_DIR ?? '.data',
+  ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
+  logLevel: process.env.LOG_LEVEL ?? 'warn',
+});
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+process.stdout.write(`\nPowerPool is running at ${app.url}  (ready in ${seconds}s, data in ${process.env.POWERPOOL_DATA_DIR ?? '.data'})\n\n${DEV_SIGN_IN_HELP}\n\nPress Ctrl+C to stop.\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    process.stdout.write('\nStopping PowerPool...\n');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
