@@ -5,3 +5,4 @@ export * from './runtime.js';
 export * from './ports.js';
 export * from './service-basics.js';
 export * from './browser.js';
+export * from './chromium.js';
