@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, type EventPayload } from '@powerpool/contracts';
-import { integrationSkipReason, type BusMessage } from '@powerpool/testing';
+import type { BusMessage } from '@powerpool/service-kit';
+import { integrationSkipReason } from '@powerpool/testing';
 import { resolve, signIn, startIdentity, type IdentityHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '@powerpool/contracts';
-import { integrationSkipReason, type BusMessage } from '@powerpool/testing';
+import type { BusMessage } from '@powerpool/service-kit';
+import { integrationSkipReason } from '@powerpool/testing';
 import { resolve, signIn, startIdentity, type IdentityHarness, type SignedIn } from './helpers.js';
 
 const skip = await integrationSkipReason();
