@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -61,8 +61,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
       const incoming = req.headers[HEADERS.correlationId];
       return typeof incoming === 'string' && CORRELATION_ID.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'correlationId',
-    disableRequestLogging: true,
+    logController: new LogController({ requestIdLogLabel: 'correlationId', disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@powerpool/service-kit';
+import { DEFAULT_WEB_DIST_DIR, loadGatewayConfig } from './config.js';
+
+const PEM = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadGatewayConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadGatewayConfig', () => {
+  it('should apply the documented defaults when only the key is set', () => {
+    const config = loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      natsUrl: 'nats://127.0.0.1:4222',
+      upstreams: {
+        identity: 'http://127.0.0.1:4001',
+        'pools-invitations': 'http://127.0.0.1:4002',
+        'picks-scoring': 'http://127.0.0.1:4003',
+        'weeks-workflow': 'http://127.0.0.1:4004',
+        'sports-data-staging': 'http://127.0.0.1:4005',
+      },
+      webDistDir: DEFAULT_WEB_DIST_DIR,
+      sessionCacheTtlMs: 10_000,
+      rateLimits: { signInPerMinute: 20, writesPerMinute: 120 },
+      environment: 'development',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.devIdpUpstream).toBeUndefined();
+    expect(DEFAULT_WEB_DIST_DIR).toMatch(/web[\\/]dist$/);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('should restore newlines when the key is given with \\n escapes', () => {
+    const config = loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM.replace(/\n/g, '\\n') });
+    expect(config.assertionPrivateKeyPem).toBe(PEM);
+  });
+
+  it('should drop trailing slashes when URLs end with one', () => {
+    const config = loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, PUBLIC_URL: 'https://pool.example.com/', IDENTITY_URL: 'http://identity:8080/', DEV_IDP_URL: 'http://idp:4010/' });
+    expect(config.publicUrl).toBe('https://pool.example.com');
+    expect(config.upstreams.identity).toBe('http://identity:8080');
+    expect(config.devIdpUpstream).toBe('http://idp:4010');
+  });
+
+  it('should list every problem at once when several variables are wrong', () => {
+    const problems = problemsOf({ PORT: 'http', PUBLIC_URL: 'pool.example.com', PICKS_SCORING_URL: 'ftp://x', RATE_LIMIT_WRITES_PER_MINUTE: '0', POWERPOOL_ENV: 'staging' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(
+      expect.arrayContaining(['PORT', 'PUBLIC_URL', 'PICKS_SCORING_URL', 'RATE_LIMIT_WRITES_PER_MINUTE', 'POWERPOOL_ENV', 'IDENTITY_ASSERTION_PRIVATE_KEY']),
+    );
+  });
+
+  it('should refuse the development IdP when the environment is production', () => {
+    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, POWERPOOL_ENV: 'production', DEV_IDP_URL: 'http://idp:4010' })).toEqual([
+      'DEV_IDP_URL: must not be set in production (the development IdP signs anyone in)',
+    ]);
+  });
+
+  it('should read TRUST_PROXY as a flag, a hop count or addresses', () => {
+    const trust = (v: string) => loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, TRUST_PROXY: v }).trustProxy;
+    expect([trust('true'), trust('false'), trust('2'), trust('10.0.0.0/8')]).toEqual([true, false, 2, '10.0.0.0/8']);
+  });
+});

@@ -1,0 +1,141 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
+import { env, normalizePem, parseConfig, type Environment } from '@powerpool/service-kit';
+
+/** Default upstream of each service, in SERVICE_NAMES order (ports 4001..4005). */
+export const DEFAULT_UPSTREAMS: Readonly<Record<ServiceName, string>> = Object.freeze({
+  identity: 'http://127.0.0.1:4001',
+  'pools-invitations': 'http://127.0.0.1:4002',
+  'picks-scoring': 'http://127.0.0.1:4003',
+  'weeks-workflow': 'http://127.0.0.1:4004',
+  'sports-data-staging': 'http://127.0.0.1:4005',
+});
+
+/** Env var naming each service's upstream base URL. */
+export const UPSTREAM_ENV: Readonly<Record<ServiceName, string>> = Object.freeze({
+  identity: 'IDENTITY_URL',
+  'pools-invitations': 'POOLS_INVITATIONS_URL',
+  'picks-scoring': 'PICKS_SCORING_URL',
+  'weeks-workflow': 'WEEKS_WORKFLOW_URL',
+  'sports-data-staging': 'SPORTS_DATA_STAGING_URL',
+});
+
+/** `<repo>/web/dist`, the SPA build output. */
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** What `buildGateway` needs (no listener, bus or key material: those are server.ts's). */
+export interface GatewayConfig {
+  environment: Environment;
+  logLevel: LogLevel;
+  /** The browser-facing URL of PowerPool, without a trailing slash. Its origin is the only one accepted by the CSRF check. */
+  publicUrl: string;
+  /** Base URL of each service (no trailing slash); every API route is forwarded to its service's. */
+  upstreams: Readonly<Record<ServiceName, string>>;
+  /** Upstream of the development IdP, proxied under `/dev-idp`; unset: `/dev-idp` is not served. */
+  devIdpUpstream?: string;
+  /** Folder holding the built SPA (`index.html`, `assets/`). */
+  webDistDir: string;
+  /** How long a resolved session (signed in or not) is trusted before identity is asked again. */
+  sessionCacheTtlMs: number;
+  /** Most sessions kept in the cache (least recently used are dropped first). Default 10 000. */
+  sessionCacheMaxEntries?: number;
+  rateLimits: {
+    /** Requests per minute and IP to the sign-in routes (and credential posts to the dev IdP). */
+    signInPerMinute: number;
+    /** State-changing API requests per minute and session (per IP when signed out). */
+    writesPerMinute: number;
+  };
+  /**
+   * Fastify `trustProxy`: whether X-Forwarded-For from the hop in front (ingress) gives the
+   * client IP used by the per-IP limits. `false` (default) uses the socket address.
+   */
+  trustProxy?: boolean | number | string;
+}
+
+/** Everything server.ts needs: the app's config plus listener, bus and signing key. */
+export interface GatewayServerConfig extends GatewayConfig {
+  port: number;
+  host: string;
+  natsUrl: string;
+  /** PKCS8 PEM of the Ed25519 key that signs identity assertions (newlines restored). */
+  assertionPrivateKeyPem: string;
+}
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), `must be an http(s) URL (${what})`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v): boolean | number | string => {
+    if (v === undefined || v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+const gatewayEnvSchema = z
+  .object({
+    PORT: env.port(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PUBLIC_URL: httpUrl('the browser-facing URL, e.g. https://pool.example.com').default('http://localhost:3000'),
+    NATS_URL: z.string().trim().min(1).default('nats://127.0.0.1:4222'),
+    IDENTITY_ASSERTION_PRIVATE_KEY: z
+      .string({ error: 'is required (PKCS8 PEM of the Ed25519 signing key; `\\n` escapes allowed)' })
+      .transform((v) => normalizePem(v.trim()))
+      .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), 'must be a PKCS8 PEM private key (-----BEGIN PRIVATE KEY-----)'),
+    IDENTITY_URL: httpUrl('identity service').default(DEFAULT_UPSTREAMS.identity),
+    POOLS_INVITATIONS_URL: httpUrl('pools-invitations service').default(DEFAULT_UPSTREAMS['pools-invitations']),
+    PICKS_SCORING_URL: httpUrl('picks-scoring service').default(DEFAULT_UPSTREAMS['picks-scoring']),
+    WEEKS_WORKFLOW_URL: httpUrl('weeks-workflow service').default(DEFAULT_UPSTREAMS['weeks-workflow']),
+    SPORTS_DATA_STAGING_URL: httpUrl('sports-data-staging service').default(DEFAULT_UPSTREAMS['sports-data-staging']),
+    WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
+    DEV_IDP_URL: z.preprocess((v) => (v === '' ? undefined : v), httpUrl('development IdP').optional()),
+    SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+    RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(20),
+    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(120),
+    TRUST_PROXY: trustProxySchema,
+    LOG_LEVEL: env.logLevel(),
+    POWERPOOL_ENV: env.environment(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.POWERPOOL_ENV === 'production' && v.DEV_IDP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_IDP_URL'], message: 'must not be set in production (the development IdP signs anyone in)' });
+    }
+  });
+
+/**
+ * Parse the gateway's environment once, at start. Throws a `ConfigError` listing every invalid
+ * or missing variable. The result is frozen.
+ */
+export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env): GatewayServerConfig {
+  const e = parseConfig('gateway', gatewayEnvSchema, environment);
+  const upstreams = Object.freeze(
+    Object.fromEntries(SERVICE_NAMES.map((name) => [name, e[UPSTREAM_ENV[name] as keyof typeof e] as string])) as Record<ServiceName, string>,
+  );
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    natsUrl: e.NATS_URL,
+    assertionPrivateKeyPem: e.IDENTITY_ASSERTION_PRIVATE_KEY,
+    environment: e.POWERPOOL_ENV,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    upstreams,
+    ...(e.DEV_IDP_URL ? { devIdpUpstream: e.DEV_IDP_URL } : {}),
+    webDistDir: e.WEB_DIST_DIR,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),
+    trustProxy: e.TRUST_PROXY,
+  });
+}

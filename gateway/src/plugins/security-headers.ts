@@ -1,0 +1,38 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/** The SPA's Content-Security-Policy: own scripts only; inline styles (React style props) allowed. */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+} as const;
+
+/**
+ * Helmet options for everything the gateway serves itself and proxies from /api. Referrer-Policy
+ * is `same-origin` because invitation tokens live in URLs; HSTS only when PowerPool is served
+ * over https (on http://localhost it would pin the browser to https).
+ */
+export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
+  const https = new URL(publicUrl).protocol === 'https:';
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]])),
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // X-Content-Type-Options: nosniff and the removal of X-Powered-By are helmet defaults.
+  };
+}
+
+/** Route config that turns the gateway's security headers off (the dev IdP sends its own). */
+export const NO_SECURITY_HEADERS = { helmet: { skipRoute: true } } as const;

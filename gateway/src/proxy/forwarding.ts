@@ -1,0 +1,41 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
+import type { FastifyInstance } from 'fastify';
+import { HEADERS } from '@powerpool/contracts';
+
+type Headers = IncomingHttpHeaders | Http2IncomingHttpHeaders;
+
+/**
+ * Request headers for an upstream: the client's, minus any identity assertion it sent and any
+ * `Forwarded` it made up, plus the correlation id and X-Forwarded-* describing the public URL
+ * (so an upstream building absolute URLs builds the browser's).
+ */
+export function forwardedHeaders(publicUrl: string): (request: { id: string; ip: string }, headers: Headers) => Headers {
+  const url = new URL(publicUrl);
+  const proto = url.protocol.replace(/:$/, '');
+  return (request, headers) => {
+    const out: Headers = { ...headers };
+    delete out[HEADERS.identity];
+    delete out.forwarded;
+    out[HEADERS.correlationId] = request.id;
+    out['x-forwarded-for'] = request.ip;
+    out['x-forwarded-proto'] = proto;
+    out['x-forwarded-host'] = url.host;
+    return out;
+  };
+}
+
+/**
+ * Leave request bodies unread: every content type parses to the raw request stream, which
+ * reply-from pipes to the upstream as it arrives (uploads are the services' to limit and parse).
+ * Call inside the encapsulated proxy scope only.
+ */
+export function passthroughBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+}
+
+/** 502 for an upstream that could not be reached (refused, reset, timed out). */
+export function serviceUnavailable(reply: { code(statusCode: number): { send(payload?: unknown): unknown } }, service: string): void {
+  reply.code(502).send({ error: 'service_unavailable', message: `The ${service} service is unavailable. Please try again shortly.` });
+}

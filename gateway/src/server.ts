@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { EVENT_STREAM } from '@powerpool/contracts';
+import { ConfigError, connectNatsBus, createAssertionSigner, createLogger, serve } from '@powerpool/service-kit';
+import { buildGateway } from './app.js';
+import { loadGatewayConfig, type GatewayServerConfig } from './config.js';
+
+/** Cluster mode: one gateway process. Parse config, connect NATS, build, listen, stop on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: GatewayServerConfig;
+  try {
+    config = loadGatewayConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const logger = createLogger({ level: config.logLevel, name: 'gateway' });
+  const signer = await createAssertionSigner(config.assertionPrivateKeyPem);
+  const bus = await connectNatsBus({
+    servers: config.natsUrl,
+    name: 'gateway',
+    stream: { name: EVENT_STREAM.name, subjects: [...EVENT_STREAM.subjects] },
+    logger,
+  });
+  const app = await buildGateway({ config, bus, signer, logger: logger as FastifyBaseLogger });
+  // serve(): on a signal, close Fastify (finish in-flight requests), then the bus.
+  await serve(app, { port: config.port, host: config.host, logger, onClose: () => bus.close() });
+  logger.info({ port: config.port, publicUrl: config.publicUrl, devIdp: Boolean(config.devIdpUpstream) }, 'gateway listening');
+}
+
+main().catch((err: unknown) => {
+  console.error('gateway failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,218 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HEADERS } from '@powerpool/contracts';
+import { cookie, PUBLIC_URL, sessionUser, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
+
+const CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
+const CROSS_SITE = { error: 'cross_site_request', message: 'Cross-site requests are not allowed' };
+const RATE_LIMITED = { error: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' };
+
+let upstreams: Upstreams;
+let gw: TestGateway;
+const extra: TestGateway[] = [];
+
+beforeAll(async () => {
+  upstreams = await startUpstreams();
+  gw = await startGateway(upstreams);
+  gw.identity.sessions.set('alice', sessionUser('alice'));
+});
+
+afterEach(async () => {
+  await Promise.all(extra.splice(0).map((g) => g.close()));
+  upstreams.reset();
+});
+
+afterAll(async () => {
+  await gw?.close();
+  await upstreams?.close();
+});
+
+async function gateway(env: Record<string, string>): Promise<TestGateway> {
+  const g = await startGateway(upstreams, { env });
+  extra.push(g);
+  return g;
+}
+
+const post = (headers: Record<string, string>) => ({
+  method: 'POST',
+  headers: { ...cookie('alice'), 'content-type': 'application/json', ...headers },
+  body: '{"picks":[]}',
+});
+
+describe('cross-site requests', () => {
+  it('should refuse a POST without calling the service when Sec-Fetch-Site is cross-site', async () => {
+    const res = await gw.fetch('/api/picks/batch', post({ 'sec-fetch-site': 'cross-site' }));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(CROSS_SITE);
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should refuse a write when Sec-Fetch-Site is same-site', async () => {
+    const res = await gw.fetch('/api/pools/p-1/activate', { ...post({ 'sec-fetch-site': 'same-site' }), method: 'PUT' });
+    expect(res.status).toBe(403);
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should refuse a POST when Origin is another origin', async () => {
+    for (const origin of ['https://evil.example', 'http://localhost:3001', 'null']) {
+      const res = await gw.fetch('/api/picks/batch', post({ origin }));
+      expect(res.status, origin).toBe(403);
+      expect(await res.json()).toEqual(CROSS_SITE);
+    }
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should refuse GET /api/logout when it comes from another site', async () => {
+    const res = await gw.fetch('/api/logout', { headers: { ...cookie('alice'), 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(403);
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should forward a POST when it comes from the same origin', async () => {
+    const res = await gw.fetch('/api/picks/batch', post({ 'sec-fetch-site': 'same-origin', origin: PUBLIC_URL }));
+    expect(res.status).toBe(200);
+    expect(upstreams.calls()).toHaveLength(1);
+  });
+
+  it('should forward a POST when it carries neither Origin nor Sec-Fetch-Site', async () => {
+    const res = await gw.fetch('/api/picks/batch', post({}));
+    expect(res.status).toBe(200);
+  });
+
+  it('should forward a cross-site GET when the route changes nothing', async () => {
+    const res = await gw.fetch('/api/invitations/tok-1', { headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('should send the CSP and the other security headers when proxying an API reply', async () => {
+    const res = await gw.fetch('/api/invitations/tok-2');
+    expect(res.headers.get('content-security-policy')).toBe(CSP);
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('should send the security headers when the gateway answers itself', async () => {
+    for (const path of ['/api/auth/user', '/api/unknown', '/healthz', '/some/page']) {
+      const res = await gw.fetch(path);
+      expect(res.headers.get('content-security-policy'), path).toBe(CSP);
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+  });
+
+  it('should send HSTS when the public URL is https', async () => {
+    const secure = await gateway({ PUBLIC_URL: 'https://pool.example.com' });
+    const res = await secure.fetch('/healthz');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('rate limits', () => {
+  it('should answer 429 with Retry-After when one IP exceeds the sign-in limit', async () => {
+    const limited = await gateway({ RATE_LIMIT_SIGNIN_PER_MINUTE: '3' });
+    // /api/login and /api/callback share the sign-in budget.
+    for (const path of ['/api/login', '/api/callback?code=a', '/api/login']) {
+      const res = await limited.fetch(path);
+      expect(res.status, path).not.toBe(429);
+    }
+    const res = await limited.fetch('/api/callback?code=b');
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual(RATE_LIMITED);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(upstreams.calls()).toHaveLength(3);
+  });
+
+  it('should limit writes per session when one session exceeds the write limit', async () => {
+    const limited = await gateway({ RATE_LIMIT_WRITES_PER_MINUTE: '2' });
+    limited.identity.sessions.set('s-a', sessionUser('a'));
+    limited.identity.sessions.set('s-b', sessionUser('b'));
+    const write = (s: string) => limited.fetch('/api/picks/batch', { method: 'POST', headers: { ...cookie(s), 'content-type': 'application/json' }, body: '{}' });
+    expect((await write('s-a')).status).toBe(200);
+    expect((await write('s-a')).status).toBe(200);
+    const third = await write('s-a');
+    expect(third.status).toBe(429);
+    expect(await third.json()).toEqual(RATE_LIMITED);
+    expect(third.headers.get('retry-after')).not.toBeNull();
+    // Another session from the same IP has its own budget; reads are not counted.
+    expect((await write('s-b')).status).toBe(200);
+    expect((await limited.fetch('/api/user/pools', { headers: cookie('s-a') })).status).toBe(200);
+  });
+});
+
+describe('development IdP', () => {
+  let idp: FastifyInstance;
+  let idpUrl: string;
+  const seen: Array<{ method: string; url: string; headers: Record<string, unknown> }> = [];
+
+  beforeAll(async () => {
+    idp = Fastify();
+    idp.removeAllContentTypeParsers();
+    idp.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    idp.all('/dev-idp/*', async (request, reply) => {
+      seen.push({ method: request.method, url: request.url, headers: { ...request.headers } });
+      return reply.header('content-security-policy', "default-src 'none'").header('set-cookie', '_interaction=x; Path=/dev-idp').type('text/html').send('<form>login</form>');
+    });
+    await idp.listen({ host: '127.0.0.1', port: 0 });
+    idpUrl = `http://127.0.0.1:${(idp.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await idp?.close();
+  });
+
+  it('should proxy /dev-idp with the path kept and the public URL forwarded', async () => {
+    const g = await gateway({ DEV_IDP_URL: idpUrl });
+    seen.length = 0;
+    const res = await g.fetch('/dev-idp/auth?client_id=powerpool', { headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('<form>login</form>');
+    expect(res.headers.getSetCookie()).toEqual(['_interaction=x; Path=/dev-idp']);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe('/dev-idp/auth?client_id=powerpool');
+    expect(seen[0]!.headers).toMatchObject({ 'x-forwarded-proto': 'http', 'x-forwarded-host': 'localhost:3000', 'x-forwarded-for': '127.0.0.1' });
+    expect(res.headers.get(HEADERS.correlationId)).toBe(seen[0]!.headers[HEADERS.correlationId]);
+  });
+
+  it("should leave the IdP's own headers when proxying /dev-idp", async () => {
+    const g = await gateway({ DEV_IDP_URL: idpUrl });
+    const res = await g.fetch('/dev-idp/interaction/abc');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('should forward a cross-site form post when it goes to /dev-idp', async () => {
+    const g = await gateway({ DEV_IDP_URL: idpUrl });
+    seen.length = 0;
+    const res = await g.fetch('/dev-idp/interaction/abc/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'cross-site' },
+      body: 'login=alice&password=x',
+    });
+    expect(res.status).toBe(200);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/dev-idp/interaction/abc/login' });
+  });
+
+  it('should count credential posts to /dev-idp against the sign-in limit', async () => {
+    const g = await gateway({ DEV_IDP_URL: idpUrl, RATE_LIMIT_SIGNIN_PER_MINUTE: '2' });
+    const login = () => g.fetch('/dev-idp/interaction/abc/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect((await login()).status).toBe(200);
+    expect((await login()).status).toBe(200);
+    const res = await login();
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual(RATE_LIMITED);
+    // Page loads are not counted.
+    expect((await g.fetch('/dev-idp/interaction/abc')).status).toBe(200);
+  });
+
+  it('should answer 404 when /dev-idp is requested and no IdP is configured', async () => {
+    const res = await gw.fetch('/dev-idp/auth');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not_found', message: 'Not found: GET /dev-idp/auth' });
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashSessionId } from '../src/app.js';
+import { cookie, sessionUser, startGateway, startUpstreams, userSnapshot, type TestGateway, type Upstreams } from './helpers.js';
+
+let upstreams: Upstreams;
+const gateways: TestGateway[] = [];
+
+beforeAll(async () => {
+  upstreams = await startUpstreams();
+});
+
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((g) => g.close()));
+  upstreams.reset();
+});
+
+afterAll(async () => {
+  await upstreams?.close();
+});
+
+async function gateway(options: Parameters<typeof startGateway>[1] = {}): Promise<TestGateway> {
+  const gw = await startGateway(upstreams, options);
+  gateways.push(gw);
+  return gw;
+}
+
+async function whoAmI(gw: TestGateway, sessionId: string): Promise<{ status: number; role?: string }> {
+  upstreams.reset();
+  const res = await gw.fetch('/api/auth/user', { headers: cookie(sessionId) });
+  await res.arrayBuffer();
+  const call = upstreams.calls()[0];
+  const identity = call?.identity;
+  return { status: res.status, role: identity && 'user' in identity ? identity.user?.role : undefined };
+}
+
+describe('session cache', () => {
+  it('should ask identity once when the same session calls twice', async () => {
+    const gw = await gateway();
+    gw.identity.sessions.set('s-1', sessionUser('ann'));
+    expect(await whoAmI(gw, 's-1')).toEqual({ status: 200, role: 'user' });
+    expect(await whoAmI(gw, 's-1')).toEqual({ status: 200, role: 'user' });
+    expect(gw.identity.requests).toBe(1);
+  });
+
+  it('should remember a signed-out answer when the session is unknown', async () => {
+    const gw = await gateway();
+    expect((await whoAmI(gw, 'nobody')).status).toBe(401);
+    expect((await whoAmI(gw, 'nobody')).status).toBe(401);
+    expect(gw.identity.requests).toBe(1);
+  });
+
+  it('should share one lookup when requests of one session arrive together', async () => {
+    const gw = await gateway();
+    gw.identity.sessions.set('s-2', sessionUser('ben'));
+    const replies = await Promise.all(Array.from({ length: 5 }, () => gw.fetch('/api/user/pools', { headers: cookie('s-2') })));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    await Promise.all(replies.map((r) => r.arrayBuffer()));
+    expect(gw.identity.requests).toBe(1);
+  });
+
+  it('should ask identity again when a session outlives the cache TTL', async () => {
+    const gw = await gateway({ env: { SESSION_CACHE_TTL_MS: '50' } });
+    gw.identity.sessions.set('s-3', sessionUser('cat'));
+    await whoAmI(gw, 's-3');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await whoAmI(gw, 's-3');
+    expect(gw.identity.requests).toBe(2);
+  });
+
+  it('should drop the session when identity.session.ended names it', async () => {
+    const gw = await gateway();
+    gw.identity.sessions.set('s-4', sessionUser('dan'));
+    gw.identity.sessions.set('s-5', sessionUser('dan'));
+    expect((await whoAmI(gw, 's-4')).status).toBe(200);
+    expect((await whoAmI(gw, 's-5')).status).toBe(200);
+
+    gw.identity.sessions.delete('s-4');
+    await gw.bus.publish('identity.session.ended', { sessionIdHash: hashSessionId('s-4'), userId: 'dan' });
+    await vi.waitFor(async () => expect((await whoAmI(gw, 's-4')).status).toBe(401), { timeout: 2000, interval: 20 });
+    // The other session of the same user is still cached.
+    const before = gw.identity.requests;
+    expect((await whoAmI(gw, 's-5')).status).toBe(200);
+    expect(gw.identity.requests).toBe(before);
+  });
+
+  it("should drop every session of a user when identity.user.role-changed names them", async () => {
+    const gw = await gateway();
+    gw.identity.sessions.set('s-6', sessionUser('eve'));
+    gw.identity.sessions.set('s-7', sessionUser('eve'));
+    gw.identity.sessions.set('s-8', sessionUser('fay'));
+    for (const s of ['s-6', 's-7', 's-8']) await whoAmI(gw, s);
+    expect(gw.identity.requests).toBe(3);
+
+    const promoted = sessionUser('eve', 'pool_commissioner');
+    gw.identity.sessions.set('s-6', promoted);
+    gw.identity.sessions.set('s-7', promoted);
+    await gw.bus.publish('identity.user.role-changed', { user: userSnapshot(promoted), previousRole: 'user' });
+    await vi.waitFor(async () => expect(await whoAmI(gw, 's-6')).toEqual({ status: 200, role: 'pool_commissioner' }), { timeout: 2000, interval: 20 });
+    expect(await whoAmI(gw, 's-7')).toEqual({ status: 200, role: 'pool_commissioner' });
+    expect(gw.identity.requests).toBe(5);
+    // fay was not concerned: still answered from the cache.
+    await whoAmI(gw, 's-8');
+    expect(gw.identity.requests).toBe(5);
+  });
+});
+
+describe('identity unavailable', () => {
+  it('should answer 503 on a session route when identity does not answer', async () => {
+    const gw = await gateway({ answerSessions: false });
+    const res = await gw.fetch('/api/auth/user', { headers: cookie('s-9') });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'service_unavailable', message: 'The identity service is unavailable. Please try again shortly.' });
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should continue anonymously on a public route when identity does not answer', async () => {
+    const gw = await gateway({ answerSessions: false });
+    const res = await gw.fetch('/api/invitations/tok-9', { headers: cookie('s-9') });
+    expect(res.status).toBe(200);
+    expect(upstreams.calls()[0]?.identity).toMatchObject({ user: null });
+  });
+
+  it('should answer 401, not 503, on a session route when no cookie is sent and identity is down', async () => {
+    const gw = await gateway({ answerSessions: false });
+    const res = await gw.fetch('/api/auth/user');
+    expect(res.status).toBe(401);
+  });
+});
