@@ -1,16 +1,21 @@
-import { SignJWT, jwtVerify, importPKCS8, importSPKI, exportPKCS8, exportSPKI, generateKeyPair, errors as joseErrors } from 'jose';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign as edSign, verify as edVerify, type KeyObject } from 'node:crypto';
 import { roleSchema, type Role } from '@powerpool/contracts';
 
 /**
- * The identity assertion: a short-lived EdDSA-signed JWT the gateway attaches to every call it
+ * The identity assertion: a short-lived EdDSA (Ed25519) JWT the gateway attaches to every call it
  * forwards (header `x-powerpool-identity`). Services hold only the public key, so a compromised
  * service cannot mint identities. Signed-out callers get an anonymous assertion (no `sub`).
+ *
+ * Signed and verified with node:crypto's one-shot Ed25519 (about 4x cheaper per request than a
+ * WebCrypto-based JWT library; see bench/README.md). The token is a standard compact JWS.
  */
 export const ASSERTION_ISSUER = 'powerpool-gateway';
 export const ASSERTION_AUDIENCE = 'powerpool-services';
 /** Lifetime of one assertion; the gateway signs per request, so this only bounds replay. */
 export const ASSERTION_TTL_SECONDS = 60;
-const ALG = 'EdDSA';
+/** Clock difference tolerated between the gateway and a service. */
+const CLOCK_SKEW_SECONDS = 5;
+const HEADER_B64 = Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' })).toString('base64url');
 
 /** Who is calling, as the services see it. `null` user: signed out. */
 export interface Identity {
@@ -30,29 +35,37 @@ export interface AssertionKeyPair {
 
 /** A fresh Ed25519 key pair (embedded mode, tests, `make cluster`). */
 export async function generateAssertionKeys(): Promise<AssertionKeyPair> {
-  const { privateKey, publicKey } = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
-  return { privateKeyPem: await exportPKCS8(privateKey), publicKeyPem: await exportSPKI(publicKey) };
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 export interface AssertionSigner {
   sign(identity: Identity): Promise<string>;
 }
 
+function ed25519Key(key: KeyObject, what: string): KeyObject {
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`The identity assertion ${what} key must be Ed25519, got ${key.asymmetricKeyType}`);
+  return key;
+}
+
 export async function createAssertionSigner(privateKeyPem: string): Promise<AssertionSigner> {
-  const key = await importPKCS8(normalizePem(privateKeyPem), ALG);
+  const key = ed25519Key(createPrivateKey(normalizePem(privateKeyPem)), 'private');
   return {
     async sign(identity) {
-      const jwt = new SignJWT({
-        ...(identity.user ? { email: identity.user.email, role: identity.user.role } : { anon: true }),
+      const now = Math.floor(Date.now() / 1000);
+      const claims: Record<string, unknown> = {
+        iss: ASSERTION_ISSUER,
+        aud: ASSERTION_AUDIENCE,
+        iat: now,
+        exp: now + ASSERTION_TTL_SECONDS,
+        ...(identity.user ? { sub: identity.user.id, email: identity.user.email, role: identity.user.role } : { anon: true }),
         ...(identity.correlationId ? { cid: identity.correlationId } : {}),
-      })
-        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-        .setIssuer(ASSERTION_ISSUER)
-        .setAudience(ASSERTION_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ASSERTION_TTL_SECONDS}s`);
-      if (identity.user) jwt.setSubject(identity.user.id);
-      return jwt.sign(key);
+      };
+      const signingInput = `${HEADER_B64}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      return `${signingInput}.${edSign(null, Buffer.from(signingInput), key).toString('base64url')}`;
     },
   };
 }
@@ -69,29 +82,44 @@ export class InvalidAssertionError extends Error {
   }
 }
 
+function decodeJson(part: string, what: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new InvalidAssertionError(`unreadable ${what}`);
+}
+
 export async function createAssertionVerifier(publicKeyPem: string): Promise<AssertionVerifier> {
-  const key = await importSPKI(normalizePem(publicKeyPem), ALG);
+  const key = ed25519Key(createPublicKey(normalizePem(publicKeyPem)), 'public');
   return {
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer: ASSERTION_ISSUER,
-          audience: ASSERTION_AUDIENCE,
-          algorithms: [ALG],
-          maxTokenAge: `${ASSERTION_TTL_SECONDS + 5}s`,
-        });
-        const correlationId = typeof payload.cid === 'string' ? payload.cid : undefined;
-        if (payload.anon === true && !payload.sub) return { user: null, correlationId };
-        const role = roleSchema.safeParse(payload.role);
-        if (!payload.sub || typeof payload.email !== 'string' || !role.success) {
-          throw new InvalidAssertionError('missing subject, e-mail or role');
-        }
-        return { user: { id: payload.sub, email: payload.email, role: role.data }, correlationId };
-      } catch (err) {
-        if (err instanceof InvalidAssertionError) throw err;
-        if (err instanceof joseErrors.JWTExpired) throw new InvalidAssertionError('expired');
-        throw new InvalidAssertionError(err instanceof Error ? err.message : 'unreadable');
+      const parts = token.split('.');
+      if (parts.length !== 3 || token.length > 4096) throw new InvalidAssertionError('not a compact JWS');
+      const [headerB64, payloadB64, signatureB64] = parts as [string, string, string];
+      const header = decodeJson(headerB64, 'header');
+      if (header.alg !== 'EdDSA' || (header.typ !== undefined && header.typ !== 'JWT') || header.crit !== undefined) {
+        throw new InvalidAssertionError('unexpected header');
       }
+      const signature = Buffer.from(signatureB64, 'base64url');
+      if (!edVerify(null, Buffer.from(`${headerB64}.${payloadB64}`), key, signature)) throw new InvalidAssertionError('bad signature');
+      const payload = decodeJson(payloadB64, 'payload');
+      const now = Math.floor(Date.now() / 1000);
+      if (payload.iss !== ASSERTION_ISSUER) throw new InvalidAssertionError('wrong issuer');
+      if (payload.aud !== ASSERTION_AUDIENCE) throw new InvalidAssertionError('wrong audience');
+      if (typeof payload.exp !== 'number' || payload.exp + CLOCK_SKEW_SECONDS <= now) throw new InvalidAssertionError('expired');
+      if (typeof payload.iat !== 'number' || payload.iat - CLOCK_SKEW_SECONDS > now || now - payload.iat > ASSERTION_TTL_SECONDS + CLOCK_SKEW_SECONDS) {
+        throw new InvalidAssertionError('issued at an unacceptable time');
+      }
+      const correlationId = typeof payload.cid === 'string' ? payload.cid : undefined;
+      if (payload.anon === true && payload.sub === undefined) return { user: null, correlationId };
+      const role = roleSchema.safeParse(payload.role);
+      if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.email !== 'string' || !role.success) {
+        throw new InvalidAssertionError('missing subject, e-mail or role');
+      }
+      return { user: { id: payload.sub, email: payload.email, role: role.data }, correlationId };
     },
   };
 }

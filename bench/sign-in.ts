@@ -1,0 +1,40 @@
+import { SESSION_COOKIE } from '@powerpool/contracts';
+import { Browser, parseForm } from '@powerpool/testing';
+
+const MAX_HOPS = 15;
+
+/**
+ * Signs in over real HTTP the way a browser does: `/api/login` through the gateway, the dev IdP's
+ * login form, back through `/api/callback`. Returns the `pp_session` cookie value identity set.
+ */
+export async function signInThroughGateway(appUrl: string, email: string, password: string): Promise<string> {
+  const browser = new Browser();
+  const { res: page, url: pageUrl } = await browser.follow(`${appUrl}/api/login`, 'about:never');
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`GET /api/login ended on ${pageUrl} with ${page.status}:\n${html.slice(0, 500)}`);
+  const form = parseForm(html, pageUrl);
+  if (!form.inputs.includes('login') || !form.inputs.includes('password')) {
+    throw new Error(`the page at ${pageUrl} has no login form (inputs: ${form.inputs.join(', ')})`);
+  }
+
+  let session: string | undefined;
+  let res = await browser.post(form.action, { ...form.fields, login: email, password });
+  let current = form.action;
+  for (let hops = 0; ; hops++) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (pair.slice(0, eq).trim() === SESSION_COOKIE) session = pair.slice(eq + 1) || undefined;
+    }
+    if (res.status < 300 || res.status >= 400) break;
+    if (hops >= MAX_HOPS) throw new Error('too many redirects after the login form');
+    current = new URL(res.headers.get('location') ?? '', current).href;
+    await res.body?.cancel();
+    // Done once the flow is back on the app outside the sign-in routes (the SPA itself is not needed).
+    if (session && !new URL(current).pathname.startsWith('/api/') && !new URL(current).pathname.startsWith('/dev-idp')) break;
+    res = await browser.get(current);
+  }
+  await res.body?.cancel();
+  if (!session) throw new Error(`signing in as ${email} set no ${SESSION_COOKIE} cookie (last page: ${current}, status ${res.status})`);
+  return session;
+}

@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { currentUserSchema, SERVICE_NAMES, type CurrentUser } from '@powerpool/contracts';
+import { TEST_NATS_URL, unavailableReason } from '@powerpool/testing';
+import { DEV_PASSWORD, startCluster, type Cluster } from '../cluster.js';
+import { createScratchDatabase, eventually, freePortBase, LogTail, signIn, type ScratchDatabase } from './helpers.js';
+
+/**
+ * Cluster mode end to end: one process per service, the gateway and the dev IdP (started through
+ * `startCluster`), on the local PostgreSQL (a scratch database) and the shared NATS. Everything
+ * below goes over real HTTP to the gateway; cross-process effects travel over real NATS.
+ */
+
+// Locally a missing Postgres or NATS skips with the printed reason; under CI=true this throws.
+const skipReason = (await unavailableReason('postgres')) ?? (await unavailableReason('nats'));
+
+/**
+ * The gateway keeps resolved sessions this long. Far longer than any wait below, so a change seen
+ * within a wait was pushed by an event over NATS, not picked up by the cache expiring.
+ */
+const SESSION_CACHE_TTL_MS = 600_000;
+/** How long an event may take from identity's outbox through NATS to the gateway. */
+const EVENT_WAIT_MS = 10_000;
+
+describe.skipIf(skipReason !== null)('cluster mode', () => {
+  const logs = new LogTail();
+  let database: ScratchDatabase | undefined;
+  let dataDir: string | undefined;
+  let cluster: Cluster | undefined;
+  let nats: NatsConnection | undefined;
+  let url = '';
+
+  beforeAll(async () => {
+    database = await createScratchDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'powerpool-cluster-test-'));
+    const portBase = await freePortBase();
+    try {
+      cluster = await startCluster({
+        port: portBase,
+        portBase,
+        databaseUrl: database.url,
+        natsUrl: TEST_NATS_URL,
+        dataDir,
+        env: { SESSION_CACHE_TTL_MS: String(SESSION_CACHE_TTL_MS), RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' },
+        readyTimeoutMs: 150_000,
+        log: logs.push,
+      });
+    } catch (err) {
+      throw new Error(`the cluster did not start: ${(err as Error).message}\n--- cluster output (tail) ---\n${logs}`, { cause: err });
+    }
+    url = cluster.url;
+    nats = await connect({ servers: TEST_NATS_URL, name: 'cluster-test' });
+  });
+
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') console.log(`--- cluster output (tail) ---\n${logs}`);
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+    await cluster?.stop();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function currentUser(session: { get(path: string): Promise<Response> }): Promise<CurrentUser> {
+    const res = await session.get('/api/auth/user');
+    expect(res.status).toBe(200);
+    return currentUserSchema.parse(await res.json());
+  }
+
+  it('should answer 200 on /api/health and list all five services ready when the cluster has started', async () => {
+    const res = await fetch(`${url}/api/health`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; services: Array<{ name: string; ready: boolean }> };
+    expect(body.status).toBe('ok');
+    expect(body.services.map((s) => s.name).sort()).toEqual([...SERVICE_NAMES].sort());
+    expect(body.services.every((s) => s.ready)).toBe(true);
+  });
+
+  it('should report role super_admin on /api/auth/user when admin@powerpool.test signs in through the dev IdP', async () => {
+    const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
+    const me = await currentUser(admin);
+    expect(me.email).toBe('admin@powerpool.test');
+    expect(me.role).toBe('super_admin');
+
+    const users = await admin.get('/api/admin/users/global');
+    expect(users.status).toBe(200);
+  });
+
+  it('should answer 403 on /api/admin/users/global when a player asks', async () => {
+    const player = await signIn(url, 'player@powerpool.test', DEV_PASSWORD);
+    expect((await currentUser(player)).role).toBe('user');
+
+    const res = await player.get('/api/admin/users/global');
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it('should return the new name from /api/auth/user and publish identity.user.profile-changed on NATS when the profile is updated', async () => {
+    const player = await signIn(url, 'player@powerpool.test', DEV_PASSWORD);
+    const before = await currentUser(player);
+    const displayName = `Cluster Player ${Date.now()}`;
+
+    // Listen before writing: the event must come from identity's outbox over the real NATS.
+    const events = nats!.subscribe('identity.user.profile-changed');
+    const seen = (async () => {
+      for await (const msg of events) {
+        const data = msg.json<{ user?: { id?: string; displayName?: string } }>();
+        if (data.user?.id === before.id) return data.user;
+      }
+      return undefined;
+    })();
+    const timeout = setTimeout(() => events.unsubscribe(), EVENT_WAIT_MS);
+    let event: Awaited<typeof seen>;
+    try {
+      const res = await player.put('/api/user/profile', { displayName, firstName: 'Cluster', lastName: 'Player' });
+      expect(res.status).toBe(200);
+      expect(currentUserSchema.parse(await res.json()).name).toBe(displayName);
+
+      const after = await currentUser(player);
+      expect(after.id).toBe(before.id);
+      expect(after.name).toBe(displayName);
+      expect(after.displayName).toBe(displayName);
+
+      event = await seen;
+    } finally {
+      clearTimeout(timeout);
+      events.unsubscribe();
+    }
+    expect(event, `no identity.user.profile-changed for ${before.id} on NATS within ${EVENT_WAIT_MS} ms`).toMatchObject({ id: before.id, displayName });
+  });
+
+  it('should let the gateway apply a role change at once when identity announces it over NATS', async () => {
+    const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
+    const player = await signIn(url, 'player2@powerpool.test', DEV_PASSWORD);
+    const target = await currentUser(player);
+    // This answer puts the player's session, as a plain user, in the gateway's cache.
+    expect((await player.get('/api/admin/users/global')).status).toBe(403);
+
+    const promoted = await admin.put(`/api/admin/users/${target.id}/role`, { role: 'super_admin' });
+    expect(promoted.status).toBe(200);
+
+    // Only identity.user.role-changed can drop the cached role before the cache's 10 minutes are up.
+    const status = await eventually(
+      async () => {
+        const res = await player.get('/api/admin/users/global');
+        await res.body?.cancel();
+        return res.status === 200 ? res.status : undefined;
+      },
+      EVENT_WAIT_MS,
+      'the promoted player still got 403 on /api/admin/users/global',
+    );
+    expect(status).toBe(200);
+  });
+
+  it('should answer 401 on /api/auth/user with the old cookie when the session was ended by /api/logout', async () => {
+    const player = await signIn(url, 'player@powerpool.test', DEV_PASSWORD);
+    await currentUser(player);
+
+    const logout = await player.get('/api/logout');
+    expect(logout.status).toBe(302);
+    const cleared = logout.headers.getSetCookie().find((c) => c.startsWith('pp_session='));
+    expect(cleared).toMatch(/^pp_session=;|Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+
+    // The gateway forgets the session when identity.session.ended arrives over NATS.
+    const status = await eventually(
+      async () => {
+        const res = await player.get('/api/auth/user');
+        await res.body?.cancel();
+        return res.status === 401 ? res.status : undefined;
+      },
+      EVENT_WAIT_MS,
+      'the ended session was still accepted on /api/auth/user',
+    );
+    expect(status).toBe(401);
+  });
+});
