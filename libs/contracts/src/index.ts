@@ -3,3 +3,5 @@ export * from './display-name.js';
 export * from './identity.js';
 export * from './events.js';
 export * from './routes.js';
+export * from './pools.js';
+export * from './sports.js';
