@@ -271,6 +271,8 @@ function processSpecs(o: {
                 SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
               }
             : {}),
+          // sports-data-staging answers ESPN from its bundled recordings unless ESPN_REPLAY=off.
+          ...(name === 'sports-data-staging' ? { ESPN_REPLAY: process.env.ESPN_REPLAY ?? 'on' } : {}),
         },
       }),
     ),

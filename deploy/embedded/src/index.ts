@@ -29,6 +29,7 @@ import { buildApp as buildWeeks } from '@powerpool/weeks-workflow';
 import { loadWeeksWorkflowConfig } from '@powerpool/weeks-workflow/config';
 import { buildApp as buildSports } from '@powerpool/sports-data-staging';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
+import { autoDateShiftDays, startEspnReplay } from '@powerpool/sports-data-staging/replay';
 
 export interface EmbeddedOptions {
   /** Public port (the gateway). Default 3000; 0 picks a free one. */
@@ -47,6 +48,13 @@ export interface EmbeddedOptions {
   webDistDir?: string;
   /** Gateway rate limits (tests that sign in many people raise the sign-in one). */
   rateLimits?: { signInPerMinute?: number; writesPerMinute?: number };
+  /**
+   * ESPN for sports-data-staging. Default: the bundled offline replay of recorded ESPN responses
+   * (no internet needed), unless env ESPN_REPLAY=off (then ESPN_SITE_API_URL / ESPN_CORE_API_URL or
+   * the real ESPN). `dateShiftDays` moves every replayed date (default: env ESPN_REPLAY_SHIFT_DAYS,
+   * else 'auto' = whole weeks that put the 2025 opener a few days ahead; 0 when inMemory, for tests).
+   */
+  espnReplay?: false | { dateShiftDays?: number | 'auto' };
 }
 
 export interface Embedded {
@@ -109,6 +117,18 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     cleanups.push(() => idp.close());
 
     const common = { IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem, POWERPOOL_ENV: environment, DATABASE_DRIVER: 'pglite' };
+    const espnEnv: Record<string, string> = {};
+    for (const k of ['ESPN_SITE_API_URL', 'ESPN_CORE_API_URL'] as const) if (process.env[k]) espnEnv[k] = process.env[k]!;
+    if (options.espnReplay !== false && process.env.ESPN_REPLAY !== 'off') {
+      const envShift = process.env.ESPN_REPLAY_SHIFT_DAYS;
+      const wanted = options.espnReplay?.dateShiftDays ?? (envShift ? (envShift === 'auto' ? 'auto' : Number(envShift)) : options.inMemory ? 0 : 'auto');
+      const dateShiftDays = wanted === 'auto' ? autoDateShiftDays() : wanted;
+      const replay = await startEspnReplay({ dateShiftDays });
+      cleanups.push(() => replay.close());
+      espnEnv.ESPN_SITE_API_URL = replay.siteUrl;
+      espnEnv.ESPN_CORE_API_URL = replay.coreUrl;
+      logger.info({ siteUrl: replay.siteUrl, dateShiftDays }, 'ESPN replay (recorded responses) serving sports-data-staging');
+    }
     const builders: Array<[ServiceName, () => Promise<ServiceApp>]> = [
       [
         'identity',
@@ -128,7 +148,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       ['pools-invitations', () => buildPools({ ...runtime, config: loadPoolsInvitationsConfig(common) })],
       ['picks-scoring', () => buildPicks({ ...runtime, config: loadPicksScoringConfig(common) })],
       ['weeks-workflow', () => buildWeeks({ ...runtime, config: loadWeeksWorkflowConfig(common) })],
-      ['sports-data-staging', () => buildSports({ ...runtime, config: loadSportsDataStagingConfig(common) })],
+      ['sports-data-staging', () => buildSports({ ...runtime, config: loadSportsDataStagingConfig({ ...common, ...espnEnv }) })],
     ];
     const upstreams = {} as Record<ServiceName, string>;
     for (const [name, build] of builders) {

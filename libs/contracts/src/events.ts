@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from './identity.js';
+import { SPORTS_EVENTS } from './sports.js';
+import { POOL_EVENTS } from './pools.js';
 
 /**
  * Events are named `<service>.<entity>.<past-tense verb>` and carried on JetStream (they must not
@@ -21,6 +23,8 @@ export const EVENTS = {
   'identity.user.payment-changed': userEventSchema,
   /** A session ended (sign-out or expiry): gateways drop it from their cache. */
   'identity.session.ended': z.object({ sessionIdHash: z.string(), userId: z.string() }),
+  ...POOL_EVENTS,
+  ...SPORTS_EVENTS,
 } as const;
 export type EventSubject = keyof typeof EVENTS;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]>;
@@ -29,4 +33,7 @@ export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]>;
 export const RPC = {
   /** gateway -> identity: who does this session id belong to? */
   resolveSession: 'rpc.identity.session.resolve',
+  /** -> sports-data-staging: refresh one week's odds / scores from ESPN (refreshWeekRequestSchema). */
+  sportsRefreshOdds: 'rpc.sports.week.refresh-odds',
+  sportsRefreshScores: 'rpc.sports.week.refresh-scores',
 } as const;

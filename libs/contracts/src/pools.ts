@@ -1,5 +1,378 @@
 /**
  * Pools, invitations and members: HTTP bodies and replies of pools-invitations, and its events
- * (`pools.<entity>.<verb>`). Filled by the pools issue.
+ * (`pools.<entity>.<verb>`). Field names follow the admin spec's entities (section 3).
  */
-export {};
+import { z } from 'zod';
+import { roleSchema } from './identity.js';
+
+// ---------------------------------------------------------------------------------------------
+// Constants (admin spec section 9)
+
+/** Pool years offered by the Create New Pool form. */
+export const POOL_YEARS = [2024, 2025, 2026] as const;
+export const POOL_TYPES = ['standard', 'test', 'private'] as const;
+export const poolTypeSchema = z.enum(POOL_TYPES);
+export type PoolType = z.infer<typeof poolTypeSchema>;
+
+export const MAX_MEMBERS_MIN = 1;
+export const MAX_MEMBERS_MAX = 1000;
+export const MAX_MEMBERS_DEFAULT = 50;
+export const INVITATION_DAYS_VALID_MIN = 1;
+export const INVITATION_DAYS_VALID_MAX = 365;
+export const INVITATION_DAYS_VALID_DEFAULT = 30;
+/** Stat card "recent joins" counts members who joined within this many days. */
+export const RECENT_JOINS_DAYS = 30;
+export const POOL_NAME_MAX_LENGTH = 100;
+export const POOL_DESCRIPTION_MAX_LENGTH = 1000;
+export const POOL_SLUG_MAX_LENGTH = 120;
+export const MEMBER_NOTES_MAX_LENGTH = 500;
+export const INVITATION_NOTES_MAX_LENGTH = 500;
+
+/** A pool member's role inside one pool. The pool's commissioner is its `admin` member. */
+export const MEMBER_ROLES = ['admin', 'member'] as const;
+export const memberRoleSchema = z.enum(MEMBER_ROLES);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+
+/**
+ * The slug derived from a pool name when none is given (admin spec section 5): lowercase, remove
+ * every character other than letters, digits, spaces and hyphens, then turn spaces into hyphens.
+ * Shared so the form can preview what the server will store.
+ */
+export function slugFromName(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/g, '-');
+}
+
+/** Texts the server answers with (spec sections 8 of both documents); the join page shows them. */
+export const POOL_MESSAGES = {
+  alreadyMember: 'You are already a member of this pool',
+  invitationNotFound: 'This invitation link is no longer valid. Please contact the pool organizer for a new invitation.',
+  invitationLimitReached: 'This invitation has reached its usage limit. Please contact the pool organizer.',
+  invitationExpired: 'This invitation has expired. Please contact the pool organizer for a new invitation.',
+  invitationDeactivated: 'This invitation has been deactivated by the pool commissioner. Please contact the pool organizer.',
+  sessionExpired: 'Your session has expired. Please log in again to join the pool.',
+  poolFull: 'This pool is full. Please contact the pool organizer.',
+  daysValidPositive: 'Days valid must be greater than 0',
+  maxUsesPositive: 'Maximum uses must be greater than 0',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Entities
+
+/** Pool (creation and management), admin spec section 3, plus poolType and updatedAt. */
+export const poolSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  year: z.number().int(),
+  allowsPreseason: z.boolean(),
+  allowsRegularSeason: z.boolean(),
+  allowsPostseason: z.boolean(),
+  maxMembers: z.number().int(),
+  isPublic: z.boolean(),
+  slug: z.string(),
+  isActive: z.boolean(),
+  poolType: poolTypeSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  poolCommissionerId: z.string(),
+});
+export type Pool = z.infer<typeof poolSchema>;
+
+/** GET /api/user/pools: a pool the signed-in user belongs to (active membership). */
+export const userPoolSchema = poolSchema.extend({
+  /** The user's role in this pool. */
+  memberRole: memberRoleSchema,
+});
+export const userPoolsReplySchema = z.array(userPoolSchema);
+export type UserPool = z.infer<typeof userPoolSchema>;
+
+/**
+ * GET /api/pools/owned: "Owned pool" (id, name, poolCommissionerId) is a subset of the full pool,
+ * which is what comes back. A commissioner gets the pools they commission; a super admin all pools.
+ */
+export const ownedPoolsReplySchema = z.array(poolSchema);
+
+/** Pool (admin details): GET /api/admin/pools/details. */
+export const poolAdminDetailsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  poolType: poolTypeSchema,
+  isActive: z.boolean(),
+  year: z.number().int(),
+  maxMembers: z.number().int(),
+  /** Every member row, active or not. */
+  memberCount: z.number().int(),
+  activeMemberCount: z.number().int(),
+  /** Displayed name of the commissioner (null when identity has not told us about them yet). */
+  commissionerName: z.string().nullable(),
+  commissionerEmail: z.string().nullable(),
+  /** Latest change in the pool (membership, invitation use or pool edit); null means "Never". */
+  lastActivity: z.string().nullable(),
+  /** Week state of the current week; null until weeks-workflow provides it. */
+  currentWeekState: z.string().nullable(),
+  poolCommissionerId: z.string(),
+  createdAt: z.string(),
+});
+export const poolAdminDetailsReplySchema = z.array(poolAdminDetailsSchema);
+export type PoolAdminDetails = z.infer<typeof poolAdminDetailsSchema>;
+
+/** GET /api/admin/pools/all: every pool (for pool pickers and filters of the super admin). */
+export const allPoolsReplySchema = z.array(poolSchema);
+
+/** Invitation as its pool's commissioner sees it. */
+export const invitationSchema = z.object({
+  id: z.string(),
+  poolId: z.string(),
+  /** >= 128 random bits, base64url. Links read {origin}/join/{invitationToken}. */
+  invitationToken: z.string(),
+  notes: z.string().nullable(),
+  /** null means unlimited. */
+  maxUses: z.number().int().nullable(),
+  currentUses: z.number().int(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  isActive: z.boolean(),
+});
+export const invitationsReplySchema = z.array(invitationSchema);
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** Display status, evaluated in this order: deactivated, expired, limit_reached, active. */
+export const INVITATION_STATUSES = ['deactivated', 'expired', 'limit_reached', 'active'] as const;
+export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+
+/** The status rule (admin spec section 4), shared by the screens and the server. */
+export function invitationStatusOf(inv: { isActive: boolean; expiresAt: string | Date; maxUses: number | null; currentUses: number }, now: Date = new Date()): InvitationStatus {
+  if (!inv.isActive) return 'deactivated';
+  if (new Date(inv.expiresAt).getTime() <= now.getTime()) return 'expired';
+  if (inv.maxUses !== null && inv.currentUses >= inv.maxUses) return 'limit_reached';
+  return 'active';
+}
+
+/** GET /api/invitations/{token} (public): only what the join page shows. */
+export const publicInvitationSchema = z.object({
+  poolId: z.string(),
+  pool: z.object({
+    name: z.string(),
+    description: z.string().nullable(),
+    year: z.number().int(),
+    poolType: poolTypeSchema,
+  }),
+  expiresAt: z.string(),
+  maxUses: z.number().int().nullable(),
+  currentUses: z.number().int(),
+  isActive: z.boolean(),
+  notes: z.string().nullable(),
+  /** By `invitationStatusOf` at the server's clock. */
+  status: invitationStatusSchema,
+});
+export type PublicInvitation = z.infer<typeof publicInvitationSchema>;
+
+/**
+ * POST /api/invitations/{token}/use, 200 on success. Refusals (error codes):
+ * 401 `unauthorized` (signed out), 404 `invitation_not_found`, 409 `already_member`,
+ * 410 `invitation_limit_reached`, 410 `invitation_expired`, 410 `invitation_deactivated`,
+ * 409 `pool_full` (the pool is at maxMembers). Messages are POOL_MESSAGES.
+ */
+export const useInvitationReplySchema = z.object({
+  poolId: z.string(),
+  poolName: z.string(),
+  role: memberRoleSchema,
+  joinedAt: z.string(),
+});
+export type UseInvitationReply = z.infer<typeof useInvitationReplySchema>;
+
+/** Pool member (details): GET /api/pools/{poolId}/members/details. */
+export const poolMemberDetailsSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  /** The user's own display name (may be null); `name` is the displayed name by the name rule. */
+  displayName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  name: z.string(),
+  /** Not collected by this product: always null. */
+  profileImageUrl: z.string().nullable(),
+  /** Role in the pool: admin (the commissioner) or member. */
+  role: memberRoleSchema,
+  /** The user's site role (user, pool_commissioner, super_admin). */
+  userRole: roleSchema,
+  isActive: z.boolean(),
+  hasPaid: z.boolean(),
+  paymentNotes: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Last change to this membership (join or edit); this service sees no other activity. */
+  lastActive: z.string().nullable(),
+  joinedAt: z.string(),
+});
+export const poolMembersDetailsReplySchema = z.array(poolMemberDetailsSchema);
+export type PoolMemberDetails = z.infer<typeof poolMemberDetailsSchema>;
+
+/** Pool member (short): GET /api/pools/{poolId}/members (active members). */
+export const poolMemberShortSchema = z.object({
+  userId: z.string(),
+  /** The displayed name (by the name rule), never blank. */
+  displayName: z.string(),
+  email: z.string(),
+});
+export const poolMembersReplySchema = z.array(poolMemberShortSchema);
+export type PoolMemberShort = z.infer<typeof poolMemberShortSchema>;
+
+/** Member stats: GET /api/pools/{poolId}/members/stats. */
+export const memberStatsSchema = z.object({
+  totalMembers: z.number().int(),
+  activeMembers: z.number().int(),
+  inactiveMembers: z.number().int(),
+  /** Joined within the last RECENT_JOINS_DAYS days. */
+  recentJoins: z.number().int(),
+  membersWithPayment: z.number().int(),
+  adminCount: z.number().int(),
+  memberCount: z.number().int(),
+});
+export type MemberStats = z.infer<typeof memberStatsSchema>;
+
+/** Delete-pool result: DELETE /api/admin/pools/{poolId}. */
+export const deletePoolReplySchema = z.object({
+  deletedMembers: z.number().int(),
+  deletedInvitations: z.number().int(),
+  /** Pool games are weeks-workflow's; it deletes them on `pools.pool.deleted`. Always 0 here. */
+  deletedGames: z.number().int(),
+});
+export type DeletePoolReply = z.infer<typeof deletePoolReplySchema>;
+
+/** DELETE of a member (commissioner or super admin call). */
+export const removeMemberReplySchema = z.object({ poolId: z.string(), userId: z.string() });
+/** DELETE /api/invitations/{invitationId}. */
+export const deleteInvitationReplySchema = z.object({ id: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Params and bodies
+
+const uuid = (what: string) => z.string().uuid(`must be a ${what} id`);
+export const poolIdParamsSchema = z.object({ poolId: uuid('pool') });
+export const poolMemberParamsSchema = z.object({ poolId: uuid('pool'), userId: uuid('user') });
+export const invitationIdParamsSchema = z.object({ invitationId: uuid('invitation') });
+export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const adminUserPoolParamsSchema = z.object({ userId: uuid('user'), poolId: uuid('pool') });
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** POST /api/pools. Defaults are the spec's; `year` defaults to the current year on the server. */
+export const createPoolBodySchema = z
+  .object({
+    name: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(POOL_NAME_MAX_LENGTH, `must be at most ${POOL_NAME_MAX_LENGTH} characters`),
+    description: nullableText(POOL_DESCRIPTION_MAX_LENGTH),
+    year: z
+      .number({ error: 'must be 2024, 2025 or 2026' })
+      .int('must be 2024, 2025 or 2026')
+      .refine((y) => (POOL_YEARS as readonly number[]).includes(y), 'must be 2024, 2025 or 2026')
+      .optional(),
+    allowsPreseason: z.boolean({ error: 'must be true or false' }).default(false),
+    allowsRegularSeason: z.boolean({ error: 'must be true or false' }).default(true),
+    allowsPostseason: z.boolean({ error: 'must be true or false' }).default(false),
+    maxMembers: z
+      .number({ error: `must be a number from ${MAX_MEMBERS_MIN} to ${MAX_MEMBERS_MAX}` })
+      .int(`must be a whole number from ${MAX_MEMBERS_MIN} to ${MAX_MEMBERS_MAX}`)
+      .min(MAX_MEMBERS_MIN, `must be between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}`)
+      .max(MAX_MEMBERS_MAX, `must be between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}`)
+      .default(MAX_MEMBERS_DEFAULT),
+    isPublic: z.boolean({ error: 'must be true or false' }).default(false),
+    /** Optional; blank means derived from the name by `slugFromName`. A given slug is normalised the same way. */
+    slug: z.string().trim().max(POOL_SLUG_MAX_LENGTH, `must be at most ${POOL_SLUG_MAX_LENGTH} characters`).nullish(),
+    poolType: poolTypeSchema.default('standard'),
+    /** New pools are active unless created with isActive false (then activated later). */
+    isActive: z.boolean({ error: 'must be true or false' }).default(true),
+  })
+  .strict();
+export type CreatePoolBody = z.input<typeof createPoolBodySchema>;
+
+/**
+ * POST /api/pools/{poolId}/invitations. Give `daysValid` (1-365, default 30) or an ISO `expiresAt`
+ * (what the spec's screen sends; it must lie in the future and within 365 days), not both.
+ */
+export const createInvitationBodySchema = z
+  .object({
+    notes: nullableText(INVITATION_NOTES_MAX_LENGTH),
+    maxUses: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .gt(0, POOL_MESSAGES.maxUsesPositive)
+      .nullish()
+      .transform((v) => v ?? null),
+    daysValid: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .gt(0, POOL_MESSAGES.daysValidPositive)
+      .max(INVITATION_DAYS_VALID_MAX, `must be at most ${INVITATION_DAYS_VALID_MAX}`)
+      .optional(),
+    expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
+  })
+  .strict();
+export type CreateInvitationBody = z.input<typeof createInvitationBodySchema>;
+
+/** PUT /api/invitations/{invitationId}: activate or deactivate. */
+export const updateInvitationBodySchema = z.object({ isActive: z.boolean({ error: 'must be true or false' }) }).strict();
+
+/** PATCH /api/pools/{poolId}/members/{userId}: any of the four fields (at least one). */
+export const updateMemberBodySchema = z
+  .object({
+    isActive: z.boolean({ error: 'must be true or false' }).optional(),
+    hasPaid: z.boolean({ error: 'must be true or false' }).optional(),
+    paymentNotes: nullableText(MEMBER_NOTES_MAX_LENGTH).optional(),
+    notes: nullableText(MEMBER_NOTES_MAX_LENGTH).optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'give at least one of isActive, hasPaid, paymentNotes, notes');
+export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
+
+/** PUT /api/admin/pools/{poolId}/commissioner. The user's role must be pool_commissioner or super_admin. */
+export const changeCommissionerBodySchema = z.object({ userId: uuid('user') }).strict();
+
+// ---------------------------------------------------------------------------------------------
+// Events (pools.<entity>.<verb>), full snapshots; consumers keep the newest `updatedAt`.
+
+/** A membership snapshot as events carry it. */
+export const memberEventSnapshotSchema = z.object({
+  poolId: z.string(),
+  poolName: z.string(),
+  userId: z.string(),
+  role: memberRoleSchema,
+  isActive: z.boolean(),
+  hasPaid: z.boolean(),
+  paymentNotes: z.string().nullable(),
+  notes: z.string().nullable(),
+  joinedAt: z.string(),
+  /** Time of the change this event reports (for removals: the removal time). */
+  updatedAt: z.string(),
+});
+export type MemberEventSnapshot = z.infer<typeof memberEventSnapshotSchema>;
+
+const poolEventSchema = z.object({ pool: poolSchema });
+const memberEventSchema = z.object({ member: memberEventSnapshotSchema });
+
+export const POOL_EVENTS = {
+  'pools.pool.created': poolEventSchema,
+  /** Any pool field changed (activation, commissioner, ...). */
+  'pools.pool.updated': poolEventSchema,
+  /** Everything in the pool is gone; consumers delete their part (games, picks, week states). */
+  'pools.pool.deleted': poolEventSchema.extend({ deletedAt: z.string(), deletedMembers: z.number().int(), deletedInvitations: z.number().int() }),
+  'pools.member.joined': memberEventSchema.extend({ via: z.enum(['creation', 'invitation', 'admin', 'commissioner-change']) }),
+  'pools.member.updated': memberEventSchema,
+  'pools.member.removed': memberEventSchema,
+  'pools.commissioner.changed': poolEventSchema.extend({ previousCommissionerId: z.string() }),
+} as const;

@@ -61,7 +61,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PUT', '/api/invitations/:invitationId', 'pools-invitations'),
   r('DELETE', '/api/invitations/:invitationId', 'pools-invitations'),
   r('GET', '/api/invitations/:token', 'pools-invitations', 'public'),
-  r('POST', '/api/invitations/:token/use', 'pools-invitations'),
+  // The service answers signed-out callers itself, with the spec's 401 text.
+  r('POST', '/api/invitations/:token/use', 'pools-invitations', 'public'),
   r('GET', '/api/admin/pools/details', 'pools-invitations'),
   r('GET', '/api/admin/pools/all', 'pools-invitations'),
   r('PUT', '/api/admin/pools/:poolId/commissioner', 'pools-invitations'),

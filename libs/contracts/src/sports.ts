@@ -1,5 +1,310 @@
+import { z } from 'zod';
+
 /**
  * Sports data: teams, games, odds, venues, staging and migration (sports-data-staging), and its
- * events (`sports.<entity>.<verb>`). Filled by the sports data issue.
+ * events (`sports.<entity>.<verb>`). Field names are the admin spec's entities (section 3).
  */
-export {};
+
+/** The staging schedule id is always 1 (admin spec section 9). */
+export const STAGING_SCHEDULE_ID = 1;
+export const SEASON_TYPES = { preseason: 1, regular: 2, postseason: 3 } as const;
+export const seasonTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const GAME_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETE'] as const;
+export const gameStatusSchema = z.enum(GAME_STATUSES);
+export type GameStatus = z.infer<typeof gameStatusSchema>;
+/** Years accepted by the import calls. */
+export const IMPORT_YEAR_MIN = 2000;
+export const IMPORT_YEAR_MAX = 2100;
+
+/** `:scheduleId` of every staging call (only 1 exists). */
+export const scheduleIdParamsSchema = z.object({ scheduleId: z.coerce.number().int().refine((v) => v === STAGING_SCHEDULE_ID, 'must be 1') });
+
+/** Team, staging and production (same shape). */
+export const teamSchema = z.object({
+  espnId: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  abbreviation: z.string(),
+  city: z.string(),
+  /** 6-digit hex without `#`, as ESPN sends it. */
+  color: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  darkLogoUrl: z.string().nullable(),
+});
+export type Team = z.infer<typeof teamSchema>;
+export const teamsReplySchema = z.array(teamSchema);
+
+/**
+ * Staging game. Week numbers: preseason -4..-1, regular 1..18, postseason 19 (Wild Card), 20
+ * (Divisional), 21 (Conference), 22 (Super Bowl). `spread` is the home team's line (negative favours
+ * home). `gameTimeUtc` is ISO UTC; `gameTimeCdt` is the same instant as an ISO string with the
+ * America/Chicago offset (`2025-09-04T19:20:00-05:00`).
+ */
+export const stagingGameSchema = z.object({
+  id: z.number().int(),
+  espnId: z.string(),
+  espnCompetitionId: z.string(),
+  scheduleId: z.number().int(),
+  /** The season year (2025 for every game of the 2025 season, even those played in 2026). */
+  year: z.number().int(),
+  seasonType: seasonTypeSchema,
+  weekNumber: z.number().int(),
+  homeTeamEspnId: z.string(),
+  awayTeamEspnId: z.string(),
+  homeTeamAbbr: z.string(),
+  awayTeamAbbr: z.string(),
+  homeTeamShortName: z.string(),
+  awayTeamShortName: z.string(),
+  gameTimeUtc: z.string(),
+  gameTimeCdt: z.string(),
+  spread: z.number().nullable(),
+  gameName: z.string(),
+  currentPeriod: z.number().int().nullable(),
+  gameClock: z.string().nullable(),
+  gameStatus: gameStatusSchema,
+  winnerTeamEspnId: z.string().nullable(),
+  homeScore: z.number().int().nullable(),
+  awayScore: z.number().int().nullable(),
+  oddsProvider: z.string().nullable(),
+  oddsDetails: z.string().nullable(),
+  venueEspnId: z.string().nullable(),
+});
+export type StagingGame = z.infer<typeof stagingGameSchema>;
+export const stagingGamesReplySchema = z.array(stagingGameSchema);
+
+/** A production game: the staging fields without staging ids, keyed by espnId, plus updatedAt. */
+export const gameSchema = stagingGameSchema.omit({ id: true, scheduleId: true }).extend({ updatedAt: z.string() });
+export type Game = z.infer<typeof gameSchema>;
+
+/** One changed field of an updated entry. */
+export const fieldChangeSchema = z.object({ field: z.string(), staging: z.unknown(), production: z.unknown() });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+function diffSchema<S extends z.ZodTypeAny, P extends z.ZodTypeAny>(staging: S, production: P) {
+  return z.object({
+    new: z.array(staging),
+    updated: z.array(z.object({ staging, production, changes: z.array(fieldChangeSchema) })),
+    toDelete: z.array(production),
+    unchanged: z.array(staging),
+  });
+}
+/** GET /api/admin/unified-staging/teams-diff/{scheduleId} */
+export const teamsDiffSchema = diffSchema(teamSchema, teamSchema);
+export type TeamsDiff = z.infer<typeof teamsDiffSchema>;
+/** GET /api/admin/unified-staging/games-diff/{scheduleId}: toDelete only covers the staged years. */
+export const gamesDiffSchema = diffSchema(stagingGameSchema, gameSchema);
+export type GamesDiff = z.infer<typeof gamesDiffSchema>;
+
+/** The seven checks of the validation report, in display order. */
+export const VALIDATION_CHECKS = [
+  'teamStructure',
+  'regularSeasonStructure',
+  'preseasonStructure',
+  'postseasonStructure',
+  'dataIntegrity',
+  'winnerLogic',
+  'oddsValidation',
+] as const;
+export type ValidationCheck = (typeof VALIDATION_CHECKS)[number];
+export const VALIDATION_CHECK_LABELS: Record<ValidationCheck, string> = {
+  teamStructure: 'Team structure',
+  regularSeasonStructure: 'Regular season structure',
+  preseasonStructure: 'Preseason structure',
+  postseasonStructure: 'Postseason structure',
+  dataIntegrity: 'Data integrity',
+  winnerLogic: 'Winner logic',
+  oddsValidation: 'Odds validation',
+};
+export const overallStatusSchema = z.enum(['PASSED', 'WARNINGS', 'FAILED']);
+export type OverallStatus = z.infer<typeof overallStatusSchema>;
+export const checkResultSchema = z.object({
+  passed: z.boolean(),
+  /** 'critical': a failure makes the report FAILED; 'warning': a failure makes it WARNINGS. */
+  severity: z.enum(['critical', 'warning']),
+  details: z.string(),
+  errors: z.array(z.string()),
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;
+/** GET /api/admin/unified-staging/validate-games/{scheduleId} */
+export const validationReportSchema = z.object({
+  summary: z.object({ overallStatus: overallStatusSchema, passed: z.number().int(), failed: z.number().int(), totalChecks: z.number().int() }),
+  totalGames: z.number().int(),
+  validationResults: z.object({
+    teamStructure: checkResultSchema,
+    regularSeasonStructure: checkResultSchema,
+    preseasonStructure: checkResultSchema,
+    postseasonStructure: checkResultSchema,
+    dataIntegrity: checkResultSchema,
+    winnerLogic: checkResultSchema,
+    oddsValidation: checkResultSchema,
+  }),
+});
+export type ValidationReport = z.infer<typeof validationReportSchema>;
+/** Advice text shown under the report (admin spec section 8). */
+export const VALIDATION_ADVICE = {
+  FAILED: 'Critical issues found. Fix them before pushing to production.',
+  WARNINGS: 'Some checks reported warnings. Review the issues before pushing to production.',
+  PASSED: 'All checks passed. The staging data is ready for production.',
+} as const;
+
+/** POST import-teams / import-games body. */
+export const importBodySchema = z
+  .object({
+    year: z.coerce
+      .number({ error: 'is required' })
+      .int('must be a whole year')
+      .min(IMPORT_YEAR_MIN, `must be ${IMPORT_YEAR_MIN} or later`)
+      .max(IMPORT_YEAR_MAX, `must be ${IMPORT_YEAR_MAX} or earlier`),
+  })
+  .strict();
+export type ImportBody = z.input<typeof importBodySchema>;
+
+/** Counts of an import compared with what staging held before it. */
+export const importResultSchema = z.object({
+  total: z.number().int(),
+  new: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Staged rows of the imported scope that ESPN no longer lists (removed from staging). */
+  removed: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/**
+ * One line of the streamed import reply (`data: {json}` followed by a blank line, content type
+ * text/event-stream). The stream ends after `complete` or after an `error` (then staging is unchanged).
+ */
+export const importEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('log'), message: z.string() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('progress'), current: z.number().int(), total: z.number().int(), item: z.string() }),
+  z.object({ type: z.literal('complete'), message: z.string(), result: importResultSchema }),
+]);
+export type ImportEvent = z.infer<typeof importEventSchema>;
+
+/** Migration validation (admin spec section 3). */
+export const migrationValidationSchema = z.object({
+  passed: z.boolean(),
+  stagingCount: z.number().int(),
+  productionCount: z.number().int(),
+  weekValidationPassed: z.boolean(),
+  missingCount: z.number().int(),
+  dataIntegrityPassed: z.boolean(),
+});
+export type MigrationValidation = z.infer<typeof migrationValidationSchema>;
+
+export const migrationDetailsSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  deleted: z.number().int(),
+});
+export type MigrationDetails = z.infer<typeof migrationDetailsSchema>;
+
+/** POST /api/admin/unified-staging/migrate-teams/{scheduleId} */
+export const migrateTeamsReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  details: migrationDetailsSchema,
+  validation: migrationValidationSchema,
+});
+export type MigrateTeamsReply = z.infer<typeof migrateTeamsReplySchema>;
+
+/**
+ * One server-sent event of GET /api/admin/unified-staging/migrate-games/{scheduleId}/stream
+ * (unnamed events: `data: {json}`; read `type`). Ends after `complete` or `error`.
+ */
+export const migrateGamesEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('log'), message: z.string() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({
+    type: z.literal('complete'),
+    message: z.string(),
+    result: migrationDetailsSchema.extend({ validation: migrationValidationSchema }),
+  }),
+]);
+export type MigrateGamesEvent = z.infer<typeof migrateGamesEventSchema>;
+
+/** DELETE /api/admin/unified-staging/clear-staging/{scheduleId} */
+export const clearStagingReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deleted: z.object({ teams: z.number().int(), games: z.number().int() }),
+});
+export type ClearStagingReply = z.infer<typeof clearStagingReplySchema>;
+
+/** Venue (admin spec section 3). Image URLs are null when ESPN has none. */
+export const venueSchema = z.object({
+  espnVenueId: z.string(),
+  fullName: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  indoor: z.boolean().nullable(),
+  grass: z.boolean().nullable(),
+  exteriorImageUrl: z.string().nullable(),
+  interiorImageUrl: z.string().nullable(),
+});
+export type Venue = z.infer<typeof venueSchema>;
+/** GET /api/venues (any signed-in user), ordered by fullName. */
+export const venuesReplySchema = z.array(venueSchema);
+
+export const venueStatsSchema = z.object({
+  total: z.number().int(),
+  withExteriorImages: z.number().int(),
+  withInteriorImages: z.number().int(),
+  indoorVenues: z.number().int(),
+  grassVenues: z.number().int(),
+});
+/** GET /api/unified-staging/venues/stats */
+export const venueStatsReplySchema = z.object({ success: z.literal(true), data: venueStatsSchema });
+export type VenueStats = z.infer<typeof venueStatsSchema>;
+
+/**
+ * POST /api/unified-staging/venues/import (no body): fetches the venue document of every venue
+ * used by a staged or production game. skipped = already up to date or ESPN has no document.
+ */
+export const venueImportReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ imported: z.number().int(), updated: z.number().int(), skipped: z.number().int() }),
+});
+export type VenueImportReply = z.infer<typeof venueImportReplySchema>;
+
+// ---------------------------------------------------------------- events and requests
+
+/** sports.teams.migrated: every production team after a teams migration. */
+export const teamsMigratedEventSchema = z.object({ teams: z.array(teamSchema), deletedEspnIds: z.array(z.string()) });
+/** sports.games.migrated: every production game of the migrated years, and the ones removed. */
+export const gamesMigratedEventSchema = z.object({ years: z.array(z.number().int()), games: z.array(gameSchema), deletedEspnIds: z.array(z.string()) });
+/**
+ * sports.game.updated: a production game's status, clock, score, winner or odds changed. Consumers
+ * upsert by espnId and keep the newest `updatedAt` (events may repeat).
+ */
+export const gameUpdatedEventSchema = z.object({ game: gameSchema, changed: z.array(z.string()) });
+/** sports.venues.imported: every venue after an import. */
+export const venuesImportedEventSchema = z.object({ venues: z.array(venueSchema) });
+
+/** The sports events, spread into EVENTS (events.ts). */
+export const SPORTS_EVENTS = {
+  'sports.teams.migrated': teamsMigratedEventSchema,
+  'sports.games.migrated': gamesMigratedEventSchema,
+  'sports.game.updated': gameUpdatedEventSchema,
+  'sports.venues.imported': venuesImportedEventSchema,
+} as const;
+
+/**
+ * rpc.sports.week.refresh-odds / rpc.sports.week.refresh-scores request. weekNumber is ours (-4..22);
+ * seasonType defaults from it, year defaults to the newest season in production.
+ */
+export const refreshWeekRequestSchema = z.object({
+  year: z.number().int().optional(),
+  seasonType: seasonTypeSchema.optional(),
+  weekNumber: z.number().int().min(-4).max(22),
+});
+export type RefreshWeekRequest = z.infer<typeof refreshWeekRequestSchema>;
+export const refreshWeekReplySchema = z.union([
+  z.object({ ok: z.literal(true), year: z.number().int(), weekNumber: z.number().int(), updated: z.number().int(), games: z.array(gameSchema) }),
+  z.object({ ok: z.literal(false), error: z.string(), message: z.string() }),
+]);
+export type RefreshWeekReply = z.infer<typeof refreshWeekReplySchema>;

@@ -4,6 +4,7 @@ import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './domain/context.js';
 import { createOidcClient, type OidcClient } from './domain/oidc.js';
 import { purgeExpired } from './domain/sessions.js';
+import { consumePoolMembers } from './events/pool-members.js';
 import { answerSessionRequests } from './events/session.rpc.js';
 import { registerAdminUserRoutes } from './routes/admin-users.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
@@ -34,6 +35,7 @@ export async function buildApp(deps: IdentityDeps): Promise<ServiceApp> {
   registerAdminUserRoutes(app, ctx);
 
   const rpc = await answerSessionRequests(bus, ctx);
+  const poolMembers = await consumePoolMembers(bus, ctx);
   outbox.start();
   const purge = setInterval(() => {
     purgeExpired(ctx).catch((err: unknown) => logger.warn({ err }, 'session purge failed'));
@@ -43,6 +45,7 @@ export async function buildApp(deps: IdentityDeps): Promise<ServiceApp> {
   app.addHook('onClose', async () => {
     clearInterval(purge);
     await rpc.unsubscribe();
+    await poolMembers.unsubscribe();
     await outbox.stop();
   });
   return app;

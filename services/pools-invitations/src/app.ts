@@ -1,17 +1,41 @@
-import { prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createOutbox, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { PoolsInvitationsConfig } from './config.js';
+import type { PoolsContext } from './domain/context.js';
+import { consumeIdentityUsers } from './events/identity-users.js';
+import { registerAdminPoolRoutes } from './routes/admin-pools.routes.js';
+import { registerInvitationRoutes } from './routes/invitations.routes.js';
+import { registerMemberRoutes } from './routes/members.routes.js';
+import { registerPoolRoutes } from './routes/pools.routes.js';
 
 export const SERVICE_NAME = 'pools-invitations';
 export const SCHEMA = 'pools';
 
 export interface PoolsInvitationsDeps extends ServiceRuntime {
   config: PoolsInvitationsConfig;
+  /** Defaults to the wall clock; tests move it to check expiry. */
+  now?: () => Date;
 }
 
 /**
- * pools-invitations: pools, invitations and members (features come with the pools issue).
- * Owns the Postgres schema `pools`. Never listens (server.ts does).
+ * pools-invitations: pools, invitations and members; users (names, e-mails, roles) as identity's
+ * events describe them. Owns the Postgres schema `pools`. Never listens (server.ts does).
  */
 export async function buildApp(deps: PoolsInvitationsDeps): Promise<ServiceApp> {
-  return prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
+  const { database, bus, logger } = deps;
+  const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
+  const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
+  const ctx: PoolsContext = { db: database.db, outbox, logger, now: deps.now ?? (() => new Date()) };
+
+  registerPoolRoutes(app, ctx);
+  registerInvitationRoutes(app, ctx);
+  registerMemberRoutes(app, ctx);
+  registerAdminPoolRoutes(app, ctx);
+
+  const users = await consumeIdentityUsers(bus, ctx, logger);
+  outbox.start();
+  app.addHook('onClose', async () => {
+    await users.unsubscribe();
+    await outbox.stop();
+  });
+  return app;
 }

@@ -1,17 +1,40 @@
-import { prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createOutbox, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { SportsDataStagingConfig } from './config.js';
+import type { SportsContext } from './domain/context.js';
+import { createEspnClient, type EspnClient } from './espn/client.js';
+import { answerRefreshRequests } from './events/refresh.rpc.js';
+import { registerStagingRoutes } from './routes/staging.routes.js';
+import { registerVenueRoutes } from './routes/venues.routes.js';
 
 export const SERVICE_NAME = 'sports-data-staging';
 export const SCHEMA = 'sports';
 
 export interface SportsDataStagingDeps extends ServiceRuntime {
   config: SportsDataStagingConfig;
+  /** Defaults to the ESPN client on config.espn. */
+  espn?: EspnClient;
+  now?: () => Date;
 }
 
 /**
- * sports-data-staging: ESPN import, staging, migration and venues (features come with the sports data issue).
- * Owns the Postgres schema `sports`. Never listens (server.ts does).
+ * sports-data-staging: ESPN import into staging (schedule 1), diffs, validation, migration to the
+ * production teams/games/venues it owns, and the week refresh requests. Owns the Postgres schema
+ * `sports`. Never listens (server.ts does).
  */
 export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp> {
-  return prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
+  const { database, bus, logger, config } = deps;
+  const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
+  const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
+  const ctx: SportsContext = { db: database.db, outbox, espn: deps.espn ?? createEspnClient(config.espn), logger, now: deps.now ?? (() => new Date()) };
+
+  registerStagingRoutes(app, ctx);
+  registerVenueRoutes(app, ctx);
+
+  const rpc = await answerRefreshRequests(bus, ctx);
+  outbox.start();
+  app.addHook('onClose', async () => {
+    await Promise.all(rpc.map((s) => s.unsubscribe()));
+    await outbox.stop();
+  });
+  return app;
 }

@@ -43,6 +43,11 @@ export interface E2e {
    * by every test of the file that asks for the same e-mail: never log out with it.
    */
   signedInPage(email: string, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * For this test only, do not count console errors that `expected` matches (e.g. Chromium's
+   * "Failed to load resource: ... status of 409" when the test provokes a refusal on purpose).
+   */
+  allowConsoleErrors(expected: (message: ConsoleMessage) => boolean): void;
 }
 
 /**
@@ -62,12 +67,15 @@ export function setupE2e(): E2e {
   /** Uncaught exceptions and console errors of this test's pages (CSP violations land here too). */
   let problems: string[] = [];
   const savedSignIns = new Map<string, StorageState>();
+  /** This test's extra allowances (see `allowConsoleErrors`). */
+  let allowedConsoleErrors: Array<(message: ConsoleMessage) => boolean> = [];
 
   function watch(opened: Page): void {
     pages.push(opened);
     opened.on('pageerror', (error) => problems.push(`uncaught ${error.stack ?? error.message} (${opened.url()})`));
     opened.on('console', (message) => {
       if (message.type() !== 'error' || isExpectedConsoleError(message)) return;
+      if (allowedConsoleErrors.some((allowed) => allowed(message))) return;
       problems.push(`console error: ${message.text()} (${opened.url()})`);
     });
   }
@@ -119,6 +127,7 @@ export function setupE2e(): E2e {
     }
     const seen = problems;
     problems = [];
+    allowedConsoleErrors = [];
     if (seen.length > 0 && task.result?.state !== 'fail') {
       throw new Error(`the pages reported errors during the test:\n${seen.join('\n')}`);
     }
@@ -138,6 +147,9 @@ export function setupE2e(): E2e {
       return need(page, 'page');
     },
     newContext,
+    allowConsoleErrors(expected) {
+      allowedConsoleErrors.push(expected);
+    },
     async signedInPage(email: string, extra: BrowserContextOptions = {}) {
       let state = savedSignIns.get(email);
       if (!state) {

@@ -47,14 +47,17 @@ export const routes: RouteObject[] = [
             element: <RequireRole rule={ACCESS_RULES.poolManager} />,
             children: [
               { path: paths.admin.path, element: <PoolManagementRoute /> },
-              { path: paths.payments.path, element: <PaymentsRoute /> },
               { path: paths.currentWeek.path, element: <CurrentWeekRoute /> },
               { path: paths.week.path, element: <WeekManagementRoute /> },
             ],
           },
           {
             element: <RequireRole rule={ACCESS_RULES.superAdmin} />,
-            children: [{ path: paths.siteAdmin.path, element: <SiteAdminRoute /> }],
+            children: [
+              { path: paths.siteAdmin.path, element: <SiteAdminRoute /> },
+              // Payments are per user, across pools: identity answers super admins only.
+              { path: paths.payments.path, element: <PaymentsRoute /> },
+            ],
           },
         ],
       },

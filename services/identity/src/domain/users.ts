@@ -12,6 +12,7 @@ import {
 } from '@powerpool/contracts';
 import { ConflictError, NotFoundError, UnauthorizedError, type Db } from '@powerpool/service-kit';
 import { createIdentityStore, type IdentityStore } from '../store/identity.store.js';
+import { createPoolAssignmentsStore } from '../store/pool-assignments.store.js';
 import type { UserRow } from '../store/schema.js';
 import type { IdentityContext } from './context.js';
 
@@ -121,12 +122,18 @@ const byName = (a: { name: string; email: string }, b: { name: string; email: st
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.email.localeCompare(b.email);
 
 /**
- * GET /api/admin/users/global. Pool assignments belong to pools-invitations; identity lists none
- * until that service publishes membership events (pools issue).
+ * GET /api/admin/users/global. Pool assignments come from pools-invitations' membership events,
+ * kept in identity's own table (events/pool-members.ts).
  */
 export async function listGlobalUsers(ctx: IdentityContext): Promise<GlobalUser[]> {
   const rows = await createIdentityStore(ctx.db).listUsers();
-  return rows.map((row) => ({ ...toCurrentUser(row), poolAssignments: [] })).sort(byName);
+  const byUser = new Map<string, GlobalUser['poolAssignments']>();
+  for (const a of await createPoolAssignmentsStore(ctx.db).listCurrent()) {
+    const list = byUser.get(a.userId) ?? [];
+    list.push({ poolId: a.poolId, poolName: a.poolName, isActive: a.isActive });
+    byUser.set(a.userId, list);
+  }
+  return rows.map((row) => ({ ...toCurrentUser(row), poolAssignments: byUser.get(row.id) ?? [] })).sort(byName);
 }
 
 /** GET /api/admin/users/payments: every user with payment status, by displayed name. */

@@ -1,4 +1,4 @@
-import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const identitySchema = pgSchema('identity');
 
@@ -40,6 +40,21 @@ export const loginAttempts = identitySchema.table('login_attempts', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** Pool memberships from pools-invitations' events (removed ones kept as tombstones). */
+export const poolAssignments = identitySchema.table(
+  'pool_assignments',
+  {
+    poolId: uuid('pool_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    poolName: text('pool_name').notNull(),
+    isActive: boolean('is_active').notNull(),
+    removed: boolean('removed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type PoolAssignmentRow = typeof poolAssignments.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginAttemptRow = typeof loginAttempts.$inferSelect;

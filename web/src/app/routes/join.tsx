@@ -1,12 +1,16 @@
+import { useParams } from 'react-router-dom';
 import { PageContainer } from '../../components/layout/app-shell';
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { documentTitle, paths } from '../../config/paths';
+import { JoinPage } from '../../features/join/components/join-page';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** Join page (/join/:token), open to everyone, player spec section 2. Built by a later issue. */
+/** Join page (/join/:token), open to everyone, player spec section 2. */
 export function JoinRoute() {
+  useDocumentTitle(documentTitle(paths.join.title));
+  const { token = '' } = useParams();
   return (
-    <PageContainer>
-      <ComingSoonPage title={paths.join.title} />
+    <PageContainer className="flex flex-1 flex-col justify-center">
+      <JoinPage key={token} token={token} />
     </PageContainer>
   );
 }

@@ -1,7 +1,9 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { documentTitle, paths } from '../../config/paths';
+import { PaymentsPage } from '../../features/payments/components/payments-page';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** Payment Management (/admin/payments), admin spec section 2. Built by a later issue. */
+/** Payment Management (/admin/payments), admin spec section 2. */
 export function PaymentsRoute() {
-  return <ComingSoonPage title={paths.payments.title} />;
+  useDocumentTitle(documentTitle(paths.payments.title));
+  return <PaymentsPage />;
 }

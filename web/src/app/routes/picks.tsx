@@ -1,7 +1,20 @@
+import { useState } from 'react';
 import { ComingSoonPage } from '../../components/layout/coming-soon-page';
+import { PoolSelector } from '../../components/pool-selector';
 import { paths } from '../../config/paths';
+import { useUserPools } from '../../lib/user-pools';
 
-/** Make Picks (/ and /picks): picks screen, player spec section 2. Built by a later issue. */
+/**
+ * Make Picks (/ and /picks): picks screen, player spec section 2. Built by a later issue; until
+ * then it shows the player's pool selector (only with more than one pool).
+ */
 export function PicksRoute() {
-  return <ComingSoonPage title={paths.picks.title} />;
+  const pools = useUserPools();
+  const [poolId, setPoolId] = useState<string | undefined>(undefined);
+  return (
+    <>
+      {pools.data ? <PoolSelector pools={pools.data} value={poolId} onChange={setPoolId} className="mb-6" /> : null}
+      <ComingSoonPage title={paths.picks.title} />
+    </>
+  );
 }

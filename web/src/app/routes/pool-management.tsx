@@ -1,7 +1,9 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { documentTitle, paths } from '../../config/paths';
+import { PoolManagementPage } from '../../features/pools/components/pool-management-page';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** Pool Management (/admin), admin spec section 2. Built by a later issue. */
+/** Pool Management (/admin), admin spec section 2; the router's guard admits commissioners and super admins. */
 export function PoolManagementRoute() {
-  return <ComingSoonPage title={paths.admin.title} />;
+  useDocumentTitle(documentTitle(paths.admin.title));
+  return <PoolManagementPage />;
 }

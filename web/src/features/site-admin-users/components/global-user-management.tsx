@@ -1,4 +1,208 @@
-/** The "Global User Management" tab of /site-admin. Placeholder until its issue builds it. */
+import { ROLES } from '@powerpool/contracts';
+import type { GlobalUser, Pool, Role } from '@powerpool/contracts';
+import { CreditCard, Plus, Search, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { ROLE_LABELS } from '../../../lib/format';
+import { handleUnauthorized } from '../../../lib/unauthorized';
+import { useAllPools, useGlobalUserMutations, useGlobalUsers } from '../api/global-users';
+import { ALL_USERS, filterGlobalUsers, UNASSIGNED_USERS } from '../lib/user-filter';
+
+function failure(error: unknown, fallback: string) {
+  if (handleUnauthorized(error)) return;
+  const message = isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
+  toast({ title: 'Error', description: message, variant: 'destructive' });
+}
+
+/** The "Global User Management" tab of /site-admin (admin spec section 2). */
 export function GlobalUserManagement() {
-  return <p className="text-sm text-muted-foreground">Global User Management is coming soon.</p>;
+  const users = useGlobalUsers();
+  const pools = useAllPools();
+  const [query, setQuery] = useState('');
+  const [poolFilter, setPoolFilter] = useState(ALL_USERS);
+  const ids = useId();
+
+  if (users.isPending || pools.isPending) return <InlineLoading label="Loading users..." />;
+  if (users.isError || pools.isError) {
+    return (
+      <InlineError
+        message={users.isError ? 'Failed to load user data. Please try again.' : errorText(pools.error, 'Failed to load pools.')}
+        onRetry={() => {
+          void users.refetch();
+          void pools.refetch();
+        }}
+        retrying={users.isFetching || pools.isFetching}
+      />
+    );
+  }
+
+  const shown = filterGlobalUsers(users.data, query, poolFilter);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div className="grid gap-3 sm:grid-cols-2 lg:w-2/3">
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-search`}>Search users</Label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Input
+                id={`${ids}-search`}
+                type="search"
+                placeholder="Name or email..."
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                className="pl-9"
+              />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-filter`}>Pool</Label>
+            <NativeSelect id={`${ids}-filter`} value={poolFilter} onChange={(e) => setPoolFilter(e.target.value)}>
+              <option value={ALL_USERS}>All users</option>
+              <option value={UNASSIGNED_USERS}>Unassigned users</option>
+              {pools.data.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.year})
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <Button variant="outline" asChild>
+          <Link to={paths.payments.getHref()}>
+            <CreditCard aria-hidden="true" />
+            Payment Management
+          </Link>
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Showing {shown.length} of {users.data.length} users
+      </p>
+      {shown.length === 0 ? (
+        <EmptyState title="No users found" description="No users match this search and filter." />
+      ) : (
+        <ul className="grid gap-3">
+          {shown.map((user) => (
+            <UserRow key={user.id} user={user} pools={pools.data} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function UserRow({ user, pools }: { user: GlobalUser; pools: Pool[] }) {
+  const ids = useId();
+  const { role, add, remove } = useGlobalUserMutations();
+  const [poolToAdd, setPoolToAdd] = useState('');
+  const assigned = new Set(user.poolAssignments.map((a) => a.poolId));
+  const addable = pools.filter((p) => !assigned.has(p.id));
+
+  // mutateAsync, not mutate with callbacks: a change can take the row out of the filtered list,
+  // and per-call callbacks of an unmounted component never run (the toast would be lost).
+  async function changeRole(next: Role) {
+    try {
+      await role.mutateAsync({ userId: user.id, role: next });
+      toast({ title: 'Success', description: 'User role updated successfully' });
+    } catch (error) {
+      failure(error, 'Failed to update user role');
+    }
+  }
+
+  async function addToPool() {
+    if (!poolToAdd) return;
+    try {
+      await add.mutateAsync({ userId: user.id, poolId: poolToAdd });
+      setPoolToAdd('');
+      toast({ title: 'Success', description: 'User added successfully' });
+    } catch (error) {
+      failure(error, 'Failed to add user to pool');
+    }
+  }
+
+  async function removeFromPool(poolId: string) {
+    try {
+      await remove.mutateAsync({ userId: user.id, poolId });
+      toast({ title: 'Success', description: 'User removed successfully' });
+    } catch (error) {
+      failure(error, 'Failed to remove user from pool');
+    }
+  }
+
+  return (
+    <li className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]" data-testid="global-user-row">
+      <div className="grid content-start gap-2">
+        <div>
+          <p className="font-medium">{user.name}</p>
+          <p className="text-sm break-all text-muted-foreground">{user.email}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={user.hasPaid ? 'success' : 'warning'}>{user.hasPaid ? 'Paid' : 'Unpaid'}</Badge>
+          <Label htmlFor={`${ids}-role`} className="sr-only">
+            Role of {user.name}
+          </Label>
+          <div className="w-48">
+            <NativeSelect id={`${ids}-role`} value={user.role} disabled={role.isPending} onChange={(e) => void changeRole(e.target.value as Role)}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      </div>
+      <div className="grid content-start gap-3">
+        <div className="flex flex-wrap gap-2" aria-label={`Pools of ${user.name}`}>
+          {user.poolAssignments.length === 0 ? (
+            <span className="text-sm text-muted-foreground">Not in any pool</span>
+          ) : (
+            user.poolAssignments.map((a) => (
+              <Badge key={a.poolId} variant={a.isActive ? 'secondary' : 'muted'} className="gap-1 pr-1">
+                {a.poolName}
+                <button
+                  type="button"
+                  onClick={() => void removeFromPool(a.poolId)}
+                  disabled={remove.isPending}
+                  className="rounded-full p-0.5 hover:bg-background/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  aria-label={`Remove ${user.name} from ${a.poolName}`}
+                >
+                  <X aria-hidden="true" />
+                </button>
+              </Badge>
+            ))
+          )}
+        </div>
+        {addable.length > 0 ? (
+          <div className="flex gap-2">
+            <Label htmlFor={`${ids}-add`} className="sr-only">
+              Add {user.name} to a pool
+            </Label>
+            <NativeSelect id={`${ids}-add`} value={poolToAdd} onChange={(e) => setPoolToAdd(e.target.value)}>
+              <option value="">Add to pool...</option>
+              {addable.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.year})
+                </option>
+              ))}
+            </NativeSelect>
+            <Button variant="outline" onClick={() => void addToPool()} disabled={!poolToAdd || add.isPending}>
+              <Plus aria-hidden="true" />
+              Add
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
 }

@@ -1,0 +1,122 @@
+import {
+  POOL_MESSAGES,
+  RECENT_JOINS_DAYS,
+  updateMemberBodySchema,
+  type MemberStats,
+  type PoolMemberDetails,
+  type PoolMemberShort,
+} from '@powerpool/contracts';
+import { ConflictError, NotFoundError } from '@powerpool/service-kit';
+import type { z } from 'zod';
+import type { MemberWithUser, PoolsStore } from '../store/pools.store.js';
+import type { MemberRow, PoolRow } from '../store/schema.js';
+import { managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
+import { inTransaction, readStore, type Caller, type Emit, type PoolsContext } from './context.js';
+import { memberSnapshot, toMemberDetails, toMemberShort } from './present.js';
+
+type UpdateMemberInput = z.output<typeof updateMemberBodySchema>;
+
+const DAY_MS = 24 * 3_600_000;
+export const MEMBER_NOT_FOUND = 'Member not found in this pool';
+export const CANNOT_REMOVE_COMMISSIONER = "The pool's commissioner cannot be removed from the pool. Change the commissioner first.";
+
+/** GET /api/pools/{poolId}/members/details (the pool's managers). */
+export async function listMemberDetails(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberDetails[]> {
+  const store = readStore(ctx);
+  await managedPool(store, caller, poolId);
+  return (await store.listMembers(poolId)).map(toMemberDetails);
+}
+
+/** GET /api/pools/{poolId}/members: the active members, short form (managers and members). */
+export async function listMembersShort(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberShort[]> {
+  const store = readStore(ctx);
+  await visiblePool(store, caller, poolId);
+  return (await store.listMembers(poolId)).filter((m) => m.member.isActive).map(toMemberShort);
+}
+
+/** The stat cards' numbers over a pool's member rows. */
+export function memberStatsOf(members: readonly MemberRow[], now: Date): MemberStats {
+  const since = now.getTime() - RECENT_JOINS_DAYS * DAY_MS;
+  const count = (f: (m: MemberRow) => boolean) => members.filter(f).length;
+  return {
+    totalMembers: members.length,
+    activeMembers: count((m) => m.isActive),
+    inactiveMembers: count((m) => !m.isActive),
+    recentJoins: count((m) => m.joinedAt.getTime() >= since),
+    membersWithPayment: count((m) => m.hasPaid),
+    adminCount: count((m) => m.role === 'admin'),
+    memberCount: count((m) => m.role === 'member'),
+  };
+}
+
+/** GET /api/pools/{poolId}/members/stats. */
+export async function memberStats(ctx: PoolsContext, caller: Caller, poolId: string): Promise<MemberStats> {
+  const store = readStore(ctx);
+  await managedPool(store, caller, poolId);
+  return memberStatsOf((await store.listMembers(poolId)).map((m) => m.member), ctx.now());
+}
+
+async function detailsOf(store: PoolsStore, member: MemberRow): Promise<PoolMemberDetails> {
+  const user = (await store.findUser(member.userId)) ?? null;
+  return toMemberDetails({ member, user } satisfies MemberWithUser);
+}
+
+/** PATCH /api/pools/{poolId}/members/{userId}: isActive, hasPaid, paymentNotes, notes. */
+export async function updateMember(ctx: PoolsContext, caller: Caller, poolId: string, userId: string, patch: UpdateMemberInput): Promise<PoolMemberDetails> {
+  return inTransaction(ctx, async (store, emit) => {
+    const pool = await managedPool(store, caller, poolId, { lock: true });
+    const existing = await store.findMember(poolId, userId);
+    if (!existing) throw new NotFoundError(MEMBER_NOT_FOUND, 'member_not_found');
+    const changes = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && existing[k as keyof MemberRow] !== v)) as Partial<MemberRow>;
+    if (Object.keys(changes).length === 0) return detailsOf(store, existing);
+    const row = await store.updateMember(poolId, userId, { ...changes, updatedAt: ctx.now() });
+    if (!row) throw new NotFoundError(MEMBER_NOT_FOUND, 'member_not_found');
+    await emit('pools.member.updated', { member: memberSnapshot(row, pool) });
+    return detailsOf(store, row);
+  });
+}
+
+async function removeFrom(store: PoolsStore, emit: Emit, pool: PoolRow, userId: string, now: Date): Promise<{ poolId: string; userId: string }> {
+  if (pool.poolCommissionerId === userId) throw new ConflictError('cannot_remove_commissioner', CANNOT_REMOVE_COMMISSIONER);
+  const row = await store.deleteMember(pool.id, userId);
+  if (!row) throw new NotFoundError(MEMBER_NOT_FOUND, 'member_not_found');
+  await emit('pools.member.removed', { member: memberSnapshot(row, pool, now) });
+  return { poolId: pool.id, userId };
+}
+
+/** DELETE /api/pools/{poolId}/members/remove/{userId} (the pool's managers). */
+export async function removeMember(ctx: PoolsContext, caller: Caller, poolId: string, userId: string): Promise<{ poolId: string; userId: string }> {
+  return inTransaction(ctx, async (store, emit) => {
+    const pool = await managedPool(store, caller, poolId, { lock: true });
+    return removeFrom(store, emit, pool, userId, ctx.now());
+  });
+}
+
+/**
+ * POST /api/admin/users/{userId}/pools/{poolId} (super admin): add a known user as a member.
+ * 404 for a user identity has not announced, 409 already a member or the pool is full.
+ */
+export async function addUserToPool(ctx: PoolsContext, userId: string, poolId: string): Promise<PoolMemberDetails> {
+  const now = ctx.now();
+  return inTransaction(ctx, async (store, emit) => {
+    const pool = await store.lockPool(poolId);
+    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    const user = await store.findUser(userId);
+    if (!user) throw new NotFoundError('User not found', 'user_not_found');
+    if (await store.findMember(poolId, userId)) throw new ConflictError('already_member', 'The user is already a member of this pool');
+    if ((await store.countMembers(poolId)) >= pool.maxMembers) throw new ConflictError('pool_full', POOL_MESSAGES.poolFull, { maxMembers: pool.maxMembers });
+    const member = await store.insertMember({ poolId, userId, role: 'member', isActive: true, hasPaid: false, paymentNotes: null, notes: null, joinedAt: now, updatedAt: now });
+    if (!member) throw new ConflictError('already_member', 'The user is already a member of this pool');
+    await emit('pools.member.joined', { member: memberSnapshot(member, pool), via: 'admin' });
+    return toMemberDetails({ member, user });
+  });
+}
+
+/** DELETE /api/admin/users/{userId}/pools/{poolId} (super admin). */
+export async function removeUserFromPool(ctx: PoolsContext, userId: string, poolId: string): Promise<{ poolId: string; userId: string }> {
+  return inTransaction(ctx, async (store, emit) => {
+    const pool = await store.lockPool(poolId);
+    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    return removeFrom(store, emit, pool, userId, ctx.now());
+  });
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createPoolBodySchema,
+  displayNameOf,
+  POOL_YEARS,
+  slugFromName,
+  type DeletePoolReply,
+  type Pool,
+  type PoolAdminDetails,
+  type UserPool,
+} from '@powerpool/contracts';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '@powerpool/service-kit';
+import type { z } from 'zod';
+import type { MemberRow, PoolRow } from '../store/schema.js';
+import { managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
+import { inTransaction, readStore, type Caller, type PoolsContext } from './context.js';
+import { memberSnapshot, toPool } from './present.js';
+
+type CreatePoolInput = z.output<typeof createPoolBodySchema>;
+
+/** Used when a name holds nothing the slug rule keeps (e.g. only punctuation). */
+const FALLBACK_SLUG = 'pool';
+
+/** The default pool year: the current year when offered, else the nearest offered year. */
+export function defaultPoolYear(now: Date): number {
+  const year = now.getUTCFullYear();
+  const offered = POOL_YEARS as readonly number[];
+  if (offered.includes(year)) return year;
+  return year < offered[0]! ? offered[0]! : offered[offered.length - 1]!;
+}
+
+/** The first of `base`, `base-2`, `base-3`, ... not in `taken`. */
+export function firstFreeSlug(base: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export const SLUG_TAKEN_MESSAGE = 'A pool with this slug already exists. Choose another slug.';
+
+function adminMember(poolId: string, userId: string, now: Date): MemberRow {
+  return { poolId, userId, role: 'admin', isActive: true, hasPaid: false, paymentNotes: null, notes: null, joinedAt: now, updatedAt: now };
+}
+
+/**
+ * POST /api/pools (pool_commissioner or super_admin). The creator becomes the pool's commissioner
+ * and its admin member. A blank slug is derived from the name and made unique with -2, -3, ...;
+ * a slug given explicitly (normalised by the same rule) must be free.
+ */
+export async function createPool(ctx: PoolsContext, caller: Caller, input: CreatePoolInput): Promise<Pool> {
+  const now = ctx.now();
+  const given = input.slug ? slugFromName(input.slug) : '';
+  const base = given || slugFromName(input.name) || FALLBACK_SLUG;
+  return inTransaction(ctx, async (store, emit) => {
+    await store.seedUser(caller);
+    const slug = given ? given : firstFreeSlug(base, await store.slugsLike(base));
+    const row: PoolRow = {
+      id: randomUUID(),
+      name: input.name,
+      description: input.description,
+      year: input.year ?? defaultPoolYear(now),
+      allowsPreseason: input.allowsPreseason,
+      allowsRegularSeason: input.allowsRegularSeason,
+      allowsPostseason: input.allowsPostseason,
+      maxMembers: input.maxMembers,
+      isPublic: input.isPublic,
+      slug,
+      isActive: input.isActive,
+      poolType: input.poolType,
+      poolCommissionerId: caller.id,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const pool = await store.insertPool(row);
+    if (!pool) throw new ConflictError('slug_taken', SLUG_TAKEN_MESSAGE, { field: 'slug', slug });
+    const member = await store.insertMember(adminMember(pool.id, caller.id, now));
+    await emit('pools.pool.created', { pool: toPool(pool) });
+    if (member) await emit('pools.member.joined', { member: memberSnapshot(member, pool), via: 'creation' });
+    return toPool(pool);
+  });
+}
+
+/** PUT /api/pools/{poolId}/activate (the pool's commissioner or a super admin). Idempotent. */
+export async function activatePool(ctx: PoolsContext, caller: Caller, poolId: string): Promise<Pool> {
+  return inTransaction(ctx, async (store, emit) => {
+    const pool = await managedPool(store, caller, poolId, { lock: true });
+    if (pool.isActive) return toPool(pool);
+    const row = await store.updatePool(poolId, { isActive: true, updatedAt: ctx.now() });
+    if (!row) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    await emit('pools.pool.updated', { pool: toPool(row) });
+    return toPool(row);
+  });
+}
+
+/** GET /api/pools/{poolId}: its managers and its active members. */
+export async function getPool(ctx: PoolsContext, caller: Caller, poolId: string): Promise<Pool> {
+  return toPool(await visiblePool(readStore(ctx), caller, poolId));
+}
+
+/** GET /api/pools/owned: a commissioner's own pools; every pool for a super admin. */
+export async function listOwnedPools(ctx: PoolsContext, caller: Caller): Promise<Pool[]> {
+  const store = readStore(ctx);
+  if (caller.role === 'super_admin') return (await store.listPools()).map(toPool);
+  if (caller.role === 'pool_commissioner') return (await store.listPoolsByCommissioner(caller.id)).map(toPool);
+  throw new ForbiddenError('Forbidden: pool commissioner access required');
+}
+
+/** GET /api/user/pools: the pools the caller belongs to (active membership). */
+export async function listUserPools(ctx: PoolsContext, caller: Caller): Promise<UserPool[]> {
+  const rows = await readStore(ctx).listPoolsOfUser(caller.id);
+  return rows.map(({ pool, role }) => ({ ...toPool(pool), memberRole: role }));
+}
+
+/** GET /api/admin/pools/all (super admin). */
+export async function listAllPools(ctx: PoolsContext): Promise<Pool[]> {
+  return (await readStore(ctx).listPools()).map(toPool);
+}
+
+/** GET /api/admin/pools/details (super admin): every pool with counts and its commissioner. */
+export async function listPoolAdminDetails(ctx: PoolsContext): Promise<PoolAdminDetails[]> {
+  const store = readStore(ctx);
+  const pools = await store.listPools();
+  const activity = new Map((await store.poolActivity()).map((a) => [a.poolId, a]));
+  const commissioners = new Map((await store.findUsers([...new Set(pools.map((p) => p.poolCommissionerId))])).map((u) => [u.id, u]));
+  return pools.map((pool) => {
+    const a = activity.get(pool.id);
+    const c = commissioners.get(pool.poolCommissionerId);
+    const last = [pool.updatedAt, a?.lastMemberChange ?? null].filter((d): d is Date => d !== null).sort((x, y) => y.getTime() - x.getTime())[0];
+    return {
+      id: pool.id,
+      name: pool.name,
+      description: pool.description,
+      poolType: pool.poolType,
+      isActive: pool.isActive,
+      year: pool.year,
+      maxMembers: pool.maxMembers,
+      memberCount: a?.memberCount ?? 0,
+      activeMemberCount: a?.activeMemberCount ?? 0,
+      commissionerName: c ? displayNameOf(c) : null,
+      commissionerEmail: c?.email ?? null,
+      lastActivity: last ? last.toISOString() : null,
+      currentWeekState: null,
+      poolCommissionerId: pool.poolCommissionerId,
+      createdAt: pool.createdAt.toISOString(),
+    };
+  });
+}
+
+export const NOT_ELIGIBLE_COMMISSIONER = 'Only a user whose role is pool_commissioner or super_admin can be made commissioner of a pool.';
+
+/**
+ * PUT /api/admin/pools/{poolId}/commissioner (super admin). The new commissioner must have the
+ * role pool_commissioner or super_admin (400 otherwise); they become the pool's admin member and
+ * the previous commissioner stays on as a plain member.
+ */
+export async function changeCommissioner(ctx: PoolsContext, poolId: string, userId: string): Promise<Pool> {
+  const now = ctx.now();
+  return inTransaction(ctx, async (store, emit) => {
+    const pool = await store.lockPool(poolId);
+    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    const user = await store.findUser(userId);
+    if (!user) throw new NotFoundError('User not found', 'user_not_found');
+    if (user.role !== 'pool_commissioner' && user.role !== 'super_admin') {
+      throw new DomainError('not_eligible_commissioner', 400, NOT_ELIGIBLE_COMMISSIONER, { userId, role: user.role });
+    }
+    if (pool.poolCommissionerId === userId) return toPool(pool);
+    const previousCommissionerId = pool.poolCommissionerId;
+    const updated = await store.updatePool(poolId, { poolCommissionerId: userId, updatedAt: now });
+    if (!updated) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+
+    const demoted = await store.findMember(poolId, previousCommissionerId);
+    if (demoted?.role === 'admin') {
+      const row = await store.updateMember(poolId, previousCommissionerId, { role: 'member', updatedAt: now });
+      if (row) await emit('pools.member.updated', { member: memberSnapshot(row, updated) });
+    }
+    const existing = await store.findMember(poolId, userId);
+    if (existing) {
+      const row = await store.updateMember(poolId, userId, { role: 'admin', isActive: true, updatedAt: now });
+      if (row) await emit('pools.member.updated', { member: memberSnapshot(row, updated) });
+    } else {
+      const row = await store.insertMember(adminMember(poolId, userId, now));
+      if (row) await emit('pools.member.joined', { member: memberSnapshot(row, updated), via: 'commissioner-change' });
+    }
+    await emit('pools.commissioner.changed', { pool: toPool(updated), previousCommissionerId });
+    await emit('pools.pool.updated', { pool: toPool(updated) });
+    return toPool(updated);
+  });
+}
+
+/**
+ * DELETE /api/admin/pools/{poolId} (super admin): members and invitations go here; other services
+ * delete their part (games, picks, week states) on `pools.pool.deleted`, so deletedGames is 0.
+ */
+export async function deletePool(ctx: PoolsContext, poolId: string): Promise<DeletePoolReply> {
+  const now = ctx.now();
+  return inTransaction(ctx, async (store, emit) => {
+    const pool = await store.lockPool(poolId);
+    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    const counts = await store.deletePool(poolId);
+    await emit('pools.pool.deleted', { pool: toPool(pool), deletedAt: now.toISOString(), ...counts });
+    return { ...counts, deletedGames: 0 };
+  });
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { integrationSkipReason } from '@powerpool/testing';
+import { announce, buildInvitation, buildPool, call, eventSeen, person, startPools, type Person, type PoolsHarness } from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+describe.skipIf(skip)('super admin pool calls', () => {
+  let h: PoolsHarness;
+  let commissioner: Person;
+  let otherCommissioner: Person;
+  let admin: Person;
+  let player: Person;
+
+  beforeAll(async () => {
+    h = await startPools();
+    commissioner = await person(h, 'pool_commissioner', 'Casey Commish');
+    otherCommissioner = await person(h, 'pool_commissioner', 'Other Commish');
+    admin = await person(h, 'super_admin', 'Ada Admin');
+    player = await person(h, 'user', 'Pat Player');
+  });
+  afterAll(async () => h?.close());
+
+  it('should answer 403 on every super admin call when a commissioner or a player calls', async () => {
+    const pool = await buildPool(h, commissioner);
+    const calls = [
+      ['GET', '/api/admin/pools/details', undefined],
+      ['GET', '/api/admin/pools/all', undefined],
+      ['PUT', `/api/admin/pools/${pool.id}/commissioner`, { userId: otherCommissioner.id }],
+      ['DELETE', `/api/admin/pools/${pool.id}`, undefined],
+      ['POST', `/api/admin/users/${player.id}/pools/${pool.id}`, undefined],
+      ['DELETE', `/api/admin/users/${player.id}/pools/${pool.id}`, undefined],
+    ] as const;
+    for (const who of [commissioner, player]) {
+      for (const [method, url, body] of calls) {
+        const res = await call(h, method, url, who, body);
+        expect(res.statusCode, `${who.displayName} ${method} ${url}`).toBe(403);
+      }
+    }
+    for (const [method, url, body] of calls) expect((await call(h, method, url, null, body)).statusCode).toBe(401);
+  });
+
+  it('should list every pool with counts and the commissioner from identity when a super admin asks', async () => {
+    const pool = await buildPool(h, commissioner, { poolType: 'test', description: 'counted' });
+    const inv = await buildInvitation(h, commissioner, pool.id);
+    await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, player);
+    await call(h, 'PATCH', `/api/pools/${pool.id}/members/${player.id}`, commissioner, { isActive: false });
+
+    const res = await call(h, 'GET', '/api/admin/pools/details', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toContainEqual({
+      id: pool.id,
+      name: pool.name,
+      description: 'counted',
+      poolType: 'test',
+      isActive: true,
+      year: pool.year,
+      maxMembers: 50,
+      memberCount: 2,
+      activeMemberCount: 1,
+      commissionerName: 'Casey Commish',
+      commissionerEmail: commissioner.email,
+      lastActivity: expect.any(String),
+      currentWeekState: null,
+      poolCommissionerId: commissioner.id,
+      createdAt: pool.createdAt,
+    });
+    const all = await call(h, 'GET', '/api/admin/pools/all', admin);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toContainEqual(pool);
+  });
+
+  it('should follow a commissioner renamed in identity when their profile-changed event arrives', async () => {
+    const pool = await buildPool(h, otherCommissioner);
+    await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Renamed Commish', updatedAt: new Date(Date.now() + 1000).toISOString() });
+    // An older snapshot arriving late changes nothing.
+    await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Stale Name', updatedAt: new Date(Date.now() - 60_000).toISOString() });
+    await vi.waitFor(async () => {
+      const details = (await call(h, 'GET', '/api/admin/pools/details', admin)).json();
+      expect(details.find((p: { id: string }) => p.id === pool.id)?.commissionerName).toBe('Renamed Commish');
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const details = (await call(h, 'GET', '/api/admin/pools/details', admin)).json();
+    expect(details.find((p: { id: string }) => p.id === pool.id)?.commissionerName).toBe('Renamed Commish');
+  });
+
+  describe('PUT /api/admin/pools/{poolId}/commissioner', () => {
+    it('should hand the pool over, make the new commissioner admin member and announce it when the target is a commissioner', async () => {
+      const pool = await buildPool(h, commissioner);
+      const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: otherCommissioner.id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: pool.id, poolCommissionerId: otherCommissioner.id });
+      const members = (await call(h, 'GET', `/api/pools/${pool.id}/members/details`, otherCommissioner)).json();
+      expect(members).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ userId: otherCommissioner.id, role: 'admin' }),
+          expect.objectContaining({ userId: commissioner.id, role: 'member' }),
+        ]),
+      );
+      expect((await call(h, 'GET', `/api/pools/${pool.id}/members/details`, commissioner)).statusCode).toBe(403);
+      const changed = await eventSeen(h, 'pools.commissioner.changed', (d) => d.pool.id === pool.id);
+      expect(changed).toMatchObject({ previousCommissionerId: commissioner.id, pool: { poolCommissionerId: otherCommissioner.id } });
+    });
+
+    it('should accept the change when the new commissioner is a super admin', async () => {
+      const pool = await buildPool(h, commissioner);
+      const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: admin.id });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('should answer 400 not_eligible_commissioner when the user is a plain user', async () => {
+      const pool = await buildPool(h, commissioner);
+      const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: player.id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'not_eligible_commissioner', message: expect.stringContaining('pool_commissioner or super_admin') });
+    });
+
+    it('should use the role identity announced last when deciding eligibility', async () => {
+      const promoted = await person(h, 'user', 'Soon Commish');
+      await announce(h, 'identity.user.role-changed', { id: promoted.id, email: promoted.email, role: 'pool_commissioner', updatedAt: new Date(Date.now() + 1000).toISOString() }, { previousRole: 'user' });
+      const pool = await buildPool(h, commissioner);
+      await vi.waitFor(async () => {
+        const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: promoted.id });
+        expect(res.statusCode).toBe(200);
+      });
+    });
+
+    it('should answer 404 or 400 when the user or pool is unknown or the user id is missing', async () => {
+      const pool = await buildPool(h, commissioner);
+      expect((await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: '00000000-0000-4000-8000-000000000000' })).json().error).toBe('user_not_found');
+      expect((await call(h, 'PUT', `/api/admin/pools/00000000-0000-4000-8000-000000000000/commissioner`, admin, { userId: otherCommissioner.id })).statusCode).toBe(404);
+      const missing = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, {});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().details).toEqual([expect.objectContaining({ field: 'userId' })]);
+    });
+  });
+
+  describe('DELETE /api/admin/pools/{poolId}', () => {
+    it('should delete members and invitations, count them and tell the other services when a super admin deletes a pool', async () => {
+      const pool = await buildPool(h, commissioner);
+      const a = await buildInvitation(h, commissioner, pool.id);
+      await buildInvitation(h, commissioner, pool.id);
+      await call(h, 'POST', `/api/invitations/${a.invitationToken}/use`, await person(h, 'user', 'Doomed Member'));
+
+      const res = await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ deletedMembers: 2, deletedInvitations: 2, deletedGames: 0 });
+      const deleted = await eventSeen(h, 'pools.pool.deleted', (d) => d.pool.id === pool.id);
+      expect(deleted).toMatchObject({ deletedMembers: 2, deletedInvitations: 2, pool: { id: pool.id, name: pool.name } });
+      expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(404);
+      expect((await call(h, 'GET', `/api/invitations/${a.invitationToken}`, null)).statusCode).toBe(404);
+      expect((await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin)).statusCode).toBe(404);
+    });
+  });
+
+  describe('adding users to and removing them from any pool', () => {
+    it('should add and remove a member, announcing both, when a super admin manages a known user', async () => {
+      const pool = await buildPool(h, otherCommissioner);
+      const added = await person(h, 'user', 'Added Andy');
+      const res = await call(h, 'POST', `/api/admin/users/${added.id}/pools/${pool.id}`, admin);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ userId: added.id, role: 'member', name: 'Added Andy' });
+      await eventSeen(h, 'pools.member.joined', (d) => d.member.userId === added.id && d.via === 'admin');
+      expect((await call(h, 'POST', `/api/admin/users/${added.id}/pools/${pool.id}`, admin)).json().error).toBe('already_member');
+
+      const removed = await call(h, 'DELETE', `/api/admin/users/${added.id}/pools/${pool.id}`, admin);
+      expect(removed.statusCode).toBe(200);
+      await eventSeen(h, 'pools.member.removed', (d) => d.member.userId === added.id && d.member.poolId === pool.id);
+      expect((await call(h, 'DELETE', `/api/admin/users/${added.id}/pools/${pool.id}`, admin)).statusCode).toBe(404);
+    });
+
+    it('should answer 404 for a user identity never announced and 409 when the pool is full', async () => {
+      const pool = await buildPool(h, commissioner, { maxMembers: 1 });
+      expect((await call(h, 'POST', `/api/admin/users/00000000-0000-4000-8000-000000000000/pools/${pool.id}`, admin)).json().error).toBe('user_not_found');
+      const full = await call(h, 'POST', `/api/admin/users/${player.id}/pools/${pool.id}`, admin);
+      expect(full.statusCode).toBe(409);
+      expect(full.json().error).toBe('pool_full');
+    });
+  });
+});

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationSkipReason } from '@powerpool/testing';
+import { buildPool, call, eventSeen, person, startPools, type Person, type PoolsHarness } from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+describe.skipIf(skip)('pools: create, activate, read', () => {
+  let h: PoolsHarness;
+  let commissioner: Person;
+  let otherCommissioner: Person;
+  let admin: Person;
+  let player: Person;
+
+  beforeAll(async () => {
+    h = await startPools();
+    commissioner = await person(h, 'pool_commissioner', 'Casey Commish');
+    otherCommissioner = await person(h, 'pool_commissioner', 'Other Commish');
+    admin = await person(h, 'super_admin', 'Ada Admin');
+    player = await person(h, 'user', 'Pat Player');
+  });
+  afterAll(async () => h?.close());
+
+  describe('POST /api/pools', () => {
+    it('should apply every default and make the creator commissioner and admin member when only a name is given', async () => {
+      const res = await call(h, 'POST', '/api/pools', commissioner, { name: '  Sunday Funday  ' });
+      expect(res.statusCode).toBe(201);
+      const pool = res.json();
+      expect(pool).toMatchObject({
+        name: 'Sunday Funday',
+        description: null,
+        year: new Date().getUTCFullYear() >= 2024 && new Date().getUTCFullYear() <= 2026 ? new Date().getUTCFullYear() : expect.any(Number),
+        allowsPreseason: false,
+        allowsRegularSeason: true,
+        allowsPostseason: false,
+        maxMembers: 50,
+        isPublic: false,
+        poolType: 'standard',
+        isActive: true,
+        poolCommissionerId: commissioner.id,
+      });
+      expect(pool.slug).toMatch(/^sunday-funday(-\d+)?$/);
+      const members = await call(h, 'GET', `/api/pools/${pool.id}/members/details`, commissioner);
+      expect(members.json()).toEqual([expect.objectContaining({ userId: commissioner.id, role: 'admin', isActive: true, name: 'Casey Commish' })]);
+      const created = await eventSeen(h, 'pools.pool.created', (d) => d.pool.id === pool.id);
+      expect(created.pool).toEqual(pool);
+      await eventSeen(h, 'pools.member.joined', (d) => d.member.poolId === pool.id && d.member.userId === commissioner.id && d.member.role === 'admin');
+    });
+
+    it('should keep every given field when the body is complete', async () => {
+      const body = {
+        name: 'Full Pool',
+        description: 'All the fields',
+        year: 2024,
+        allowsPreseason: true,
+        allowsRegularSeason: false,
+        allowsPostseason: true,
+        maxMembers: 1000,
+        isPublic: true,
+        slug: 'full-pool-custom',
+        poolType: 'private',
+      };
+      const res = await call(h, 'POST', '/api/pools', admin, body);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ ...body, poolCommissionerId: admin.id });
+    });
+
+    it.each([
+      ['My Awesome Pool!', 'my-awesome-pool'],
+      ["Joe's   Pool -- 2025", 'joes-pool----2025'],
+      ['Über Pool', 'ber-pool'],
+      ['!!!', 'pool'],
+    ])('should derive the slug from the name when the slug is blank (%s)', async (name, slug) => {
+      const res = await call(h, 'POST', '/api/pools', commissioner, { name, slug: '' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().slug).toMatch(new RegExp(`^${slug}(-\\d+)?$`));
+    });
+
+    it('should add a numeric suffix when the derived slug is already taken', async () => {
+      const a = await call(h, 'POST', '/api/pools', commissioner, { name: 'Twin Pool' });
+      const b = await call(h, 'POST', '/api/pools', commissioner, { name: 'Twin Pool' });
+      const c = await call(h, 'POST', '/api/pools', commissioner, { name: 'twin pool' });
+      expect([a.json().slug, b.json().slug, c.json().slug]).toEqual(['twin-pool', 'twin-pool-2', 'twin-pool-3']);
+    });
+
+    it('should answer 409 slug_taken when an explicit slug is already used', async () => {
+      await call(h, 'POST', '/api/pools', commissioner, { name: 'First', slug: 'Taken Slug' });
+      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'Second', slug: 'taken-slug' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'slug_taken' });
+    });
+
+    it.each([
+      [{ name: '   ' }, 'name', 'is required'],
+      [{}, 'name', 'is required'],
+      [{ name: 'P', year: 2023 }, 'year', 'must be 2024, 2025 or 2026'],
+      [{ name: 'P', year: 2027 }, 'year', 'must be 2024, 2025 or 2026'],
+      [{ name: 'P', maxMembers: 0 }, 'maxMembers', 'must be between 1 and 1000'],
+      [{ name: 'P', maxMembers: 1001 }, 'maxMembers', 'must be between 1 and 1000'],
+      [{ name: 'P', poolType: 'secret' }, 'poolType', expect.any(String)],
+      [{ name: 'P', isPublic: 'yes' }, 'isPublic', 'must be true or false'],
+    ])('should answer 400 naming the field when the body is %j', async (body, field, problem) => {
+      const res = await call(h, 'POST', '/api/pools', commissioner, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field, problem }] });
+    });
+
+    it('should answer 403 when a player creates a pool', async () => {
+      const res = await call(h, 'POST', '/api/pools', player, { name: 'Nope' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('forbidden');
+    });
+
+    it('should answer 401 when the caller is signed out', async () => {
+      const res = await call(h, 'POST', '/api/pools', null, { name: 'Nope' });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/pools/{poolId}/activate', () => {
+    it('should activate an inactive pool and announce it when its commissioner asks', async () => {
+      const pool = await buildPool(h, commissioner, { isActive: false });
+      expect(pool.isActive).toBe(false);
+      const res = await call(h, 'PUT', `/api/pools/${pool.id}/activate`, commissioner);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().isActive).toBe(true);
+      await eventSeen(h, 'pools.pool.updated', (d) => d.pool.id === pool.id && d.pool.isActive === true);
+    });
+
+    it('should activate any pool when a super admin asks', async () => {
+      const pool = await buildPool(h, commissioner, { isActive: false });
+      const res = await call(h, 'PUT', `/api/pools/${pool.id}/activate`, admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().isActive).toBe(true);
+    });
+
+    it('should answer 403 when another commissioner or a player activates the pool', async () => {
+      const pool = await buildPool(h, commissioner, { isActive: false });
+      expect((await call(h, 'PUT', `/api/pools/${pool.id}/activate`, otherCommissioner)).statusCode).toBe(403);
+      expect((await call(h, 'PUT', `/api/pools/${pool.id}/activate`, player)).statusCode).toBe(403);
+    });
+
+    it('should answer 404 when the pool does not exist', async () => {
+      const res = await call(h, 'PUT', '/api/pools/00000000-0000-4000-8000-000000000000/activate', admin);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('pool_not_found');
+    });
+
+    it('should answer 400 when the pool id is not an id', async () => {
+      const res = await call(h, 'PUT', '/api/pools/not-an-id/activate', admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field: 'poolId' }] });
+    });
+  });
+
+  describe('reading pools', () => {
+    it("should list only the commissioner's own pools when a commissioner asks for owned pools", async () => {
+      const mine = await buildPool(h, otherCommissioner);
+      const res = await call(h, 'GET', '/api/pools/owned', otherCommissioner);
+      expect(res.statusCode).toBe(200);
+      const ids = res.json().map((p: { id: string }) => p.id);
+      expect(ids).toContain(mine.id);
+      expect(res.json().every((p: { poolCommissionerId: string }) => p.poolCommissionerId === otherCommissioner.id)).toBe(true);
+    });
+
+    it('should list every pool when a super admin asks for owned pools', async () => {
+      const theirs = await buildPool(h, otherCommissioner);
+      const res = await call(h, 'GET', '/api/pools/owned', admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((p: { id: string }) => p.id)).toContain(theirs.id);
+    });
+
+    it('should answer 403 when a player asks for owned pools', async () => {
+      expect((await call(h, 'GET', '/api/pools/owned', player)).statusCode).toBe(403);
+    });
+
+    it('should list the pools with their pool role when a user asks for their pools', async () => {
+      const pool = await buildPool(h, commissioner);
+      const res = await call(h, 'GET', '/api/user/pools', commissioner);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toContainEqual(expect.objectContaining({ id: pool.id, memberRole: 'admin' }));
+      const none = await call(h, 'GET', '/api/user/pools', player);
+      expect(none.json()).toEqual([]);
+    });
+
+    it('should show a pool when its commissioner or a super admin asks and answer 403 when a non-member asks', async () => {
+      const pool = await buildPool(h, commissioner);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}`, commissioner)).json()).toMatchObject({ id: pool.id });
+      expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(200);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}`, player)).statusCode).toBe(403);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}`, otherCommissioner)).statusCode).toBe(403);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}`, null)).statusCode).toBe(401);
+    });
+  });
+});

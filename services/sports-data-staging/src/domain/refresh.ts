@@ -1,0 +1,74 @@
+import type { Game, RefreshWeekRequest } from '@powerpool/contracts';
+import { DomainError, NotFoundError, ValidationError } from '@powerpool/service-kit';
+import { EspnError } from '../espn/http.js';
+import type { GameData } from '../espn/parse.js';
+import { fromWeekNumber } from '../espn/weeks.js';
+import { changesOf } from './compare.js';
+import { inTransaction, readStore, type SportsContext } from './context.js';
+
+const SCORE_FIELDS = ['gameStatus', 'currentPeriod', 'gameClock', 'homeScore', 'awayScore', 'winnerTeamEspnId'] as const;
+const ODDS_FIELDS = ['spread', 'oddsProvider', 'oddsDetails'] as const;
+
+export interface RefreshResult {
+  year: number;
+  weekNumber: number;
+  updated: number;
+  games: Game[];
+}
+
+/**
+ * Refresh one production week from ESPN's scoreboard: 'scores' takes status, period, clock, scores
+ * and winner; 'odds' takes the line (scoreboard odds, else the core odds of a game that lost its
+ * scoreboard odds at kickoff). Emits sports.game.updated for every game that changed.
+ */
+export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', request: RefreshWeekRequest): Promise<RefreshResult> {
+  const espnWeek = fromWeekNumber(request.weekNumber);
+  if (!espnWeek) throw new ValidationError(`Week ${request.weekNumber} does not exist`);
+  if (request.seasonType !== undefined && request.seasonType !== espnWeek.seasonType) {
+    throw new ValidationError(`Week ${request.weekNumber} is not in season type ${request.seasonType}`);
+  }
+  const year = request.year ?? (await readStore(ctx).newestYear());
+  if (year === null) throw new NotFoundError('There are no production games yet');
+  const current = await readStore(ctx).productionGames({ week: { year, weekNumber: request.weekNumber } });
+  if (current.length === 0) throw new NotFoundError(`There are no production games for ${year} week ${request.weekNumber}`);
+
+  let fresh: Map<string, GameData>;
+  try {
+    const list = await ctx.espn.scoreboard(year, espnWeek.seasonType, espnWeek.espnWeek);
+    fresh = new Map(list.map((g) => [g.espnId, g]));
+    if (kind === 'odds') {
+      for (const game of current) {
+        const f = fresh.get(game.espnId);
+        if (f && f.spread === null && game.spread === null) {
+          const line = await ctx.espn.coreOdds(game.espnId, game.espnCompetitionId, game.homeTeamAbbr, game.awayTeamAbbr);
+          if (line?.spread != null) fresh.set(game.espnId, { ...f, spread: line.spread, oddsProvider: line.provider, oddsDetails: line.details });
+        }
+      }
+    }
+  } catch (err) {
+    if (err instanceof EspnError) throw new DomainError('espn_unavailable', 502, `Refreshing ${kind} failed: ${err.message}`);
+    throw err;
+  }
+
+  const fields = kind === 'scores' ? SCORE_FIELDS : ODDS_FIELDS;
+  return inTransaction(ctx, async (store, emit) => {
+    const now = ctx.now();
+    let updated = 0;
+    for (const game of current) {
+      const f = fresh.get(game.espnId);
+      if (!f) continue;
+      // Odds vanish from the scoreboard at kickoff: never erase a line we have.
+      if (kind === 'odds' && f.spread === null) continue;
+      const patch: Partial<GameData> = {};
+      for (const field of fields) (patch as Record<string, unknown>)[field] = f[field];
+      const next: GameData = { ...game, ...patch };
+      const changed = changesOf<GameData>(next, game, fields).map((c) => c.field);
+      if (!changed.length) continue;
+      const { updatedAt: _u, ...data } = next as GameData & { updatedAt?: string };
+      const saved = await store.upsertGame(data, now);
+      await emit('sports.game.updated', { game: saved, changed });
+      updated += 1;
+    }
+    return { year, weekNumber: request.weekNumber, updated, games: await store.productionGames({ week: { year, weekNumber: request.weekNumber } }) };
+  });
+}

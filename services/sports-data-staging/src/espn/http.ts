@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+
+/** Why an ESPN request failed; the message names the request and what was wrong. */
+export class EspnError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'network' | 'timeout' | 'http' | 'parse',
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'EspnError';
+  }
+}
+
+export interface EspnHttpOptions {
+  timeoutMs: number;
+  /** Extra attempts after the first, on network errors, timeouts and 5xx. */
+  retries: number;
+  /** First backoff delay; doubles each retry. */
+  backoffMs: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+}
+
+/** A small semaphore: at most `limit` tasks run at once, the rest wait in order. */
+export function createLimiter(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Summarise a zod error as "path: problem; path: problem" (first few). */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+export type EspnHttp = <S extends z.ZodTypeAny>(url: string, schema: S, what: string) => Promise<z.infer<S>>;
+
+/**
+ * GET a JSON document and parse it with `schema`. Retries with exponential backoff on network
+ * errors, timeouts and 5xx; a 4xx, non-JSON body or a shape mismatch fails at once with an EspnError.
+ */
+export function createEspnHttp(options: EspnHttpOptions): EspnHttp {
+  const limit = createLimiter(options.concurrency);
+  return async (url, schema, what) => {
+    let lastError: EspnError | undefined;
+    for (let attempt = 0; attempt <= options.retries; attempt += 1) {
+      if (attempt > 0) await sleep(options.backoffMs * 2 ** (attempt - 1));
+      const outcome = await limit(() => fetchOnce(url, options.timeoutMs, what));
+      if (outcome.ok) {
+        const parsed = schema.safeParse(outcome.body);
+        if (!parsed.success) throw new EspnError(`ESPN ${what}: unexpected response (${describeZodError(parsed.error)})`, 'parse');
+        return parsed.data;
+      }
+      lastError = outcome.error;
+      if (!outcome.retry) break;
+    }
+    const attempts = options.retries + 1;
+    const error = lastError ?? new EspnError(`ESPN ${what}: request failed`, 'network');
+    if (error.kind === 'http' && error.status !== undefined && error.status < 500) throw error;
+    throw new EspnError(`${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, error.kind, error.status);
+  };
+}
+
+type Outcome = { ok: true; body: unknown } | { ok: false; retry: boolean; error: EspnError };
+
+async function fetchOnce(url: string, timeoutMs: number, what: string): Promise<Outcome> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    text = await response.text();
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    if (timedOut) return { ok: false, retry: true, error: new EspnError(`ESPN ${what}: no answer within ${timeoutMs} ms`, 'timeout') };
+    const cause = err instanceof Error ? ((err.cause as { code?: string } | undefined)?.code ?? err.message) : String(err);
+    return { ok: false, retry: true, error: new EspnError(`ESPN ${what}: could not connect (${cause})`, 'network') };
+  }
+  if (!response.ok) {
+    return { ok: false, retry: response.status >= 500, error: new EspnError(`ESPN ${what}: HTTP ${response.status}`, 'http', response.status) };
+  }
+  try {
+    return { ok: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, retry: false, error: new EspnError(`ESPN ${what}: the response is not valid JSON`, 'parse') };
+  }
+}

@@ -1,0 +1,20 @@
+import { RPC, refreshWeekRequestSchema, type RefreshWeekReply } from '@powerpool/contracts';
+import { ValidationError, type Bus, type Subscription } from '@powerpool/service-kit';
+import type { SportsContext } from '../domain/context.js';
+import { refreshWeek } from '../domain/refresh.js';
+
+/**
+ * Answers rpc.sports.week.refresh-odds and rpc.sports.week.refresh-scores ({year?, seasonType?,
+ * weekNumber}). Failures come back to the requester as DomainErrors (validation, not found, 502).
+ */
+export async function answerRefreshRequests(bus: Bus, ctx: SportsContext): Promise<Subscription[]> {
+  const handler = (kind: 'odds' | 'scores') => async (msg: { data: unknown }): Promise<RefreshWeekReply> => {
+    const parsed = refreshWeekRequestSchema.safeParse(msg.data);
+    if (!parsed.success) throw new ValidationError('weekNumber is required (year and seasonType are optional)');
+    return { ok: true, ...(await refreshWeek(ctx, kind, parsed.data)) };
+  };
+  return Promise.all([
+    bus.handle(RPC.sportsRefreshOdds, handler('odds'), { queue: 'sports-data-staging' }),
+    bus.handle(RPC.sportsRefreshScores, handler('scores'), { queue: 'sports-data-staging' }),
+  ]);
+}

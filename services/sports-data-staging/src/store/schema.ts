@@ -1,0 +1,88 @@
+import { boolean, integer, numeric, pgSchema, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+export const sportsSchema = pgSchema('sports');
+
+const teamColumns = {
+  espnId: text('espn_id').notNull(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull(),
+  abbreviation: text('abbreviation').notNull(),
+  city: text('city').notNull(),
+  color: text('color'),
+  logoUrl: text('logo_url'),
+  darkLogoUrl: text('dark_logo_url'),
+};
+
+export const stagingTeams = sportsSchema.table(
+  'staging_teams',
+  { scheduleId: integer('schedule_id').notNull(), ...teamColumns, importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow() },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.espnId] })],
+);
+
+export const teams = sportsSchema.table('teams', {
+  ...teamColumns,
+  espnId: text('espn_id').primaryKey(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const gameColumns = {
+  espnCompetitionId: text('espn_competition_id').notNull(),
+  year: integer('year').notNull(),
+  seasonType: integer('season_type').notNull(),
+  weekNumber: integer('week_number').notNull(),
+  homeTeamEspnId: text('home_team_espn_id').notNull(),
+  awayTeamEspnId: text('away_team_espn_id').notNull(),
+  homeTeamAbbr: text('home_team_abbr').notNull(),
+  awayTeamAbbr: text('away_team_abbr').notNull(),
+  homeTeamShortName: text('home_team_short_name').notNull(),
+  awayTeamShortName: text('away_team_short_name').notNull(),
+  gameTimeUtc: timestamp('game_time_utc', { withTimezone: true }).notNull(),
+  spread: numeric('spread', { precision: 5, scale: 1 }),
+  gameName: text('game_name').notNull(),
+  currentPeriod: integer('current_period'),
+  gameClock: text('game_clock'),
+  gameStatus: text('game_status', { enum: ['SCHEDULED', 'IN_PROGRESS', 'COMPLETE'] }).notNull(),
+  winnerTeamEspnId: text('winner_team_espn_id'),
+  homeScore: integer('home_score'),
+  awayScore: integer('away_score'),
+  oddsProvider: text('odds_provider'),
+  oddsDetails: text('odds_details'),
+  venueEspnId: text('venue_espn_id'),
+};
+
+export const stagingGames = sportsSchema.table(
+  'staging_games',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id').notNull(),
+    espnId: text('espn_id').notNull(),
+    ...gameColumns,
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('staging_games_espn').on(t.scheduleId, t.espnId)],
+);
+
+export const games = sportsSchema.table('games', {
+  espnId: text('espn_id').primaryKey(),
+  ...gameColumns,
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const venues = sportsSchema.table('venues', {
+  espnVenueId: text('espn_venue_id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  city: text('city'),
+  state: text('state'),
+  zipCode: text('zip_code'),
+  indoor: boolean('indoor'),
+  grass: boolean('grass'),
+  exteriorImageUrl: text('exterior_image_url'),
+  interiorImageUrl: text('interior_image_url'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type StagingTeamRow = typeof stagingTeams.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+export type StagingGameRow = typeof stagingGames.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+export type VenueRow = typeof venues.$inferSelect;

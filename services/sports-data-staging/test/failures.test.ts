@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationSkipReason } from '@powerpool/testing';
+import { startSports, type SportsHarness } from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+describe.skipIf(skip)('sports-data-staging when ESPN is slow or down', () => {
+  let h: SportsHarness;
+
+  beforeAll(async () => {
+    h = await startSports({ timeoutMs: 300, retries: 1 });
+    await h.importTeams(2025);
+    await h.importGames(2025);
+    expect((await h.migrateTeams()).statusCode).toBe(200);
+    expect((await h.migrateGames()).at(-1)?.type).toBe('complete');
+    expect((await h.app.inject({ method: 'POST', url: '/api/unified-staging/venues/import', headers: h.admin })).statusCode).toBe(200);
+  });
+  afterAll(async () => h?.close());
+
+  it('should report the timeout and change nothing when one week answers too slowly', async () => {
+    const before = await h.snapshot();
+    h.replay.setFault('seasontype=3&week=5', 'slow', { slowMs: 1_000 });
+    const out = await h.importGames(2025);
+    h.replay.clearFaults();
+    expect(out.at(-1)).toEqual({
+      type: 'error',
+      message: 'Games import failed: ESPN scoreboard 2025 postseason week 5 (Super Bowl): no answer within 300 ms (after 2 attempts). Staging was not changed.',
+    });
+    expect(await h.snapshot()).toEqual(before);
+  });
+
+  it('should report a 502 naming the venue and change nothing when a venue document fails', async () => {
+    const before = await h.snapshot();
+    h.replay.setFault('/venues/3806', '500');
+    const res = await h.app.inject({ method: 'POST', url: '/api/unified-staging/venues/import', headers: h.admin });
+    h.replay.clearFaults();
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: 'espn_unavailable', message: 'Venue import failed: ESPN venue 3806: HTTP 500 (after 2 attempts)' });
+    expect(await h.snapshot()).toEqual(before);
+  });
+
+  it('should say it could not connect and change nothing when ESPN is down', async () => {
+    const before = await h.snapshot();
+    await h.replay.close();
+    const teams = await h.importTeams(2025);
+    expect(teams.at(-1)).toEqual({ type: 'error', message: expect.stringMatching(/^Teams import failed: ESPN teams list: could not connect \(ECONNREFUSED\) \(after 2 attempts\)\. Staging was not changed\.$/) });
+    const games = await h.importGames(2025);
+    expect(games.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(/could not connect/) });
+    expect(await h.snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,102 @@
+import { importEventSchema, migrateGamesEventSchema, type ImportEvent, type MigrateGamesEvent } from '@powerpool/contracts';
+import type { ServiceApp } from '@powerpool/service-kit';
+import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
+import { buildApp } from '../src/app.js';
+import { loadSportsDataStagingConfig } from '../src/config.js';
+import { startEspnReplay, type EspnReplay } from '../src/espn/replay/server.js';
+
+export const ADMIN: TestUser = { id: '00000000-0000-4000-8000-000000000001', email: 'admin@powerpool.test', role: 'super_admin' };
+export const COMMISSIONER: TestUser = { id: '00000000-0000-4000-8000-000000000002', email: 'commish@powerpool.test', role: 'pool_commissioner' };
+export const PLAYER: TestUser = { id: '00000000-0000-4000-8000-000000000003', email: 'player@powerpool.test', role: 'user' };
+
+export interface SportsHarness {
+  runtime: TestRuntime;
+  replay: EspnReplay;
+  app: ServiceApp;
+  admin: Record<string, string>;
+  commissioner: Record<string, string>;
+  player: Record<string, string>;
+  importTeams(year?: number): Promise<ImportEvent[]>;
+  importGames(year: number): Promise<ImportEvent[]>;
+  migrateTeams(): Promise<{ statusCode: number; body: any }>;
+  migrateGames(): Promise<MigrateGamesEvent[]>;
+  get(url: string, headers?: Record<string, string>): Promise<{ statusCode: number; body: any }>;
+  /** Row counts of every sports table, to prove a failure changed nothing. */
+  snapshot(): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** Parse a `data: {json}` stream body into its events (each checked against `schema`). */
+export function parseStream<T>(body: string, schema: { parse(v: unknown): T }): T[] {
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => schema.parse(JSON.parse(line.slice('data: '.length))));
+}
+
+/** sports-data-staging on real storage and bus, reading ESPN from the replay server over HTTP. */
+export async function startSports(options: { timeoutMs?: number; retries?: number } = {}): Promise<SportsHarness> {
+  const runtime = await createTestRuntime();
+  const replay = await startEspnReplay();
+  const config = loadSportsDataStagingConfig({
+    IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed',
+    ESPN_SITE_API_URL: replay.siteUrl,
+    ESPN_CORE_API_URL: replay.coreUrl,
+    ESPN_TIMEOUT_MS: String(options.timeoutMs ?? 5_000),
+    ESPN_RETRIES: String(options.retries ?? 2),
+    ESPN_BACKOFF_MS: '10',
+  });
+  const app = await buildApp({ ...runtime, config });
+  const admin = await runtime.headersFor(ADMIN);
+  const h: SportsHarness = {
+    runtime,
+    replay,
+    app,
+    admin,
+    commissioner: await runtime.headersFor(COMMISSIONER),
+    player: await runtime.headersFor(PLAYER),
+    async importTeams(year = 2025) {
+      const res = await app.inject({ method: 'POST', url: '/api/admin/unified-staging/import-teams/1', headers: admin, payload: { year } });
+      if (res.statusCode !== 200) throw new Error(`import-teams ${res.statusCode}: ${res.body}`);
+      return parseStream(res.body, importEventSchema);
+    },
+    async importGames(year) {
+      const res = await app.inject({ method: 'POST', url: '/api/admin/unified-staging/import-games/1', headers: admin, payload: { year } });
+      if (res.statusCode !== 200) throw new Error(`import-games ${res.statusCode}: ${res.body}`);
+      return parseStream(res.body, importEventSchema);
+    },
+    async migrateTeams() {
+      const res = await app.inject({ method: 'POST', url: '/api/admin/unified-staging/migrate-teams/1', headers: admin });
+      return { statusCode: res.statusCode, body: res.json() };
+    },
+    async migrateGames() {
+      const res = await app.inject({ method: 'GET', url: '/api/admin/unified-staging/migrate-games/1/stream', headers: admin });
+      if (res.statusCode !== 200) throw new Error(`migrate-games ${res.statusCode}: ${res.body}`);
+      expect200Stream(res.headers['content-type']);
+      return parseStream(res.body, migrateGamesEventSchema);
+    },
+    async get(url, headers = admin) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      return { statusCode: res.statusCode, body: res.json() };
+    },
+    async snapshot() {
+      const tables = ['staging_teams', 'staging_games', 'teams', 'games', 'venues'];
+      const out: Record<string, unknown> = {};
+      for (const t of tables) {
+        const rows = await runtime.database.sql.query<Record<string, unknown>>(`SELECT * FROM sports.${t} ORDER BY 1, 2`);
+        out[t] = JSON.stringify(rows);
+      }
+      return out;
+    },
+    async close() {
+      await app.close();
+      await replay.close();
+      await runtime.close();
+    },
+  };
+  return h;
+}
+
+function expect200Stream(contentType: string | string[] | number | undefined) {
+  if (!String(contentType).startsWith('text/event-stream')) throw new Error(`expected an event stream, got ${String(contentType)}`);
+}

@@ -1,0 +1,171 @@
+import { MAX_MEMBERS_DEFAULT, MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, POOL_DESCRIPTION_MAX_LENGTH, POOL_NAME_MAX_LENGTH, POOL_YEARS, slugFromName } from '@powerpool/contracts';
+import type { Pool } from '@powerpool/contracts';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { errorText } from '../../../components/layout/query-states';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { handleUnauthorized } from '../../../lib/unauthorized';
+import { useCreatePool } from '../api/pools';
+import { defaultPoolYear, parseMaxMembers } from '../lib/pool-form';
+
+/** "Create New Pool" button and its form (admin spec section 5). */
+export function CreatePoolDialog({ onCreated }: { onCreated: (pool: Pool) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" />
+          Create New Pool
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Create New Pool</DialogTitle>
+          <DialogDescription>Set up a pool for a season. You become its commissioner.</DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <CreatePoolForm
+            onDone={(pool) => {
+              setOpen(false);
+              onCreated(pool);
+            }}
+            onCancel={() => setOpen(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; onCancel: () => void }) {
+  const ids = useId();
+  const field = (name: string) => `${ids}-${name}`;
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [year, setYear] = useState(defaultPoolYear());
+  const [allowsPreseason, setAllowsPreseason] = useState(false);
+  const [allowsRegularSeason, setAllowsRegularSeason] = useState(true);
+  const [allowsPostseason, setAllowsPostseason] = useState(false);
+  const [maxMembers, setMaxMembers] = useState(MAX_MEMBERS_DEFAULT);
+  const [isPublic, setIsPublic] = useState(false);
+  const [slug, setSlug] = useState('');
+  const createPool = useCreatePool();
+
+  const maxMembersValid = maxMembers >= MAX_MEMBERS_MIN && maxMembers <= MAX_MEMBERS_MAX;
+  const canSubmit = name.trim().length > 0 && maxMembersValid && !createPool.isPending;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    createPool.mutate(
+      {
+        name: name.trim(),
+        description: description.trim() || null,
+        year,
+        allowsPreseason,
+        allowsRegularSeason,
+        allowsPostseason,
+        maxMembers,
+        isPublic,
+        slug: slug.trim() || null,
+      },
+      {
+        onSuccess: (pool) => {
+          toast({ title: 'Success', description: 'Pool created successfully' });
+          onDone(pool);
+        },
+        onError: (error) => {
+          if (handleUnauthorized(error)) return;
+          toast({ title: 'Error', description: `Failed to create pool: ${errorText(error, 'Unknown error')}`, variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="grid gap-2">
+        <Label htmlFor={field('name')}>
+          Pool Name <span className="text-destructive" aria-hidden="true">*</span>
+        </Label>
+        <Input id={field('name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={POOL_NAME_MAX_LENGTH} required autoFocus />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={field('description')}>Description</Label>
+        <Textarea
+          id={field('description')}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={POOL_DESCRIPTION_MAX_LENGTH}
+          rows={2}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={field('year')}>Season Year</Label>
+          <NativeSelect id={field('year')} value={year} onChange={(e) => setYear(Number(e.target.value))}>
+            {POOL_YEARS.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={field('maxMembers')}>Max Members</Label>
+          <Input
+            id={field('maxMembers')}
+            type="number"
+            inputMode="numeric"
+            min={MAX_MEMBERS_MIN}
+            max={MAX_MEMBERS_MAX}
+            value={maxMembers}
+            onChange={(e) => setMaxMembers(parseMaxMembers(e.target.value))}
+            aria-invalid={!maxMembersValid}
+            aria-describedby={field('maxMembers-hint')}
+          />
+          <p id={field('maxMembers-hint')} className={maxMembersValid ? 'text-xs text-muted-foreground' : 'text-xs text-destructive'}>
+            From {MAX_MEMBERS_MIN} to {MAX_MEMBERS_MAX}.
+          </p>
+        </div>
+      </div>
+      <fieldset className="grid gap-3">
+        <legend className="mb-3 text-sm font-medium">Season types</legend>
+        <CheckboxField label="Preseason" checked={allowsPreseason} onCheckedChange={setAllowsPreseason} />
+        <CheckboxField label="Regular Season" checked={allowsRegularSeason} onCheckedChange={setAllowsRegularSeason} />
+        <CheckboxField label="Postseason" checked={allowsPostseason} onCheckedChange={setAllowsPostseason} />
+      </fieldset>
+      <CheckboxField label="Public pool" hint="Public pools can be listed for anyone to see." checked={isPublic} onCheckedChange={setIsPublic} />
+      <div className="grid gap-2">
+        <Label htmlFor={field('slug')}>Slug (optional)</Label>
+        <Input
+          id={field('slug')}
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          placeholder={slugFromName(name) || 'derived-from-the-name'}
+          aria-describedby={field('slug-hint')}
+        />
+        <p id={field('slug-hint')} className="text-xs text-muted-foreground">
+          Left blank, it is derived from the name.
+        </p>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canSubmit}>
+          {createPool.isPending ? 'Creating...' : 'Create Pool'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

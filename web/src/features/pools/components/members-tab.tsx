@@ -1,0 +1,342 @@
+import { MEMBER_NOTES_MAX_LENGTH } from '@powerpool/contracts';
+import type { Pool, PoolMemberDetails } from '@powerpool/contracts';
+import { Activity, CreditCard, Pencil, Search, Trash2, UserCheck, UserPlus, Users, UserX } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, errorText, InlineError, InlineLoading, StatCard } from '../../../components/layout/query-states';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useSignedInUser } from '../../../lib/auth';
+import { isSuperAdmin } from '../../../lib/roles';
+import { handleUnauthorized } from '../../../lib/unauthorized';
+import { useMemberDetails, useMemberMutations, useMemberStats } from '../api/members';
+import { filterMembers } from '../lib/member-filter';
+
+function failure(error: unknown, text: string) {
+  if (handleUnauthorized(error)) return;
+  toast({ title: 'Error', description: text, variant: 'destructive' });
+}
+
+/** Payments are global (identity's, super admin only): the link shows to super admins only. */
+function PaymentsLink() {
+  const user = useSignedInUser();
+  if (!isSuperAdmin(user.role)) return null;
+  return (
+    <Button variant="outline" asChild>
+      <Link to={paths.payments.getHref()}>
+        <CreditCard aria-hidden="true" />
+        Payment Management
+      </Link>
+    </Button>
+  );
+}
+
+/** User Management tab: the member panel of the selected pool, or a prompt to select one. */
+export function MembersTab({ pool }: { pool: Pool | undefined }) {
+  if (!pool) {
+    return (
+      <EmptyState title="Select a pool" description="Select a pool to manage its members.">
+        <PaymentsLink />
+      </EmptyState>
+    );
+  }
+  return <MembersPanel pool={pool} />;
+}
+
+function loadFailure(error: unknown): string {
+  const status = isApiError(error) ? ` (HTTP error! status: ${error.status})` : '';
+  return `Failed to load member information. Please try again.${status}`;
+}
+
+function MembersPanel({ pool }: { pool: Pool }) {
+  const details = useMemberDetails(pool.id);
+  const stats = useMemberStats(pool.id);
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<PoolMemberDetails | null>(null);
+  const [removing, setRemoving] = useState<PoolMemberDetails | null>(null);
+  const { update, remove } = useMemberMutations(pool.id);
+
+  if (details.isPending || stats.isPending) return <InlineLoading label="Loading members..." />;
+  if (details.isError || stats.isError) {
+    return (
+      <InlineError
+        message={loadFailure(details.error ?? stats.error)}
+        onRetry={() => {
+          void details.refetch();
+          void stats.refetch();
+        }}
+        retrying={details.isFetching || stats.isFetching}
+      />
+    );
+  }
+
+  const members = filterMembers(details.data, query);
+
+  function togglePaid(member: PoolMemberDetails) {
+    const hasPaid = !member.hasPaid;
+    update.mutate(
+      { poolId: pool.id, userId: member.userId, body: { hasPaid } },
+      {
+        onSuccess: () => toast({ title: 'Payment Status Updated', description: `${member.name} marked as ${hasPaid ? 'paid' : 'unpaid'}.` }),
+        onError: (error) => failure(error, 'Failed to update payment status'),
+      },
+    );
+  }
+
+  function removeMember(member: PoolMemberDetails) {
+    remove.mutate(
+      { poolId: pool.id, userId: member.userId },
+      {
+        onSuccess: () => {
+          setRemoving(null);
+          toast({ title: 'Success', description: 'Member removed successfully' });
+        },
+        onError: (error) => {
+          setRemoving(null);
+          failure(error, 'Failed to remove member');
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Total Members" value={stats.data.totalMembers} icon={<Users className="size-4" aria-hidden="true" />} />
+        <StatCard label="Active Members" value={stats.data.activeMembers} icon={<UserCheck className="size-4" aria-hidden="true" />} />
+        <StatCard label="Inactive Members" value={stats.data.inactiveMembers} icon={<UserX className="size-4" aria-hidden="true" />} />
+        <StatCard
+          label="Recent Joins"
+          value={stats.data.recentJoins}
+          hint="Last 30 days"
+          icon={<UserPlus className="size-4" aria-hidden="true" />}
+        />
+      </div>
+      <Card>
+        <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="grid gap-1.5">
+            <CardTitle>Members of {pool.name}</CardTitle>
+            <CardDescription>Click a payment badge to mark a member paid or unpaid.</CardDescription>
+          </div>
+          <PaymentsLink />
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search members"
+              placeholder="Search members..."
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+          {details.data.length === 0 ? (
+            <EmptyState title="No members yet" description="Members appear here once they join through an invitation link." />
+          ) : members.length === 0 ? (
+            <EmptyState title="No members found" description={`No members match "${query}".`} />
+          ) : (
+            <>
+              <ul className="grid gap-3 md:hidden">
+                {members.map((member) => (
+                  <li key={member.userId} className="grid gap-3 rounded-lg border p-4" data-testid="member-card">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <p className="font-medium">{member.name}</p>
+                        <p className="text-sm break-all text-muted-foreground">{member.email}</p>
+                      </div>
+                      <PaymentToggle member={member} pending={update.isPending} onToggle={() => togglePaid(member)} />
+                    </div>
+                    <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                      <RoleBadge member={member} />
+                      <StatusBadge member={member} />
+                      <LastActive member={member} />
+                    </div>
+                    <MemberActions member={member} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden overflow-x-auto rounded-lg border md:block">
+                <table className="w-full text-sm">
+                  <thead className="bg-muted/50 text-left text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="px-4 py-3 font-medium">Member</th>
+                      <th scope="col" className="px-4 py-3 font-medium">Role</th>
+                      <th scope="col" className="px-4 py-3 font-medium">Status</th>
+                      <th scope="col" className="px-4 py-3 font-medium">Payment</th>
+                      <th scope="col" className="px-4 py-3 font-medium">Last Active</th>
+                      <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y">
+                    {members.map((member) => (
+                      <tr key={member.userId} data-testid="member-row">
+                        <td className="px-4 py-3">
+                          <div className="font-medium">{member.name}</div>
+                          <div className="text-xs text-muted-foreground">{member.email}</div>
+                        </td>
+                        <td className="px-4 py-3">
+                          <RoleBadge member={member} />
+                        </td>
+                        <td className="px-4 py-3">
+                          <StatusBadge member={member} />
+                        </td>
+                        <td className="px-4 py-3">
+                          <PaymentToggle member={member} pending={update.isPending} onToggle={() => togglePaid(member)} />
+                        </td>
+                        <td className="px-4 py-3 text-muted-foreground">
+                          <LastActive member={member} />
+                        </td>
+                        <td className="px-4 py-3">
+                          <MemberActions member={member} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      {editing ? <EditMemberDialog poolId={pool.id} member={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove Member"
+        description={
+          removing
+            ? `Are you sure you want to remove ${removing.name} (${removing.email}) from ${pool.name}? This action cannot be undone.`
+            : ''
+        }
+        confirmLabel="Remove Member"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => removing && removeMember(removing)}
+      />
+    </div>
+  );
+}
+
+function RoleBadge({ member }: { member: PoolMemberDetails }) {
+  return <Badge variant={member.role === 'admin' ? 'default' : 'secondary'}>{member.role === 'admin' ? 'Admin' : 'Member'}</Badge>;
+}
+
+function StatusBadge({ member }: { member: PoolMemberDetails }) {
+  return <Badge variant={member.isActive ? 'success' : 'muted'}>{member.isActive ? 'Active' : 'Inactive'}</Badge>;
+}
+
+function LastActive({ member }: { member: PoolMemberDetails }) {
+  return (
+    <span className="inline-flex items-center gap-1.5" title="Last active">
+      <Activity className="size-3.5" aria-hidden="true" />
+      {formatDate(member.lastActive, 'Never')}
+    </span>
+  );
+}
+
+/** The payment badge; clicking it flips paid and unpaid. */
+function PaymentToggle({ member, pending, onToggle }: { member: PoolMemberDetails; pending: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      disabled={pending}
+      aria-label={`${member.hasPaid ? 'Paid' : 'Unpaid'}: mark ${member.name} as ${member.hasPaid ? 'unpaid' : 'paid'}`}
+      className="shrink-0 rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+    >
+      <Badge variant={member.hasPaid ? 'success' : 'warning'} className="cursor-pointer">
+        {member.hasPaid ? 'Paid' : 'Unpaid'}
+      </Badge>
+    </button>
+  );
+}
+
+function MemberActions({ member, onEdit, onRemove }: { member: PoolMemberDetails; onEdit: () => void; onRemove: () => void }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${member.name}`}>
+        <Pencil aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-destructive"
+        onClick={onRemove}
+        aria-label={`Remove ${member.name}`}
+        disabled={member.role === 'admin'}
+        title={member.role === 'admin' ? 'The commissioner cannot be removed' : undefined}
+      >
+        <Trash2 aria-hidden="true" />
+        Remove
+      </Button>
+    </div>
+  );
+}
+
+function EditMemberDialog({ poolId, member, onClose }: { poolId: string; member: PoolMemberDetails; onClose: () => void }) {
+  const ids = useId();
+  const [isActive, setIsActive] = useState(member.isActive);
+  const [hasPaid, setHasPaid] = useState(member.hasPaid);
+  const [paymentNotes, setPaymentNotes] = useState(member.paymentNotes ?? '');
+  const [notes, setNotes] = useState(member.notes ?? '');
+  const { update } = useMemberMutations(poolId);
+
+  function save() {
+    update.mutate(
+      { poolId, userId: member.userId, body: { isActive, hasPaid, paymentNotes: paymentNotes.trim() || null, notes: notes.trim() || null } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Member status updated successfully' });
+          onClose();
+        },
+        onError: (error) => failure(error, 'Failed to update member status'),
+      },
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Member</DialogTitle>
+          <DialogDescription>
+            {member.name} ({member.email})
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <CheckboxField label="Active member" hint="Inactive members stay in the pool but are not counted as active." checked={isActive} onCheckedChange={setIsActive} />
+          <CheckboxField label="Has paid" checked={hasPaid} onCheckedChange={setHasPaid} />
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-payment`}>Payment Notes</Label>
+            <Textarea id={`${ids}-payment`} rows={2} value={paymentNotes} maxLength={MEMBER_NOTES_MAX_LENGTH} onChange={(e) => setPaymentNotes(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-notes`}>Notes</Label>
+            <Textarea id={`${ids}-notes`} rows={2} value={notes} maxLength={MEMBER_NOTES_MAX_LENGTH} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
