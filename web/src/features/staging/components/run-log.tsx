@@ -1,0 +1,75 @@
+import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../utils/cn';
+import { progressPercent } from '../utils/import-progress';
+import type { RunState } from '../utils/import-progress';
+import { Badge, ProgressBar } from './parts';
+
+/** Progress bar and log lines of the running (or last) import or migration (admin spec section 4). */
+export function RunLog({ run }: { run: RunState }) {
+  const logEnd = useRef<HTMLLIElement>(null);
+  const lastId = run.logs.at(-1)?.id;
+  useEffect(() => {
+    logEnd.current?.scrollIntoView({ block: 'nearest' });
+  }, [lastId]);
+
+  if (run.status === 'idle' || run.label === null) return null;
+  const percent = progressPercent(run.progress);
+  return (
+    <Card data-testid="run-log">
+      <CardHeader className="flex-row items-center justify-between gap-3 pb-3">
+        <CardTitle className="text-base">{run.label}</CardTitle>
+        {run.status === 'running' ? (
+          <Badge tone="info">
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+            Running
+          </Badge>
+        ) : run.status === 'complete' ? (
+          <Badge tone="success">
+            <CircleCheck aria-hidden="true" />
+            Complete
+          </Badge>
+        ) : (
+          <Badge tone="destructive">
+            <CircleX aria-hidden="true" />
+            Failed
+          </Badge>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {run.progress ? (
+          <div className="space-y-1.5" data-testid="run-progress">
+            <ProgressBar value={percent} label={`${run.label} progress`} />
+            <div className="flex items-center justify-between gap-3 text-xs text-muted-foreground">
+              <span className="min-w-0 truncate">{run.progress.item}</span>
+              <span className="shrink-0 tabular-nums">
+                {run.progress.current} / {run.progress.total} ({percent}%)
+              </span>
+            </div>
+          </div>
+        ) : null}
+        <ol
+          aria-label={`${run.label} log`}
+          aria-live="polite"
+          className="max-h-56 space-y-0.5 overflow-y-auto rounded-md border bg-muted/40 p-3 font-mono text-xs leading-relaxed"
+        >
+          {run.logs.length === 0 ? <li className="text-muted-foreground">Starting...</li> : null}
+          {run.logs.map((line) => (
+            <li
+              key={line.id}
+              className={cn(
+                'break-words',
+                line.level === 'error' && 'text-destructive',
+                line.level === 'success' && 'font-semibold text-success',
+              )}
+            >
+              {line.text}
+            </li>
+          ))}
+          <li ref={logEnd} aria-hidden="true" />
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}

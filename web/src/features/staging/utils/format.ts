@@ -1,0 +1,55 @@
+/** Display helpers of the staging screen (admin spec sections 2 and 9). */
+
+const POSTSEASON_WEEKS: Record<number, string> = {
+  19: 'Wild Card',
+  20: 'Divisional',
+  21: 'Conference Championships',
+  22: 'Super Bowl',
+};
+
+/** -4..-1 "Preseason Week 1-4", 1..18 "Week n", 19..22 the playoff rounds. */
+export function weekLabel(weekNumber: number): string {
+  if (weekNumber < 0) return `Preseason Week ${5 + weekNumber}`;
+  return POSTSEASON_WEEKS[weekNumber] ?? `Week ${weekNumber}`;
+}
+
+const chicagoTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Chicago',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** A kickoff instant shown in America/Chicago ("Thu, Sep 4, 2025, 7:20 PM CDT"); raw text if unparseable. */
+export function kickoffLabel(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? instant : chicagoTime.format(date);
+}
+
+/** A home-team line as ESPN shows it: "-7.5", "+3", "PK" for 0, "—" when missing. */
+export function spreadLabel(spread: number | null): string {
+  if (spread === null) return '—';
+  if (spread === 0) return 'PK';
+  return spread > 0 ? `+${spread}` : String(spread);
+}
+
+/** One side of a changed field: null/empty as "—", objects as JSON. */
+export function changeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** "1 team" / "32 teams". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
