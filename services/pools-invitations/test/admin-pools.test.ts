@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { integrationSkipReason } from '@powerpool/testing';
-import { announce, buildInvitation, buildPool, call, eventSeen, person, startPools, type Person, type PoolsHarness } from './helpers.js';
+import { announce, buildInvitation, buildPool, call, castOf, eventSeen, person, startPools, type Person, type PoolsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -13,10 +13,7 @@ describe.skipIf(skip)('super admin pool calls', () => {
 
   beforeAll(async () => {
     h = await startPools();
-    commissioner = await person(h, 'pool_commissioner', 'Casey Commish');
-    otherCommissioner = await person(h, 'pool_commissioner', 'Other Commish');
-    admin = await person(h, 'super_admin', 'Ada Admin');
-    player = await person(h, 'user', 'Pat Player');
+    ({ commissioner, otherCommissioner, admin, player } = await castOf(h));
   });
   afterAll(async () => h?.close());
 

@@ -111,3 +111,20 @@ export async function eventSeen(h: PoolsHarness, subject: string, match: (data: 
   });
   return found;
 }
+
+export interface Cast {
+  commissioner: Person;
+  otherCommissioner: Person;
+  admin: Person;
+  player: Person;
+}
+
+/** The people most suites need: two commissioners, a super admin and a player. */
+export async function castOf(h: PoolsHarness): Promise<Cast> {
+  return {
+    commissioner: await person(h, 'pool_commissioner', 'Casey Commish'),
+    otherCommissioner: await person(h, 'pool_commissioner', 'Other Commish'),
+    admin: await person(h, 'super_admin', 'Ada Admin'),
+    player: await person(h, 'user', 'Pat Player'),
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POOL_MESSAGES } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
-import { announce, buildInvitation, buildPool, call, eventSeen, person, startPools, type Person, type PoolsHarness } from './helpers.js';
+import { announce, buildInvitation, buildPool, call, castOf, eventSeen, person, startPools, type Person, type PoolsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 const DAY_MS = 24 * 3_600_000;
@@ -16,10 +16,7 @@ describe.skipIf(skip)('invitations', () => {
 
   beforeAll(async () => {
     h = await startPools();
-    commissioner = await person(h, 'pool_commissioner', 'Casey Commish');
-    otherCommissioner = await person(h, 'pool_commissioner', 'Other Commish');
-    admin = await person(h, 'super_admin', 'Ada Admin');
-    player = await person(h, 'user', 'Pat Player');
+    ({ commissioner, otherCommissioner, admin, player } = await castOf(h));
     poolId = (await buildPool(h, commissioner, { name: 'Invite Pool', description: 'Come play' })).id;
   });
   afterAll(async () => h?.close());

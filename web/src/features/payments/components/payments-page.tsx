@@ -1,5 +1,5 @@
 import { PAYMENT_NOTES_MAX_LENGTH } from '@powerpool/contracts';
-import { ArrowLeft, CheckCircle2, CircleDollarSign, Search, Users, XCircle } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, CircleDollarSign, Users, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
@@ -82,17 +82,7 @@ export function PaymentsPage() {
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <div className="relative w-full sm:max-w-sm">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-              <Input
-                type="search"
-                aria-label="Search users"
-                placeholder="Search by name, email or notes..."
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput wrapperClassName="w-full sm:max-w-sm" aria-label="Search users" placeholder="Search by name, email or notes..." value={query} onValueChange={setQuery} />
             <div className="flex gap-2" role="group" aria-label="Filter by payment status">
               {PAYMENT_FILTERS.map((f) => (
                 <Button key={f} size="sm" variant={filter === f ? 'default' : 'outline'} aria-pressed={filter === f} onClick={() => setFilter(f)}>

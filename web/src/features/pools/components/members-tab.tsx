@@ -1,15 +1,15 @@
 import { MEMBER_NOTES_MAX_LENGTH } from '@powerpool/contracts';
 import type { Pool, PoolMemberDetails } from '@powerpool/contracts';
-import { Activity, CreditCard, Pencil, Search, Trash2, UserCheck, UserPlus, Users, UserX } from 'lucide-react';
+import { Activity, CreditCard, Pencil, Trash2, UserCheck, UserPlus, Users, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, errorText, InlineError, InlineLoading, StatCard } from '../../../components/layout/query-states';
+import { EmptyState, InlineError, InlineLoading, StatCard } from '../../../components/layout/query-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
@@ -131,17 +131,7 @@ function MembersPanel({ pool }: { pool: Pool }) {
           <PaymentsLink />
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search members"
-              placeholder="Search members..."
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput wrapperClassName="max-w-sm" aria-label="Search members" placeholder="Search members..." value={query} onValueChange={setQuery} />
           {details.data.length === 0 ? (
             <EmptyState title="No members yet" description="Members appear here once they join through an invitation link." />
           ) : members.length === 0 ? (

@@ -1,13 +1,13 @@
 import { POOL_TYPES } from '@powerpool/contracts';
 import type { PoolAdminDetails } from '@powerpool/contracts';
-import { Activity, CalendarDays, Crown, Search, Trash2, UserCog, Users } from 'lucide-react';
+import { Activity, CalendarDays, Crown, Trash2, UserCog, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
@@ -58,17 +58,7 @@ export function GlobalPoolManagement() {
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <div className="grid gap-2">
           <Label htmlFor={`${ids}-search`}>Search pools</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id={`${ids}-search`}
-              type="search"
-              placeholder="Pool name, commissioner name or email..."
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput id={`${ids}-search`} placeholder="Pool name, commissioner name or email..." value={query} onValueChange={setQuery} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${ids}-type`}>Pool type</Label>

@@ -1,12 +1,12 @@
 import { ROLES } from '@powerpool/contracts';
 import type { GlobalUser, Pool, Role } from '@powerpool/contracts';
-import { CreditCard, Plus, Search, X } from 'lucide-react';
+import { CreditCard, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
@@ -53,17 +53,7 @@ export function GlobalUserManagement() {
         <div className="grid gap-3 sm:grid-cols-2 lg:w-2/3">
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-search`}>Search users</Label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-              <Input
-                id={`${ids}-search`}
-                type="search"
-                placeholder="Name or email..."
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput id={`${ids}-search`} placeholder="Name or email..." value={query} onValueChange={setQuery} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-filter`}>Pool</Label>
