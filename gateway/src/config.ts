@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
-import { env, normalizePem, parseConfig, type Environment } from '@powerpool/service-kit';
+import { env, normalizePem, parseConfig, serviceEnvSchema, type Environment } from '@powerpool/service-kit';
 
 /** Default upstream of each service, in SERVICE_NAMES order (ports 4001..4005). */
 export const DEFAULT_UPSTREAMS: Readonly<Record<ServiceName, string>> = Object.freeze({
@@ -60,6 +60,8 @@ export interface GatewayServerConfig extends GatewayConfig {
   port: number;
   host: string;
   natsUrl: string;
+  /** Deployment namespace on a shared NATS server (NATS_NAMESPACE), if any. */
+  natsNamespace?: string;
   /** PKCS8 PEM of the Ed25519 key that signs identity assertions (newlines restored). */
   assertionPrivateKeyPem: string;
 }
@@ -90,6 +92,8 @@ const gatewayEnvSchema = z
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     PUBLIC_URL: httpUrl('the browser-facing URL, e.g. https://pool.example.com').default('http://localhost:3000'),
     NATS_URL: z.string().trim().min(1).default('nats://127.0.0.1:4222'),
+    /** Optional deployment namespace on a shared NATS server (same value as the services'). */
+    NATS_NAMESPACE: serviceEnvSchema.shape.NATS_NAMESPACE,
     IDENTITY_ASSERTION_PRIVATE_KEY: z
       .string({ error: 'is required (PKCS8 PEM of the Ed25519 signing key; `\\n` escapes allowed)' })
       .transform((v) => normalizePem(v.trim()))
@@ -127,6 +131,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     port: e.PORT,
     host: e.HOST,
     natsUrl: e.NATS_URL,
+    ...(e.NATS_NAMESPACE ? { natsNamespace: e.NATS_NAMESPACE } : {}),
     assertionPrivateKeyPem: e.IDENTITY_ASSERTION_PRIVATE_KEY,
     environment: e.POWERPOOL_ENV,
     logLevel: e.LOG_LEVEL,

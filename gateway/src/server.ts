@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_STREAM } from '@powerpool/contracts';
-import { ConfigError, connectNatsBus, createAssertionSigner, createLogger, serve } from '@powerpool/service-kit';
+import { ConfigError, connectServiceBus, createAssertionSigner, createLogger, serve } from '@powerpool/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig, type GatewayServerConfig } from './config.js';
 
@@ -19,12 +18,7 @@ async function main(): Promise<void> {
 
   const logger = createLogger({ level: config.logLevel, name: 'gateway' });
   const signer = await createAssertionSigner(config.assertionPrivateKeyPem);
-  const bus = await connectNatsBus({
-    servers: config.natsUrl,
-    name: 'gateway',
-    stream: { name: EVENT_STREAM.name, subjects: [...EVENT_STREAM.subjects] },
-    logger,
-  });
+  const bus = await connectServiceBus({ servers: config.natsUrl, name: 'gateway', namespace: config.natsNamespace, logger });
   const app = await buildGateway({ config, bus, signer, logger: logger as FastifyBaseLogger });
   // serve(): on a signal, close Fastify (finish in-flight requests), then the bus.
   await serve(app, { port: config.port, host: config.host, logger, onClose: () => bus.close() });

@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { eventStreamName } from '@powerpool/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, SERVICE_NAMES, type CurrentUser } from '@powerpool/contracts';
 import { TEST_NATS_URL, unavailableReason } from '@powerpool/testing';
@@ -32,6 +35,7 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
   let cluster: Cluster | undefined;
   let nats: NatsConnection | undefined;
   let url = '';
+  const namespace = `cluster${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     database = await createScratchDatabase();
@@ -44,7 +48,8 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
         databaseUrl: database.url,
         natsUrl: TEST_NATS_URL,
         dataDir,
-        env: { SESSION_CACHE_TTL_MS: String(SESSION_CACHE_TTL_MS), RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' },
+        // Its own subjects and event stream on the shared NATS: no other cluster or earlier run mixes in.
+        env: { SESSION_CACHE_TTL_MS: String(SESSION_CACHE_TTL_MS), RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', NATS_NAMESPACE: namespace },
         readyTimeoutMs: 150_000,
         log: logs.push,
       });
@@ -55,13 +60,19 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     nats = await connect({ servers: TEST_NATS_URL, name: 'cluster-test' });
   });
 
+  /** Events of this run travel as `<namespace>.<subject>`. */
+  const subject = (s: string) => `${namespace}.${s}`;
+
   afterEach((context) => {
     if (context.task.result?.state === 'fail') console.log(`--- cluster output (tail) ---\n${logs}`);
   });
 
   afterAll(async () => {
-    await nats?.close();
     await cluster?.stop();
+    if (nats) {
+      await (await jetstreamManager(nats)).streams.delete(eventStreamName(namespace)).catch(() => false);
+      await nats.close();
+    }
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -106,7 +117,7 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     const displayName = `Cluster Player ${Date.now()}`;
 
     // Listen before writing: the event must come from identity's outbox over the real NATS.
-    const events = nats!.subscribe('identity.user.profile-changed');
+    const events = nats!.subscribe(subject('identity.user.profile-changed'));
     const seen = (async () => {
       for await (const msg of events) {
         const data = msg.json<{ user?: { id?: string; displayName?: string } }>();
@@ -177,5 +188,58 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       'the ended session was still accepted on /api/auth/user',
     );
     expect(status).toBe(401);
+  });
+
+  it('should join a pool through an invitation across processes and show it in every service that keeps a copy', async () => {
+    const commissioner = await signIn(url, 'commissioner@powerpool.test', DEV_PASSWORD);
+    const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
+    const joinerEmail = `cluster-joiner-${Date.now()}@powerpool.test`;
+    const joiner = await signIn(url, joinerEmail, DEV_PASSWORD);
+    const joinerId = (await currentUser(joiner)).id;
+
+    const created = await commissioner.post('/api/pools', { name: `Cluster Pool ${Date.now()}` });
+    expect(created.status).toBe(201);
+    const pool = (await created.json()) as { id: string; name: string };
+    const invitation = await commissioner.post(`/api/pools/${pool.id}/invitations`, { maxUses: 2 });
+    expect(invitation.status).toBe(201);
+    const { invitationToken } = (await invitation.json()) as { invitationToken: string };
+
+    const used = await joiner.post(`/api/invitations/${invitationToken}/use`);
+    expect(used.status).toBe(200);
+    const mine = (await (await joiner.get('/api/user/pools')).json()) as Array<{ id: string }>;
+    expect(mine.map((p) => p.id)).toContain(pool.id);
+
+    // identity keeps pool assignments from pools-invitations' events (over NATS).
+    const assigned = await eventually(
+      async () => {
+        const users = (await (await admin.get('/api/admin/users/global')).json()) as Array<{ id: string; poolAssignments: Array<{ poolId: string }> }>;
+        return users.find((u) => u.id === joinerId)?.poolAssignments.some((a) => a.poolId === pool.id) ? true : undefined;
+      },
+      EVENT_WAIT_MS,
+      'identity did not list the new pool assignment',
+    );
+    expect(assigned).toBe(true);
+
+    // pools-invitations keeps e-mails from identity's events (over NATS).
+    const member = await eventually(
+      async () => {
+        const members = (await (await commissioner.get(`/api/pools/${pool.id}/members/details`)).json()) as Array<{ userId: string; email: string }>;
+        return members.find((m) => m.userId === joinerId && m.email === joinerEmail);
+      },
+      EVENT_WAIT_MS,
+      'pools-invitations did not know the joiner by e-mail',
+    );
+    expect(member.email).toBe(joinerEmail);
+  });
+
+  it('should stream a teams import from the offline ESPN replay and stage 32 teams when the super admin imports', async () => {
+    const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
+    const res = await admin.post('/api/admin/unified-staging/import-teams/1', { year: 2025 });
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toMatch(/^data: /m);
+    expect(body).toContain('"type":"complete"');
+    const teams = (await (await admin.get('/api/admin/unified-staging/teams/1')).json()) as unknown[];
+    expect(teams).toHaveLength(32);
   });
 });

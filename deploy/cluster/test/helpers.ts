@@ -76,6 +76,7 @@ export interface SignedIn {
   sessionId: string;
   get(path: string): Promise<Response>;
   put(path: string, body: unknown): Promise<Response>;
+  post(path: string, body?: unknown): Promise<Response>;
 }
 
 const MAX_HOPS = 15;
@@ -117,6 +118,13 @@ export async function signIn(appUrl: string, email: string, password: string): P
     get: (path) => fetch(`${appUrl}${path}`, { headers: { cookie }, redirect: 'manual' }),
     put: (path, body) =>
       fetch(`${appUrl}${path}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), redirect: 'manual' }),
+    post: (path, body) =>
+      fetch(`${appUrl}${path}`, {
+        method: 'POST',
+        headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        redirect: 'manual',
+      }),
   };
 }
 

@@ -49,6 +49,8 @@ export const serviceEnvSchema = z.object({
   DATABASE_DRIVER: z.enum(['postgres', 'pglite']).default('postgres'),
   PGLITE_DATA_DIR: z.string().optional(),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Optional: keeps this deployment's subjects and event stream apart on a shared NATS server. */
+  NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and - only (at most 32)').optional(),
   IDENTITY_ASSERTION_PUBLIC_KEY: z.string().min(1, 'is required (the gateway public key, SPKI PEM)'),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

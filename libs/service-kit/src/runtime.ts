@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EVENT_STREAM } from '@powerpool/contracts';
 import { createAssertionVerifier, type AssertionVerifier } from './assertion.js';
+import { namespacedBus } from './bus/namespace.js';
 import { connectNatsBus } from './bus/nats.js';
 import type { Bus } from './bus/types.js';
 import type { ServiceEnv } from './config.js';
@@ -31,7 +32,7 @@ export async function createRuntime(name: string, config: ServiceEnv): Promise<S
     if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required when DATABASE_DRIVER=postgres`);
     database = connectPostgres({ url: config.DATABASE_URL, applicationName: name });
   }
-  const bus = await connectNatsBus({ servers: config.NATS_URL, name, stream: { name: EVENT_STREAM.name, subjects: [...EVENT_STREAM.subjects] }, logger });
+  const bus = await connectServiceBus({ servers: config.NATS_URL, name, namespace: config.NATS_NAMESPACE, logger });
   const verifier = await createAssertionVerifier(config.IDENTITY_ASSERTION_PUBLIC_KEY);
   return {
     database,
@@ -43,6 +44,33 @@ export async function createRuntime(name: string, config: ServiceEnv): Promise<S
       await database.close();
     },
   };
+}
+
+export interface ServiceBusOptions {
+  servers: string;
+  /** Connection name (the process). */
+  name: string;
+  /**
+   * Optional deployment namespace: every subject goes under `<namespace>.` and events live in the
+   * stream `POWERPOOL_EVENTS_<namespace>`, so deployments sharing one NATS server stay apart.
+   */
+  namespace?: string | undefined;
+  logger?: Logger;
+}
+
+/** The NATS bus of a PowerPool process (service or gateway), in its deployment's namespace. */
+export async function connectServiceBus(options: ServiceBusOptions): Promise<Bus> {
+  const { namespace } = options;
+  const stream = namespace
+    ? { name: eventStreamName(namespace), subjects: EVENT_STREAM.subjects.map((s) => `${namespace}.${s}`) }
+    : { name: EVENT_STREAM.name, subjects: [...EVENT_STREAM.subjects] };
+  const inner = await connectNatsBus({ servers: options.servers, name: options.name, stream, ...(options.logger ? { logger: options.logger } : {}) });
+  return namespace ? namespacedBus(inner, namespace) : inner;
+}
+
+/** The JetStream stream holding a namespace's events. */
+export function eventStreamName(namespace?: string): string {
+  return namespace ? `${EVENT_STREAM.name}_${namespace}` : EVENT_STREAM.name;
 }
 
 export interface ServeOptions {

@@ -4,3 +4,4 @@ export { silentLogger } from './logger.js';
 export { matchSubject, subjectIsSubsetOf } from './subjects.js';
 export { createMemoryBus, type MemoryBusOptions } from './memory.js';
 export { connectNatsBus, type NatsBusOptions } from './nats.js';
+export { namespacedBus, NAMESPACE_PATTERN } from './namespace.js';
