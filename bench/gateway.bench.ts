@@ -23,7 +23,7 @@ import type autocannon from 'autocannon';
 import { currentUserSchema, HEADERS, SESSION_COOKIE } from '@powerpool/contracts';
 import { ASSERTION_TTL_SECONDS } from '@powerpool/service-kit';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
-import { signInThroughGateway } from './sign-in.js';
+import { signInThroughGateway } from '@powerpool/testing';
 
 /** What a bare Fastify upstream behind @fastify/http-proxy reached on the 2-core reference machine. */
 const MIN_RPS_RATIO = 0.3;

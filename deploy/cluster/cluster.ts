@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVICE_NAMES } from '@powerpool/contracts';
 import { generateAssertionKeys, type AssertionKeyPair } from '@powerpool/service-kit';
 
 /**
@@ -227,13 +228,7 @@ function processSpecs(o: {
     NATS_URL: o.natsUrl,
     IDENTITY_ASSERTION_PUBLIC_KEY: o.keys.publicKeyPem,
   };
-  const services = [
-    'identity',
-    'pools-invitations',
-    'picks-scoring',
-    'weeks-workflow',
-    'sports-data-staging',
-  ] as const;
+  const services = SERVICE_NAMES;
   const servicePort = (name: (typeof services)[number]) => o.portBase + 1 + services.indexOf(name);
   const serviceUrl = (name: (typeof services)[number]) => `http://127.0.0.1:${servicePort(name)}`;
 

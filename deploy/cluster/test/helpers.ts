@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { SESSION_COOKIE } from '@powerpool/contracts';
-import { Browser, parseForm, TEST_DATABASE_URL } from '@powerpool/testing';
+import { signInThroughGateway, TEST_DATABASE_URL } from '@powerpool/testing';
 
 /** True when nothing listens on 127.0.0.1:port and we may bind it. */
 function canListen(port: number): Promise<boolean> {
@@ -79,39 +79,12 @@ export interface SignedIn {
   post(path: string, body?: unknown): Promise<Response>;
 }
 
-const MAX_HOPS = 15;
-
 /**
- * Signs in the way a browser does, over real HTTP: `/api/login` through the gateway, the dev
- * IdP's login form, back through `/api/callback`; stops once the flow leaves the sign-in routes.
+ * Signs in the way a browser does, over real HTTP (libs/testing `signInThroughGateway`), and
+ * returns small fetch helpers carrying the session cookie.
  */
 export async function signIn(appUrl: string, email: string, password: string): Promise<SignedIn> {
-  const browser = new Browser();
-  const { res: page, url: pageUrl } = await browser.follow(`${appUrl}/api/login`, 'about:never');
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`GET /api/login ended on ${pageUrl} with ${page.status}:\n${html.slice(0, 500)}`);
-  const form = parseForm(html, pageUrl);
-
-  let sessionId: string | undefined;
-  let res = await browser.post(form.action, { ...form.fields, login: email, password });
-  let current = form.action;
-  for (let hops = 0; ; hops++) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      if (pair.slice(0, eq).trim() === SESSION_COOKIE) sessionId = pair.slice(eq + 1) || undefined;
-    }
-    if (res.status < 300 || res.status >= 400) break;
-    if (hops >= MAX_HOPS) throw new Error('too many redirects after the login form');
-    current = new URL(res.headers.get('location') ?? '', current).href;
-    await res.body?.cancel();
-    const { pathname } = new URL(current);
-    if (sessionId && !pathname.startsWith('/api/') && !pathname.startsWith('/dev-idp')) break;
-    res = await browser.get(current);
-  }
-  await res.body?.cancel().catch(() => {});
-  if (!sessionId) throw new Error(`signing in as ${email} set no ${SESSION_COOKIE} cookie (last URL ${current}, status ${res.status})`);
-
+  const sessionId = await signInThroughGateway(appUrl, email, password);
   const cookie = `${SESSION_COOKIE}=${sessionId}`;
   return {
     sessionId,

@@ -6,3 +6,4 @@ export * from './ports.js';
 export * from './service-basics.js';
 export * from './browser.js';
 export * from './chromium.js';
+export * from './sign-in.js';

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@powerpool/contracts';
-import { Browser, parseForm } from '@powerpool/testing';
+import { Browser, parseForm } from './browser.js';
 
 const MAX_HOPS = 15;
 
