@@ -15,7 +15,7 @@ export function InlineLoading({ label = 'Loading...', className }: { label?: str
 
 interface InlineErrorProps {
   title?: string;
-  message: ReactNode;
+  message?: ReactNode;
   onRetry?: () => void;
   retrying?: boolean;
   className?: string;
@@ -30,7 +30,7 @@ export function InlineError({ title = 'Something went wrong', message, onRetry, 
     >
       <TriangleAlert className="size-7 text-destructive" aria-hidden="true" />
       <p className="font-semibold">{title}</p>
-      <p className="max-w-md text-sm text-muted-foreground">{message}</p>
+      {message ? <p className="max-w-md text-sm break-words text-muted-foreground">{message}</p> : null}
       {onRetry ? (
         <Button variant="outline" onClick={onRetry} disabled={retrying}>
           {retrying ? 'Trying again...' : 'Try Again'}

@@ -5,6 +5,7 @@ const variants = {
   default: 'border-transparent bg-primary text-primary-foreground',
   secondary: 'border-transparent bg-secondary text-secondary-foreground',
   outline: 'text-foreground',
+  info: 'border-transparent bg-primary/10 text-primary',
   success: 'border-transparent bg-success/15 text-success',
   warning: 'border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-300',
   destructive: 'border-transparent bg-destructive/15 text-destructive',

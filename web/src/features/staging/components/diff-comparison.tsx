@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../utils/cn';
 import { changeValue } from '../utils/format';
-import { Badge, EmptyState, ErrorState, ListSkeleton } from './parts';
+import { Badge } from '../../../components/ui/badge';
+import { InlineError } from '../../../components/layout/query-states';
+import { EmptyState, ListSkeleton } from './parts';
 import type { Tone } from './parts';
 
 /** A diff result of the contract (admin spec section 3): new, updated with changes, to delete, unchanged. */
@@ -75,7 +77,7 @@ function DiffBody<S, P>({
   if (query.isPending) return <ListSkeleton label={`Loading ${title.toLowerCase()}`} />;
   if (query.isError || !query.data) {
     return (
-      <ErrorState
+      <InlineError
         title={errorTitle}
         message={query.error?.message}
         onRetry={() => void query.refetch()}
@@ -119,7 +121,7 @@ function DiffBody<S, P>({
           <Row key={productionKey(item)}>{renderProduction(item)}</Row>
         ))}
       </DiffSection>
-      <DiffSection label="Unchanged" tone="neutral" icon={<Equal />} count={diff.unchanged.length}>
+      <DiffSection label="Unchanged" tone="muted" icon={<Equal />} count={diff.unchanged.length}>
         {diff.unchanged.map((item) => (
           <Row key={stagingKey(item)}>{renderStaging(item)}</Row>
         ))}
@@ -157,7 +159,7 @@ function DiffSection({
           empty ? 'cursor-default text-muted-foreground' : 'hover:bg-accent/50',
         )}
       >
-        <Badge tone={empty ? 'neutral' : tone} className="min-w-12 justify-center tabular-nums">
+        <Badge variant={empty ? 'muted' : tone} className="min-w-12 justify-center tabular-nums">
           {icon}
           {count}
         </Badge>

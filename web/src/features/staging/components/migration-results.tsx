@@ -3,7 +3,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { GamesMigrationResult } from '../api/migrate-games';
-import { Badge } from './parts';
+import { Badge } from '../../../components/ui/badge';
 
 export interface MigrationOutcome {
   teams: MigrateTeamsReply | null;
@@ -32,7 +32,7 @@ function ResultPanel({ title, details, validation }: { title: string; details: M
     <section className="space-y-3 rounded-lg border p-4" aria-label={`${title} migration`}>
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
-        <Badge tone={validation.passed ? 'success' : 'destructive'}>
+        <Badge variant={validation.passed ? 'success' : 'destructive'}>
           {validation.passed ? <CircleCheck aria-hidden="true" /> : <CircleX aria-hidden="true" />}
           {validation.passed ? 'Validation passed' : 'Validation issues'}
         </Badge>

@@ -1,37 +1,15 @@
 import * as ProgressPrimitive from '@radix-ui/react-progress';
-import { TriangleAlert } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import type { BadgeVariant } from '../../../components/ui/badge';
 import { cn } from '../../../utils/cn';
 
 /**
- * Small building blocks of the staging screen. They live here rather than in components/ui
- * because this issue may only touch its own feature; they are candidates to move there.
+ * Small building blocks of the staging screen that the shared UI does not have (skeletons, its
+ * compact empty state, the progress bar).
  */
 
-export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'destructive';
-
-const toneClasses: Record<Tone, string> = {
-  neutral: 'border-border bg-muted text-muted-foreground',
-  info: 'border-primary/30 bg-primary/10 text-primary',
-  success: 'border-success/30 bg-success/10 text-success',
-  // No warning token exists yet: amber with a dark-mode pair keeps the contrast in both themes.
-  warning: 'border-amber-500/40 bg-amber-500/15 text-amber-800 dark:text-amber-300',
-  destructive: 'border-destructive/30 bg-destructive/10 text-destructive',
-};
-
-export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<'span'> & { tone?: Tone }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap [&_svg]:size-3.5',
-        toneClasses[tone],
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+/** The badge looks the staging screen uses (the shared Badge's variants). */
+export type Tone = Extract<BadgeVariant, 'muted' | 'info' | 'success' | 'warning' | 'destructive'>;
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
@@ -57,29 +35,6 @@ export function EmptyState({ icon, children }: { icon?: ReactNode; children: Rea
   );
 }
 
-/** A failed load inside a card, with Try Again. */
-export function ErrorState({
-  title,
-  message,
-  onRetry,
-  retrying = false,
-}: {
-  title: string;
-  message?: string | undefined;
-  onRetry: () => void;
-  retrying?: boolean;
-}) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-8 text-center">
-      <TriangleAlert className="size-6 text-destructive" aria-hidden="true" />
-      <p className="font-medium">{title}</p>
-      {message ? <p className="max-w-prose text-sm break-words text-muted-foreground">{message}</p> : null}
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Trying again...' : 'Try Again'}
-      </Button>
-    </div>
-  );
-}
 
 export function StatTile({ label, value, icon, className }: { label: string; value: ReactNode; icon?: ReactNode; className?: string }) {
   return (

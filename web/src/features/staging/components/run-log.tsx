@@ -4,7 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { cn } from '../../../utils/cn';
 import { progressPercent } from '../utils/import-progress';
 import type { RunState } from '../utils/import-progress';
-import { Badge, ProgressBar } from './parts';
+import { Badge } from '../../../components/ui/badge';
+import { ProgressBar } from './parts';
 
 /** Progress bar and log lines of the running (or last) import or migration (admin spec section 4). */
 export function RunLog({ run }: { run: RunState }) {
@@ -21,17 +22,17 @@ export function RunLog({ run }: { run: RunState }) {
       <CardHeader className="flex-row items-center justify-between gap-3 pb-3">
         <CardTitle className="text-base">{run.label}</CardTitle>
         {run.status === 'running' ? (
-          <Badge tone="info">
+          <Badge variant="info">
             <LoaderCircle className="animate-spin" aria-hidden="true" />
             Running
           </Badge>
         ) : run.status === 'complete' ? (
-          <Badge tone="success">
+          <Badge variant="success">
             <CircleCheck aria-hidden="true" />
             Complete
           </Badge>
         ) : (
-          <Badge tone="destructive">
+          <Badge variant="destructive">
             <CircleX aria-hidden="true" />
             Failed
           </Badge>

@@ -26,7 +26,8 @@ import { ClearStagingDialog } from './clear-staging-dialog';
 import { GamesComparison } from './games-comparison';
 import { MigrationResults } from './migration-results';
 import type { MigrationOutcome } from './migration-results';
-import { ErrorState, Skeleton, StatTile } from './parts';
+import { InlineError } from '../../../components/layout/query-states';
+import { Skeleton, StatTile } from './parts';
 import { RunLog } from './run-log';
 import { TeamsComparison } from './teams-comparison';
 import { ValidationReport } from './validation-report';
@@ -282,7 +283,7 @@ function StagingCounts({
   retrying: boolean;
   onRetry: () => void;
 }) {
-  if (failed) return <ErrorState title="Unable to load staging data" onRetry={onRetry} retrying={retrying} />;
+  if (failed) return <InlineError title="Unable to load staging data" onRetry={onRetry} retrying={retrying} />;
   const value = (count: number | undefined) => (count === undefined ? <Skeleton className="h-6 w-10" /> : count);
   return (
     <div className="grid grid-cols-2 gap-3 sm:max-w-md" data-testid="staging-counts">

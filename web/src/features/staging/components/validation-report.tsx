@@ -4,7 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../utils/cn';
 import { STATUS_TONE, checkRows, validationAdvice } from '../utils/validation-status';
-import { Badge, EmptyState, ErrorState, ListSkeleton } from './parts';
+import { Badge } from '../../../components/ui/badge';
+import { InlineError } from '../../../components/layout/query-states';
+import { EmptyState, ListSkeleton } from './parts';
 
 export interface ValidationQuery {
   data: Report | undefined;
@@ -62,7 +64,7 @@ function Body({ requested, query }: { requested: boolean; query: ValidationQuery
   if (query.isPending) return <ListSkeleton rows={3} label="Validating staged games" />;
   if (query.isError || !query.data) {
     return (
-      <ErrorState
+      <InlineError
         title="Validation could not run"
         message={query.error ? `Validation failed: ${query.error.message}` : undefined}
         onRetry={() => void query.refetch()}
@@ -84,7 +86,7 @@ function Body({ requested, query }: { requested: boolean; query: ValidationQuery
           tone === 'destructive' && 'border-destructive/30 bg-destructive/5',
         )}
       >
-        <Badge tone={tone} className="self-start px-3 py-1 text-sm sm:self-center" data-testid="validation-status">
+        <Badge variant={tone} className="self-start px-3 py-1 text-sm sm:self-center" data-testid="validation-status">
           <Icon aria-hidden="true" />
           {status}
         </Badge>
@@ -109,7 +111,7 @@ function Body({ requested, query }: { requested: boolean; query: ValidationQuery
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{label}</span>
-                  <Badge tone={result.passed ? 'success' : result.severity === 'critical' ? 'destructive' : 'warning'}>
+                  <Badge variant={result.passed ? 'success' : result.severity === 'critical' ? 'destructive' : 'warning'}>
                     {result.passed ? 'Passed' : result.severity === 'critical' ? 'Failed' : 'Warning'}
                   </Badge>
                 </div>

@@ -9,7 +9,9 @@ import { useVenueStats } from '../api/get-venue-stats';
 import { useVenues } from '../api/get-venues';
 import { useImportVenues } from '../api/import-venues';
 import { errorText } from '../utils/error-text';
-import { Badge, EmptyState, ErrorState, Skeleton, StatTile } from './parts';
+import { Badge } from '../../../components/ui/badge';
+import { InlineError } from '../../../components/layout/query-states';
+import { EmptyState, Skeleton, StatTile } from './parts';
 
 /** The Venues sub-tab: stats, the import action and the gallery (admin spec, unified staging screen). */
 export function VenuesPanel() {
@@ -61,7 +63,7 @@ function VenueStatsTiles() {
   }
   if (stats.isError) {
     return (
-      <ErrorState
+      <InlineError
         title="Unable to load venue stats"
         message={stats.error.message}
         onRetry={() => void stats.refetch()}
@@ -94,7 +96,7 @@ function VenueGallery() {
   }
   if (venues.isError) {
     return (
-      <ErrorState title="Unable to load venues" message={venues.error.message} onRetry={() => void venues.refetch()} retrying={venues.isFetching} />
+      <InlineError title="Unable to load venues" message={venues.error.message} onRetry={() => void venues.refetch()} retrying={venues.isFetching} />
     );
   }
   if (venues.data.length === 0) {
@@ -127,8 +129,8 @@ function VenueCard({ venue }: { venue: Venue }) {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-1.5">
-          {venue.indoor !== null ? <Badge tone="info">{venue.indoor ? 'Indoor' : 'Outdoor'}</Badge> : null}
-          {venue.grass !== null ? <Badge tone={venue.grass ? 'success' : 'neutral'}>{venue.grass ? 'Grass' : 'Turf'}</Badge> : null}
+          {venue.indoor !== null ? <Badge variant="info">{venue.indoor ? 'Indoor' : 'Outdoor'}</Badge> : null}
+          {venue.grass !== null ? <Badge variant={venue.grass ? 'success' : 'muted'}>{venue.grass ? 'Grass' : 'Turf'}</Badge> : null}
         </div>
       </div>
     </li>
