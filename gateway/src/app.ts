@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { API_ROUTES, HEADERS } from '@powerpool/contracts';
+import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
 import { createLogger, type AssertionSigner, type Bus } from '@powerpool/service-kit';
 import type { GatewayConfig } from './config.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -52,7 +52,7 @@ function trustProxyOption(trust: GatewayConfig['trustProxy']): FastifyServerOpti
 
 /**
  * The gateway: PowerPool's only public entry. Mints a correlation id per request, resolves the
- * session cookie through identity, forwards API_ROUTES to their services with a signed identity
+ * session cookie through identity, forwards ENDPOINTS to their services with a signed identity
  * assertion, guards against cross-site writes, limits rates, sets security headers, proxies the
  * development IdP and serves the SPA. Never listens (server.ts does); closing it stops its bus
  * subscriptions and upstream connections, not the bus.
@@ -104,7 +104,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { upstreams: config.upstreams, bus });
   await app.register(apiProxy, {
-    routes: API_ROUTES,
+    routes: ENDPOINTS,
     upstreams: config.upstreams,
     publicUrl: config.publicUrl,
     signer,

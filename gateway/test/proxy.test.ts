@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, HEADERS } from '@powerpool/contracts';
+import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
 import { createAssertionSigner, generateAssertionKeys } from '@powerpool/service-kit';
 import { concretePath, cookie, deadUrl, sessionUser, startGateway, startUpstreams, type TestGateway, type UpstreamCall, type Upstreams } from './helpers.js';
 
@@ -31,7 +31,7 @@ function onlyCall(): UpstreamCall {
 
 describe('routing', () => {
   it('should forward every API route to its service with its path when the caller is signed in', async () => {
-    for (const route of API_ROUTES) {
+    for (const route of ENDPOINTS) {
       upstreams.reset();
       const path = concretePath(route.path);
       if (path.endsWith('/stream')) upstreams.byService[route.service].releaseStream();
@@ -44,13 +44,15 @@ describe('routing', () => {
   });
 
   it('should tell apart routes sharing a parameter position when their names differ', async () => {
-    await (await gw.fetch('/api/weeks/7', { headers: cookie('alice-session') })).arrayBuffer();
-    await (await gw.fetch('/api/weeks/wk-9/picks', { headers: cookie('alice-session') })).arrayBuffer();
-    await (await gw.fetch('/api/weeks/current', { headers: cookie('alice-session') })).arrayBuffer();
+    await (await gw.fetch('/api/pools/p-7', { headers: cookie('alice-session') })).arrayBuffer();
+    await (await gw.fetch('/api/pools/owned', { headers: cookie('alice-session') })).arrayBuffer();
+    await (await gw.fetch('/api/invitations/tok-1', { headers: cookie('alice-session') })).arrayBuffer();
+    await (await gw.fetch('/api/admin/unified-staging/teams/1', { headers: cookie('alice-session') })).arrayBuffer();
     expect(upstreams.calls().map((c) => `${c.service} ${c.url}`)).toEqual([
-      'weeks-workflow /api/weeks/7',
-      'picks-scoring /api/weeks/wk-9/picks',
-      'weeks-workflow /api/weeks/current',
+      'pools-invitations /api/pools/p-7',
+      'pools-invitations /api/pools/owned',
+      'pools-invitations /api/invitations/tok-1',
+      'sports-data-staging /api/admin/unified-staging/teams/1',
     ]);
   });
 
@@ -61,8 +63,8 @@ describe('routing', () => {
       expect(await res.json()).toEqual({ error: 'not_found', message: `No API route ${method} /api/no/such/thing` });
     }
     // A known path with another method is unknown too.
-    const res = await gw.fetch('/api/weeks/current', { method: 'DELETE' });
-    expect(await res.json()).toEqual({ error: 'not_found', message: 'No API route DELETE /api/weeks/current' });
+    const res = await gw.fetch('/api/pools/owned', { method: 'DELETE' });
+    expect(await res.json()).toEqual({ error: 'not_found', message: 'No API route DELETE /api/pools/owned' });
     expect(upstreams.calls()).toHaveLength(0);
   });
 });
@@ -195,7 +197,7 @@ describe('bodies', () => {
   });
 
   it('should pass a JSON body through unchanged when it is malformed', async () => {
-    const res = await gw.fetch('/api/picks/batch', {
+    const res = await gw.fetch('/api/pools', {
       method: 'POST',
       headers: { ...cookie('alice-session'), 'content-type': 'application/json' },
       body: '{"picks": [',
@@ -206,15 +208,15 @@ describe('bodies', () => {
 });
 
 describe('unreachable services', () => {
-  it('should answer 502 JSON naming the service when it cannot be reached', async () => {
-    const down = await startGateway(upstreams, { env: { PICKS_SCORING_URL: await deadUrl() } });
+  it('should answer 503 JSON naming the service when it cannot be reached', async () => {
+    const down = await startGateway(upstreams, { env: { POOLS_INVITATIONS_URL: await deadUrl() } });
     down.identity.sessions.set('s', sessionUser('bob'));
     try {
-      const res = await down.fetch('/api/picks/batch', { method: 'POST', headers: { ...cookie('s'), 'content-type': 'application/json' }, body: '{}' });
-      expect(res.status).toBe(502);
+      const res = await down.fetch('/api/pools', { method: 'POST', headers: { ...cookie('s'), 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         error: 'service_unavailable',
-        message: 'The picks-scoring service is unavailable. Please try again shortly.',
+        message: 'The pools-invitations service is unavailable. Please try again shortly.',
       });
       expect(res.headers.get(HEADERS.correlationId)).toMatch(UUID);
     } finally {

@@ -43,7 +43,7 @@ const post = (headers: Record<string, string>) => ({
 
 describe('cross-site requests', () => {
   it('should refuse a POST without calling the service when Sec-Fetch-Site is cross-site', async () => {
-    const res = await gw.fetch('/api/picks/batch', post({ 'sec-fetch-site': 'cross-site' }));
+    const res = await gw.fetch('/api/pools', post({ 'sec-fetch-site': 'cross-site' }));
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual(CROSS_SITE);
     expect(upstreams.calls()).toHaveLength(0);
@@ -57,7 +57,7 @@ describe('cross-site requests', () => {
 
   it('should refuse a POST when Origin is another origin', async () => {
     for (const origin of ['https://evil.example', 'http://localhost:3001', 'null']) {
-      const res = await gw.fetch('/api/picks/batch', post({ origin }));
+      const res = await gw.fetch('/api/pools', post({ origin }));
       expect(res.status, origin).toBe(403);
       expect(await res.json()).toEqual(CROSS_SITE);
     }
@@ -71,13 +71,13 @@ describe('cross-site requests', () => {
   });
 
   it('should forward a POST when it comes from the same origin', async () => {
-    const res = await gw.fetch('/api/picks/batch', post({ 'sec-fetch-site': 'same-origin', origin: PUBLIC_URL }));
+    const res = await gw.fetch('/api/pools', post({ 'sec-fetch-site': 'same-origin', origin: PUBLIC_URL }));
     expect(res.status).toBe(200);
     expect(upstreams.calls()).toHaveLength(1);
   });
 
   it('should forward a POST when it carries neither Origin nor Sec-Fetch-Site', async () => {
-    const res = await gw.fetch('/api/picks/batch', post({}));
+    const res = await gw.fetch('/api/pools', post({}));
     expect(res.status).toBe(200);
   });
 
@@ -132,7 +132,7 @@ describe('rate limits', () => {
     const limited = await gateway({ RATE_LIMIT_WRITES_PER_MINUTE: '2' });
     limited.identity.sessions.set('s-a', sessionUser('a'));
     limited.identity.sessions.set('s-b', sessionUser('b'));
-    const write = (s: string) => limited.fetch('/api/picks/batch', { method: 'POST', headers: { ...cookie(s), 'content-type': 'application/json' }, body: '{}' });
+    const write = (s: string) => limited.fetch('/api/pools', { method: 'POST', headers: { ...cookie(s), 'content-type': 'application/json' }, body: '{}' });
     expect((await write('s-a')).status).toBe(200);
     expect((await write('s-a')).status).toBe(200);
     const third = await write('s-a');

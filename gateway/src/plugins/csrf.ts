@@ -7,7 +7,7 @@ const STATE_CHANGING_GETS = new Set(['/api/logout']);
 
 export class CrossSiteRequestError extends DomainError {
   constructor() {
-    super('cross_site_request', 403, 'Cross-site requests are not allowed');
+    super('cross_site_request', 'Cross-site requests are not allowed');
   }
 }
 

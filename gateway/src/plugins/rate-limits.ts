@@ -9,7 +9,7 @@ const KEYS_KEPT = 10_000;
 
 export class RateLimitedError extends DomainError {
   constructor() {
-    super('rate_limited', 429, RATE_LIMITED_MESSAGE);
+    super('rate_limited', RATE_LIMITED_MESSAGE);
   }
 }
 

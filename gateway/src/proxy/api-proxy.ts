@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyReplyFrom from '@fastify/reply-from';
-import { HEADERS, type ApiRoute, type ServiceName } from '@powerpool/contracts';
-import { DomainError, UnauthorizedError, type AssertionSigner } from '@powerpool/service-kit';
+import { HEADERS, type Endpoint, type ServiceName } from '@powerpool/contracts';
+import { ServiceUnavailableError, UnauthorizedError, type AssertionSigner } from '@powerpool/service-kit';
 import type { Limiters } from '../plugins/rate-limits.js';
 import type { SessionOf } from '../session/request-session.js';
 import { forwardedHeaders, passthroughBodies, serviceUnavailable } from './forwarding.js';
@@ -9,7 +9,7 @@ import { forwardedHeaders, passthroughBodies, serviceUnavailable } from './forwa
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface ApiProxyOptions {
-  routes: readonly ApiRoute[];
+  routes: readonly Endpoint[];
   upstreams: Readonly<Record<ServiceName, string>>;
   publicUrl: string;
   signer: AssertionSigner;
@@ -18,14 +18,14 @@ export interface ApiProxyOptions {
 }
 
 /** Identity is down or slow: a session route cannot know who is calling. */
-class SessionUnavailableError extends DomainError {
+class SessionUnavailableError extends ServiceUnavailableError {
   constructor() {
-    super('service_unavailable', 503, 'The identity service is unavailable. Please try again shortly.');
+    super('The identity service is unavailable. Please try again shortly.');
   }
 }
 
 /**
- * Every API_ROUTES entry as a Fastify route forwarding to its service (same path and query).
+ * Every declared endpoint (ENDPOINTS) as a Fastify route forwarding to its service (same path and query).
  * Per request: rate limit (sign-in or writes), session check for `access: 'session'`, then a
  * fresh identity assertion replaces whatever the client sent. Bodies stream both ways.
  * Register encapsulated: it installs its own reply-from and pass-through body parser.

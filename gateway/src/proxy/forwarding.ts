@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@powerpool/contracts';
+import { ServiceUnavailableError } from '@powerpool/service-kit';
 
 type Headers = IncomingHttpHeaders | Http2IncomingHttpHeaders;
 
@@ -35,7 +36,8 @@ export function passthroughBodies(app: FastifyInstance): void {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 }
 
-/** 502 for an upstream that could not be reached (refused, reset, timed out). */
+/** An upstream could not be reached (refused, reset, timed out): 503 `service_unavailable`, as everywhere. */
 export function serviceUnavailable(reply: { code(statusCode: number): { send(payload?: unknown): unknown } }, service: string): void {
-  reply.code(502).send({ error: 'service_unavailable', message: `The ${service} service is unavailable. Please try again shortly.` });
+  const err = new ServiceUnavailableError(`The ${service} service is unavailable. Please try again shortly.`);
+  reply.code(err.status).send(err.toBody());
 }

@@ -1,72 +1,99 @@
+import { ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '@powerpool/contracts';
+
 /**
- * Typed domain errors. The domain throws them; one error plugin maps them to HTTP as
- * `{ error, message, details? }`, and the bus carries them across request/reply.
+ * Typed domain errors. The domain throws them; `errorReply` maps any error to HTTP as
+ * `{ error, message, details? }`, and the bus carries them across request/reply. The status comes
+ * from the code (contracts' ERROR_STATUS), so one code always has one status.
  */
 export class DomainError extends Error {
+  /** HTTP status this error maps to. */
+  readonly status: number;
+
   constructor(
-    /** Stable snake_case code (`picks_locked`). */
-    readonly code: string,
-    /** HTTP status this error maps to. */
-    readonly status: number,
+    /** Stable snake_case code (`pool_not_found`). */
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
     super(message);
     this.name = new.target.name;
+    this.status = ERROR_STATUS[code];
   }
 
-  toBody(): { error: string; message: string; details?: unknown } {
-    return this.details === undefined
-      ? { error: this.code, message: this.message }
-      : { error: this.code, message: this.message, details: this.details };
+  toBody(): ErrorBody {
+    return this.details === undefined ? { error: this.code, message: this.message } : { error: this.code, message: this.message, details: this.details };
   }
 }
 
 export class ValidationError extends DomainError {
   constructor(message: string, details?: unknown) {
-    super('validation_failed', 400, message, details);
+    super('validation_failed', message, details);
   }
 }
 
 export class UnauthorizedError extends DomainError {
   constructor(message = 'Unauthorized: you are not signed in') {
-    super('unauthorized', 401, message);
+    super('unauthorized', message);
   }
 }
 
 export class ForbiddenError extends DomainError {
   constructor(message = 'Forbidden: you do not have access to this') {
-    super('forbidden', 403, message);
+    super('forbidden', message);
   }
 }
 
+/** 404 with a specific code (`pool_not_found`) or the generic `not_found`. */
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found', code = 'not_found') {
-    super(code, 404, message);
+  constructor(message = 'Not found', code: ErrorCode = 'not_found') {
+    super(code, message);
   }
 }
 
 export class ConflictError extends DomainError {
-  constructor(code: string, message: string, details?: unknown) {
-    super(code, 409, message, details);
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(code, message, details);
+  }
+}
+
+/** A service (named) does not answer: down, restarting or not deployed. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message = 'The service is unavailable. Please try again shortly.') {
+    super('service_unavailable', message);
   }
 }
 
 /** Nobody answers a bus request (the service is down or not deployed). */
-export class BusNoRespondersError extends DomainError {
+export class BusNoRespondersError extends ServiceUnavailableError {
   constructor(subject: string) {
-    super('service_unavailable', 503, `No service answered ${subject}`);
+    super(`No service answered ${subject}`);
   }
 }
 
 /** A bus request got no answer in time. */
 export class BusTimeoutError extends DomainError {
   constructor(subject: string, timeoutMs: number) {
-    super('service_timeout', 504, `No answer to ${subject} within ${timeoutMs} ms`);
+    super('service_timeout', `No answer to ${subject} within ${timeoutMs} ms`);
+  }
+}
+
+/** An error from another process (bus reply) whose code this build does not know: keeps its status. */
+class RemoteError extends DomainError {
+  override readonly status: number;
+  readonly remoteCode: string;
+
+  constructor(status: number, body: ErrorBody) {
+    super(status >= 500 ? 'internal_error' : 'bad_request', body.message, body.details);
+    this.status = status;
+    this.remoteCode = body.error;
+  }
+
+  override toBody(): ErrorBody {
+    return this.details === undefined ? { error: this.remoteCode, message: this.message } : { error: this.remoteCode, message: this.message, details: this.details };
   }
 }
 
 /** Rebuild a DomainError from its wire form (bus replies). */
-export function domainErrorFromBody(status: number, body: { error: string; message: string; details?: unknown }): DomainError {
-  return new DomainError(body.error, status, body.message, body.details);
+export function domainErrorFromBody(status: number, body: ErrorBody): DomainError {
+  return isErrorCode(body.error) && ERROR_STATUS[body.error] === status ? new DomainError(body.error, body.message, body.details) : new RemoteError(status, body);
 }

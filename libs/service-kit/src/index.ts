@@ -9,3 +9,6 @@ export * from './db/database.js';
 export * from './db/migrate.js';
 export * from './db/outbox.js';
 export * from './bootstrap.js';
+export * from './error-reply.js';
+export * from './endpoint-route.js';
+export * from './unit-of-work.js';

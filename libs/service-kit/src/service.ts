@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
-import { HEADERS, type Role } from '@powerpool/contracts';
+import { HEADERS, type Endpoint, type Role } from '@powerpool/contracts';
 import type { AssertionVerifier, Identity } from './assertion.js';
+import { guardDeclaredRoutes } from './endpoint-route.js';
+import { sendErrorReply } from './error-reply.js';
 import { DomainError, ForbiddenError, UnauthorizedError } from './errors.js';
 import type { Logger } from './logger.js';
 
@@ -23,6 +19,8 @@ export type RouteAccess = 'public' | 'user' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The declaration a route serves (set by `route()`). */
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     /** Verified identity from the gateway's assertion. */
@@ -42,11 +40,6 @@ export interface CreateServiceOptions {
 
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,100}$/;
-
-/** Shape a validation instancePath (`/picks/0/confidenceRank`) into a field name (`picks.0.confidenceRank`). */
-function fieldOf(instancePath: string): string {
-  return instancePath.replace(/^\//, '').replace(/\//g, '.') || '(body)';
-}
 
 /**
  * A Fastify 5 app with everything every PowerPool service shares: zod validation, one error
@@ -88,13 +81,13 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     if (OPEN_PATHS.has(path)) return;
     const token = request.headers[HEADERS.identity];
     if (typeof token !== 'string' || token.length === 0) {
-      throw new DomainError('missing_identity_assertion', 401, 'Calls must come through the gateway');
+      throw new DomainError('missing_identity_assertion', 'Calls must come through the gateway');
     }
     try {
       request.identity = await verifier.verify(token);
     } catch (err) {
       request.log.warn({ err: (err as Error).message }, 'refused a call with an invalid identity assertion');
-      throw new DomainError('invalid_identity_assertion', 401, 'Calls must come through the gateway');
+      throw new DomainError('invalid_identity_assertion', 'Calls must come through the gateway');
     }
     if (request.identity.user) request.log = request.log.child({ userId: request.identity.user.id });
     // Unmatched paths fall through to the JSON 404 (after the assertion check above).
@@ -108,7 +101,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     request.log[level]({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  app.setErrorHandler((err: FastifyError | DomainError | Error, request, reply) => sendError(err, request, reply));
+  app.setErrorHandler(sendErrorReply);
+  guardDeclaredRoutes(app, name);
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
@@ -147,31 +141,4 @@ export function currentUser(request: FastifyRequest): NonNullable<Identity['user
   const user = request.identity?.user;
   if (!user) throw new UnauthorizedError();
   return user;
-}
-
-function sendError(err: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (err instanceof DomainError) {
-    if (err.status >= 500) request.log.error({ err }, err.message);
-    return reply.code(err.status).send(err.toBody());
-  }
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    const details = err.validation.map((issue) => ({
-      field: fieldOf(issue.instancePath),
-      problem: issue.message,
-    }));
-    const where = err.validationContext === 'body' ? 'body' : err.validationContext ?? 'request';
-    const summary = details.map((d) => `${d.field} ${d.problem}`).join('; ');
-    return reply.code(400).send({ error: 'validation_failed', message: `Invalid ${where}: ${summary}`, details });
-  }
-  if (isResponseSerializationError(err)) {
-    request.log.error({ err, issues: err.cause?.issues }, 'reply did not match its schema');
-    return reply.code(500).send({ error: 'internal_error', message: `Internal server error (reference ${request.id})` });
-  }
-  const status = (err as FastifyError).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
-    return reply.code(status).send({ error: code, message: err.message });
-  }
-  request.log.error({ err }, 'unhandled error');
-  return reply.code(500).send({ error: 'internal_error', message: `Internal server error (reference ${request.id})` });
 }

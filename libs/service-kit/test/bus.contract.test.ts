@@ -395,7 +395,7 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
       await bus.handle(
         `${s}.lock`,
         async () => {
-          throw new ConflictError('picks_locked', 'Picks are locked for this week', { weekId: 'w1', lockedAt: '2025-09-07T16:50:00Z' });
+          throw new ConflictError('pool_full', 'The pool is full', { weekId: 'w1', lockedAt: '2025-09-07T16:50:00Z' });
         },
         { queue: 'picks' },
       );
@@ -404,9 +404,9 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
 
       expect(error).toBeInstanceOf(DomainError);
       expect(error).toMatchObject({
-        code: 'picks_locked',
+        code: 'pool_full',
         status: 409,
-        message: 'Picks are locked for this week',
+        message: 'The pool is full',
         details: { weekId: 'w1', lockedAt: '2025-09-07T16:50:00Z' },
       });
     });

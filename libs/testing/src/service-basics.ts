@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS } from '@powerpool/contracts';
-import { createAssertionSigner, createMemoryBus, generateAssertionKeys, type ServiceApp } from '@powerpool/service-kit';
+import { endpointLabel, endpointsOf, HEADERS, SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
+import { createAssertionSigner, createMemoryBus, generateAssertionKeys, servedEndpoints, type ServiceApp } from '@powerpool/service-kit';
 import { createTestRuntime, integrationSkipReason, type TestRuntime } from './runtime.js';
 
 /**
@@ -78,6 +78,22 @@ export async function describeServiceBasics(name: string, schema: string, build:
       const res = await app.inject({ method: 'GET', url: '/api/anything', headers: await runtime.headersFor(null) });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'not_found', message: 'No route GET /api/anything' });
+    });
+
+    it('should serve every endpoint declared for it in the contracts, and no other API route', async () => {
+      await app.ready();
+      expect(SERVICE_NAMES).toContain(name);
+      const declared = endpointsOf(name as ServiceName).map(endpointLabel).sort();
+      expect([...servedEndpoints(app)].sort()).toEqual(declared);
+    });
+
+    it('should refuse to start when an API route is added without a declaration', async () => {
+      const second = await build(runtime);
+      try {
+        expect(() => second.get('/api/not-declared', async () => ({}))).toThrow(/is not a declared endpoint/);
+      } finally {
+        await second.close();
+      }
     });
 
     it('should expose Prometheus metrics when scraped', async () => {

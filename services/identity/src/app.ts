@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { createOutbox, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { IdentityConfig } from './config.js';
 import type { IdentityContext } from './domain/context.js';
 import { createOidcClient, type OidcClient } from './domain/oidc.js';
@@ -9,6 +9,7 @@ import { answerSessionRequests } from './events/session.rpc.js';
 import { registerAdminUserRoutes } from './routes/admin-users.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerProfileRoutes } from './routes/profile.routes.js';
+import { createStore } from './store/index.js';
 
 export const SERVICE_NAME = 'identity';
 export const SCHEMA = 'identity';
@@ -26,7 +27,7 @@ export async function buildApp(deps: IdentityDeps): Promise<ServiceApp> {
   const { database, bus, logger, config } = deps;
   const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
   const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
-  const ctx: IdentityContext = { db: database.db, outbox, config, logger, now: deps.now ?? (() => new Date()) };
+  const ctx: IdentityContext = { uow: createUnitOfWork({ database, outbox, store: createStore }), config, logger, now: deps.now ?? (() => new Date()) };
   const oidc = deps.oidc ?? createOidcClient(config);
 
   await app.register(fastifyCookie);

@@ -1,4 +1,4 @@
-import { createOutbox, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { PoolsInvitationsConfig } from './config.js';
 import type { PoolsContext } from './domain/context.js';
 import { consumeIdentityUsers } from './events/identity-users.js';
@@ -6,6 +6,7 @@ import { registerAdminPoolRoutes } from './routes/admin-pools.routes.js';
 import { registerInvitationRoutes } from './routes/invitations.routes.js';
 import { registerMemberRoutes } from './routes/members.routes.js';
 import { registerPoolRoutes } from './routes/pools.routes.js';
+import { createPoolsStore } from './store/pools.store.js';
 
 export const SERVICE_NAME = 'pools-invitations';
 export const SCHEMA = 'pools';
@@ -24,7 +25,7 @@ export async function buildApp(deps: PoolsInvitationsDeps): Promise<ServiceApp> 
   const { database, bus, logger } = deps;
   const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
   const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
-  const ctx: PoolsContext = { db: database.db, outbox, logger, now: deps.now ?? (() => new Date()) };
+  const ctx: PoolsContext = { uow: createUnitOfWork({ database, outbox, store: createPoolsStore }), logger, now: deps.now ?? (() => new Date()) };
 
   registerPoolRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);

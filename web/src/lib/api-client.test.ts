@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { currentUserSchema } from '@powerpool/contracts';
+import { currentUserSchema, identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, fetchQueryKey, getQueryFn, queryKeyPath } from './api-client';
+import { ApiError, apiJson, apiKey, apiRequest, callApi, fetchQueryKey, getQueryFn, pathKey, queryKeyPath } from './api-client';
 
 interface Seen {
   method: string;
@@ -41,7 +41,10 @@ beforeAll(async () => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(value));
       };
+      if (req.url?.startsWith('/api/admin/users/') && req.url.endsWith('/role')) return json(200, user);
       switch (req.url) {
+        case '/api/admin/users/global':
+          return json(200, user);
         case '/api/auth/user':
           return json(200, user);
         case '/api/weeks/3/games':
@@ -194,5 +197,42 @@ describe('default query function', () => {
   it('should still throw other errors when on401 is returnNull', async () => {
     const error = await caught(fetchQueryKey(['/api/plain-text'], { on401: 'returnNull', baseUrl: base }));
     expect(error.status).toBe(500);
+  });
+});
+
+describe('callApi', () => {
+  it('should fill and encode the path, send the body as JSON and parse the reply with the endpoint schema', async () => {
+    const reply = await callApi(identityEndpoints.changeRole, { params: { userId: 'a/b c' }, body: { role: 'user' } }, { baseUrl: base });
+    expect(reply).toEqual(user);
+    expect(lastSeen()).toMatchObject({ method: 'PUT', url: '/api/admin/users/a%2Fb%20c/role' });
+    expect(lastSeen().headers['content-type']).toBe('application/json');
+    expect(JSON.parse(lastSeen().body)).toEqual({ role: 'user' });
+  });
+
+  it('should throw when the reply does not match the endpoint reply schema', async () => {
+    // The server answers one user where the endpoint declares a list.
+    await expect(callApi(identityEndpoints.globalUsers, {}, { baseUrl: base })).rejects.toThrow();
+    expect(lastSeen()).toMatchObject({ method: 'GET', url: '/api/admin/users/global' });
+  });
+
+  it('should throw an ApiError with the server message when the reply is not OK', async () => {
+    const error = await caught(callApi(poolsEndpoints.getPool, { params: { poolId: 'p1' } }, { baseUrl: base }));
+    expect(error.status).toBe(404);
+    expect(error.code).toBe('not_found');
+  });
+});
+
+describe('apiKey', () => {
+  it('should give the GET path when its segments are joined with slashes', () => {
+    const key = apiKey(poolsEndpoints.memberDetails, { params: { poolId: 'p1' } });
+    expect(key).toEqual(['/api', 'pools', 'p1', 'members', 'details']);
+    expect(queryKeyPath(key)).toBe('/api/pools/p1/members/details');
+  });
+
+  it('should share its prefix with the keys of paths below it, so one invalidation covers them', () => {
+    const prefix = pathKey('/api/pools/p1/members');
+    for (const e of [poolsEndpoints.memberDetails, poolsEndpoints.memberStats, poolsEndpoints.members]) {
+      expect(apiKey(e, { params: { poolId: 'p1' } }).slice(0, prefix.length)).toEqual(prefix);
+    }
   });
 });

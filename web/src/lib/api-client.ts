@@ -1,4 +1,5 @@
-import { errorBodySchema } from '@powerpool/contracts';
+import { errorBodySchema, fillPath, queryString } from '@powerpool/contracts';
+import type { Endpoint, EndpointInput, EndpointResult } from '@powerpool/contracts';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -61,6 +62,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
+  /** Prefix for endpoint paths; '' in the browser (same origin). */
+  baseUrl?: string;
 }
 
 /**
@@ -134,4 +137,51 @@ export async function fetchQueryKey(queryKey: QueryKey, options: FetchQueryKeyOp
  */
 export function getQueryFn<T = unknown>(options: { on401: On401; baseUrl?: string }): QueryFunction<T> {
   return async ({ queryKey, signal }) => (await fetchQueryKey(queryKey, { ...options, signal })) as T;
+}
+
+/** Input of `callApi` / `apiResponse`: optional when the endpoint takes no params, query or body. */
+type InputArgs<E extends Endpoint> = Record<string, never> extends EndpointInput<E>
+  ? [input?: EndpointInput<E>, options?: RequestOptions]
+  : [input: EndpointInput<E>, options?: RequestOptions];
+
+/** The URL of a declared endpoint for this input: path params filled and encoded, then the query. */
+export function endpointUrl<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return `${fillPath(endpoint.path, params)}${queryString(query)}`;
+}
+
+/**
+ * Calls a declared endpoint and returns its OK response (streams, CSV); throws ApiError otherwise.
+ * The body is the endpoint's body, sent as JSON.
+ */
+export function apiResponse<E extends Endpoint>(endpoint: E, ...[input, options]: InputArgs<E>): Promise<Response> {
+  return apiRequest(endpoint.method, `${options?.baseUrl ?? ''}${endpointUrl(endpoint, input)}`, (input as { body?: unknown } | undefined)?.body, options);
+}
+
+/**
+ * Calls a declared JSON endpoint: fills its path, sends its body, and parses the reply with the
+ * endpoint's own reply schema (the one the service validated it with).
+ */
+export async function callApi<E extends Endpoint & { reply: NonNullable<Endpoint['reply']> }>(endpoint: E, ...args: InputArgs<E>): Promise<EndpointResult<E>> {
+  const res = await apiResponse(endpoint, ...args);
+  return endpoint.reply.parse(await res.json()) as EndpointResult<E>;
+}
+
+/**
+ * The query key of a GET endpoint for this input: the filled path's segments (joined with `/`
+ * they give the path, as the default query function expects), then the query object if any. Keys
+ * of nested paths share prefixes, so invalidating `apiKey(endpoint, input).slice(0, n)` or
+ * `pathKey('/api/pools/<id>/members')` covers everything below.
+ */
+export function apiKey<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): readonly unknown[] {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const key: unknown[] = [...pathKey(fillPath(endpoint.path, params))];
+  if (query && Object.values(query).some((v) => v !== undefined)) key.push(query);
+  return key;
+}
+
+/** The key prefix of a concrete path (`/api/pools/p1/members` -> `['/api', 'pools', 'p1', 'members']`). */
+export function pathKey(path: string): readonly string[] {
+  const [first, ...rest] = path.replace(/^\//, '').split('/');
+  return [`/${first ?? ''}`, ...rest];
 }

@@ -44,7 +44,7 @@ export function errorReply(err: unknown, subject: string, logger: BusLogger): st
     return JSON.stringify({ ok: false, status: err.status, error: err.toBody() } satisfies ReplyEnvelope);
   }
   logger.error({ err, subject }, 'bus request handler failed');
-  const internal = new DomainError('internal_error', 500, 'Internal error');
+  const internal = new DomainError('internal_error', 'Internal error');
   return JSON.stringify({ ok: false, status: internal.status, error: internal.toBody() } satisfies ReplyEnvelope);
 }
 

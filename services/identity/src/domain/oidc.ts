@@ -5,7 +5,7 @@ import type { IdentityConfig } from '../config.js';
 /** The provider is unreachable or misconfigured. */
 export class SignInUnavailableError extends DomainError {
   constructor() {
-    super('sign_in_unavailable', 503, 'The sign-in service is unavailable right now. Please try again in a moment.');
+    super('sign_in_unavailable', 'The sign-in service is unavailable right now. Please try again in a moment.');
   }
 }
 

@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@powerpool/contracts';
-import type { Db } from '@powerpool/service-kit';
-import { createIdentityStore } from '../store/identity.store.js';
 import type { IdentityContext } from './context.js';
 
 /** last_seen_at is written at most this often per session (idle expiry needs no finer grain). */
@@ -34,7 +32,7 @@ export async function startSession(
   const now = ctx.now();
   const sessionId = newSessionId();
   const expiresAt = new Date(now.getTime() + ctx.config.session.absoluteTimeoutMs);
-  await createIdentityStore(ctx.db).insertSession({ idHash: hashSessionId(sessionId), userId, createdAt: now, lastSeenAt: now, expiresAt, idToken });
+  await ctx.uow.write((store) => store.insertSession({ idHash: hashSessionId(sessionId), userId, createdAt: now, lastSeenAt: now, expiresAt, idToken }));
   return { sessionId, expiresAt };
 }
 
@@ -42,28 +40,24 @@ export async function startSession(
 export async function resolveSession(ctx: IdentityContext, sessionId: string): Promise<SessionUser | null> {
   if (!sessionId || sessionId.length > 200) return null;
   const idHash = hashSessionId(sessionId);
-  const store = createIdentityStore(ctx.db);
-  const found = await store.findSessionWithUser(idHash);
+  const found = await ctx.uow.read((store) => store.findSessionWithUser(idHash));
   if (!found) return null;
   const now = ctx.now();
   if (isSessionExpired(ctx, found.session, now)) {
     await endSessionByHash(ctx, idHash);
     return null;
   }
-  if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) await store.touchSession(idHash, now);
+  if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) await ctx.uow.read((store) => store.touchSession(idHash, now));
   return { id: found.user.id, email: found.user.email, role: found.user.role };
 }
 
 async function endSessionByHash(ctx: IdentityContext, idHash: string): Promise<{ idToken: string | null } | null> {
-  const ended = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const row = await createIdentityStore(db).deleteSession(idHash);
-    if (row) await ctx.outbox.add(db, 'identity.session.ended', { sessionIdHash: idHash, userId: row.userId });
+  const ended = await ctx.uow.write(async (store, emit) => {
+    const row = await store.deleteSession(idHash);
+    if (row) await emit('identity.session.ended', { sessionIdHash: idHash, userId: row.userId });
     return row;
   });
-  if (!ended) return null;
-  ctx.outbox.kick();
-  return { idToken: ended.idToken };
+  return ended ? { idToken: ended.idToken } : null;
 }
 
 /** End a session (sign-out). Returns the id token kept for provider logout, if any. */
@@ -75,14 +69,10 @@ export function endSession(ctx: IdentityContext, sessionId: string): Promise<{ i
 export async function purgeExpired(ctx: IdentityContext): Promise<number> {
   const now = ctx.now();
   const idleCutoff = new Date(now.getTime() - ctx.config.session.idleTimeoutMs);
-  const removed = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const store = createIdentityStore(db);
+  return ctx.uow.write(async (store, emit) => {
     const rows = await store.deleteExpiredSessions(now, idleCutoff);
-    for (const row of rows) await ctx.outbox.add(db, 'identity.session.ended', { sessionIdHash: row.idHash, userId: row.userId });
+    for (const row of rows) await emit('identity.session.ended', { sessionIdHash: row.idHash, userId: row.userId });
     await store.deleteExpiredLoginAttempts(now);
     return rows.length;
   });
-  if (removed > 0) ctx.outbox.kick();
-  return removed;
 }

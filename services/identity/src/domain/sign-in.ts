@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import { DomainError } from '@powerpool/service-kit';
-import { createIdentityStore } from '../store/identity.store.js';
 import type { IdentityContext } from './context.js';
 import { SignInUnavailableError, type OidcClient } from './oidc.js';
 import { safeReturnTo } from './return-to.js';
@@ -14,7 +13,7 @@ export const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
 /** A sign-in that cannot complete; the message is shown to the person. */
 export class SignInFailedError extends DomainError {
   constructor(message: string) {
-    super('sign_in_failed', 400, message);
+    super('sign_in_failed', message);
   }
 }
 
@@ -30,14 +29,16 @@ export async function startSignIn(ctx: IdentityContext, oidc: OidcClient, return
   const codeVerifier = client.randomPKCECodeVerifier();
   const binding = randomBytes(32).toString('base64url');
   const redirectTo = await oidc.authorizationUrl({ state, nonce, codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier) });
-  await createIdentityStore(ctx.db).insertLoginAttempt({
+  await ctx.uow.write((store) =>
+    store.insertLoginAttempt({
     state,
     bindingHash: sha256(binding),
     codeVerifier,
     nonce,
     returnTo: safeReturnTo(returnTo),
-    expiresAt: new Date(ctx.now().getTime() + LOGIN_ATTEMPT_TTL_MS),
-  });
+      expiresAt: new Date(ctx.now().getTime() + LOGIN_ATTEMPT_TTL_MS),
+    }),
+  );
   return { redirectTo, binding };
 }
 
@@ -58,7 +59,7 @@ export async function finishSignIn(
   }
   const state = params.get('state');
   if (!state || !params.get('code')) throw new SignInFailedError('This sign-in link is incomplete. Please sign in again.');
-  const attempt = await createIdentityStore(ctx.db).takeLoginAttempt(state);
+  const attempt = await ctx.uow.write((store) => store.takeLoginAttempt(state));
   if (!attempt || attempt.expiresAt <= ctx.now()) throw new SignInFailedError('This sign-in has expired or was already used. Please sign in again.');
   if (!input.binding || sha256(input.binding) !== attempt.bindingHash) {
     throw new SignInFailedError('This sign-in was started in another browser. Please sign in again.');

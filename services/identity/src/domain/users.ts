@@ -3,16 +3,12 @@ import {
   displayNameOf,
   roleSchema,
   type CurrentUser,
-  type EventPayload,
-  type EventSubject,
   type GlobalUser,
   type Role,
   type UpdateProfileBody,
   type User,
 } from '@powerpool/contracts';
-import { ConflictError, NotFoundError, UnauthorizedError, type Db } from '@powerpool/service-kit';
-import { createIdentityStore, type IdentityStore } from '../store/identity.store.js';
-import { createPoolAssignmentsStore } from '../store/pool-assignments.store.js';
+import { ConflictError, NotFoundError, UnauthorizedError } from '@powerpool/service-kit';
 import type { UserRow } from '../store/schema.js';
 import type { IdentityContext } from './context.js';
 
@@ -46,19 +42,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
   return { ...toUser(row), name: displayNameOf(row) };
 }
 
-/** Run `fn` in a transaction with a store and an event queue; events go out after commit. */
-async function inTransaction<T>(
-  ctx: IdentityContext,
-  fn: (store: IdentityStore, emit: <S extends EventSubject>(subject: S, payload: EventPayload<S>) => Promise<void>) => Promise<T>,
-): Promise<T> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    return fn(createIdentityStore(db), (subject, payload) => ctx.outbox.add(db, subject, payload));
-  });
-  ctx.outbox.kick();
-  return result;
-}
-
 function isBootstrapAdmin(ctx: IdentityContext, email: string): boolean {
   return ctx.config.superAdminEmails.has(email.toLowerCase());
 }
@@ -71,7 +54,7 @@ function isBootstrapAdmin(ctx: IdentityContext, email: string): boolean {
  */
 export async function upsertUserFromClaims(ctx: IdentityContext, claims: ProviderClaims): Promise<UserRow> {
   const now = ctx.now();
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const existing = await store.findUserBySubject(claims.issuer, claims.subject);
     if (!existing) {
       const claimed = roleSchema.safeParse(claims.role);
@@ -98,14 +81,14 @@ export async function upsertUserFromClaims(ctx: IdentityContext, claims: Provide
 
 /** The signed-in user; a user deleted since the session began counts as signed out. */
 export async function getCurrentUser(ctx: IdentityContext, userId: string): Promise<CurrentUser> {
-  const row = await createIdentityStore(ctx.db).findUserById(userId);
+  const row = await ctx.uow.read((store) => store.findUserById(userId));
   if (!row) throw new UnauthorizedError();
   return toCurrentUser(row);
 }
 
 /** PUT /api/user/profile: display name (required, trimmed) and optional first and last name. */
 export async function updateProfile(ctx: IdentityContext, userId: string, body: { displayName: string; firstName: string | null; lastName: string | null }): Promise<CurrentUser> {
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const existing = await store.findUserById(userId);
     if (!existing) throw new UnauthorizedError();
     const unchanged = existing.displayName === body.displayName && existing.firstName === body.firstName && existing.lastName === body.lastName;
@@ -126,9 +109,9 @@ const byName = (a: { name: string; email: string }, b: { name: string; email: st
  * kept in identity's own table (events/pool-members.ts).
  */
 export async function listGlobalUsers(ctx: IdentityContext): Promise<GlobalUser[]> {
-  const rows = await createIdentityStore(ctx.db).listUsers();
+  const [rows, assignments] = await ctx.uow.read((store) => Promise.all([store.listUsers(), store.listCurrent()]));
   const byUser = new Map<string, GlobalUser['poolAssignments']>();
-  for (const a of await createPoolAssignmentsStore(ctx.db).listCurrent()) {
+  for (const a of assignments) {
     const list = byUser.get(a.userId) ?? [];
     list.push({ poolId: a.poolId, poolName: a.poolName, isActive: a.isActive });
     byUser.set(a.userId, list);
@@ -138,7 +121,7 @@ export async function listGlobalUsers(ctx: IdentityContext): Promise<GlobalUser[
 
 /** GET /api/admin/users/payments: every user with payment status, by displayed name. */
 export async function listPaymentUsers(ctx: IdentityContext): Promise<CurrentUser[]> {
-  const rows = await createIdentityStore(ctx.db).listUsers();
+  const rows = await ctx.uow.read((store) => store.listUsers());
   return rows.map(toCurrentUser).sort(byName);
 }
 
@@ -147,7 +130,7 @@ export async function changeRole(ctx: IdentityContext, actorId: string, targetId
   if (actorId === targetId) {
     throw new ConflictError('cannot_change_own_role', 'You cannot change your own role. Ask another super admin.');
   }
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const existing = await store.findUserById(targetId);
     if (!existing) throw new NotFoundError('User not found', 'user_not_found');
     if (existing.role === role) return toCurrentUser(existing);
@@ -169,7 +152,7 @@ export async function changeRole(ctx: IdentityContext, actorId: string, targetId
  * empty or null notes clear them.
  */
 export async function setPayment(ctx: IdentityContext, targetId: string, body: { hasPaid: boolean; notes?: string | null }): Promise<CurrentUser> {
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const existing = await store.findUserById(targetId);
     if (!existing) throw new NotFoundError('User not found', 'user_not_found');
     const paymentNotes = body.notes === undefined ? existing.paymentNotes : body.notes ? body.notes : null;

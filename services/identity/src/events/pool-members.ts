@@ -1,7 +1,6 @@
 import { EVENTS, type EventPayload } from '@powerpool/contracts';
 import type { Bus, BusMessage, Subscription } from '@powerpool/service-kit';
 import type { IdentityContext } from '../domain/context.js';
-import { createPoolAssignmentsStore } from '../store/pool-assignments.store.js';
 
 /** What identity follows of pools-invitations to list pool assignments on the global user screen. */
 export const POOL_SUBJECTS = ['pools.member.joined', 'pools.member.updated', 'pools.member.removed', 'pools.pool.updated', 'pools.pool.deleted'] as const;
@@ -23,11 +22,10 @@ export function consumePoolMembers(bus: Bus, ctx: IdentityContext): Promise<Subs
     durable: 'identity',
     subjects: [...POOL_SUBJECTS],
     handler: async (msg) => {
-      const store = createPoolAssignmentsStore(ctx.db);
       const renamed = payloadOf(msg, 'pools.pool.updated');
-      if (renamed) return store.renamePool(renamed.pool.id, renamed.pool.name);
+      if (renamed) return ctx.uow.write((store) => store.renamePool(renamed.pool.id, renamed.pool.name));
       const deleted = payloadOf(msg, 'pools.pool.deleted');
-      if (deleted) return store.removePool(deleted.pool.id, new Date(deleted.deletedAt));
+      if (deleted) return ctx.uow.write((store) => store.removePool(deleted.pool.id, new Date(deleted.deletedAt)));
       const removed = payloadOf(msg, 'pools.member.removed');
       const changed = payloadOf(msg, 'pools.member.joined') ?? payloadOf(msg, 'pools.member.updated');
       const member = (removed ?? changed)?.member;
@@ -36,7 +34,7 @@ export function consumePoolMembers(bus: Bus, ctx: IdentityContext): Promise<Subs
         return;
       }
       const snapshot = { poolId: member.poolId, userId: member.userId, poolName: member.poolName, isActive: member.isActive, updatedAt: new Date(member.updatedAt) };
-      return removed ? store.removeMembership(snapshot) : store.upsertMembership(snapshot);
+      return ctx.uow.write((store) => (removed ? store.removeMembership(snapshot) : store.upsertMembership(snapshot)));
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { currentUserSchema, loginQuerySchema, SESSION_COOKIE } from '@powerpool/contracts';
-import { currentUser, DomainError, type ServiceApp } from '@powerpool/service-kit';
+import { identityEndpoints as api, SESSION_COOKIE } from '@powerpool/contracts';
+import { currentUser, DomainError, route, type ServiceApp } from '@powerpool/service-kit';
 import type { IdentityContext } from '../domain/context.js';
 import type { OidcClient } from '../domain/oidc.js';
 import { finishSignIn, LOGIN_ATTEMPT_TTL_MS, signOut, startSignIn } from '../domain/sign-in.js';
@@ -28,7 +28,7 @@ a.secondary{background:#e2e8f0;color:#0f172a}</style></head>
 export function registerAuthRoutes(app: ServiceApp, ctx: IdentityContext, oidc: OidcClient): void {
   const secure = ctx.config.session.secureCookies;
 
-  app.get('/api/login', { config: { access: 'public' }, schema: { querystring: loginQuerySchema } }, async (request, reply) => {
+  route(app, api.login, async (request, reply) => {
     try {
       const { redirectTo, binding } = await startSignIn(ctx, oidc, request.query.returnTo);
       reply.setCookie(LOGIN_COOKIE, binding, { httpOnly: true, sameSite: 'lax', secure, path: LOGIN_COOKIE_PATH, maxAge: LOGIN_ATTEMPT_TTL_MS / 1000 });
@@ -39,7 +39,7 @@ export function registerAuthRoutes(app: ServiceApp, ctx: IdentityContext, oidc: 
     }
   });
 
-  app.get('/api/callback', { config: { access: 'public' } }, async (request, reply) => {
+  route(app, api.callback, async (request, reply) => {
     reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
     try {
       const result = await finishSignIn(ctx, oidc, {
@@ -55,13 +55,13 @@ export function registerAuthRoutes(app: ServiceApp, ctx: IdentityContext, oidc: 
     }
   });
 
-  app.get('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+  route(app, api.logout, async (request, reply) => {
     const to = await signOut(ctx, oidc, request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     return reply.header('cache-control', 'no-store').redirect(to, 302);
   });
 
-  app.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
+  route(app, api.currentUser, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return getCurrentUser(ctx, currentUser(request).id);
   });

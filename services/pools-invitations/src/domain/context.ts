@@ -1,11 +1,13 @@
-import type { EventPayload, EventSubject, Role } from '@powerpool/contracts';
-import type { Db, KitLogger, Outbox } from '@powerpool/service-kit';
-import { createPoolsStore, type PoolsStore } from '../store/pools.store.js';
+import type { Role } from '@powerpool/contracts';
+import type { KitLogger, UnitOfWork } from '@powerpool/service-kit';
+import type { PoolsStore } from '../store/pools.store.js';
+
+export type { Emit } from '@powerpool/service-kit';
 
 /** What the domain functions work with. `now` is injectable so expiry rules are testable. */
 export interface PoolsContext {
-  db: Db;
-  outbox: Outbox;
+  /** Reads and writes (one transaction per write, events through the outbox). */
+  uow: UnitOfWork<PoolsStore>;
   logger: KitLogger;
   now: () => Date;
 }
@@ -16,17 +18,3 @@ export interface Caller {
   email: string;
   role: Role;
 }
-
-export type Emit = <S extends EventSubject>(subject: S, payload: EventPayload<S>) => Promise<void>;
-
-/** Run `fn` in a transaction with a store and an event queue; events go out after commit. */
-export async function inTransaction<T>(ctx: PoolsContext, fn: (store: PoolsStore, emit: Emit) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    return fn(createPoolsStore(db), (subject, payload) => ctx.outbox.add(db, subject, payload));
-  });
-  ctx.outbox.kick();
-  return result;
-}
-
-export const readStore = (ctx: PoolsContext): PoolsStore => createPoolsStore(ctx.db);

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { PoolsStore } from '../store/pools.store.js';
 import type { InvitationRow, PoolRow } from '../store/schema.js';
 import { managedPool } from './access.js';
-import { inTransaction, readStore, type Caller, type PoolsContext } from './context.js';
+import { type Caller, type PoolsContext } from './context.js';
 import { memberSnapshot, toInvitation } from './present.js';
 
 type CreateInvitationInput = z.output<typeof createInvitationBodySchema>;
@@ -28,7 +28,7 @@ export const newInvitationToken = (): string => randomBytes(TOKEN_BYTES).toStrin
 /** 410 Gone: the invitation exists but can no longer be used. */
 export class InvitationGoneError extends DomainError {
   constructor(code: 'invitation_expired' | 'invitation_deactivated' | 'invitation_limit_reached', message: string) {
-    super(code, 410, message);
+    super(code, message);
   }
 }
 
@@ -58,29 +58,31 @@ export function expiryOf(input: Pick<CreateInvitationInput, 'daysValid' | 'expir
 export async function createInvitation(ctx: PoolsContext, caller: Caller, poolId: string, input: CreateInvitationInput): Promise<Invitation> {
   const now = ctx.now();
   const expiresAt = expiryOf(input, now);
-  const store = readStore(ctx);
-  await managedPool(store, caller, poolId);
-  const row = await store.insertInvitation({
-    id: randomUUID(),
-    poolId,
-    token: newInvitationToken(),
-    notes: input.notes,
-    maxUses: input.maxUses,
-    currentUses: 0,
-    expiresAt,
-    isActive: true,
-    createdBy: caller.id,
-    createdAt: now,
-    updatedAt: now,
+  return ctx.uow.read(async (store) => {
+    await managedPool(store, caller, poolId);
+    const row = await store.insertInvitation({
+      id: randomUUID(),
+      poolId,
+      token: newInvitationToken(),
+      notes: input.notes,
+      maxUses: input.maxUses,
+      currentUses: 0,
+      expiresAt,
+      isActive: true,
+      createdBy: caller.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toInvitation(row);
   });
-  return toInvitation(row);
 }
 
 /** GET /api/pools/{poolId}/invitations: newest first. */
 export async function listInvitations(ctx: PoolsContext, caller: Caller, poolId: string): Promise<Invitation[]> {
-  const store = readStore(ctx);
-  await managedPool(store, caller, poolId);
-  return (await store.listInvitations(poolId)).map(toInvitation);
+  return ctx.uow.read(async (store) => {
+    await managedPool(store, caller, poolId);
+    return (await store.listInvitations(poolId)).map(toInvitation);
+  });
 }
 
 async function managedInvitation(store: PoolsStore, caller: Caller, invitationId: string): Promise<InvitationRow> {
@@ -92,40 +94,43 @@ async function managedInvitation(store: PoolsStore, caller: Caller, invitationId
 
 /** PUT /api/invitations/{invitationId}: activate or deactivate. */
 export async function setInvitationActive(ctx: PoolsContext, caller: Caller, invitationId: string, isActive: boolean): Promise<Invitation> {
-  const store = readStore(ctx);
-  const invitation = await managedInvitation(store, caller, invitationId);
-  if (invitation.isActive === isActive) return toInvitation(invitation);
-  const row = await store.updateInvitation(invitationId, { isActive, updatedAt: ctx.now() });
-  if (!row) throw managedInvitationNotFound();
-  return toInvitation(row);
+  return ctx.uow.read(async (store) => {
+    const invitation = await managedInvitation(store, caller, invitationId);
+    if (invitation.isActive === isActive) return toInvitation(invitation);
+    const row = await store.updateInvitation(invitationId, { isActive, updatedAt: ctx.now() });
+    if (!row) throw managedInvitationNotFound();
+    return toInvitation(row);
+  });
 }
 
 /** DELETE /api/invitations/{invitationId}. Members who joined through it stay. */
 export async function deleteInvitation(ctx: PoolsContext, caller: Caller, invitationId: string): Promise<{ id: string }> {
-  const store = readStore(ctx);
-  await managedInvitation(store, caller, invitationId);
-  const row = await store.deleteInvitation(invitationId);
-  if (!row) throw managedInvitationNotFound();
-  return { id: row.id };
+  return ctx.uow.read(async (store) => {
+    await managedInvitation(store, caller, invitationId);
+    const row = await store.deleteInvitation(invitationId);
+    if (!row) throw managedInvitationNotFound();
+    return { id: row.id };
+  });
 }
 
 /** GET /api/invitations/{token} (public): only what the join page shows. */
 export async function getPublicInvitation(ctx: PoolsContext, token: string): Promise<PublicInvitation> {
-  const store = readStore(ctx);
-  const invitation = await store.findInvitationByToken(token);
-  if (!invitation) throw invitationNotFound();
-  const pool = await store.findPool(invitation.poolId);
-  if (!pool) throw invitationNotFound();
-  return {
-    poolId: pool.id,
-    pool: { name: pool.name, description: pool.description, year: pool.year, poolType: pool.poolType },
-    expiresAt: invitation.expiresAt.toISOString(),
-    maxUses: invitation.maxUses,
-    currentUses: invitation.currentUses,
-    isActive: invitation.isActive,
-    notes: invitation.notes,
-    status: invitationStatusOf(invitation, ctx.now()),
-  };
+  return ctx.uow.read(async (store) => {
+    const invitation = await store.findInvitationByToken(token);
+    if (!invitation) throw invitationNotFound();
+    const pool = await store.findPool(invitation.poolId);
+    if (!pool) throw invitationNotFound();
+    return {
+      poolId: pool.id,
+      pool: { name: pool.name, description: pool.description, year: pool.year, poolType: pool.poolType },
+      expiresAt: invitation.expiresAt.toISOString(),
+      maxUses: invitation.maxUses,
+      currentUses: invitation.currentUses,
+      isActive: invitation.isActive,
+      notes: invitation.notes,
+      status: invitationStatusOf(invitation, ctx.now()),
+    };
+  });
 }
 
 /** Why an unusable invitation is refused, in the display status order. */
@@ -150,9 +155,9 @@ function refusal(invitation: InvitationRow, now: Date): InvitationGoneError | nu
  */
 export async function useInvitation(ctx: PoolsContext, caller: Caller, token: string): Promise<UseInvitationReply> {
   const now = ctx.now();
-  const found = await readStore(ctx).findInvitationByToken(token);
+  const found = await ctx.uow.read((store) => store.findInvitationByToken(token));
   if (!found) throw invitationNotFound();
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool: PoolRow | undefined = await store.lockPool(found.poolId);
     const invitation = pool ? await store.findInvitation(found.id) : undefined;
     if (!pool || !invitation) throw invitationNotFound();

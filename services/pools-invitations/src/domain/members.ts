@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { MemberWithUser, PoolsStore } from '../store/pools.store.js';
 import type { MemberRow, PoolRow } from '../store/schema.js';
 import { managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
-import { inTransaction, readStore, type Caller, type Emit, type PoolsContext } from './context.js';
+import { type Caller, type Emit, type PoolsContext } from './context.js';
 import { memberSnapshot, toMemberDetails, toMemberShort } from './present.js';
 
 type UpdateMemberInput = z.output<typeof updateMemberBodySchema>;
@@ -22,16 +22,18 @@ export const CANNOT_REMOVE_COMMISSIONER = "The pool's commissioner cannot be rem
 
 /** GET /api/pools/{poolId}/members/details (the pool's managers). */
 export async function listMemberDetails(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberDetails[]> {
-  const store = readStore(ctx);
-  await managedPool(store, caller, poolId);
-  return (await store.listMembers(poolId)).map(toMemberDetails);
+  return ctx.uow.read(async (store) => {
+    await managedPool(store, caller, poolId);
+    return (await store.listMembers(poolId)).map(toMemberDetails);
+  });
 }
 
 /** GET /api/pools/{poolId}/members: the active members, short form (managers and members). */
 export async function listMembersShort(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberShort[]> {
-  const store = readStore(ctx);
-  await visiblePool(store, caller, poolId);
-  return (await store.listMembers(poolId)).filter((m) => m.member.isActive).map(toMemberShort);
+  return ctx.uow.read(async (store) => {
+    await visiblePool(store, caller, poolId);
+    return (await store.listMembers(poolId)).filter((m) => m.member.isActive).map(toMemberShort);
+  });
 }
 
 /** The stat cards' numbers over a pool's member rows. */
@@ -51,9 +53,10 @@ export function memberStatsOf(members: readonly MemberRow[], now: Date): MemberS
 
 /** GET /api/pools/{poolId}/members/stats. */
 export async function memberStats(ctx: PoolsContext, caller: Caller, poolId: string): Promise<MemberStats> {
-  const store = readStore(ctx);
-  await managedPool(store, caller, poolId);
-  return memberStatsOf((await store.listMembers(poolId)).map((m) => m.member), ctx.now());
+  return ctx.uow.read(async (store) => {
+    await managedPool(store, caller, poolId);
+    return memberStatsOf((await store.listMembers(poolId)).map((m) => m.member), ctx.now());
+  });
 }
 
 async function detailsOf(store: PoolsStore, member: MemberRow): Promise<PoolMemberDetails> {
@@ -63,7 +66,7 @@ async function detailsOf(store: PoolsStore, member: MemberRow): Promise<PoolMemb
 
 /** PATCH /api/pools/{poolId}/members/{userId}: isActive, hasPaid, paymentNotes, notes. */
 export async function updateMember(ctx: PoolsContext, caller: Caller, poolId: string, userId: string, patch: UpdateMemberInput): Promise<PoolMemberDetails> {
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId, { lock: true });
     const existing = await store.findMember(poolId, userId);
     if (!existing) throw new NotFoundError(MEMBER_NOT_FOUND, 'member_not_found');
@@ -86,7 +89,7 @@ async function removeFrom(store: PoolsStore, emit: Emit, pool: PoolRow, userId: 
 
 /** DELETE /api/pools/{poolId}/members/remove/{userId} (the pool's managers). */
 export async function removeMember(ctx: PoolsContext, caller: Caller, poolId: string, userId: string): Promise<{ poolId: string; userId: string }> {
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId, { lock: true });
     return removeFrom(store, emit, pool, userId, ctx.now());
   });
@@ -98,7 +101,7 @@ export async function removeMember(ctx: PoolsContext, caller: Caller, poolId: st
  */
 export async function addUserToPool(ctx: PoolsContext, userId: string, poolId: string): Promise<PoolMemberDetails> {
   const now = ctx.now();
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
     if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
     const user = await store.findUser(userId);
@@ -114,7 +117,7 @@ export async function addUserToPool(ctx: PoolsContext, userId: string, poolId: s
 
 /** DELETE /api/admin/users/{userId}/pools/{poolId} (super admin). */
 export async function removeUserFromPool(ctx: PoolsContext, userId: string, poolId: string): Promise<{ poolId: string; userId: string }> {
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
     if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
     return removeFrom(store, emit, pool, userId, ctx.now());

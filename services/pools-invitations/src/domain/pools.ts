@@ -13,7 +13,7 @@ import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '@powe
 import type { z } from 'zod';
 import type { MemberRow, PoolRow } from '../store/schema.js';
 import { managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
-import { inTransaction, readStore, type Caller, type PoolsContext } from './context.js';
+import { type Caller, type PoolsContext } from './context.js';
 import { memberSnapshot, toPool } from './present.js';
 
 type CreatePoolInput = z.output<typeof createPoolBodySchema>;
@@ -51,7 +51,7 @@ export async function createPool(ctx: PoolsContext, caller: Caller, input: Creat
   const now = ctx.now();
   const given = input.slug ? slugFromName(input.slug) : '';
   const base = given || slugFromName(input.name) || FALLBACK_SLUG;
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     await store.seedUser(caller);
     const slug = given ? given : firstFreeSlug(base, await store.slugsLike(base));
     const row: PoolRow = {
@@ -82,7 +82,7 @@ export async function createPool(ctx: PoolsContext, caller: Caller, input: Creat
 
 /** PUT /api/pools/{poolId}/activate (the pool's commissioner or a super admin). Idempotent. */
 export async function activatePool(ctx: PoolsContext, caller: Caller, poolId: string): Promise<Pool> {
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId, { lock: true });
     if (pool.isActive) return toPool(pool);
     const row = await store.updatePool(poolId, { isActive: true, updatedAt: ctx.now() });
@@ -94,55 +94,57 @@ export async function activatePool(ctx: PoolsContext, caller: Caller, poolId: st
 
 /** GET /api/pools/{poolId}: its managers and its active members. */
 export async function getPool(ctx: PoolsContext, caller: Caller, poolId: string): Promise<Pool> {
-  return toPool(await visiblePool(readStore(ctx), caller, poolId));
+  return ctx.uow.read(async (store) => toPool(await visiblePool(store, caller, poolId)));
 }
 
 /** GET /api/pools/owned: a commissioner's own pools; every pool for a super admin. */
 export async function listOwnedPools(ctx: PoolsContext, caller: Caller): Promise<Pool[]> {
-  const store = readStore(ctx);
-  if (caller.role === 'super_admin') return (await store.listPools()).map(toPool);
-  if (caller.role === 'pool_commissioner') return (await store.listPoolsByCommissioner(caller.id)).map(toPool);
-  throw new ForbiddenError('Forbidden: pool commissioner access required');
+  return ctx.uow.read(async (store) => {
+    if (caller.role === 'super_admin') return (await store.listPools()).map(toPool);
+    if (caller.role === 'pool_commissioner') return (await store.listPoolsByCommissioner(caller.id)).map(toPool);
+    throw new ForbiddenError('Forbidden: pool commissioner access required');
+  });
 }
 
 /** GET /api/user/pools: the pools the caller belongs to (active membership). */
 export async function listUserPools(ctx: PoolsContext, caller: Caller): Promise<UserPool[]> {
-  const rows = await readStore(ctx).listPoolsOfUser(caller.id);
+  const rows = await ctx.uow.read((store) => store.listPoolsOfUser(caller.id));
   return rows.map(({ pool, role }) => ({ ...toPool(pool), memberRole: role }));
 }
 
 /** GET /api/admin/pools/all (super admin). */
 export async function listAllPools(ctx: PoolsContext): Promise<Pool[]> {
-  return (await readStore(ctx).listPools()).map(toPool);
+  return (await ctx.uow.read((store) => store.listPools())).map(toPool);
 }
 
 /** GET /api/admin/pools/details (super admin): every pool with counts and its commissioner. */
 export async function listPoolAdminDetails(ctx: PoolsContext): Promise<PoolAdminDetails[]> {
-  const store = readStore(ctx);
-  const pools = await store.listPools();
-  const activity = new Map((await store.poolActivity()).map((a) => [a.poolId, a]));
-  const commissioners = new Map((await store.findUsers([...new Set(pools.map((p) => p.poolCommissionerId))])).map((u) => [u.id, u]));
-  return pools.map((pool) => {
-    const a = activity.get(pool.id);
-    const c = commissioners.get(pool.poolCommissionerId);
-    const last = [pool.updatedAt, a?.lastMemberChange ?? null].filter((d): d is Date => d !== null).sort((x, y) => y.getTime() - x.getTime())[0];
-    return {
-      id: pool.id,
-      name: pool.name,
-      description: pool.description,
-      poolType: pool.poolType,
-      isActive: pool.isActive,
-      year: pool.year,
-      maxMembers: pool.maxMembers,
-      memberCount: a?.memberCount ?? 0,
-      activeMemberCount: a?.activeMemberCount ?? 0,
-      commissionerName: c ? displayNameOf(c) : null,
-      commissionerEmail: c?.email ?? null,
-      lastActivity: last ? last.toISOString() : null,
-      currentWeekState: null,
-      poolCommissionerId: pool.poolCommissionerId,
-      createdAt: pool.createdAt.toISOString(),
-    };
+  return ctx.uow.read(async (store) => {
+    const pools = await store.listPools();
+    const activity = new Map((await store.poolActivity()).map((a) => [a.poolId, a]));
+    const commissioners = new Map((await store.findUsers([...new Set(pools.map((p) => p.poolCommissionerId))])).map((u) => [u.id, u]));
+    return pools.map((pool) => {
+      const a = activity.get(pool.id);
+      const c = commissioners.get(pool.poolCommissionerId);
+      const last = [pool.updatedAt, a?.lastMemberChange ?? null].filter((d): d is Date => d !== null).sort((x, y) => y.getTime() - x.getTime())[0];
+      return {
+        id: pool.id,
+        name: pool.name,
+        description: pool.description,
+        poolType: pool.poolType,
+        isActive: pool.isActive,
+        year: pool.year,
+        maxMembers: pool.maxMembers,
+        memberCount: a?.memberCount ?? 0,
+        activeMemberCount: a?.activeMemberCount ?? 0,
+        commissionerName: c ? displayNameOf(c) : null,
+        commissionerEmail: c?.email ?? null,
+        lastActivity: last ? last.toISOString() : null,
+        currentWeekState: null,
+        poolCommissionerId: pool.poolCommissionerId,
+        createdAt: pool.createdAt.toISOString(),
+      };
+    });
   });
 }
 
@@ -155,13 +157,13 @@ export const NOT_ELIGIBLE_COMMISSIONER = 'Only a user whose role is pool_commiss
  */
 export async function changeCommissioner(ctx: PoolsContext, poolId: string, userId: string): Promise<Pool> {
   const now = ctx.now();
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
     if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
     const user = await store.findUser(userId);
     if (!user) throw new NotFoundError('User not found', 'user_not_found');
     if (user.role !== 'pool_commissioner' && user.role !== 'super_admin') {
-      throw new DomainError('not_eligible_commissioner', 400, NOT_ELIGIBLE_COMMISSIONER, { userId, role: user.role });
+      throw new DomainError('not_eligible_commissioner', NOT_ELIGIBLE_COMMISSIONER, { userId, role: user.role });
     }
     if (pool.poolCommissionerId === userId) return toPool(pool);
     const previousCommissionerId = pool.poolCommissionerId;
@@ -193,7 +195,7 @@ export async function changeCommissioner(ctx: PoolsContext, poolId: string, user
  */
 export async function deletePool(ctx: PoolsContext, poolId: string): Promise<DeletePoolReply> {
   const now = ctx.now();
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
     if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
     const counts = await store.deletePool(poolId);

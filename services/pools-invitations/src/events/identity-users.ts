@@ -1,7 +1,6 @@
 import { EVENTS } from '@powerpool/contracts';
 import type { Bus, KitLogger, Subscription } from '@powerpool/service-kit';
 import type { PoolsContext } from '../domain/context.js';
-import { createPoolsStore } from '../store/pools.store.js';
 
 /** Every identity.user.* event carries a `{ user }` snapshot. */
 export const IDENTITY_USER_SUBJECTS = ['identity.user.registered', 'identity.user.profile-changed', 'identity.user.role-changed', 'identity.user.payment-changed'] as const;
@@ -21,7 +20,7 @@ export async function consumeIdentityUsers(bus: Bus, ctx: PoolsContext, logger: 
         logger.warn({ subject: msg.subject }, 'ignoring an identity event that does not match its contract');
         return;
       }
-      await createPoolsStore(ctx.db).upsertUser(parsed.data.user);
+      await ctx.uow.write((store) => store.upsertUser(parsed.data.user));
     },
   });
 }

@@ -43,7 +43,7 @@ export function gamesValidation(staging: StagingGame[], production: Game[]): Mig
 
 export class NothingStagedError extends DomainError {
   constructor(what: 'teams' | 'games') {
-    super('nothing_staged', 409, `There are no staged ${what} to push to production. Import ${what} first.`);
+    super('nothing_staged', `There are no staged ${what} to push to production. Import ${what} first.`);
   }
 }
 
@@ -84,7 +84,7 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, out: 
       const teamIds = new Set((await store.productionTeams()).map((t) => t.espnId));
       const missingTeams = [...new Set(staging.flatMap((g) => [g.homeTeamEspnId, g.awayTeamEspnId]).filter((id) => !teamIds.has(id)))];
       if (missingTeams.length) {
-        throw new DomainError('teams_not_migrated', 409, `Migrate teams before games: production has no team ${missingTeams.slice(0, 5).join(', ')}.`);
+        throw new DomainError('teams_not_migrated', `Migrate teams before games: production has no team ${missingTeams.slice(0, 5).join(', ')}.`);
       }
       const diff = diffGames(staging, await store.productionGames({ years }));
       out.send({ type: 'log', message: `${diff.new.length} new, ${diff.updated.length} updated, ${diff.unchanged.length} unchanged, ${diff.toDelete.length} to delete` });

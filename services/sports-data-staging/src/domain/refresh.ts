@@ -46,7 +46,7 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
       }
     }
   } catch (err) {
-    if (err instanceof EspnError) throw new DomainError('espn_unavailable', 502, `Refreshing ${kind} failed: ${err.message}`);
+    if (err instanceof EspnError) throw new DomainError('espn_unavailable', `Refreshing ${kind} failed: ${err.message}`);
     throw err;
   }
 

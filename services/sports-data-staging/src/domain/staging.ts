@@ -83,7 +83,7 @@ export async function importTeams(ctx: SportsContext, scheduleId: number, year: 
 
 export class TeamsNotImportedError extends DomainError {
   constructor() {
-    super('teams_not_imported', 409, 'Import teams before games: staging has no teams yet.');
+    super('teams_not_imported', 'Import teams before games: staging has no teams yet.');
   }
 }
 

@@ -30,7 +30,7 @@ export async function importVenues(ctx: SportsContext): Promise<VenueImportReply
   try {
     fetched = await Promise.all(ids.map((id) => ctx.espn.venue(id)));
   } catch (err) {
-    if (err instanceof EspnError) throw new DomainError('espn_unavailable', 502, `Venue import failed: ${err.message}`);
+    if (err instanceof EspnError) throw new DomainError('espn_unavailable', `Venue import failed: ${err.message}`);
     throw err;
   }
   const counts = await inTransaction(ctx, async (store, emit) => {

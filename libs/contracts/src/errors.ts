@@ -1,0 +1,82 @@
+/**
+ * Every error code any PowerPool process answers, with its one HTTP status. The reply body is
+ * always `{ error: <code>, message, details? }` (errorBodySchema). A code not listed here cannot
+ * be thrown (the service kit's DomainError takes only these), so one code never has two statuses.
+ */
+export const ERROR_STATUS = {
+  // ---- requests -------------------------------------------------------------------------------
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  missing_identity_assertion: 401,
+  invalid_identity_assertion: 401,
+  forbidden: 403,
+  cross_site_request: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  /** A service (or the bus) does not answer. */
+  service_unavailable: 503,
+  service_timeout: 504,
+
+  // ---- identity ---------------------------------------------------------------------------------
+  user_not_found: 404,
+  cannot_change_own_role: 409,
+  /** A super admin by configuration (SUPER_ADMIN_EMAILS) cannot be demoted through the API. */
+  configured_super_admin: 409,
+  sign_in_failed: 400,
+  sign_in_unavailable: 503,
+
+  // ---- pools-invitations --------------------------------------------------------------------------
+  pool_not_found: 404,
+  member_not_found: 404,
+  invitation_not_found: 404,
+  already_member: 409,
+  pool_full: 409,
+  slug_taken: 409,
+  cannot_remove_commissioner: 409,
+  not_eligible_commissioner: 400,
+  invitation_deactivated: 410,
+  invitation_expired: 410,
+  invitation_limit_reached: 410,
+
+  // ---- sports-data-staging --------------------------------------------------------------------------
+  /** ESPN did not answer, or answered something we cannot read. */
+  espn_unavailable: 502,
+  teams_not_imported: 409,
+  teams_not_migrated: 409,
+  nothing_staged: 409,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
+
+/** The code a bare HTTP status stands for (framework errors that carry only a status). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'service_unavailable';
+    case 504:
+      return 'service_timeout';
+    default:
+      return status >= 500 ? 'internal_error' : 'bad_request';
+  }
+}
