@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
 import { createLogger, type AssertionSigner, type Bus } from '@powerpool/service-kit';
 import type { GatewayConfig } from './config.js';
+import { apiDocsRoutes } from './docs/api-docs.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { csrfGuard } from './plugins/csrf.js';
 import { gatewayErrorHandler } from './plugins/errors.js';
@@ -103,6 +104,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
 
   await app.register(healthRoutes, { upstreams: config.upstreams, bus });
+  if (config.apiDocs ?? config.environment !== 'production') await app.register(apiDocsRoutes, { endpoints: ENDPOINTS, publicUrl: config.publicUrl });
   await app.register(apiProxy, {
     routes: ENDPOINTS,
     upstreams: config.upstreams,

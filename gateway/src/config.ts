@@ -48,6 +48,8 @@ export interface GatewayConfig {
     /** State-changing API requests per minute and session (per IP when signed out). */
     writesPerMinute: number;
   };
+  /** Serve the API reference at /api/docs (and /api/docs/openapi.json). Default: on, except in production. */
+  apiDocs?: boolean;
   /**
    * Fastify `trustProxy`: whether X-Forwarded-For from the hop in front (ingress) gives the
    * client IP used by the per-IP limits. `false` (default) uses the socket address.
@@ -109,6 +111,8 @@ const gatewayEnvSchema = z
     RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(20),
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(120),
     TRUST_PROXY: trustProxySchema,
+    /** on/off; default on except in production. */
+    API_DOCS: z.enum(['on', 'off']).optional(),
     LOG_LEVEL: env.logLevel(),
     POWERPOOL_ENV: env.environment(),
   })
@@ -142,5 +146,6 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.POWERPOOL_ENV !== 'production',
   });
 }

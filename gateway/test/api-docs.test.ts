@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, openApiPath } from '@powerpool/contracts';
+import { startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
+
+let upstreams: Upstreams;
+let gw: TestGateway;
+
+beforeAll(async () => {
+  upstreams = await startUpstreams();
+  gw = await startGateway(upstreams);
+});
+
+afterAll(async () => {
+  await gw?.close();
+  await upstreams?.close();
+});
+
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Record<string, { summary: string; parameters: Array<{ name: string; in: string }>; requestBody?: unknown; responses: Record<string, unknown>; security: unknown[] }>>;
+}
+
+describe('API reference', () => {
+  it('should describe every declared endpoint with its parameters, body and replies when the OpenAPI document is fetched', async () => {
+    const res = await gw.fetch('/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as OpenApiDoc;
+    expect(doc.openapi).toBe('3.1.0');
+    const operations = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
+    expect(operations).toBe(ENDPOINTS.length);
+    for (const e of ENDPOINTS) {
+      const op = doc.paths[openApiPath(e.path)]?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${e.path}`).toBeDefined();
+      expect(op!.summary).toBe(e.summary);
+      const pathParams = op!.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+      expect(pathParams).toEqual([...e.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]));
+      expect(Boolean(op!.requestBody), `${e.method} ${e.path} body`).toBe(Boolean(e.body));
+      if (e.access === 'session') expect(op!.responses['401']).toBeDefined();
+      if (e.roles) expect(op!.responses['403']).toBeDefined();
+    }
+    // A body's JSON schema comes from the same zod schema the service validates with.
+    const createPool = doc.paths['/api/pools']?.post as { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } } };
+    expect(createPool.requestBody.content['application/json'].schema.required).toContain('name');
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should serve a reference page without scripts listing every endpoint when /api/docs is opened', async () => {
+    const res = await gw.fetch('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).not.toContain('<script');
+    for (const e of ENDPOINTS) expect(html).toContain(`<code>${openApiPath(e.path)}</code>`);
+    expect(html).toContain('pool_not_found');
+  });
+
+  it('should not serve the reference in production unless it is enabled', async () => {
+    const prod = await startGateway(upstreams, { env: { POWERPOOL_ENV: 'production' } });
+    const enabled = await startGateway(upstreams, { env: { POWERPOOL_ENV: 'production', API_DOCS: 'on' } });
+    try {
+      const off = await prod.fetch('/api/docs/openapi.json');
+      expect(off.status).toBe(404);
+      expect(await off.json()).toMatchObject({ error: 'not_found' });
+      expect((await prod.fetch('/api/docs')).status).toBe(404);
+      expect((await enabled.fetch('/api/docs/openapi.json')).status).toBe(200);
+    } finally {
+      await prod.close();
+      await enabled.close();
+    }
+  });
+});
