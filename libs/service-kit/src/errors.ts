@@ -56,6 +56,20 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** A pool that does not exist (or is not known to this service yet). */
+export class PoolNotFoundError extends NotFoundError {
+  constructor(message = 'Pool not found') {
+    super(message, 'pool_not_found');
+  }
+}
+
+/** A user that does not exist (or is not known to this service yet). */
+export class UserNotFoundError extends NotFoundError {
+  constructor(message = 'User not found') {
+    super(message, 'user_not_found');
+  }
+}
+
 /** A service (named) does not answer: down, restarting or not deployed. */
 export class ServiceUnavailableError extends DomainError {
   constructor(message = 'The service is unavailable. Please try again shortly.') {

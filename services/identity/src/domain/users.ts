@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  displayNameOf,
-  roleSchema,
-  type CurrentUser,
-  type GlobalUser,
-  type Role,
-  type UpdateProfileBody,
-  type User,
-} from '@powerpool/contracts';
-import { ConflictError, NotFoundError, UnauthorizedError } from '@powerpool/service-kit';
+import { displayNameOf, roleSchema, type CurrentUser, type GlobalUser, type Role, type UpdateProfileBody, type User } from '@powerpool/contracts';
+import { UnauthorizedError, UserNotFoundError } from '@powerpool/service-kit';
+import { CannotChangeOwnRoleError, ConfiguredSuperAdminError } from './errors.js';
 import type { UserRow } from '../store/schema.js';
 import type { IdentityContext } from './context.js';
 
@@ -128,20 +121,17 @@ export async function listPaymentUsers(ctx: IdentityContext): Promise<CurrentUse
 /** PUT /api/admin/users/{userId}/role (super admin). */
 export async function changeRole(ctx: IdentityContext, actorId: string, targetId: string, role: Role): Promise<CurrentUser> {
   if (actorId === targetId) {
-    throw new ConflictError('cannot_change_own_role', 'You cannot change your own role. Ask another super admin.');
+    throw new CannotChangeOwnRoleError();
   }
   return ctx.uow.write(async (store, emit) => {
     const existing = await store.findUserById(targetId);
-    if (!existing) throw new NotFoundError('User not found', 'user_not_found');
+    if (!existing) throw new UserNotFoundError();
     if (existing.role === role) return toCurrentUser(existing);
     if (role !== 'super_admin' && isBootstrapAdmin(ctx, existing.email)) {
-      throw new ConflictError(
-        'configured_super_admin',
-        'This user is a super admin by configuration (SUPER_ADMIN_EMAILS); change the configuration to change their role.',
-      );
+      throw new ConfiguredSuperAdminError();
     }
     const row = await store.updateUser(targetId, { role, updatedAt: ctx.now() });
-    if (!row) throw new NotFoundError('User not found', 'user_not_found');
+    if (!row) throw new UserNotFoundError();
     await emit('identity.user.role-changed', { user: toUser(row), previousRole: existing.role });
     return toCurrentUser(row);
   });
@@ -154,11 +144,11 @@ export async function changeRole(ctx: IdentityContext, actorId: string, targetId
 export async function setPayment(ctx: IdentityContext, targetId: string, body: { hasPaid: boolean; notes?: string | null }): Promise<CurrentUser> {
   return ctx.uow.write(async (store, emit) => {
     const existing = await store.findUserById(targetId);
-    if (!existing) throw new NotFoundError('User not found', 'user_not_found');
+    if (!existing) throw new UserNotFoundError();
     const paymentNotes = body.notes === undefined ? existing.paymentNotes : body.notes ? body.notes : null;
     if (existing.hasPaid === body.hasPaid && existing.paymentNotes === paymentNotes) return toCurrentUser(existing);
     const row = await store.updateUser(targetId, { hasPaid: body.hasPaid, paymentNotes, updatedAt: ctx.now() });
-    if (!row) throw new NotFoundError('User not found', 'user_not_found');
+    if (!row) throw new UserNotFoundError();
     await emit('identity.user.payment-changed', { user: toUser(row) });
     return toCurrentUser(row);
   });

@@ -1,9 +1,8 @@
-import { ForbiddenError, NotFoundError } from '@powerpool/service-kit';
+import { ForbiddenError } from '@powerpool/service-kit';
 import type { PoolsStore } from '../store/pools.store.js';
 import type { PoolRow } from '../store/schema.js';
 import type { Caller } from './context.js';
-
-export const POOL_NOT_FOUND = 'Pool not found';
+import { PoolNotFoundError } from './errors.js';
 
 /** A super admin manages every pool; a pool commissioner only the pools they commission. */
 export function canManage(caller: Caller, pool: PoolRow): boolean {
@@ -13,7 +12,7 @@ export function canManage(caller: Caller, pool: PoolRow): boolean {
 /** The pool, if the caller may manage it: 404 unknown, 403 someone else's. */
 export async function managedPool(store: PoolsStore, caller: Caller, poolId: string, options: { lock?: boolean } = {}): Promise<PoolRow> {
   const pool = options.lock ? await store.lockPool(poolId) : await store.findPool(poolId);
-  if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+  if (!pool) throw new PoolNotFoundError();
   if (!canManage(caller, pool)) throw new ForbiddenError('Forbidden: you do not manage this pool');
   return pool;
 }
@@ -21,7 +20,7 @@ export async function managedPool(store: PoolsStore, caller: Caller, poolId: str
 /** The pool, if the caller manages it or is one of its (active) members. */
 export async function visiblePool(store: PoolsStore, caller: Caller, poolId: string): Promise<PoolRow> {
   const pool = await store.findPool(poolId);
-  if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+  if (!pool) throw new PoolNotFoundError();
   if (canManage(caller, pool)) return pool;
   const member = await store.findMember(poolId, caller.id);
   if (!member?.isActive) throw new ForbiddenError('Forbidden: you are not a member of this pool');

@@ -1,21 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  createInvitationBodySchema,
-  INVITATION_DAYS_VALID_DEFAULT,
-  INVITATION_DAYS_VALID_MAX,
-  invitationStatusOf,
-  POOL_MESSAGES,
-  type Invitation,
-  type PublicInvitation,
-  type UseInvitationReply,
-} from '@powerpool/contracts';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '@powerpool/service-kit';
+import { createInvitationBodySchema, INVITATION_DAYS_VALID_DEFAULT, INVITATION_DAYS_VALID_MAX, invitationStatusOf, POOL_MESSAGES, type Invitation, type PublicInvitation, type UseInvitationReply } from '@powerpool/contracts';
+import { ValidationError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { PoolsStore } from '../store/pools.store.js';
 import type { InvitationRow, PoolRow } from '../store/schema.js';
 import { managedPool } from './access.js';
 import { type Caller, type PoolsContext } from './context.js';
 import { memberSnapshot, toInvitation } from './present.js';
+import { AlreadyMemberError, InvitationGoneError, InvitationNotFoundError, PoolFullError } from './errors.js';
 
 type CreateInvitationInput = z.output<typeof createInvitationBodySchema>;
 
@@ -25,15 +17,8 @@ const TOKEN_BYTES = 24;
 
 export const newInvitationToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');
 
-/** 410 Gone: the invitation exists but can no longer be used. */
-export class InvitationGoneError extends DomainError {
-  constructor(code: 'invitation_expired' | 'invitation_deactivated' | 'invitation_limit_reached', message: string) {
-    super(code, message);
-  }
-}
-
-const invitationNotFound = () => new NotFoundError(POOL_MESSAGES.invitationNotFound, 'invitation_not_found');
-const managedInvitationNotFound = () => new NotFoundError('Invitation not found', 'invitation_not_found');
+const invitationNotFound = () => new InvitationNotFoundError();
+const managedInvitationNotFound = () => new InvitationNotFoundError('Invitation not found');
 
 /** expiresAt from daysValid (default 30) or an explicit ISO date (future, at most 365 days ahead). */
 export function expiryOf(input: Pick<CreateInvitationInput, 'daysValid' | 'expiresAt'>, now: Date): Date {
@@ -161,11 +146,11 @@ export async function useInvitation(ctx: PoolsContext, caller: Caller, token: st
     const pool: PoolRow | undefined = await store.lockPool(found.poolId);
     const invitation = pool ? await store.findInvitation(found.id) : undefined;
     if (!pool || !invitation) throw invitationNotFound();
-    if (await store.findMember(pool.id, caller.id)) throw new ConflictError('already_member', POOL_MESSAGES.alreadyMember);
+    if (await store.findMember(pool.id, caller.id)) throw new AlreadyMemberError();
     const gone = refusal(invitation, now);
     if (gone) throw gone;
     if ((await store.countMembers(pool.id)) >= pool.maxMembers) {
-      throw new ConflictError('pool_full', POOL_MESSAGES.poolFull, { maxMembers: pool.maxMembers });
+      throw new PoolFullError(pool.maxMembers);
     }
     const taken = await store.takeInvitationUse(invitation.id, now);
     if (!taken) throw refusal((await store.findInvitation(invitation.id)) ?? invitation, now) ?? invitationNotFound();
@@ -181,7 +166,7 @@ export async function useInvitation(ctx: PoolsContext, caller: Caller, token: st
       joinedAt: now,
       updatedAt: now,
     });
-    if (!member) throw new ConflictError('already_member', POOL_MESSAGES.alreadyMember);
+    if (!member) throw new AlreadyMemberError();
     await emit('pools.member.joined', { member: memberSnapshot(member, pool), via: 'invitation' });
     return { poolId: pool.id, poolName: pool.name, role: member.role, joinedAt: member.joinedAt.toISOString() };
   });

@@ -1,24 +1,16 @@
-import {
-  POOL_MESSAGES,
-  RECENT_JOINS_DAYS,
-  updateMemberBodySchema,
-  type MemberStats,
-  type PoolMemberDetails,
-  type PoolMemberShort,
-} from '@powerpool/contracts';
-import { ConflictError, NotFoundError } from '@powerpool/service-kit';
+import { RECENT_JOINS_DAYS, updateMemberBodySchema, type MemberStats, type PoolMemberDetails, type PoolMemberShort } from '@powerpool/contracts';
+
 import type { z } from 'zod';
 import type { MemberWithUser, PoolsStore } from '../store/pools.store.js';
 import type { MemberRow, PoolRow } from '../store/schema.js';
-import { managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
+import { managedPool, visiblePool } from './access.js';
 import { type Caller, type Emit, type PoolsContext } from './context.js';
 import { memberSnapshot, toMemberDetails, toMemberShort } from './present.js';
+import { AlreadyMemberError, CannotRemoveCommissionerError, MemberNotFoundError, PoolFullError, PoolNotFoundError, UserNotFoundError } from './errors.js';
 
 type UpdateMemberInput = z.output<typeof updateMemberBodySchema>;
 
 const DAY_MS = 24 * 3_600_000;
-export const MEMBER_NOT_FOUND = 'Member not found in this pool';
-export const CANNOT_REMOVE_COMMISSIONER = "The pool's commissioner cannot be removed from the pool. Change the commissioner first.";
 
 /** GET /api/pools/{poolId}/members/details (the pool's managers). */
 export async function listMemberDetails(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberDetails[]> {
@@ -69,20 +61,20 @@ export async function updateMember(ctx: PoolsContext, caller: Caller, poolId: st
   return ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId, { lock: true });
     const existing = await store.findMember(poolId, userId);
-    if (!existing) throw new NotFoundError(MEMBER_NOT_FOUND, 'member_not_found');
+    if (!existing) throw new MemberNotFoundError();
     const changes = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && existing[k as keyof MemberRow] !== v)) as Partial<MemberRow>;
     if (Object.keys(changes).length === 0) return detailsOf(store, existing);
     const row = await store.updateMember(poolId, userId, { ...changes, updatedAt: ctx.now() });
-    if (!row) throw new NotFoundError(MEMBER_NOT_FOUND, 'member_not_found');
+    if (!row) throw new MemberNotFoundError();
     await emit('pools.member.updated', { member: memberSnapshot(row, pool) });
     return detailsOf(store, row);
   });
 }
 
 async function removeFrom(store: PoolsStore, emit: Emit, pool: PoolRow, userId: string, now: Date): Promise<{ poolId: string; userId: string }> {
-  if (pool.poolCommissionerId === userId) throw new ConflictError('cannot_remove_commissioner', CANNOT_REMOVE_COMMISSIONER);
+  if (pool.poolCommissionerId === userId) throw new CannotRemoveCommissionerError();
   const row = await store.deleteMember(pool.id, userId);
-  if (!row) throw new NotFoundError(MEMBER_NOT_FOUND, 'member_not_found');
+  if (!row) throw new MemberNotFoundError();
   await emit('pools.member.removed', { member: memberSnapshot(row, pool, now) });
   return { poolId: pool.id, userId };
 }
@@ -103,13 +95,13 @@ export async function addUserToPool(ctx: PoolsContext, userId: string, poolId: s
   const now = ctx.now();
   return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
-    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    if (!pool) throw new PoolNotFoundError();
     const user = await store.findUser(userId);
-    if (!user) throw new NotFoundError('User not found', 'user_not_found');
-    if (await store.findMember(poolId, userId)) throw new ConflictError('already_member', 'The user is already a member of this pool');
-    if ((await store.countMembers(poolId)) >= pool.maxMembers) throw new ConflictError('pool_full', POOL_MESSAGES.poolFull, { maxMembers: pool.maxMembers });
+    if (!user) throw new UserNotFoundError();
+    if (await store.findMember(poolId, userId)) throw new AlreadyMemberError('The user is already a member of this pool');
+    if ((await store.countMembers(poolId)) >= pool.maxMembers) throw new PoolFullError(pool.maxMembers);
     const member = await store.insertMember({ poolId, userId, role: 'member', isActive: true, hasPaid: false, paymentNotes: null, notes: null, joinedAt: now, updatedAt: now });
-    if (!member) throw new ConflictError('already_member', 'The user is already a member of this pool');
+    if (!member) throw new AlreadyMemberError('The user is already a member of this pool');
     await emit('pools.member.joined', { member: memberSnapshot(member, pool), via: 'admin' });
     return toMemberDetails({ member, user });
   });
@@ -119,7 +111,7 @@ export async function addUserToPool(ctx: PoolsContext, userId: string, poolId: s
 export async function removeUserFromPool(ctx: PoolsContext, userId: string, poolId: string): Promise<{ poolId: string; userId: string }> {
   return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
-    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    if (!pool) throw new PoolNotFoundError();
     return removeFrom(store, emit, pool, userId, ctx.now());
   });
 }

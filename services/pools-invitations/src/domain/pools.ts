@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createPoolBodySchema,
-  displayNameOf,
-  POOL_YEARS,
-  slugFromName,
-  type DeletePoolReply,
-  type Pool,
-  type PoolAdminDetails,
-  type UserPool,
-} from '@powerpool/contracts';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '@powerpool/service-kit';
+import { createPoolBodySchema, displayNameOf, POOL_YEARS, slugFromName, type DeletePoolReply, type Pool, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
+import { ForbiddenError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { MemberRow, PoolRow } from '../store/schema.js';
-import { managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
+import { managedPool, visiblePool } from './access.js';
 import { type Caller, type PoolsContext } from './context.js';
 import { memberSnapshot, toPool } from './present.js';
+import { NotEligibleCommissionerError, PoolNotFoundError, SlugTakenError, UserNotFoundError } from './errors.js';
 
 type CreatePoolInput = z.output<typeof createPoolBodySchema>;
 
@@ -35,8 +27,6 @@ export function firstFreeSlug(base: string, taken: readonly string[]): string {
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
-
-export const SLUG_TAKEN_MESSAGE = 'A pool with this slug already exists. Choose another slug.';
 
 function adminMember(poolId: string, userId: string, now: Date): MemberRow {
   return { poolId, userId, role: 'admin', isActive: true, hasPaid: false, paymentNotes: null, notes: null, joinedAt: now, updatedAt: now };
@@ -72,7 +62,7 @@ export async function createPool(ctx: PoolsContext, caller: Caller, input: Creat
       updatedAt: now,
     };
     const pool = await store.insertPool(row);
-    if (!pool) throw new ConflictError('slug_taken', SLUG_TAKEN_MESSAGE, { field: 'slug', slug });
+    if (!pool) throw new SlugTakenError(slug);
     const member = await store.insertMember(adminMember(pool.id, caller.id, now));
     await emit('pools.pool.created', { pool: toPool(pool) });
     if (member) await emit('pools.member.joined', { member: memberSnapshot(member, pool), via: 'creation' });
@@ -86,7 +76,7 @@ export async function activatePool(ctx: PoolsContext, caller: Caller, poolId: st
     const pool = await managedPool(store, caller, poolId, { lock: true });
     if (pool.isActive) return toPool(pool);
     const row = await store.updatePool(poolId, { isActive: true, updatedAt: ctx.now() });
-    if (!row) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    if (!row) throw new PoolNotFoundError();
     await emit('pools.pool.updated', { pool: toPool(row) });
     return toPool(row);
   });
@@ -148,8 +138,6 @@ export async function listPoolAdminDetails(ctx: PoolsContext): Promise<PoolAdmin
   });
 }
 
-export const NOT_ELIGIBLE_COMMISSIONER = 'Only a user whose role is pool_commissioner or super_admin can be made commissioner of a pool.';
-
 /**
  * PUT /api/admin/pools/{poolId}/commissioner (super admin). The new commissioner must have the
  * role pool_commissioner or super_admin (400 otherwise); they become the pool's admin member and
@@ -159,16 +147,16 @@ export async function changeCommissioner(ctx: PoolsContext, poolId: string, user
   const now = ctx.now();
   return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
-    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    if (!pool) throw new PoolNotFoundError();
     const user = await store.findUser(userId);
-    if (!user) throw new NotFoundError('User not found', 'user_not_found');
+    if (!user) throw new UserNotFoundError();
     if (user.role !== 'pool_commissioner' && user.role !== 'super_admin') {
-      throw new DomainError('not_eligible_commissioner', NOT_ELIGIBLE_COMMISSIONER, { userId, role: user.role });
+      throw new NotEligibleCommissionerError(userId, user.role);
     }
     if (pool.poolCommissionerId === userId) return toPool(pool);
     const previousCommissionerId = pool.poolCommissionerId;
     const updated = await store.updatePool(poolId, { poolCommissionerId: userId, updatedAt: now });
-    if (!updated) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    if (!updated) throw new PoolNotFoundError();
 
     const demoted = await store.findMember(poolId, previousCommissionerId);
     if (demoted?.role === 'admin') {
@@ -197,7 +185,7 @@ export async function deletePool(ctx: PoolsContext, poolId: string): Promise<Del
   const now = ctx.now();
   return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
-    if (!pool) throw new NotFoundError(POOL_NOT_FOUND, 'pool_not_found');
+    if (!pool) throw new PoolNotFoundError();
     const counts = await store.deletePool(poolId);
     await emit('pools.pool.deleted', { pool: toPool(pool), deletedAt: now.toISOString(), ...counts });
     return { ...counts, deletedGames: 0 };
