@@ -139,6 +139,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
               ...common,
               PUBLIC_URL: publicUrl,
               OIDC_ISSUER_URL: `${publicUrl}/dev-idp`,
+              // identity's own calls go to the dev IdP directly, never through the gateway's limits.
+              OIDC_BACKCHANNEL_URL: `${idp.listenUrl}/dev-idp`,
               OIDC_CLIENT_ID: 'powerpool',
               OIDC_CLIENT_SECRET: clientSecret,
               SUPER_ADMIN_EMAILS: options.superAdminEmails ?? process.env.SUPER_ADMIN_EMAILS ?? 'admin@powerpool.test',
