@@ -17,7 +17,7 @@ export interface ApiRoute {
   access: RouteAccess;
   /** Browser navigations (sign-in flow): the gateway forwards cookies and redirects untouched. */
   browserNavigation?: boolean;
-  /** Counted against the stricter sign-in rate limit. */
+  /** A sign-in start: counted against the per-IP sign-in limit (successful callbacks are not). */
   signIn?: boolean;
 }
 
@@ -36,7 +36,7 @@ const r = (
 export const API_ROUTES: readonly ApiRoute[] = [
   // identity: sign-in, the current user, profile, super admin user calls
   r('GET', '/api/login', 'identity', 'public', { browserNavigation: true, signIn: true }),
-  r('GET', '/api/callback', 'identity', 'public', { browserNavigation: true, signIn: true }),
+  r('GET', '/api/callback', 'identity', 'public', { browserNavigation: true }),
   r('GET', '/api/logout', 'identity', 'public', { browserNavigation: true }),
   r('GET', '/api/auth/user', 'identity'),
   r('PUT', '/api/user/profile', 'identity'),
