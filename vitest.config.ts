@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Test tiers (see README):
  * - unit: `*.test.ts` beside the code in src/, fakes allowed.
  * - integration: `test/` folders, real Postgres + NATS; run twice, on Postgres and on PGlite.
- * - e2e: Chromium against embedded mode through the real sign-in.
+ * - e2e: Chromium (and plain HTTP) against embedded mode through the real sign-in.
  */
 export default defineConfig({
   test: {
@@ -37,7 +37,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['web/e2e/**/*.test.ts'],
+          // web/e2e: Chromium; deploy/embedded/test: real HTTP through embedded mode's gateway and dev IdP.
+          include: ['web/e2e/**/*.test.ts', 'deploy/embedded/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

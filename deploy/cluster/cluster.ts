@@ -261,6 +261,8 @@ function processSpecs(o: {
             ? {
                 PUBLIC_URL: publicUrl,
                 OIDC_ISSUER_URL: issuer,
+                // identity's own calls go to the dev IdP directly, never through the gateway's limits.
+                OIDC_BACKCHANNEL_URL: `http://127.0.0.1:${idpPort}/dev-idp`,
                 OIDC_CLIENT_ID: DEV_IDP_CLIENT_ID,
                 OIDC_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
                 SUPER_ADMIN_EMAILS: 'admin@powerpool.test',

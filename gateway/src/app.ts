@@ -114,7 +114,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     limiters,
   });
   if (config.devIdpUpstream) {
-    await app.register(devIdpProxy, { upstream: config.devIdpUpstream, publicUrl: config.publicUrl, signInLimiter: limiters.signIn });
+    await app.register(devIdpProxy, { upstream: config.devIdpUpstream, publicUrl: config.publicUrl, formLimiter: limiters.signInForms });
   }
   await spa(app, { webDistDir: config.webDistDir });
 

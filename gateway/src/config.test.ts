@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@powerpool/service-kit';
-import { DEFAULT_WEB_DIST_DIR, loadGatewayConfig } from './config.js';
+import { DEFAULT_WEB_DIST_DIR, loadGatewayConfig, loadRateLimitConfig } from './config.js';
 
 const PEM = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----';
 
@@ -31,7 +31,7 @@ describe('loadGatewayConfig', () => {
       },
       webDistDir: DEFAULT_WEB_DIST_DIR,
       sessionCacheTtlMs: 10_000,
-      rateLimits: { signInPerMinute: 20, writesPerMinute: 120 },
+      rateLimits: { signInPerMinute: 300, writesPerMinute: 120 },
       environment: 'development',
       logLevel: 'info',
       trustProxy: false,
@@ -69,5 +69,19 @@ describe('loadGatewayConfig', () => {
   it('should read TRUST_PROXY as a flag, a hop count or addresses', () => {
     const trust = (v: string) => loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, TRUST_PROXY: v }).trustProxy;
     expect([trust('true'), trust('false'), trust('2'), trust('10.0.0.0/8')]).toEqual([true, false, 2, '10.0.0.0/8']);
+  });
+});
+
+describe('loadRateLimitConfig', () => {
+  it('should read the limit variables with the gateway defaults when embedded mode asks', () => {
+    expect(loadRateLimitConfig({})).toEqual({ rateLimits: { signInPerMinute: 300, writesPerMinute: 120 }, trustProxy: false });
+    expect(loadRateLimitConfig({ RATE_LIMIT_SIGNIN_PER_MINUTE: '5', RATE_LIMIT_WRITES_PER_MINUTE: '7', TRUST_PROXY: '1' })).toEqual({
+      rateLimits: { signInPerMinute: 5, writesPerMinute: 7 },
+      trustProxy: 1,
+    });
+  });
+
+  it('should refuse a limit when it is not a positive whole number', () => {
+    expect(() => loadRateLimitConfig({ RATE_LIMIT_SIGNIN_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_SIGNIN_PER_MINUTE/);
   });
 });

@@ -43,7 +43,10 @@ export interface GatewayConfig {
   /** Most sessions kept in the cache (least recently used are dropped first). Default 10 000. */
   sessionCacheMaxEntries?: number;
   rateLimits: {
-    /** Requests per minute and IP to the sign-in routes (and credential posts to the dev IdP). */
+    /**
+     * Sign-in starts (`/api/login`) per minute and client IP; form posts to the dev IdP's pages
+     * get the same allowance in a bucket of their own.
+     */
     signInPerMinute: number;
     /** State-changing API requests per minute and session (per IP when signed out). */
     writesPerMinute: number;
@@ -88,8 +91,25 @@ const trustProxySchema = z
     return v;
   });
 
+/**
+ * Sign-in starts per minute and IP. An office or home network signing in together for Sunday's
+ * picks is one address for many people: 300 a minute (5 a second) is more than a pool of a few
+ * hundred reaches even when everyone starts at once and some start twice, and still caps what one
+ * address can make identity store (a pending sign-in lives 10 minutes: at most 3 000 per address).
+ */
+export const DEFAULT_SIGNIN_PER_MINUTE = 300;
+export const DEFAULT_WRITES_PER_MINUTE = 120;
+
+/** The limit variables, shared by the gateway and embedded mode. */
+const rateLimitEnvSchema = z.object({
+  RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(DEFAULT_SIGNIN_PER_MINUTE),
+  RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(DEFAULT_WRITES_PER_MINUTE),
+  TRUST_PROXY: trustProxySchema,
+});
+
 const gatewayEnvSchema = z
   .object({
+    ...rateLimitEnvSchema.shape,
     PORT: env.port(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     PUBLIC_URL: httpUrl('the browser-facing URL, e.g. https://pool.example.com').default('http://localhost:3000'),
@@ -108,9 +128,6 @@ const gatewayEnvSchema = z
     WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
     DEV_IDP_URL: z.preprocess((v) => (v === '' ? undefined : v), httpUrl('development IdP').optional()),
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
-    RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(20),
-    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(120),
-    TRUST_PROXY: trustProxySchema,
     /** on/off; default on except in production. */
     API_DOCS: z.enum(['on', 'off']).optional(),
     LOG_LEVEL: env.logLevel(),
@@ -147,5 +164,17 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.POWERPOOL_ENV !== 'production',
+  });
+}
+
+/**
+ * Only the limit variables (RATE_LIMIT_SIGNIN_PER_MINUTE, RATE_LIMIT_WRITES_PER_MINUTE,
+ * TRUST_PROXY), with the gateway's defaults: for embedded mode, which builds the gateway itself.
+ */
+export function loadRateLimitConfig(environment: NodeJS.ProcessEnv = process.env): Pick<GatewayConfig, 'rateLimits' | 'trustProxy'> {
+  const e = parseConfig('gateway', rateLimitEnvSchema, environment);
+  return Object.freeze({
+    rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),
+    trustProxy: e.TRUST_PROXY,
   });
 }

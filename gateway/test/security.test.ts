@@ -114,18 +114,30 @@ describe('security headers', () => {
 });
 
 describe('rate limits', () => {
-  it('should answer 429 with Retry-After when one IP exceeds the sign-in limit', async () => {
+  it('should answer a page with a way back, 429 and Retry-After when one IP starts more sign-ins than the limit', async () => {
     const limited = await gateway({ RATE_LIMIT_SIGNIN_PER_MINUTE: '3' });
-    // /api/login and /api/callback share the sign-in budget.
-    for (const path of ['/api/login', '/api/callback?code=a', '/api/login']) {
-      const res = await limited.fetch(path);
-      expect(res.status, path).not.toBe(429);
-    }
-    const res = await limited.fetch('/api/callback?code=b');
+    for (let i = 0; i < 3; i++) expect((await limited.fetch('/api/login')).status).not.toBe(429);
+    const res = await limited.fetch('/api/login?returnTo=/picks', { headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual(RATE_LIMITED);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    const html = await res.text();
+    expect(html).toContain('Too many requests. Please wait a moment and try again.');
+    expect(html).toContain('<a href="/api/login">Sign in again</a>');
+    expect(html).toContain('<a class="secondary" href="/">Go to Home</a>');
     expect(upstreams.calls()).toHaveLength(3);
+  });
+
+  it('should not count callbacks when the sign-in starts of an IP are used up', async () => {
+    const limited = await gateway({ RATE_LIMIT_SIGNIN_PER_MINUTE: '2' });
+    expect((await limited.fetch('/api/login')).status).not.toBe(429);
+    for (let i = 0; i < 5; i++) expect((await limited.fetch(`/api/callback?code=c${i}&state=s${i}`)).status).not.toBe(429);
+    expect((await limited.fetch('/api/login')).status).not.toBe(429);
+    expect((await limited.fetch('/api/login')).status).toBe(429);
+    // Signing out is not limited either.
+    expect((await limited.fetch('/api/logout')).status).not.toBe(429);
   });
 
   it('should limit writes per session when one session exceeds the write limit', async () => {
@@ -198,16 +210,23 @@ describe('development IdP', () => {
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/dev-idp/interaction/abc/login' });
   });
 
-  it('should count credential posts to /dev-idp against the sign-in limit', async () => {
+  it('should count sign-in form posts to /dev-idp apart from sign-in starts and answer a page when they exceed the limit', async () => {
     const g = await gateway({ DEV_IDP_URL: idpUrl, RATE_LIMIT_SIGNIN_PER_MINUTE: '2' });
     const login = () => g.fetch('/dev-idp/interaction/abc/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect((await g.fetch('/api/login')).status).not.toBe(429);
+    expect((await g.fetch('/api/login')).status).not.toBe(429);
     expect((await login()).status).toBe(200);
     expect((await login()).status).toBe(200);
     const res = await login();
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual(RATE_LIMITED);
-    // Page loads are not counted.
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(await res.text()).toContain('<a href="/api/login">Sign in again</a>');
+    // Page loads, protocol endpoints and the logout confirmation are not counted.
     expect((await g.fetch('/dev-idp/interaction/abc')).status).toBe(200);
+    expect((await g.fetch('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })).status).toBe(200);
+    expect((await g.fetch('/dev-idp/session/end/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })).status).toBe(200);
   });
 
   it('should answer 404 when /dev-idp is requested and no IdP is configured', async () => {

@@ -16,9 +16,9 @@ import {
   type ServiceApp,
   type ServiceRuntime,
 } from '@powerpool/service-kit';
-import { DEV_ACCOUNTS, DEV_PASSWORD, startDevIdp } from '@powerpool/dev-idp';
+import { DEV_ACCOUNTS, DEV_PASSWORD, failedLoginLimitsFromEnv, startDevIdp } from '@powerpool/dev-idp';
 import { buildGateway } from '@powerpool/gateway';
-import { DEFAULT_WEB_DIST_DIR } from '@powerpool/gateway/config';
+import { DEFAULT_WEB_DIST_DIR, loadRateLimitConfig } from '@powerpool/gateway/config';
 import { buildApp as buildIdentity } from '@powerpool/identity';
 import { loadIdentityConfig } from '@powerpool/identity/config';
 import { buildApp as buildPools } from '@powerpool/pools-invitations';
@@ -46,7 +46,13 @@ export interface EmbeddedOptions {
   /** Comma list of e-mails that are always super admins. Default admin@powerpool.test. */
   superAdminEmails?: string;
   webDistDir?: string;
-  /** Gateway rate limits (tests that sign in many people raise the sign-in one). */
+  /**
+   * Where the limit variables are read, as the gateway and the dev IdP read them:
+   * RATE_LIMIT_SIGNIN_PER_MINUTE, RATE_LIMIT_WRITES_PER_MINUTE, TRUST_PROXY and
+   * DEV_IDP_FAILED_LOGINS_PER_ACCOUNT / _PER_IP, DEV_IDP_FAILED_LOGIN_WINDOW_MINUTES. Default process.env.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** Gateway rate limits; each one given wins over `env`. */
   rateLimits?: { signInPerMinute?: number; writesPerMinute?: number };
   /**
    * ESPN for sports-data-staging. Default: the bundled offline replay of recorded ESPN responses
@@ -89,6 +95,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     }
   };
 
+  // Read before anything starts: a bad value stops here, listing every problem.
+  const env = options.env ?? process.env;
+  const limits = loadRateLimitConfig(env);
+  const failedLogins = failedLoginLimitsFromEnv(env);
+
   try {
     // The gateway's port is needed before anything else: it is in the issuer and the callbacks.
     const gatewayHost = options.host ?? '0.0.0.0';
@@ -112,6 +123,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       clients: [{ clientId: 'powerpool', clientSecret, redirectUris: [`${publicUrl}/api/callback`], postLogoutRedirectUris: [`${publicUrl}/`] }],
       ...(options.inMemory ? {} : { dataDir: path.join(dataDir, 'dev-idp') }),
       environment,
+      failedLogins,
       logger: logger.child({ service: 'dev-idp' }),
     });
     cleanups.push(() => idp.close());
@@ -139,6 +151,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
               ...common,
               PUBLIC_URL: publicUrl,
               OIDC_ISSUER_URL: `${publicUrl}/dev-idp`,
+              // identity's own calls go to the dev IdP directly, never through the gateway's limits.
+              OIDC_BACKCHANNEL_URL: `${idp.listenUrl}/dev-idp`,
               OIDC_CLIENT_ID: 'powerpool',
               OIDC_CLIENT_SECRET: clientSecret,
               SUPER_ADMIN_EMAILS: options.superAdminEmails ?? process.env.SUPER_ADMIN_EMAILS ?? 'admin@powerpool.test',
@@ -166,7 +180,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
         devIdpUpstream: idp.listenUrl,
         webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR,
         sessionCacheTtlMs: 10_000,
-        rateLimits: { signInPerMinute: options.rateLimits?.signInPerMinute ?? 30, writesPerMinute: options.rateLimits?.writesPerMinute ?? 120 },
+        rateLimits: {
+          signInPerMinute: options.rateLimits?.signInPerMinute ?? limits.rateLimits.signInPerMinute,
+          writesPerMinute: options.rateLimits?.writesPerMinute ?? limits.rateLimits.writesPerMinute,
+        },
+        trustProxy: limits.trustProxy,
       },
       bus,
       signer,

@@ -1,6 +1,9 @@
 import { DEV_SIGN_IN_HELP, startEmbedded } from './index.js';
 
-/** `make start`: PowerPool on embedded defaults. Honours PORT, HOST, POWERPOOL_DATA_DIR, LOG_LEVEL. */
+/**
+ * `make start`: PowerPool on embedded defaults. Honours PORT, HOST, POWERPOOL_DATA_DIR, PUBLIC_URL,
+ * LOG_LEVEL, SUPER_ADMIN_EMAILS and the limit variables (startEmbedded reads those from the env).
+ */
 const started = Date.now();
 const app = await startEmbedded({
   port: process.env.PORT ? Number(process.env.PORT) : 3000,

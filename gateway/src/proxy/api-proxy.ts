@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import fastifyReplyFrom from '@fastify/reply-from';
 import { HEADERS, type Endpoint, type ServiceName } from '@powerpool/contracts';
 import { ServiceUnavailableError, UnauthorizedError, type AssertionSigner } from '@powerpool/service-kit';
+import { limitWithPage } from '../plugins/rate-limit-page.js';
 import type { Limiters } from '../plugins/rate-limits.js';
 import type { SessionOf } from '../session/request-session.js';
 import { forwardedHeaders, passthroughBodies, serviceUnavailable } from './forwarding.js';
@@ -46,7 +47,7 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   for (const route of options.routes) {
     const upstream = options.upstreams[route.service];
     const limiter = route.signIn ? limiters.signIn : STATE_CHANGING.has(route.method) ? limiters.writes : undefined;
-    const onRequest: onRequestAsyncHookHandler[] = limiter ? [limiter] : [];
+    const onRequest: onRequestAsyncHookHandler[] = limiter ? [route.browserNavigation ? limitWithPage(limiter) : limiter] : [];
     app.route({
       method: route.method,
       url: route.path,

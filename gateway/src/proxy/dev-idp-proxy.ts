@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyHttpProxy from '@fastify/http-proxy';
+import { limitWithPage } from '../plugins/rate-limit-page.js';
 import type { Limiter } from '../plugins/rate-limits.js';
 import { NO_SECURITY_HEADERS } from '../plugins/security-headers.js';
 import { forwardedHeaders, serviceUnavailable } from './forwarding.js';
@@ -12,13 +13,18 @@ declare module 'fastify' {
 }
 
 export const DEV_IDP_PREFIX = '/dev-idp';
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The IdP's sign-in and sign-up pages; their form posts are what the gateway counts. */
+const INTERACTION_PREFIX = `${DEV_IDP_PREFIX}/interaction/`;
 
 export interface DevIdpProxyOptions {
   upstream: string;
   publicUrl: string;
-  /** Credential posts count against the sign-in limit; page loads do not. */
-  signInLimiter: Limiter;
+  /**
+   * Counts the sign-in and sign-up form posts (per IP, a flood guard). Page loads, the logout
+   * confirmation and the protocol endpoints (token, userinfo, JWKS) are not counted: identity
+   * reaches those on the IdP's own address, and wrong passwords are the IdP's to count.
+   */
+  formLimiter: Limiter;
 }
 
 /**
@@ -29,8 +35,10 @@ export interface DevIdpProxyOptions {
  */
 export async function devIdpProxy(app: FastifyInstance, options: DevIdpProxyOptions): Promise<void> {
   const withForwarding = forwardedHeaders(options.publicUrl);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!READS.has(request.method)) await options.signInLimiter(request, reply);
+  const limitForms = limitWithPage(options.formLimiter);
+  app.addHook('onRequest', async function limitFormPosts(request, reply) {
+    if (request.method === 'POST' && request.url.startsWith(INTERACTION_PREFIX)) return limitForms.call(this, request, reply);
+    return undefined;
   });
   await app.register(fastifyHttpProxy, {
     upstream: options.upstream,

@@ -48,7 +48,7 @@ export interface Endpoint {
   events?: z.ZodType;
   /** Browser navigations (sign-in flow): the gateway forwards cookies and redirects untouched. */
   browserNavigation?: boolean;
-  /** Counted against the sign-in rate limit. */
+  /** A sign-in start: counted against the per-IP sign-in limit (successful callbacks are not). */
   signIn?: boolean;
 }
 

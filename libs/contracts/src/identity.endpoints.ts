@@ -35,7 +35,6 @@ export const identityEndpoints = {
     summary: "The identity provider's redirect back (browser navigation): sets the session cookie",
     produces: 'redirect',
     browserNavigation: true,
-    signIn: true,
   }),
   logout: endpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionsFromEnv, parseDevIdpEnv } from './config.js';
+import { failedLoginLimitsFromEnv, optionsFromEnv, parseDevIdpEnv } from './config.js';
 
 describe('parseDevIdpEnv', () => {
   it('should fall back to the cluster-mode defaults when nothing is set', () => {
@@ -15,9 +15,18 @@ describe('parseDevIdpEnv', () => {
         },
       ],
       environment: 'development',
+      failedLogins: { perAccount: 5, perIp: 100, windowMs: 15 * 60_000 },
       host: '0.0.0.0',
       port: 4010,
     });
+  });
+
+  it('should read the wrong-password limits when they are given', () => {
+    const env = { DEV_IDP_FAILED_LOGINS_PER_ACCOUNT: '3', DEV_IDP_FAILED_LOGINS_PER_IP: '40', DEV_IDP_FAILED_LOGIN_WINDOW_MINUTES: '5' };
+    const limits = { perAccount: 3, perIp: 40, windowMs: 5 * 60_000 };
+    expect(optionsFromEnv(parseDevIdpEnv(env)).failedLogins).toEqual(limits);
+    expect(failedLoginLimitsFromEnv(env)).toEqual(limits);
+    expect(() => failedLoginLimitsFromEnv({ DEV_IDP_FAILED_LOGINS_PER_ACCOUNT: '0' })).toThrow(/DEV_IDP_FAILED_LOGINS_PER_ACCOUNT/);
   });
 
   it('should derive the issuer from PORT and split the URI lists when they are given', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DevIdpOptions } from './index.js';
+import { DEFAULT_FAILED_LOGIN_LIMITS, type FailedLoginLimits } from './login-throttle.js';
 
 const csv = (fallback: string) =>
   z
@@ -8,9 +9,19 @@ const csv = (fallback: string) =>
     .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
     .pipe(z.array(z.url('must be a comma-separated list of URLs')).min(1, 'must list at least one URL'));
 
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** When wrong passwords pause sign-in (also read by embedded mode). */
+const failedLoginEnvSchema = z.object({
+  DEV_IDP_FAILED_LOGINS_PER_ACCOUNT: positiveInt(DEFAULT_FAILED_LOGIN_LIMITS.perAccount),
+  DEV_IDP_FAILED_LOGINS_PER_IP: positiveInt(DEFAULT_FAILED_LOGIN_LIMITS.perIp),
+  DEV_IDP_FAILED_LOGIN_WINDOW_MINUTES: positiveInt(DEFAULT_FAILED_LOGIN_LIMITS.windowMs / 60_000),
+});
+
 /** Environment of the standalone dev IdP (cluster mode); see .env.example. */
 export const devIdpEnvSchema = z
   .object({
+    ...failedLoginEnvSchema.shape,
     PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     HOST: z.string().min(1).default('0.0.0.0'),
     DEV_IDP_ISSUER: z.url().optional(),
@@ -26,14 +37,31 @@ export const devIdpEnvSchema = z
 
 export type DevIdpEnv = z.infer<typeof devIdpEnvSchema>;
 
-/** Parses the environment, throwing one error that lists every problem. */
-export function parseDevIdpEnv(env: NodeJS.ProcessEnv = process.env): Readonly<DevIdpEnv> {
-  const result = devIdpEnvSchema.safeParse(env);
+function parseOrThrow<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const result = schema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
     throw new Error(`Invalid configuration for dev-idp:\n${problems.join('\n')}`);
   }
-  return Object.freeze(result.data);
+  return result.data;
+}
+
+/** Parses the environment, throwing one error that lists every problem. */
+export function parseDevIdpEnv(env: NodeJS.ProcessEnv = process.env): Readonly<DevIdpEnv> {
+  return Object.freeze(parseOrThrow(devIdpEnvSchema, env));
+}
+
+function failedLoginLimits(e: z.infer<typeof failedLoginEnvSchema>): FailedLoginLimits {
+  return {
+    perAccount: e.DEV_IDP_FAILED_LOGINS_PER_ACCOUNT,
+    perIp: e.DEV_IDP_FAILED_LOGINS_PER_IP,
+    windowMs: e.DEV_IDP_FAILED_LOGIN_WINDOW_MINUTES * 60_000,
+  };
+}
+
+/** Only the DEV_IDP_FAILED_LOGIN* variables: for embedded mode, which starts the dev IdP itself. */
+export function failedLoginLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): FailedLoginLimits {
+  return failedLoginLimits(parseOrThrow(failedLoginEnvSchema, env));
 }
 
 /** The startDevIdp options for a parsed environment (one client). */
@@ -49,6 +77,7 @@ export function optionsFromEnv(env: DevIdpEnv): Omit<DevIdpOptions, 'logger'> {
       },
     ],
     environment: env.POWERPOOL_ENV,
+    failedLogins: failedLoginLimits(env),
     host: env.HOST,
     port: env.PORT,
     ...(env.DEV_IDP_DATA_DIR ? { dataDir: env.DEV_IDP_DATA_DIR } : {}),

@@ -3,8 +3,9 @@ import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { EmailTakenError, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, type AccountStore } from './accounts.js';
 import type { DevIdpLogger } from './logger.js';
+import type { LoginPause, LoginThrottle } from './login-throttle.js';
 import { issuerBase, type DevIdpClient } from './provider.js';
-import { errorPage, LOGOUT_SCRIPT, loginPage, signUpPage, TEXT, type SignUpValues } from './pages.js';
+import { errorPage, LOGOUT_SCRIPT, loginPage, pausedMessage, signUpPage, TEXT, type SignUpValues } from './pages.js';
 
 const MAX_FORM_BYTES = 16 * 1024;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,6 +15,8 @@ export interface HandlerDeps {
   clients: DevIdpClient[];
   provider: Provider;
   accounts: AccountStore;
+  /** Counts wrong passwords per account and address and per address. */
+  throttle: LoginThrottle;
   logger: DevIdpLogger;
 }
 
@@ -54,8 +57,26 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1)$/;
+
+/**
+ * The address a sign-in comes from. Behind the gateway (a loopback peer: embedded and cluster mode
+ * run it on the same machine) that is the last X-Forwarded-For entry, the client address the
+ * gateway saw; from anyone else, the socket's own address, whatever they claim.
+ */
+export function clientAddress(req: IncomingMessage): string {
+  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const forwarded = req.headers['x-forwarded-for'];
+  if (LOOPBACK.test(peer) && typeof forwarded === 'string') {
+    const last = forwarded.split(',').at(-1)?.trim().replace(/^::ffff:/, '');
+    if (last) return last;
+  }
+  return peer;
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
   res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   res.end(html);
@@ -85,7 +106,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
   const forwardedHost = issuerUrl.host;
   const csp = contentSecurityPolicy(deps.clients);
   const providerCallback = deps.provider.callback();
-  const { provider, accounts, logger } = deps;
+  const { provider, accounts, throttle, logger } = deps;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? '/';
@@ -183,11 +204,29 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
     const form = await readForm(req);
     if (step === 'login') {
       const login = form.get('login') ?? '';
+      const ip = clientAddress(req);
+      const showPause = (pause: LoginPause) =>
+        sendHtml(res, 429, loginPage({ action: urls.login, signUpUrl: urls.signup, login, error: pausedMessage(pause.scope, pause.retryAfterSeconds) }), {
+          'Retry-After': String(pause.retryAfterSeconds),
+        });
+      // While paused no password is checked, so the answer says nothing about the password.
+      const paused = throttle.paused(login, ip);
+      if (paused) {
+        showPause(paused);
+        return;
+      }
       const account = await accounts.authenticate(login, form.get('password') ?? '');
       if (!account) {
+        const pause = throttle.failed(login, ip);
+        if (pause) {
+          logger.warn({ ip, scope: pause.scope }, 'dev IdP: too many wrong passwords, sign-in paused');
+          showPause(pause);
+          return;
+        }
         sendHtml(res, 200, loginPage({ action: urls.login, signUpUrl: urls.signup, login, error: TEXT.invalidCredentials }));
         return;
       }
+      throttle.succeeded(login, ip);
       logger.debug({ sub: account.id }, 'dev IdP sign-in');
       await finish({ login: { accountId: account.id, amr: ['pwd'] } });
       return;

@@ -4,12 +4,15 @@ import { createAccountStore } from './accounts.js';
 import { createRequestHandler } from './http.js';
 import { loadOrCreateKeys } from './keys.js';
 import { silentLogger, type DevIdpLogger } from './logger.js';
+import { createLoginThrottle, DEFAULT_FAILED_LOGIN_LIMITS, type FailedLoginLimits } from './login-throttle.js';
 import { createProvider, type DevIdpClient } from './provider.js';
 
 export { DEV_ACCOUNTS, DEV_EMAIL_DOMAIN, DEV_PASSWORD, ACCOUNTS_FILE, type DevAccountSeed } from './accounts.js';
 export { KEYS_FILE } from './keys.js';
 export { COOKIE_NAMES, ROLE_CLAIM, SCOPES, type DevIdpClient } from './provider.js';
 export { TEXT } from './pages.js';
+export { DEFAULT_FAILED_LOGIN_LIMITS, type FailedLoginLimits } from './login-throttle.js';
+export { failedLoginLimitsFromEnv } from './config.js';
 export type { DevIdpLogger } from './logger.js';
 
 export interface DevIdpOptions {
@@ -26,6 +29,8 @@ export interface DevIdpOptions {
   port?: number;
   /** pino-compatible. */
   logger?: DevIdpLogger;
+  /** When wrong passwords pause sign-in; default DEFAULT_FAILED_LOGIN_LIMITS. */
+  failedLogins?: Partial<FailedLoginLimits>;
 }
 
 export interface DevIdp {
@@ -58,7 +63,14 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
 
   const provider = createProvider({ issuer: options.issuer, clients: options.clients, keys, accounts, logger });
   const server = createServer(
-    createRequestHandler({ issuer: options.issuer, clients: options.clients, provider, accounts, logger }),
+    createRequestHandler({
+      issuer: options.issuer,
+      clients: options.clients,
+      provider,
+      accounts,
+      throttle: createLoginThrottle({ ...DEFAULT_FAILED_LOGIN_LIMITS, ...options.failedLogins }),
+      logger,
+    }),
   );
 
   const host = options.host ?? '127.0.0.1';

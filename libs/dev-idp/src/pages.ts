@@ -3,11 +3,24 @@ import { DEV_ACCOUNTS, DEV_EMAIL_DOMAIN, DEV_PASSWORD, NAME_MAX_LENGTH, PASSWORD
 /** Exact texts other parts of the product (and tests) rely on. */
 export const TEXT = {
   invalidCredentials: 'Invalid e-mail or password.',
+  /** Start of the message when one account's wrong passwords from this address reached the limit. */
+  accountPaused: 'Too many wrong passwords for this account.',
+  /** Start of the message when this address's wrong passwords over all accounts reached the limit. */
+  ipPaused: 'Too many wrong passwords from your network.',
   emailTaken: 'An account with this e-mail already exists.',
   signIn: 'Sign in',
   createAccount: 'Create account',
   signOut: 'Sign out',
 } as const;
+
+/** The whole message of a pause: which limit, and when to try again. */
+export function pausedMessage(scope: 'account' | 'ip', retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return scope === 'account'
+    ? `${TEXT.accountPaused} Signing in to it from your network is paused for ${wait}; other accounts are not affected.`
+    : `${TEXT.ipPaused} Signing in from it is paused for ${wait}.`;
+}
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')

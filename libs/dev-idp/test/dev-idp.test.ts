@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS_FILE, DEV_ACCOUNTS, DEV_PASSWORD, startDevIdp, type DevIdp } from '../src/index.js';
+import { ACCOUNTS_FILE, DEV_ACCOUNTS, DEV_PASSWORD, startDevIdp, TEXT, type DevIdp } from '../src/index.js';
 import {
   authorizationRequest,
   Browser,
@@ -309,6 +309,88 @@ describe('dev identity provider reached directly, with a path issuer', () => {
     const next = await openSignInPage(browser, config);
     expect(next.res.status).toBe(200);
     expect(next.html).toContain('name="password"');
+  });
+});
+
+describe('dev identity provider counting wrong passwords', () => {
+  let idp: DevIdp;
+  let config: client.Configuration;
+  const browsers: Browser[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const issuer = `http://127.0.0.1:${port}/dev-idp`;
+    idp = await startDevIdp({ issuer, port, environment: 'test', clients: [testClient], failedLogins: { perAccount: 3, perIp: 6 } });
+    config = await discover(issuer);
+  });
+
+  afterAll(async () => {
+    await Promise.all(browsers.map((b) => b.close()));
+    await idp?.close();
+  });
+
+  /** A browser connecting from `localAddress` (another client address for the IdP). */
+  function from(localAddress: string): Browser {
+    const browser = new Browser({ localAddress });
+    browsers.push(browser);
+    return browser;
+  }
+
+  /** Posts the login form of `page` and returns what came back: a page, or the callback. */
+  async function attempt(browser: Browser, page: { html: string; url: string }, login: string, password: string) {
+    const form = parseForm(page.html, page.url);
+    const res = await browser.post(form.action, { ...form.fields, login, password });
+    if (res.status >= 300 && res.status < 400) {
+      const { url } = await browser.continue(res, form.action, REDIRECT_URI);
+      return { status: res.status, html: '', url, retryAfter: null, callback: url.startsWith(REDIRECT_URI) };
+    }
+    return { status: res.status, html: await res.text(), url: form.action, retryAfter: res.headers.get('retry-after'), callback: false };
+  }
+
+  it('should pause one account for the guessing address, right password included, when its wrong passwords reach the limit', async () => {
+    const email = uniqueEmail('guessed');
+    const guesser = from('127.0.0.2');
+    let page: { html: string; url: string } = await openSignInPage(guesser, config);
+    for (let i = 0; i < 2; i++) {
+      const wrong = await attempt(guesser, page, email, `wrong-${i}`);
+      expect(wrong.status).toBe(200);
+      expect(wrong.html).toContain(INVALID);
+      page = wrong;
+    }
+    const third = await attempt(guesser, page, email, 'wrong-2');
+    expect(third.status).toBe(429);
+    expect(Number(third.retryAfter)).toBeGreaterThan(0);
+    expect(third.html).toContain(TEXT.accountPaused);
+    expect(third.html).toContain('paused for about 15 minutes');
+    // The form is still there, with the address kept; the right password is not even checked now.
+    expect(parseForm(third.html, third.url).inputs).toEqual(expect.arrayContaining(['login', 'password']));
+    const right = await attempt(guesser, third, email, DEV_PASSWORD);
+    expect(right.status).toBe(429);
+    expect(right.html).toContain(TEXT.accountPaused);
+
+    // Another account from the same address, and the same account from another address, sign in.
+    expect((await attempt(guesser, right, uniqueEmail('neighbour'), DEV_PASSWORD)).callback).toBe(true);
+    const owner = from('127.0.0.3');
+    expect((await attempt(owner, await openSignInPage(owner, config), email, DEV_PASSWORD)).callback).toBe(true);
+  });
+
+  it('should pause an address for every account when its wrong passwords over many accounts reach the limit', async () => {
+    const sprayer = from('127.0.0.4');
+    let page: { html: string; url: string } = await openSignInPage(sprayer, config);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await attempt(sprayer, page, uniqueEmail('sprayed'), 'summer2025');
+      expect(wrong.status).toBe(200);
+      page = wrong;
+    }
+    const sixth = await attempt(sprayer, page, uniqueEmail('sprayed'), 'summer2025');
+    expect(sixth.status).toBe(429);
+    expect(sixth.html).toContain(TEXT.ipPaused);
+    expect((await attempt(sprayer, sixth, 'player@powerpool.test', DEV_PASSWORD)).status).toBe(429);
+    // Successful sign-ins are never counted: many people from one address go through.
+    for (let i = 0; i < 8; i++) {
+      const colleague = from('127.0.0.5');
+      expect((await attempt(colleague, await openSignInPage(colleague, config), uniqueEmail('colleague'), DEV_PASSWORD)).callback).toBe(true);
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { Agent } from 'undici';
+
 /**
  * A small browser over real HTTP for tests that walk sign-in pages without Chromium: a cookie jar
  * (per path, one host), manual redirects and form posts, and a parser for the forms of a page.
@@ -20,6 +22,14 @@ export interface CookieSeen {
   expired: boolean;
 }
 
+export interface BrowserOptions {
+  /**
+   * Connect from this local address, e.g. `127.0.0.2` (on Linux all of 127.0.0.0/8 is loopback):
+   * a server without a trusted proxy sees another client IP per address.
+   */
+  localAddress?: string;
+}
+
 /**
  * What a browser does for the HTML steps, over real HTTP: keeps cookies per path (one host),
  * follows nothing by itself, posts forms.
@@ -28,6 +38,16 @@ export class Browser {
   private readonly jar = new Map<string, StoredCookie>();
   /** Every Set-Cookie seen, for assertions on scoping. */
   readonly seen: CookieSeen[] = [];
+  private readonly agent: Agent | undefined;
+
+  constructor(options: BrowserOptions = {}) {
+    this.agent = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
+  }
+
+  /** Closes the connections of a browser made with `localAddress` (the default one shares fetch's). */
+  async close(): Promise<void> {
+    await this.agent?.close();
+  }
 
   async request(url: string | URL, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
     const target = new URL(url);
@@ -42,7 +62,14 @@ export class Browser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
     }
-    const res = await fetch(target, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(target, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+      // undici's own Agent; Node's fetch takes it (its bundled undici has the same dispatcher interface).
+      ...(this.agent ? ({ dispatcher: this.agent } as object) : {}),
+    });
     for (const line of res.headers.getSetCookie()) this.store(line);
     return res;
   }

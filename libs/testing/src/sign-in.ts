@@ -1,14 +1,23 @@
 import { SESSION_COOKIE } from '@powerpool/contracts';
-import { Browser, parseForm } from './browser.js';
+import { Browser, parseForm, type BrowserOptions } from './browser.js';
 
 const MAX_HOPS = 15;
 
 /**
  * Signs in over real HTTP the way a browser does: `/api/login` through the gateway, the dev IdP's
  * login form, back through `/api/callback`. Returns the `pp_session` cookie value identity set.
+ * `localAddress` connects from that address (another client IP for the gateway's limits).
  */
-export async function signInThroughGateway(appUrl: string, email: string, password: string): Promise<string> {
-  const browser = new Browser();
+export async function signInThroughGateway(appUrl: string, email: string, password: string, options: BrowserOptions = {}): Promise<string> {
+  const browser = new Browser(options);
+  try {
+    return await walkSignIn(browser, appUrl, email, password);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function walkSignIn(browser: Browser, appUrl: string, email: string, password: string): Promise<string> {
   const { res: page, url: pageUrl } = await browser.follow(`${appUrl}/api/login`, 'about:never');
   const html = await page.text();
   if (page.status !== 200) throw new Error(`GET /api/login ended on ${pageUrl} with ${page.status}:\n${html.slice(0, 500)}`);

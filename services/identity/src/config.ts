@@ -6,6 +6,13 @@ const identityEnvSchema = serviceEnvSchema.extend({
   /** The public origin users reach (the gateway), e.g. https://powerpool.example. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   OIDC_ISSUER_URL: z.string().url({ error: 'must be the OIDC issuer URL' }),
+  /**
+   * Where identity itself reaches the provider (discovery, token, userinfo, JWKS) when that is not
+   * the public issuer URL, e.g. the dev IdP's own listen address behind the gateway. Every URL
+   * under OIDC_ISSUER_URL is rewritten to the same path under this one; the issuer (and the `iss`
+   * check) stays OIDC_ISSUER_URL, and the browser is still sent to the public URLs.
+   */
+  OIDC_BACKCHANNEL_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url({ error: 'must be a URL (the provider as identity reaches it)' }).optional()),
   OIDC_CLIENT_ID: z.string().min(1).default('powerpool'),
   OIDC_CLIENT_SECRET: z.string().min(1, 'is required'),
   /** Claim carrying a role at first sign-in (the dev provider and the Keycloak realm send it). */
@@ -20,7 +27,14 @@ export interface IdentityConfig {
   host: string;
   environment: 'development' | 'test' | 'production';
   publicUrl: URL;
-  oidc: { issuerUrl: URL; clientId: string; clientSecret: string; roleClaim: string };
+  oidc: {
+    issuerUrl: URL;
+    /** Where identity's own calls to the provider go instead of `issuerUrl` (same paths beneath it); absent: the issuer itself. */
+    backchannelUrl?: URL;
+    clientId: string;
+    clientSecret: string;
+    roleClaim: string;
+  };
   /** Lower-cased e-mails that are always super admins. */
   superAdminEmails: ReadonlySet<string>;
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number; secureCookies: boolean };
@@ -37,7 +51,13 @@ export function loadIdentityConfig(source: NodeJS.ProcessEnv = process.env): Ide
     host: e.HOST,
     environment: e.POWERPOOL_ENV,
     publicUrl,
-    oidc: { issuerUrl: new URL(e.OIDC_ISSUER_URL), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, roleClaim: e.OIDC_ROLE_CLAIM },
+    oidc: {
+      issuerUrl: new URL(e.OIDC_ISSUER_URL),
+      ...(e.OIDC_BACKCHANNEL_URL ? { backchannelUrl: new URL(e.OIDC_BACKCHANNEL_URL) } : {}),
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      roleClaim: e.OIDC_ROLE_CLAIM,
+    },
     superAdminEmails: new Set(e.SUPER_ADMIN_EMAILS.map((m) => m.toLowerCase())),
     session: {
       idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,

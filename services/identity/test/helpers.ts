@@ -17,12 +17,19 @@ export interface IdentityHarness {
   close(): Promise<void>;
 }
 
+export interface IdentityHarnessOptions {
+  /** The provider's public issuer (default: its own listen address); `port` is where it listens. */
+  issuer?: (port: number) => string;
+  /** Extra identity env, e.g. OIDC_BACKCHANNEL_URL. */
+  env?: (idp: DevIdp) => Record<string, string>;
+}
+
 /** identity on real storage and bus, signing in against a real dev OpenID provider over HTTP. */
-export async function startIdentity(): Promise<IdentityHarness> {
+export async function startIdentity(options: IdentityHarnessOptions = {}): Promise<IdentityHarness> {
   const runtime = await createTestRuntime();
   const port = await freePort();
   const idp = await startDevIdp({
-    issuer: `http://127.0.0.1:${port}/dev-idp`,
+    issuer: options.issuer?.(port) ?? `http://127.0.0.1:${port}/dev-idp`,
     port,
     environment: 'test',
     clients: [{ clientId: 'powerpool', clientSecret: CLIENT_SECRET, redirectUris: [`${PUBLIC_URL}/api/callback`], postLogoutRedirectUris: [`${PUBLIC_URL}/`] }],
@@ -39,6 +46,7 @@ export async function startIdentity(): Promise<IdentityHarness> {
       SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
       SESSION_IDLE_TIMEOUT_MINUTES: '60',
       SESSION_ABSOLUTE_TIMEOUT_HOURS: '24',
+      ...options.env?.(idp),
     }),
   });
   return {

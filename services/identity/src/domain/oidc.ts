@@ -24,10 +24,37 @@ export interface OidcClient {
   endSessionUrl(idToken: string | null): Promise<URL | null>;
 }
 
+/**
+ * Where identity's own call to `url` goes: a URL under `issuer` goes to the same path under
+ * `backchannel` (the provider as this process reaches it, e.g. the dev IdP's listen address rather
+ * than the public gateway in front of it, whose per-IP limits are for browsers); others unchanged.
+ */
+export function backchannelRewrite(issuer: URL, backchannel: URL): (url: string) => string {
+  const from = issuer.href.replace(/\/+$/, '');
+  const to = backchannel.href.replace(/\/+$/, '');
+  return (url) => (url === from || url.startsWith(`${from}/`) || url.startsWith(`${from}?`) ? to + url.slice(from.length) : url);
+}
+
+/**
+ * The fetch of identity's calls to the provider (discovery, token, userinfo, JWKS) when it has a
+ * back channel. Nothing else changes: the metadata still names the public endpoints (the browser
+ * is sent to those) and the issuer is still checked against the public one.
+ */
+function backchannelFetch(issuer: URL, backchannel: URL): client.CustomFetch {
+  const rewrite = backchannelRewrite(issuer, backchannel);
+  return (url, options) => fetch(rewrite(url), options as RequestInit);
+}
+
 export function createOidcClient(config: IdentityConfig): OidcClient {
   const redirectUri = new URL('/api/callback', config.publicUrl).toString();
   const postLogoutRedirectUri = new URL('/', config.publicUrl).toString();
   let discovered: Promise<client.Configuration> | undefined;
+  const insecure = config.oidc.issuerUrl.protocol === 'http:';
+  const options: client.DiscoveryRequestOptions = {
+    timeout: 10,
+    ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+    ...(config.oidc.backchannelUrl ? { [client.customFetch]: backchannelFetch(config.oidc.issuerUrl, config.oidc.backchannelUrl) } : {}),
+  };
 
   // Discovery is lazy and retried: the provider may start after us (embedded mode serves it on the
   // same port) or be briefly down; a failure is not cached.
@@ -39,7 +66,7 @@ export function createOidcClient(config: IdentityConfig): OidcClient {
           config.oidc.clientId,
           { client_secret: config.oidc.clientSecret, redirect_uris: [redirectUri], response_types: ['code'] },
           client.ClientSecretBasic(config.oidc.clientSecret),
-          config.oidc.issuerUrl.protocol === 'http:' ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+          options,
         )
         .catch((err: unknown) => {
           discovered = undefined;
