@@ -15,7 +15,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { formatDate } from '../../../lib/format';
 import { INVITATION_STATUS_LABELS, invitationLink, invitationUsageText } from '../../../lib/invitations';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { toastFailure } from '../../../lib/toast-error';
 import { useInvitationMutations, useInvitations } from '../api/invitations';
 import { buildInvitationBody } from '../lib/invitation-form';
 
@@ -29,9 +29,9 @@ const STATUS_VARIANTS: Record<InvitationStatus, BadgeVariant> = {
   limit_reached: 'warning',
 };
 
+/** Admin spec section 8: invitation errors show the server message, else the given text. */
 function failure(error: unknown, fallback: string) {
-  if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
+  toastFailure(error, { fallback });
 }
 
 /** Invitations of the selected pool: create, list, copy, open, activate/deactivate, delete. */

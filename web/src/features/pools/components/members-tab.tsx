@@ -18,13 +18,13 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSignedInUser } from '../../../lib/auth';
 import { isSuperAdmin } from '../../../lib/roles';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { toastFailure } from '../../../lib/toast-error';
 import { useMemberDetails, useMemberMutations, useMemberStats } from '../api/members';
 import { filterMembers } from '../lib/member-filter';
 
+/** Admin spec section 8: member failures show the spec's text, never the server's. */
 function failure(error: unknown, text: string) {
-  if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: text, variant: 'destructive' });
+  toastFailure(error, { fallback: text, text: 'fallback' });
 }
 
 /** Payments are global (identity's, super admin only): the link shows to super admins only. */

@@ -12,14 +12,14 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { formatDate, POOL_TYPE_LABELS, ROLE_LABELS } from '../../../lib/format';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { toastFailure } from '../../../lib/toast-error';
 import { useAdminPoolMutations, useAdminPools, useCandidateUsers } from '../api/admin-pools';
 import { commissionerCandidates, deletedPoolText, filterAdminPools } from '../lib/pool-filter';
 import type { PoolStatusFilter, PoolTypeFilter } from '../lib/pool-filter';
 
+/** Admin spec section 8: these failures show the spec's text, never the server's. */
 function failure(error: unknown, text: string) {
-  if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: text, variant: 'destructive' });
+  toastFailure(error, { fallback: text, text: 'fallback' });
 }
 
 /** The "Global Pool Management" tab of /site-admin (admin spec section 2). */

@@ -11,16 +11,14 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { ROLE_LABELS } from '../../../lib/format';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { toastFailure } from '../../../lib/toast-error';
 import { useAllPools, useGlobalUserMutations, useGlobalUsers } from '../api/global-users';
 import { ALL_USERS, filterGlobalUsers, UNASSIGNED_USERS } from '../lib/user-filter';
 
+/** Admin spec section 8: user changes show the server message, else the given text. */
 function failure(error: unknown, fallback: string) {
-  if (handleUnauthorized(error)) return;
-  const message = isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
-  toast({ title: 'Error', description: message, variant: 'destructive' });
+  toastFailure(error, { fallback });
 }
 
 /** The "Global User Management" tab of /site-admin (admin spec section 2). */
