@@ -16,8 +16,9 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { toastFailure } from '../../../lib/toast-error';
 import { cn } from '../../../utils/cn';
-import { usePaymentUsers, useUpdatePayment } from '../api/payments';
-import type { PaymentUser } from '../api/payments';
+import { usePaymentUsers } from '../api/get-payment-users';
+import type { PaymentUser } from '../api/get-payment-users';
+import { useUpdatePayment } from '../api/update-payment';
 import { filterPayments, PAYMENT_FILTERS, paymentBody, paymentCounts } from '../lib/payment-filter';
 import type { PaymentFilter } from '../lib/payment-filter';
 

@@ -12,7 +12,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { toastFailure } from '../../../lib/toast-error';
-import { useCreatePool } from '../api/pools';
+import { useCreatePool } from '../api/create-pool';
 import { defaultPoolYear, parseMaxMembers } from '../lib/pool-form';
 
 /** "Create New Pool" button and its form (admin spec section 5). */

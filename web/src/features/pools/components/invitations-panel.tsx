@@ -16,7 +16,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { formatDate } from '../../../lib/format';
 import { INVITATION_STATUS_LABELS, invitationLink, invitationUsageText } from '../../../lib/invitations';
 import { toastFailure } from '../../../lib/toast-error';
-import { useInvitationMutations, useInvitations } from '../api/invitations';
+import { useCreateInvitation } from '../api/create-invitation';
+import { useDeleteInvitation } from '../api/delete-invitation';
+import { useInvitations } from '../api/get-invitations';
+import { useUpdateInvitation } from '../api/update-invitation';
 import { buildInvitationBody } from '../lib/invitation-form';
 
 /** How long the copied indicator shows (admin spec section 9). */
@@ -79,7 +82,7 @@ function CreateInvitationForm({ poolId }: { poolId: string }) {
   const [daysValid, setDaysValid] = useState(String(INVITATION_DAYS_VALID_DEFAULT));
   const [maxUses, setMaxUses] = useState('');
   const [notes, setNotes] = useState('');
-  const { create } = useInvitationMutations(poolId);
+  const create = useCreateInvitation();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -151,7 +154,8 @@ function CreateInvitationForm({ poolId }: { poolId: string }) {
 }
 
 function InvitationRow({ poolId, invitation }: { poolId: string; invitation: Invitation }) {
-  const { update, remove } = useInvitationMutations(poolId);
+  const update = useUpdateInvitation();
+  const remove = useDeleteInvitation();
   const [copied, setCopied] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -13,7 +13,11 @@ import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { ROLE_LABELS } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-error';
-import { useAllPools, useGlobalUserMutations, useGlobalUsers } from '../api/global-users';
+import { useAddUserToPool } from '../api/add-user-to-pool';
+import { useChangeRole } from '../api/change-role';
+import { useAllPools } from '../api/get-all-pools';
+import { useGlobalUsers } from '../api/get-global-users';
+import { useRemoveUserFromPool } from '../api/remove-user-from-pool';
 import { ALL_USERS, filterGlobalUsers, UNASSIGNED_USERS } from '../lib/user-filter';
 
 /** Admin spec section 8: user changes show the server message, else the given text. */
@@ -91,7 +95,9 @@ export function GlobalUserManagement() {
 
 function UserRow({ user, pools }: { user: GlobalUser; pools: Pool[] }) {
   const ids = useId();
-  const { role, add, remove } = useGlobalUserMutations();
+  const role = useChangeRole();
+  const add = useAddUserToPool();
+  const remove = useRemoveUserFromPool();
   const [poolToAdd, setPoolToAdd] = useState('');
   const assigned = new Set(user.poolAssignments.map((a) => a.poolId));
   const addable = pools.filter((p) => !assigned.has(p.id));
