@@ -103,6 +103,20 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
+  it('should call the API and build query keys only in the web api files', () => {
+    // STYLE.md habit 11: one file per call under features/<f>/api (lib/ for the shared calls and
+    // the client); screens import the hooks and queryOptions, never a URL or a key of their own.
+    const callsApi = [/queryKey\s*:/, /['"`]\/api\//, /\b(apiKey|pathKey|callApi|apiResponse|apiRequest|endpointUrl)\(/];
+    const found = rel('web/src')
+      .map((file) => path.relative(root, file))
+      .filter((file) => !/^web\/src\/(features\/[^/]+\/api|lib)\//.test(file) && !file.endsWith('.test.ts'))
+      .flatMap((file) => {
+        const text = readFileSync(path.join(root, file), 'utf8');
+        return callsApi.filter((pattern) => pattern.test(text)).map((pattern) => `${file} matches ${pattern}`);
+      });
+    expect(found).toEqual([]);
+  });
+
   it('should keep the web app free of server packages', () => {
     const found = violations(rel('web/src'), (_from, to) => /^@powerpool\/(service-kit|testing|dev-idp|gateway|identity|embedded)/.test(to) || /^(pg|fastify|drizzle-orm|@nats-io)/.test(to));
     expect(found).toEqual([]);

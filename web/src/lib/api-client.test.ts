@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { currentUserSchema, identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
+import { identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiKey, apiRequest, callApi, fetchQueryKey, getQueryFn, pathKey, queryKeyPath } from './api-client';
+import { ApiError, apiKey, apiRequest, callApi, fetchQueryKey, getQueryFn, pathKey, queryKeyPath } from './api-client';
 
 interface Seen {
   method: string;
@@ -152,17 +152,6 @@ describe('apiRequest', () => {
     await fetchQueryKey([`${base}/api/echo`], { on401: 'throw' });
     expect(seen).toHaveLength(2);
     expect(spy.mock.calls.map(([, init]) => init?.credentials)).toEqual(['include', 'include']);
-  });
-});
-
-describe('apiJson', () => {
-  it('should return the reply parsed by the schema when it matches', async () => {
-    const reply = await apiJson('GET', `${base}/api/auth/user`, currentUserSchema);
-    expect(reply.name).toBe('Pat');
-  });
-
-  it('should throw when the reply does not match the schema', async () => {
-    await expect(apiJson('GET', `${base}/api/echo`, currentUserSchema)).rejects.toThrow();
   });
 });
 

@@ -88,23 +88,6 @@ export async function apiRequest(
   return res;
 }
 
-/** Anything that parses a reply into T; in practice a contract's zod schema. */
-export interface ReplySchema<T> {
-  parse(data: unknown): T;
-}
-
-/** `apiRequest`, then parses the JSON reply with a contract schema. */
-export async function apiJson<T>(
-  method: HttpMethod,
-  url: string,
-  schema: ReplySchema<T>,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const res = await apiRequest(method, url, body, options);
-  return schema.parse(await res.json());
-}
-
 /** What the default query function does with a 401. */
 export type On401 = 'throw' | 'returnNull';
 

@@ -1,24 +1,28 @@
-import { currentUserSchema } from '@powerpool/contracts';
+import { identityEndpoints } from '@powerpool/contracts';
 import type { CurrentUser } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchQueryKey } from './api-client';
+import { apiKey, callApi, isApiError } from './api-client';
 
-/**
- * The signed-in user is shared by every feature (navigation, guards, profile), so it lives here
- * rather than in one feature (bulletproof-react keeps it in lib/auth as well).
+/*
+ * The signed-in user is shared by every feature (navigation, guards, profile), so its call lives
+ * here rather than in one feature (bulletproof-react keeps it in lib/auth as well). Signing in and
+ * out are browser navigations: see auth-urls.ts.
  */
-export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (401). */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
-  const body = await fetchQueryKey(CURRENT_USER_QUERY_KEY, { on401: 'returnNull', signal });
-  return body === null ? null : currentUserSchema.parse(body);
+  try {
+    return await callApi(identityEndpoints.currentUser, {}, { signal });
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
 }
 
 /** Player spec section 7: no retry; fresh 5 minutes, kept 10 minutes. */
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: CURRENT_USER_QUERY_KEY,
+    queryKey: apiKey(identityEndpoints.currentUser),
     queryFn: getCurrentUser,
     retry: false,
     staleTime: 5 * 60_000,

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
 /**
@@ -24,3 +25,12 @@ export function createQueryClient(): QueryClient {
 
 /** The app's one query client. */
 export const queryClient = createQueryClient();
+
+/**
+ * Marks every query under each key stale (a key is also a prefix: `pathKey('/api/pools')` covers
+ * every pool list and panel) and waits for the active ones to refetch. For mutation hooks, with
+ * keys taken from the api files' `xxxQueryOptions().queryKey`, `apiKey` or `pathKey`.
+ */
+export async function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}

@@ -13,7 +13,8 @@ import { useCurrentUser } from '../../../lib/auth';
 import { loginHref } from '../../../lib/auth-urls';
 import { formatDateTime, POOL_TYPE_LABELS } from '../../../lib/format';
 import { invitationUsageText } from '../../../lib/invitations';
-import { useInvitation, useJoinPool } from '../api/invitation';
+import { useInvitation } from '../api/get-invitation';
+import { useJoinPool } from '../api/join-pool';
 import { joinFailure } from '../lib/join-errors';
 import {
   AUTO_JOIN_DELAY_MS,

@@ -14,10 +14,11 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { toastFailure } from '../../../lib/toast-error';
 import { cn } from '../../../utils/cn';
-import { usePaymentUsers, useUpdatePayment } from '../api/payments';
-import type { PaymentUser } from '../api/payments';
+import { usePaymentUsers } from '../api/get-payment-users';
+import type { PaymentUser } from '../api/get-payment-users';
+import { useUpdatePayment } from '../api/update-payment';
 import { filterPayments, PAYMENT_FILTERS, paymentBody, paymentCounts } from '../lib/payment-filter';
 import type { PaymentFilter } from '../lib/payment-filter';
 
@@ -193,8 +194,7 @@ function UpdatePaymentDialog({ user, onClose }: { user: PaymentUser; onClose: ()
           onClose();
         },
         onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({ title: 'Update Failed', description: 'Failed to update payment status. Please try again.', variant: 'destructive' });
+          toastFailure(error, { title: 'Update Failed', fallback: 'Failed to update payment status. Please try again.', text: 'fallback' });
         },
       },
     );

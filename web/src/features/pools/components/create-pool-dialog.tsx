@@ -3,7 +3,6 @@ import type { Pool } from '@powerpool/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { errorText } from '../../../components/layout/query-states';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
@@ -12,8 +11,8 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { handleUnauthorized } from '../../../lib/unauthorized';
-import { useCreatePool } from '../api/pools';
+import { toastFailure } from '../../../lib/toast-error';
+import { useCreatePool } from '../api/create-pool';
 import { defaultPoolYear, parseMaxMembers } from '../lib/pool-form';
 
 /** "Create New Pool" button and its form (admin spec section 5). */
@@ -84,8 +83,7 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
           onDone(pool);
         },
         onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({ title: 'Error', description: `Failed to create pool: ${errorText(error, 'Unknown error')}`, variant: 'destructive' });
+          toastFailure(error, { fallback: 'Unknown error', describe: (text) => `Failed to create pool: ${text}` });
         },
       },
     );

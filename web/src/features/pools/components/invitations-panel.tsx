@@ -15,8 +15,11 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { formatDate } from '../../../lib/format';
 import { INVITATION_STATUS_LABELS, invitationLink, invitationUsageText } from '../../../lib/invitations';
-import { handleUnauthorized } from '../../../lib/unauthorized';
-import { useInvitationMutations, useInvitations } from '../api/invitations';
+import { toastFailure } from '../../../lib/toast-error';
+import { useCreateInvitation } from '../api/create-invitation';
+import { useDeleteInvitation } from '../api/delete-invitation';
+import { useInvitations } from '../api/get-invitations';
+import { useUpdateInvitation } from '../api/update-invitation';
 import { buildInvitationBody } from '../lib/invitation-form';
 
 /** How long the copied indicator shows (admin spec section 9). */
@@ -29,9 +32,9 @@ const STATUS_VARIANTS: Record<InvitationStatus, BadgeVariant> = {
   limit_reached: 'warning',
 };
 
+/** Admin spec section 8: invitation errors show the server message, else the given text. */
 function failure(error: unknown, fallback: string) {
-  if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
+  toastFailure(error, { fallback });
 }
 
 /** Invitations of the selected pool: create, list, copy, open, activate/deactivate, delete. */
@@ -79,7 +82,7 @@ function CreateInvitationForm({ poolId }: { poolId: string }) {
   const [daysValid, setDaysValid] = useState(String(INVITATION_DAYS_VALID_DEFAULT));
   const [maxUses, setMaxUses] = useState('');
   const [notes, setNotes] = useState('');
-  const { create } = useInvitationMutations(poolId);
+  const create = useCreateInvitation();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -151,7 +154,8 @@ function CreateInvitationForm({ poolId }: { poolId: string }) {
 }
 
 function InvitationRow({ poolId, invitation }: { poolId: string; invitation: Invitation }) {
-  const { update, remove } = useInvitationMutations(poolId);
+  const update = useUpdateInvitation();
+  const remove = useDeleteInvitation();
   const [copied, setCopied] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

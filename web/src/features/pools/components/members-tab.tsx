@@ -18,13 +18,16 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSignedInUser } from '../../../lib/auth';
 import { isSuperAdmin } from '../../../lib/roles';
-import { handleUnauthorized } from '../../../lib/unauthorized';
-import { useMemberDetails, useMemberMutations, useMemberStats } from '../api/members';
+import { toastFailure } from '../../../lib/toast-error';
+import { useMemberDetails } from '../api/get-member-details';
+import { useMemberStats } from '../api/get-member-stats';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMember } from '../api/update-member';
 import { filterMembers } from '../lib/member-filter';
 
+/** Admin spec section 8: member failures show the spec's text, never the server's. */
 function failure(error: unknown, text: string) {
-  if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: text, variant: 'destructive' });
+  toastFailure(error, { fallback: text, text: 'fallback' });
 }
 
 /** Payments are global (identity's, super admin only): the link shows to super admins only. */
@@ -64,7 +67,8 @@ function MembersPanel({ pool }: { pool: Pool }) {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<PoolMemberDetails | null>(null);
   const [removing, setRemoving] = useState<PoolMemberDetails | null>(null);
-  const { update, remove } = useMemberMutations(pool.id);
+  const update = useUpdateMember();
+  const remove = useRemoveMember();
 
   if (details.isPending || stats.isPending) return <InlineLoading label="Loading members..." />;
   if (details.isError || stats.isError) {
@@ -282,7 +286,7 @@ function EditMemberDialog({ poolId, member, onClose }: { poolId: string; member:
   const [hasPaid, setHasPaid] = useState(member.hasPaid);
   const [paymentNotes, setPaymentNotes] = useState(member.paymentNotes ?? '');
   const [notes, setNotes] = useState(member.notes ?? '');
-  const { update } = useMemberMutations(poolId);
+  const update = useUpdateMember();
 
   function save() {
     update.mutate(

@@ -15,8 +15,9 @@ import { paths } from '../../../config/paths';
 import { useSignedInUser } from '../../../lib/auth';
 import { formatDate, POOL_TYPE_LABELS } from '../../../lib/format';
 import { isSuperAdmin } from '../../../lib/roles';
-import { handleUnauthorized } from '../../../lib/unauthorized';
-import { useActivatePool, useOwnedPools } from '../api/pools';
+import { toastFailure } from '../../../lib/toast-error';
+import { useActivatePool } from '../api/activate-pool';
+import { useOwnedPools } from '../api/get-owned-pools';
 import { CreatePoolDialog } from './create-pool-dialog';
 import { InvitationsPanel } from './invitations-panel';
 import { MembersTab } from './members-tab';
@@ -137,8 +138,7 @@ function PoolTab({ pool, adminMode, onCreated }: { pool: Pool | undefined; admin
       },
       onError: (error) => {
         setConfirmActivate(false);
-        if (handleUnauthorized(error)) return;
-        toast({ title: 'Error', description: `Failed to activate pool: ${errorText(error, 'Unknown error')}`, variant: 'destructive' });
+        toastFailure(error, { fallback: 'Unknown error', describe: (text) => `Failed to activate pool: ${text}` });
       },
     });
   }

@@ -1,13 +1,13 @@
-import { currentUserSchema } from '@powerpool/contracts';
+import { identityEndpoints } from '@powerpool/contracts';
 import type { CurrentUser, UpdateProfileBody } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { CURRENT_USER_QUERY_KEY } from '../../../lib/auth';
+import { callApi } from '../../../lib/api-client';
+import { currentUserQueryOptions } from '../../../lib/auth';
 
 /** PUT /api/user/profile: saves the names and returns the updated current user. */
 export function updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
-  return apiJson('PUT', '/api/user/profile', currentUserSchema, body);
+  return callApi(identityEndpoints.updateProfile, { body });
 }
 
 type UpdateProfileOptions = Omit<UseMutationOptions<CurrentUser, Error, UpdateProfileBody>, 'mutationFn'>;
@@ -20,8 +20,9 @@ export function useUpdateProfile(options: UpdateProfileOptions = {}) {
     ...rest,
     mutationFn: updateProfile,
     onSuccess: async (user, ...args) => {
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      const { queryKey } = currentUserQueryOptions();
+      queryClient.setQueryData(queryKey, user);
+      await queryClient.invalidateQueries({ queryKey });
       await onSuccess?.(user, ...args);
     },
   });

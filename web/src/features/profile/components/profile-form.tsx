@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { toastFailure } from '../../../lib/toast-error';
 import { useUpdateProfile } from '../api/update-profile';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -41,12 +41,10 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
     },
     onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      const detail = fieldProblems(error);
-      toast({
-        title: 'Error',
-        description: ['Failed to update profile. Please try again.', detail].filter(Boolean).join(' '),
-        variant: 'destructive',
+      toastFailure(error, {
+        fallback: 'Failed to update profile. Please try again.',
+        text: 'fallback',
+        describe: (text) => [text, fieldProblems(error)].filter(Boolean).join(' '),
       });
     },
   });

@@ -12,14 +12,17 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { formatDate, POOL_TYPE_LABELS, ROLE_LABELS } from '../../../lib/format';
-import { handleUnauthorized } from '../../../lib/unauthorized';
-import { useAdminPoolMutations, useAdminPools, useCandidateUsers } from '../api/admin-pools';
+import { toastFailure } from '../../../lib/toast-error';
+import { useChangeCommissioner } from '../api/change-commissioner';
+import { useDeletePool } from '../api/delete-pool';
+import { useAdminPools } from '../api/get-admin-pools';
+import { useCandidateUsers } from '../api/get-candidate-users';
 import { commissionerCandidates, deletedPoolText, filterAdminPools } from '../lib/pool-filter';
 import type { PoolStatusFilter, PoolTypeFilter } from '../lib/pool-filter';
 
+/** Admin spec section 8: these failures show the spec's text, never the server's. */
 function failure(error: unknown, text: string) {
-  if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: text, variant: 'destructive' });
+  toastFailure(error, { fallback: text, text: 'fallback' });
 }
 
 /** The "Global Pool Management" tab of /site-admin (admin spec section 2). */
@@ -31,7 +34,7 @@ export function GlobalPoolManagement() {
   const [status, setStatus] = useState<PoolStatusFilter>('all');
   const [changing, setChanging] = useState<PoolAdminDetails | null>(null);
   const [deleting, setDeleting] = useState<PoolAdminDetails | null>(null);
-  const { remove } = useAdminPoolMutations();
+  const remove = useDeletePool();
 
   if (pools.isPending) return <InlineLoading label="Loading pools..." />;
   if (pools.isError) {
@@ -183,7 +186,7 @@ function ChangeCommissionerDialog({ pool, onClose }: { pool: PoolAdminDetails; o
   const id = useId();
   const users = useCandidateUsers(true);
   const [userId, setUserId] = useState('');
-  const { changeCommissioner } = useAdminPoolMutations();
+  const changeCommissioner = useChangeCommissioner();
   const candidates = commissionerCandidates(users.data ?? []).filter((u) => u.id !== pool.poolCommissionerId);
 
   function save() {

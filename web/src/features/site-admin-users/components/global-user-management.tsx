@@ -11,16 +11,18 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { ROLE_LABELS } from '../../../lib/format';
-import { handleUnauthorized } from '../../../lib/unauthorized';
-import { useAllPools, useGlobalUserMutations, useGlobalUsers } from '../api/global-users';
+import { toastFailure } from '../../../lib/toast-error';
+import { useAddUserToPool } from '../api/add-user-to-pool';
+import { useChangeRole } from '../api/change-role';
+import { useAllPools } from '../api/get-all-pools';
+import { useGlobalUsers } from '../api/get-global-users';
+import { useRemoveUserFromPool } from '../api/remove-user-from-pool';
 import { ALL_USERS, filterGlobalUsers, UNASSIGNED_USERS } from '../lib/user-filter';
 
+/** Admin spec section 8: user changes show the server message, else the given text. */
 function failure(error: unknown, fallback: string) {
-  if (handleUnauthorized(error)) return;
-  const message = isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
-  toast({ title: 'Error', description: message, variant: 'destructive' });
+  toastFailure(error, { fallback });
 }
 
 /** The "Global User Management" tab of /site-admin (admin spec section 2). */
@@ -93,7 +95,9 @@ export function GlobalUserManagement() {
 
 function UserRow({ user, pools }: { user: GlobalUser; pools: Pool[] }) {
   const ids = useId();
-  const { role, add, remove } = useGlobalUserMutations();
+  const role = useChangeRole();
+  const add = useAddUserToPool();
+  const remove = useRemoveUserFromPool();
   const [poolToAdd, setPoolToAdd] = useState('');
   const assigned = new Set(user.poolAssignments.map((a) => a.poolId));
   const addable = pools.filter((p) => !assigned.has(p.id));

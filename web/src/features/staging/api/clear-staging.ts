@@ -1,13 +1,19 @@
-import { clearStagingReplySchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { ClearStagingReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { SCHEDULE_ID, invalidateStaging } from './keys';
+import { callApi } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+import { gamesDiffQueryOptions } from './get-games-diff';
+import { stagingGamesQueryOptions } from './get-staging-games';
+import { stagingTeamsQueryOptions } from './get-staging-teams';
+import { teamsDiffQueryOptions } from './get-teams-diff';
+import { validationReportQueryOptions } from './get-validation-report';
 
 /** DELETE /api/admin/unified-staging/clear-staging/{scheduleId}: empties staging (production untouched). */
 export function clearStaging(): Promise<ClearStagingReply> {
-  return apiJson('DELETE', `/api/admin/unified-staging/clear-staging/${SCHEDULE_ID}`, clearStagingReplySchema);
+  return callApi(sportsEndpoints.clearStaging, { params: { scheduleId: SCHEDULE_ID } });
 }
 
 type Options = Omit<UseMutationOptions<ClearStagingReply, Error, void>, 'mutationFn'>;
@@ -20,7 +26,13 @@ export function useClearStaging(options: Options = {}) {
     ...rest,
     mutationFn: clearStaging,
     onSettled: async (...args) => {
-      await invalidateStaging(queryClient, ['teams', 'games', 'teamsDiff', 'gamesDiff', 'validation']);
+      await invalidateKeys(queryClient, [
+        stagingTeamsQueryOptions().queryKey,
+        stagingGamesQueryOptions().queryKey,
+        teamsDiffQueryOptions().queryKey,
+        gamesDiffQueryOptions().queryKey,
+        validationReportQueryOptions().queryKey,
+      ]);
       await onSettled?.(...args);
     },
   });

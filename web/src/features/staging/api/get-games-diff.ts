@@ -1,16 +1,18 @@
-import { gamesDiffSchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { GamesDiff } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { SCHEDULE_ID, stagingKeys } from './keys';
+import { apiKey, callApi } from '../../../lib/api-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+
+const input = { params: { scheduleId: SCHEDULE_ID } };
 
 /** GET /api/admin/unified-staging/games-diff/{scheduleId}: staged games compared with production. */
 export function getGamesDiff({ signal }: { signal?: AbortSignal } = {}): Promise<GamesDiff> {
-  return apiJson('GET', `/api/admin/unified-staging/games-diff/${SCHEDULE_ID}`, gamesDiffSchema, undefined, { signal });
+  return callApi(sportsEndpoints.gamesDiff, input, { signal });
 }
 
 export function gamesDiffQueryOptions() {
-  return queryOptions({ queryKey: stagingKeys.gamesDiff, queryFn: getGamesDiff });
+  return queryOptions({ queryKey: apiKey(sportsEndpoints.gamesDiff, input), queryFn: getGamesDiff });
 }
 
 export function useGamesDiff() {

@@ -1,16 +1,18 @@
-import { stagingGamesReplySchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { StagingGame } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { SCHEDULE_ID, stagingKeys } from './keys';
+import { apiKey, callApi } from '../../../lib/api-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+
+const input = { params: { scheduleId: SCHEDULE_ID } };
 
 /** GET /api/admin/unified-staging/games/{scheduleId}: the staged games. */
 export function getStagingGames({ signal }: { signal?: AbortSignal } = {}): Promise<StagingGame[]> {
-  return apiJson('GET', `/api/admin/unified-staging/games/${SCHEDULE_ID}`, stagingGamesReplySchema, undefined, { signal });
+  return callApi(sportsEndpoints.stagingGames, input, { signal });
 }
 
 export function stagingGamesQueryOptions() {
-  return queryOptions({ queryKey: stagingKeys.games, queryFn: getStagingGames });
+  return queryOptions({ queryKey: apiKey(sportsEndpoints.stagingGames, input), queryFn: getStagingGames });
 }
 
 export function useStagingGames() {

@@ -1,16 +1,18 @@
-import { teamsReplySchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { Team } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { SCHEDULE_ID, stagingKeys } from './keys';
+import { apiKey, callApi } from '../../../lib/api-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+
+const input = { params: { scheduleId: SCHEDULE_ID } };
 
 /** GET /api/admin/unified-staging/teams/{scheduleId}: the staged teams. */
 export function getStagingTeams({ signal }: { signal?: AbortSignal } = {}): Promise<Team[]> {
-  return apiJson('GET', `/api/admin/unified-staging/teams/${SCHEDULE_ID}`, teamsReplySchema, undefined, { signal });
+  return callApi(sportsEndpoints.stagingTeams, input, { signal });
 }
 
 export function stagingTeamsQueryOptions() {
-  return queryOptions({ queryKey: stagingKeys.teams, queryFn: getStagingTeams });
+  return queryOptions({ queryKey: apiKey(sportsEndpoints.stagingTeams, input), queryFn: getStagingTeams });
 }
 
 export function useStagingTeams() {

@@ -1,16 +1,18 @@
-import { teamsDiffSchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { TeamsDiff } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { SCHEDULE_ID, stagingKeys } from './keys';
+import { apiKey, callApi } from '../../../lib/api-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+
+const input = { params: { scheduleId: SCHEDULE_ID } };
 
 /** GET /api/admin/unified-staging/teams-diff/{scheduleId}: staged teams compared with production. */
 export function getTeamsDiff({ signal }: { signal?: AbortSignal } = {}): Promise<TeamsDiff> {
-  return apiJson('GET', `/api/admin/unified-staging/teams-diff/${SCHEDULE_ID}`, teamsDiffSchema, undefined, { signal });
+  return callApi(sportsEndpoints.teamsDiff, input, { signal });
 }
 
 export function teamsDiffQueryOptions() {
-  return queryOptions({ queryKey: stagingKeys.teamsDiff, queryFn: getTeamsDiff });
+  return queryOptions({ queryKey: apiKey(sportsEndpoints.teamsDiff, input), queryFn: getTeamsDiff });
 }
 
 export function useTeamsDiff() {

@@ -1,18 +1,18 @@
-import { validationReportSchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { ValidationReport } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { SCHEDULE_ID, stagingKeys } from './keys';
+import { apiKey, callApi } from '../../../lib/api-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+
+const input = { params: { scheduleId: SCHEDULE_ID } };
 
 /** GET /api/admin/unified-staging/validate-games/{scheduleId}: the seven checks over the staged games. */
 export function getValidationReport({ signal }: { signal?: AbortSignal } = {}): Promise<ValidationReport> {
-  return apiJson('GET', `/api/admin/unified-staging/validate-games/${SCHEDULE_ID}`, validationReportSchema, undefined, {
-    signal,
-  });
+  return callApi(sportsEndpoints.validateGames, input, { signal });
 }
 
 export function validationReportQueryOptions() {
-  return queryOptions({ queryKey: stagingKeys.validation, queryFn: getValidationReport });
+  return queryOptions({ queryKey: apiKey(sportsEndpoints.validateGames, input), queryFn: getValidationReport });
 }
 
 /**

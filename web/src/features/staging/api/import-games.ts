@@ -1,15 +1,23 @@
+import { sportsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { invalidateStaging } from './keys';
-import { streamImport } from './stream-import';
-import type { CompleteImportEvent, ImportVariables } from './stream-import';
+import { apiResponse } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { readImportStream } from '../utils/import-stream';
+import type { CompleteImportEvent, ImportVariables } from '../utils/import-stream';
+import { SCHEDULE_ID } from '../utils/schedule';
+import { gamesDiffQueryOptions } from './get-games-diff';
+import { stagingGamesQueryOptions } from './get-staging-games';
+import { validationReportQueryOptions } from './get-validation-report';
 
 /**
- * POST /api/admin/unified-staging/import-games/{scheduleId}: stages ESPN's schedule for the year
- * (streamed progress). Teams must be staged first; the server says so otherwise.
+ * POST /api/admin/unified-staging/import-games/{scheduleId} with `{year}`: stages ESPN's schedule
+ * for the year, reading the streamed progress (`readImportStream`). Teams must be staged first;
+ * the server says so otherwise (an ApiError).
  */
-export function importGames(variables: ImportVariables): Promise<CompleteImportEvent> {
-  return streamImport('games', variables);
+export async function importGames({ year, onEvent, signal }: ImportVariables): Promise<CompleteImportEvent> {
+  const res = await apiResponse(sportsEndpoints.importGames, { params: { scheduleId: SCHEDULE_ID }, body: { year } }, { signal });
+  return readImportStream(res, onEvent);
 }
 
 type Options = Omit<UseMutationOptions<CompleteImportEvent, Error, ImportVariables>, 'mutationFn'>;
@@ -22,7 +30,11 @@ export function useImportGames(options: Options = {}) {
     ...rest,
     mutationFn: importGames,
     onSettled: async (...args) => {
-      await invalidateStaging(queryClient, ['games', 'gamesDiff', 'validation']);
+      await invalidateKeys(queryClient, [
+        stagingGamesQueryOptions().queryKey,
+        gamesDiffQueryOptions().queryKey,
+        validationReportQueryOptions().queryKey,
+      ]);
       await onSettled?.(...args);
     },
   });

@@ -1,12 +1,23 @@
+import { sportsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { invalidateStaging } from './keys';
-import { streamImport } from './stream-import';
-import type { CompleteImportEvent, ImportVariables } from './stream-import';
+import { apiResponse } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { readImportStream } from '../utils/import-stream';
+import type { CompleteImportEvent, ImportVariables } from '../utils/import-stream';
+import { SCHEDULE_ID } from '../utils/schedule';
+import { gamesDiffQueryOptions } from './get-games-diff';
+import { stagingTeamsQueryOptions } from './get-staging-teams';
+import { teamsDiffQueryOptions } from './get-teams-diff';
+import { validationReportQueryOptions } from './get-validation-report';
 
-/** POST /api/admin/unified-staging/import-teams/{scheduleId}: stages ESPN's teams (streamed progress). */
-export function importTeams(variables: ImportVariables): Promise<CompleteImportEvent> {
-  return streamImport('teams', variables);
+/**
+ * POST /api/admin/unified-staging/import-teams/{scheduleId} with `{year}`: stages ESPN's teams,
+ * reading the streamed progress (`readImportStream`). Rejects with ApiError for a non-OK reply.
+ */
+export async function importTeams({ year, onEvent, signal }: ImportVariables): Promise<CompleteImportEvent> {
+  const res = await apiResponse(sportsEndpoints.importTeams, { params: { scheduleId: SCHEDULE_ID }, body: { year } }, { signal });
+  return readImportStream(res, onEvent);
 }
 
 type Options = Omit<UseMutationOptions<CompleteImportEvent, Error, ImportVariables>, 'mutationFn'>;
@@ -19,7 +30,12 @@ export function useImportTeams(options: Options = {}) {
     ...rest,
     mutationFn: importTeams,
     onSettled: async (...args) => {
-      await invalidateStaging(queryClient, ['teams', 'teamsDiff', 'gamesDiff', 'validation']);
+      await invalidateKeys(queryClient, [
+        stagingTeamsQueryOptions().queryKey,
+        teamsDiffQueryOptions().queryKey,
+        gamesDiffQueryOptions().queryKey,
+        validationReportQueryOptions().queryKey,
+      ]);
       await onSettled?.(...args);
     },
   });

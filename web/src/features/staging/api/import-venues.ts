@@ -1,13 +1,15 @@
-import { venueImportReplySchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { VenueImportReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { invalidateStaging } from './keys';
+import { callApi } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { venueStatsQueryOptions } from './get-venue-stats';
+import { venuesQueryOptions } from './get-venues';
 
 /** POST /api/unified-staging/venues/import: fetches the venues of the staged and production games. */
 export function importVenues(): Promise<VenueImportReply> {
-  return apiJson('POST', '/api/unified-staging/venues/import', venueImportReplySchema);
+  return callApi(sportsEndpoints.importVenues);
 }
 
 type Options = Omit<UseMutationOptions<VenueImportReply, Error, void>, 'mutationFn'>;
@@ -20,7 +22,7 @@ export function useImportVenues(options: Options = {}) {
     ...rest,
     mutationFn: importVenues,
     onSettled: async (...args) => {
-      await invalidateStaging(queryClient, ['venues', 'venueStats']);
+      await invalidateKeys(queryClient, [venuesQueryOptions().queryKey, venueStatsQueryOptions().queryKey]);
       await onSettled?.(...args);
     },
   });

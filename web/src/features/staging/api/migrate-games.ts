@@ -1,12 +1,17 @@
-import { migrateGamesEventSchema } from '@powerpool/contracts';
+import { migrateGamesEventSchema, sportsEndpoints } from '@powerpool/contracts';
 import type { MigrateGamesEvent } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { SCHEDULE_ID, invalidateStaging } from './keys';
+import { endpointUrl } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+import { gamesDiffQueryOptions } from './get-games-diff';
+import { venueStatsQueryOptions } from './get-venue-stats';
 
 export type GamesMigrationResult = Extract<MigrateGamesEvent, { type: 'complete' }>;
 
-export const MIGRATE_GAMES_STREAM_URL = `/api/admin/unified-staging/migrate-games/${SCHEDULE_ID}/stream`;
+/** The event stream's URL (EventSource GETs it with the session cookie). */
+export const MIGRATE_GAMES_STREAM_URL = endpointUrl(sportsEndpoints.migrateGames, { params: { scheduleId: SCHEDULE_ID } });
 /** Spec section 8: the text shown when the event stream breaks, and how long after (section 9). */
 export const STREAM_CONNECTION_FAILED = 'Migration stream connection failed';
 export const STREAM_ERROR_DELAY_MS = 2000;
@@ -70,7 +75,7 @@ export function useMigrateGames(options: Options = {}) {
     ...rest,
     mutationFn: migrateGames,
     onSettled: async (...args) => {
-      await invalidateStaging(queryClient, ['gamesDiff', 'venueStats']);
+      await invalidateKeys(queryClient, [gamesDiffQueryOptions().queryKey, venueStatsQueryOptions().queryKey]);
       await onSettled?.(...args);
     },
   });

@@ -1,13 +1,16 @@
-import { migrateTeamsReplySchema } from '@powerpool/contracts';
+import { sportsEndpoints } from '@powerpool/contracts';
 import type { MigrateTeamsReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { SCHEDULE_ID, invalidateStaging } from './keys';
+import { callApi } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { SCHEDULE_ID } from '../utils/schedule';
+import { gamesDiffQueryOptions } from './get-games-diff';
+import { teamsDiffQueryOptions } from './get-teams-diff';
 
 /** POST /api/admin/unified-staging/migrate-teams/{scheduleId}: copies the staged teams to production. */
 export function migrateTeams(): Promise<MigrateTeamsReply> {
-  return apiJson('POST', `/api/admin/unified-staging/migrate-teams/${SCHEDULE_ID}`, migrateTeamsReplySchema);
+  return callApi(sportsEndpoints.migrateTeams, { params: { scheduleId: SCHEDULE_ID } });
 }
 
 type Options = Omit<UseMutationOptions<MigrateTeamsReply, Error, void>, 'mutationFn'>;
@@ -20,7 +23,7 @@ export function useMigrateTeams(options: Options = {}) {
     ...rest,
     mutationFn: migrateTeams,
     onSettled: async (...args) => {
-      await invalidateStaging(queryClient, ['teamsDiff', 'gamesDiff']);
+      await invalidateKeys(queryClient, [teamsDiffQueryOptions().queryKey, gamesDiffQueryOptions().queryKey]);
       await onSettled?.(...args);
     },
   });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { failureMessage, toastFailure } from '../../../lib/toast-error';
 import { cn } from '../../../utils/cn';
 import { useClearStaging } from '../api/clear-staging';
 import { useStagingGames } from '../api/get-staging-games';
@@ -15,12 +15,11 @@ import { useStagingTeams } from '../api/get-staging-teams';
 import { useValidationReport } from '../api/get-validation-report';
 import { useImportGames } from '../api/import-games';
 import { useImportTeams } from '../api/import-teams';
-import { SCHEDULE_ID, SCHEDULE_LABEL } from '../api/keys';
 import { useMigrateGames } from '../api/migrate-games';
 import { useMigrateTeams } from '../api/migrate-teams';
-import { errorText } from '../utils/error-text';
 import { IDLE_RUN, appendLog, applyStreamEvent, failRun, startRun } from '../utils/import-progress';
 import type { RunState } from '../utils/import-progress';
+import { SCHEDULE_ID, SCHEDULE_LABEL } from '../utils/schedule';
 import { pushBlockedReason } from '../utils/validation-status';
 import { ClearStagingDialog } from './clear-staging-dialog';
 import { GamesComparison } from './games-comparison';
@@ -62,8 +61,8 @@ export function StagingTab() {
 
   // Spec section 8: "Validation failed: {message}", once per failed attempt.
   useEffect(() => {
-    if (!validation.isError || handleUnauthorized(validation.error)) return;
-    toast({ title: 'Validation Error', description: `Validation failed: ${validation.error.message}`, variant: 'destructive' });
+    if (!validation.isError) return;
+    toastFailure(validation.error, { title: 'Validation Error', fallback: 'Unknown error', describe: (text) => `Validation failed: ${text}` });
   }, [validation.isError, validation.error, validation.errorUpdatedAt]);
 
   const running = run.status === 'running' || clearStaging.isPending;
@@ -85,10 +84,8 @@ export function StagingTab() {
           toast({ title: kind === 'teams' ? 'Teams Import Successful' : 'Games Import Successful', description: complete.message });
         },
         onError: (error) => {
-          const message = errorText(error, 'Import failed');
-          setRun((state) => failRun(state, message));
-          if (handleUnauthorized(error)) return;
-          toast({ title: 'Import Failed', description: message, variant: 'destructive' });
+          setRun((state) => failRun(state, failureMessage(error, 'Import failed')));
+          toastFailure(error, { title: 'Import Failed', fallback: 'Import failed' });
         },
       },
     );
@@ -119,10 +116,8 @@ export function StagingTab() {
             },
       );
     } catch (error) {
-      const message = errorText(error, 'Migration failed');
-      setRun((state) => failRun(state, message));
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Migration Failed', description: message, variant: 'destructive' });
+      setRun((state) => failRun(state, failureMessage(error, 'Migration failed')));
+      toastFailure(error, { title: 'Migration Failed', fallback: 'Migration failed' });
     }
   }
 
@@ -135,8 +130,7 @@ export function StagingTab() {
         toast({ title: 'Staging Data Cleared', description: reply.message });
       },
       onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({ title: 'Clear Failed', description: errorText(error, 'Failed to clear staging data'), variant: 'destructive' });
+        toastFailure(error, { title: 'Clear Failed', fallback: 'Failed to clear staging data' });
       },
     });
   }

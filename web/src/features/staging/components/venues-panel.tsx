@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
-import { handleUnauthorized } from '../../../lib/unauthorized';
+import { toastFailure } from '../../../lib/toast-error';
 import { useVenueStats } from '../api/get-venue-stats';
 import { useVenues } from '../api/get-venues';
 import { useImportVenues } from '../api/import-venues';
-import { errorText } from '../utils/error-text';
 import { Badge } from '../../../components/ui/badge';
 import { InlineError } from '../../../components/layout/query-states';
 import { EmptyState, Skeleton, StatTile } from './parts';
@@ -23,8 +22,7 @@ export function VenuesPanel() {
       });
     },
     onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Import Failed', description: errorText(error, 'Unknown error occurred'), variant: 'destructive' });
+      toastFailure(error, { title: 'Import Failed', fallback: 'Unknown error occurred' });
     },
   });
 

@@ -1,8 +1,6 @@
 import { importEventSchema } from '@powerpool/contracts';
 import type { ImportEvent } from '@powerpool/contracts';
-import { throwIfNotOk } from '../../../lib/api-client';
-import { readDataStream } from '../utils/data-stream';
-import { SCHEDULE_ID } from './keys';
+import { readDataStream } from './data-stream';
 
 export type CompleteImportEvent = Extract<ImportEvent, { type: 'complete' }>;
 
@@ -14,6 +12,7 @@ export class ImportStreamError extends Error {
 /** The spec's text when a streamed reply has no body (admin spec section 8). */
 export const NO_STREAM_MESSAGE = 'Unable to read response stream';
 
+/** What the import calls (teams, games) take. */
 export interface ImportVariables {
   year: number;
   /** Called with every event as it arrives (log, error, progress, complete). */
@@ -22,20 +21,12 @@ export interface ImportVariables {
 }
 
 /**
- * POST /api/admin/unified-staging/import-{teams|games}/{scheduleId} with `{year}`, reading the
- * streamed reply line by line (fetch + TextDecoder). Resolves with the `complete` event; rejects
- * with ApiError for a non-OK reply, `Unable to read response stream` without a body, and
- * ImportStreamError for an `error` event or a stream that ends without `complete`.
+ * Reads the streamed reply of an import call line by line (TextDecoder over the body), passing
+ * every event on. Resolves with the `complete` event; rejects with `Unable to read response
+ * stream` without a body, and ImportStreamError for an `error` event or a stream that ends
+ * without `complete`.
  */
-export async function streamImport(kind: 'teams' | 'games', { year, onEvent, signal }: ImportVariables): Promise<CompleteImportEvent> {
-  const res = await fetch(`/api/admin/unified-staging/import-${kind}/${SCHEDULE_ID}`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify({ year }),
-    signal,
-  });
-  await throwIfNotOk(res);
+export async function readImportStream(res: Response, onEvent?: (event: ImportEvent) => void): Promise<CompleteImportEvent> {
   if (!res.body) throw new Error(NO_STREAM_MESSAGE);
 
   let complete: CompleteImportEvent | undefined;

@@ -1,0 +1,20 @@
+import { poolsEndpoints } from '@powerpool/contracts';
+import type { Pool } from '@powerpool/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi, pathKey } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { ownedPoolsQueryOptions } from './get-owned-pools';
+
+/** PUT /api/pools/{poolId}/activate (no body). */
+export function activatePool(poolId: string): Promise<Pool> {
+  return callApi(poolsEndpoints.activatePool, { params: { poolId } });
+}
+
+/** Activates the pool, then reloads the owned pools and the site admin's pool lists (they show the status). */
+export function useActivatePool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activatePool,
+    onSuccess: () => invalidateKeys(queryClient, [ownedPoolsQueryOptions().queryKey, pathKey('/api/admin/pools')]),
+  });
+}

@@ -1,0 +1,30 @@
+import { identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
+import type { CreatePoolBody, Pool } from '@powerpool/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiKey, callApi, pathKey } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { userPoolsQueryOptions } from '../../../lib/user-pools';
+import { ownedPoolsQueryOptions } from './get-owned-pools';
+
+/** POST /api/pools: the creator becomes its commissioner and first member. */
+export function createPool(body: CreatePoolBody): Promise<Pool> {
+  return callApi(poolsEndpoints.createPool, { body });
+}
+
+/**
+ * Creates the pool, then reloads the lists that show it: owned pools, the creator's pools, the
+ * site admin's pool lists, and the user list (the creator's pool assignments).
+ */
+export function useCreatePool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPool,
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        ownedPoolsQueryOptions().queryKey,
+        userPoolsQueryOptions().queryKey,
+        pathKey('/api/admin/pools'),
+        apiKey(identityEndpoints.globalUsers),
+      ]),
+  });
+}

@@ -1,0 +1,18 @@
+import { identityEndpoints } from '@powerpool/contracts';
+import type { GlobalUser } from '@powerpool/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiKey, callApi } from '../../../lib/api-client';
+
+/** GET /api/admin/users/global: the users the Change Commissioner dialog chooses from. */
+export function getCandidateUsers({ signal }: { signal?: AbortSignal } = {}): Promise<GlobalUser[]> {
+  return callApi(identityEndpoints.globalUsers, {}, { signal });
+}
+
+export function candidateUsersQueryOptions() {
+  return queryOptions({ queryKey: apiKey(identityEndpoints.globalUsers), queryFn: getCandidateUsers });
+}
+
+/** Loaded only while the dialog is open (`enabled`). */
+export function useCandidateUsers(enabled: boolean) {
+  return useQuery({ ...candidateUsersQueryOptions(), enabled });
+}
