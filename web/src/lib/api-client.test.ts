@@ -218,6 +218,12 @@ describe('apiKey', () => {
     expect(queryKeyPath(key)).toBe('/api/pools/p1/members/details');
   });
 
+  it('should carry the query string on the last segment so the joined key is the GET URL', () => {
+    const key = apiKey(identityEndpoints.login, { query: { returnTo: '/leaderboard' } });
+    expect(queryKeyPath(key)).toBe('/api/login?returnTo=%2Fleaderboard');
+    expect(queryKeyPath(apiKey(identityEndpoints.login, { query: {} }))).toBe('/api/login');
+  });
+
   it('should share its prefix with the keys of paths below it, so one invalidation covers them', () => {
     const prefix = pathKey('/api/pools/p1/members');
     for (const e of [poolsEndpoints.memberDetails, poolsEndpoints.memberStats, poolsEndpoints.members]) {

@@ -152,14 +152,15 @@ export async function callApi<E extends Endpoint & { reply: NonNullable<Endpoint
 
 /**
  * The query key of a GET endpoint for this input: the filled path's segments (joined with `/`
- * they give the path, as the default query function expects), then the query object if any. Keys
+ * they give the URL, query string included, as the default query function expects). Keys
  * of nested paths share prefixes, so invalidating `apiKey(endpoint, input).slice(0, n)` or
  * `pathKey('/api/pools/<id>/members')` covers everything below.
  */
-export function apiKey<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): readonly unknown[] {
+export function apiKey<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): readonly string[] {
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  const key: unknown[] = [...pathKey(fillPath(endpoint.path, params))];
-  if (query && Object.values(query).some((v) => v !== undefined)) key.push(query);
+  const key = [...pathKey(fillPath(endpoint.path, params))];
+  // The query string rides on the last segment, so the joined key is still the exact GET URL.
+  key[key.length - 1] += queryString(query);
   return key;
 }
 
