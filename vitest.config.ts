@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test tiers (see README):
- * - unit: `*.test.ts` beside the code in src/, fakes allowed.
+ * - unit: `*.test.ts` beside the code in src/ (and a service's dev/ tools), fakes allowed.
  * - integration: `test/` folders, real Postgres + NATS; run twice, on Postgres and on PGlite.
  * - e2e: Chromium (and plain HTTP) against embedded mode through the real sign-in.
  */
@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'services/*/dev/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -15,9 +15,9 @@ import { performance } from 'node:perf_hooks';
 import { gamesDiffSchema, importEventSchema, migrateGamesEventSchema } from '@powerpool/contracts';
 import { createAssertionSigner, createAssertionVerifier, createLogger, createMemoryBus, generateAssertionKeys, openPglite, usePglite } from '@powerpool/service-kit';
 import { HEADERS } from '@powerpool/contracts';
-import { buildApp } from '../services/sports-data-staging/src/app.js';
-import { loadSportsDataStagingConfig } from '../services/sports-data-staging/src/config.js';
-import { startEspnReplay } from '../services/sports-data-staging/src/espn/replay/server.js';
+import { buildApp } from '@powerpool/sports-data-staging';
+import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
+import { startEspnReplay } from '@powerpool/sports-data-staging/replay';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5) || 5;
 const S = '/api/admin/unified-staging';

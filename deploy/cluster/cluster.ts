@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SERVICE_NAMES } from '@powerpool/contracts';
 import { generateAssertionKeys, type AssertionKeyPair } from '@powerpool/service-kit';
+import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
+import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
 
 /**
  * Cluster mode: every service in its own process, on a real PostgreSQL and a real NATS, with the
@@ -116,6 +118,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   if (!existsSync(tsx)) throw new ClusterStartError(`${tsx} is missing: run \`make install\` first`);
 
   const specs = processSpecs({ port, portBase, databaseUrl, natsUrl, dataDir, keys, extraEnv: options.env ?? {} });
+  const replay = await serveEspnReplay(specs, log);
   const width = Math.max(...specs.map((s) => s.name.length));
   const children: Child[] = [];
   let stopping = false;
@@ -137,6 +140,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       const timer = setTimeout(() => killAll('SIGKILL'), STOP_GRACE_MS);
       await Promise.all(children.map((c) => c.exited));
       clearTimeout(timer);
+      await replay?.close();
       process.removeListener('exit', onExit);
       resolveClosed(firstExit);
     }
@@ -268,8 +272,6 @@ function processSpecs(o: {
                 SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
               }
             : {}),
-          // sports-data-staging answers ESPN from its bundled recordings unless ESPN_REPLAY=off.
-          ...(name === 'sports-data-staging' ? { ESPN_REPLAY: process.env.ESPN_REPLAY ?? 'on' } : {}),
         },
       }),
     ),
@@ -296,6 +298,21 @@ function processSpecs(o: {
   ];
   for (const spec of specs) Object.assign(spec.env, o.extraEnv);
   return specs;
+}
+
+/**
+ * sports-data-staging's ESPN: its own config (parsed from the env its process gets) decides, as in
+ * embedded mode. When it asks for the offline replay (the default outside production), this
+ * launcher serves the recordings and points the service at them.
+ */
+async function serveEspnReplay(specs: ProcessSpec[], log: (line: string) => void): Promise<ConfiguredReplay | null> {
+  const sports = specs.find((s) => s.name === 'sports-data-staging');
+  if (!sports) return null;
+  const replay = await startConfiguredReplay(loadSportsDataStagingConfig({ ...process.env, ...sports.env }));
+  if (!replay) return null;
+  Object.assign(sports.env, replay.serviceEnv);
+  log(`[cluster] ESPN replay (recorded responses, dates shifted ${replay.dateShiftDays} days) at ${replay.siteUrl} serving sports-data-staging`);
+  return replay;
 }
 
 function hostPort(url: string, defaultPort: number): { host: string; port: number } {

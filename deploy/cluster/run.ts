@@ -1,7 +1,8 @@
 /**
  * `make cluster`: one process per service on the local PostgreSQL and NATS.
  * Env: PORT (3000), DATABASE_URL, NATS_URL, POWERPOOL_DATA_DIR (the cluster keeps its files in
- * <dir>/cluster; default ./.data), CLUSTER_READY_TIMEOUT_SECONDS (90).
+ * <dir>/cluster; default ./.data), CLUSTER_READY_TIMEOUT_SECONDS (90), ESPN_REPLAY and
+ * ESPN_REPLAY_SHIFT_DAYS (sports-data-staging's; the replay is on by default and served here).
  */
 import path from 'node:path';
 import {

@@ -29,7 +29,7 @@ import { buildApp as buildWeeks } from '@powerpool/weeks-workflow';
 import { loadWeeksWorkflowConfig } from '@powerpool/weeks-workflow/config';
 import { buildApp as buildSports } from '@powerpool/sports-data-staging';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
-import { autoDateShiftDays, startEspnReplay } from '@powerpool/sports-data-staging/replay';
+import { startConfiguredReplay } from '@powerpool/sports-data-staging/replay';
 
 export interface EmbeddedOptions {
   /** Public port (the gateway). Default 3000; 0 picks a free one. */
@@ -55,10 +55,12 @@ export interface EmbeddedOptions {
   /** Gateway rate limits; each one given wins over `env`. */
   rateLimits?: { signInPerMinute?: number; writesPerMinute?: number };
   /**
-   * ESPN for sports-data-staging. Default: the bundled offline replay of recorded ESPN responses
-   * (no internet needed), unless env ESPN_REPLAY=off (then ESPN_SITE_API_URL / ESPN_CORE_API_URL or
-   * the real ESPN). `dateShiftDays` moves every replayed date (default: env ESPN_REPLAY_SHIFT_DAYS,
-   * else 'auto' = whole weeks that put the 2025 opener a few days ahead; 0 when inMemory, for tests).
+   * ESPN for sports-data-staging, as its config decides from the env's ESPN_* variables: by
+   * default the bundled offline replay of recorded ESPN responses (no internet needed); with
+   * ESPN_REPLAY=off, ESPN_SITE_API_URL / ESPN_CORE_API_URL or the real ESPN. ESPN_REPLAY_SHIFT_DAYS
+   * moves every replayed date (default 'auto' = whole weeks that put the 2025 opener a few days
+   * ahead; 0 when inMemory, for tests). `false` turns the replay off; `dateShiftDays` overrides
+   * the shift.
    */
   espnReplay?: false | { dateShiftDays?: number | 'auto' };
 }
@@ -129,18 +131,21 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     cleanups.push(() => idp.close());
 
     const common = { IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem, POWERPOOL_ENV: environment, DATABASE_DRIVER: 'pglite' };
-    const espnEnv: Record<string, string> = {};
-    for (const k of ['ESPN_SITE_API_URL', 'ESPN_CORE_API_URL'] as const) if (process.env[k]) espnEnv[k] = process.env[k]!;
-    if (options.espnReplay !== false && process.env.ESPN_REPLAY !== 'off') {
-      const envShift = process.env.ESPN_REPLAY_SHIFT_DAYS;
-      const wanted = options.espnReplay?.dateShiftDays ?? (envShift ? (envShift === 'auto' ? 'auto' : Number(envShift)) : options.inMemory ? 0 : 'auto');
-      const dateShiftDays = wanted === 'auto' ? autoDateShiftDays() : wanted;
-      const replay = await startEspnReplay({ dateShiftDays });
+    // sports-data-staging's own config decides about the ESPN replay (one parse, one default,
+    // shared with make cluster); this process only serves the replay it asks for.
+    const sportsEnv: Record<string, string | undefined> = {
+      ...(options.inMemory ? { ESPN_REPLAY_SHIFT_DAYS: '0' } : {}),
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ESPN_'))),
+      ...common,
+      ...(options.espnReplay === false ? { ESPN_REPLAY: 'off' } : {}),
+      ...(options.espnReplay && options.espnReplay.dateShiftDays !== undefined ? { ESPN_REPLAY_SHIFT_DAYS: String(options.espnReplay.dateShiftDays) } : {}),
+    };
+    const replay = await startConfiguredReplay(loadSportsDataStagingConfig(sportsEnv));
+    if (replay) {
       cleanups.push(() => replay.close());
-      espnEnv.ESPN_SITE_API_URL = replay.siteUrl;
-      espnEnv.ESPN_CORE_API_URL = replay.coreUrl;
-      logger.info({ siteUrl: replay.siteUrl, dateShiftDays }, 'ESPN replay (recorded responses) serving sports-data-staging');
+      logger.info({ siteUrl: replay.siteUrl, dateShiftDays: replay.dateShiftDays }, 'ESPN replay (recorded responses) serving sports-data-staging');
     }
+    const sportsConfig = loadSportsDataStagingConfig({ ...sportsEnv, ...replay?.serviceEnv });
     const builders: Array<[ServiceName, () => Promise<ServiceApp>]> = [
       [
         'identity',
@@ -162,7 +167,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       ['pools-invitations', () => buildPools({ ...runtime, config: loadPoolsInvitationsConfig(common) })],
       ['picks-scoring', () => buildPicks({ ...runtime, config: loadPicksScoringConfig(common) })],
       ['weeks-workflow', () => buildWeeks({ ...runtime, config: loadWeeksWorkflowConfig(common) })],
-      ['sports-data-staging', () => buildSports({ ...runtime, config: loadSportsDataStagingConfig({ ...common, ...espnEnv }) })],
+      ['sports-data-staging', () => buildSports({ ...runtime, config: sportsConfig })],
     ];
     const upstreams = {} as Record<ServiceName, string>;
     for (const [name, build] of builders) {

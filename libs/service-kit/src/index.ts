@@ -12,3 +12,4 @@ export * from './bootstrap.js';
 export * from './error-reply.js';
 export * from './endpoint-route.js';
 export * from './unit-of-work.js';
+export * from './event-stream.js';

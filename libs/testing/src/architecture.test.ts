@@ -89,6 +89,11 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
+  it('should keep dev and test tools (dev/ folders, the ESPN replay) out of every service src', () => {
+    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (_from, to) => /^services\/[^/]+\/dev(\/|$)/.test(to) || to.startsWith('@powerpool/sports-data-staging/replay'));
+    expect(found).toEqual([]);
+  });
+
   it('should keep routes thin: they call domain functions, never the store', () => {
     const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/routes/') && to.includes('/src/store/'));
     expect(found).toEqual([]);

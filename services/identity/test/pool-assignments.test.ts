@@ -72,9 +72,13 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     await publish('pools.member.joined', { member: member(poolId, 'Beta Pool', at(0)), via: 'admin' });
     await vi.waitFor(async () => expect((await assignmentsOfPlayer())?.map((a) => a.poolId)).toContain(poolId));
     await publish('pools.member.removed', { member: member(poolId, 'Beta Pool', at(2000)) });
-    await publish('pools.member.updated', { member: member(poolId, 'Beta Pool', at(1000), { hasPaid: true }) });
     await vi.waitFor(async () => expect((await assignmentsOfPlayer())?.map((a) => a.poolId)).not.toContain(poolId));
-    await new Promise((r) => setTimeout(r, 200));
+    // The removal is in; now an update older than it, then a marker on the same subject (one
+    // consumer, in order): once the marker shows, the stale update has been handled.
+    await publish('pools.member.updated', { member: member(poolId, 'Beta Pool', at(1000), { hasPaid: true }) });
+    const markerPoolId = randomUUID();
+    await publish('pools.member.updated', { member: member(markerPoolId, 'Beta Marker', at(0)) });
+    await vi.waitFor(async () => expect((await assignmentsOfPlayer())?.map((a) => a.poolId)).toContain(markerPoolId));
     expect((await assignmentsOfPlayer())?.map((a) => a.poolId)).not.toContain(poolId);
   });
 

@@ -68,16 +68,16 @@ describe.skipIf(skip)('super admin pool calls', () => {
 
   it('should follow a commissioner renamed in identity when their profile-changed event arrives', async () => {
     const pool = await buildPool(h, otherCommissioner);
+    const marker = await person(h, 'pool_commissioner', 'Marker Commish');
+    const markerPool = await buildPool(h, marker);
+    const commissionerOf = async (poolId: string) => ((await call(h, 'GET', '/api/admin/pools/details', admin)).json() as Array<{ id: string; commissionerName: string }>).find((p) => p.id === poolId)?.commissionerName;
     await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Renamed Commish', updatedAt: new Date(Date.now() + 1000).toISOString() });
     // An older snapshot arriving late changes nothing.
     await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Stale Name', updatedAt: new Date(Date.now() - 60_000).toISOString() });
-    await vi.waitFor(async () => {
-      const details = (await call(h, 'GET', '/api/admin/pools/details', admin)).json();
-      expect(details.find((p: { id: string }) => p.id === pool.id)?.commissionerName).toBe('Renamed Commish');
-    });
-    await new Promise((r) => setTimeout(r, 200));
-    const details = (await call(h, 'GET', '/api/admin/pools/details', admin)).json();
-    expect(details.find((p: { id: string }) => p.id === pool.id)?.commissionerName).toBe('Renamed Commish');
+    // Marker: a later event on the same subject (one consumer, in order); once it shows, both above were handled.
+    await announce(h, 'identity.user.profile-changed', { id: marker.id, email: marker.email, role: 'pool_commissioner', displayName: 'Marker Renamed', updatedAt: new Date(Date.now() + 1000).toISOString() });
+    await vi.waitFor(async () => expect(await commissionerOf(markerPool.id)).toBe('Marker Renamed'));
+    expect(await commissionerOf(pool.id)).toBe('Renamed Commish');
   });
 
   describe('PUT /api/admin/pools/{poolId}/commissioner', () => {

@@ -1,10 +1,11 @@
-import { createOutbox, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { SportsDataStagingConfig } from './config.js';
 import type { SportsContext } from './domain/context.js';
 import { createEspnClient, type EspnClient } from './espn/client.js';
 import { answerRefreshRequests } from './events/refresh.rpc.js';
 import { registerStagingRoutes } from './routes/staging.routes.js';
 import { registerVenueRoutes } from './routes/venues.routes.js';
+import { createSportsStore } from './store/sports.store.js';
 
 export const SERVICE_NAME = 'sports-data-staging';
 export const SCHEMA = 'sports';
@@ -25,7 +26,7 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
   const { database, bus, logger, config } = deps;
   const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
   const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
-  const ctx: SportsContext = { db: database.db, outbox, espn: deps.espn ?? createEspnClient(config.espn), logger, now: deps.now ?? (() => new Date()) };
+  const ctx: SportsContext = { uow: createUnitOfWork({ database, outbox, store: createSportsStore }), espn: deps.espn ?? createEspnClient(config.espn), logger, now: deps.now ?? (() => new Date()) };
 
   registerStagingRoutes(app, ctx);
   registerVenueRoutes(app, ctx);

@@ -9,13 +9,23 @@ const SportsDataStagingEnvSchema = serviceEnvSchema.extend({
   ESPN_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   ESPN_BACKOFF_MS: z.coerce.number().int().min(0).default(250),
   ESPN_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
+  /** Absent: on outside production, off in production (see `replay` below). */
+  ESPN_REPLAY: z.enum(['on', 'off']).optional(),
+  ESPN_REPLAY_SHIFT_DAYS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(3650)], { error: "is 'auto' or a whole number of days (0-3650)" }).default('auto'),
 });
+
+/** How ESPN is replayed from the bundled recordings: `'auto'` days put the 2025 opener a few days ahead. */
+export interface EspnReplaySetting {
+  dateShiftDays: number | 'auto';
+}
 
 export type SportsDataStagingConfig = ReturnType<typeof loadSportsDataStagingConfig>;
 
 /** Parse sports-data-staging's env once at start; throws listing every problem. */
 export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.env) {
   const e = parseConfig('sports-data-staging', SportsDataStagingEnvSchema, source);
+  const replayOn = (e.ESPN_REPLAY ?? (e.POWERPOOL_ENV === 'production' ? 'off' : 'on')) === 'on';
+  const replay: EspnReplaySetting | null = replayOn ? { dateShiftDays: e.ESPN_REPLAY_SHIFT_DAYS } : null;
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -27,6 +37,13 @@ export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.
       retries: e.ESPN_RETRIES,
       backoffMs: e.ESPN_BACKOFF_MS,
       concurrency: e.ESPN_CONCURRENCY,
+      /**
+       * ESPN_REPLAY: answer ESPN from the bundled recordings (offline) instead of these URLs; null
+       * when off. On by default outside production, off in production. The launchers act on it
+       * (embedded mode and `make cluster` start the replay and point the service at it); the
+       * service's own server.ts serves no replay and refuses to start with it on.
+       */
+      replay,
     },
     env: e,
   });

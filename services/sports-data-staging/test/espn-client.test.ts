@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEspnClient, type EspnClient } from '../src/espn/client.js';
 import { EspnError } from '../src/espn/http.js';
-import { startEspnReplay, type EspnReplay } from '../src/espn/replay/server.js';
+import { startEspnReplay, type EspnReplay } from '@powerpool/sports-data-staging/replay';
 import { seasonWeeks } from '../src/espn/weeks.js';
 
 describe('ESPN client against the replay of recorded responses', () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RPC } from '@powerpool/contracts';
+import { DomainError } from '@powerpool/service-kit';
 import { integrationSkipReason } from '@powerpool/testing';
 import { startSports, type SportsHarness } from './helpers.js';
 
@@ -36,6 +38,17 @@ describe.skipIf(skip)('sports-data-staging when ESPN is slow or down', () => {
     h.replay.clearFaults();
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: 'espn_unavailable', message: 'Venue import failed: ESPN venue 3806: HTTP 500 (after 2 attempts)' });
+    expect(await h.snapshot()).toEqual(before);
+  });
+
+  it('should answer espn_unavailable naming the week and change nothing when a score refresh cannot read ESPN', async () => {
+    const before = await h.snapshot();
+    h.replay.setFault('seasontype=2&week=1', '500');
+    const err: unknown = await h.runtime.bus.request(RPC.sportsRefreshScores, { weekNumber: 1, year: 2025 }, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    h.replay.clearFaults();
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ code: 'espn_unavailable', status: 502 });
+    expect((err as Error).message).toBe('Refreshing scores failed: ESPN scoreboard 2025 regular season week 1 (Week 1): HTTP 500 (after 2 attempts)');
     expect(await h.snapshot()).toEqual(before);
   });
 

@@ -3,7 +3,7 @@ import type { ServiceApp } from '@powerpool/service-kit';
 import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
-import { startEspnReplay, type EspnReplay } from '../src/espn/replay/server.js';
+import { startEspnReplay, type EspnReplay } from '@powerpool/sports-data-staging/replay';
 
 export const ADMIN: TestUser = { id: '00000000-0000-4000-8000-000000000001', email: 'admin@powerpool.test', role: 'super_admin' };
 export const COMMISSIONER: TestUser = { id: '00000000-0000-4000-8000-000000000002', email: 'commish@powerpool.test', role: 'pool_commissioner' };

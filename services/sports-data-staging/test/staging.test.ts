@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RPC, refreshWeekReplySchema, type EventPayload } from '@powerpool/contracts';
+import { importEventSchema, RPC, refreshWeekReplySchema, type EventPayload } from '@powerpool/contracts';
 import type { BusMessage } from '@powerpool/service-kit';
 import { integrationSkipReason } from '@powerpool/testing';
 import { startSports, type SportsHarness } from './helpers.js';
@@ -144,6 +144,22 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     const diff = (await h.get(`${S}/games-diff/1`)).body;
     expect([diff.new.length, diff.updated.length, diff.toDelete.length, diff.unchanged.length]).toEqual([0, 0, 0, 53]);
     expect((await h.get(`${S}/teams-diff/1`)).body.unchanged).toHaveLength(32);
+  });
+
+  it('should send each event as one data frame with the event-stream headers when a client reads it over HTTP', async () => {
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${base}${S}/import-teams/1`, { method: 'POST', headers: { ...h.admin, 'content-type': 'application/json' }, body: JSON.stringify({ year: 2025 }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const body = await res.text();
+    const frames = body.split('\n\n');
+    expect(frames.pop()).toBe('');
+    for (const frame of frames) expect(frame).toMatch(/^data: \{.*\}$/);
+    const events = frames.map((f) => importEventSchema.parse(JSON.parse(f.slice('data: '.length))));
+    expect(events.map((e) => e.type)).toEqual(['log', 'progress', 'progress', 'log', 'complete']);
+    expect(events.at(-1)).toMatchObject({ result: { total: 32, unchanged: 32 } });
   });
 
   it('should leave staging as it was when a week fails mid-import', async () => {

@@ -1,28 +1,21 @@
-import type { Db, KitLogger, Outbox } from '@powerpool/service-kit';
-import type { EventPayload, EventSubject } from '@powerpool/contracts';
+import type { KitLogger, UnitOfWork } from '@powerpool/service-kit';
 import type { EspnClient } from '../espn/client.js';
-import { createSportsStore, type SportsStore } from '../store/sports.store.js';
+import type { SportsStore } from '../store/sports.store.js';
 
+export type { Emit } from '@powerpool/service-kit';
+
+/** What the domain functions work with. `now` is injectable so timestamps are testable. */
 export interface SportsContext {
-  db: Db;
-  outbox: Outbox;
+  /** Reads and writes (one transaction per write, events through the outbox). */
+  uow: UnitOfWork<SportsStore>;
   espn: EspnClient;
   logger: KitLogger;
   now: () => Date;
 }
 
-export type Emit = <S extends EventSubject>(subject: S, payload: EventPayload<S>) => Promise<void>;
-
-/** Run `fn` in one transaction with a store and an event queue; events go out after commit. */
-export async function inTransaction<T>(ctx: SportsContext, fn: (store: SportsStore, emit: Emit) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    return fn(createSportsStore(db), (subject, payload) => ctx.outbox.add(db, subject, payload));
-  });
-  ctx.outbox.kick();
-  return result;
-}
-
-export function readStore(ctx: SportsContext): SportsStore {
-  return createSportsStore(ctx.db);
-}
+/**
+ * Where a long-running domain operation reports its progress, one typed event at a time (an
+ * import's log/progress/complete/error). The domain knows nothing of how they travel: the route
+ * frames them as an event stream.
+ */
+export type Report<E> = (event: E) => void;

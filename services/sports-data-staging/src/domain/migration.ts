@@ -2,8 +2,8 @@ import type { Game, MigrateGamesEvent, MigrateTeamsReply, MigrationValidation, S
 import { DomainError } from '@powerpool/service-kit';
 import type { GameData } from '../espn/parse.js';
 import { changesOf, diffGames, diffTeams, GAME_FIELDS, LIVE_FIELDS, TEAM_FIELDS } from './compare.js';
-import { inTransaction, readStore, type SportsContext } from './context.js';
-import { errorMessage, type EventStream } from './stream.js';
+import type { Report, SportsContext } from './context.js';
+import { errorMessage, NothingStagedError, TeamsNotMigratedError } from './errors.js';
 
 function gameData(g: StagingGame): GameData {
   const { id: _id, scheduleId: _s, ...data } = g;
@@ -41,15 +41,9 @@ export function gamesValidation(staging: StagingGame[], production: Game[]): Mig
   };
 }
 
-export class NothingStagedError extends DomainError {
-  constructor(what: 'teams' | 'games') {
-    super('nothing_staged', `There are no staged ${what} to push to production. Import ${what} first.`);
-  }
-}
-
 /** Staged teams become the production teams, in one transaction (unused production teams not staged are removed). */
 export async function migrateTeams(ctx: SportsContext, scheduleId: number): Promise<MigrateTeamsReply> {
-  const details = await inTransaction(ctx, async (store, emit) => {
+  const details = await ctx.uow.write(async (store, emit) => {
     const staging = await store.stagingTeams(scheduleId);
     if (staging.length === 0) throw new NothingStagedError('teams');
     const diff = diffTeams(staging, await store.productionTeams());
@@ -59,8 +53,7 @@ export async function migrateTeams(ctx: SportsContext, scheduleId: number): Prom
     await emit('sports.teams.migrated', { teams: await store.productionTeams(), deletedEspnIds: deleted });
     return { created: diff.new.length, updated: diff.updated.length, unchanged: diff.unchanged.length, deleted: deleted.length };
   });
-  const store = readStore(ctx);
-  const validation = teamsValidation(await store.stagingTeams(scheduleId), await store.productionTeams());
+  const validation = await ctx.uow.read(async (store) => teamsValidation(await store.stagingTeams(scheduleId), await store.productionTeams()));
   return {
     success: true,
     message: `Teams migrated: ${details.created} created, ${details.updated} updated, ${details.unchanged} unchanged, ${details.deleted} deleted`,
@@ -72,22 +65,21 @@ export async function migrateTeams(ctx: SportsContext, scheduleId: number): Prom
 /**
  * Staged games become the production games of their seasons, in ONE transaction: new and changed
  * games are written, production games of those seasons that are no longer staged are deleted. A
- * failure anywhere rolls everything back. Streams log, then complete (with validation) or error.
+ * failure anywhere rolls everything back. Reports log, then exactly one complete (with validation)
+ * or error (a failure is reported, never thrown).
  */
-export async function migrateGames(ctx: SportsContext, scheduleId: number, out: EventStream<MigrateGamesEvent>): Promise<void> {
+export async function migrateGames(ctx: SportsContext, scheduleId: number, report: Report<MigrateGamesEvent>): Promise<void> {
   try {
-    const result = await inTransaction(ctx, async (store, emit) => {
+    const result = await ctx.uow.write(async (store, emit) => {
       const staging = await store.stagingGames(scheduleId);
       if (staging.length === 0) throw new NothingStagedError('games');
       const years = [...new Set(staging.map((g) => g.year))].sort();
-      out.send({ type: 'log', message: `Migrating ${staging.length} staged games (${years.join(', ')}) to production...` });
+      report({ type: 'log', message: `Migrating ${staging.length} staged games (${years.join(', ')}) to production...` });
       const teamIds = new Set((await store.productionTeams()).map((t) => t.espnId));
       const missingTeams = [...new Set(staging.flatMap((g) => [g.homeTeamEspnId, g.awayTeamEspnId]).filter((id) => !teamIds.has(id)))];
-      if (missingTeams.length) {
-        throw new DomainError('teams_not_migrated', `Migrate teams before games: production has no team ${missingTeams.slice(0, 5).join(', ')}.`);
-      }
+      if (missingTeams.length) throw new TeamsNotMigratedError(missingTeams);
       const diff = diffGames(staging, await store.productionGames({ years }));
-      out.send({ type: 'log', message: `${diff.new.length} new, ${diff.updated.length} updated, ${diff.unchanged.length} unchanged, ${diff.toDelete.length} to delete` });
+      report({ type: 'log', message: `${diff.new.length} new, ${diff.updated.length} updated, ${diff.unchanged.length} unchanged, ${diff.toDelete.length} to delete` });
       const now = ctx.now();
       for (const g of diff.new) await store.upsertGame(gameData(g), now);
       for (const u of diff.updated) {
@@ -97,15 +89,14 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, out: 
       }
       const deleted = diff.toDelete.map((g) => g.espnId);
       await store.deleteGames(deleted);
-      if (deleted.length) out.send({ type: 'log', message: `Deleted ${deleted.length} production games no longer in staging` });
+      if (deleted.length) report({ type: 'log', message: `Deleted ${deleted.length} production games no longer in staging` });
       await emit('sports.games.migrated', { years, games: await store.productionGames({ years }), deletedEspnIds: deleted });
       return { created: diff.new.length, updated: diff.updated.length, unchanged: diff.unchanged.length, deleted: deleted.length, years };
     });
-    const store = readStore(ctx);
-    const validation = gamesValidation(await store.stagingGames(scheduleId), await store.productionGames({ years: result.years }));
-    out.send({ type: 'log', message: validation.passed ? 'Validation passed: production matches staging' : 'Validation found differences between staging and production' });
+    const validation = await ctx.uow.read(async (store) => gamesValidation(await store.stagingGames(scheduleId), await store.productionGames({ years: result.years })));
+    report({ type: 'log', message: validation.passed ? 'Validation passed: production matches staging' : 'Validation found differences between staging and production' });
     const { years: _years, ...counts } = result;
-    out.send({
+    report({
       type: 'complete',
       message: `Games migrated: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.deleted} deleted`,
       result: { ...counts, validation },
@@ -113,8 +104,6 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, out: 
   } catch (err) {
     ctx.logger.warn({ err }, 'games migration failed');
     const message = err instanceof DomainError ? err.message : `Migration failed and was rolled back; production was not changed (${errorMessage(err)})`;
-    out.send({ type: 'error', message });
-  } finally {
-    out.end();
+    report({ type: 'error', message });
   }
 }

@@ -1,10 +1,10 @@
 import type { Game, RefreshWeekRequest } from '@powerpool/contracts';
-import { DomainError, NotFoundError, ValidationError } from '@powerpool/service-kit';
-import { EspnError } from '../espn/http.js';
+import { NotFoundError, ValidationError } from '@powerpool/service-kit';
 import type { GameData } from '../espn/parse.js';
 import { fromWeekNumber } from '../espn/weeks.js';
 import { changesOf } from './compare.js';
-import { inTransaction, readStore, type SportsContext } from './context.js';
+import type { SportsContext } from './context.js';
+import { fromEspn } from './errors.js';
 
 const SCORE_FIELDS = ['gameStatus', 'currentPeriod', 'gameClock', 'homeScore', 'awayScore', 'winnerTeamEspnId'] as const;
 const ODDS_FIELDS = ['spread', 'oddsProvider', 'oddsDetails'] as const;
@@ -27,31 +27,28 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
   if (request.seasonType !== undefined && request.seasonType !== espnWeek.seasonType) {
     throw new ValidationError(`Week ${request.weekNumber} is not in season type ${request.seasonType}`);
   }
-  const year = request.year ?? (await readStore(ctx).newestYear());
+  const year = request.year ?? (await ctx.uow.read((store) => store.newestYear()));
   if (year === null) throw new NotFoundError('There are no production games yet');
-  const current = await readStore(ctx).productionGames({ week: { year, weekNumber: request.weekNumber } });
+  const current = await ctx.uow.read((store) => store.productionGames({ week: { year, weekNumber: request.weekNumber } }));
   if (current.length === 0) throw new NotFoundError(`There are no production games for ${year} week ${request.weekNumber}`);
 
-  let fresh: Map<string, GameData>;
-  try {
+  const fresh = await fromEspn(`Refreshing ${kind}`, async () => {
     const list = await ctx.espn.scoreboard(year, espnWeek.seasonType, espnWeek.espnWeek);
-    fresh = new Map(list.map((g) => [g.espnId, g]));
+    const byId = new Map<string, GameData>(list.map((g) => [g.espnId, g]));
     if (kind === 'odds') {
       for (const game of current) {
-        const f = fresh.get(game.espnId);
+        const f = byId.get(game.espnId);
         if (f && f.spread === null && game.spread === null) {
           const line = await ctx.espn.coreOdds(game.espnId, game.espnCompetitionId, game.homeTeamAbbr, game.awayTeamAbbr);
-          if (line?.spread != null) fresh.set(game.espnId, { ...f, spread: line.spread, oddsProvider: line.provider, oddsDetails: line.details });
+          if (line?.spread != null) byId.set(game.espnId, { ...f, spread: line.spread, oddsProvider: line.provider, oddsDetails: line.details });
         }
       }
     }
-  } catch (err) {
-    if (err instanceof EspnError) throw new DomainError('espn_unavailable', `Refreshing ${kind} failed: ${err.message}`);
-    throw err;
-  }
+    return byId;
+  });
 
   const fields = kind === 'scores' ? SCORE_FIELDS : ODDS_FIELDS;
-  return inTransaction(ctx, async (store, emit) => {
+  return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     let updated = 0;
     for (const game of current) {

@@ -1,37 +1,33 @@
 import type { ClearStagingReply, GamesDiff, ImportEvent, ImportResult, StagingGame, Team, TeamsDiff, ValidationReport } from '@powerpool/contracts';
-import { DomainError } from '@powerpool/service-kit';
-import { EspnError } from '../espn/http.js';
 import type { GameData } from '../espn/parse.js';
 import { seasonWeeks, weekLabel } from '../espn/weeks.js';
 import { changesOf, diffGames, diffTeams, GAME_FIELDS, TEAM_FIELDS } from './compare.js';
-import { inTransaction, readStore, type SportsContext } from './context.js';
-import type { EventStream } from './stream.js';
-import { errorMessage } from './stream.js';
+import type { Report, SportsContext } from './context.js';
+import { errorMessage, TeamsNotImportedError } from './errors.js';
 import { validateStaging } from './validation.js';
 
-export const listStagingTeams = (ctx: SportsContext, scheduleId: number) => readStore(ctx).stagingTeams(scheduleId);
-export const listStagingGames = (ctx: SportsContext, scheduleId: number) => readStore(ctx).stagingGames(scheduleId);
+export const listStagingTeams = (ctx: SportsContext, scheduleId: number) => ctx.uow.read((store) => store.stagingTeams(scheduleId));
+export const listStagingGames = (ctx: SportsContext, scheduleId: number) => ctx.uow.read((store) => store.stagingGames(scheduleId));
 
-export async function teamsDiff(ctx: SportsContext, scheduleId: number): Promise<TeamsDiff> {
-  const store = readStore(ctx);
-  return diffTeams(await store.stagingTeams(scheduleId), await store.productionTeams());
+export function teamsDiff(ctx: SportsContext, scheduleId: number): Promise<TeamsDiff> {
+  return ctx.uow.read(async (store) => diffTeams(await store.stagingTeams(scheduleId), await store.productionTeams()));
 }
 
 /** Staged games against the production games of the same seasons (other seasons are left alone). */
-export async function gamesDiff(ctx: SportsContext, scheduleId: number): Promise<GamesDiff> {
-  const store = readStore(ctx);
-  const staged = await store.stagingGames(scheduleId);
-  const years = [...new Set(staged.map((g) => g.year))];
-  return diffGames(staged, await store.productionGames({ years }));
+export function gamesDiff(ctx: SportsContext, scheduleId: number): Promise<GamesDiff> {
+  return ctx.uow.read(async (store) => {
+    const staged = await store.stagingGames(scheduleId);
+    const years = [...new Set(staged.map((g) => g.year))];
+    return diffGames(staged, await store.productionGames({ years }));
+  });
 }
 
-export async function validateGames(ctx: SportsContext, scheduleId: number): Promise<ValidationReport> {
-  const store = readStore(ctx);
-  return validateStaging(await store.stagingTeams(scheduleId), await store.stagingGames(scheduleId));
+export function validateGames(ctx: SportsContext, scheduleId: number): Promise<ValidationReport> {
+  return ctx.uow.read(async (store) => validateStaging(await store.stagingTeams(scheduleId), await store.stagingGames(scheduleId)));
 }
 
 export async function clearStaging(ctx: SportsContext, scheduleId: number): Promise<ClearStagingReply> {
-  const deleted = await inTransaction(ctx, (store) => store.clearStaging(scheduleId));
+  const deleted = await ctx.uow.write((store) => store.clearStaging(scheduleId));
   return { success: true, message: `Staging cleared: ${deleted.teams} teams and ${deleted.games} games removed`, deleted };
 }
 
@@ -55,78 +51,70 @@ function summary(r: ImportResult): string {
 }
 
 function importFailure(err: unknown, what: string): string {
-  if (err instanceof EspnError) return `${what} failed: ${err.message}. Staging was not changed.`;
   return `${what} failed: ${errorMessage(err)}. Staging was not changed.`;
 }
 
-/** Fetch the teams list and make it the staged teams. Streams log/progress/complete, or error. */
-export async function importTeams(ctx: SportsContext, scheduleId: number, year: number, out: EventStream<ImportEvent>): Promise<void> {
+/**
+ * Fetch the teams list and make it the staged teams. Reports log and progress, then exactly one
+ * complete or error (a failure is reported, never thrown).
+ */
+export async function importTeams(ctx: SportsContext, scheduleId: number, year: number, report: Report<ImportEvent>): Promise<void> {
   try {
-    out.send({ type: 'log', message: `Importing NFL teams for ${year} from ESPN...` });
-    out.send({ type: 'progress', current: 0, total: 1, item: 'Teams list' });
+    report({ type: 'log', message: `Importing NFL teams for ${year} from ESPN...` });
+    report({ type: 'progress', current: 0, total: 1, item: 'Teams list' });
     const teams = await ctx.espn.teams();
-    out.send({ type: 'progress', current: 1, total: 1, item: 'Teams list' });
-    out.send({ type: 'log', message: `ESPN listed ${teams.length} teams` });
-    const result = await inTransaction(ctx, async (store) => {
+    report({ type: 'progress', current: 1, total: 1, item: 'Teams list' });
+    report({ type: 'log', message: `ESPN listed ${teams.length} teams` });
+    const result = await ctx.uow.write(async (store) => {
       const before = await store.stagingTeams(scheduleId);
       await store.replaceStagingTeams(scheduleId, teams, ctx.now());
       return countChanges<Team>(before, teams, TEAM_FIELDS);
     });
-    out.send({ type: 'complete', message: `Imported ${teams.length} teams (${summary(result)})`, result });
+    report({ type: 'complete', message: `Imported ${teams.length} teams (${summary(result)})`, result });
   } catch (err) {
     ctx.logger.warn({ err }, 'teams import failed');
-    out.send({ type: 'error', message: importFailure(err, 'Teams import') });
-  } finally {
-    out.end();
-  }
-}
-
-export class TeamsNotImportedError extends DomainError {
-  constructor() {
-    super('teams_not_imported', 'Import teams before games: staging has no teams yet.');
+    report({ type: 'error', message: importFailure(err, 'Teams import') });
   }
 }
 
 /** Refuse a games import while staging has no teams (checked before the stream starts). */
 export async function assertTeamsStaged(ctx: SportsContext, scheduleId: number): Promise<void> {
-  if ((await readStore(ctx).stagingTeams(scheduleId)).length === 0) throw new TeamsNotImportedError();
+  if ((await ctx.uow.read((store) => store.stagingTeams(scheduleId))).length === 0) throw new TeamsNotImportedError();
 }
 
 /**
  * Fetch every week of `year` (preseason 1-4, regular 1-18, postseason 1-3 and the Super Bowl) and
  * make them the staged games of that year, in one transaction after every week was read: any
- * failure leaves staging as it was.
+ * failure leaves staging as it was. Reports like importTeams.
  */
-export async function importGames(ctx: SportsContext, scheduleId: number, year: number, out: EventStream<ImportEvent>): Promise<void> {
+export async function importGames(ctx: SportsContext, scheduleId: number, year: number, report: Report<ImportEvent>): Promise<void> {
   try {
     const weeks = seasonWeeks();
-    out.send({ type: 'log', message: `Importing ${year} games from ESPN (${weeks.length} weeks)...` });
+    report({ type: 'log', message: `Importing ${year} games from ESPN (${weeks.length} weeks)...` });
     let done = 0;
     const perWeek = await Promise.all(
       weeks.map(async (w) => {
         const games = await ctx.espn.scoreboard(year, w.seasonType, w.espnWeek);
         done += 1;
-        out.send({ type: 'progress', current: done, total: weeks.length, item: `${year} ${weekLabel(w.weekNumber)}` });
+        report({ type: 'progress', current: done, total: weeks.length, item: `${year} ${weekLabel(w.weekNumber)}` });
         return { w, games };
       }),
     );
     const byId = new Map<string, GameData>();
     for (const { w, games } of perWeek) {
-      if (games.length) out.send({ type: 'log', message: `${weekLabel(w.weekNumber)}: ${games.length} games` });
+      if (games.length) report({ type: 'log', message: `${weekLabel(w.weekNumber)}: ${games.length} games` });
       for (const g of games) if (g.year === year) byId.set(g.espnId, g);
     }
     const games = [...byId.values()];
-    if (games.length === 0) out.send({ type: 'log', message: `ESPN has no games for ${year}` });
-    const result = await inTransaction(ctx, async (store) => {
+    if (games.length === 0) report({ type: 'log', message: `ESPN has no games for ${year}` });
+    const result = await ctx.uow.write(async (store) => {
       const before = (await store.stagingGames(scheduleId)).filter((g) => g.year === year);
       await store.replaceStagingGames(scheduleId, year, games, ctx.now());
       return countChanges<GameData | StagingGame>(before, games, GAME_FIELDS);
     });
-    out.send({ type: 'complete', message: `Imported ${games.length} games for ${year} (${summary(result)})`, result });
+    report({ type: 'complete', message: `Imported ${games.length} games for ${year} (${summary(result)})`, result });
   } catch (err) {
     ctx.logger.warn({ err }, 'games import failed');
-    out.send({ type: 'error', message: importFailure(err, 'Games import') });
-  } finally {
-    out.end();
+    report({ type: 'error', message: importFailure(err, 'Games import') });
   }
 }

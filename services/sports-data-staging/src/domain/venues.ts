@@ -1,15 +1,14 @@
 import type { Venue, VenueImportReply, VenueStats } from '@powerpool/contracts';
-import { DomainError } from '@powerpool/service-kit';
-import { EspnError } from '../espn/http.js';
 import { changesOf } from './compare.js';
-import { inTransaction, readStore, type SportsContext } from './context.js';
+import type { SportsContext } from './context.js';
+import { fromEspn } from './errors.js';
 
 const VENUE_FIELDS = ['fullName', 'city', 'state', 'zipCode', 'indoor', 'grass', 'exteriorImageUrl', 'interiorImageUrl'] as const;
 
-export const listVenues = (ctx: SportsContext) => readStore(ctx).venues();
+export const listVenues = (ctx: SportsContext) => ctx.uow.read((store) => store.venues());
 
 export async function venueStats(ctx: SportsContext): Promise<VenueStats> {
-  const list = await readStore(ctx).venues();
+  const list = await ctx.uow.read((store) => store.venues());
   return {
     total: list.length,
     withExteriorImages: list.filter((v) => v.exteriorImageUrl).length,
@@ -25,15 +24,9 @@ export async function venueStats(ctx: SportsContext): Promise<VenueStats> {
  * All documents are read before anything is written (one transaction).
  */
 export async function importVenues(ctx: SportsContext): Promise<VenueImportReply> {
-  const ids = await readStore(ctx).gameVenueIds();
-  let fetched: Array<Venue | null>;
-  try {
-    fetched = await Promise.all(ids.map((id) => ctx.espn.venue(id)));
-  } catch (err) {
-    if (err instanceof EspnError) throw new DomainError('espn_unavailable', `Venue import failed: ${err.message}`);
-    throw err;
-  }
-  const counts = await inTransaction(ctx, async (store, emit) => {
+  const ids = await ctx.uow.read((store) => store.gameVenueIds());
+  const fetched: Array<Venue | null> = await fromEspn('Venue import', () => Promise.all(ids.map((id) => ctx.espn.venue(id))));
+  const counts = await ctx.uow.write(async (store, emit) => {
     const existing = new Map((await store.venues()).map((v) => [v.espnVenueId, v]));
     const c = { imported: 0, updated: 0, skipped: 0 };
     const now = ctx.now();

@@ -3,15 +3,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * Offline ESPN: answers ESPN's own paths from the recorded real responses bundled in
- * ../../../fixtures/espn (see SOURCES.md there). Same code, same URLs, no internet.
+ * Offline ESPN, a dev and test tool (never part of the service's src/): answers ESPN's own paths
+ * from the recorded real responses bundled in ../../fixtures/espn (see SOURCES.md there). Same
+ * client code, same URLs, no internet.
  *
  * site: /scoreboard (?dates=YYYY&seasontype=T&week=W | ?dates=YYYYMMDD | ?week=W | no params),
  *       /teams, /teams/{id}, /summary?event={id}
  * core: /venues?page=N, /venues/{id}, /events/{id}/competitions/{id}/odds
  * A week with no recording answers an empty scoreboard of the right shape.
  */
-const FIXTURES = new URL('../../../fixtures/espn/', import.meta.url);
+const FIXTURES = new URL('../../fixtures/espn/', import.meta.url);
 
 /** Recorded scoreboards by `${year}-${seasontype}-${week}`. */
 const SCOREBOARDS: Record<string, string> = {

@@ -1,0 +1,28 @@
+import type { SportsDataStagingConfig } from '../../src/config.js';
+import { autoDateShiftDays, startEspnReplay, type EspnReplay } from './server.js';
+
+export interface ConfiguredReplay extends EspnReplay {
+  /** The date shift in effect ('auto' resolved to whole weeks). */
+  dateShiftDays: number;
+  /**
+   * The env that points sports-data-staging at this replay: its two URLs, and ESPN_REPLAY=off
+   * (the service itself serves nothing; it reads ESPN from these URLs).
+   */
+  serviceEnv: Readonly<Record<'ESPN_SITE_API_URL' | 'ESPN_CORE_API_URL' | 'ESPN_REPLAY', string>>;
+}
+
+/**
+ * Start the replay that sports-data-staging's parsed config asks for (ESPN_REPLAY,
+ * ESPN_REPLAY_SHIFT_DAYS), or nothing (null) when it is off. Embedded mode and the cluster
+ * launcher both call this, so they share one default and one parse.
+ */
+export async function startConfiguredReplay(config: Pick<SportsDataStagingConfig, 'espn'>): Promise<ConfiguredReplay | null> {
+  const setting = config.espn.replay;
+  if (!setting) return null;
+  const dateShiftDays = setting.dateShiftDays === 'auto' ? autoDateShiftDays() : setting.dateShiftDays;
+  const replay = await startEspnReplay({ dateShiftDays });
+  return Object.assign(replay, {
+    dateShiftDays,
+    serviceEnv: Object.freeze({ ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl, ESPN_REPLAY: 'off' }),
+  });
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { autoDateShiftDays, REPLAY_SEASON_OPENER, shiftDates } from './server.js';
+
+describe('ESPN replay dates', () => {
+  it('should shift replayed timestamps keeping their precision', () => {
+    expect(shiftDates('{"date":"2025-09-05T00:20Z","b":"2025-09-01T07:00:00.000Z"}', 7)).toBe('{"date":"2025-09-12T00:20Z","b":"2025-09-08T07:00:00.000Z"}');
+  });
+
+  it('should put the 2025 opener two to eight days ahead in whole weeks when the shift is auto', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    const days = autoDateShiftDays(now);
+    expect(days % 7).toBe(0);
+    const ahead = (REPLAY_SEASON_OPENER + days * 86_400_000 - now.getTime()) / 86_400_000;
+    expect(ahead).toBeGreaterThanOrEqual(2);
+    expect(ahead).toBeLessThan(9);
+    expect(autoDateShiftDays(new Date('2025-08-01T00:00:00Z'))).toBe(0);
+  });
+});
