@@ -63,6 +63,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     },
     logController: new LogController({ requestIdLogLabel: 'correlationId', disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Errors raised before routing (an undecodable URL, a path parameter over maxParamLength) get the one JSON shape too.
+    frameworkErrors: (err, request, reply) => void sendError(err, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

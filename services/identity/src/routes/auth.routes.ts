@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { currentUserSchema, loginQuerySchema, SESSION_COOKIE } from '@powerpool/contracts';
+import { callbackQuerySchema, currentUserSchema, loginQuerySchema, SESSION_COOKIE } from '@powerpool/contracts';
 import { currentUser, DomainError, type ServiceApp } from '@powerpool/service-kit';
 import type { IdentityContext } from '../domain/context.js';
 import type { OidcClient } from '../domain/oidc.js';
@@ -39,7 +39,7 @@ export function registerAuthRoutes(app: ServiceApp, ctx: IdentityContext, oidc: 
     }
   });
 
-  app.get('/api/callback', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/api/callback', { config: { access: 'public' }, schema: { querystring: callbackQuerySchema } }, async (request, reply) => {
     reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
     try {
       const result = await finishSignIn(ctx, oidc, {
