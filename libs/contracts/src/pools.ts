@@ -214,12 +214,17 @@ export const poolMemberDetailsSchema = z.object({
 export const poolMembersDetailsReplySchema = z.array(poolMemberDetailsSchema);
 export type PoolMemberDetails = z.infer<typeof poolMemberDetailsSchema>;
 
-/** Pool member (short): GET /api/pools/{poolId}/members (active members). */
+/**
+ * Pool member (short): GET /api/pools/{poolId}/members (active members). Every member of the pool
+ * may ask; only the pool's managers (its commissioner, super admins) get `email`, other members
+ * see names only.
+ */
 export const poolMemberShortSchema = z.object({
   userId: z.string(),
   /** The displayed name (by the name rule), never blank. */
   displayName: z.string(),
-  email: z.string(),
+  /** Present for the pool's commissioner and super admins only. */
+  email: z.string().optional(),
 });
 export const poolMembersReplySchema = z.array(poolMemberShortSchema);
 export type PoolMemberShort = z.infer<typeof poolMemberShortSchema>;

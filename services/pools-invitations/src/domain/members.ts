@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { MemberWithUser, PoolsStore } from '../store/pools.store.js';
 import type { MemberRow, PoolRow } from '../store/schema.js';
-import { managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
+import { canManage, managedPool, POOL_NOT_FOUND, visiblePool } from './access.js';
 import { inTransaction, readStore, type Caller, type Emit, type PoolsContext } from './context.js';
 import { memberSnapshot, toMemberDetails, toMemberShort } from './present.js';
 
@@ -27,11 +27,15 @@ export async function listMemberDetails(ctx: PoolsContext, caller: Caller, poolI
   return (await store.listMembers(poolId)).map(toMemberDetails);
 }
 
-/** GET /api/pools/{poolId}/members: the active members, short form (managers and members). */
+/**
+ * GET /api/pools/{poolId}/members: the active members, short form (managers and members). E-mail
+ * addresses are the managers' to see; a member gets the other members' names only.
+ */
 export async function listMembersShort(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberShort[]> {
   const store = readStore(ctx);
-  await visiblePool(store, caller, poolId);
-  return (await store.listMembers(poolId)).filter((m) => m.member.isActive).map(toMemberShort);
+  const pool = await visiblePool(store, caller, poolId);
+  const withEmail = canManage(caller, pool);
+  return (await store.listMembers(poolId)).filter((m) => m.member.isActive).map((m) => toMemberShort(m, { withEmail }));
 }
 
 /** The stat cards' numbers over a pool's member rows. */
