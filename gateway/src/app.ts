@@ -6,6 +6,7 @@ import { API_ROUTES, HEADERS } from '@powerpool/contracts';
 import { createLogger, type AssertionSigner, type Bus } from '@powerpool/service-kit';
 import type { GatewayConfig } from './config.js';
 import { healthRoutes } from './health/health.routes.js';
+import { DEFAULT_BODY_LIMIT_BYTES, limitRequestBodies } from './plugins/body-limit.js';
 import { csrfGuard } from './plugins/csrf.js';
 import { gatewayErrorHandler } from './plugins/errors.js';
 import { observability } from './plugins/observability.js';
@@ -78,6 +79,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   await observability(app);
   app.setErrorHandler(gatewayErrorHandler);
+  limitRequestBodies(app, config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, securityHeaders(config.publicUrl));

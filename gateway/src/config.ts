@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
 import { env, normalizePem, parseConfig, serviceEnvSchema, type Environment } from '@powerpool/service-kit';
+import { DEFAULT_BODY_LIMIT_BYTES } from './plugins/body-limit.js';
 
 /** Default upstream of each service, in SERVICE_NAMES order (ports 4001..4005). */
 export const DEFAULT_UPSTREAMS: Readonly<Record<ServiceName, string>> = Object.freeze({
@@ -53,6 +54,11 @@ export interface GatewayConfig {
    * client IP used by the per-IP limits. `false` (default) uses the socket address.
    */
   trustProxy?: boolean | number | string;
+  /**
+   * Largest request body forwarded to a service, in bytes (default 1 MiB, the services' own limit).
+   * A larger one is answered 413 at the gateway, before anything is forwarded.
+   */
+  bodyLimitBytes?: number;
 }
 
 /** Everything server.ts needs: the app's config plus listener, bus and signing key. */
@@ -109,6 +115,7 @@ const gatewayEnvSchema = z
     RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(20),
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(120),
     TRUST_PROXY: trustProxySchema,
+    BODY_LIMIT_BYTES: positiveInt(DEFAULT_BODY_LIMIT_BYTES),
     LOG_LEVEL: env.logLevel(),
     POWERPOOL_ENV: env.environment(),
   })
@@ -142,5 +149,6 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),
     trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
   });
 }
