@@ -77,7 +77,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.correlationId, request.id);
   });
-  await observability(app);
+  await observability(app, { metricsToken: config.metricsToken });
   app.setErrorHandler(gatewayErrorHandler);
   limitRequestBodies(app, config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
 

@@ -59,6 +59,11 @@ export interface GatewayConfig {
    * A larger one is answered 413 at the gateway, before anything is forwarded.
    */
   bodyLimitBytes?: number;
+  /**
+   * When set, `GET /metrics` on the public port answers the Prometheus metrics to callers sending
+   * `Authorization: Bearer <metricsToken>` (401 otherwise). Unset: the gateway serves no metrics.
+   */
+  metricsToken?: string;
 }
 
 /** Everything server.ts needs: the app's config plus listener, bus and signing key. */
@@ -116,6 +121,7 @@ const gatewayEnvSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(120),
     TRUST_PROXY: trustProxySchema,
     BODY_LIMIT_BYTES: positiveInt(DEFAULT_BODY_LIMIT_BYTES),
+    METRICS_TOKEN: env.metricsToken(),
     LOG_LEVEL: env.logLevel(),
     POWERPOOL_ENV: env.environment(),
   })
@@ -150,5 +156,6 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   });
 }

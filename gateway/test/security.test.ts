@@ -145,6 +145,35 @@ describe('rate limits', () => {
   });
 });
 
+describe('metrics', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+
+  it('should not serve metrics on the public port when no metrics token is configured', async () => {
+    const res = await gw.fetch('/metrics');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not_found', message: 'Not found: GET /metrics' });
+  });
+
+  it('should answer 401 without metrics when the caller has no bearer token or a wrong one', async () => {
+    const g = await gateway({ METRICS_TOKEN: TOKEN });
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789abcdef', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+      const res = await g.fetch('/metrics', { headers: authorization ? { authorization } : {} });
+      expect(res.status, authorization).toBe(401);
+      expect(res.headers.get('www-authenticate'), authorization).toBe('Bearer realm="metrics"');
+      const text = await res.text();
+      expect(JSON.parse(text), authorization).toEqual({ error: 'unauthorized', message: 'Unauthorized: metrics need a valid bearer token' });
+      expect(text).not.toContain('http_requests_total');
+    }
+  });
+
+  it('should serve metrics when the caller sends the configured bearer token', async () => {
+    const g = await gateway({ METRICS_TOKEN: TOKEN });
+    const res = await g.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('http_request_duration_seconds');
+  });
+});
+
 describe('development IdP', () => {
   let idp: FastifyInstance;
   let idpUrl: string;

@@ -12,6 +12,7 @@ import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
 import { HEADERS, type Role } from '@powerpool/contracts';
 import type { AssertionVerifier, Identity } from './assertion.js';
 import { DomainError, ForbiddenError, UnauthorizedError } from './errors.js';
+import { checkMetricsToken } from './metrics-auth.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -38,6 +39,8 @@ export interface CreateServiceOptions {
   verifier: AssertionVerifier;
   /** Named readiness checks for /readyz (e.g. database ping, bus connected). */
   readiness?: Record<string, () => Promise<boolean> | boolean>;
+  /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>` (METRICS_TOKEN); else it is open (private port). */
+  metricsToken?: string | undefined;
 }
 
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -128,7 +131,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     const ready = Object.values(checks).every(Boolean);
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', service: name, checks });
   });
-  app.get('/metrics', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
+    if (options.metricsToken) checkMetricsToken(request, reply, options.metricsToken);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 
