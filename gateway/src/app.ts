@@ -11,7 +11,7 @@ import { csrfGuard } from './plugins/csrf.js';
 import { gatewayErrorHandler } from './plugins/errors.js';
 import { observability } from './plugins/observability.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
-import { securityHeaders } from './plugins/security-headers.js';
+import { responsePolicies, securityHeaders } from './plugins/security-headers.js';
 import { spa } from './plugins/spa.js';
 import { apiProxy } from './proxy/api-proxy.js';
 import { devIdpProxy } from './proxy/dev-idp-proxy.js';
@@ -83,6 +83,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, securityHeaders(config.publicUrl));
+  responsePolicies(app);
   app.addHook('onRequest', csrfGuard(config.publicUrl));
 
   const sessions = createSessionResolver({

@@ -7,6 +7,8 @@ import { cookie, PUBLIC_URL, sessionUser, startGateway, startUpstreams, type Tes
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
 const CROSS_SITE = { error: 'cross_site_request', message: 'Cross-site requests are not allowed' };
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()';
 const RATE_LIMITED = { error: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' };
 
 let upstreams: Upstreams;
@@ -104,6 +106,31 @@ describe('security headers', () => {
       expect(res.headers.get('content-security-policy'), path).toBe(CSP);
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
     }
+  });
+
+  it('should send a Permissions-Policy turning off device and payment features on everything the gateway serves', async () => {
+    for (const path of ['/api/invitations/tok-2', '/api/auth/user', '/api/unknown', '/healthz', '/metrics', '/some/page']) {
+      const res = await gw.fetch(path);
+      expect(res.headers.get('permissions-policy'), path).toBe(PERMISSIONS_POLICY);
+    }
+  });
+
+  it('should mark a proxied API reply no-store when the service set no cache policy', async () => {
+    for (const path of ['/api/user/pools', '/api/invitations/tok-2']) {
+      const res = await gw.fetch(path, { headers: cookie('alice') });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    // The gateway's own API answers too.
+    for (const path of ['/api/unknown', '/api/health']) expect((await gw.fetch(path)).headers.get('cache-control'), path).toBe('no-store');
+    expect((await gw.fetch('/api/auth/user')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("should keep the service's own cache policy when it sets one", async () => {
+    upstreams.byService['sports-data-staging'].releaseStream();
+    const res = await gw.fetch('/api/admin/unified-staging/migrate-games/1/stream', { headers: cookie('alice') });
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    await res.arrayBuffer();
   });
 
   it('should send HSTS when the public URL is https', async () => {
