@@ -7,11 +7,12 @@ import { createLogger, type AssertionSigner, type Bus } from '@powerpool/service
 import type { GatewayConfig } from './config.js';
 import { apiDocsRoutes } from './docs/api-docs.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { DEFAULT_BODY_LIMIT_BYTES, limitRequestBodies } from './plugins/body-limit.js';
 import { csrfGuard } from './plugins/csrf.js';
 import { gatewayErrorHandler } from './plugins/errors.js';
 import { observability } from './plugins/observability.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
-import { securityHeaders } from './plugins/security-headers.js';
+import { responsePolicies, securityHeaders } from './plugins/security-headers.js';
 import { spa } from './plugins/spa.js';
 import { apiProxy } from './proxy/api-proxy.js';
 import { devIdpProxy } from './proxy/dev-idp-proxy.js';
@@ -77,11 +78,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.correlationId, request.id);
   });
-  await observability(app);
+  await observability(app, { metricsToken: config.metricsToken });
   app.setErrorHandler(gatewayErrorHandler);
+  limitRequestBodies(app, config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, securityHeaders(config.publicUrl));
+  responsePolicies(app);
   app.addHook('onRequest', csrfGuard(config.publicUrl));
 
   const sessions = createSessionResolver({

@@ -35,8 +35,10 @@ describe('loadGatewayConfig', () => {
       environment: 'development',
       logLevel: 'info',
       trustProxy: false,
+      bodyLimitBytes: 1024 * 1024,
     });
     expect(config.devIdpUpstream).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
     expect(DEFAULT_WEB_DIST_DIR).toMatch(/web[\\/]dist$/);
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -64,6 +66,17 @@ describe('loadGatewayConfig', () => {
     expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, POWERPOOL_ENV: 'production', DEV_IDP_URL: 'http://idp:4010' })).toEqual([
       'DEV_IDP_URL: must not be set in production (the development IdP signs anyone in)',
     ]);
+  });
+
+  it('should read the body limit when it is set and refuse one that is not a positive number', () => {
+    expect(loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, BODY_LIMIT_BYTES: '65536' }).bodyLimitBytes).toBe(65_536);
+    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, BODY_LIMIT_BYTES: '0' }).map((p) => p.split(':')[0])).toEqual(['BODY_LIMIT_BYTES']);
+  });
+
+  it('should read the metrics token when it is set, treat an empty one as unset and refuse one shorter than 16 characters', () => {
+    expect(loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, METRICS_TOKEN: ' scrape-me-0123456789 ' }).metricsToken).toBe('scrape-me-0123456789');
+    expect(loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN: must be at least 16 characters (a random secret)']);
   });
 
   it('should read TRUST_PROXY as a flag, a hop count or addresses', () => {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
 import { env, normalizePem, parseConfig, serviceEnvSchema, type Environment } from '@powerpool/service-kit';
+import { DEFAULT_BODY_LIMIT_BYTES } from './plugins/body-limit.js';
 
 /** Default upstream of each service, in SERVICE_NAMES order (ports 4001..4005). */
 export const DEFAULT_UPSTREAMS: Readonly<Record<ServiceName, string>> = Object.freeze({
@@ -58,6 +59,16 @@ export interface GatewayConfig {
    * client IP used by the per-IP limits. `false` (default) uses the socket address.
    */
   trustProxy?: boolean | number | string;
+  /**
+   * Largest request body forwarded to a service, in bytes (default 1 MiB, the services' own limit).
+   * A larger one is answered 413 at the gateway, before anything is forwarded.
+   */
+  bodyLimitBytes?: number;
+  /**
+   * When set, `GET /metrics` on the public port answers the Prometheus metrics to callers sending
+   * `Authorization: Bearer <metricsToken>` (401 otherwise). Unset: the gateway serves no metrics.
+   */
+  metricsToken?: string;
 }
 
 /** Everything server.ts needs: the app's config plus listener, bus and signing key. */
@@ -130,6 +141,8 @@ const gatewayEnvSchema = z
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
     /** on/off; default on except in production. */
     API_DOCS: z.enum(['on', 'off']).optional(),
+    BODY_LIMIT_BYTES: positiveInt(DEFAULT_BODY_LIMIT_BYTES),
+    METRICS_TOKEN: env.metricsToken(),
     LOG_LEVEL: env.logLevel(),
     POWERPOOL_ENV: env.environment(),
   })
@@ -164,6 +177,8 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.POWERPOOL_ENV !== 'production',
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   });
 }
 

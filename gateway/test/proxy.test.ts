@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
 import { createAssertionSigner, generateAssertionKeys } from '@powerpool/service-kit';
-import { concretePath, cookie, deadUrl, sessionUser, startGateway, startUpstreams, type TestGateway, type UpstreamCall, type Upstreams } from './helpers.js';
+import { concretePath, cookie, deadUrl, sessionUser, startGateway, startUpstreams, upload, type TestGateway, type UpstreamCall, type Upstreams } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -204,6 +204,54 @@ describe('bodies', () => {
     });
     expect(res.status).toBe(200);
     expect(onlyCall().body).toBe('{"picks": [');
+  });
+});
+
+describe('body size limit', () => {
+  const MIB = 1024 * 1024;
+  const TOO_LARGE_1_MIB = { error: 'payload_too_large', message: 'The request body is too large: the limit is 1 MiB.' };
+  let small: TestGateway;
+
+  beforeAll(async () => {
+    small = await startGateway(upstreams, { env: { BODY_LIMIT_BYTES: '4000' } });
+    small.identity.sessions.set('s', sessionUser('bob'));
+  });
+  afterAll(async () => small?.close());
+
+  it('should answer 413 at once and close the connection without calling the service when Content-Length is over the default 1 MiB', async () => {
+    // 32 MiB: far more than socket buffers hold, so a gateway that stopped reading without answering and closing would hang the upload.
+    const res = await upload(`${gw.url}/api/picks/batch`, { bytes: 32 * MIB, chunked: false, headers: cookie('alice-session') });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual(TOO_LARGE_1_MIB);
+    expect(res.headers.connection).toBe('close');
+    expect(res.closed).toBe(true);
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should answer 413 and close the connection when a chunked body grows over the limit while streaming', async () => {
+    const res = await upload(`${small.url}/api/picks/batch`, { bytes: 32 * MIB, chunked: true, headers: cookie('s') });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ error: 'payload_too_large', message: 'The request body is too large: the limit is 4000 bytes.' });
+    expect(res.headers.connection).toBe('close');
+    expect(res.closed).toBe(true);
+    expect(res.sent).toBeLessThan(32 * MIB);
+    // The service never got a whole body to act on.
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should answer 413 when a signed-out caller sends a body over the limit to a public route', async () => {
+    const res = await upload(`${small.url}/api/invitations/tok-1/use`, { bytes: 4001, chunked: false });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error).toBe('payload_too_large');
+  });
+
+  it('should forward a body of exactly the limit whole when it is sent with a length or chunked', async () => {
+    for (const chunked of [false, true]) {
+      upstreams.reset();
+      const res = await upload(`${small.url}/api/picks/batch`, { bytes: 4000, chunked, headers: cookie('s') });
+      expect(res.status, `chunked ${chunked}`).toBe(200);
+      expect(onlyCall().body).toHaveLength(4000);
+    }
   });
 });
 

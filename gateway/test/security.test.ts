@@ -7,6 +7,8 @@ import { cookie, PUBLIC_URL, sessionUser, startGateway, startUpstreams, type Tes
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
 const CROSS_SITE = { error: 'cross_site_request', message: 'Cross-site requests are not allowed' };
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()';
 const RATE_LIMITED = { error: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' };
 
 let upstreams: Upstreams;
@@ -106,6 +108,31 @@ describe('security headers', () => {
     }
   });
 
+  it('should send a Permissions-Policy turning off device and payment features on everything the gateway serves', async () => {
+    for (const path of ['/api/invitations/tok-2', '/api/auth/user', '/api/unknown', '/healthz', '/metrics', '/some/page']) {
+      const res = await gw.fetch(path);
+      expect(res.headers.get('permissions-policy'), path).toBe(PERMISSIONS_POLICY);
+    }
+  });
+
+  it('should mark a proxied API reply no-store when the service set no cache policy', async () => {
+    for (const path of ['/api/user/pools', '/api/invitations/tok-2']) {
+      const res = await gw.fetch(path, { headers: cookie('alice') });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    // The gateway's own API answers too.
+    for (const path of ['/api/unknown', '/api/health']) expect((await gw.fetch(path)).headers.get('cache-control'), path).toBe('no-store');
+    expect((await gw.fetch('/api/auth/user')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("should keep the service's own cache policy when it sets one", async () => {
+    upstreams.byService['sports-data-staging'].releaseStream();
+    const res = await gw.fetch('/api/admin/unified-staging/migrate-games/1/stream', { headers: cookie('alice') });
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    await res.arrayBuffer();
+  });
+
   it('should send HSTS when the public URL is https', async () => {
     const secure = await gateway({ PUBLIC_URL: 'https://pool.example.com' });
     const res = await secure.fetch('/healthz');
@@ -154,6 +181,35 @@ describe('rate limits', () => {
     // Another session from the same IP has its own budget; reads are not counted.
     expect((await write('s-b')).status).toBe(200);
     expect((await limited.fetch('/api/user/pools', { headers: cookie('s-a') })).status).toBe(200);
+  });
+});
+
+describe('metrics', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+
+  it('should not serve metrics on the public port when no metrics token is configured', async () => {
+    const res = await gw.fetch('/metrics');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not_found', message: 'Not found: GET /metrics' });
+  });
+
+  it('should answer 401 without metrics when the caller has no bearer token or a wrong one', async () => {
+    const g = await gateway({ METRICS_TOKEN: TOKEN });
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789abcdef', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+      const res = await g.fetch('/metrics', { headers: authorization ? { authorization } : {} });
+      expect(res.status, authorization).toBe(401);
+      expect(res.headers.get('www-authenticate'), authorization).toBe('Bearer realm="metrics"');
+      const text = await res.text();
+      expect(JSON.parse(text), authorization).toEqual({ error: 'unauthorized', message: 'Unauthorized: metrics need a valid bearer token' });
+      expect(text).not.toContain('http_requests_total');
+    }
+  });
+
+  it('should serve metrics when the caller sends the configured bearer token', async () => {
+    const g = await gateway({ METRICS_TOKEN: TOKEN });
+    const res = await g.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('http_request_duration_seconds');
   });
 });
 

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@powerpool/contracts';
 import { deadUrl, makeWebDist, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
 
+const METRICS_TOKEN = 'spa-health-metrics-token-0123';
+
 let upstreams: Upstreams;
 let dist: Awaited<ReturnType<typeof makeWebDist>>;
 let gw: TestGateway;
@@ -10,7 +12,7 @@ const extra: TestGateway[] = [];
 beforeAll(async () => {
   upstreams = await startUpstreams();
   dist = await makeWebDist();
-  gw = await startGateway(upstreams, { webDistDir: dist.dir });
+  gw = await startGateway(upstreams, { webDistDir: dist.dir, env: { METRICS_TOKEN } });
 });
 
 afterEach(async () => {
@@ -105,10 +107,10 @@ describe('health', () => {
     expect(ready.status).toBe(200);
   });
 
-  it('should count requests by route and status when /metrics is scraped', async () => {
+  it('should count requests by route and status when /metrics is scraped with the metrics token', async () => {
     await (await gw.fetch('/api/invitations/tok-1')).arrayBuffer();
     await (await gw.fetch('/api/auth/user')).arrayBuffer();
-    const res = await gw.fetch('/metrics');
+    const res = await gw.fetch('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/invitations\/:token",status="200",service="gateway"\} [1-9]/);

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { checkMetricsToken } from '@powerpool/service-kit';
+
+export interface ObservabilityOptions {
+  /**
+   * The bearer token `GET /metrics` requires. Unset: the gateway serves no metrics (it is the public
+   * port, and metrics name every route, status and process figure).
+   */
+  metricsToken?: string | undefined;
+}
 
 /**
  * Call on the root instance (not `register`: the hook must see every route). Prometheus metrics of the gateway (its own registry: embedded mode runs the services in the
- * same process) and one log line per request, object first. `GET /metrics` serves the registry.
+ * same process) and one log line per request, object first. `GET /metrics` serves the registry to
+ * callers with the metrics token.
  */
-export async function observability(app: FastifyInstance): Promise<void> {
+export async function observability(app: FastifyInstance, options: ObservabilityOptions = {}): Promise<void> {
   const registry = new Registry();
   registry.setDefaultLabels({ service: 'gateway' });
   collectDefaultMetrics({ register: registry });
@@ -33,7 +43,9 @@ export async function observability(app: FastifyInstance): Promise<void> {
     request.log[level]({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (!options.metricsToken) return reply.code(404).send({ error: 'not_found', message: 'Not found: GET /metrics' });
+    checkMetricsToken(request, reply, options.metricsToken);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 }

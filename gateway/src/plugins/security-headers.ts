@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /** The SPA's Content-Security-Policy: own scripts only; inline styles (React style props) allowed. */
@@ -36,3 +37,42 @@ export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
 
 /** Route config that turns the gateway's security headers off (the dev IdP sends its own). */
 export const NO_SECURITY_HEADERS = { helmet: { skipRoute: true } } as const;
+
+/**
+ * Browser features PowerPool never uses, turned off for its pages and anything framing or opened
+ * from them (helmet has no Permissions-Policy). Only features browsers recognise: an unknown one
+ * is logged as an error in the console.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** Answers about a signed-in user must not be kept by the browser or a shared cache. */
+export const API_CACHE_CONTROL = 'no-store';
+
+/**
+ * Call on the root instance. Permissions-Policy on everything the gateway serves, and
+ * `Cache-Control: no-store` on every /api answer unless the service sets its own cache policy (the
+ * proxy copies the service's headers over these defaults).
+ */
+export function responsePolicies(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    const url = request.url;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) reply.header('cache-control', API_CACHE_CONTROL);
+  });
+}

@@ -15,7 +15,35 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const fieldIssueSchema = z.object({ field: z.string(), problem: z.string() });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
-export const idParam = z.string().min(1).max(100);
+/**
+ * Control characters: C0 (U+0000-U+001F) and DEL. PostgreSQL cannot store NUL in text at all (the
+ * query fails), and the others have no business in a name, a token or a note; refusing them at
+ * the edge answers a 400 naming the field instead of a 500 from the database.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** The same, minus tab, line feed and carriage return, which multi-line free text may hold. */
+const CONTROL_CHARACTERS_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The `problem` of a field refused by `text()` or `freeText()`. */
+export const CONTROL_CHARACTERS_PROBLEM = 'must not contain control characters';
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/**
+ * A one-line string from a client (a name, a slug, a token in a path, a query value): no control
+ * characters at all. Every string field of a request body, params or query uses this (or
+ * `freeText`) instead of `z.string()`; chain `.trim()`, `.min()`, `.max()` as usual.
+ */
+export function text(params?: StringParams) {
+  return z.string(params).refine((v) => !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTERS_PROBLEM);
+}
+
+/** Multi-line free text from a client (a description, notes): tab and newlines allowed, other control characters not. */
+export function freeText(params?: StringParams) {
+  return z.string(params).refine((v) => !CONTROL_CHARACTERS_BUT_WHITESPACE.test(v), CONTROL_CHARACTERS_PROBLEM);
+}
+
+export const idParam = text().min(1).max(100);
 
 /** Header names shared by the gateway, the services and the bus. */
 export const HEADERS = {

@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.js';
 import {
+  callbackQuerySchema,
   currentUserSchema,
   globalUsersReplySchema,
   loginQuerySchema,
@@ -33,6 +34,7 @@ export const identityEndpoints = {
     service,
     access: 'public',
     summary: "The identity provider's redirect back (browser navigation): sets the session cookie",
+    query: callbackQuerySchema,
     produces: 'redirect',
     browserNavigation: true,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, text } from './common.js';
 
 export const ROLES = ['user', 'pool_commissioner', 'super_admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -30,8 +31,7 @@ export const currentUserSchema = userSchema.extend({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-const optionalName = z
-  .string()
+const optionalName = text()
   .trim()
   .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`)
   .nullish()
@@ -40,8 +40,7 @@ const optionalName = z
 /** PUT /api/user/profile. The e-mail cannot change: an `email` field is refused. */
 export const updateProfileBodySchema = z
   .object({
-    displayName: z
-      .string({ error: 'is required' })
+    displayName: text({ error: 'is required' })
       .trim()
       .min(1, 'is required')
       .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
@@ -78,8 +77,7 @@ export const paymentUsersReplySchema = z.array(userSchema.extend({ name: z.strin
 export const updatePaymentBodySchema = z
   .object({
     hasPaid: z.boolean({ error: 'must be true or false' }),
-    notes: z
-      .string()
+    notes: freeText()
       .trim()
       .max(PAYMENT_NOTES_MAX_LENGTH, `must be at most ${PAYMENT_NOTES_MAX_LENGTH} characters`)
       .nullish(),
@@ -87,7 +85,13 @@ export const updatePaymentBodySchema = z
   .strict();
 
 /** GET /api/login query. */
-export const loginQuerySchema = z.object({ returnTo: z.string().optional() });
+export const loginQuerySchema = z.object({ returnTo: text().optional() });
+
+/**
+ * GET /api/callback query: the provider's answer. Only the values identity looks up are checked;
+ * the provider may add others (`iss`, `error`, `error_description`, `session_state`).
+ */
+export const callbackQuerySchema = z.looseObject({ state: text().optional(), code: text().optional() });
 
 /** What the gateway learns about a session (bus request `rpc.identity.session.resolve`). */
 export const sessionUserSchema = z.object({

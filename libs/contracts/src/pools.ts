@@ -3,6 +3,7 @@
  * (`pools.<entity>.<verb>`). Field names follow the admin spec's entities (section 3).
  */
 import { z } from 'zod';
+import { freeText, text } from './common.js';
 import { roleSchema } from './identity.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -213,12 +214,17 @@ export const poolMemberDetailsSchema = z.object({
 export const poolMembersDetailsReplySchema = z.array(poolMemberDetailsSchema);
 export type PoolMemberDetails = z.infer<typeof poolMemberDetailsSchema>;
 
-/** Pool member (short): GET /api/pools/{poolId}/members (active members). */
+/**
+ * Pool member (short): GET /api/pools/{poolId}/members (active members). Every member of the pool
+ * may ask; only the pool's managers (its commissioner, super admins) get `email`, other members
+ * see names only.
+ */
 export const poolMemberShortSchema = z.object({
   userId: z.string(),
   /** The displayed name (by the name rule), never blank. */
   displayName: z.string(),
-  email: z.string(),
+  /** Present for the pool's commissioner and super admins only. */
+  email: z.string().optional(),
 });
 export const poolMembersReplySchema = z.array(poolMemberShortSchema);
 export type PoolMemberShort = z.infer<typeof poolMemberShortSchema>;
@@ -257,12 +263,11 @@ const uuid = (what: string) => z.string().uuid(`must be a ${what} id`);
 export const poolIdParamsSchema = z.object({ poolId: uuid('pool') });
 export const poolMemberParamsSchema = z.object({ poolId: uuid('pool'), userId: uuid('user') });
 export const invitationIdParamsSchema = z.object({ invitationId: uuid('invitation') });
-export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const invitationTokenParamsSchema = z.object({ token: text().min(1).max(200) });
 export const adminUserPoolParamsSchema = z.object({ userId: uuid('user'), poolId: uuid('pool') });
 
 const nullableText = (max: number) =>
-  z
-    .string()
+  freeText()
     .trim()
     .max(max, `must be at most ${max} characters`)
     .nullish()
@@ -271,8 +276,7 @@ const nullableText = (max: number) =>
 /** POST /api/pools. Defaults are the spec's; `year` defaults to the current year on the server. */
 export const createPoolBodySchema = z
   .object({
-    name: z
-      .string({ error: 'is required' })
+    name: text({ error: 'is required' })
       .trim()
       .min(1, 'is required')
       .max(POOL_NAME_MAX_LENGTH, `must be at most ${POOL_NAME_MAX_LENGTH} characters`),
@@ -293,7 +297,7 @@ export const createPoolBodySchema = z
       .default(MAX_MEMBERS_DEFAULT),
     isPublic: z.boolean({ error: 'must be true or false' }).default(false),
     /** Optional; blank means derived from the name by `slugFromName`. A given slug is normalised the same way. */
-    slug: z.string().trim().max(POOL_SLUG_MAX_LENGTH, `must be at most ${POOL_SLUG_MAX_LENGTH} characters`).nullish(),
+    slug: text().trim().max(POOL_SLUG_MAX_LENGTH, `must be at most ${POOL_SLUG_MAX_LENGTH} characters`).nullish(),
     poolType: poolTypeSchema.default('standard'),
     /** New pools are active unless created with isActive false (then activated later). */
     isActive: z.boolean({ error: 'must be true or false' }).default(true),

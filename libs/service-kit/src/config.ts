@@ -30,6 +30,12 @@ export const env = {
   environment: () => z.enum(ENVIRONMENTS).default('development'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   url: () => z.string().url(),
+  /** An optional bearer token of at least 16 characters; empty means unset. */
+  metricsToken: () =>
+    z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+      z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+    ),
   csv: () =>
     z
       .string()
@@ -52,5 +58,7 @@ export const serviceEnvSchema = z.object({
   /** Optional: keeps this deployment's subjects and event stream apart on a shared NATS server. */
   NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and - only (at most 32)').optional(),
   IDENTITY_ASSERTION_PUBLIC_KEY: z.string().min(1, 'is required (the gateway public key, SPKI PEM)'),
+  /** Optional: GET /metrics then needs `Authorization: Bearer <METRICS_TOKEN>`. Empty means unset. */
+  METRICS_TOKEN: env.metricsToken(),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

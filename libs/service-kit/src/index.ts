@@ -4,6 +4,7 @@ export * from './bus/index.js';
 export * from './config.js';
 export * from './logger.js';
 export * from './service.js';
+export * from './metrics-auth.js';
 export * from './runtime.js';
 export * from './db/database.js';
 export * from './db/migrate.js';

@@ -18,6 +18,8 @@ export interface ServiceRuntime {
   bus: Bus;
   verifier: AssertionVerifier;
   logger: Logger;
+  /** METRICS_TOKEN: when set, /metrics needs it as a bearer token. */
+  metricsToken?: string | undefined;
 }
 
 /** Build a service's runtime from its parsed env (cluster mode: one process per service). */
@@ -39,6 +41,7 @@ export async function createRuntime(name: string, config: ServiceEnv): Promise<S
     bus,
     verifier,
     logger,
+    metricsToken: config.METRICS_TOKEN,
     async close() {
       await bus.close();
       await database.close();

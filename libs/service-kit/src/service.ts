@@ -8,6 +8,7 @@ import type { AssertionVerifier, Identity } from './assertion.js';
 import { guardDeclaredRoutes } from './endpoint-route.js';
 import { sendErrorReply } from './error-reply.js';
 import { DomainError, ForbiddenError, UnauthorizedError } from './errors.js';
+import { checkMetricsToken } from './metrics-auth.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -36,6 +37,8 @@ export interface CreateServiceOptions {
   verifier: AssertionVerifier;
   /** Named readiness checks for /readyz (e.g. database ping, bus connected). */
   readiness?: Record<string, () => Promise<boolean> | boolean>;
+  /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>` (METRICS_TOKEN); else it is open (private port). */
+  metricsToken?: string | undefined;
 }
 
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -56,6 +59,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     },
     logController: new LogController({ requestIdLogLabel: 'correlationId', disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Errors raised before routing (an undecodable URL, a path parameter over maxParamLength) get the one JSON shape too.
+    frameworkErrors: (err, request, reply) => void sendErrorReply(err, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -120,7 +125,8 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     const ready = Object.values(checks).every(Boolean);
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', service: name, checks });
   });
-  app.get('/metrics', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
+    if (options.metricsToken) checkMetricsToken(request, reply, options.metricsToken);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 

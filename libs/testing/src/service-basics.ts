@@ -96,10 +96,27 @@ export async function describeServiceBasics(name: string, schema: string, build:
       }
     });
 
-    it('should expose Prometheus metrics when scraped', async () => {
+    it('should expose Prometheus metrics when scraped and no metrics token is configured', async () => {
       const res = await app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('http_request_duration_seconds');
+    });
+
+    it('should serve metrics only with the bearer token when METRICS_TOKEN is configured', async () => {
+      const token = 'service-metrics-token-0123456789';
+      const guarded = await build({ ...runtime, metricsToken: token });
+      try {
+        for (const authorization of [undefined, 'Bearer not-the-token-0123456789', token]) {
+          const res = await guarded.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+          expect(res.statusCode, authorization).toBe(401);
+          expect(res.json(), authorization).toEqual({ error: 'unauthorized', message: 'Unauthorized: metrics need a valid bearer token' });
+        }
+        const ok = await guarded.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+        expect(ok.statusCode).toBe(200);
+        expect(ok.body).toContain('http_request_duration_seconds');
+      } finally {
+        await guarded.close();
+      }
     });
   });
 }

@@ -92,6 +92,28 @@ describe.skipIf(skip)('identity sign-in (OIDC code + PKCE against a real provide
     expect(res.body).toContain('expired or was already used');
   });
 
+  it('should answer 400 naming the field when a signed-out callback carries a NUL in its state or code', async () => {
+    const anon = await h.runtime.headersFor(null);
+    for (const [query, field] of [
+      ['code=x&state=a%00b', 'state'],
+      ['code=%00&state=x', 'code'],
+    ] as const) {
+      const res = await h.app.inject({ method: 'GET', url: `/api/callback?${query}`, headers: { ...anon, cookie: 'pp_login=abc' } });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({
+        error: 'validation_failed',
+        message: `Invalid querystring: ${field} must not contain control characters`,
+        details: [{ field, problem: 'must not contain control characters' }],
+      });
+    }
+  });
+
+  it('should answer 400 naming returnTo when it carries a control character', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/login?returnTo=/picks%00', headers: await h.runtime.headersFor(null) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'returnTo', problem: 'must not contain control characters' }]);
+  });
+
   it('should show the cancellation when the provider answers access_denied', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/callback?error=access_denied&state=x', headers: await h.runtime.headersFor(null) });
     expect(res.statusCode).toBe(400);

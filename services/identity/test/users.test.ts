@@ -62,6 +62,23 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
       expect(res.json()).toMatchObject({ error: 'bad_request' });
     });
 
+    it('should answer 400 naming the field when a name carries a NUL or a line break', async () => {
+      for (const [body, field] of [
+        [{ displayName: 'Pat\u0000' }, 'displayName'],
+        [{ displayName: 'Pat', firstName: '\u0000' }, 'firstName'],
+        [{ displayName: 'Pat', lastName: 'a\u0000b' }, 'lastName'],
+        [{ displayName: 'Pat\nPicker' }, 'displayName'],
+      ] as const) {
+        const res = await put('/api/user/profile', player.headers, body);
+        expect(res.statusCode, field).toBe(400);
+        expect(res.json(), field).toEqual({
+          error: 'validation_failed',
+          message: `Invalid body: ${field} must not contain control characters`,
+          details: [{ field, problem: 'must not contain control characters' }],
+        });
+      }
+    });
+
     it('should answer 401 when the caller is signed out', async () => {
       const res = await put('/api/user/profile', await h.runtime.headersFor(null), { displayName: 'Ghost' });
       expect(res.statusCode).toBe(401);
@@ -151,6 +168,17 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
       expect(cleared.json()).toMatchObject({ hasPaid: false, paymentNotes: null });
       const list = await h.app.inject({ method: 'GET', url: '/api/admin/users/payments', headers: admin.headers });
       expect(list.json().find((u: { id: string }) => u.id === commissioner.user.id)).toMatchObject({ hasPaid: false, name: 'Chris Commissioner' });
+    });
+
+    it('should answer 400 naming the field when payment notes carry a NUL or another control character', async () => {
+      for (const notes of ['Venmo\u0000', 'bell\u0007']) {
+        const res = await put(`/api/admin/users/${player.user.id}/payment`, admin.headers, { hasPaid: true, notes });
+        expect(res.statusCode, JSON.stringify(notes)).toBe(400);
+        expect(res.json().details).toEqual([{ field: 'notes', problem: 'must not contain control characters' }]);
+      }
+      const multiLine = await put(`/api/admin/users/${player.user.id}/payment`, admin.headers, { hasPaid: true, notes: 'Venmo\n\tSept 1' });
+      expect(multiLine.statusCode).toBe(200);
+      expect(multiLine.json().paymentNotes).toBe('Venmo\n\tSept 1');
     });
 
     it('should answer 400 when hasPaid is missing', async () => {

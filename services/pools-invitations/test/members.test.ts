@@ -124,14 +124,26 @@ describe.skipIf(skip)('pool members', () => {
     expect(self.json().error).toBe('cannot_remove_commissioner');
   });
 
-  it('should show the short member list when a member asks and answer 403 when an outsider asks', async () => {
+  it('should show the short member list with names only when a member asks and answer 403 when an outsider asks', async () => {
     const res = await call(h, 'GET', `/api/pools/${poolId}/members`, member);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toContainEqual({ userId: member.id, displayName: 'Mel Member', email: member.email });
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['displayName', 'email', 'userId']);
+    expect(res.json()).toContainEqual({ userId: member.id, displayName: 'Mel Member' });
+    expect(res.json()).toContainEqual({ userId: commissioner.id, displayName: 'Casey Commish' });
+    // A player never sees the other members' e-mail addresses (nor their own in this list).
+    for (const row of res.json()) expect(Object.keys(row).sort()).toEqual(['displayName', 'userId']);
+    expect(res.body).not.toContain('@');
     expect((await call(h, 'GET', `/api/pools/${poolId}/members`, outsider)).statusCode).toBe(403);
     expect((await call(h, 'GET', `/api/pools/${poolId}/members`, otherCommissioner)).statusCode).toBe(403);
     expect((await call(h, 'GET', `/api/pools/${poolId}/members`, admin)).statusCode).toBe(200);
+  });
+
+  it("should include e-mail addresses in the short member list when the pool's commissioner or a super admin asks", async () => {
+    for (const who of [commissioner, admin]) {
+      const res = await call(h, 'GET', `/api/pools/${poolId}/members`, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toContainEqual({ userId: member.id, displayName: 'Mel Member', email: member.email });
+      expect(res.json()).toContainEqual({ userId: commissioner.id, displayName: 'Casey Commish', email: commissioner.email });
+    }
   });
 
   it('should answer 403 on every commissioner member call when a member, an outsider or another commissioner calls', async () => {

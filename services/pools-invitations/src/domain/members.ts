@@ -3,7 +3,7 @@ import { RECENT_JOINS_DAYS, updateMemberBodySchema, type MemberStats, type PoolM
 import type { z } from 'zod';
 import type { MemberWithUser, PoolsStore } from '../store/pools.store.js';
 import type { MemberRow, PoolRow } from '../store/schema.js';
-import { managedPool, visiblePool } from './access.js';
+import { canManage, managedPool, visiblePool } from './access.js';
 import { type Caller, type Emit, type PoolsContext } from './context.js';
 import { memberSnapshot, toMemberDetails, toMemberShort } from './present.js';
 import { AlreadyMemberError, CannotRemoveCommissionerError, MemberNotFoundError, PoolFullError, PoolNotFoundError, UserNotFoundError } from './errors.js';
@@ -20,11 +20,15 @@ export async function listMemberDetails(ctx: PoolsContext, caller: Caller, poolI
   });
 }
 
-/** GET /api/pools/{poolId}/members: the active members, short form (managers and members). */
+/**
+ * GET /api/pools/{poolId}/members: the active members, short form (managers and members). E-mail
+ * addresses are the managers' to see; a member gets the other members' names only.
+ */
 export async function listMembersShort(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberShort[]> {
   return ctx.uow.read(async (store) => {
-    await visiblePool(store, caller, poolId);
-    return (await store.listMembers(poolId)).filter((m) => m.member.isActive).map(toMemberShort);
+    const pool = await visiblePool(store, caller, poolId);
+    const withEmail = canManage(caller, pool);
+    return (await store.listMembers(poolId)).filter((m) => m.member.isActive).map((m) => toMemberShort(m, { withEmail }));
   });
 }
 

@@ -64,9 +64,10 @@ export function toMemberDetails({ member, user }: MemberWithUser): PoolMemberDet
   };
 }
 
-export function toMemberShort(m: MemberWithUser): PoolMemberShort {
+/** The short form; `withEmail` only for the pool's managers (other members see names only). */
+export function toMemberShort(m: MemberWithUser, options: { withEmail: boolean }): PoolMemberShort {
   const d = toMemberDetails(m);
-  return { userId: d.userId, displayName: d.name, email: d.email };
+  return options.withEmail ? { userId: d.userId, displayName: d.name, email: d.email } : { userId: d.userId, displayName: d.name };
 }
 
 /** The membership snapshot events carry; `at` is the time of the change reported. */
