@@ -220,7 +220,7 @@ describe('body size limit', () => {
 
   it('should answer 413 at once and close the connection without calling the service when Content-Length is over the default 1 MiB', async () => {
     // 32 MiB: far more than socket buffers hold, so a gateway that stopped reading without answering and closing would hang the upload.
-    const res = await upload(`${gw.url}/api/picks/batch`, { bytes: 32 * MIB, chunked: false, headers: cookie('alice-session') });
+    const res = await upload(`${gw.url}/api/pools`, { bytes: 32 * MIB, chunked: false, headers: cookie('alice-session') });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual(TOO_LARGE_1_MIB);
     expect(res.headers.connection).toBe('close');
@@ -229,7 +229,7 @@ describe('body size limit', () => {
   });
 
   it('should answer 413 and close the connection when a chunked body grows over the limit while streaming', async () => {
-    const res = await upload(`${small.url}/api/picks/batch`, { bytes: 32 * MIB, chunked: true, headers: cookie('s') });
+    const res = await upload(`${small.url}/api/pools`, { bytes: 32 * MIB, chunked: true, headers: cookie('s') });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ error: 'payload_too_large', message: 'The request body is too large: the limit is 4000 bytes.' });
     expect(res.headers.connection).toBe('close');
@@ -248,7 +248,7 @@ describe('body size limit', () => {
   it('should forward a body of exactly the limit whole when it is sent with a length or chunked', async () => {
     for (const chunked of [false, true]) {
       upstreams.reset();
-      const res = await upload(`${small.url}/api/picks/batch`, { bytes: 4000, chunked, headers: cookie('s') });
+      const res = await upload(`${small.url}/api/pools`, { bytes: 4000, chunked, headers: cookie('s') });
       expect(res.status, `chunked ${chunked}`).toBe(200);
       expect(onlyCall().body).toHaveLength(4000);
     }
