@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { calendarSeasonYear, fillPath, nearestPoolYear, sportsEndpoints, STAGING_SCHEDULE_ID, type Endpoint } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { freshEmail, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, submitIdpSignIn, toast } from './support/sign-in.js';
@@ -9,6 +10,43 @@ import { ACCOUNTS, submitIdpSignIn, toast } from './support/sign-in.js';
 async function pendingInvitation(page: Page): Promise<unknown> {
   const raw = await page.evaluate('window.sessionStorage.getItem("pendingInvitation")');
   return typeof raw === 'string' ? JSON.parse(raw) : null;
+}
+
+/**
+ * The super admin's staging flow through the API (the staging screen has its own browser test):
+ * import `year`'s teams and games from the bundled ESPN replay, then push both to production.
+ */
+async function pushSeasonToProduction(admin: Page, year: number): Promise<void> {
+  const params = { scheduleId: STAGING_SCHEDULE_ID };
+  const steps: Array<[Endpoint, { year: number } | undefined]> = [
+    [sportsEndpoints.importTeams, { year }],
+    [sportsEndpoints.importGames, { year }],
+    [sportsEndpoints.migrateTeams, undefined],
+    [sportsEndpoints.migrateGames, undefined],
+  ];
+  for (const [endpoint, body] of steps) {
+    const url = fillPath(endpoint.path, params);
+    const res = await admin.request.fetch(url, { method: endpoint.method, ...(body ? { data: body } : {}), timeout: 60_000 });
+    const text = await res.text();
+    expect(res.status(), `${endpoint.method} ${url}: ${text.slice(0, 300)}`).toBe(200);
+    // The streamed steps answer 200 at once; how they ended is in their last event.
+    if (endpoint.produces === 'text/event-stream') expect(text, `${url}: ${text.slice(-300)}`).toContain('"type":"complete"');
+  }
+}
+
+/** The Season Year the Create New Pool form shows once the server's default has arrived. */
+async function formSeasonYear(page: Page): Promise<string> {
+  const defaults = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pools/defaults' && r.ok());
+  await page.getByRole('button', { name: 'Create New Pool' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Pool' });
+  await dialog.waitFor();
+  const year = (await (await defaults).json()) as { year: number };
+  const select = dialog.getByLabel('Season Year');
+  await expect.poll(() => select.inputValue()).toBe(String(year.year));
+  const shown = await select.inputValue();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return shown;
 }
 
 /**
@@ -23,9 +61,23 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
   const poolName = `E2E Pool ${randomBytes(3).toString('hex')}`;
   const newcomer = freshEmail('joiner');
   const latecomer = freshEmail('third');
-  /** The form's default year: the current one, within the offered 2024-2026. */
-  const poolYear = Math.min(2026, Math.max(2024, new Date().getFullYear()));
+  /**
+   * The form's default year once the bundled replay's 2025 season is in production: over today
+   * (its games are not date-shifted in tests) and the newest, so 2025 whatever the calendar says.
+   */
+  const poolYear = 2025;
   let link = '';
+
+  it('should default the Season Year to the season in production, not the calendar year, when the super admin has pushed the 2025 season', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.commissioner);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Pool Management', level: 1 }).waitFor();
+    // Nothing in production yet: the season by the calendar (2026 in November 2026).
+    expect(await formSeasonYear(page)).toBe(String(nearestPoolYear(calendarSeasonYear(new Date()))));
+
+    await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
+    await expect.poll(() => formSeasonYear(page), { timeout: 15_000 }).toBe(String(poolYear));
+  });
 
   it('should create a pool and a two-use invitation and copy its link when a commissioner uses /admin', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.commissioner);
@@ -44,9 +96,11 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     expect(await dialog.getByLabel('Max Members').inputValue()).toBe('50');
     expect(await dialog.getByLabel('Regular Season').isChecked()).toBe(true);
     expect(await dialog.getByLabel('Preseason').isChecked()).toBe(false);
+    await expect.poll(() => dialog.getByLabel('Season Year').inputValue()).toBe(String(poolYear));
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/pools');
     await submit.click();
     expect((await created).status()).toBe(201);
+    expect(((await (await created).json()) as { year: number }).year).toBe(poolYear);
     await toast(page, 'Success').filter({ hasText: 'Pool created successfully' }).waitFor();
     await expect.poll(() => page.getByTestId('selected-pool-name').textContent()).toBe(poolName);
 

@@ -13,6 +13,7 @@ import {
   invitationTokenParamsSchema,
   memberStatsSchema,
   ownedPoolsReplySchema,
+  poolDefaultsSchema,
   poolAdminDetailsReplySchema,
   poolIdParamsSchema,
   poolMemberDetailsSchema,
@@ -51,10 +52,23 @@ export const poolsEndpoints = {
     service,
     access: 'session',
     roles: managers,
-    summary: 'Create a pool; the creator becomes its commissioner',
+    summary: 'Create a pool; the creator becomes its commissioner (year defaults to the current season)',
     body: createPoolBodySchema,
     reply: poolSchema,
     status: 201,
+  }),
+  poolDefaults: endpoint({
+    method: 'GET',
+    path: '/api/pools/defaults',
+    service,
+    access: 'session',
+    roles: managers,
+    summary: 'What the Create New Pool form starts from: the default year (the current season) and the years offered',
+    description:
+      'The current season is the season of the production sports data whose games are being played or come next; after the last game of ' +
+      'the newest season, that season until a newer one reaches production. Without production data: the calendar year, minus one in ' +
+      'January and February. A season outside the offered years gives the nearest offered year. POST /api/pools without a year uses it.',
+    reply: poolDefaultsSchema,
   }),
   getPool: endpoint({
     method: 'GET',

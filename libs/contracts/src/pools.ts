@@ -9,7 +9,10 @@ import { roleSchema } from './identity.js';
 // ---------------------------------------------------------------------------------------------
 // Constants (admin spec section 9)
 
-/** Pool years offered by the Create New Pool form. */
+/**
+ * Pool years offered by the Create New Pool form (admin spec section 5). The default year (the
+ * current season, GET /api/pools/defaults) is always one of them: see `nearestPoolYear`.
+ */
 export const POOL_YEARS = [2024, 2025, 2026] as const;
 export const POOL_TYPES = ['standard', 'test', 'private'] as const;
 export const poolTypeSchema = z.enum(POOL_TYPES);
@@ -45,6 +48,30 @@ export function slugFromName(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, '')
     .replace(/\s+/g, '-');
+}
+
+/**
+ * An NFL season runs from September into the next February (the 2025 season ends with the Super
+ * Bowl in February 2026). From this month (1-12) on, the calendar year names the current season;
+ * before it, last year's season is still being played.
+ */
+export const SEASON_ROLLOVER_MONTH = 3;
+
+/**
+ * The season by the calendar alone, for when no production sports data says otherwise: the
+ * calendar year, minus one in January and February (UTC). It is what the data rule gives in a
+ * normal NFL year with the coming season in production: the season being played, or the next one.
+ */
+export function calendarSeasonYear(now: Date): number {
+  const year = now.getUTCFullYear();
+  return now.getUTCMonth() + 1 < SEASON_ROLLOVER_MONTH ? year - 1 : year;
+}
+
+/** `year` when the form offers it, else the nearest year it offers (POOL_YEARS). */
+export function nearestPoolYear(year: number): number {
+  const first = POOL_YEARS[0];
+  const last = POOL_YEARS[POOL_YEARS.length - 1] ?? first;
+  return Math.min(Math.max(year, first), last);
 }
 
 /** Texts the server answers with (spec sections 8 of both documents); the join page shows them. */
@@ -273,7 +300,22 @@ const nullableText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** POST /api/pools. Defaults are the spec's; `year` defaults to the current year on the server. */
+/**
+ * GET /api/pools/defaults: what the Create New Pool form starts from. `year` is the current season
+ * of the production sports data (see the endpoint), always one of `years`.
+ */
+export const poolDefaultsSchema = z.object({
+  /** The default Season Year: the current season, or the nearest offered year. */
+  year: z.number().int(),
+  /** The years a pool can be created for, ascending (the form's options). */
+  years: z.array(z.number().int()),
+});
+export type PoolDefaults = z.infer<typeof poolDefaultsSchema>;
+
+/**
+ * POST /api/pools. Defaults are the spec's, except `year`: without it the server takes the current
+ * season, as GET /api/pools/defaults reports it.
+ */
 export const createPoolBodySchema = z
   .object({
     name: text({ error: 'is required' })

@@ -2,6 +2,7 @@ import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type S
 import type { PoolsInvitationsConfig } from './config.js';
 import type { PoolsContext } from './domain/context.js';
 import { consumeIdentityUsers } from './events/identity-users.js';
+import { consumeSportsGames } from './events/sports-games.js';
 import { registerAdminPoolRoutes } from './routes/admin-pools.routes.js';
 import { registerInvitationRoutes } from './routes/invitations.routes.js';
 import { registerMemberRoutes } from './routes/members.routes.js';
@@ -13,13 +14,14 @@ export const SCHEMA = 'pools';
 
 export interface PoolsInvitationsDeps extends ServiceRuntime {
   config: PoolsInvitationsConfig;
-  /** Defaults to the wall clock; tests move it to check expiry. */
+  /** Defaults to the wall clock; tests move it to check expiry and the current season. */
   now?: () => Date;
 }
 
 /**
  * pools-invitations: pools, invitations and members; users (names, e-mails, roles) as identity's
- * events describe them. Owns the Postgres schema `pools`. Never listens (server.ts does).
+ * events describe them, and the seasons in production as sports-data-staging's events describe
+ * them. Owns the Postgres schema `pools`. Never listens (server.ts does).
  */
 export async function buildApp(deps: PoolsInvitationsDeps): Promise<ServiceApp> {
   const { database, bus, logger } = deps;
@@ -33,9 +35,11 @@ export async function buildApp(deps: PoolsInvitationsDeps): Promise<ServiceApp> 
   registerAdminPoolRoutes(app, ctx);
 
   const users = await consumeIdentityUsers(bus, ctx, logger);
+  const games = await consumeSportsGames(bus, ctx, logger);
   outbox.start();
   app.addHook('onClose', async () => {
     await users.unsubscribe();
+    await games.unsubscribe();
     await outbox.stop();
   });
   return app;

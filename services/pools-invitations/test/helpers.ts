@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import type { CreatePoolBody, EventSubject, Pool, Role, User } from '@powerpool/contracts';
+import type { CreatePoolBody, EventSubject, Game, Pool, Role, User } from '@powerpool/contracts';
 import type { BusMessage, ServiceApp } from '@powerpool/service-kit';
 import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
@@ -75,6 +75,76 @@ export async function announce(h: PoolsHarness, subject: EventSubject, user: Par
     ...user,
   };
   await h.runtime.bus.publish(subject, { user: snapshot, ...extra });
+}
+
+/**
+ * Factory: a production game as sports-data-staging announces it. Its season year is `year` even
+ * when it is played in the next calendar year (January and February).
+ */
+export function buildGame(year: number, gameTimeUtc: string, espnId: string = randomUUID()): Game {
+  return {
+    espnId,
+    espnCompetitionId: espnId,
+    year,
+    seasonType: 2,
+    weekNumber: 1,
+    homeTeamEspnId: '21',
+    awayTeamEspnId: '6',
+    homeTeamAbbr: 'PHI',
+    awayTeamAbbr: 'DAL',
+    homeTeamShortName: 'Eagles',
+    awayTeamShortName: 'Cowboys',
+    gameTimeUtc,
+    gameTimeCdt: gameTimeUtc,
+    spread: null,
+    gameName: 'Dallas Cowboys at Philadelphia Eagles',
+    currentPeriod: null,
+    gameClock: null,
+    gameStatus: 'SCHEDULED',
+    winnerTeamEspnId: null,
+    homeScore: null,
+    awayScore: null,
+    oddsProvider: null,
+    oddsDetails: null,
+    venueEspnId: null,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Factory: the games of season `year` as the NFL plays them, from the opener (Thursday night in
+ * early September) to the Super Bowl (early February of the next calendar year).
+ */
+export function buildSeason(year: number): Game[] {
+  return [
+    buildGame(year, `${year}-09-05T00:20:00.000Z`, `${year}-opener`),
+    buildGame(year, `${year}-11-30T18:00:00.000Z`, `${year}-week-13`),
+    { ...buildGame(year, `${year + 1}-02-08T23:30:00.000Z`, `${year}-super-bowl`), seasonType: 3, weekNumber: 22 },
+  ];
+}
+
+/**
+ * Publish sports.games.migrated as sports-data-staging does (every production game of `years`),
+ * then wait until the service has stored what it shows of each of those years.
+ */
+export async function migrateGames(h: PoolsHarness, years: number[], games: Game[]): Promise<void> {
+  await h.runtime.bus.publish('sports.games.migrated', { years, games, deletedEspnIds: [] });
+  const expected = years.map((year) => {
+    const kickoffs = games.filter((g) => g.year === year).map((g) => Date.parse(g.gameTimeUtc));
+    return { year, count: kickoffs.length, first: Math.min(...kickoffs), last: Math.max(...kickoffs) };
+  });
+  await vi.waitFor(async () => {
+    const rows = await h.runtime.database.sql.query<{ year: number; count: number; first: number; last: number }>(
+      `SELECT year, game_count AS count, extract(epoch FROM first_kickoff_at)::float8 * 1000 AS first,
+              extract(epoch FROM last_kickoff_at)::float8 * 1000 AS last
+         FROM pools.seasons`,
+    );
+    const stored = expected.every(({ year, count, first, last }) => {
+      const row = rows.find((r) => r.year === year);
+      return count === 0 ? !row : row?.count === count && row.first === first && row.last === last;
+    });
+    if (!stored) throw new Error(`seasons ${years.join(', ')} not stored yet`);
+  });
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPoolBodySchema, displayNameOf, POOL_YEARS, slugFromName, type DeletePoolReply, type Pool, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
+import { createPoolBodySchema, displayNameOf, slugFromName, type DeletePoolReply, type Pool, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { MemberRow, PoolRow } from '../store/schema.js';
@@ -7,19 +7,12 @@ import { managedPool, visiblePool } from './access.js';
 import { type Caller, type PoolsContext } from './context.js';
 import { memberSnapshot, toPool } from './present.js';
 import { NotEligibleCommissionerError, PoolNotFoundError, SlugTakenError, UserNotFoundError } from './errors.js';
+import { defaultPoolYear } from './seasons.js';
 
 type CreatePoolInput = z.output<typeof createPoolBodySchema>;
 
 /** Used when a name holds nothing the slug rule keeps (e.g. only punctuation). */
 const FALLBACK_SLUG = 'pool';
-
-/** The default pool year: the current year when offered, else the nearest offered year. */
-export function defaultPoolYear(now: Date): number {
-  const year = now.getUTCFullYear();
-  const offered = POOL_YEARS as readonly number[];
-  if (offered.includes(year)) return year;
-  return year < offered[0]! ? offered[0]! : offered[offered.length - 1]!;
-}
 
 /** The first of `base`, `base-2`, `base-3`, ... not in `taken`. */
 export function firstFreeSlug(base: string, taken: readonly string[]): string {
@@ -34,8 +27,9 @@ function adminMember(poolId: string, userId: string, now: Date): MemberRow {
 
 /**
  * POST /api/pools (pool_commissioner or super_admin). The creator becomes the pool's commissioner
- * and its admin member. A blank slug is derived from the name and made unique with -2, -3, ...;
- * a slug given explicitly (normalised by the same rule) must be free.
+ * and its admin member. Without a year, the pool is for the current season (defaultPoolYear). A
+ * blank slug is derived from the name and made unique with -2, -3, ...; a slug given explicitly
+ * (normalised by the same rule) must be free.
  */
 export async function createPool(ctx: PoolsContext, caller: Caller, input: CreatePoolInput): Promise<Pool> {
   const now = ctx.now();
@@ -48,7 +42,7 @@ export async function createPool(ctx: PoolsContext, caller: Caller, input: Creat
       id: randomUUID(),
       name: input.name,
       description: input.description,
-      year: input.year ?? defaultPoolYear(now),
+      year: input.year ?? defaultPoolYear(await store.listSeasons(), now),
       allowsPreseason: input.allowsPreseason,
       allowsRegularSeason: input.allowsRegularSeason,
       allowsPostseason: input.allowsPostseason,

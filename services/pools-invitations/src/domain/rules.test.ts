@@ -3,7 +3,7 @@ import { invitationStatusOf, slugFromName } from '@powerpool/contracts';
 import type { MemberRow } from '../store/schema.js';
 import { expiryOf } from './invitations.js';
 import { memberStatsOf } from './members.js';
-import { defaultPoolYear, firstFreeSlug } from './pools.js';
+import { firstFreeSlug } from './pools.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -20,12 +20,6 @@ describe('pool rules', () => {
   it('should pick the first free numbered slug when the base is taken', () => {
     expect(firstFreeSlug('a', [])).toBe('a');
     expect(firstFreeSlug('a', ['a', 'a-2', 'a-4'])).toBe('a-3');
-  });
-
-  it('should default the year to the current one when it is offered and clamp otherwise', () => {
-    expect(defaultPoolYear(new Date('2025-06-01T00:00:00Z'))).toBe(2025);
-    expect(defaultPoolYear(new Date('2023-06-01T00:00:00Z'))).toBe(2024);
-    expect(defaultPoolYear(new Date('2030-06-01T00:00:00Z'))).toBe(2026);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '@powerpool/service-kit';
 import type { User } from '@powerpool/contracts';
-import { invitations, poolMembers, pools, users, type InvitationRow, type MemberRow, type PoolRow, type UserRow } from './schema.js';
+import { invitations, poolMembers, pools, seasons, users, type InvitationRow, type MemberRow, type PoolRow, type SeasonRow, type UserRow } from './schema.js';
 
 /** A member row with what we know of the user (null until identity has told us about them). */
 export interface MemberWithUser {
@@ -230,6 +230,21 @@ export function createPoolsStore(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    // ---- seasons (from sports-data-staging's events) -----------------------------------------
+
+    /**
+     * The production seasons of `years` are now `rows` (a year without a row has no production
+     * games any more). Rewriting the same snapshot again changes nothing.
+     */
+    async replaceSeasons(years: number[], rows: SeasonRow[]): Promise<void> {
+      if (years.length > 0) await db.delete(seasons).where(inArray(seasons.year, years));
+      if (rows.length > 0) await db.insert(seasons).values(rows);
+    },
+
+    async listSeasons(): Promise<SeasonRow[]> {
+      return db.select().from(seasons).orderBy(asc(seasons.year));
     },
   };
 }

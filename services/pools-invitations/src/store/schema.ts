@@ -64,7 +64,17 @@ export const invitations = poolsSchema.table('invitations', {
   updatedAt: ts('updated_at').notNull(),
 });
 
+/** The seasons in production (sports.games.migrated): the span of each season's kickoffs. */
+export const seasons = poolsSchema.table('seasons', {
+  year: integer('year').primaryKey(),
+  firstKickoffAt: ts('first_kickoff_at').notNull(),
+  lastKickoffAt: ts('last_kickoff_at').notNull(),
+  gameCount: integer('game_count').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PoolRow = typeof pools.$inferSelect;
 export type MemberRow = typeof poolMembers.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
+export type SeasonRow = typeof seasons.$inferSelect;

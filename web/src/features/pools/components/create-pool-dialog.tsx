@@ -13,7 +13,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { toastFailure } from '../../../lib/toast-error';
 import { useCreatePool } from '../api/create-pool';
-import { defaultPoolYear, parseMaxMembers } from '../lib/pool-form';
+import { usePoolDefaults } from '../api/get-pool-defaults';
+import { fallbackPoolYear, parseMaxMembers } from '../lib/pool-form';
 
 /** "Create New Pool" button and its form (admin spec section 5). */
 export function CreatePoolDialog({ onCreated }: { onCreated: (pool: Pool) => void }) {
@@ -50,7 +51,11 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
   const field = (name: string) => `${ids}-${name}`;
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [year, setYear] = useState(defaultPoolYear());
+  const defaults = usePoolDefaults();
+  // The user's choice, else the server's default (the current season), else the calendar's.
+  const [chosenYear, setYear] = useState<number | null>(null);
+  const year = chosenYear ?? defaults.data?.year ?? fallbackPoolYear();
+  const years = defaults.data?.years ?? POOL_YEARS;
   const [allowsPreseason, setAllowsPreseason] = useState(false);
   const [allowsRegularSeason, setAllowsRegularSeason] = useState(true);
   const [allowsPostseason, setAllowsPostseason] = useState(false);
@@ -111,7 +116,7 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
         <div className="grid gap-2">
           <Label htmlFor={field('year')}>Season Year</Label>
           <NativeSelect id={field('year')} value={year} onChange={(e) => setYear(Number(e.target.value))}>
-            {POOL_YEARS.map((y) => (
+            {years.map((y) => (
               <option key={y} value={y}>
                 {y}
               </option>

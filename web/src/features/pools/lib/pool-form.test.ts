@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildInvitationBody } from './invitation-form';
 import { slugFromName } from '@powerpool/contracts';
-import { defaultPoolYear, parseMaxMembers } from './pool-form';
+import { fallbackPoolYear, parseMaxMembers } from './pool-form';
 
 describe('slugFromName (the form previews it)', () => {
   it('should lowercase, drop other characters and turn spaces into hyphens when the slug is left blank', () => {
@@ -12,10 +12,11 @@ describe('slugFromName (the form previews it)', () => {
 });
 
 describe('pool form defaults', () => {
-  it('should default to the current year when it is offered and clamp otherwise', () => {
-    expect(defaultPoolYear(new Date('2025-06-01T12:00:00Z'))).toBe(2025);
-    expect(defaultPoolYear(new Date('2030-06-01T12:00:00Z'))).toBe(2026);
-    expect(defaultPoolYear(new Date('2020-06-01T12:00:00Z'))).toBe(2024);
+  it('should fall back to the season by the calendar, minus one before March, clamped to the offered years, until the server answers', () => {
+    expect(fallbackPoolYear(new Date('2025-06-01T12:00:00Z'))).toBe(2025);
+    expect(fallbackPoolYear(new Date('2026-02-10T12:00:00Z'))).toBe(2025);
+    expect(fallbackPoolYear(new Date('2030-06-01T12:00:00Z'))).toBe(2026);
+    expect(fallbackPoolYear(new Date('2020-06-01T12:00:00Z'))).toBe(2024);
   });
 
   it('should turn a non-numeric max members entry into 0 when it is parsed', () => {

@@ -1,13 +1,14 @@
-import { POOL_YEARS } from '@powerpool/contracts';
+import { calendarSeasonYear, nearestPoolYear } from '@powerpool/contracts';
 
 /** Create New Pool form rules (admin spec sections 5 and 9); the bounds are the contract's. */
 
-/** The current year when it is offered, else the closest offered year. */
-export function defaultPoolYear(now: Date = new Date()): number {
-  const year = now.getFullYear();
-  const first = POOL_YEARS[0];
-  const last = POOL_YEARS[POOL_YEARS.length - 1] ?? first;
-  return Math.min(Math.max(year, first), last);
+/**
+ * The Season Year shown until the server's default (GET /api/pools/defaults, the current season
+ * of the production data) arrives, or when it cannot be had: the server's own fallback, the
+ * season by the calendar, as the nearest offered year.
+ */
+export function fallbackPoolYear(now: Date = new Date()): number {
+  return nearestPoolYear(calendarSeasonYear(now));
 }
 
 /** A non-numeric entry becomes 0 (the spec's rule; the form then refuses it). */

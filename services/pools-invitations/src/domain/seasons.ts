@@ -1,0 +1,69 @@
+import { calendarSeasonYear, nearestPoolYear, POOL_YEARS, type EventPayload, type PoolDefaults } from '@powerpool/contracts';
+import type { SeasonRow } from '../store/schema.js';
+import type { PoolsContext } from './context.js';
+
+/**
+ * How long after its kickoff a game counts as still being played (a game takes about 3 hours 15
+ * minutes; this leaves room for overtime and delays). Until then its season stays current.
+ */
+export const GAME_LENGTH_MS = 4 * 60 * 60 * 1000;
+
+/** What the current-season rule needs to know of a season in production. */
+export type SeasonSpan = Pick<SeasonRow, 'year' | 'firstKickoffAt' | 'lastKickoffAt'>;
+
+/**
+ * The current season by the production sports data at `now`: the oldest season with a game still
+ * being played or still to come (the season under way, else the next one); when every game is
+ * over, the newest season (until a newer one reaches production). Null without production data.
+ */
+export function currentSeason(seasons: readonly SeasonSpan[], now: Date): number | null {
+  if (seasons.length === 0) return null;
+  const years = [...seasons].sort((a, b) => a.year - b.year);
+  const open = years.find((s) => s.lastKickoffAt.getTime() + GAME_LENGTH_MS > now.getTime());
+  return (open ?? years[years.length - 1]!).year;
+}
+
+/**
+ * The default year of a new pool: the current season by the production data, else by the
+ * calendar (calendarSeasonYear), moved to the nearest year the form offers.
+ */
+export function defaultPoolYear(seasons: readonly SeasonSpan[], now: Date): number {
+  return nearestPoolYear(currentSeason(seasons, now) ?? calendarSeasonYear(now));
+}
+
+/** GET /api/pools/defaults: the default year and the years offered. */
+export async function getPoolDefaults(ctx: PoolsContext): Promise<PoolDefaults> {
+  const seasons = await ctx.uow.read((store) => store.listSeasons());
+  return { year: defaultPoolYear(seasons, ctx.now()), years: [...POOL_YEARS] };
+}
+
+/**
+ * One row per season year of the event, from its games (all the production games of those years):
+ * the span of their kickoffs. A year of the event without games has none in production any more.
+ */
+export function seasonsOf(event: EventPayload<'sports.games.migrated'>, now: Date): SeasonRow[] {
+  const byYear = new Map<number, SeasonRow>();
+  for (const game of event.games) {
+    if (!event.years.includes(game.year)) continue;
+    const kickoff = new Date(game.gameTimeUtc);
+    if (Number.isNaN(kickoff.getTime())) continue;
+    const row = byYear.get(game.year);
+    if (!row) {
+      byYear.set(game.year, { year: game.year, firstKickoffAt: kickoff, lastKickoffAt: kickoff, gameCount: 1, updatedAt: now });
+      continue;
+    }
+    if (kickoff < row.firstKickoffAt) row.firstKickoffAt = kickoff;
+    if (kickoff > row.lastKickoffAt) row.lastKickoffAt = kickoff;
+    row.gameCount += 1;
+  }
+  return [...byYear.values()].sort((a, b) => a.year - b.year);
+}
+
+/**
+ * sports.games.migrated: the event carries every production game of its years, so the seasons of
+ * those years are replaced by what it shows. Idempotent: a repeat writes the same rows.
+ */
+export async function recordMigratedGames(ctx: PoolsContext, event: EventPayload<'sports.games.migrated'>): Promise<void> {
+  const rows = seasonsOf(event, ctx.now());
+  await ctx.uow.write((store) => store.replaceSeasons([...new Set(event.years)], rows));
+}
