@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@powerpool/contracts';
+import type { ErrorBody } from '@powerpool/contracts';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -30,14 +30,25 @@ export class ApiError extends Error {
   }
 }
 
-function parseErrorBody(text: string) {
+function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    const body: unknown = JSON.parse(text);
+    return isErrorBody(body) ? body : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The shape of the contract's `errorBodySchema` (`error` and `message` strings, any `details`),
+ * checked without zod: this file is part of every first load, which has no room for zod
+ * (bench/README.md, "SPA first load"). api-client.test.ts holds it to the schema.
+ */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const { error, message } = value as Record<string, unknown>;
+  return typeof error === 'string' && typeof message === 'string';
 }
 
 /** True when `error` is an ApiError with the given status. */

@@ -1,7 +1,6 @@
-import { userPoolsReplySchema } from '@powerpool/contracts';
 import type { UserPool } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from './api-client';
+import { apiRequest } from './api-client';
 
 /**
  * The signed-in user's pools (GET /api/user/pools). Shared: the picks screen, leaderboards and
@@ -9,8 +8,13 @@ import { apiJson } from './api-client';
  */
 export const USER_POOLS_QUERY_KEY = ['/api/user/pools'] as const;
 
-export function getUserPools({ signal }: { signal?: AbortSignal } = {}): Promise<UserPool[]> {
-  return apiJson('GET', '/api/user/pools', userPoolsReplySchema, undefined, { signal });
+/**
+ * Not parsed with `userPoolsReplySchema`, for the reason given at `getCurrentUser` (Make Picks, the
+ * home screen, needs it at first load); pools-invitations sends it through that schema.
+ */
+export async function getUserPools({ signal }: { signal?: AbortSignal } = {}): Promise<UserPool[]> {
+  const res = await apiRequest('GET', '/api/user/pools', undefined, { signal });
+  return (await res.json()) as UserPool[];
 }
 
 export function userPoolsQueryOptions() {
