@@ -1,9 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason } from '@powerpool/testing';
-import { freshEmail, setupE2e } from './support/e2e.js';
+import { DESKTOP, freshEmail, PHONE, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, submitIdpSignIn, toast } from './support/sign-in.js';
+
+/** True when the element's whole box is inside `outer` (the viewport, a dialog), to the pixel. */
+function inside(box: Box | null, outer: Box | null): boolean {
+  if (!box || !outer) return false;
+  return box.x >= outer.x - 0.5 && box.y >= outer.y - 0.5 && box.x + box.width <= outer.x + outer.width + 0.5 && box.y + box.height <= outer.y + outer.height + 0.5;
+}
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** True when a click at the centre of the element would reach it (nothing on top, not scrolled away). */
+function reachable(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const hit = element.ownerDocument.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
 
 /** The JSON kept under `pendingInvitation` in the page's session storage, if any. */
 async function pendingInvitation(page: Page): Promise<unknown> {
@@ -91,6 +112,44 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Invitation Deleted').waitFor();
     await expect.poll(() => page.getByTestId('invitation-row').count()).toBe(1);
+  });
+
+  it('should keep Cancel and Create Pool in view and line up Season Year with Max Members when the Create New Pool dialog opens at 1280x800 and on a phone', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await e2e.signedInPage(ACCOUNTS.commissioner, { viewport });
+      await page.goto('/admin');
+      await page.getByRole('button', { name: 'Create New Pool' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Pool' });
+      await dialog.waitFor();
+      // A name enables Create Pool (a disabled button lets clicks through, so it could not be hit-tested).
+      await dialog.getByLabel('Pool Name').fill('Not created');
+      const screen = { x: 0, y: 0, ...viewport };
+      const buttons = [dialog.getByRole('button', { name: 'Cancel' }), dialog.getByRole('button', { name: 'Create Pool' })];
+      const where = `at ${viewport.width}x${viewport.height}`;
+
+      for (const button of buttons) {
+        expect(inside(await button.boundingBox(), await dialog.boundingBox()), `${where}: button inside the dialog`).toBe(true);
+        expect(inside(await dialog.boundingBox(), screen), `${where}: dialog on the screen`).toBe(true);
+        expect(await reachable(button), `${where}: button not covered`).toBe(true);
+      }
+      // The last field scrolls into view inside the dialog; the buttons stay where they were.
+      const slug = dialog.getByLabel('Slug (optional)');
+      await slug.scrollIntoViewIfNeeded();
+      expect(await reachable(slug), `${where}: slug reachable`).toBe(true);
+      for (const button of buttons) expect(await reachable(button), `${where}: button after scrolling`).toBe(true);
+
+      if (viewport === DESKTOP) {
+        // Side by side: the two labels on one line, the select and the input on the next.
+        const year = await dialog.getByLabel('Season Year').boundingBox();
+        const members = await dialog.getByLabel('Max Members').boundingBox();
+        expect(Math.abs((year?.y ?? 0) - (members?.y ?? 100))).toBeLessThanOrEqual(1);
+        expect(Math.abs((year?.height ?? 0) - (members?.height ?? 100))).toBeLessThanOrEqual(1);
+        const labels = await Promise.all(['Season Year', 'Max Members'].map((text) => dialog.getByText(text, { exact: true }).boundingBox()));
+        expect(Math.abs((labels[0]?.y ?? 0) - (labels[1]?.y ?? 100))).toBeLessThanOrEqual(1);
+      }
+      await buttons[0]!.click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
   });
 
   it('should keep the invitation across sign-in and join automatically when a signed-out newcomer opens the link', async () => {
