@@ -276,6 +276,25 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await late.getByText('Not in any pool').waitFor();
   });
 
+  it('should show the same Super Admin badge on /admin and /site-admin when the super admin opens them', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.admin);
+    const looks: string[] = [];
+    for (const path of ['/admin', '/site-admin']) {
+      await page.goto(path);
+      const badge = page.getByTestId('role-badge');
+      await badge.waitFor();
+      expect(await badge.innerText()).toBe('Super Admin');
+      looks.push(
+        await badge.evaluate((element) => {
+          const style = element.ownerDocument.defaultView!.getComputedStyle(element);
+          const { width, height } = element.getBoundingClientRect();
+          return JSON.stringify([element.className, style.color, style.backgroundColor, style.borderColor, style.fontSize, style.padding, width, height]);
+        }),
+      );
+    }
+    expect(looks[1]).toBe(looks[0]);
+  });
+
   it('should find the pool, change its commissioner and delete it when the super admin uses Global Pool Management', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.admin);
     await page.goto('/site-admin?tab=pools');
