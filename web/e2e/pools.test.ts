@@ -43,6 +43,7 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
   const e2e = setupE2e();
   const poolName = `E2E Pool ${randomBytes(3).toString('hex')}`;
   const newcomer = freshEmail('joiner');
+  const secondcomer = freshEmail('second');
   const latecomer = freshEmail('third');
   /** The form's default year: the current one, within the offered 2024-2026. */
   const poolYear = Math.min(2026, Math.max(2024, new Date().getFullYear()));
@@ -176,7 +177,7 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
   });
 
   it('should join by button for a second person and show Usage Limit Reached to a third when the limit is 2', async () => {
-    const second = await e2e.signedInPage(freshEmail('second'));
+    const second = await e2e.signedInPage(secondcomer);
     await second.goto(link);
     const joined = second.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/use'));
     await second.getByRole('button', { name: 'Join Pool', exact: true }).click();
@@ -188,6 +189,26 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await third.getByText('Usage Limit Reached').waitFor();
     expect(await third.getByRole('button', { name: 'Cannot Join Pool' }).isDisabled()).toBe(true);
     expect(await third.getByRole('button', { name: 'Join Pool', exact: true }).count()).toBe(0);
+  });
+
+  it('should say the user is already a member and offer Go to Pool instead of Join Pool when a member opens the invitation again', async () => {
+    const page = await e2e.signedInPage(secondcomer);
+    const uses: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') uses.push(request.url());
+    });
+    await page.goto(link);
+    await page.getByText('Already a member', { exact: true }).waitFor();
+    expect(await page.getByText('You are already a member of this pool.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Join Pool', exact: true }).count()).toBe(0);
+    // The member view wins over the invitation's own state (this one is at its limit by now).
+    expect(await page.getByText('Usage Limit Reached').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cannot Join Pool' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Go to Pool' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
+    expect(uses).toEqual([]);
   });
 
   it('should list the newcomer and mark them paid when the commissioner clicks the payment badge', async () => {
