@@ -316,6 +316,23 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     expect(looks[1]).toBe(looks[0]);
   });
 
+  it('should list Global User Management as a table on a wide screen and as cards on a phone', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await e2e.signedInPage(ACCOUNTS.admin, { viewport });
+      await page.goto('/site-admin?tab=users');
+      const table = page.getByRole('table', { name: 'Users', exact: true });
+      const cards = page.getByRole('list', { name: 'Users', exact: true });
+      await page.getByText(/^Showing \d+ of \d+ users$/).waitFor();
+      const wide = viewport === DESKTOP;
+      expect(await table.isVisible()).toBe(wide);
+      expect(await cards.isVisible()).toBe(!wide);
+      const shown = wide ? table.getByTestId('global-user-row') : cards.getByTestId('global-user-card');
+      const admin = shown.filter({ hasText: ACCOUNTS.admin });
+      expect(await admin.getByLabel(/^Role of /).inputValue()).toBe('super_admin');
+      expect(await admin.getByText('Unpaid', { exact: true }).or(admin.getByText('Paid', { exact: true })).isVisible()).toBe(true);
+    }
+  });
+
   it('should find the pool, change its commissioner and delete it when the super admin uses Global Pool Management', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.admin);
     await page.goto('/site-admin?tab=pools');
