@@ -54,7 +54,7 @@ typecheck: install ## Typecheck the Node code and the SPA
 cluster: install web ## Start one process per service on local Postgres and NATS
 	npx tsx deploy/cluster/run.ts
 
-bench: install ## Run the gateway benchmark
+bench: install web ## Run the benchmarks: the gateway, then the SPA's JavaScript per screen
 	$(NPM) run bench
 
 clean: ## Remove build output (web/dist, test results); keeps .data

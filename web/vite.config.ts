@@ -12,15 +12,20 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
+      // The contracts only declare (schemas, constants, pure helpers): a screen that imports
+      // displayNameOf gets that module alone, not every schema and zod with it.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
-import { freshEmail, setupE2e } from './support/e2e.js';
+import { DESKTOP, freshEmail, PHONE, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, LANDING_TAGLINE, LOGIN_LINK, navLink, signIn, toast } from './support/sign-in.js';
 
 /** The status of GET /api/auth/user sent by the page itself (its cookies, its origin). */
@@ -45,7 +45,7 @@ describe.skipIf(chromiumUnavailableReason())('profile, sign-out and the session 
     await required.waitFor();
     expect(await required.innerText()).toContain('Please enter a display name for leaderboards and public display.');
     expect(await required.getAttribute('data-variant')).toBe('destructive');
-    // Dismissed as a person would: the toast sits over the bottom right of the window (and the button).
+    // Dismissed as a person would.
     await required.getByRole('button', { name: 'Close' }).click();
     await required.waitFor({ state: 'hidden' });
 
@@ -71,6 +71,39 @@ describe.skipIf(chromiumUnavailableReason())('profile, sign-out and the session 
     expect(await displayName.inputValue()).toBe(newName);
     expect(await page.getByLabel('First Name').inputValue()).toBe('Erin');
     expect(await page.getByLabel('Last Name').inputValue()).toBe('Tester');
+  });
+
+  it('should show the saved, trimmed names in the fields and keep the toast off Save Changes when the user saves padded names, at 1280x800 and on a phone', async () => {
+    const email = freshEmail('trim');
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await e2e.signedInPage(email, { viewport });
+      await page.goto('/profile');
+      const displayName = page.getByLabel('Display Name');
+      await displayName.waitFor();
+      const name = `Trim ${randomBytes(3).toString('hex')}`;
+      await displayName.fill(`   ${name}   `);
+      await page.getByLabel('First Name').fill('  Erin ');
+      await page.getByLabel('Last Name').fill('   ');
+
+      const save = page.getByRole('button', { name: 'Save Changes' });
+      const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && new URL(res.url()).pathname === '/api/user/profile');
+      await save.click();
+      expect((await saved).request().postDataJSON()).toEqual({ displayName: name, firstName: 'Erin', lastName: null });
+      const updated = toast(page, 'Profile Updated');
+      await updated.waitFor();
+
+      const where = `at ${viewport.width}x${viewport.height}`;
+      expect(await displayName.inputValue(), where).toBe(name);
+      expect(await page.getByLabel('First Name').inputValue(), where).toBe('Erin');
+      expect(await page.getByLabel('Last Name').inputValue(), where).toBe('');
+      // Once the toast has slid in, it and the button it answers do not overlap.
+      await updated.evaluate((element) => Promise.all(element.getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished)));
+      const [shown, button] = await Promise.all([updated.boundingBox(), save.boundingBox()]);
+      expect(shown && button, where).toBeTruthy();
+      const overlap =
+        shown!.x < button!.x + button!.width && button!.x < shown!.x + shown!.width && shown!.y < button!.y + button!.height && button!.y < shown!.y + shown!.height;
+      expect(overlap, `${where}: toast ${JSON.stringify(shown)} over Save Changes ${JSON.stringify(button)}`).toBe(false);
+    }
   });
 
   it('should return to the landing page, end the session and drop the cookie when the user logs out', async () => {

@@ -1,10 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { calendarSeasonYear, fillPath, nearestPoolYear, sportsEndpoints, STAGING_SCHEDULE_ID, type Endpoint } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
-import { freshEmail, setupE2e } from './support/e2e.js';
+import { DESKTOP, freshEmail, PHONE, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, submitIdpSignIn, toast } from './support/sign-in.js';
+
+/** True when the element's whole box is inside `outer` (the viewport, a dialog), to the pixel. */
+function inside(box: Box | null, outer: Box | null): boolean {
+  if (!box || !outer) return false;
+  return box.x >= outer.x - 0.5 && box.y >= outer.y - 0.5 && box.x + box.width <= outer.x + outer.width + 0.5 && box.y + box.height <= outer.y + outer.height + 0.5;
+}
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** True when a click at the centre of the element would reach it (nothing on top, not scrolled away). */
+function reachable(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const hit = element.ownerDocument.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
 
 /** The JSON kept under `pendingInvitation` in the page's session storage, if any. */
 async function pendingInvitation(page: Page): Promise<unknown> {
@@ -60,6 +81,7 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
   const e2e = setupE2e();
   const poolName = `E2E Pool ${randomBytes(3).toString('hex')}`;
   const newcomer = freshEmail('joiner');
+  const secondcomer = freshEmail('second');
   const latecomer = freshEmail('third');
   /**
    * The form's default year once the bundled replay's 2025 season is in production: over today
@@ -147,6 +169,44 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await expect.poll(() => page.getByTestId('invitation-row').count()).toBe(1);
   });
 
+  it('should keep Cancel and Create Pool in view and line up Season Year with Max Members when the Create New Pool dialog opens at 1280x800 and on a phone', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await e2e.signedInPage(ACCOUNTS.commissioner, { viewport });
+      await page.goto('/admin');
+      await page.getByRole('button', { name: 'Create New Pool' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Pool' });
+      await dialog.waitFor();
+      // A name enables Create Pool (a disabled button lets clicks through, so it could not be hit-tested).
+      await dialog.getByLabel('Pool Name').fill('Not created');
+      const screen = { x: 0, y: 0, ...viewport };
+      const buttons = [dialog.getByRole('button', { name: 'Cancel' }), dialog.getByRole('button', { name: 'Create Pool' })];
+      const where = `at ${viewport.width}x${viewport.height}`;
+
+      for (const button of buttons) {
+        expect(inside(await button.boundingBox(), await dialog.boundingBox()), `${where}: button inside the dialog`).toBe(true);
+        expect(inside(await dialog.boundingBox(), screen), `${where}: dialog on the screen`).toBe(true);
+        expect(await reachable(button), `${where}: button not covered`).toBe(true);
+      }
+      // The last field scrolls into view inside the dialog; the buttons stay where they were.
+      const slug = dialog.getByLabel('Slug (optional)');
+      await slug.scrollIntoViewIfNeeded();
+      expect(await reachable(slug), `${where}: slug reachable`).toBe(true);
+      for (const button of buttons) expect(await reachable(button), `${where}: button after scrolling`).toBe(true);
+
+      if (viewport === DESKTOP) {
+        // Side by side: the two labels on one line, the select and the input on the next.
+        const year = await dialog.getByLabel('Season Year').boundingBox();
+        const members = await dialog.getByLabel('Max Members').boundingBox();
+        expect(Math.abs((year?.y ?? 0) - (members?.y ?? 100))).toBeLessThanOrEqual(1);
+        expect(Math.abs((year?.height ?? 0) - (members?.height ?? 100))).toBeLessThanOrEqual(1);
+        const labels = await Promise.all(['Season Year', 'Max Members'].map((text) => dialog.getByText(text, { exact: true }).boundingBox()));
+        expect(Math.abs((labels[0]?.y ?? 0) - (labels[1]?.y ?? 100))).toBeLessThanOrEqual(1);
+      }
+      await buttons[0]!.click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
+
   it('should keep the invitation across sign-in and join automatically when a signed-out newcomer opens the link', async () => {
     expect(link).not.toBe('');
     const { page } = e2e;
@@ -171,7 +231,7 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
   });
 
   it('should join by button for a second person and show Usage Limit Reached to a third when the limit is 2', async () => {
-    const second = await e2e.signedInPage(freshEmail('second'));
+    const second = await e2e.signedInPage(secondcomer);
     await second.goto(link);
     const joined = second.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/use'));
     await second.getByRole('button', { name: 'Join Pool', exact: true }).click();
@@ -183,6 +243,26 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await third.getByText('Usage Limit Reached').waitFor();
     expect(await third.getByRole('button', { name: 'Cannot Join Pool' }).isDisabled()).toBe(true);
     expect(await third.getByRole('button', { name: 'Join Pool', exact: true }).count()).toBe(0);
+  });
+
+  it('should say the user is already a member and offer Go to Pool instead of Join Pool when a member opens the invitation again', async () => {
+    const page = await e2e.signedInPage(secondcomer);
+    const uses: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') uses.push(request.url());
+    });
+    await page.goto(link);
+    await page.getByText('Already a member', { exact: true }).waitFor();
+    expect(await page.getByText('You are already a member of this pool.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Join Pool', exact: true }).count()).toBe(0);
+    // The member view wins over the invitation's own state (this one is at its limit by now).
+    expect(await page.getByText('Usage Limit Reached').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cannot Join Pool' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Go to Pool' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
+    expect(uses).toEqual([]);
   });
 
   it('should list the newcomer and mark them paid when the commissioner clicks the payment badge', async () => {
@@ -269,6 +349,42 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await late.getByRole('button', { name: `Remove ${await late.locator('p').first().textContent()} from ${poolName}` }).click();
     await toast(page, 'Success').filter({ hasText: 'User removed successfully' }).waitFor();
     await late.getByText('Not in any pool').waitFor();
+  });
+
+  it('should show the same Super Admin badge on /admin and /site-admin when the super admin opens them', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.admin);
+    const looks: string[] = [];
+    for (const path of ['/admin', '/site-admin']) {
+      await page.goto(path);
+      const badge = page.getByTestId('role-badge');
+      await badge.waitFor();
+      expect(await badge.innerText()).toBe('Super Admin');
+      looks.push(
+        await badge.evaluate((element) => {
+          const style = element.ownerDocument.defaultView!.getComputedStyle(element);
+          const { width, height } = element.getBoundingClientRect();
+          return JSON.stringify([element.className, style.color, style.backgroundColor, style.borderColor, style.fontSize, style.padding, width, height]);
+        }),
+      );
+    }
+    expect(looks[1]).toBe(looks[0]);
+  });
+
+  it('should list Global User Management as a table on a wide screen and as cards on a phone', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await e2e.signedInPage(ACCOUNTS.admin, { viewport });
+      await page.goto('/site-admin?tab=users');
+      const table = page.getByRole('table', { name: 'Users', exact: true });
+      const cards = page.getByRole('list', { name: 'Users', exact: true });
+      await page.getByText(/^Showing \d+ of \d+ users$/).waitFor();
+      const wide = viewport === DESKTOP;
+      expect(await table.isVisible()).toBe(wide);
+      expect(await cards.isVisible()).toBe(!wide);
+      const shown = wide ? table.getByTestId('global-user-row') : cards.getByTestId('global-user-card');
+      const admin = shown.filter({ hasText: ACCOUNTS.admin });
+      expect(await admin.getByLabel(/^Role of /).inputValue()).toBe('super_admin');
+      expect(await admin.getByText('Unpaid', { exact: true }).or(admin.getByText('Paid', { exact: true })).isVisible()).toBe(true);
+    }
   });
 
   it('should find the pool, change its commissioner and delete it when the super admin uses Global Pool Management', async () => {

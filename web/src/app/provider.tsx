@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '../components/theme/theme-provider';
-import { Toaster } from '../components/ui/toaster';
+import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { queryClient } from '../lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -9,7 +9,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <Toaster />
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

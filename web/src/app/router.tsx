@@ -1,37 +1,47 @@
 import { useMemo } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/layout/loading-screen';
 import { paths } from '../config/paths';
+import { currentUserQueryOptions } from '../lib/auth';
 import { RequireRole } from '../lib/authorization';
+import { queryClient } from '../lib/query-client';
 import { ACCESS_RULES } from '../lib/roles';
 import { AdminWeekRedirectRoute } from './routes/admin-week-redirect';
-import { CurrentWeekRoute } from './routes/current-week';
-import { JoinRoute } from './routes/join';
 import { LiveLeaderboardRoute } from './routes/live-leaderboard';
 import { LiveLeaderboardDemoRoute } from './routes/live-leaderboard-demo';
 import { LiveResultsRoute } from './routes/live-results';
 import { NotFoundRoute } from './routes/not-found';
-import { PaymentsRoute } from './routes/payments';
 import { PicksRoute } from './routes/picks';
-import { PoolManagementRoute } from './routes/pool-management';
-import { ProfileRoute } from './routes/profile';
 import { RootLayout } from './routes/root';
 import { RouteErrorScreen } from './routes/route-error';
 import { SeasonLeaderboardRoute } from './routes/season-leaderboard';
 import { SignedInLayout } from './routes/signed-in';
-import { SiteAdminRoute } from './routes/site-admin';
-import { WeekManagementRoute } from './routes/week-management';
+
+/**
+ * A screen loaded on demand: its module (and what only it imports) is a separate chunk, fetched
+ * the first time the route matches. While it loads the current screen stays and the root shows a
+ * progress bar (the first page of a visit shows the root's fallback instead); a chunk that fails
+ * to load (e.g. an old tab after a deploy) ends in the route error screen, whose button reloads.
+ */
+function onDemand<M>(load: () => Promise<M>, screen: (module: M) => ComponentType) {
+  return async () => ({ Component: screen(await load()) });
+}
 
 /**
  * The route table (player spec section 2). The root waits for the current user; signed-in routes
  * show the landing page (with `returnTo`) to visitors; role groups sit behind one guard.
+ * Make Picks (/) and the landing page are in the entry chunk; the screens most players never open
+ * (pool, week and site administration, payments) and the join and profile screens load on demand.
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <LoadingScreen fullPage />,
     children: [
-      { path: paths.join.path, element: <JoinRoute /> },
+      { path: paths.join.path, lazy: onDemand(() => import('./routes/join'), (m) => m.JoinRoute) },
       {
         element: <SignedInLayout />,
         children: [
@@ -41,22 +51,22 @@ export const routes: RouteObject[] = [
           { path: paths.liveResults.path, element: <LiveResultsRoute /> },
           { path: paths.liveLeaderboard.path, element: <LiveLeaderboardRoute /> },
           { path: paths.liveLeaderboardDemo.path, element: <LiveLeaderboardDemoRoute /> },
-          { path: paths.profile.path, element: <ProfileRoute /> },
+          { path: paths.profile.path, lazy: onDemand(() => import('./routes/profile'), (m) => m.ProfileRoute) },
           { path: paths.adminWeek.path, element: <AdminWeekRedirectRoute /> },
           {
             element: <RequireRole rule={ACCESS_RULES.poolManager} />,
             children: [
-              { path: paths.admin.path, element: <PoolManagementRoute /> },
-              { path: paths.currentWeek.path, element: <CurrentWeekRoute /> },
-              { path: paths.week.path, element: <WeekManagementRoute /> },
+              { path: paths.admin.path, lazy: onDemand(() => import('./routes/pool-management'), (m) => m.PoolManagementRoute) },
+              { path: paths.currentWeek.path, lazy: onDemand(() => import('./routes/current-week'), (m) => m.CurrentWeekRoute) },
+              { path: paths.week.path, lazy: onDemand(() => import('./routes/week-management'), (m) => m.WeekManagementRoute) },
             ],
           },
           {
             element: <RequireRole rule={ACCESS_RULES.superAdmin} />,
             children: [
-              { path: paths.siteAdmin.path, element: <SiteAdminRoute /> },
+              { path: paths.siteAdmin.path, lazy: onDemand(() => import('./routes/site-admin'), (m) => m.SiteAdminRoute) },
               // Payments are per user, across pools: identity answers super admins only.
-              { path: paths.payments.path, element: <PaymentsRoute /> },
+              { path: paths.payments.path, lazy: onDemand(() => import('./routes/payments'), (m) => m.PaymentsRoute) },
             ],
           },
         ],
@@ -67,6 +77,9 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
+  // The root waits for the current user; ask now, so a first page that loads on demand fetches
+  // its chunk and the user at the same time instead of one after the other.
+  void queryClient.prefetchQuery(currentUserQueryOptions());
   return createBrowserRouter(routes);
 }
 

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
+import { errorBodySchema, identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiKey, apiRequest, callApi, fetchQueryKey, getQueryFn, pathKey, queryKeyPath } from './api-client';
+import { ApiError, apiKey, apiRequest, callApi, isErrorBody, fetchQueryKey, getQueryFn, pathKey, queryKeyPath } from './api-client';
 
 interface Seen {
   method: string;
@@ -98,6 +98,25 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected the call to fail');
 }
+
+describe('isErrorBody', () => {
+  it('should accept exactly what the contract\'s errorBodySchema accepts when given error-like values', () => {
+    const samples: unknown[] = [
+      { error: 'forbidden', message: 'No' },
+      { error: 'validation_failed', message: 'Bad', details: [{ field: 'x', problem: 'y' }] },
+      { error: 'x', message: 'y', details: null, extra: 1 },
+      { error: 'x' },
+      { message: 'y' },
+      { error: 1, message: 'y' },
+      { error: 'x', message: null },
+      ['x', 'y'],
+      'x',
+      null,
+      42,
+    ];
+    for (const sample of samples) expect([sample, isErrorBody(sample)]).toEqual([sample, errorBodySchema.safeParse(sample).success]);
+  });
+});
 
 describe('apiRequest', () => {
   it('should return the response when the reply is OK', async () => {

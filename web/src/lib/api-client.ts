@@ -1,5 +1,5 @@
-import { errorBodySchema, fillPath, queryString } from '@powerpool/contracts';
-import type { Endpoint, EndpointInput, EndpointResult } from '@powerpool/contracts';
+import { fillPath, queryString } from '@powerpool/contracts';
+import type { Endpoint, EndpointInput, EndpointResult, ErrorBody } from '@powerpool/contracts';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -31,14 +31,25 @@ export class ApiError extends Error {
   }
 }
 
-function parseErrorBody(text: string) {
+function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    const body: unknown = JSON.parse(text);
+    return isErrorBody(body) ? body : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The shape of the contract's `errorBodySchema` (`error` and `message` strings, any `details`),
+ * checked by hand so an error body never throws while it is read; api-client.test.ts holds it to
+ * the schema.
+ */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const { error, message } = value as Record<string, unknown>;
+  return typeof error === 'string' && typeof message === 'string';
 }
 
 /** True when `error` is an ApiError with the given status. */

@@ -20,3 +20,18 @@ export function userPoolsQueryOptions() {
 export function useUserPools() {
   return useQuery(userPoolsQueryOptions());
 }
+
+/**
+ * What a link to Make Picks may carry in its history state: the pool to show first (the join
+ * page's "Go to Pool" for a member). Make Picks has no pool in its address (player spec section 2).
+ */
+export interface PicksLocationState {
+  poolId?: string;
+}
+
+/** The pool asked for by the link that opened Make Picks, if any. */
+export function requestedPoolId(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const { poolId } = state as PicksLocationState;
+  return typeof poolId === 'string' ? poolId : undefined;
+}

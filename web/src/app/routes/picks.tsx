@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ComingSoonPage } from '../../components/layout/coming-soon-page';
 import { PoolSelector } from '../../components/pool-selector';
 import { paths } from '../../config/paths';
-import { useUserPools } from '../../lib/user-pools';
+import { requestedPoolId, useUserPools } from '../../lib/user-pools';
 
 /**
  * Make Picks (/ and /picks): picks screen, player spec section 2. Built by a later issue; until
@@ -10,7 +11,8 @@ import { useUserPools } from '../../lib/user-pools';
  */
 export function PicksRoute() {
   const pools = useUserPools();
-  const [poolId, setPoolId] = useState<string | undefined>(undefined);
+  const location = useLocation();
+  const [poolId, setPoolId] = useState<string | undefined>(() => requestedPoolId(location.state));
   return (
     <>
       {pools.data ? <PoolSelector pools={pools.data} value={poolId} onChange={setPoolId} className="mb-6" /> : null}

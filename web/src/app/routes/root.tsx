@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { AppShell } from '../../components/layout/app-shell';
 import { ErrorScreen } from '../../components/layout/error-screen';
 import { LoadingScreen } from '../../components/layout/loading-screen';
+import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { useCurrentUser } from '../../lib/auth';
 
 /**
@@ -24,6 +25,7 @@ export function RootLayout() {
   }
   return (
     <AppShell user={user ?? null}>
+      <NavigationProgress />
       <Outlet />
     </AppShell>
   );

@@ -1,8 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Database, FolderKanban, ShieldCheck, Users } from 'lucide-react';
+import { Database, FolderKanban, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/layout/page-header';
+import { RoleBadge } from '../../components/role-badge';
 import { documentTitle, paths } from '../../config/paths';
 import { GlobalPoolManagement } from '../../features/site-admin-pools/components/global-pool-management';
 import { GlobalUserManagement } from '../../features/site-admin-users/components/global-user-management';
@@ -49,12 +50,7 @@ export function SiteAdminRoute() {
       <PageHeader
         title={paths.siteAdmin.title}
         description="Sports data, every user and every pool."
-        actions={
-          <span className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 px-3 py-1 text-xs font-semibold text-primary">
-            <ShieldCheck className="size-3.5" aria-hidden="true" />
-            Super Admin
-          </span>
-        }
+        actions={<RoleBadge role="super_admin" />}
       />
       <Tabs.Root value={tab} onValueChange={selectTab} className="space-y-6">
         <Tabs.List

@@ -1,43 +1,30 @@
 import { displayNameOf } from '@powerpool/contracts';
 import type { CurrentUser } from '@powerpool/contracts';
-import {
-  Activity,
-  CalendarCog,
-  CircleUserRound,
-  Ellipsis,
-  ListChecks,
-  LogOut,
-  ShieldCheck,
-  Trophy,
-  Users,
-} from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+import { CircleUserRound, LogOut } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { LOGOUT_PATH } from '../../lib/auth-urls';
+import { onDemand } from '../../lib/on-demand';
 import { cn } from '../../utils/cn';
-import { ThemeRadioItems, ThemeSwitcher } from '../theme/theme-switcher';
 import { buttonClasses } from '../ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+import { toast } from '../ui/use-toast';
 import { Logo } from './logo';
 import { isNavItemActive, isPathActive, navItemsForRole, splitForTabBar } from './nav-items';
-import type { NavItem, NavItemId } from './nav-items';
+import type { NavItem } from './nav-items';
+import {
+  MoreTriggerContent,
+  NAV_ICONS,
+  tabClasses,
+  THEME_TRIGGER_LABEL,
+  ThemeTriggerIcons,
+  themeTriggerClasses,
+} from './nav-parts';
+import type { DeferredMenuProps } from './nav-parts';
 
-const ICONS: Record<NavItemId, LucideIcon> = {
-  picks: ListChecks,
-  leaderboard: Trophy,
-  liveResults: Activity,
-  managePool: Users,
-  manageWeeks: CalendarCog,
-  siteAdmin: ShieldCheck,
-};
+/** The theme and More menus: fetched when the pointer or the focus reaches a trigger. */
+const navMenus = onDemand(() => import('./nav-menus'));
 
 /**
  * Player spec section 2: renders nothing when signed out; a top bar from 768 px; below that a
@@ -110,7 +97,14 @@ function TopBar({ user, items, pathname }: BarProps & { user: CurrentUser }) {
           >
             <CircleUserRound aria-hidden="true" />
           </Link>
-          <ThemeSwitcher />
+          <DeferredMenu
+            placeholder={(props) => (
+              <button {...props} className={themeTriggerClasses()} aria-label={THEME_TRIGGER_LABEL} title={THEME_TRIGGER_LABEL}>
+                <ThemeTriggerIcons />
+              </button>
+            )}
+            menu={(menus, props) => <menus.ThemeMenu {...props} />}
+          />
           <a href={LOGOUT_PATH} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
             <LogOut aria-hidden="true" />
             Log out
@@ -129,13 +123,6 @@ function TopBar({ user, items, pathname }: BarProps & { user: CurrentUser }) {
   );
 }
 
-const tabClasses = (active: boolean) =>
-  cn(
-    'flex h-full flex-col items-center justify-center gap-1 text-[0.7rem] font-medium transition-colors',
-    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-    active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
-  );
-
 function BottomTabBar({ items, pathname }: BarProps) {
   const { tabs, more } = splitForTabBar(items);
   const profileActive = isPathActive(paths.profile.path, pathname);
@@ -148,7 +135,7 @@ function BottomTabBar({ items, pathname }: BarProps) {
     >
       {tabs.map((item) => {
         const active = isNavItemActive(item, pathname);
-        const Icon = ICONS[item.id];
+        const Icon = NAV_ICONS[item.id];
         return (
           <Link key={item.id} to={item.href} aria-current={active ? 'page' : undefined} className={tabClasses(active)}>
             <Icon className={cn('size-5', active && 'stroke-[2.5]')} aria-hidden="true" />
@@ -156,46 +143,67 @@ function BottomTabBar({ items, pathname }: BarProps) {
           </Link>
         );
       })}
-      <DropdownMenu>
-        <DropdownMenuTrigger className={tabClasses(moreActive)}>
-          <Ellipsis className="size-5" aria-hidden="true" />
-          <span>More</span>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent side="top" align="end" sideOffset={8} className="w-56">
-          {more.map((item) => {
-            const Icon = ICONS[item.id];
-            const active = isNavItemActive(item, pathname);
-            return (
-              <DropdownMenuItem key={item.id} asChild>
-                <Link to={item.href} aria-current={active ? 'page' : undefined} className={cn(active && 'font-semibold text-primary')}>
-                  <Icon aria-hidden="true" />
-                  {item.label}
-                </Link>
-              </DropdownMenuItem>
-            );
-          })}
-          <DropdownMenuItem asChild>
-            <Link
-              to={paths.profile.getHref()}
-              aria-current={profileActive ? 'page' : undefined}
-              className={cn(profileActive && 'font-semibold text-primary')}
-            >
-              <CircleUserRound aria-hidden="true" />
-              Profile
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuLabel>Theme</DropdownMenuLabel>
-          <ThemeRadioItems />
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <a href={LOGOUT_PATH}>
-              <LogOut aria-hidden="true" />
-              Log out
-            </a>
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <DeferredMenu
+        placeholder={(props) => (
+          <button {...props} className={tabClasses(moreActive)}>
+            <MoreTriggerContent />
+          </button>
+        )}
+        menu={(menus, props) => (
+          <menus.MoreMenu {...props} more={more} pathname={pathname} active={moreActive} profileActive={profileActive} />
+        )}
+      />
     </nav>
   );
+}
+
+type NavMenus = Awaited<ReturnType<typeof navMenus.load>>;
+type PlaceholderProps = Pick<
+  ComponentProps<'button'>,
+  'type' | 'aria-haspopup' | 'aria-expanded' | 'onPointerEnter' | 'onFocus' | 'onBlur' | 'onPointerDown' | 'onClick'
+>;
+
+/**
+ * A menu trigger that shows at once and looks final, while the menu itself loads on demand:
+ * pointing at the trigger or focusing it fetches the menu code; pressing it before the code has
+ * arrived opens the menu as soon as it has (and if it cannot load, says so).
+ */
+function DeferredMenu({
+  placeholder,
+  menu,
+}: {
+  placeholder: (props: PlaceholderProps) => ReactNode;
+  menu: (menus: NavMenus, props: DeferredMenuProps) => ReactNode;
+}) {
+  const menus = navMenus.useLoaded();
+  const [pressed, setPressed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // A press is a pointerdown and then a click: ask (and complain) once.
+  const asked = useRef(false);
+  if (menus) return menu(menus, { defaultOpen: pressed, autoFocus: focused });
+
+  const prefetch = () => void navMenus.load().catch(() => undefined);
+  const press = () => {
+    setPressed(true);
+    if (asked.current) return;
+    asked.current = true;
+    navMenus.load().catch(() => {
+      asked.current = false;
+      setPressed(false);
+      toast({ title: 'Error', description: 'The menu could not be loaded. Please check your connection and try again.', variant: 'destructive' });
+    });
+  };
+  return placeholder({
+    type: 'button',
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: prefetch,
+    onFocus: () => {
+      setFocused(true);
+      prefetch();
+    },
+    onBlur: () => setFocused(false),
+    onPointerDown: press,
+    onClick: press,
+  });
 }

@@ -1,19 +1,12 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { THEMES, THEME_LABELS } from '../../lib/theme';
 import type { Theme } from '../../lib/theme';
-import { Button } from '../ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from '../ui/dropdown-menu';
 import { useTheme } from './theme-provider';
 
 export const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
-/** The theme choices as radio items, for any dropdown (the switcher and the mobile More menu). */
+/** The theme choices as radio items, for any dropdown (the desktop theme menu and the phone More menu). */
 export function ThemeRadioItems() {
   const { theme, setTheme } = useTheme();
   return (
@@ -28,25 +21,5 @@ export function ThemeRadioItems() {
         );
       })}
     </DropdownMenuRadioGroup>
-  );
-}
-
-/** Icon button opening Light / Dark / System. */
-export function ThemeSwitcher() {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label="Toggle theme" title="Toggle theme">
-          <Sun className="scale-100 rotate-0 transition-transform dark:scale-0 dark:-rotate-90" aria-hidden="true" />
-          <Moon
-            className="absolute scale-0 rotate-90 transition-transform dark:scale-100 dark:rotate-0"
-            aria-hidden="true"
-          />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <ThemeRadioItems />
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -12,14 +12,27 @@ const variants = {
   muted: 'border-transparent bg-muted text-muted-foreground',
 } as const;
 
+const sizes = {
+  default: 'gap-1 px-2.5 py-0.5 text-xs [&_svg]:size-3',
+  /** For a page header (the viewer's role on the admin screens). */
+  lg: 'gap-1.5 px-3 py-1 text-sm [&_svg]:size-3.5',
+} as const;
+
 export type BadgeVariant = keyof typeof variants;
+export type BadgeSize = keyof typeof sizes;
 
 /** A small status label. */
-export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: BadgeVariant }) {
+export function Badge({
+  className,
+  variant = 'default',
+  size = 'default',
+  ...props
+}: ComponentProps<'span'> & { variant?: BadgeVariant; size?: BadgeSize }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap [&_svg]:size-3',
+        'inline-flex items-center rounded-full border font-semibold whitespace-nowrap',
+        sizes[size],
         variants[variant],
         className,
       )}

@@ -8,8 +8,10 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 const overlayClasses = 'fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]';
+// A column no taller than the screen: header, body, footer. A tall body scrolls inside DialogBody
+// while the header and the footer's buttons stay in view; without a DialogBody the whole dialog scrolls.
 const contentClasses =
-  'fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto ' +
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto ' +
   'rounded-xl border bg-card p-6 text-card-foreground shadow-lg focus:outline-none';
 
 /** A modal dialog with an overlay and a close button. */
@@ -29,11 +31,23 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
+  return <div className={cn('flex shrink-0 flex-col gap-1.5 pr-6', className)} {...props} />;
 }
 
+/**
+ * The part of a dialog that scrolls when it does not fit (a long form), so the footer's buttons
+ * never leave the screen. A form holding body and footer takes `dialogFormClasses`.
+ */
+export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
+  // The negative margin and padding keep the fields' focus rings inside the scrolling box.
+  return <div className={cn('-mx-6 -my-1 min-h-0 flex-1 overflow-y-auto px-6 py-1', className)} {...props} />;
+}
+
+/** Classes of a <form> that wraps a DialogBody and its DialogFooter. */
+export const dialogFormClasses = 'flex min-h-0 flex-1 flex-col gap-4';
+
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return <div className={cn('flex shrink-0 flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

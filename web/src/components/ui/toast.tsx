@@ -10,9 +10,11 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        // Top on phones (clear of the bottom tab bar), bottom right on wider screens; max 420 px.
-        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none',
-        'sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // Away from where the primary actions are (the buttons at the foot of forms, cards and
+        // dialogs, and the phone tab bar): at the top on phones, over the header; from 768 px top
+        // right, just below the 64 px navigation bar, at most 420 px wide (player spec section 9).
+        'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none',
+        'md:top-16 md:max-h-[calc(100dvh-4rem)] md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -1,5 +1,7 @@
+import { POOL_MESSAGES } from '@powerpool/contracts';
 import type { PublicInvitation } from '@powerpool/contracts';
-import { AlertTriangle, Ban, CalendarClock, CheckCircle2, Clock, LogIn, PartyPopper, Users, XCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, ArrowRight, Ban, CalendarClock, CheckCircle2, Clock, LogIn, PartyPopper, UserCheck, Users, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +15,8 @@ import { useCurrentUser } from '../../../lib/auth';
 import { loginHref } from '../../../lib/auth-urls';
 import { formatDateTime, POOL_TYPE_LABELS } from '../../../lib/format';
 import { invitationUsageText } from '../../../lib/invitations';
+import type { PicksLocationState } from '../../../lib/user-pools';
+import { userPoolsQueryOptions } from '../../../lib/user-pools';
 import { useInvitation } from '../api/get-invitation';
 import { useJoinPool } from '../api/join-pool';
 import { joinFailure } from '../lib/join-errors';
@@ -27,13 +31,18 @@ import {
 /** The join page (/join/{token}), open to everyone (player spec section 2). */
 export function JoinPage({ token }: { token: string }) {
   const invitation = useInvitation(token);
+  const { data: user } = useCurrentUser();
+  // A signed-in visitor may already be in the pool: their pools tell (the invitation does not).
+  const pools = useQuery({ ...userPoolsQueryOptions(), enabled: Boolean(user) });
 
-  if (invitation.isPending) return <InlineLoading label="Loading invitation..." />;
+  if (invitation.isPending || (user && pools.isPending)) return <InlineLoading label="Loading invitation..." />;
   if (invitation.isError) {
     const message = isApiError(invitation.error) ? invitation.error.serverMessage : undefined;
     return <InvalidInvitation message={message || 'Invitation not found or invalid'} />;
   }
-  return <InvitationView token={token} invitation={invitation.data} />;
+  // If the pools could not be loaded, joining still works: a member gets the 409 and goes home.
+  const member = pools.data?.some((pool) => pool.id === invitation.data.poolId) ?? false;
+  return <InvitationView token={token} invitation={invitation.data} alreadyMember={member} />;
 }
 
 function InvalidInvitation({ message }: { message: string }) {
@@ -60,7 +69,7 @@ const BANNERS = {
   deactivated: { title: 'Invitation Deactivated', text: 'This invitation has been deactivated by the pool commissioner.', icon: Ban },
 } as const;
 
-function InvitationView({ token, invitation }: { token: string; invitation: PublicInvitation }) {
+function InvitationView({ token, invitation, alreadyMember }: { token: string; invitation: PublicInvitation; alreadyMember: boolean }) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const join = useJoinPool(token);
@@ -105,7 +114,7 @@ function InvitationView({ token, invitation }: { token: string; invitation: Publ
   // set when the timer fires (not when it is scheduled), so a cleanup and re-run still joins once.
   useEffect(() => {
     if (!user || autoJoinStarted.current || !hasPendingInvitationFor(window.sessionStorage, token)) return;
-    if (!usable) {
+    if (!usable || alreadyMember) {
       clearPendingInvitation(window.sessionStorage);
       return;
     }
@@ -115,7 +124,7 @@ function InvitationView({ token, invitation }: { token: string; invitation: Publ
       joinPool();
     }, AUTO_JOIN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [user, token, usable]);
+  }, [user, token, usable, alreadyMember]);
 
   useEffect(() => {
     if (!welcomed) return;
@@ -139,7 +148,8 @@ function InvitationView({ token, invitation }: { token: string; invitation: Publ
     );
   }
 
-  const banner = invitation.status === 'active' ? null : BANNERS[invitation.status];
+  // A member has nothing to join: whatever the invitation's state, the way on is to the pool.
+  const banner = alreadyMember || invitation.status === 'active' ? null : BANNERS[invitation.status];
 
   return (
     <Card className="mx-auto w-full max-w-lg">
@@ -180,6 +190,11 @@ function InvitationView({ token, invitation }: { token: string; invitation: Publ
             You need to sign in to join this pool
           </Banner>
         ) : null}
+        {alreadyMember ? (
+          <Banner tone="success" icon={<UserCheck className="size-5" aria-hidden="true" />} title="Already a member">
+            {POOL_MESSAGES.alreadyMember}.
+          </Banner>
+        ) : null}
         {joinError ? (
           <Banner tone="destructive" icon={<AlertTriangle className="size-5" aria-hidden="true" />} title="Unable to join">
             {joinError}
@@ -190,7 +205,15 @@ function InvitationView({ token, invitation }: { token: string; invitation: Publ
         <Button variant="outline" className="w-full sm:w-auto" onClick={() => navigate(paths.home.getHref())}>
           Cancel
         </Button>
-        {!user || needsSignIn ? (
+        {alreadyMember ? (
+          <Button
+            className="w-full sm:w-auto"
+            onClick={() => navigate(paths.home.getHref(), { state: { poolId: invitation.poolId } satisfies PicksLocationState })}
+          >
+            Go to Pool
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        ) : !user || needsSignIn ? (
           <Button className="w-full sm:w-auto" onClick={signInToJoin} disabled={!usable}>
             <LogIn aria-hidden="true" />
             Sign In to Join Pool
@@ -219,17 +242,16 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Banner({ tone, icon, title, children }: { tone: 'destructive' | 'info'; icon: ReactNode; title: string; children: ReactNode }) {
+const BANNER_TONES = {
+  destructive: { box: 'border-destructive/30 bg-destructive/5', icon: 'text-destructive' },
+  info: { box: 'border-primary/30 bg-primary/5', icon: 'text-primary' },
+  success: { box: 'border-success/30 bg-success/5', icon: 'text-success' },
+} as const;
+
+function Banner({ tone, icon, title, children }: { tone: keyof typeof BANNER_TONES; icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <div
-      role={tone === 'destructive' ? 'alert' : 'note'}
-      className={
-        tone === 'destructive'
-          ? 'flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm'
-          : 'flex gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm'
-      }
-    >
-      <span className={tone === 'destructive' ? 'text-destructive' : 'text-primary'}>{icon}</span>
+    <div role={tone === 'destructive' ? 'alert' : 'note'} className={`flex gap-3 rounded-lg border p-4 text-sm ${BANNER_TONES[tone].box}`}>
+      <span className={BANNER_TONES[tone].icon}>{icon}</span>
       <div className="grid gap-1">
         <p className="font-semibold">{title}</p>
         <p className="text-muted-foreground">{children}</p>

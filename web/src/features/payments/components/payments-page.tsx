@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
@@ -97,55 +98,55 @@ export function PaymentsPage() {
           ) : shown.length === 0 ? (
             <EmptyState title="No users found" description="No users match this search and filter." />
           ) : (
-            <>
-              <ul className="grid gap-3 md:hidden">
-                {shown.map((user) => (
-                  <li key={user.id} className="grid gap-3 rounded-lg border p-4" data-testid="payment-card">
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="font-medium">{user.name}</p>
-                        <p className="text-sm break-all text-muted-foreground">{user.email}</p>
-                        <p className="font-mono text-xs text-muted-foreground">{user.id.slice(0, 8)}</p>
-                      </div>
-                      <PaymentBadge user={user} onClick={() => setEditing(user)} />
-                    </div>
-                    {user.paymentNotes ? <p className="text-sm">{user.paymentNotes}</p> : null}
-                    <PaymentAction user={user} onClick={() => setEditing(user)} className="w-full" />
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden overflow-x-auto rounded-lg border md:block">
-                <table className="w-full text-sm">
-                  <thead className="bg-muted/50 text-left text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                      <th scope="col" className="px-4 py-3 font-medium">Email</th>
-                      <th scope="col" className="px-4 py-3 font-medium">Payment Status</th>
-                      <th scope="col" className="px-4 py-3 font-medium">Payment Notes</th>
-                      <th scope="col" className="px-4 py-3 text-right font-medium">Action</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y">
-                    {shown.map((user) => (
-                      <tr key={user.id} data-testid="payment-row">
-                        <td className="px-4 py-3">
-                          <div className="font-medium">{user.name}</div>
-                          <div className="font-mono text-xs text-muted-foreground">{user.id.slice(0, 8)}</div>
-                        </td>
-                        <td className="px-4 py-3 break-all">{user.email}</td>
-                        <td className="px-4 py-3">
-                          <PaymentBadge user={user} onClick={() => setEditing(user)} />
-                        </td>
-                        <td className={cn('px-4 py-3', !user.paymentNotes && 'text-muted-foreground')}>{user.paymentNotes || '—'}</td>
-                        <td className="px-4 py-3 text-right">
-                          <PaymentAction user={user} onClick={() => setEditing(user)} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+            <ResponsiveTable
+              label="Users and their payment status"
+              rows={shown}
+              rowKey={(user) => user.id}
+              testId="payment"
+              columns={[
+                {
+                  id: 'name',
+                  header: 'Name',
+                  card: 'title',
+                  cell: (user) => (
+                    <>
+                      <p className="font-medium">{user.name}</p>
+                      <p className="font-mono text-xs text-muted-foreground">{user.id.slice(0, 8)}</p>
+                    </>
+                  ),
+                },
+                {
+                  id: 'email',
+                  header: 'Email',
+                  card: 'title',
+                  className: 'break-all',
+                  cell: (user) => user.email,
+                  cardCell: (user) => <p className="text-sm break-all text-muted-foreground">{user.email}</p>,
+                },
+                {
+                  id: 'status',
+                  header: 'Payment Status',
+                  card: 'aside',
+                  cell: (user) => <PaymentBadge user={user} onClick={() => setEditing(user)} />,
+                },
+                {
+                  id: 'notes',
+                  header: 'Payment Notes',
+                  card: 'field',
+                  className: 'text-muted-foreground',
+                  cell: (user) => <span className={cn(user.paymentNotes && 'text-foreground')}>{user.paymentNotes || '—'}</span>,
+                  cardCell: (user) => user.paymentNotes || null,
+                },
+                {
+                  id: 'action',
+                  header: 'Action',
+                  align: 'end',
+                  card: 'actions',
+                  cell: (user) => <PaymentAction user={user} onClick={() => setEditing(user)} />,
+                  cardCell: (user) => <PaymentAction user={user} onClick={() => setEditing(user)} className="w-full" />,
+                },
+              ]}
+            />
           )}
         </CardContent>
       </Card>

@@ -5,7 +5,17 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  dialogFormClasses,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -95,73 +105,76 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <div className="grid gap-2">
-        <Label htmlFor={field('name')}>
-          Pool Name <span className="text-destructive" aria-hidden="true">*</span>
-        </Label>
-        <Input id={field('name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={POOL_NAME_MAX_LENGTH} required autoFocus />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={field('description')}>Description</Label>
-        <Textarea
-          id={field('description')}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={POOL_DESCRIPTION_MAX_LENGTH}
-          rows={2}
-        />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate className={dialogFormClasses}>
+      <DialogBody className="grid content-start gap-5">
         <div className="grid gap-2">
-          <Label htmlFor={field('year')}>Season Year</Label>
-          <NativeSelect id={field('year')} value={year} onChange={(e) => setYear(Number(e.target.value))}>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </NativeSelect>
+          <Label htmlFor={field('name')}>
+            Pool Name <span className="text-destructive" aria-hidden="true">*</span>
+          </Label>
+          <Input id={field('name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={POOL_NAME_MAX_LENGTH} required autoFocus />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={field('maxMembers')}>Max Members</Label>
-          <Input
-            id={field('maxMembers')}
-            type="number"
-            inputMode="numeric"
-            min={MAX_MEMBERS_MIN}
-            max={MAX_MEMBERS_MAX}
-            value={maxMembers}
-            onChange={(e) => setMaxMembers(parseMaxMembers(e.target.value))}
-            aria-invalid={!maxMembersValid}
-            aria-describedby={field('maxMembers-hint')}
+          <Label htmlFor={field('description')}>Description</Label>
+          <Textarea
+            id={field('description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={POOL_DESCRIPTION_MAX_LENGTH}
+            rows={2}
           />
-          <p id={field('maxMembers-hint')} className={maxMembersValid ? 'text-xs text-muted-foreground' : 'text-xs text-destructive'}>
-            From {MAX_MEMBERS_MIN} to {MAX_MEMBERS_MAX}.
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {/* content-start: the year's label and select stay put when the next cell is taller (its hint). */}
+          <div className="grid content-start gap-2">
+            <Label htmlFor={field('year')}>Season Year</Label>
+            <NativeSelect id={field('year')} value={year} onChange={(e) => setYear(Number(e.target.value))}>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid content-start gap-2">
+            <Label htmlFor={field('maxMembers')}>Max Members</Label>
+            <Input
+              id={field('maxMembers')}
+              type="number"
+              inputMode="numeric"
+              min={MAX_MEMBERS_MIN}
+              max={MAX_MEMBERS_MAX}
+              value={maxMembers}
+              onChange={(e) => setMaxMembers(parseMaxMembers(e.target.value))}
+              aria-invalid={!maxMembersValid}
+              aria-describedby={field('maxMembers-hint')}
+            />
+            <p id={field('maxMembers-hint')} className={maxMembersValid ? 'text-xs text-muted-foreground' : 'text-xs text-destructive'}>
+              From {MAX_MEMBERS_MIN} to {MAX_MEMBERS_MAX}.
+            </p>
+          </div>
+        </div>
+        <fieldset className="grid gap-3">
+          <legend className="mb-3 text-sm font-medium">Season types</legend>
+          <CheckboxField label="Preseason" checked={allowsPreseason} onCheckedChange={setAllowsPreseason} />
+          <CheckboxField label="Regular Season" checked={allowsRegularSeason} onCheckedChange={setAllowsRegularSeason} />
+          <CheckboxField label="Postseason" checked={allowsPostseason} onCheckedChange={setAllowsPostseason} />
+        </fieldset>
+        <CheckboxField label="Public pool" hint="Public pools can be listed for anyone to see." checked={isPublic} onCheckedChange={setIsPublic} />
+        <div className="grid gap-2">
+          <Label htmlFor={field('slug')}>Slug (optional)</Label>
+          <Input
+            id={field('slug')}
+            value={slug}
+            onChange={(e) => setSlug(e.target.value)}
+            placeholder={slugFromName(name) || 'derived-from-the-name'}
+            aria-describedby={field('slug-hint')}
+          />
+          <p id={field('slug-hint')} className="text-xs text-muted-foreground">
+            Left blank, it is derived from the name.
           </p>
         </div>
-      </div>
-      <fieldset className="grid gap-3">
-        <legend className="mb-3 text-sm font-medium">Season types</legend>
-        <CheckboxField label="Preseason" checked={allowsPreseason} onCheckedChange={setAllowsPreseason} />
-        <CheckboxField label="Regular Season" checked={allowsRegularSeason} onCheckedChange={setAllowsRegularSeason} />
-        <CheckboxField label="Postseason" checked={allowsPostseason} onCheckedChange={setAllowsPostseason} />
-      </fieldset>
-      <CheckboxField label="Public pool" hint="Public pools can be listed for anyone to see." checked={isPublic} onCheckedChange={setIsPublic} />
-      <div className="grid gap-2">
-        <Label htmlFor={field('slug')}>Slug (optional)</Label>
-        <Input
-          id={field('slug')}
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
-          placeholder={slugFromName(name) || 'derived-from-the-name'}
-          aria-describedby={field('slug-hint')}
-        />
-        <p id={field('slug-hint')} className="text-xs text-muted-foreground">
-          Left blank, it is derived from the name.
-        </p>
-      </div>
-      <DialogFooter>
+      </DialogBody>
+      <DialogFooter className="-mx-6 border-t px-6 pt-4">
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>

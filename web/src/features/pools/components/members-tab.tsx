@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
@@ -141,66 +142,47 @@ function MembersPanel({ pool }: { pool: Pool }) {
           ) : members.length === 0 ? (
             <EmptyState title="No members found" description={`No members match "${query}".`} />
           ) : (
-            <>
-              <ul className="grid gap-3 md:hidden">
-                {members.map((member) => (
-                  <li key={member.userId} className="grid gap-3 rounded-lg border p-4" data-testid="member-card">
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="font-medium">{member.name}</p>
-                        <p className="text-sm break-all text-muted-foreground">{member.email}</p>
-                      </div>
-                      <PaymentToggle member={member} pending={update.isPending} onToggle={() => togglePaid(member)} />
-                    </div>
-                    <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                      <RoleBadge member={member} />
-                      <StatusBadge member={member} />
-                      <LastActive member={member} />
-                    </div>
-                    <MemberActions member={member} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden overflow-x-auto rounded-lg border md:block">
-                <table className="w-full text-sm">
-                  <thead className="bg-muted/50 text-left text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-4 py-3 font-medium">Member</th>
-                      <th scope="col" className="px-4 py-3 font-medium">Role</th>
-                      <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                      <th scope="col" className="px-4 py-3 font-medium">Payment</th>
-                      <th scope="col" className="px-4 py-3 font-medium">Last Active</th>
-                      <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y">
-                    {members.map((member) => (
-                      <tr key={member.userId} data-testid="member-row">
-                        <td className="px-4 py-3">
-                          <div className="font-medium">{member.name}</div>
-                          <div className="text-xs text-muted-foreground">{member.email}</div>
-                        </td>
-                        <td className="px-4 py-3">
-                          <RoleBadge member={member} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <StatusBadge member={member} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <PaymentToggle member={member} pending={update.isPending} onToggle={() => togglePaid(member)} />
-                        </td>
-                        <td className="px-4 py-3 text-muted-foreground">
-                          <LastActive member={member} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <MemberActions member={member} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+            <ResponsiveTable
+              label={`Members of ${pool.name}`}
+              rows={members}
+              rowKey={(member) => member.userId}
+              testId="member"
+              columns={[
+                {
+                  id: 'member',
+                  header: 'Member',
+                  card: 'title',
+                  cell: (member) => (
+                    <>
+                      <p className="font-medium">{member.name}</p>
+                      <p className="text-xs break-all text-muted-foreground">{member.email}</p>
+                    </>
+                  ),
+                },
+                { id: 'role', header: 'Role', card: 'meta', cell: (member) => <MemberRoleBadge member={member} /> },
+                { id: 'status', header: 'Status', card: 'meta', cell: (member) => <StatusBadge member={member} /> },
+                {
+                  id: 'payment',
+                  header: 'Payment',
+                  card: 'aside',
+                  cell: (member) => <PaymentToggle member={member} pending={update.isPending} onToggle={() => togglePaid(member)} />,
+                },
+                {
+                  id: 'lastActive',
+                  header: 'Last Active',
+                  card: 'meta',
+                  className: 'text-muted-foreground whitespace-nowrap',
+                  cell: (member) => <LastActive member={member} />,
+                },
+                {
+                  id: 'actions',
+                  header: 'Actions',
+                  align: 'end',
+                  card: 'actions',
+                  cell: (member) => <MemberActions member={member} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />,
+                },
+              ]}
+            />
           )}
         </CardContent>
       </Card>
@@ -223,7 +205,7 @@ function MembersPanel({ pool }: { pool: Pool }) {
   );
 }
 
-function RoleBadge({ member }: { member: PoolMemberDetails }) {
+function MemberRoleBadge({ member }: { member: PoolMemberDetails }) {
   return <Badge variant={member.role === 'admin' ? 'default' : 'secondary'}>{member.role === 'admin' ? 'Admin' : 'Member'}</Badge>;
 }
 

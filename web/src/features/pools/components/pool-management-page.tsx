@@ -1,7 +1,8 @@
 import type { Pool } from '@powerpool/contracts';
-import { CalendarDays, CheckCircle2, CircleSlash, FlaskConical, ShieldCheck, Trophy, Users } from 'lucide-react';
+import { CalendarDays, CheckCircle2, CircleSlash, FlaskConical, Trophy, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
+import { RoleBadge } from '../../../components/role-badge';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -35,13 +36,13 @@ export function PoolManagementPage() {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selectId = useId();
 
-  const roleBadge = (
-    <Badge variant={superAdmin ? 'destructive' : 'default'} className="px-3 py-1 text-sm">
-      <ShieldCheck aria-hidden="true" className="size-3.5!" />
-      {superAdmin ? 'Super Admin' : 'Pool Commissioner'}
-    </Badge>
+  const header = (
+    <PageHeader
+      title={paths.admin.title}
+      description="Create pools, invite members and manage your pool."
+      actions={<RoleBadge role={superAdmin ? 'super_admin' : 'pool_commissioner'} />}
+    />
   );
-  const header = <PageHeader title={paths.admin.title} description="Create pools, invite members and manage your pool." actions={roleBadge} />;
 
   if (owned.isPending) {
     return (

@@ -37,7 +37,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const [lastName, setLastName] = useState(user.lastName ?? '');
 
   const updateProfile = useUpdateProfile({
-    onSuccess: () => {
+    onSuccess: (saved) => {
+      // Show what was stored (trimmed, blanks as empty), not what was typed.
+      setDisplayName(saved.displayName ?? '');
+      setFirstName(saved.firstName ?? '');
+      setLastName(saved.lastName ?? '');
       toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
     },
     onError: (error) => {

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -83,27 +84,52 @@ export function GlobalUserManagement() {
       {shown.length === 0 ? (
         <EmptyState title="No users found" description="No users match this search and filter." />
       ) : (
-        <ul className="grid gap-3">
-          {shown.map((user) => (
-            <UserRow key={user.id} user={user} pools={pools.data} />
-          ))}
-        </ul>
+        <ResponsiveTable
+          label="Users"
+          rows={shown}
+          rowKey={(user) => user.id}
+          testId="global-user"
+          breakpoint="lg"
+          columns={[
+            {
+              id: 'user',
+              header: 'User',
+              card: 'title',
+              cell: (user) => (
+                <>
+                  <p className="font-medium">{user.name}</p>
+                  <p className="text-sm break-all text-muted-foreground">{user.email}</p>
+                </>
+              ),
+            },
+            {
+              id: 'payment',
+              header: 'Payment',
+              card: 'aside',
+              cell: (user) => <Badge variant={user.hasPaid ? 'success' : 'warning'}>{user.hasPaid ? 'Paid' : 'Unpaid'}</Badge>,
+            },
+            { id: 'role', header: 'Role', card: 'field', cell: (user) => <RoleSelect user={user} /> },
+            { id: 'pools', header: 'Pools', card: 'field', cell: (user) => <PoolAssignments user={user} /> },
+            {
+              id: 'add',
+              header: 'Add to pool',
+              card: 'actions',
+              cell: (user) => <AddToPool user={user} pools={pools.data} />,
+            },
+          ]}
+        />
       )}
     </div>
   );
 }
 
-function UserRow({ user, pools }: { user: GlobalUser; pools: Pool[] }) {
-  const ids = useId();
-  const role = useChangeRole();
-  const add = useAddUserToPool();
-  const remove = useRemoveUserFromPool();
-  const [poolToAdd, setPoolToAdd] = useState('');
-  const assigned = new Set(user.poolAssignments.map((a) => a.poolId));
-  const addable = pools.filter((p) => !assigned.has(p.id));
+// mutateAsync, not mutate with callbacks: a change can take the row out of the filtered list,
+// and per-call callbacks of an unmounted component never run (the toast would be lost).
 
-  // mutateAsync, not mutate with callbacks: a change can take the row out of the filtered list,
-  // and per-call callbacks of an unmounted component never run (the toast would be lost).
+function RoleSelect({ user }: { user: GlobalUser }) {
+  const id = useId();
+  const role = useChangeRole();
+
   async function changeRole(next: Role) {
     try {
       await role.mutateAsync({ userId: user.id, role: next });
@@ -112,6 +138,62 @@ function UserRow({ user, pools }: { user: GlobalUser; pools: Pool[] }) {
       failure(error, 'Failed to update user role');
     }
   }
+
+  return (
+    <>
+      <Label htmlFor={id} className="sr-only">
+        Role of {user.name}
+      </Label>
+      <NativeSelect id={id} value={user.role} disabled={role.isPending} onChange={(e) => void changeRole(e.target.value as Role)} className="min-w-52">
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </NativeSelect>
+    </>
+  );
+}
+
+function PoolAssignments({ user }: { user: GlobalUser }) {
+  const remove = useRemoveUserFromPool();
+
+  async function removeFromPool(poolId: string) {
+    try {
+      await remove.mutateAsync({ userId: user.id, poolId });
+      toast({ title: 'Success', description: 'User removed successfully' });
+    } catch (error) {
+      failure(error, 'Failed to remove user from pool');
+    }
+  }
+
+  if (user.poolAssignments.length === 0) return <span className="text-sm text-muted-foreground">Not in any pool</span>;
+  return (
+    <div className="flex flex-wrap gap-2" aria-label={`Pools of ${user.name}`}>
+      {user.poolAssignments.map((a) => (
+        <Badge key={a.poolId} variant={a.isActive ? 'secondary' : 'muted'} className="gap-1 pr-1">
+          {a.poolName}
+          <button
+            type="button"
+            onClick={() => void removeFromPool(a.poolId)}
+            disabled={remove.isPending}
+            className="rounded-full p-0.5 hover:bg-background/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            aria-label={`Remove ${user.name} from ${a.poolName}`}
+          >
+            <X aria-hidden="true" />
+          </button>
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
+function AddToPool({ user, pools }: { user: GlobalUser; pools: Pool[] }) {
+  const id = useId();
+  const add = useAddUserToPool();
+  const [poolToAdd, setPoolToAdd] = useState('');
+  const assigned = new Set(user.poolAssignments.map((a) => a.poolId));
+  const addable = pools.filter((p) => !assigned.has(p.id));
 
   async function addToPool() {
     if (!poolToAdd) return;
@@ -124,79 +206,24 @@ function UserRow({ user, pools }: { user: GlobalUser; pools: Pool[] }) {
     }
   }
 
-  async function removeFromPool(poolId: string) {
-    try {
-      await remove.mutateAsync({ userId: user.id, poolId });
-      toast({ title: 'Success', description: 'User removed successfully' });
-    } catch (error) {
-      failure(error, 'Failed to remove user from pool');
-    }
-  }
-
+  if (addable.length === 0) return null;
   return (
-    <li className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]" data-testid="global-user-row">
-      <div className="grid content-start gap-2">
-        <div>
-          <p className="font-medium">{user.name}</p>
-          <p className="text-sm break-all text-muted-foreground">{user.email}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={user.hasPaid ? 'success' : 'warning'}>{user.hasPaid ? 'Paid' : 'Unpaid'}</Badge>
-          <Label htmlFor={`${ids}-role`} className="sr-only">
-            Role of {user.name}
-          </Label>
-          <div className="w-48">
-            <NativeSelect id={`${ids}-role`} value={user.role} disabled={role.isPending} onChange={(e) => void changeRole(e.target.value as Role)}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-      </div>
-      <div className="grid content-start gap-3">
-        <div className="flex flex-wrap gap-2" aria-label={`Pools of ${user.name}`}>
-          {user.poolAssignments.length === 0 ? (
-            <span className="text-sm text-muted-foreground">Not in any pool</span>
-          ) : (
-            user.poolAssignments.map((a) => (
-              <Badge key={a.poolId} variant={a.isActive ? 'secondary' : 'muted'} className="gap-1 pr-1">
-                {a.poolName}
-                <button
-                  type="button"
-                  onClick={() => void removeFromPool(a.poolId)}
-                  disabled={remove.isPending}
-                  className="rounded-full p-0.5 hover:bg-background/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  aria-label={`Remove ${user.name} from ${a.poolName}`}
-                >
-                  <X aria-hidden="true" />
-                </button>
-              </Badge>
-            ))
-          )}
-        </div>
-        {addable.length > 0 ? (
-          <div className="flex gap-2">
-            <Label htmlFor={`${ids}-add`} className="sr-only">
-              Add {user.name} to a pool
-            </Label>
-            <NativeSelect id={`${ids}-add`} value={poolToAdd} onChange={(e) => setPoolToAdd(e.target.value)}>
-              <option value="">Add to pool...</option>
-              {addable.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.year})
-                </option>
-              ))}
-            </NativeSelect>
-            <Button variant="outline" onClick={() => void addToPool()} disabled={!poolToAdd || add.isPending}>
-              <Plus aria-hidden="true" />
-              Add
-            </Button>
-          </div>
-        ) : null}
-      </div>
-    </li>
+    <div className="flex gap-2 lg:min-w-72">
+      <Label htmlFor={id} className="sr-only">
+        Add {user.name} to a pool
+      </Label>
+      <NativeSelect id={id} value={poolToAdd} onChange={(e) => setPoolToAdd(e.target.value)}>
+        <option value="">Add to pool...</option>
+        {addable.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.year})
+          </option>
+        ))}
+      </NativeSelect>
+      <Button variant="outline" onClick={() => void addToPool()} disabled={!poolToAdd || add.isPending}>
+        <Plus aria-hidden="true" />
+        Add
+      </Button>
+    </div>
   );
 }

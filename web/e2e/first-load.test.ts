@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumUnavailableReason } from '@powerpool/testing';
+import { FIRST_LOAD_BUDGET_KB } from '../../bench/web-bundle.js';
+import type { Manifest } from '../../bench/web-bundle.js';
+import { setupE2e } from './support/e2e.js';
+import { ACCOUNTS, LANDING_TAGLINE, navLink } from './support/sign-in.js';
+import { REPO_ROOT } from './support/web-build.js';
+
+/** The build's manifest (read once the suite has made sure web/dist is fresh). */
+function manifest(): Manifest {
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, 'web/dist/.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk file of a route module that loads on demand, e.g. `assets/pool-management-1a2b3c.js`. */
+function chunkOf(source: string): string {
+  const chunk = manifest()[source];
+  if (!chunk?.isDynamicEntry) throw new Error(`${source} is not a chunk loaded on demand`);
+  return `/${chunk.file}`;
+}
+
+/** Every JavaScript file the page fetches from now on, by path, with its body. */
+function recordScripts(page: Page): Map<string, Promise<Buffer>> {
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.set(url.pathname, response.body());
+  });
+  return scripts;
+}
+
+/** Sum of the gzipped sizes (level 9, as bench/web-bundle.ts) of what was fetched, in KB; logged. */
+async function gzippedKb(scripts: Map<string, Promise<Buffer>>, what: string): Promise<number> {
+  const bodies = await Promise.all(scripts.values());
+  const kb = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
+  console.info(`[first-load] ${what}: ${kb.toFixed(1)} KB of gzipped JavaScript in ${bodies.length} files`);
+  return kb;
+}
+
+/** Screens most players never open: none of their code may come with the first load. */
+const ON_DEMAND_SCREENS = [
+  'src/app/routes/pool-management.tsx',
+  'src/app/routes/site-admin.tsx',
+  'src/app/routes/payments.tsx',
+  'src/app/routes/week-management.tsx',
+  'src/app/routes/current-week.tsx',
+];
+
+/**
+ * Issue 7, a lighter first load: what the browser really downloads for the landing page and for
+ * Make Picks, and the screens that load on demand (their code, the loading and the failure path).
+ */
+describe.skipIf(chromiumUnavailableReason())('first load and screens loaded on demand', () => {
+  const e2e = setupE2e();
+
+  it(`should fetch at most ${FIRST_LOAD_BUDGET_KB} KB of gzipped JavaScript and no admin code when a visitor opens the landing page`, async () => {
+    const { page } = e2e;
+    const scripts = recordScripts(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: LANDING_TAGLINE }).waitFor();
+
+    const admin = ON_DEMAND_SCREENS.map(chunkOf);
+    expect([...scripts.keys()].filter((file) => admin.includes(file))).toEqual([]);
+    expect(await gzippedKb(scripts, 'landing page')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+  });
+
+  it(`should fetch at most ${FIRST_LOAD_BUDGET_KB} KB of gzipped JavaScript and no admin code when a signed-in super admin opens Make Picks`, async () => {
+    // The super admin: every navigation item, so every screen is one click away, and none is fetched.
+    const page = await e2e.signedInPage(ACCOUNTS.admin);
+    const scripts = recordScripts(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
+    expect(await navLink(page, 'Site Admin').isVisible()).toBe(true);
+
+    const admin = ON_DEMAND_SCREENS.map(chunkOf);
+    expect([...scripts.keys()].filter((file) => admin.includes(file))).toEqual([]);
+    expect(await gzippedKb(scripts, 'Make Picks, signed in')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+  });
+
+  it('should fetch the Pool Management code when a commissioner goes to /admin, and show the screen', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.commissioner);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
+
+    const chunk = chunkOf('src/app/routes/pool-management.tsx');
+    const fetched = page.waitForResponse((response) => new URL(response.url()).pathname === chunk);
+    await navLink(page, 'Manage Pool').click();
+    expect((await fetched).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Pool Management', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Pool Management · PowerPool');
+  });
+
+  it('should show the page error screen with Try Again when the code of the screen cannot be loaded', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.commissioner);
+    e2e.allowConsoleErrors((message) => /Failed to (load resource|fetch dynamically imported module)/.test(message.text()));
+    const chunk = chunkOf('src/app/routes/pool-management.tsx');
+    await page.route(`**${chunk}`, (route) => route.abort('failed'));
+
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Something went wrong', level: 1 }).waitFor();
+    expect(await page.getByText('Something unexpected happened on this page. Reloading usually fixes it.').isVisible()).toBe(true);
+
+    // Once the code can be fetched again, Try Again (a reload) shows the screen.
+    await page.unroute(`**${chunk}`);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Pool Management', level: 1 }).waitFor();
+  });
+
+  it('should keep the focus on the theme button and open its menu from the keyboard when the menu loads on demand', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.player);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const trigger = page.getByRole('button', { name: 'Toggle theme' });
+    await trigger.waitFor();
+
+    const menus = page.waitForResponse((response) => /\/assets\/nav-menus-[\w-]+\.js$/.test(new URL(response.url()).pathname));
+    await trigger.focus();
+    await menus;
+    // The placeholder gave way to the real trigger (Radix marks it with data-state) and the focus moved with it.
+    await expect.poll(() => trigger.getAttribute('data-state')).toBe('closed');
+    expect(await trigger.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: 'Dark' }).waitFor();
+  });
+});
