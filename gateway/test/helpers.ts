@@ -1,5 +1,4 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -285,75 +284,3 @@ export function concretePath(routePath: string): string {
 
 export const cookie = (sessionId: string, extra = ''): Record<string, string> => ({ cookie: `pp_session=${sessionId}${extra}` });
 
-/** What `upload` saw: the answer, and whether the server closed the connection after it. */
-export interface UploadAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** Bytes of the body written before the answer came. */
-  sent: number;
-  /** The server closed the connection after answering. */
-  closed: boolean;
-}
-
-/**
- * POST `bytes` bytes the way a client uploading does: in 16 KiB writes that honour back-pressure,
- * with a Content-Length (`chunked: false`) or chunked. Writing stops as soon as an answer arrives.
- * Rejects when nothing is answered within `timeoutMs` (a hanging upload) or the connection breaks
- * before an answer.
- */
-export function upload(url: string, options: { bytes: number; chunked: boolean; headers?: Record<string, string>; timeoutMs?: number }): Promise<UploadAnswer> {
-  return new Promise((resolve, reject) => {
-    const framing = options.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(options.bytes) };
-    // Keep-alive, so a closed connection is the server's decision.
-    const agent = new http.Agent({ keepAlive: true });
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...framing, ...options.headers } });
-    const timer = setTimeout(() => {
-      req.destroy();
-      agent.destroy();
-      reject(new Error(`no complete answer within ${options.timeoutMs ?? 5000} ms after ${sent} bytes: the upload hangs`));
-    }, options.timeoutMs ?? 5000);
-    let sent = 0;
-    let answered = false;
-    req.on('error', (err) => {
-      if (answered) return;
-      clearTimeout(timer);
-      agent.destroy();
-      reject(new Error(`the connection broke before an answer after ${sent} bytes: ${err.message}`));
-    });
-    req.on('response', (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        const socket = req.socket!;
-        const done = (closed: boolean) => {
-          clearTimeout(timer);
-          agent.destroy();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sent, closed });
-        };
-        if (socket.destroyed) return done(true);
-        // Closed soon after the answer, or left open (keep-alive): give it a moment, then report.
-        const wait = setTimeout(() => done(false), 1000);
-        socket.once('close', () => {
-          clearTimeout(wait);
-          done(true);
-        });
-      });
-    });
-    const chunk = Buffer.alloc(16 * 1024, 'a');
-    const pump = (): void => {
-      while (!answered && sent < options.bytes) {
-        const n = Math.min(chunk.length, options.bytes - sent);
-        sent += n;
-        if (!req.write(chunk.subarray(0, n))) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (!answered) req.end();
-    };
-    pump();
-  });
-}

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
 import { createAssertionSigner, generateAssertionKeys } from '@powerpool/service-kit';
-import { concretePath, cookie, deadUrl, sessionUser, startGateway, startUpstreams, upload, type TestGateway, type UpstreamCall, type Upstreams } from './helpers.js';
+import { upload } from '@powerpool/testing';
+import { concretePath, cookie, deadUrl, sessionUser, startGateway, startUpstreams, type TestGateway, type UpstreamCall, type Upstreams } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -236,6 +237,23 @@ describe('body size limit', () => {
     expect(res.closed).toBe(true);
     expect(res.sent).toBeLessThan(32 * MIB);
     // The service never got a whole body to act on.
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should deliver the 413 without resetting the connection when the client goes on sending after it', async () => {
+    for (const [g, headers] of [
+      [gw, cookie('alice-session')],
+      [small, cookie('s')],
+    ] as const) {
+      for (const chunked of [false, true]) {
+        const res = await upload(`${g.url}/api/picks/batch`, { bytes: 8 * MIB, chunked, keepSending: true, headers });
+        expect(res.status, `chunked ${chunked}`).toBe(413);
+        expect(JSON.parse(res.body).error, `chunked ${chunked}`).toBe('payload_too_large');
+        expect(res.closed, `chunked ${chunked}`).toBe(true);
+        // Closing with unread bytes makes the kernel reset the connection (EPIPE/ECONNRESET at the client).
+        expect(res.errorsAfterAnswer, `chunked ${chunked}`).toEqual([]);
+      }
+    }
     expect(upstreams.calls()).toHaveLength(0);
   });
 

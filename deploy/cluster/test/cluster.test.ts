@@ -7,7 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { eventStreamName } from '@powerpool/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, SERVICE_NAMES, type CurrentUser } from '@powerpool/contracts';
-import { TEST_NATS_URL, unavailableReason } from '@powerpool/testing';
+import { TEST_NATS_URL, unavailableReason, upload } from '@powerpool/testing';
 import { DEV_PASSWORD, startCluster, type Cluster } from '../cluster.js';
 import { createScratchDatabase, eventually, freePortBase, LogTail, signIn, type ScratchDatabase } from './helpers.js';
 
@@ -188,6 +188,34 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       'the ended session was still accepted on /api/auth/user',
     );
     expect(status).toBe(401);
+  });
+
+  it('should answer 400 naming the field, never 500, when a NUL reaches a service through the gateway signed out or signed in', async () => {
+    const refused = (field: string) => ({ error: 'validation_failed', message: expect.any(String), details: [{ field, problem: 'must not contain control characters' }] });
+    const anonymous = await fetch(`${url}/api/invitations/%00`);
+    expect(anonymous.status).toBe(400);
+    expect(await anonymous.json()).toEqual(refused('token'));
+
+    const player = await signIn(url, 'player2@powerpool.test', DEV_PASSWORD);
+    const profile = await player.put('/api/user/profile', { displayName: 'Nul\u0000Player' });
+    expect(profile.status).toBe(400);
+    expect(await profile.json()).toEqual(refused('displayName'));
+    const commissioner = await signIn(url, 'commissioner@powerpool.test', DEV_PASSWORD);
+    const pool = await commissioner.post('/api/pools', { name: 'Cluster Pool', description: 'a\u0000b' });
+    expect(pool.status).toBe(400);
+    expect(await pool.json()).toEqual(refused('description'));
+  });
+
+  it('should answer 413 payload_too_large and close the connection, not 502, when a body over 1 MiB is sent to identity through the gateway', async () => {
+    const player = await signIn(url, 'player2@powerpool.test', DEV_PASSWORD);
+    for (const chunked of [false, true]) {
+      const res = await upload(`${url}/api/user/profile`, { bytes: 4 * 1024 * 1024, chunked, headers: { cookie: `pp_session=${player.sessionId}` } });
+      expect(res.status, `chunked ${chunked}`).toBe(413);
+      expect(JSON.parse(res.body), `chunked ${chunked}`).toEqual({ error: 'payload_too_large', message: 'The request body is too large: the limit is 1 MiB.' });
+      expect(res.closed, `chunked ${chunked}`).toBe(true);
+    }
+    // The gateway and identity still answer.
+    expect((await player.get('/api/auth/user')).status).toBe(200);
   });
 
   it('should join a pool through an invitation across processes and show it in every service that keeps a copy', async () => {

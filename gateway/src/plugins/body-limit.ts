@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError } from '@powerpool/service-kit';
@@ -18,9 +19,41 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
-/** Refuse the request: 413 through the error handler, and no keep-alive (the rest of the body is not read). */
+/** How long a refused client may go on sending (discarded) before the connection is cut. */
+export const LINGER_MS = 3_000;
+/** How much of a refused body is read and discarded at most before the connection is cut. */
+export const LINGER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Close the connection once the 413 is out, without losing it. Node closes a `Connection: close`
+ * socket with `destroySoon()` as soon as the answer is written; with request bytes still unread
+ * the kernel then resets the connection, and a client that is still uploading gets a reset (EPIPE,
+ * ECONNRESET) instead of the answer. So, like nginx's lingering close: end our side, keep reading
+ * and discarding what the client still sends, and close when it stops (its FIN), or after
+ * LINGER_MS or LINGER_BYTES at the latest.
+ */
+function lingeringClose(raw: IncomingMessage): void {
+  const socket = raw.socket;
+  let discarded = 0;
+  // A streamed body is piped to the proxy: take it back, and from now on read it only to drop it.
+  raw.unpipe();
+  raw.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) socket.destroy();
+  });
+  raw.resume();
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+/** Refuse the request: 413 through the error handler, then close the connection (lingering). */
 function refuse(reply: FastifyReply, limit: number): PayloadTooLargeError {
   reply.header('connection', 'close');
+  lingeringClose(reply.request.raw);
   return new PayloadTooLargeError(limit);
 }
 

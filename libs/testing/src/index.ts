@@ -7,3 +7,4 @@ export * from './service-basics.js';
 export * from './browser.js';
 export * from './chromium.js';
 export * from './sign-in.js';
+export * from './upload.js';

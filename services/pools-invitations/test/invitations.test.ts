@@ -137,8 +137,9 @@ describe.skipIf(skip)('invitations', () => {
       expect((await call(h, 'GET', '/api/user/pools', joiner)).json()).toContainEqual(expect.objectContaining({ id: poolId, memberRole: 'member' }));
       expect((await call(h, 'GET', `/api/pools/${poolId}`, joiner)).statusCode).toBe(200);
       const members = await call(h, 'GET', `/api/pools/${poolId}/members`, joiner);
-      // A player sees names only; e-mail addresses are for the pool's managers.
+      // A player sees names only; the commissioner sees the e-mail too.
       expect(members.json()).toContainEqual({ userId: joiner.id, displayName: 'Jo Joiner' });
+      expect((await call(h, 'GET', `/api/pools/${poolId}/members`, commissioner)).json()).toContainEqual({ userId: joiner.id, displayName: 'Jo Joiner', email: joiner.email });
       await eventSeen(h, 'pools.member.joined', (d) => d.member.userId === joiner.id && d.via === 'invitation');
     });
 
