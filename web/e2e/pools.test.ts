@@ -415,7 +415,8 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.innerText()).toContain('This action cannot be undone!');
     await confirm.getByRole('button', { name: 'Delete Pool Permanently' }).click();
-    const done = toast(page, 'Success');
+    // The commissioner toast may still be leaving: wait for this one by its own text.
+    const done = toast(page, 'Success').filter({ hasText: 'Pool permanently deleted' });
     await done.waitFor();
     // Three members joined; the new commissioner became the pool's admin member as well.
     const text = await done.innerText();

@@ -1,19 +1,41 @@
 import { lazy, Suspense } from 'react';
-import { useToast } from './use-toast';
+import { cn } from '../../utils/cn';
+import { toastClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
+import { useToast, type ToastItem } from './use-toast';
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
 /**
- * The toaster (Radix Toast and its layers), fetched when the first toast is queued: most first
- * visits never show one, and it would otherwise be part of every first load. The toast store
- * lives in use-toast.ts, so a toast queued while the code arrives is shown once it is there.
+ * The toaster (Radix Toast and its layers, about 10 KB gzipped), fetched when the first toast is
+ * queued: most first visits never show one, and it would otherwise be part of every first load.
+ * Until its code is there, the open toasts show at once in a plain stand-in with the same looks
+ * and the same live region (a guard's "Unauthorized" toast has only 500 ms before the redirect).
  */
 export function DeferredToaster() {
   const { toasts } = useToast();
   if (toasts.length === 0) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PlainToasts toasts={toasts} />}>
       <Toaster />
     </Suspense>
+  );
+}
+
+function PlainToasts({ toasts }: { toasts: readonly ToastItem[] }) {
+  return (
+    <section aria-label="Notifications (F8)" tabIndex={-1}>
+      <ol className={toastViewportClasses}>
+        {toasts
+          .filter((t) => t.open !== false)
+          .map(({ id, title, description, variant }) => (
+            <li key={id} role="status" aria-live="polite" aria-atomic="true" className={cn(toastClasses, toastVariantClasses[variant ?? 'default'])}>
+              <div className="grid gap-1">
+                {title ? <div className={toastTitleClasses}>{title}</div> : null}
+                {description ? <div className={toastDescriptionClasses}>{description}</div> : null}
+              </div>
+            </li>
+          ))}
+      </ol>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../utils/cn';
+import { toastClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
 import type { ToastVariant } from './use-toast';
 
 export const ToastProvider = ToastPrimitive.Provider;
@@ -9,23 +10,11 @@ export const ToastProvider = ToastPrimitive.Provider;
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn(
-        // Away from where the primary actions are (the buttons at the foot of forms, cards and
-        // dialogs, and the phone tab bar): at the top on phones, over the header; from 768 px top
-        // right, just below the 64 px navigation bar, at most 420 px wide (player spec section 9).
-        'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none',
-        'md:top-16 md:max-h-[calc(100dvh-4rem)] md:max-w-[420px]',
-        className,
-      )}
+      className={cn(toastViewportClasses, className)}
       {...props}
     />
   );
 }
-
-const variantClasses: Record<ToastVariant, string> = {
-  default: 'border bg-popover text-popover-foreground',
-  destructive: 'border-destructive bg-destructive text-destructive-foreground',
-};
 
 export function Toast({
   className,
@@ -35,22 +24,18 @@ export function Toast({
   return (
     <ToastPrimitive.Root
       data-variant={variant}
-      className={cn(
-        'toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg p-4 pr-9 shadow-lg',
-        variantClasses[variant],
-        className,
-      )}
+      className={cn(toastClasses, toastVariantClasses[variant], className)}
       {...props}
     />
   );
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+  return <ToastPrimitive.Title className={cn(toastTitleClasses, className)} {...props} />;
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return <ToastPrimitive.Description className={cn(toastDescriptionClasses, className)} {...props} />;
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
