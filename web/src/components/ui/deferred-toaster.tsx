@@ -1,7 +1,8 @@
+import { X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { cn } from '../../utils/cn';
-import { toastClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
-import { useToast, type ToastItem } from './use-toast';
+import { toastClasses, toastCloseClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
+import { dismissToast, useToast, type ToastItem } from './use-toast';
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
@@ -28,11 +29,21 @@ function PlainToasts({ toasts }: { toasts: readonly ToastItem[] }) {
         {toasts
           .filter((t) => t.open !== false)
           .map(({ id, title, description, variant }) => (
-            <li key={id} role="status" aria-live="polite" aria-atomic="true" className={cn(toastClasses, toastVariantClasses[variant ?? 'default'])}>
+            <li
+              key={id}
+              role="status"
+              aria-live="polite"
+              aria-atomic="true"
+              data-variant={variant ?? 'default'}
+              className={cn(toastClasses, toastVariantClasses[variant ?? 'default'])}
+            >
               <div className="grid gap-1">
                 {title ? <div className={toastTitleClasses}>{title}</div> : null}
                 {description ? <div className={toastDescriptionClasses}>{description}</div> : null}
               </div>
+              <button type="button" aria-label="Close" className={toastCloseClasses} onClick={() => dismissToast(id)}>
+                <X className="size-4" aria-hidden="true" />
+              </button>
             </li>
           ))}
       </ol>

@@ -19,3 +19,6 @@ export const toastVariantClasses: Record<ToastVariant, string> = {
 
 export const toastTitleClasses = 'text-sm font-semibold';
 export const toastDescriptionClasses = 'text-sm opacity-90';
+
+export const toastCloseClasses =
+  'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-data-[variant=destructive]:focus-visible:ring-destructive-foreground';

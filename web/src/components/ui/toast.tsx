@@ -2,7 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../utils/cn';
-import { toastClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
+import { toastClasses, toastCloseClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
 import type { ToastVariant } from './use-toast';
 
 export const ToastProvider = ToastPrimitive.Provider;
@@ -42,12 +42,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       aria-label="Close"
-      className={cn(
-        'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100',
-        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-        'group-data-[variant=destructive]:focus-visible:ring-destructive-foreground',
-        className,
-      )}
+      className={cn(toastCloseClasses, className)}
       {...props}
     >
       <X className="size-4" aria-hidden="true" />
