@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
+import { NAME_MAX_LENGTH } from '@powerpool/contracts';
 import { DomainError } from '@powerpool/service-kit';
 import type { IdentityContext } from './context.js';
 import { SignInUnavailableError, type OidcClient } from './oidc.js';
 import { safeReturnTo } from './return-to.js';
 import { endSession, startSession } from './sessions.js';
-import { upsertUserFromClaims } from './users.js';
+import { upsertUserFromClaims, type ProviderClaims } from './users.js';
 
 /** How long a started sign-in may take at the provider. */
 export const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
@@ -73,18 +74,7 @@ export async function finishSignIn(
     ctx.logger.warn({ err }, 'code exchange failed');
     throw new SignInFailedError('The identity provider did not confirm this sign-in. Please sign in again.');
   }
-  const { claims } = tokens;
-  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
-  if (!email) throw new SignInFailedError('Your account has no e-mail address; PowerPool needs one.');
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-  const user = await upsertUserFromClaims(ctx, {
-    issuer: await oidc.issuer(),
-    subject: String(claims.sub),
-    email,
-    givenName: str(claims.given_name),
-    familyName: str(claims.family_name),
-    role: str(claims[ctx.config.oidc.roleClaim]),
-  });
+  const user = await upsertUserFromClaims(ctx, providerClaimsOf(tokens.claims, await oidc.issuer(), ctx.config.oidc.roleClaim));
   const session = await startSession(ctx, user.id, tokens.idToken, input.previousSessionId);
   return { ...session, returnTo: attempt.returnTo };
 }
@@ -95,4 +85,28 @@ export async function signOut(ctx: IdentityContext, oidc: OidcClient, sessionId:
   if (!ended) return '/';
   const url = await oidc.endSessionUrl(ended.idToken);
   return url ? url.toString() : '/';
+}
+
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * The provider's claims as PowerPool keeps them. The provider is trusted for who the person is,
+ * not for what its text holds: names lose control characters (PostgreSQL refuses NUL) and are cut
+ * to the profile's length; an e-mail or subject with control characters ends the sign-in cleanly
+ * instead of failing at the database.
+ */
+export function providerClaimsOf(claims: Record<string, unknown>, issuer: string, roleClaim: string): ProviderClaims {
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  if (!email) throw new SignInFailedError('Your account has no e-mail address; PowerPool needs one.');
+  const subject = String(claims.sub ?? '');
+  if (!subject || CONTROL_CHARACTER.test(email) || CONTROL_CHARACTER.test(subject)) {
+    throw new SignInFailedError('The identity provider sent an account PowerPool cannot use. Please contact the pool organizer.');
+  }
+  const name = (v: unknown) => {
+    if (typeof v !== 'string') return null;
+    const clean = v.replace(CONTROL_CHARACTERS, '').trim().slice(0, NAME_MAX_LENGTH).trim();
+    return clean || null;
+  };
+  return { issuer, subject, email, givenName: name(claims.given_name), familyName: name(claims.family_name), role: name(claims[roleClaim]) };
 }
