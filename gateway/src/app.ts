@@ -32,6 +32,8 @@ export interface GatewayDeps {
   bus: Bus;
   /** Signs the identity assertion attached to every forwarded request. */
   signer: AssertionSigner;
+  /** The clock of the session cache's expiry (ms); default Date.now. */
+  now?: () => number;
   /** A logger, or pino options; default: the kit's process logger at `config.logLevel`. */
   logger?: FastifyBaseLogger | GatewayLoggerOptions;
 }
@@ -92,6 +94,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     ttlMs: config.sessionCacheTtlMs,
     maxEntries: config.sessionCacheMaxEntries,
     log: app.log.child({ component: 'sessions' }),
+    ...(deps.now ? { now: deps.now } : {}),
   });
   await sessions.subscribe();
   app.addHook('onClose', async () => sessions.close());

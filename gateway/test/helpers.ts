@@ -242,7 +242,7 @@ export interface TestGateway {
  */
 export async function startGateway(
   upstreams: Upstreams,
-  options: { env?: Record<string, string>; answerSessions?: boolean; webDistDir?: string; bus?: Bus } = {},
+  options: { env?: Record<string, string>; answerSessions?: boolean; webDistDir?: string; bus?: Bus; now?: () => number } = {},
 ): Promise<TestGateway> {
   const env: Record<string, string> = {
     PUBLIC_URL,
@@ -261,7 +261,7 @@ export async function startGateway(
   const answer = options.answerSessions ?? !options.bus;
   const identity: FakeIdentity = answer ? await answerSessions(bus) : { sessions: new Map(), requests: 0 };
   const signer = await createAssertionSigner(config.assertionPrivateKeyPem);
-  const app = await buildGateway({ config, bus, signer, logger: { level: 'silent' } });
+  const app = await buildGateway({ config, bus, signer, logger: { level: 'silent' }, ...(options.now ? { now: options.now } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

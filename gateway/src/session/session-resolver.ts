@@ -25,6 +25,8 @@ export interface SessionResolverOptions {
   ttlMs: number;
   maxEntries?: number;
   log: FastifyBaseLogger;
+  /** The clock of the cache's expiry (ms); default Date.now. */
+  now?: () => number;
 }
 
 export interface SessionResolver {
@@ -49,7 +51,7 @@ const sessionEndedSchema = EVENTS['identity.session.ended'];
  */
 export function createSessionResolver(options: SessionResolverOptions): SessionResolver {
   const { bus, log } = options;
-  const cache = new SessionCache({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 10_000 });
+  const cache = new SessionCache({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 10_000, ...(options.now ? { now: options.now } : {}) });
   const inFlight = new Map<string, Promise<SessionState>>();
   const subscriptions: Subscription[] = [];
 
