@@ -11,6 +11,8 @@ export interface ApiDocsOptions {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
+/** Escaped prose with its `code` spans as <code>. */
+const prose = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 type Operation = {
   summary: string;
@@ -37,7 +39,7 @@ function operationHtml(e: Endpoint, op: Operation): string {
     })
     .join('');
   return `<details id="${id}"><summary><span class="m ${e.method.toLowerCase()}">${e.method}</span> <code>${escapeHtml(openApiPath(e.path))}</code> <span class="s">${escapeHtml(e.summary)}</span></summary>
-<p><b>Who:</b> ${escapeHtml(who)}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}${params}${body}<h4>Replies</h4><ul>${responses}</ul></details>`;
+<p><b>Who:</b> ${escapeHtml(who)}</p>${op.description ? `<p>${prose(op.description)}</p>` : ''}${params}${body}<h4>Replies</h4><ul>${responses}</ul></details>`;
 }
 
 /** The reference page: every endpoint by service, rendered on the server (no scripts, so the CSP holds). */
@@ -60,7 +62,7 @@ summary{cursor:pointer}.m{display:inline-block;min-width:4.2rem;font:600 .75rem 
 .s{color:#475569}pre{background:#f1f5f9;padding:.5rem;border-radius:6px;overflow:auto;max-height:24rem;font-size:.8rem}
 table{border-collapse:collapse}td,th{border:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top}</style></head>
 <body><h1>PowerPool API reference</h1>
-<p>${escapeHtml(String((doc.info as { description?: string }).description ?? ''))}</p>
+<p>${prose(String((doc.info as { description?: string }).description ?? ''))}</p>
 <p>Machine-readable: <a href="${OPENAPI_PATH}">OpenAPI 3.1 document</a>. ${endpoints.length} endpoints.</p>
 ${sections}
 <section><h2>Error codes</h2><p>Every error reply is <code>{ "error": code, "message": text, "details"?: … }</code>; each code has one status.</p><table><tr><th>code</th><th>status</th></tr>${codes}</table></section>
