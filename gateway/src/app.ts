@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
-import { createLogger, type AssertionSigner, type Bus } from '@powerpool/service-kit';
+import { createLogger, sendErrorReply, type AssertionSigner, type Bus } from '@powerpool/service-kit';
 import type { GatewayConfig } from './config.js';
 import { apiDocsRoutes } from './docs/api-docs.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -72,9 +72,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     logController: new LogController({ requestIdLogLabel: 'correlationId', disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.trustProxy),
     // Errors raised before routing (an undecodable URL) get the same JSON shape as the rest.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as unknown as FastifyReply).code(400).send({ error: 'bad_request', message: error.message });
-    },
+    frameworkErrors: (error, request, reply) => void sendErrorReply(error, request as unknown as FastifyRequest, reply as unknown as FastifyReply),
   }) as unknown as FastifyInstance;
 
   app.addHook('onRequest', async (request, reply) => {

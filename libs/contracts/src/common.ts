@@ -24,6 +24,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 /** The same, minus tab, line feed and carriage return, which multi-line free text may hold. */
 const CONTROL_CHARACTERS_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/** True when `value` holds a control character (C0 or DEL). */
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
+
+/** `value` without its control characters (text from a party we cannot refuse, such as an IdP's claims). */
+export const withoutControlCharacters = (value: string): string => value.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
+
 /** The `problem` of a field refused by `text()` or `freeText()`. */
 export const CONTROL_CHARACTERS_PROBLEM = 'must not contain control characters';
 

@@ -14,3 +14,4 @@ export * from './error-reply.js';
 export * from './endpoint-route.js';
 export * from './unit-of-work.js';
 export * from './event-stream.js';
+export * from './problem-page.js';

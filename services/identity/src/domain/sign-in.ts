@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import { NAME_MAX_LENGTH } from '@powerpool/contracts';
+import { hasControlCharacters, NAME_MAX_LENGTH, withoutControlCharacters } from '@powerpool/contracts';
 import { DomainError } from '@powerpool/service-kit';
 import type { IdentityContext } from './context.js';
 import { SignInUnavailableError, type OidcClient } from './oidc.js';
@@ -87,9 +87,6 @@ export async function signOut(ctx: IdentityContext, oidc: OidcClient, sessionId:
   return url ? url.toString() : '/';
 }
 
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
 /**
  * The provider's claims as PowerPool keeps them. The provider is trusted for who the person is,
  * not for what its text holds: names lose control characters (PostgreSQL refuses NUL) and are cut
@@ -100,12 +97,12 @@ export function providerClaimsOf(claims: Record<string, unknown>, issuer: string
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
   if (!email) throw new SignInFailedError('Your account has no e-mail address; PowerPool needs one.');
   const subject = String(claims.sub ?? '');
-  if (!subject || CONTROL_CHARACTER.test(email) || CONTROL_CHARACTER.test(subject)) {
+  if (!subject || hasControlCharacters(email) || hasControlCharacters(subject)) {
     throw new SignInFailedError('The identity provider sent an account PowerPool cannot use. Please contact the pool organizer.');
   }
   const name = (v: unknown) => {
     if (typeof v !== 'string') return null;
-    const clean = v.replace(CONTROL_CHARACTERS, '').trim().slice(0, NAME_MAX_LENGTH).trim();
+    const clean = withoutControlCharacters(v).trim().slice(0, NAME_MAX_LENGTH).trim();
     return clean || null;
   };
   return { issuer, subject, email, givenName: name(claims.given_name), familyName: name(claims.family_name), role: name(claims[roleClaim]) };

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { identityEndpoints as api, SESSION_COOKIE } from '@powerpool/contracts';
-import { currentUser, DomainError, route, type ServiceApp } from '@powerpool/service-kit';
+import { currentUser, DomainError, route, signInProblemPage, type ServiceApp } from '@powerpool/service-kit';
 import type { IdentityContext } from '../domain/context.js';
 import type { OidcClient } from '../domain/oidc.js';
 import { finishSignIn, LOGIN_ATTEMPT_TTL_MS, signOut, startSignIn } from '../domain/sign-in.js';
@@ -10,18 +10,9 @@ import { getCurrentUser } from '../domain/users.js';
 export const LOGIN_COOKIE = 'pp_login';
 const LOGIN_COOKIE_PATH = '/api/callback';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Sign-in problems happen during browser navigations: answer a small page, not JSON. */
-function signInProblemPage(reply: FastifyReply, err: DomainError): FastifyReply {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sign-in problem · PowerPool</title>
-<style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:2rem;max-width:28rem;box-shadow:0 1px 3px rgba(0,0,0,.06)}
-h1{font-size:1.25rem;margin:0 0 .75rem}a{display:inline-block;margin-top:1rem;margin-right:1rem;color:#fff;background:#1d4ed8;padding:.6rem 1rem;border-radius:8px;text-decoration:none}
-a.secondary{background:#e2e8f0;color:#0f172a}</style></head>
-<body><main><h1>We couldn't sign you in</h1><p>${escapeHtml(err.message)}</p>
-<a href="/api/login">Sign in again</a><a class="secondary" href="/">Go to Home</a></main></body></html>`;
+function sendSignInProblem(reply: FastifyReply, err: DomainError): FastifyReply {
+  const html = signInProblemPage({ title: 'Sign-in problem', heading: "We couldn't sign you in", paragraphs: [err.message] });
   return reply.code(err.status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
@@ -34,7 +25,7 @@ export function registerAuthRoutes(app: ServiceApp, ctx: IdentityContext, oidc: 
       reply.setCookie(LOGIN_COOKIE, binding, { httpOnly: true, sameSite: 'lax', secure, path: LOGIN_COOKIE_PATH, maxAge: LOGIN_ATTEMPT_TTL_MS / 1000 });
       return reply.header('cache-control', 'no-store').redirect(redirectTo.toString(), 302);
     } catch (err) {
-      if (err instanceof DomainError) return signInProblemPage(reply, err);
+      if (err instanceof DomainError) return sendSignInProblem(reply, err);
       throw err;
     }
   });
@@ -50,7 +41,7 @@ export function registerAuthRoutes(app: ServiceApp, ctx: IdentityContext, oidc: 
       reply.setCookie(SESSION_COOKIE, result.sessionId, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: result.expiresAt });
       return reply.header('cache-control', 'no-store').redirect(result.returnTo, 302);
     } catch (err) {
-      if (err instanceof DomainError) return signInProblemPage(reply, err);
+      if (err instanceof DomainError) return sendSignInProblem(reply, err);
       throw err;
     }
   });
