@@ -115,8 +115,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const runtime: ServiceRuntime = { database: usePglite(pglite), bus, verifier, logger };
 
     const gatewayPort = options.port ?? 3000;
-    // With port 0 the real port is known only after listen; reserve it first by listening early.
-    const reserved = gatewayPort === 0 ? await reservePort() : gatewayPort;
+    // With port 0 the real port is known only after listen: hold a free one until the gateway takes
+    // it, so the services, the IdP and the replay (all on port 0 too) cannot be handed it meanwhile.
+    const reservation = gatewayPort === 0 ? await reservePort(gatewayHost) : null;
+    if (reservation) cleanups.push(() => reservation.release());
+    const reserved = reservation?.port ?? gatewayPort;
     const publicUrl = (options.publicUrl ?? `http://localhost:${reserved}`).replace(/\/+$/, '');
     const clientSecret = randomBytes(24).toString('base64url');
 
@@ -196,6 +199,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       logger: logger.child({ service: 'gateway' }) as never,
     });
     cleanups.push(() => gateway.close());
+    await reservation?.release();
     await gateway.listen({ port: reserved, host: gatewayHost });
     return { url: publicUrl, upstreams, signer, close };
   } catch (err) {
@@ -204,18 +208,23 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   }
 }
 
-/** A free TCP port (for port 0: the public URL must be known before the gateway listens). */
-async function reservePort(): Promise<number> {
+/**
+ * A free TCP port on `host`, held (listened on) until `release()` (for port 0: the public URL must
+ * be known before the gateway listens). Releasing twice is harmless.
+ */
+async function reservePort(host: string): Promise<{ port: number; release(): Promise<void> }> {
   const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.listen(0, host, () => resolve());
   });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    release: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
+  };
 }
 
 export const DEV_SIGN_IN_HELP = [
