@@ -49,6 +49,30 @@ export const ERROR_STATUS = {
   teams_not_imported: 409,
   teams_not_migrated: 409,
   nothing_staged: 409,
+
+  // ---- weeks-workflow -----------------------------------------------------------------------------
+  /** "Unable to determine current week": the season has no games. */
+  current_week_unknown: 404,
+  week_not_found: 404,
+  game_not_found: 404,
+  /** Not the next forward step from the week's state. */
+  invalid_transition: 409,
+  /** Start Games before the picks deadline. */
+  deadline_not_passed: 409,
+  /** Publishing games whose picks deadline would already be past. */
+  deadline_passed: 409,
+  no_games_selected: 400,
+  missing_spreads: 400,
+  game_not_in_week: 400,
+  /** "Cannot calculate scores: {reasons}". */
+  cannot_calculate_scores: 409,
+  /** Spreads and games change only while the week is in SETUP. */
+  week_not_in_setup: 409,
+  week_complete: 409,
+  /** Only a postponed game can be ruled void. */
+  game_not_postponed: 409,
+  /** The pool does not play this part of the season (preseason, regular season, postseason). */
+  season_part_not_in_pool: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userSchema } from './identity.js';
 import { SPORTS_EVENTS } from './sports.js';
 import { POOL_EVENTS } from './pools.js';
+import { WEEK_EVENTS } from './weeks.js';
 
 /**
  * Events are named `<service>.<entity>.<past-tense verb>` and carried on JetStream (they must not
@@ -25,6 +26,7 @@ export const EVENTS = {
   'identity.session.ended': z.object({ sessionIdHash: z.string(), userId: z.string() }),
   ...POOL_EVENTS,
   ...SPORTS_EVENTS,
+  ...WEEK_EVENTS,
 } as const;
 export type EventSubject = keyof typeof EVENTS;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]>;
@@ -36,4 +38,6 @@ export const RPC = {
   /** -> sports-data-staging: refresh one week's odds / scores from ESPN (refreshWeekRequestSchema). */
   sportsRefreshOdds: 'rpc.sports.week.refresh-odds',
   sportsRefreshScores: 'rpc.sports.week.refresh-scores',
+  /** -> weeks-workflow: each pool's current week state and published game count (poolsSummaryRequestSchema). */
+  weeksPoolsSummary: 'rpc.weeks.pools.summary',
 } as const;

@@ -8,3 +8,4 @@ export * from './routes.js';
 export * from './openapi.js';
 export * from './pools.js';
 export * from './sports.js';
+export * from './weeks.js';

@@ -9,7 +9,12 @@ import { z } from 'zod';
 export const STAGING_SCHEDULE_ID = 1;
 export const SEASON_TYPES = { preseason: 1, regular: 2, postseason: 3 } as const;
 export const seasonTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-export const GAME_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETE'] as const;
+/**
+ * COMPLETE only when the provider says the game is completed (final, overtime included); a game
+ * cancelled or postponed (ESPN's STATUS_CANCELED / STATUS_POSTPONED, state `post` but not completed)
+ * is CANCELLED or POSTPONED, never COMPLETE.
+ */
+export const GAME_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETE', 'POSTPONED', 'CANCELLED'] as const;
 export const gameStatusSchema = z.enum(GAME_STATUSES);
 export type GameStatus = z.infer<typeof gameStatusSchema>;
 /** Years accepted by the import calls. */

@@ -1,4 +1,5 @@
 import { boolean, integer, numeric, pgSchema, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { GAME_STATUSES } from '@powerpool/contracts';
 
 export const sportsSchema = pgSchema('sports');
 
@@ -41,7 +42,7 @@ const gameColumns = {
   gameName: text('game_name').notNull(),
   currentPeriod: integer('current_period'),
   gameClock: text('game_clock'),
-  gameStatus: text('game_status', { enum: ['SCHEDULED', 'IN_PROGRESS', 'COMPLETE'] }).notNull(),
+  gameStatus: text('game_status', { enum: GAME_STATUSES }).notNull(),
   winnerTeamEspnId: text('winner_team_espn_id'),
   homeScore: integer('home_score'),
   awayScore: integer('away_score'),
