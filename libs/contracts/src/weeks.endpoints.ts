@@ -119,7 +119,7 @@ export const weeksEndpoints = {
       'scores and a spread (void games count as done), else 409 "Cannot calculate scores: {reasons}". Body `{ "testing": true }` is the ' +
       'Testing tab\'s tool: it skips the timing conditions (not the others) and is recorded.',
     params: transitionParamsSchema,
-    body: transitionBodySchema.optional(),
+    body: transitionBodySchema.nullish(),
     reply: transitionReplySchema,
   }),
   spreads: endpoint({

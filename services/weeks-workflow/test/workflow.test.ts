@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RPC, type Game, type Pool } from '@powerpool/contracts';
+import { integrationSkipReason } from '@powerpool/testing';
+import {
+  announceMember,
+  announcePool,
+  answerRefresh,
+  buildGame,
+  buildSeason,
+  call,
+  castOf,
+  migrateSeason,
+  newerTimestamp,
+  publish,
+  setSpread,
+  startWeeks,
+  stateOf,
+  transition,
+  updateGame,
+  type Cast,
+  type WeeksHarness,
+} from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+/** Spreads, publishing, the five states and their conditions, void games, for every role. */
+describe.skipIf(skip)('week workflow', () => {
+  let h: WeeksHarness;
+  let cast: Cast;
+  let games: Game[];
+  let pool: Pool;
+  const byId = (id: string) => games.find((g) => g.espnId === id)!;
+
+  beforeAll(async () => {
+    h = await startWeeks();
+    cast = await castOf(h);
+    games = await migrateSeason(h, [
+      ...buildSeason(),
+      buildGame(-2, '2025-08-16T23:00:00.000Z', { espnId: 'pre-2' }),
+      buildGame(19, '2026-01-10T21:30:00.000Z', { espnId: 'wc-1' }),
+    ]);
+  });
+  afterAll(async () => h?.close());
+
+  beforeEach(async () => {
+    h.clock.now = new Date('2025-09-01T12:00:00Z');
+    pool = await announcePool(h, cast.commissioner);
+    await announceMember(h, pool, cast.player);
+  });
+
+  describe('spreads', () => {
+    it('should set, change and clear a pool spread in half-point steps, for the commissioner and super admins', async () => {
+      let res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, { spread: -3.5 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ gameId: 'w1-thu', weekNumber: 1, spread: -3.5, lockedSpread: null, espnSpread: null });
+      res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.admin, { spread: 7 });
+      expect(res.json().spread).toBe(7);
+      const list = (await call(h, 'GET', `/api/pools/${pool.id}/spreads/1`, cast.commissioner)).json();
+      expect(list.map((s: any) => [s.gameId, s.spread])).toEqual([
+        ['w1-thu', 7],
+        ['w1-sun', null],
+        ['w1-mon', null],
+      ]);
+      res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, { spread: null });
+      expect(res.json().spread).toBeNull();
+    });
+
+    it('should refuse a spread that is not a number in steps of 0.5, naming the field', async () => {
+      for (const spread of [0.25, 'abc', 51, '3']) {
+        const res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, { spread });
+        expect(res.statusCode, String(spread)).toBe(400);
+        expect(res.json().error).toBe('validation_failed');
+      }
+      const missing = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, {});
+      expect(missing.statusCode).toBe(400);
+    });
+
+    it("should refuse spreads to players, other commissioners and for games outside the pool's season", async () => {
+      expect((await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.player, { spread: 1 })).statusCode).toBe(403);
+      expect((await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.otherCommissioner, { spread: 1 })).statusCode).toBe(403);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}/spreads/1`, cast.otherCommissioner)).statusCode).toBe(403);
+      const other = await announcePool(h, cast.commissioner, { year: 2024 });
+      const res = await call(h, 'PUT', `/api/pools/${other.id}/spreads/w1-thu`, cast.commissioner, { spread: 1 });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('game_not_found');
+    });
+
+    it("should download spreads from the provider's lines, keeping and naming games without a line", async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 2.5);
+      const sub = await answerRefresh(h, 'odds', ({ weekNumber }) => {
+        expect(weekNumber).toBe(1);
+        return [
+          { ...byId('w1-thu'), spread: -8.5, updatedAt: '2025-08-31T00:00:00.000Z' },
+          { ...byId('w1-sun'), spread: 3, updatedAt: '2025-08-31T00:00:00.000Z' },
+          { ...byId('w1-mon'), spread: null },
+        ];
+      });
+      try {
+        const res = await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner);
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body.message).toBe('Downloaded spreads for 2 of 3 game(s) of Week 1 from ESPN. ESPN has no line for MIA @ BUF; it keeps its current spread.');
+        expect(body.missing).toEqual(['MIA @ BUF']);
+        expect(body.spreads.map((s: any) => [s.gameId, s.spread, s.espnSpread])).toEqual([
+          ['w1-thu', -8.5, -8.5],
+          ['w1-sun', 3, 3],
+          ['w1-mon', 2.5, null],
+        ]);
+      } finally {
+        await sub.unsubscribe();
+      }
+    });
+
+    it('should answer 503 from download when sports-data-staging does not answer', async () => {
+      const res = await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toBe('service_unavailable');
+    });
+  });
+
+  describe('publish', () => {
+    it('should refuse to publish no games with "No Games Selected"', async () => {
+      const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: [] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'no_games_selected', message: 'Please select at least one game to publish', details: { title: 'No Games Selected' } });
+    });
+
+    it('should refuse games without spreads, naming them, and games of another week', async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
+      let res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu', 'w1-sun', 'w1-mon'] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Cannot publish games without spreads: LAC @ KC, MIA @ BUF. Please set spreads for all selected games.');
+      expect(res.json().details.title).toBe('Missing Spreads');
+      res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu', 'w2-thu'] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'game_not_in_week', message: 'Not games of Week 1: w2-thu' });
+      expect((await stateOf(h, cast.commissioner, pool.id, 1)).currentState).toBe('SETUP');
+    });
+
+    it('should publish: fix the deadline 10 minutes before the earliest chosen kickoff, lock the spreads and announce it', async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-sun', -3.5);
+      await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 1);
+      const body = await publish(h, cast.commissioner, pool.id, 1, ['w1-mon', 'w1-sun']);
+      expect(body).toMatchObject({ currentState: 'PUBLISHED', previousState: 'SETUP', pickDeadline: '2025-09-07T16:50:00.000Z', gameCount: 2, testing: false, message: 'Transitioned to PUBLISHED state' });
+      expect(body.games.map((g: any) => [g.id, g.spread, g.lockedSpread])).toEqual([
+        ['w1-sun', -3.5, -3.5],
+        ['w1-mon', 1, 1],
+      ]);
+      const published = await vi.waitFor(() => {
+        const e = h.events.find((x) => x.subject === 'weeks.week.published' && x.data.poolId === pool.id);
+        if (!e) throw new Error('no published event');
+        return e.data;
+      });
+      expect(published).toMatchObject({ year: 2025, weekNumber: 1, pickDeadline: '2025-09-07T16:50:00.000Z' });
+      expect(published.games.map((g: any) => [g.gameId, g.lockedSpread])).toEqual([
+        ['w1-sun', -3.5],
+        ['w1-mon', 1],
+      ]);
+      await vi.waitFor(() => expect(h.events.some((e) => e.subject === 'weeks.week.state-changed' && e.data.poolId === pool.id && e.data.toState === 'PUBLISHED')).toBe(true));
+
+      // Locked: no spread changes, downloads or second publish once published.
+      const put = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-sun`, cast.commissioner, { spread: 10 });
+      expect(put.statusCode).toBe(409);
+      expect(put.json().error).toBe('week_not_in_setup');
+      expect((await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner)).json().error).toBe('week_not_in_setup');
+      const again = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu'] });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe('invalid_transition');
+      const spreads = (await call(h, 'GET', `/api/pools/${pool.id}/spreads/1`, cast.commissioner)).json();
+      expect(spreads.find((s: any) => s.gameId === 'w1-sun')).toMatchObject({ spread: -3.5, lockedSpread: -3.5 });
+
+      // Members read the published games and the state; outsiders do not.
+      const forPlayer = await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.player);
+      expect(forPlayer.statusCode).toBe(200);
+      expect(forPlayer.json()[0]).toMatchObject({ id: 'w1-sun', espnCompetitionId: 'w1-sun', spread: -3.5, lockedSpread: -3.5, isVoid: false, cover: null, homeTeam: { abbreviation: 'KC' } });
+      expect(typeof forPlayer.json()[0].poolGameId).toBe('string');
+      expect((await stateOf(h, cast.player, pool.id, 1)).currentState).toBe('PUBLISHED');
+      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.outsider)).statusCode).toBe(403);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.otherCommissioner)).statusCode).toBe(403);
+    });
+
+    it('should refuse to publish games whose deadline has already passed', async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
+      await setSpread(h, cast.commissioner, pool.id, 'w1-mon', -3);
+      h.clock.now = new Date('2025-09-05T00:10:00.000Z');
+      const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu', 'w1-mon'] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'deadline_passed', details: { games: ['DAL @ PHI'] } });
+      await publish(h, cast.commissioner, pool.id, 1, ['w1-mon']);
+    });
+
+    it('should refuse publishing to players and other commissioners, and weeks the pool does not play', async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
+      for (const who of [cast.player, cast.otherCommissioner]) {
+        expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, who, { gameIds: ['w1-thu'] })).statusCode).toBe(403);
+      }
+      await setSpread(h, cast.commissioner, pool.id, 'pre-2', 1);
+      h.clock.now = new Date('2025-08-10T00:00:00Z');
+      const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/-2/games/publish`, cast.commissioner, { gameIds: ['pre-2'] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'season_part_not_in_pool', message: "This pool does not play the preseason (see the pool's season types)" });
+    });
+  });
+
+  describe('transitions', () => {
+    it('should move forward only, one step at a time', async () => {
+      let res = await transition(h, cast.commissioner, pool.id, 1, 'scoring');
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'invalid_transition', message: 'Week 1 is SETUP: it can only move to PUBLISHED, not SCORING' });
+      res = await transition(h, cast.commissioner, pool.id, 1, 'complete');
+      expect(res.statusCode).toBe(409);
+      res = await transition(h, cast.commissioner, pool.id, 1, 'backwards');
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('should publish with the transition call every game of the week that has a spread', async () => {
+      let res = await transition(h, cast.commissioner, pool.id, 1, 'published');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('no_games_selected');
+      await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
+      res = await transition(h, cast.commissioner, pool.id, 1, 'published');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ currentState: 'PUBLISHED', gameCount: 1, pickDeadline: '2025-09-05T00:10:00.000Z' });
+    });
+
+    it('should start games only after the deadline by the server clock', async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
+      await publish(h, cast.commissioner, pool.id, 1, ['w1-thu']);
+      h.clock.now = new Date('2025-09-05T00:09:59.000Z');
+      const early = await transition(h, cast.commissioner, pool.id, 1, 'games-in-progress');
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toMatchObject({ error: 'deadline_not_passed', details: { pickDeadline: '2025-09-05T00:10:00.000Z' } });
+      h.clock.now = new Date('2025-09-05T00:10:00.000Z');
+      // Either the commissioner or the automatic start moves it: exactly one of them.
+      const res = await transition(h, cast.commissioner, pool.id, 1, 'games-in-progress');
+      expect([200, 409]).toContain(res.statusCode);
+      await vi.waitFor(async () => expect((await stateOf(h, cast.commissioner, pool.id, 1)).currentState).toBe('GAMES_IN_PROGRESS'));
+      const log = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.commissioner)).json();
+      expect(log.filter((t: any) => t.toState === 'GAMES_IN_PROGRESS')).toHaveLength(1);
+    });
+
+    it('should let the Testing tool skip the deadline, record it, and refuse it to players and other commissioners', async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
+      await publish(h, cast.commissioner, pool.id, 1, ['w1-thu']);
+      for (const who of [cast.player, cast.otherCommissioner, cast.outsider]) {
+        const res = await transition(h, who, pool.id, 1, 'games-in-progress', { testing: true });
+        expect(res.statusCode).toBe(403);
+      }
+      expect((await transition(h, cast.commissioner, pool.id, 1, 'games-in-progress', { testing: 'yes' })).statusCode).toBe(400);
+      const res = await transition(h, cast.admin, pool.id, 1, 'games-in-progress', { testing: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ previousState: 'PUBLISHED', currentState: 'GAMES_IN_PROGRESS', testing: true, message: 'Transitioned to GAMES_IN_PROGRESS state' });
+      const log = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.commissioner)).json();
+      expect(log.map((t: any) => [t.fromState, t.toState, t.testing, t.automatic, t.byUserId])).toEqual([
+        ['SETUP', 'PUBLISHED', false, false, cast.commissioner.id],
+        ['PUBLISHED', 'GAMES_IN_PROGRESS', true, false, cast.admin.id],
+      ]);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.player)).statusCode).toBe(403);
+    });
+
+    it('should block scoring with the three reasons until every game is final, void games counting as done, then complete', async () => {
+      const week = [buildGame(5, '2025-10-05T17:00:00.000Z', { espnId: `w5-a-${pool.id.slice(0, 6)}` }), buildGame(5, '2025-10-05T20:00:00.000Z', { espnId: `w5-b-${pool.id.slice(0, 6)}` }), buildGame(5, '2025-10-06T00:20:00.000Z', { espnId: `w5-c-${pool.id.slice(0, 6)}` })];
+      for (const g of week) await updateGame(h, g, {});
+      const [a, b, c] = week.map((g) => g.espnId) as [string, string, string];
+      for (const id of [a, b, c]) await setSpread(h, cast.commissioner, pool.id, id, -2.5);
+      await publish(h, cast.commissioner, pool.id, 5, [a, b, c]);
+      expect((await transition(h, cast.commissioner, pool.id, 5, 'games-in-progress', { testing: true })).statusCode).toBe(200);
+
+      // The scoring transition asks the provider for fresh scores first: here game a is final.
+      const liveA = { ...week[0]!, gameStatus: 'COMPLETE' as const, homeScore: 24, awayScore: 20, updatedAt: newerTimestamp() };
+      const scores = await answerRefresh(h, 'scores', () => [liveA]);
+      try {
+        let res = await transition(h, cast.commissioner, pool.id, 5, 'scoring', { testing: true });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({
+          error: 'cannot_calculate_scores',
+          message: 'Cannot calculate scores: 2 game(s) missing final scores, 2 game(s) not yet complete',
+          details: { title: 'Cannot Start Scoring' },
+        });
+
+        // b: a score but not final; c: cancelled (void as soon as the provider says so).
+        await updateGame(h, week[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 3, currentPeriod: 2 });
+        await updateGame(h, week[2]!, { gameStatus: 'CANCELLED' });
+        res = await transition(h, cast.commissioner, pool.id, 5, 'scoring');
+        expect(res.json().message).toBe('Cannot calculate scores: 1 game(s) not yet complete');
+        await vi.waitFor(() => expect(h.events.some((e) => e.subject === 'weeks.game.voided' && e.data.poolId === pool.id && e.data.gameId === c && e.data.reason === 'Game cancelled')).toBe(true));
+
+        // Import scores: the provider's refresh through sports-data-staging.
+        const imported = await call(h, 'POST', `/api/pools/${pool.id}/weeks/5/import-scores`, cast.commissioner);
+        expect(imported.statusCode).toBe(200);
+        expect(imported.json()).toMatchObject({ message: 'Scores updated from ESPN: 2 of 3 game(s) complete (1 void).', completedGames: 1, totalGames: 3 });
+        const published = imported.json().games;
+        expect(published.find((g: any) => g.id === a)).toMatchObject({ isComplete: true, homeScore: 24, awayScore: 20, lockedSpread: -2.5, cover: 'HOME' });
+        expect(published.find((g: any) => g.id === c)).toMatchObject({ isVoid: true, voidReason: 'Game cancelled', cover: null });
+
+        await updateGame(h, week[1]!, { gameStatus: 'COMPLETE', homeScore: 20, awayScore: 22, currentPeriod: 4 });
+        res = await transition(h, cast.commissioner, pool.id, 5, 'scoring');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ currentState: 'SCORING', gameCount: 3, completedGames: 2, voidGames: 1 });
+        const b2 = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/5/games/published`, cast.player)).json().find((g: any) => g.id === b);
+        expect(b2.cover).toBe('AWAY');
+
+        res = await transition(h, cast.commissioner, pool.id, 5, 'complete');
+        expect(res.json()).toMatchObject({ previousState: 'SCORING', currentState: 'COMPLETE' });
+        res = await transition(h, cast.commissioner, pool.id, 5, 'complete', { testing: true });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe('Week 5 is COMPLETE: no further transitions are available');
+        const late = await call(h, 'POST', `/api/pools/${pool.id}/weeks/5/import-scores`, cast.commissioner);
+        expect(late.statusCode).toBe(409);
+        expect(late.json().error).toBe('week_complete');
+      } finally {
+        await scores.unsubscribe();
+      }
+    });
+
+    it('should let the commissioner rule a postponed game void with a reason, and only a postponed one', async () => {
+      const g = buildGame(6, '2025-10-12T17:00:00.000Z', { espnId: `w6-${pool.id.slice(0, 6)}` });
+      await updateGame(h, g, {});
+      await setSpread(h, cast.commissioner, pool.id, g.espnId, 3);
+      await publish(h, cast.commissioner, pool.id, 6, [g.espnId]);
+      const url = `/api/pools/${pool.id}/weeks/6/games/${g.espnId}/void`;
+      let res = await call(h, 'POST', url, cast.commissioner, { reason: 'Hurricane' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'game_not_postponed', message: 'Only a postponed game can be ruled void (this game is scheduled)' });
+      await updateGame(h, g, { gameStatus: 'POSTPONED' });
+      expect((await call(h, 'POST', url, cast.commissioner, { reason: '  ' })).statusCode).toBe(400);
+      expect((await call(h, 'POST', url, cast.player, { reason: 'mine' })).statusCode).toBe(403);
+      res = await call(h, 'POST', url, cast.commissioner, { reason: 'Hurricane: moved to week 18' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ isVoid: true, voidReason: 'Hurricane: moved to week 18', cover: null });
+      await vi.waitFor(() => expect(h.events.filter((e) => e.subject === 'weeks.game.voided' && e.data.gameId === g.espnId && e.data.byUserId === cast.commissioner.id)).toHaveLength(1));
+      // A second ruling changes nothing and announces nothing.
+      expect((await call(h, 'POST', url, cast.commissioner, { reason: 'again' })).json().voidReason).toBe('Hurricane: moved to week 18');
+      expect((await stateOf(h, cast.commissioner, pool.id, 6)).voidGames).toBe(1);
+    });
+  });
+
+  describe('pools summary and deletion', () => {
+    it("should answer each pool's current week state and published games, and delete a deleted pool's weeks", async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
+      await setSpread(h, cast.commissioner, pool.id, 'w1-sun', -3);
+      await publish(h, cast.commissioner, pool.id, 1, ['w1-thu', 'w1-sun']);
+      const unknown = '00000000-0000-4000-8000-000000000001';
+      const reply = await h.runtime.bus.request<any>(RPC.weeksPoolsSummary, { poolIds: [pool.id, unknown] });
+      expect(reply.pools).toEqual([
+        { poolId: pool.id, weekNumber: 1, currentWeekState: 'PUBLISHED', publishedGames: 2 },
+        { poolId: unknown, weekNumber: null, currentWeekState: null, publishedGames: 0 },
+      ]);
+      await h.runtime.bus.publish('pools.pool.deleted', { pool, deletedAt: new Date().toISOString(), deletedMembers: 2, deletedInvitations: 0 });
+      await vi.waitFor(async () => {
+        const rows = await h.runtime.database.sql.query('SELECT 1 FROM weeks.pool_games WHERE pool_id = $1 UNION ALL SELECT 1 FROM weeks.pool_weeks WHERE pool_id = $1 UNION ALL SELECT 1 FROM weeks.pool_spreads WHERE pool_id = $1', [pool.id]);
+        expect(rows).toHaveLength(0);
+      });
+      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.admin)).statusCode).toBe(404);
+      // A late event about the deleted pool does not bring it back.
+      await h.runtime.bus.publish('pools.pool.updated', { pool: { ...pool, updatedAt: new Date(Date.now() + 1000).toISOString() } });
+      await announcePool(h, cast.commissioner);
+      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.admin)).statusCode).toBe(404);
+    });
+  });
+});
