@@ -270,4 +270,66 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     const teams = (await (await admin.get('/api/admin/unified-staging/teams/1')).json()) as unknown[];
     expect(teams).toHaveLength(32);
   });
+  it('should run a real week end to end through the gateway: import the season, set spreads, publish, start, score and complete', async () => {
+    const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
+    const commissioner = await signIn(url, 'commissioner@powerpool.test', DEV_PASSWORD);
+    const player = await signIn(url, 'player@powerpool.test', DEV_PASSWORD);
+
+    // The bundled 2025 season, from the offline ESPN replay through staging into production.
+    for (const step of ['import-teams', 'import-games']) {
+      const res = await admin.post(`/api/admin/unified-staging/${step}/1`, { year: 2025 });
+      expect(await res.text(), step).toContain('"type":"complete"');
+    }
+    expect((await admin.post('/api/admin/unified-staging/migrate-teams/1')).status).toBe(200);
+    expect(await (await admin.get('/api/admin/unified-staging/migrate-games/1/stream')).text()).toContain('"type":"complete"');
+
+    const created = await commissioner.post('/api/pools', { name: `Cluster Week Pool ${Date.now()}`, year: 2025 });
+    expect(created.status).toBe(201);
+    const pool = (await created.json()) as { id: string };
+    // weeks-workflow learns the pool and the season over NATS; the replay's dates make week 1 upcoming.
+    const current = await eventually(
+      async () => {
+        const res = await commissioner.get(`/api/weeks/current?poolId=${pool.id}`);
+        return res.status === 200 ? ((await res.json()) as { weekNumber: number; state: string }) : undefined;
+      },
+      EVENT_WAIT_MS,
+      'weeks-workflow did not know the pool and the season',
+    );
+    expect(current).toMatchObject({ weekNumber: 1, state: 'SETUP' });
+
+    const games = (await (await commissioner.get(`/api/weeks/1/games/setup?poolId=${pool.id}`)).json()) as Array<{ id: string; isComplete: boolean }>;
+    expect(games.length).toBeGreaterThan(1);
+    const opener = games.find((g) => g.id === '401772510');
+    expect(opener?.isComplete).toBe(true);
+    const download = await commissioner.post(`/api/pools/${pool.id}/spreads/1/download`);
+    expect(download.status).toBe(200);
+    expect(((await download.json()) as { message: string }).message).toMatch(/^Downloaded spreads for \d+ of \d+ game\(s\) of Week 1 from ESPN\./);
+    expect((await commissioner.put(`/api/pools/${pool.id}/spreads/401772510`, { spread: -7.5 })).status).toBe(200);
+    expect((await player.put(`/api/pools/${pool.id}/spreads/401772510`, { spread: 1 })).status).toBe(403);
+
+    const published = await commissioner.post(`/api/pools/${pool.id}/weeks/1/games/publish`, { gameIds: ['401772510'] });
+    expect(published.status).toBe(200);
+    const week = (await published.json()) as { currentState: string; pickDeadline: string };
+    expect(week.currentState).toBe('PUBLISHED');
+    expect(Date.parse(week.pickDeadline)).toBeGreaterThan(Date.now());
+    const early = await commissioner.post(`/api/pools/${pool.id}/weeks/1/transition/games-in-progress`);
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: string }).error).toBe('deadline_not_passed');
+
+    // The Testing tab's tool walks the week on; scoring refreshes the scores from the replay (the opener is final).
+    for (const target of ['games-in-progress', 'scoring', 'complete']) {
+      const res = await commissioner.post(`/api/pools/${pool.id}/weeks/1/transition/${target}`, { testing: true });
+      expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
+    }
+    const results = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/1/games/published`)).json()) as Array<{ homeScore: number; awayScore: number; lockedSpread: number; cover: string }>;
+    // DAL 20 @ PHI 24 with PHI -7.5: Dallas covers.
+    expect(results).toEqual([expect.objectContaining({ homeScore: 24, awayScore: 20, lockedSpread: -7.5, cover: 'AWAY' })]);
+    const log = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/1/transitions`)).json()) as Array<{ toState: string; testing: boolean }>;
+    expect(log.map((t) => [t.toState, t.testing])).toEqual([
+      ['PUBLISHED', false],
+      ['GAMES_IN_PROGRESS', true],
+      ['SCORING', true],
+      ['COMPLETE', true],
+    ]);
+  });
 });
