@@ -3,6 +3,7 @@ import type { PoolsInvitationsConfig } from './config.js';
 import type { PoolsContext } from './domain/context.js';
 import { consumeIdentityUsers } from './events/identity-users.js';
 import { consumeSportsGames } from './events/sports-games.js';
+import { createWeeksPort } from './events/weeks-summary.rpc.js';
 import { registerAdminPoolRoutes } from './routes/admin-pools.routes.js';
 import { registerInvitationRoutes } from './routes/invitations.routes.js';
 import { registerMemberRoutes } from './routes/members.routes.js';
@@ -21,13 +22,19 @@ export interface PoolsInvitationsDeps extends ServiceRuntime {
 /**
  * pools-invitations: pools, invitations and members; users (names, e-mails, roles) as identity's
  * events describe them, and the seasons in production as sports-data-staging's events describe
- * them. Owns the Postgres schema `pools`. Never listens (server.ts does).
+ * them; asks weeks-workflow for each pool's current week state and published games. Owns the
+ * Postgres schema `pools`. Never listens (server.ts does).
  */
 export async function buildApp(deps: PoolsInvitationsDeps): Promise<ServiceApp> {
-  const { database, bus, logger } = deps;
+  const { database, bus, logger, config } = deps;
   const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
   const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
-  const ctx: PoolsContext = { uow: createUnitOfWork({ database, outbox, store: createPoolsStore }), logger, now: deps.now ?? (() => new Date()) };
+  const ctx: PoolsContext = {
+    uow: createUnitOfWork({ database, outbox, store: createPoolsStore }),
+    weeks: createWeeksPort({ bus, logger, timeoutMs: config.weeksSummaryTimeoutMs }),
+    logger,
+    now: deps.now ?? (() => new Date()),
+  };
 
   registerPoolRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HEADERS, RPC, type PoolAdminDetails } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
-import { announce, buildInvitation, buildPool, call, castOf, eventSeen, person, startPools, type Person, type PoolsHarness } from './helpers.js';
+import { announce, answerWeeksSummary, buildInvitation, buildPool, call, castOf, eventSeen, person, startPools, WEEKS_TIMEOUT_MS, type Person, type PoolsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -64,6 +65,72 @@ describe.skipIf(skip)('super admin pool calls', () => {
     const all = await call(h, 'GET', '/api/admin/pools/all', admin);
     expect(all.statusCode).toBe(200);
     expect(all.json()).toContainEqual(pool);
+  });
+
+  describe('current week states from weeks-workflow', () => {
+    const cards = async () => {
+      const res = await call(h, 'GET', '/api/admin/pools/details', admin);
+      expect(res.statusCode).toBe(200);
+      return { res, cards: res.json() as PoolAdminDetails[] };
+    };
+
+    it('should show the current week state of each pool weeks-workflow knows when it answers', async () => {
+      const published = await buildPool(h, commissioner);
+      const unknown = await buildPool(h, commissioner);
+      const weeks = await answerWeeksSummary(h, { [published.id]: { weekNumber: 3, currentWeekState: 'PUBLISHED', publishedGames: 5 } });
+      try {
+        const { res, cards: list } = await cards();
+        expect(list.find((p) => p.id === published.id)?.currentWeekState).toBe('PUBLISHED');
+        expect(list.find((p) => p.id === unknown.id)?.currentWeekState).toBeNull();
+        // One request for every pool, carrying the call's correlation id.
+        expect(weeks.requests).toHaveLength(1);
+        expect([...weeks.requests[0]!.poolIds].sort()).toEqual(list.map((p) => p.id).sort());
+        expect(weeks.requests[0]!.headers[HEADERS.correlationId]).toBe(res.headers[HEADERS.correlationId]);
+      } finally {
+        await weeks.stop();
+      }
+    });
+
+    it('should list the pools without week states and log a warning when weeks-workflow does not answer', async () => {
+      const pool = await buildPool(h, commissioner);
+      const warn = vi.spyOn(h.runtime.logger, 'warn');
+      try {
+        const { cards: list } = await cards();
+        expect(list.find((p) => p.id === pool.id)).toMatchObject({ currentWeekState: null, memberCount: 1, commissionerName: expect.any(String) });
+        expect(list.every((p) => p.currentWeekState === null)).toBe(true);
+        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary }), expect.stringContaining('weeks-workflow did not answer'));
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it('should list the pools without week states when weeks-workflow answers too late', async () => {
+      const pool = await buildPool(h, commissioner);
+      const weeks = await answerWeeksSummary(h, { [pool.id]: { weekNumber: 1, currentWeekState: 'SCORING', publishedGames: 2 } }, { delayMs: WEEKS_TIMEOUT_MS + 250 });
+      const warn = vi.spyOn(h.runtime.logger, 'warn');
+      try {
+        const { cards: list } = await cards();
+        expect(list.find((p) => p.id === pool.id)?.currentWeekState).toBeNull();
+        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary, err: expect.stringContaining(`within ${WEEKS_TIMEOUT_MS} ms`) }), expect.any(String));
+      } finally {
+        warn.mockRestore();
+        await weeks.stop();
+      }
+    });
+
+    it('should list the pools without week states and log an error when weeks-workflow answers off contract', async () => {
+      const pool = await buildPool(h, commissioner);
+      const sub = await h.runtime.bus.handle(RPC.weeksPoolsSummary, async () => ({ pools: [{ poolId: pool.id, currentWeekState: 'SOMEWHERE' }] }), { queue: 'weeks-workflow' });
+      const error = vi.spyOn(h.runtime.logger, 'error');
+      try {
+        const { cards: list } = await cards();
+        expect(list.find((p) => p.id === pool.id)?.currentWeekState).toBeNull();
+        expect(error).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary, issues: expect.any(Array) }), expect.stringContaining('invalid reply'));
+      } finally {
+        error.mockRestore();
+        await sub.unsubscribe();
+      }
+    });
   });
 
   it('should follow a commissioner renamed in identity when their profile-changed event arrives', async () => {
@@ -146,6 +213,45 @@ describe.skipIf(skip)('super admin pool calls', () => {
       expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(404);
       expect((await call(h, 'GET', `/api/invitations/${a.invitationToken}`, null)).statusCode).toBe(404);
       expect((await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin)).statusCode).toBe(404);
+    });
+
+    it('should report the games weeks-workflow published for the pool, asked before the deletion, when it answers', async () => {
+      const pool = await buildPool(h, commissioner);
+      const other = await buildPool(h, commissioner);
+      const poolThere: boolean[] = [];
+      const weeks = await answerWeeksSummary(
+        h,
+        { [pool.id]: { weekNumber: 2, currentWeekState: 'COMPLETE', publishedGames: 7 }, [other.id]: { weekNumber: 2, currentWeekState: 'SETUP', publishedGames: 3 } },
+        { before: async ([id]) => void poolThere.push((await h.runtime.database.sql.query('SELECT 1 FROM pools.pools WHERE id = $1', [id])).length === 1) },
+      );
+      try {
+        const res = await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ deletedMembers: 1, deletedInvitations: 0, deletedGames: 7 });
+        expect(weeks.requests.map((r) => r.poolIds)).toEqual([[pool.id]]);
+        expect(poolThere).toEqual([true]);
+        await eventSeen(h, 'pools.pool.deleted', (d) => d.pool.id === pool.id);
+        // A pool that is not there (any more) is 404 without asking weeks-workflow.
+        expect((await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin)).statusCode).toBe(404);
+        expect(weeks.requests).toHaveLength(1);
+      } finally {
+        await weeks.stop();
+      }
+    });
+
+    it('should delete the pool with deletedGames 0 and log a warning when weeks-workflow does not answer', async () => {
+      const pool = await buildPool(h, commissioner);
+      const warn = vi.spyOn(h.runtime.logger, 'warn');
+      try {
+        const res = await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ deletedMembers: 1, deletedInvitations: 0, deletedGames: 0 });
+        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary, pools: 1 }), expect.stringContaining('weeks-workflow did not answer'));
+        expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(404);
+        await eventSeen(h, 'pools.pool.deleted', (d) => d.pool.id === pool.id);
+      } finally {
+        warn.mockRestore();
+      }
     });
   });
 

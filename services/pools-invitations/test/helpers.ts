@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import type { CreatePoolBody, EventSubject, Game, Pool, Role, User } from '@powerpool/contracts';
-import type { BusMessage, ServiceApp } from '@powerpool/service-kit';
+import { RPC, poolsSummaryRequestSchema, type CreatePoolBody, type EventSubject, type Game, type Pool, type PoolsSummaryReply, type Role, type User } from '@powerpool/contracts';
+import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
 import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadPoolsInvitationsConfig } from '../src/config.js';
@@ -16,6 +16,9 @@ export interface PoolsHarness {
   close(): Promise<void>;
 }
 
+/** How long the service under test waits for weeks-workflow (WEEKS_SUMMARY_TIMEOUT_MS). */
+export const WEEKS_TIMEOUT_MS = 1000;
+
 /** pools-invitations on real storage and bus, with a movable clock and an event recorder. */
 export async function startPools(): Promise<PoolsHarness> {
   const runtime = await createTestRuntime();
@@ -23,7 +26,8 @@ export async function startPools(): Promise<PoolsHarness> {
   const app = await buildApp({
     ...runtime,
     now: () => clock.now,
-    config: loadPoolsInvitationsConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed' }),
+    // A short wait for weeks-workflow, so the test of a late answer stays quick.
+    config: loadPoolsInvitationsConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', WEEKS_SUMMARY_TIMEOUT_MS: String(WEEKS_TIMEOUT_MS) }),
   });
   const events: PoolsHarness['events'] = [];
   const sub = await runtime.bus.subscribe('pools.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data }));
@@ -197,4 +201,36 @@ export async function castOf(h: PoolsHarness): Promise<Cast> {
     admin: await person(h, 'super_admin', 'Ada Admin'),
     player: await person(h, 'user', 'Pat Player'),
   };
+}
+
+type PoolSummary = PoolsSummaryReply['pools'][number];
+
+export interface WeeksWorkflowPeer {
+  /** The requests answered so far: the pool ids asked and the headers they came with. */
+  requests: Array<{ poolIds: string[]; headers: Record<string, string> }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Answer rpc.weeks.pools.summary on the bus as weeks-workflow does: `summaries` by pool id (a pool
+ * not listed is unknown and left out of the reply). `delayMs` makes the answer late.
+ */
+export async function answerWeeksSummary(
+  h: PoolsHarness,
+  summaries: Record<string, Omit<PoolSummary, 'poolId'>>,
+  options: { delayMs?: number; before?: (poolIds: string[]) => Promise<void> } = {},
+): Promise<WeeksWorkflowPeer> {
+  const requests: WeeksWorkflowPeer['requests'] = [];
+  const sub: Subscription = await h.runtime.bus.handle(
+    RPC.weeksPoolsSummary,
+    async (msg: BusMessage): Promise<PoolsSummaryReply> => {
+      const { poolIds } = poolsSummaryRequestSchema.parse(msg.data);
+      requests.push({ poolIds, headers: msg.headers });
+      await options.before?.(poolIds);
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      return { pools: poolIds.flatMap((poolId) => (summaries[poolId] ? [{ poolId, ...summaries[poolId] }] : [])) };
+    },
+    { queue: 'weeks-workflow' },
+  );
+  return { requests, stop: () => sub.unsubscribe() };
 }

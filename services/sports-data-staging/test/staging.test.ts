@@ -203,6 +203,28 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     expect(r.postseasonStructure.passed).toBe(true);
   });
 
+  it('should store cancelled and postponed games in staging and production and refuse an unknown status', async () => {
+    const sql = h.runtime.database.sql;
+    // Staged DAL at PHI now has DAL as winner (the test above): cancelled, the winner is still wrong.
+    await sql.exec(`UPDATE sports.staging_games SET game_status = 'CANCELLED', home_score = NULL, away_score = NULL WHERE espn_id = '401772510'`);
+    await sql.exec(`UPDATE sports.staging_games SET game_status = 'POSTPONED' WHERE espn_id = '401772946'`);
+    await sql.exec(`UPDATE sports.games SET game_status = 'POSTPONED', winner_team_espn_id = NULL WHERE espn_id = '401772510'`);
+    await sql.exec(`UPDATE sports.games SET game_status = 'CANCELLED' WHERE espn_id = '401772946'`);
+    const statuses = async (table: string) =>
+      Object.fromEntries((await sql.query<{ espn_id: string; game_status: string }>(`SELECT espn_id, game_status FROM sports.${table} WHERE espn_id IN ('401772510', '401772946')`)).map((r) => [r.espn_id, r.game_status]));
+    expect(await statuses('staging_games')).toEqual({ '401772510': 'CANCELLED', '401772946': 'POSTPONED' });
+    expect(await statuses('games')).toEqual({ '401772510': 'POSTPONED', '401772946': 'CANCELLED' });
+    await expect(sql.exec(`UPDATE sports.staging_games SET game_status = 'FINAL' WHERE espn_id = '401772510'`)).rejects.toThrow(/staging_games_game_status_check/);
+    await expect(sql.exec(`UPDATE sports.games SET game_status = 'FINAL' WHERE espn_id = '401772510'`)).rejects.toThrow(/games_game_status_check/);
+
+    const r = (await h.get(`${S}/validate-games/1`)).body.validationResults;
+    expect(r.winnerLogic.errors).toContain('DAL at PHI (401772510, week 1): has a winner but is cancelled, not complete');
+    expect(r.dataIntegrity.errors.filter((e: string) => e.includes('401772510') || e.includes('401772946'))).toEqual([]);
+    // Production back as ESPN has it (the refresh test below starts from it).
+    await sql.exec(`UPDATE sports.games SET game_status = 'COMPLETE', winner_team_espn_id = home_team_espn_id WHERE espn_id = '401772510'`);
+    await sql.exec(`UPDATE sports.games SET game_status = 'SCHEDULED' WHERE espn_id = '401772946'`);
+  });
+
   it('should roll the whole games migration back when one game cannot be written', async () => {
     // A fresh staging set where an early game changed and the Wild Card games cannot be written.
     await h.importTeams(2025);

@@ -101,12 +101,19 @@ export async function listAllPools(ctx: PoolsContext): Promise<Pool[]> {
   return (await ctx.uow.read((store) => store.listPools())).map(toPool);
 }
 
-/** GET /api/admin/pools/details (super admin): every pool with counts and its commissioner. */
-export async function listPoolAdminDetails(ctx: PoolsContext): Promise<PoolAdminDetails[]> {
+/**
+ * GET /api/admin/pools/details (super admin): every pool with counts, its commissioner and the
+ * state of its current week, which weeks-workflow tells (one request for all pools). Without an
+ * answer from weeks-workflow the cards still load, every currentWeekState null.
+ */
+export async function listPoolAdminDetails(ctx: PoolsContext, trace: { correlationId?: string } = {}): Promise<PoolAdminDetails[]> {
   return ctx.uow.read(async (store) => {
     const pools = await store.listPools();
+    // Asked while the counts below are read; the port never rejects.
+    const weeksAnswer = ctx.weeks.summary(pools.map((p) => p.id), trace);
     const activity = new Map((await store.poolActivity()).map((a) => [a.poolId, a]));
     const commissioners = new Map((await store.findUsers([...new Set(pools.map((p) => p.poolCommissionerId))])).map((u) => [u.id, u]));
+    const weeks = await weeksAnswer;
     return pools.map((pool) => {
       const a = activity.get(pool.id);
       const c = commissioners.get(pool.poolCommissionerId);
@@ -124,7 +131,7 @@ export async function listPoolAdminDetails(ctx: PoolsContext): Promise<PoolAdmin
         commissionerName: c ? displayNameOf(c) : null,
         commissionerEmail: c?.email ?? null,
         lastActivity: last ? last.toISOString() : null,
-        currentWeekState: null,
+        currentWeekState: weeks?.get(pool.id)?.currentWeekState ?? null,
         poolCommissionerId: pool.poolCommissionerId,
         createdAt: pool.createdAt.toISOString(),
       };
@@ -173,15 +180,23 @@ export async function changeCommissioner(ctx: PoolsContext, poolId: string, user
 
 /**
  * DELETE /api/admin/pools/{poolId} (super admin): members and invitations go here; other services
- * delete their part (games, picks, week states) on `pools.pool.deleted`, so deletedGames is 0.
+ * delete their part (games, picks, week states) on `pools.pool.deleted`. deletedGames is the
+ * number of pool games weeks-workflow says the pool has published, asked before the deletion (it
+ * deletes them when it consumes the event); 0 when weeks-workflow does not answer, and the pool is
+ * deleted all the same.
  */
-export async function deletePool(ctx: PoolsContext, poolId: string): Promise<DeletePoolReply> {
+export async function deletePool(ctx: PoolsContext, poolId: string, trace: { correlationId?: string } = {}): Promise<DeletePoolReply> {
+  if (!(await ctx.uow.read((store) => store.findPool(poolId)))) throw new PoolNotFoundError();
+  // Asked before the write, not inside it: waiting on the bus there would hold the pool's row lock
+  // and a connection (on PGlite, in embedded mode, the one connection weeks-workflow needs to answer).
+  const weeks = await ctx.weeks.summary([poolId], trace);
+  const deletedGames = weeks?.get(poolId)?.publishedGames ?? 0;
   const now = ctx.now();
   return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
     if (!pool) throw new PoolNotFoundError();
     const counts = await store.deletePool(poolId);
     await emit('pools.pool.deleted', { pool: toPool(pool), deletedAt: now.toISOString(), ...counts });
-    return { ...counts, deletedGames: 0 };
+    return { ...counts, deletedGames };
   });
 }

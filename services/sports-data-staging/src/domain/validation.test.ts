@@ -68,6 +68,35 @@ describe('validation report', () => {
     expect(report.validationResults.postseasonStructure.errors).toEqual(['2025 week 22 has 2 games (at most 1)']);
   });
 
+  it('should pass data and winner checks when games are cancelled or postponed without scores or winner', () => {
+    const games = fullSeason();
+    games[0] = { ...games[0]!, gameStatus: 'CANCELLED' };
+    games[1] = { ...games[1]!, gameStatus: 'POSTPONED' };
+    // Called off in the 2nd quarter: keeps the score it had, no winner.
+    games[2] = { ...games[2]!, gameStatus: 'POSTPONED', homeScore: 7, awayScore: 3, currentPeriod: 2 };
+    const report = validateStaging(teams, games);
+    expect(report.summary).toEqual({ overallStatus: 'PASSED', passed: 7, failed: 0, totalChecks: 7 });
+  });
+
+  it('should fail winner logic when a cancelled or postponed game has a winner', () => {
+    const games = fullSeason();
+    games[0] = { ...games[0]!, gameStatus: 'CANCELLED', winnerTeamEspnId: games[0]!.homeTeamEspnId };
+    games[1] = { ...games[1]!, gameStatus: 'POSTPONED', homeScore: 14, awayScore: 0, winnerTeamEspnId: games[1]!.homeTeamEspnId };
+    const report = validateStaging(teams, games);
+    expect(report.summary.overallStatus).toBe('FAILED');
+    expect(report.validationResults.winnerLogic.errors).toEqual([
+      expect.stringMatching(/^T2 at T1 \(g\d+, week 1\): has a winner but is cancelled, not complete$/),
+      expect.stringMatching(/^T4 at T3 \(g\d+, week 1\): has a winner but is postponed, not complete$/),
+    ]);
+    expect(report.validationResults.dataIntegrity.passed).toBe(true);
+  });
+
+  it('should not count a cancelled game in the week structure when its teams play a replacement that week', () => {
+    const games = [...fullSeason(), game(1, 1, 2)];
+    games[0] = { ...games[0]!, gameStatus: 'CANCELLED' };
+    expect(validateStaging(teams, games).validationResults.regularSeasonStructure.errors).toEqual([]);
+  });
+
   it('should fail when a team plays twice in a week and a spread disagrees with its details', () => {
     const games = fullSeason();
     games[1] = game(1, 1, 5);

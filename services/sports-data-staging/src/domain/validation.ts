@@ -13,11 +13,19 @@ function label(g: StagingGame): string {
   return `${g.awayTeamAbbr} at ${g.homeTeamAbbr} (${g.espnId}, week ${g.weekNumber})`;
 }
 
-/** Each team plays at most once per week. */
+/**
+ * The games that count in a week's structure: a cancelled game is never played, so its teams may
+ * play a replacement that week and it does not count towards the week's game limit.
+ */
+function played(list: StagingGame[]): StagingGame[] {
+  return list.filter((g) => g.gameStatus !== 'CANCELLED');
+}
+
+/** Each team plays at most once per week (cancelled games aside). */
 function doubleBookings(list: StagingGame[]): string[] {
   const seen = new Map<string, string>();
   const errors: string[] = [];
-  for (const g of list) {
+  for (const g of played(list)) {
     for (const team of [g.homeTeamAbbr, g.awayTeamAbbr]) {
       const key = `${g.year}:${g.weekNumber}:${team}`;
       if (seen.has(key)) errors.push(`${team} plays twice in ${g.year} week ${g.weekNumber}: ${seen.get(key)} and ${g.espnId}`);
@@ -50,8 +58,9 @@ function regularSeason(games: StagingGame[]): CheckResult {
   const years = [...new Set(reg.map((g) => g.year))];
   for (const year of years) {
     for (let w = 1; w <= 18; w += 1) {
-      const n = reg.filter((g) => g.year === year && g.weekNumber === w).length;
-      if (n === 0) errors.push(`${year} week ${w} has no games`);
+      const week = reg.filter((g) => g.year === year && g.weekNumber === w);
+      const n = played(week).length;
+      if (week.length === 0) errors.push(`${year} week ${w} has no games`);
       else if (n > 16) errors.push(`${year} week ${w} has ${n} games (at most 16)`);
     }
   }
@@ -73,7 +82,7 @@ function postseason(games: StagingGame[]): CheckResult {
   for (const g of post) if (!(g.weekNumber in POSTSEASON_GAMES)) errors.push(`${label(g)}: postseason week must be 19-22`);
   for (const year of new Set(post.map((g) => g.year))) {
     for (const [week, max] of Object.entries(POSTSEASON_GAMES)) {
-      const n = post.filter((g) => g.year === year && g.weekNumber === Number(week)).length;
+      const n = played(post.filter((g) => g.year === year && g.weekNumber === Number(week))).length;
       if (n > max) errors.push(`${year} week ${week} has ${n} games (at most ${max})`);
     }
   }
@@ -91,6 +100,7 @@ function dataIntegrity(games: StagingGame[]): CheckResult {
     if (Number.isNaN(Date.parse(g.gameTimeUtc))) errors.push(`${label(g)}: kickoff time is missing`);
     const expectedType = g.weekNumber < 0 ? 1 : g.weekNumber <= 18 ? 2 : 3;
     if (g.seasonType !== expectedType) errors.push(`${label(g)}: week ${g.weekNumber} does not belong to season type ${g.seasonType}`);
+    // Only a final needs both scores: a cancelled or postponed game may have none (called off before kickoff).
     if (g.gameStatus === 'COMPLETE' && (g.homeScore === null || g.awayScore === null)) errors.push(`${label(g)}: complete without both scores`);
     if (g.gameStatus === 'SCHEDULED' && (g.homeScore !== null || g.awayScore !== null)) errors.push(`${label(g)}: scheduled but has a score`);
     if ((g.homeScore ?? 0) < 0 || (g.awayScore ?? 0) < 0) errors.push(`${label(g)}: negative score`);
@@ -98,11 +108,16 @@ function dataIntegrity(games: StagingGame[]): CheckResult {
   return check('critical', `${games.length} games have complete, consistent fields`, errors, `${errors.length} data problem(s)`);
 }
 
+/**
+ * Only a complete game has a winner (the higher score; none on a tie). A game still to be played or
+ * being played has none yet, and a cancelled or postponed one has none at all, whatever score it
+ * had when play stopped (game-rules.md).
+ */
 function winnerLogic(games: StagingGame[]): CheckResult {
   const errors: string[] = [];
   for (const g of games) {
     if (g.gameStatus !== 'COMPLETE') {
-      if (g.winnerTeamEspnId !== null) errors.push(`${label(g)}: has a winner but is not complete`);
+      if (g.winnerTeamEspnId !== null) errors.push(`${label(g)}: has a winner but is ${g.gameStatus.toLowerCase().replace('_', ' ')}, not complete`);
       continue;
     }
     if (g.homeScore === null || g.awayScore === null) continue;

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { idFromRef, parseEvent, parseTeam, parseVenue, readSpread, readStatus, spreadFromDetails } from './parse.js';
-import { eventSchema, teamSchema, venueDocSchema } from './schemas.js';
+import { eventSchema, scoreboardSchema, teamSchema, venueDocSchema, type EspnEvent } from './schemas.js';
 import { toChicagoIso } from './time.js';
 
 const event = (over: Record<string, unknown> = {}, comp: Record<string, unknown> = {}) =>
@@ -79,10 +80,6 @@ describe('parsers', () => {
     expect(() => eventSchema.parse({ id: '1', date: 'x', competitions: [{ id: '1', date: 'x', status: { type: { state: 'pre' } }, competitors: [] }] })).toThrow(/two competitors/);
   });
 
-  it('should map status by state and completion', () => {
-    expect([readStatus('pre', false), readStatus('in', false), readStatus('post', true), readStatus('weird', true)]).toEqual(['SCHEDULED', 'IN_PROGRESS', 'COMPLETE', 'COMPLETE']);
-  });
-
   it('should pick team logos by rel and venue images by rel', () => {
     const team = parseTeam(
       teamSchema.parse({
@@ -110,5 +107,106 @@ describe('parsers', () => {
 
   it('should render Chicago time across daylight saving', () => {
     expect(toChicagoIso('2025-12-15T18:00:00.000Z')).toBe('2025-12-15T12:00:00-06:00');
+  });
+});
+
+/** One event of a recorded scoreboard (fixtures/espn), as the client reads it. */
+function recorded(file: string, espnId: string): EspnEvent {
+  const doc = scoreboardSchema.parse(JSON.parse(readFileSync(new URL(`../../fixtures/espn/${file}`, import.meta.url), 'utf8')));
+  const found = doc.events.find((e) => e.id === espnId);
+  if (!found) throw new Error(`${file} has no event ${espnId}`);
+  return found;
+}
+
+/** A recorded event with its competition's status replaced (ESPN's `status` block: period, clock, type). */
+function withStatus(base: EspnEvent, status: Record<string, unknown>): EspnEvent {
+  const raw = structuredClone(base) as unknown as { competitions: Array<Record<string, unknown>> };
+  raw.competitions[0]!.status = status;
+  return eventSchema.parse(raw);
+}
+
+const WEEK_1 = { year: 2025, seasonType: 2, espnWeek: 1 };
+const WEEK_17 = { year: 2025, seasonType: 2, espnWeek: 17 };
+// Recorded: DAL at PHI final 20-24, KC at LAC scheduled (week 1); LAR at ATL live 0-7 in the 1st (week 17).
+const FINAL = () => recorded('scoreboard-2025-reg-week01-mixed-1final-15scheduled.json', '401772510');
+const SCHEDULED = () => recorded('scoreboard-2025-reg-week01-mixed-1final-15scheduled.json', '401772714');
+const LIVE = () => recorded('scoreboard-2025-reg-week17-inprogress.json', '401772825');
+
+// Status types the recordings do not show (ENDPOINTS.md: "Not observed"), in the shape of the
+// recorded ones. A game called off before kickoff keeps period 0 and "0" scores, as scheduled games do.
+const type = (name: string, state: string, completed: boolean, detail: string) => ({ name, state, completed, description: detail, detail, shortDetail: detail });
+const beforeKickoff = (t: ReturnType<typeof type>) => ({ clock: 0, displayClock: '0:00', period: 0, type: t });
+
+describe('game status by the game rules', () => {
+  it('should read COMPLETE with scores and winner when the recorded game is final', () => {
+    expect(parseEvent(FINAL(), WEEK_1)).toMatchObject({ gameStatus: 'COMPLETE', homeScore: 24, awayScore: 20, winnerTeamEspnId: '21', currentPeriod: 4, gameClock: null });
+  });
+
+  it('should read COMPLETE when the game is final after overtime', () => {
+    const ot = { clock: 0, displayClock: '0:00', period: 5 };
+    expect(parseEvent(withStatus(FINAL(), { ...ot, type: type('STATUS_FINAL', 'post', true, 'Final/OT') }), WEEK_1)).toMatchObject({ gameStatus: 'COMPLETE', currentPeriod: 5, winnerTeamEspnId: '21' });
+    expect(parseEvent(withStatus(FINAL(), { ...ot, type: type('STATUS_FINAL_OVERTIME', 'post', true, 'Final/OT') }), WEEK_1)?.gameStatus).toBe('COMPLETE');
+  });
+
+  it('should read IN_PROGRESS with score and clock when the recorded game is live, at halftime or delayed during play', () => {
+    expect(parseEvent(LIVE(), WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '4:11', winnerTeamEspnId: null });
+    const halftime = withStatus(LIVE(), { clock: 0, displayClock: '0:00', period: 2, type: type('STATUS_HALFTIME', 'in', false, 'Halftime') });
+    expect(parseEvent(halftime, WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', homeScore: 7, currentPeriod: 2 });
+    const delayed = withStatus(LIVE(), { clock: 251, displayClock: '4:11', period: 1, type: type('STATUS_DELAYED', 'in', false, 'Delayed') });
+    expect(parseEvent(delayed, WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', homeScore: 7 });
+  });
+
+  it('should read SCHEDULED without scores when the recorded game is to come or delayed before kickoff', () => {
+    expect(parseEvent(SCHEDULED(), WEEK_1)).toMatchObject({ gameStatus: 'SCHEDULED', homeScore: null, awayScore: null, currentPeriod: null, winnerTeamEspnId: null });
+    const delayed = withStatus(SCHEDULED(), beforeKickoff(type('STATUS_DELAYED', 'pre', false, 'Delayed')));
+    expect(parseEvent(delayed, WEEK_1)).toMatchObject({ gameStatus: 'SCHEDULED', homeScore: null });
+  });
+
+  it('should read CANCELLED without scores or winner when ESPN cancels a game before kickoff', () => {
+    for (const name of ['STATUS_CANCELED', 'STATUS_CANCELLED']) {
+      const cancelled = withStatus(SCHEDULED(), beforeKickoff(type(name, 'post', false, 'Canceled')));
+      expect(parseEvent(cancelled, WEEK_1), name).toMatchObject({ gameStatus: 'CANCELLED', homeScore: null, awayScore: null, currentPeriod: null, gameClock: null, winnerTeamEspnId: null });
+    }
+  });
+
+  it('should read POSTPONED without scores or winner when ESPN postpones a game before kickoff', () => {
+    const postponed = withStatus(SCHEDULED(), beforeKickoff(type('STATUS_POSTPONED', 'post', false, 'Postponed')));
+    expect(parseEvent(postponed, WEEK_1)).toMatchObject({ gameStatus: 'POSTPONED', homeScore: null, awayScore: null, currentPeriod: null, winnerTeamEspnId: null });
+  });
+
+  it('should keep the score but give no winner and no clock when a game is called off after kickoff', () => {
+    const stopped = { clock: 251, displayClock: '4:11', period: 1 };
+    const suspended = withStatus(LIVE(), { ...stopped, type: type('STATUS_SUSPENDED', 'post', false, 'Suspended') });
+    expect(parseEvent(suspended, WEEK_17)).toMatchObject({ gameStatus: 'POSTPONED', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: null, winnerTeamEspnId: null });
+    const cancelled = withStatus(LIVE(), { ...stopped, type: type('STATUS_CANCELED', 'post', false, 'Canceled') });
+    expect(parseEvent(cancelled, WEEK_17)).toMatchObject({ gameStatus: 'CANCELLED', homeScore: 7, awayScore: 0, winnerTeamEspnId: null });
+  });
+
+  it('should give a cancelled game no winner when its competitors still carry winner flags', () => {
+    // The recorded final has winner true on PHI; cancelled wins over it and over `completed`.
+    const cancelled = withStatus(FINAL(), { clock: 0, displayClock: '0:00', period: 4, type: type('STATUS_CANCELED', 'post', true, 'Canceled') });
+    expect(parseEvent(cancelled, WEEK_1)).toMatchObject({ gameStatus: 'CANCELLED', homeScore: 24, awayScore: 20, winnerTeamEspnId: null });
+  });
+
+  it('should never read COMPLETE when the state is post but the game is not completed', () => {
+    const unknown = withStatus(FINAL(), { clock: 0, displayClock: '0:00', period: 4, type: type('STATUS_SOMETHING_NEW', 'post', false, 'Something new') });
+    expect(parseEvent(unknown, WEEK_1)).toMatchObject({ gameStatus: 'POSTPONED', winnerTeamEspnId: null });
+    expect(readStatus({ state: 'post', completed: false })).toBe('POSTPONED');
+    expect(readStatus({ state: 'post', completed: null, name: null })).toBe('POSTPONED');
+  });
+
+  it('should map status by name first, then completion, then state', () => {
+    const cases: Array<[Parameters<typeof readStatus>[0], string]> = [
+      [{ state: 'pre', completed: false, name: 'STATUS_SCHEDULED' }, 'SCHEDULED'],
+      [{ state: 'in', completed: false, name: 'STATUS_IN_PROGRESS' }, 'IN_PROGRESS'],
+      [{ state: 'in', completed: false, name: 'STATUS_END_PERIOD' }, 'IN_PROGRESS'],
+      [{ state: 'post', completed: true, name: 'STATUS_FINAL' }, 'COMPLETE'],
+      [{ state: 'weird', completed: true }, 'COMPLETE'],
+      [{ state: 'post', completed: false, name: 'STATUS_CANCELED' }, 'CANCELLED'],
+      [{ state: 'pre', completed: false, name: 'STATUS_POSTPONED' }, 'POSTPONED'],
+      [{ state: 'in', completed: false, name: 'STATUS_SUSPENDED' }, 'POSTPONED'],
+      [{ state: 'weird' }, 'SCHEDULED'],
+    ];
+    expect(cases.map(([t]) => readStatus(t))).toEqual(cases.map(([, status]) => status));
   });
 });

@@ -6,9 +6,30 @@ import { toWeekNumber } from './weeks.js';
 /** A game as read from ESPN: a production/staging game without storage fields. */
 export type GameData = Omit<Game, 'updatedAt'>;
 
-export function readStatus(state: string, completed: boolean | null | undefined): GameStatus {
-  if (completed === true || state === 'post') return 'COMPLETE';
-  if (state === 'in') return 'IN_PROGRESS';
+/** ESPN status names of a game called off for good (ESPN spells it CANCELED; accept both). */
+const CANCELLED_NAMES: ReadonlySet<string> = new Set(['STATUS_CANCELED', 'STATUS_CANCELLED']);
+/** ESPN status names of a game stopped or moved before it reached a result: it may still be played. */
+const POSTPONED_NAMES: ReadonlySet<string> = new Set(['STATUS_POSTPONED', 'STATUS_SUSPENDED']);
+
+/**
+ * A game's status from ESPN's `status.type` (game-rules.md: a game is final only when the provider
+ * says so; `state == "post"` alone is not final, cancelled and postponed games have it too).
+ * - STATUS_CANCELED / STATUS_CANCELLED -> CANCELLED, STATUS_POSTPONED / STATUS_SUSPENDED ->
+ *   POSTPONED, whatever `state` and `completed` say.
+ * - `completed` true -> COMPLETE (STATUS_FINAL, overtime finals, forfeits).
+ * - state `in` -> IN_PROGRESS (halftime, end of period and delays during play included).
+ * - state `post`, not completed, under any other name -> POSTPONED: the game stopped without a
+ *   result; like a postponed game it may still be played, or the commissioner rules it void. It is
+ *   never COMPLETE, and never void on its own as a cancelled game is.
+ * - otherwise (`pre`, a delay before kickoff, an unknown state) -> SCHEDULED.
+ */
+export function readStatus(type: { state: string; completed?: boolean | null; name?: string | null }): GameStatus {
+  const name = type.name?.toUpperCase() ?? '';
+  if (CANCELLED_NAMES.has(name)) return 'CANCELLED';
+  if (POSTPONED_NAMES.has(name)) return 'POSTPONED';
+  if (type.completed === true) return 'COMPLETE';
+  if (type.state === 'in') return 'IN_PROGRESS';
+  if (type.state === 'post') return 'POSTPONED';
   return 'SCHEDULED';
 }
 
@@ -67,9 +88,12 @@ export function parseEvent(event: EspnEvent, fallback: { year: number; seasonTyp
   if (weekNumber === null) return null;
   const gameTimeUtc = parseEspnDate(comp.date || event.date);
   if (!gameTimeUtc) throw new ParseProblem(`event ${event.id}: date "${comp.date}" is not a date`);
-  const status = readStatus(comp.status.type.state, comp.status.type.completed);
-  const homeScore = status === 'SCHEDULED' ? null : toNumber(home.score ?? null);
-  const awayScore = status === 'SCHEDULED' ? null : toNumber(away.score ?? null);
+  const status = readStatus(comp.status.type);
+  // Before kickoff ESPN sends "0" scores and period 0: placeholders, not a score. A game called off
+  // keeps the score it had when play stopped (period 1 or more), and has no winner.
+  const kickedOff = status === 'IN_PROGRESS' || status === 'COMPLETE' || (status !== 'SCHEDULED' && (comp.status.period ?? 0) > 0);
+  const homeScore = kickedOff ? toNumber(home.score ?? null) : null;
+  const awayScore = kickedOff ? toNumber(away.score ?? null) : null;
   let winnerTeamEspnId: string | null = null;
   if (status === 'COMPLETE') {
     if (home.winner === true) winnerTeamEspnId = home.team.id;
@@ -95,7 +119,7 @@ export function parseEvent(event: EspnEvent, fallback: { year: number; seasonTyp
     gameTimeCdt: toChicagoIso(gameTimeUtc),
     spread: readSpread(odds, home.team.abbreviation, away.team.abbreviation),
     gameName: event.name ?? `${away.team.displayName ?? away.team.abbreviation} at ${home.team.displayName ?? home.team.abbreviation}`,
-    currentPeriod: status === 'SCHEDULED' ? null : (comp.status.period ?? null),
+    currentPeriod: kickedOff ? (comp.status.period ?? null) : null,
     gameClock: status === 'IN_PROGRESS' ? (comp.status.displayClock ?? null) : null,
     gameStatus: status,
     winnerTeamEspnId,
