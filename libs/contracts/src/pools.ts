@@ -3,6 +3,7 @@
  * (`pools.<entity>.<verb>`). Field names follow the admin spec's entities (section 3).
  */
 import { z } from 'zod';
+import { weekStateSchema } from './weeks.js';
 import { freeText, text } from './common.js';
 import { roleSchema } from './identity.js';
 
@@ -142,7 +143,8 @@ export const poolAdminDetailsSchema = z.object({
   /** Latest change in the pool (membership, invitation use or pool edit); null means "Never". */
   lastActivity: z.string().nullable(),
   /** Week state of the current week; null until weeks-workflow provides it. */
-  currentWeekState: z.string().nullable(),
+  /** The pool's state of the current week (weeks-workflow); null when it cannot tell. */
+  currentWeekState: weekStateSchema.nullable(),
   poolCommissionerId: z.string(),
   createdAt: z.string(),
 });
@@ -273,7 +275,7 @@ export type MemberStats = z.infer<typeof memberStatsSchema>;
 export const deletePoolReplySchema = z.object({
   deletedMembers: z.number().int(),
   deletedInvitations: z.number().int(),
-  /** Pool games are weeks-workflow's; it deletes them on `pools.pool.deleted`. Always 0 here. */
+  /** The pool games it had published (weeks-workflow's count, asked before the deletion; 0 when it cannot tell). */
   deletedGames: z.number().int(),
 });
 export type DeletePoolReply = z.infer<typeof deletePoolReplySchema>;

@@ -10,9 +10,9 @@ export const STAGING_SCHEDULE_ID = 1;
 export const SEASON_TYPES = { preseason: 1, regular: 2, postseason: 3 } as const;
 export const seasonTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 /**
- * COMPLETE only when the provider says the game is completed (final, overtime included); a game
- * cancelled or postponed (ESPN's STATUS_CANCELED / STATUS_POSTPONED, state `post` but not completed)
- * is CANCELLED or POSTPONED, never COMPLETE.
+ * COMPLETE only when the provider says the game is completed (final, overtime included). ESPN's
+ * STATUS_CANCELED is CANCELLED; STATUS_POSTPONED, STATUS_SUSPENDED and any other game in state `post`
+ * that is not completed are POSTPONED (it may still be played; a commissioner can rule it void).
  */
 export const GAME_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETE', 'POSTPONED', 'CANCELLED'] as const;
 export const gameStatusSchema = z.enum(GAME_STATUSES);

@@ -467,7 +467,9 @@ export const WEEK_EVENTS = {
  * rpc.weeks.pools.summary: for each pool, the state of its current week and how many pool games
  * it has published in all (pool cards, the pool deletion reply).
  */
-export const poolsSummaryRequestSchema = z.object({ poolIds: z.array(z.string()).max(1000) });
+/** The most pools one rpc.weeks.pools.summary request may name (ask in batches). */
+export const POOLS_SUMMARY_MAX = 1000;
+export const poolsSummaryRequestSchema = z.object({ poolIds: z.array(z.string()).max(POOLS_SUMMARY_MAX) });
 export const poolWeekSummarySchema = z.object({
   poolId: z.string(),
   weekNumber: z.number().int().nullable(),

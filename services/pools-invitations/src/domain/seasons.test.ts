@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '@powerpool/contracts';
-import { currentSeason, defaultPoolYear, GAME_LENGTH_MS, seasonsOf, type SeasonSpan } from './seasons.js';
+import { GAME_LENGTH_MS } from '@powerpool/contracts';
+import { currentSeason, defaultPoolYear, seasonsOf, type SeasonSpan } from './seasons.js';
 
 const at = (iso: string) => new Date(iso);
 /** A season as the replay data has them: the opener in early September, the Super Bowl in February. */

@@ -1,27 +1,12 @@
-import { calendarSeasonYear, nearestPoolYear, POOL_YEARS, type EventPayload, type PoolDefaults } from '@powerpool/contracts';
+import { calendarSeasonYear, currentSeasonOf, nearestPoolYear, POOL_YEARS, type EventPayload, type PoolDefaults } from '@powerpool/contracts';
 import type { SeasonRow } from '../store/schema.js';
 import type { PoolsContext } from './context.js';
-
-/**
- * How long after its kickoff a game counts as still being played (a game takes about 3 hours 15
- * minutes; this leaves room for overtime and delays). Until then its season stays current.
- */
-export const GAME_LENGTH_MS = 4 * 60 * 60 * 1000;
 
 /** What the current-season rule needs to know of a season in production. */
 export type SeasonSpan = Pick<SeasonRow, 'year' | 'firstKickoffAt' | 'lastKickoffAt'>;
 
-/**
- * The current season by the production sports data at `now`: the oldest season with a game still
- * being played or still to come (the season under way, else the next one); when every game is
- * over, the newest season (until a newer one reaches production). Null without production data.
- */
-export function currentSeason(seasons: readonly SeasonSpan[], now: Date): number | null {
-  if (seasons.length === 0) return null;
-  const years = [...seasons].sort((a, b) => a.year - b.year);
-  const open = years.find((s) => s.lastKickoffAt.getTime() + GAME_LENGTH_MS > now.getTime());
-  return (open ?? years[years.length - 1]!).year;
-}
+/** The current season by the production sports data at `now` (contracts' rule, shared with weeks-workflow). */
+export const currentSeason = (seasons: readonly SeasonSpan[], now: Date): number | null => currentSeasonOf(seasons, now);
 
 /**
  * The default year of a new pool: the current season by the production data, else by the

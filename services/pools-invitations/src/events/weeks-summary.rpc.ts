@@ -1,9 +1,9 @@
-import { HEADERS, RPC, poolsSummaryReplySchema } from '@powerpool/contracts';
+import { HEADERS, POOLS_SUMMARY_MAX, RPC, poolsSummaryReplySchema } from '@powerpool/contracts';
 import { BusNoRespondersError, BusTimeoutError, type Bus, type KitLogger } from '@powerpool/service-kit';
 import type { PoolWeekSummary, WeeksPort } from '../domain/context.js';
 
 /** The most pool ids one rpc.weeks.pools.summary request may carry (poolsSummaryRequestSchema). */
-const POOLS_PER_REQUEST = 1000;
+const POOLS_PER_REQUEST = POOLS_SUMMARY_MAX;
 
 export interface WeeksPortOptions {
   bus: Bus;
