@@ -6,7 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { eventStreamName } from '@powerpool/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { currentUserSchema, SERVICE_NAMES, type CurrentUser } from '@powerpool/contracts';
+import { currentUserSchema, SERVICE_NAMES, SESSION_COOKIE, type CurrentUser } from '@powerpool/contracts';
 import { TEST_NATS_URL, unavailableReason, upload } from '@powerpool/testing';
 import { DEV_PASSWORD, startCluster, type Cluster } from '../cluster.js';
 import { createScratchDatabase, eventually, freePortBase, LogTail, signIn, type ScratchDatabase } from './helpers.js';
@@ -331,5 +331,17 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       ['SCORING', true],
       ['COMPLETE', true],
     ]);
+
+    // pools-invitations asks weeks-workflow over NATS: the pool card's state, and the games deleted with the pool.
+    const cards = (await (await admin.get('/api/admin/pools/details')).json()) as Array<{ id: string; currentWeekState: string | null }>;
+    expect(cards.find((c) => c.id === pool.id)?.currentWeekState).toBe('COMPLETE');
+    const deleted = await fetch(`${url}/api/admin/pools/${pool.id}`, { method: 'DELETE', headers: { cookie: `${SESSION_COOKIE}=${admin.sessionId}` } });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toMatchObject({ deletedGames: 1 });
+    await eventually(
+      async () => ((await commissioner.get(`/api/pools/${pool.id}/weeks/1/state`)).status === 404 ? true : undefined),
+      EVENT_WAIT_MS,
+      "weeks-workflow did not delete the pool's weeks",
+    );
   });
 });

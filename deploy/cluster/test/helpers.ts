@@ -14,18 +14,20 @@ function canListen(port: number): Promise<boolean> {
 }
 
 /**
- * A port base for `startCluster` in 20000-40000 whose ports are all free right now: the gateway
+ * A port base for `startCluster` in 20000-32700 whose ports are all free right now: the gateway
  * on `base`, the services on base+1..+5, the dev IdP on base+10. Far from the 3000/4001-4010 a
- * `make cluster` on this machine uses.
+ * `make cluster` on this machine uses, and below Linux's ephemeral range (32768-60999), where any
+ * outgoing connection could take a port between this check and the cluster listening on it (seen:
+ * EADDRINUSE on 33306).
  */
 export async function freePortBase(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = randomInt(20_000, 39_980);
+    const base = randomInt(20_000, 32_700);
     const ports = [base, base + 1, base + 2, base + 3, base + 4, base + 5, base + 10];
     const free = await Promise.all(ports.map(canListen));
     if (free.every(Boolean)) return base;
   }
-  throw new Error('found no free port range in 20000-40000 after 50 tries');
+  throw new Error('found no free port range in 20000-32700 after 50 tries');
 }
 
 function quoteIdent(name: string): string {
