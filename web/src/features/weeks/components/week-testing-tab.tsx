@@ -139,12 +139,12 @@ function TestingWeek({ pool, weekNumber }: { pool: Pool; weekNumber: number }) {
           <div className="grid justify-items-start gap-2">
             <Button onClick={move} disabled={transition.isPending}>
               {transition.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
-              Move to {next}
+              Move to {WEEK_STATE_LABELS[next].title}
             </Button>
             <p className="text-xs text-muted-foreground">
               {currentState === 'SETUP'
                 ? 'Publishes every game of the week that has a pool spread.'
-                : `${WEEK_STATE_LABELS[currentState].title} to ${WEEK_STATE_LABELS[next].title}: ${WEEK_STATE_LABELS[next].caption}.`}
+                : `Next step: ${next} (${WEEK_STATE_LABELS[next].caption}).`}
             </p>
           </div>
         ) : (
