@@ -67,6 +67,42 @@ export function testingWeeks(current: number): number[] {
   return all.slice(start, start + TESTING_WEEK_BUTTONS);
 }
 
+/**
+ * How long after its kickoff a game counts as still being played (a game takes about 3 hours 15
+ * minutes; this leaves room for overtime and delays). Until then its week and season stay current.
+ */
+export const GAME_LENGTH_MS = 4 * 60 * 60 * 1000;
+
+/** What the current-season rule needs to know of a season. */
+export interface SeasonSpan {
+  year: number;
+  lastKickoffAt: Date;
+}
+
+/**
+ * The current season at `now`: the oldest season with a game still being played or still to come
+ * (the season under way, else the next one); when every game is over, the newest season (until a
+ * newer one reaches production). Null without seasons.
+ */
+export function currentSeasonOf(seasons: readonly SeasonSpan[], now: Date): number | null {
+  if (seasons.length === 0) return null;
+  const years = [...seasons].sort((a, b) => a.year - b.year);
+  const open = years.find((s) => s.lastKickoffAt.getTime() + GAME_LENGTH_MS > now.getTime());
+  return (open ?? years[years.length - 1]!).year;
+}
+
+/**
+ * The current week of a season at `now`: the week of the next or ongoing game (the first game, by
+ * kickoff, still being played or still to come); after the last game, the week of the last game.
+ * Null when the season has no games.
+ */
+export function currentWeekOf(kickoffs: ReadonlyArray<{ weekNumber: number; gameTimeUtc: Date }>, now: Date): number | null {
+  if (kickoffs.length === 0) return null;
+  const sorted = [...kickoffs].sort((a, b) => a.gameTimeUtc.getTime() - b.gameTimeUtc.getTime());
+  const next = sorted.find((k) => k.gameTimeUtc.getTime() + GAME_LENGTH_MS > now.getTime());
+  return (next ?? sorted[sorted.length - 1]!).weekNumber;
+}
+
 // ---------------------------------------------------------------------------------------------
 // States and transitions
 

@@ -1,0 +1,106 @@
+import { currentWeekOf, type EventPayload, type Game, type Pool } from '@powerpool/contracts';
+import type { WeeksStore } from '../store/weeks.store.js';
+import type { PoolRow } from '../store/schema.js';
+import type { Emit, WeeksContext } from './context.js';
+import { CANCELLED_REASON } from './present.js';
+
+/**
+ * Keep the games up to date (newest snapshot wins). A game the league cancelled is void in every
+ * pool that published it, as soon as the provider says so, except in weeks already COMPLETE
+ * (their results change only by a recorded correction).
+ */
+export async function applyGames(store: WeeksStore, emit: Emit, games: Game[]): Promise<void> {
+  for (const game of games) {
+    await store.upsertGame(game);
+    if (game.gameStatus !== 'CANCELLED') continue;
+    for (const poolGame of await store.unvoidedPoolGamesOf(game.espnId)) {
+      const week = await store.findPoolWeek(poolGame.poolId, poolGame.year, poolGame.weekNumber);
+      if (week?.state === 'COMPLETE') continue;
+      const at = new Date(game.updatedAt);
+      const voided = await store.voidPoolGame(poolGame.id, CANCELLED_REASON, null, at);
+      if (!voided) continue;
+      await emit('weeks.game.voided', {
+        poolId: poolGame.poolId,
+        year: poolGame.year,
+        weekNumber: poolGame.weekNumber,
+        gameId: poolGame.gameId,
+        poolGameId: poolGame.id,
+        reason: CANCELLED_REASON,
+        byUserId: null,
+        voidedAt: at.toISOString(),
+      });
+    }
+  }
+}
+
+/** sports.games.migrated: every production game of its years (games pools published are kept). */
+export async function recordMigratedGames(ctx: WeeksContext, event: EventPayload<'sports.games.migrated'>): Promise<void> {
+  await ctx.uow.write(async (store, emit) => {
+    await applyGames(store, emit, event.games);
+    await store.deleteGamesOfYearsExcept([...new Set(event.years)], event.games.map((g) => g.espnId));
+  });
+}
+
+/** sports.game.updated: status, clock, scores, winner or odds of one game. */
+export async function recordGameUpdate(ctx: WeeksContext, event: EventPayload<'sports.game.updated'>): Promise<void> {
+  await ctx.uow.write((store, emit) => applyGames(store, emit, [event.game]));
+}
+
+/** sports.teams.migrated: names, abbreviations, logos and colours. */
+export async function recordTeams(ctx: WeeksContext, event: EventPayload<'sports.teams.migrated'>): Promise<void> {
+  await ctx.uow.write(async (store) => {
+    await store.upsertTeams(event.teams, ctx.now());
+    await store.deleteTeams(event.deletedEspnIds);
+  });
+}
+
+const poolRowOf = (pool: Pool): PoolRow => ({
+  id: pool.id,
+  year: pool.year,
+  commissionerId: pool.poolCommissionerId,
+  isPublic: pool.isPublic,
+  allowsPreseason: pool.allowsPreseason,
+  allowsRegularSeason: pool.allowsRegularSeason,
+  allowsPostseason: pool.allowsPostseason,
+  updatedAt: new Date(pool.updatedAt),
+});
+
+/** pools.pool.created / updated / commissioner.changed: the pool's season, commissioner, season types. */
+export async function recordPool(ctx: WeeksContext, pool: Pool): Promise<void> {
+  await ctx.uow.write((store) => store.upsertPool(poolRowOf(pool)));
+}
+
+/** pools.pool.deleted: the pool's weeks, spreads, pool games and records go. */
+export async function recordPoolDeleted(ctx: WeeksContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
+  const { deletedGames } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
+  ctx.logger.info({ poolId: event.pool.id, deletedGames }, 'pool deleted: its weeks and pool games removed');
+}
+
+/** pools.member.*: who belongs to a pool (removed members are inactive). */
+export async function recordMember(ctx: WeeksContext, event: EventPayload<'pools.member.joined'>['member'], removed: boolean): Promise<void> {
+  await ctx.uow.write((store) =>
+    store.upsertMember({ poolId: event.poolId, userId: event.userId, isActive: removed ? false : event.isActive, updatedAt: new Date(event.updatedAt) }),
+  );
+}
+
+/** rpc.weeks.pools.summary: each pool's current week and its state, and its published games. */
+export async function summarizePools(ctx: WeeksContext, poolIds: string[]) {
+  return ctx.uow.read(async (store) => {
+    const now = ctx.now();
+    const pools = await store.findPools(poolIds);
+    const counts = await store.publishedGameCounts(poolIds);
+    const weeks = await store.poolWeeksAt(pools.map((p) => p.id));
+    const currentByYear = new Map<number, number | null>();
+    for (const year of new Set(pools.map((p) => p.year))) currentByYear.set(year, currentWeekOf(await store.kickoffs(year), now));
+    const byId = new Map(pools.map((p) => [p.id, p]));
+    return {
+      pools: poolIds.map((poolId) => {
+        const pool = byId.get(poolId);
+        if (!pool) return { poolId, weekNumber: null, currentWeekState: null, publishedGames: counts.get(poolId) ?? 0 };
+        const weekNumber = currentByYear.get(pool.year) ?? null;
+        const week = weekNumber === null ? undefined : weeks.find((w) => w.poolId === poolId && w.year === pool.year && w.weekNumber === weekNumber);
+        return { poolId, weekNumber, currentWeekState: weekNumber === null ? null : (week?.state ?? 'SETUP'), publishedGames: counts.get(poolId) ?? 0 };
+      }),
+    };
+  });
+}

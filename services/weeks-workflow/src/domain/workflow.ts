@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import {
+  isFinalGame,
+  nextWeekState,
+  PICK_DEADLINE_LEAD_MS,
+  seasonPartOf,
+  SEASON_PART_LABELS,
+  TRANSITIONS,
+  WEEK_MESSAGES,
+  weekLabel,
+  type DownloadSpreadsReply,
+  type Game,
+  type ImportScoresReply,
+  type PoolSpread,
+  type PublishedGame,
+  type PublishReply,
+  type TransitionReply,
+  type TransitionSlug,
+  type WeekState,
+} from '@powerpool/contracts';
+import type { PoolGameWithGame, WeeksStore } from '../store/weeks.store.js';
+import type { GameRow, PoolRow, PoolWeekRow } from '../store/schema.js';
+import { managedPool } from './access.js';
+import type { Caller, Emit, WeeksContext } from './context.js';
+import {
+  CannotCalculateScoresError,
+  DeadlineNotPassedError,
+  DeadlinePassedError,
+  GameNotFoundError,
+  GameNotInWeekError,
+  GameNotPostponedError,
+  InvalidTransitionError,
+  MissingSpreadsError,
+  NoGamesSelectedError,
+  NothingPublishedError,
+  SeasonPartNotInPoolError,
+  WeekCompleteError,
+  WeekNotInSetupError,
+} from './errors.js';
+import { deadlineOf, gameLabel, presentPoolGame, presentSpread, presentStatus, voidReasonOf } from './present.js';
+import { applyGames } from './sync.js';
+import { publishedGamesOf, teamsOf } from './weeks.js';
+
+/** How many due weeks one pass of the automatic start moves (the rest go on the next pass). */
+export const AUTO_START_BATCH = 100;
+
+interface ChangeOptions {
+  /** The Testing tab's tool: timing conditions skipped, recorded as testing. */
+  testing: boolean;
+  /** The deadline passing (no user). */
+  automatic: boolean;
+  byUserId: string | null;
+}
+
+/** Move a locked pool week to `to`, record who did it, and announce it (one unit of work). */
+async function changeState(store: WeeksStore, emit: Emit, week: PoolWeekRow, to: WeekState, at: Date, options: ChangeOptions, patch: Partial<PoolWeekRow> = {}): Promise<PoolWeekRow> {
+  const updated = await store.updatePoolWeek(week, { ...patch, state: to, stateChangedAt: at });
+  const record = { poolId: week.poolId, year: week.year, weekNumber: week.weekNumber, fromState: week.state, toState: to, ...options, at };
+  await store.recordTransition(record);
+  await emit('weeks.week.state-changed', { ...record, at: at.toISOString() });
+  return updated;
+}
+
+async function statusReply(store: WeeksStore, week: PoolWeekRow, previousState: WeekState, testing: boolean): Promise<TransitionReply> {
+  const games = await store.poolGamesOfWeek(week.poolId, week.year, week.weekNumber);
+  return { ...presentStatus(week.poolId, week.year, week.weekNumber, week, games), previousState, testing, message: WEEK_MESSAGES.transitioned(week.state) };
+}
+
+function allowsPart(pool: PoolRow, weekNumber: number): boolean {
+  const part = seasonPartOf(weekNumber);
+  return part === 'preseason' ? pool.allowsPreseason : part === 'regular' ? pool.allowsRegularSeason : pool.allowsPostseason;
+}
+
+/**
+ * SETUP -> PUBLISHED with the chosen games: each a game of that week, at least one, every one with
+ * a pool spread; the deadline (10 minutes before the earliest kickoff among them) must still be
+ * ahead unless testing. Locks the spreads into the pool games.
+ */
+async function publishGames(store: WeeksStore, emit: Emit, pool: PoolRow, week: PoolWeekRow, gameIds: string[], now: Date, options: ChangeOptions): Promise<PoolWeekRow> {
+  if (week.state !== 'SETUP') throw new InvalidTransitionError(week.weekNumber, week.state, 'PUBLISHED', nextWeekState(week.state));
+  if (!allowsPart(pool, week.weekNumber)) throw new SeasonPartNotInPoolError(SEASON_PART_LABELS[seasonPartOf(week.weekNumber)].toLowerCase());
+  const ids = [...new Set(gameIds)];
+  if (ids.length === 0) throw new NoGamesSelectedError();
+  const weekGames = new Map((await store.gamesOfWeek(pool.year, week.weekNumber)).map((g) => [g.espnId, g]));
+  const unknown = ids.filter((id) => !weekGames.has(id));
+  if (unknown.length) throw new GameNotInWeekError(week.weekNumber, unknown);
+  const chosen = ids.map((id) => weekGames.get(id)!).sort((a, b) => a.gameTimeUtc.getTime() - b.gameTimeUtc.getTime());
+  const spreads = new Map((await store.spreadsOf(pool.id, ids)).map((s) => [s.gameId, s.spread]));
+  const missing = chosen.filter((g) => !spreads.has(g.espnId));
+  if (missing.length) throw new MissingSpreadsError(missing.map(gameLabel));
+  const deadline = deadlineOf(chosen)!;
+  if (!options.testing && deadline.getTime() <= now.getTime()) {
+    throw new DeadlinePassedError(deadline, chosen.filter((g) => g.gameTimeUtc.getTime() - PICK_DEADLINE_LEAD_MS <= now.getTime()).map(gameLabel));
+  }
+  const rows = chosen.map((g) => ({
+    id: randomUUID(),
+    poolId: pool.id,
+    year: pool.year,
+    weekNumber: week.weekNumber,
+    gameId: g.espnId,
+    lockedSpread: spreads.get(g.espnId)!,
+    publishedAt: now,
+    voidReason: null,
+    voidedBy: null,
+    voidedAt: null,
+  }));
+  await store.insertPoolGames(rows);
+  await emit('weeks.week.published', {
+    poolId: pool.id,
+    year: pool.year,
+    weekNumber: week.weekNumber,
+    pickDeadline: deadline.toISOString(),
+    publishedAt: now.toISOString(),
+    games: rows.map((r) => {
+      const g = weekGames.get(r.gameId)!;
+      return { gameId: r.gameId, poolGameId: r.id, lockedSpread: r.lockedSpread, gameTimeUtc: g.gameTimeUtc.toISOString(), homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId };
+    }),
+  });
+  return changeState(store, emit, week, 'PUBLISHED', now, options, { pickDeadline: deadline, publishedAt: now });
+}
+
+/** Why a week cannot move to SCORING ("N game(s) missing final scores", ...); void games count as done. */
+export function scoringBlockers(games: PoolGameWithGame[]): string[] {
+  if (games.length === 0) return ['no games published'];
+  const open = games.filter((g) => voidReasonOf(g.poolGame, g.game) === null);
+  const reasons: string[] = [];
+  const missingScores = open.filter((g) => !g.game || g.game.homeScore === null || g.game.awayScore === null).length;
+  const notComplete = open.filter((g) => !g.game || !isFinalGame(g.game)).length;
+  const missingSpreads = open.filter((g) => g.poolGame.lockedSpread === null || Number.isNaN(g.poolGame.lockedSpread)).length;
+  if (missingScores) reasons.push(WEEK_MESSAGES.missingFinalScores(missingScores));
+  if (notComplete) reasons.push(WEEK_MESSAGES.notYetComplete(notComplete));
+  if (missingSpreads) reasons.push(WEEK_MESSAGES.missingSpreadData(missingSpreads));
+  return reasons;
+}
+
+/**
+ * POST .../transition/{target}: one step forward with that step's conditions. `testing` (the
+ * Testing tab) skips the timing conditions only. Moving to SCORING first refreshes the week's
+ * scores from the provider (best effort: the conditions decide on what is known).
+ */
+export async function transitionWeek(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number, slug: TransitionSlug, testing: boolean): Promise<TransitionReply> {
+  const target = TRANSITIONS[slug];
+  if (target === 'SCORING') {
+    const pool = await ctx.uow.read((store) => managedPool(store, caller, poolId));
+    const week = await ctx.uow.read((store) => store.findPoolWeek(pool.id, pool.year, weekNumber));
+    if (week?.state === 'GAMES_IN_PROGRESS') await refreshScoresQuietly(ctx, pool, weekNumber);
+  }
+  return ctx.uow.write(async (store, emit) => {
+    const now = ctx.now();
+    const pool = await managedPool(store, caller, poolId);
+    const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+    const next = nextWeekState(week.state);
+    if (target !== next) throw new InvalidTransitionError(weekNumber, week.state, target, next);
+    const options: ChangeOptions = { testing, automatic: false, byUserId: caller.id };
+    let moved: PoolWeekRow;
+    if (target === 'PUBLISHED') {
+      const withSpreads = new Set((await store.spreadsOf(pool.id, (await store.gamesOfWeek(pool.year, weekNumber)).map((g) => g.espnId))).map((s) => s.gameId));
+      moved = await publishGames(store, emit, pool, week, [...withSpreads], now, options);
+    } else {
+      if (target === 'GAMES_IN_PROGRESS' && !testing && week.pickDeadline && now.getTime() < week.pickDeadline.getTime()) throw new DeadlineNotPassedError(week.pickDeadline);
+      if (target === 'SCORING') {
+        const reasons = scoringBlockers(await store.poolGamesOfWeek(pool.id, pool.year, weekNumber));
+        if (reasons.length) throw new CannotCalculateScoresError(reasons);
+      }
+      moved = await changeState(store, emit, week, target, now, options);
+    }
+    return statusReply(store, moved, week.state, testing);
+  });
+}
+
+/** POST .../games/publish */
+export async function publishWeek(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number, gameIds: string[]): Promise<PublishReply> {
+  return ctx.uow.write(async (store, emit) => {
+    const now = ctx.now();
+    const pool = await managedPool(store, caller, poolId);
+    const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+    const moved = await publishGames(store, emit, pool, week, gameIds, now, { testing: false, automatic: false, byUserId: caller.id });
+    return { ...(await statusReply(store, moved, week.state, false)), games: await publishedGamesOf(store, pool, weekNumber) };
+  });
+}
+
+/**
+ * The automatic start: every PUBLISHED week whose deadline has passed moves to GAMES_IN_PROGRESS.
+ * Rows are locked (others' skipped) and re-checked, so with any number of replicas each week
+ * moves exactly once. Returns how many moved.
+ */
+export async function startDueWeeks(ctx: WeeksContext): Promise<number> {
+  return ctx.uow.write(async (store, emit) => {
+    const now = ctx.now();
+    const due = await store.lockDuePublishedWeeks(now, AUTO_START_BATCH);
+    for (const week of due) await changeState(store, emit, week, 'GAMES_IN_PROGRESS', now, { testing: false, automatic: true, byUserId: null });
+    return due.length;
+  });
+}
+
+/** A locked week in which spreads may still change. */
+async function setupWeek(store: WeeksStore, pool: PoolRow, weekNumber: number, now: Date): Promise<PoolWeekRow> {
+  const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+  if (week.state !== 'SETUP') throw new WeekNotInSetupError(weekNumber, week.state, 'Spreads are locked');
+  return week;
+}
+
+/** PUT /api/pools/{poolId}/spreads/{gameId}: set or clear (null) while the game's week is in SETUP. */
+export async function updateSpread(ctx: WeeksContext, caller: Caller, poolId: string, gameId: string, spread: number | null): Promise<PoolSpread> {
+  return ctx.uow.write(async (store) => {
+    const now = ctx.now();
+    const pool = await managedPool(store, caller, poolId);
+    const game = await store.findGame(gameId);
+    if (!game || game.year !== pool.year) throw new GameNotFoundError(gameId, `the pool's ${pool.year} season`);
+    await setupWeek(store, pool, game.weekNumber, now);
+    if (spread === null) {
+      await store.clearSpread(pool.id, gameId);
+      return presentSpread(game, undefined, undefined);
+    }
+    const saved = await store.setSpread({ poolId: pool.id, gameId, spread, updatedBy: caller.id, updatedAt: now });
+    return presentSpread(game, saved, undefined);
+  });
+}
+
+/**
+ * POST /api/pools/{poolId}/spreads/{weekNumber}/download: the week's pool spreads from the
+ * provider's current lines (SETUP only). A game without a line keeps its spread and is named.
+ */
+export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<DownloadSpreadsReply> {
+  const pool = await ctx.uow.read((store) => managedPool(store, caller, poolId));
+  const before = await ctx.uow.read((store) => store.findPoolWeek(pool.id, pool.year, weekNumber));
+  if (before && before.state !== 'SETUP') throw new WeekNotInSetupError(weekNumber, before.state, 'Spreads are locked');
+  const fresh = await ctx.sports.refreshOdds({ year: pool.year, weekNumber });
+  return ctx.uow.write(async (store, emit) => {
+    const now = ctx.now();
+    await applyGames(store, emit, fresh);
+    await setupWeek(store, pool, weekNumber, now);
+    const lines = new Map(fresh.map((g) => [g.espnId, g.spread]));
+    const games = await store.gamesOfWeek(pool.year, weekNumber);
+    const missing: string[] = [];
+    let updated = 0;
+    for (const game of games) {
+      const line = lines.get(game.espnId) ?? game.spread;
+      if (line === null || line === undefined) {
+        missing.push(gameLabel(game));
+        continue;
+      }
+      await store.setSpread({ poolId: pool.id, gameId: game.espnId, spread: line, updatedBy: caller.id, updatedAt: now });
+      updated += 1;
+    }
+    const spreads = new Map((await store.spreadsOf(pool.id, games.map((g) => g.espnId))).map((s) => [s.gameId, s]));
+    let message = `Downloaded spreads for ${updated} of ${games.length} game(s) of ${weekLabel(weekNumber)} from ESPN.`;
+    if (missing.length) message += ` ESPN has no line for ${missing.join(', ')}; ${missing.length === 1 ? 'it keeps its' : 'they keep their'} current spread.`;
+    return { message, updated, missing, spreads: games.map((g) => presentSpread(g, spreads.get(g.espnId), undefined)) };
+  });
+}
+
+async function refreshScoresQuietly(ctx: WeeksContext, pool: PoolRow, weekNumber: number): Promise<void> {
+  try {
+    const fresh = await ctx.sports.refreshScores({ year: pool.year, weekNumber });
+    await ctx.uow.write((store, emit) => applyGames(store, emit, fresh));
+  } catch (err) {
+    ctx.logger.warn({ err, poolId: pool.id, weekNumber }, 'could not refresh scores before scoring; deciding on the scores known');
+  }
+}
+
+/** POST /api/pools/{poolId}/weeks/{weekNumber}/import-scores: a published week's scores from the provider. */
+export async function importScores(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<ImportScoresReply> {
+  const pool = await ctx.uow.read((store) => managedPool(store, caller, poolId));
+  const week = await ctx.uow.read((store) => store.findPoolWeek(pool.id, pool.year, weekNumber));
+  if (!week || week.state === 'SETUP') throw new NothingPublishedError(weekNumber);
+  if (week.state === 'COMPLETE') throw new WeekCompleteError(weekNumber);
+  const fresh = await ctx.sports.refreshScores({ year: pool.year, weekNumber });
+  return ctx.uow.write(async (store, emit) => {
+    await applyGames(store, emit, fresh);
+    const freshIds = new Set(fresh.map((g) => g.espnId));
+    const rows = await store.poolGamesOfWeek(pool.id, pool.year, weekNumber);
+    const status = presentStatus(pool.id, pool.year, weekNumber, week, rows);
+    const games = await publishedGamesOf(store, pool, weekNumber);
+    const updated = rows.filter((r) => freshIds.has(r.poolGame.gameId)).length;
+    const done = status.completedGames + status.voidGames;
+    return {
+      message: `Scores updated from ESPN: ${done} of ${status.gameCount} game(s) complete${status.voidGames ? ` (${status.voidGames} void)` : ''}.`,
+      updated,
+      completedGames: status.completedGames,
+      totalGames: status.gameCount,
+      games,
+    };
+  });
+}
+
+/** POST .../games/{gameId}/void: rule a postponed pool game void (recorded, with the reason). */
+export async function voidGame(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number, gameId: string, reason: string): Promise<PublishedGame> {
+  return ctx.uow.write(async (store, emit) => {
+    const now = ctx.now();
+    const pool = await managedPool(store, caller, poolId);
+    const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+    if (week.state === 'COMPLETE') throw new WeekCompleteError(weekNumber);
+    if (week.state === 'SETUP') throw new NothingPublishedError(weekNumber);
+    const poolGame = await store.findPoolGame(pool.id, gameId);
+    const game = await store.findGame(gameId);
+    if (!poolGame || poolGame.weekNumber !== weekNumber || !game) throw new GameNotFoundError(gameId, `this pool's ${weekLabel(weekNumber)}`);
+    const teams = await teamsOf(store, [game]);
+    if (voidReasonOf(poolGame, game) !== null) return presentPoolGame({ poolGame, game }, teams)!;
+    if (game.status !== 'POSTPONED') throw new GameNotPostponedError(game.status);
+    const voided = await store.voidPoolGame(poolGame.id, reason, caller.id, now);
+    await emit('weeks.game.voided', { poolId: pool.id, year: pool.year, weekNumber, gameId, poolGameId: poolGame.id, reason, byUserId: caller.id, voidedAt: now.toISOString() });
+    return presentPoolGame({ poolGame: voided ?? poolGame, game }, teams)!;
+  });
+}
+
