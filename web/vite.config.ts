@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
+const ZOD = /node_modules[\\/]zod[\\/]/;
 /** The gateway in development (embedded mode or compose). */
 const gateway = 'http://localhost:3000';
 
@@ -24,8 +26,14 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'react', test: REACT },
+            { name: 'zod', test: ZOD },
+            // Everything else the first page needs, in one chunk with the entry. Without this group
+            // Rolldown (1.2, issue rolldown/rolldown#10731) moves modules the entry has already
+            // loaded (TanStack Query, the API client, icons) into extra shared chunks as soon as
+            // enough screens loaded on demand use them too: more requests, worse compression, and
+            // about 1.5 KB more gzipped JavaScript on the first load.
+            { name: 'app', tags: ['$initial'], test: (id) => !REACT.test(id) && !ZOD.test(id) },
           ],
         },
       },

@@ -21,7 +21,9 @@ export const paths = {
   currentWeek: { path: '/weeks/current', getHref: () => '/weeks/current', title: 'Week Management' },
   week: {
     path: '/weeks/:weekNumber',
-    getHref: (weekNumber: number | string) => `/weeks/${encodeURIComponent(String(weekNumber))}`,
+    /** `poolId` rides in `?pool=`, so a reload keeps the pool being managed. */
+    getHref: (weekNumber: number | string, poolId?: string) =>
+      `/weeks/${encodeURIComponent(String(weekNumber))}${poolId ? `?pool=${encodeURIComponent(poolId)}` : ''}`,
     title: 'Week Management',
   },
   /** Old address: redirects to `week`. */

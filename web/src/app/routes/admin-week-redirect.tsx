@@ -1,8 +1,9 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
-/** /admin/weeks/:weekNumber is an old address of /weeks/:weekNumber (admin spec section 2). */
+/** /admin/weeks/:weekNumber is an old address of /weeks/:weekNumber (admin spec section 2); the query (?pool=) goes along. */
 export function AdminWeekRedirectRoute() {
   const { weekNumber = '' } = useParams();
-  return <Navigate to={paths.week.getHref(weekNumber)} replace />;
+  const { search } = useLocation();
+  return <Navigate to={`${paths.week.getHref(weekNumber)}${search}`} replace />;
 }

@@ -1,7 +1,6 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { CurrentWeekPage } from '../../features/weeks/components/current-week-page';
 
-/** Week management for the current week (/weeks/current; will redirect to /weeks/:weekNumber), admin spec section 2. Built by a later issue. */
+/** /weeks/current: redirects to the current week's management page (admin spec section 2). */
 export function CurrentWeekRoute() {
-  return <ComingSoonPage title={paths.currentWeek.title} />;
+  return <CurrentWeekPage />;
 }

@@ -1,7 +1,8 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { useParams } from 'react-router-dom';
+import { WeekManagementPage } from '../../features/weeks/components/week-management-page';
 
-/** Week Management (/weeks/:weekNumber), admin spec section 2. Built by a later issue. */
+/** Week Management (/weeks/:weekNumber), admin spec section 2; the router's guard admits commissioners and super admins. */
 export function WeekManagementRoute() {
-  return <ComingSoonPage title={paths.week.title} />;
+  const { weekNumber } = useParams();
+  return <WeekManagementPage weekParam={weekNumber} />;
 }

@@ -3,7 +3,7 @@ import type { Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, pathKey } from '../../../lib/api-client';
 import { invalidateKeys } from '../../../lib/query-client';
-import { ownedPoolsQueryOptions } from './get-owned-pools';
+import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
 
 /** PUT /api/pools/{poolId}/activate (no body). */
 export function activatePool(poolId: string): Promise<Pool> {

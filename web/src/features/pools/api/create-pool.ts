@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiKey, callApi, pathKey } from '../../../lib/api-client';
 import { invalidateKeys } from '../../../lib/query-client';
 import { userPoolsQueryOptions } from '../../../lib/user-pools';
-import { ownedPoolsQueryOptions } from './get-owned-pools';
+import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
 
 /** POST /api/pools: the creator becomes its commissioner and first member. */
 export function createPool(body: CreatePoolBody): Promise<Pool> {

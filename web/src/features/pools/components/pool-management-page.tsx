@@ -1,6 +1,7 @@
 import type { Pool } from '@powerpool/contracts';
-import { CalendarDays, CheckCircle2, CircleSlash, FlaskConical, Trophy, Users } from 'lucide-react';
+import { CalendarDays, CheckCircle2, CircleSlash, Trophy, Users } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { RoleBadge } from '../../../components/role-badge';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
@@ -18,18 +19,17 @@ import { formatDate, POOL_TYPE_LABELS } from '../../../lib/format';
 import { isSuperAdmin } from '../../../lib/roles';
 import { toastFailure } from '../../../lib/toast-error';
 import { useActivatePool } from '../api/activate-pool';
-import { useOwnedPools } from '../api/get-owned-pools';
+import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
 import { CreatePoolDialog } from './create-pool-dialog';
 import { InvitationsPanel } from './invitations-panel';
 import { MembersTab } from './members-tab';
 
-/** The selected pool: the chosen one while it exists, else the first the viewer commissions, else the first. */
-function pickPool(pools: readonly Pool[], chosenId: string | null, userId: string): Pool | undefined {
-  return pools.find((p) => p.id === chosenId) ?? pools.find((p) => p.poolCommissionerId === userId) ?? pools[0];
-}
-
-/** /admin (admin spec section 2): role badge, pool selector and the three tabs. */
-export function PoolManagementPage() {
+/**
+ * /admin (admin spec section 2): role badge, pool selector and the three tabs. The Testing tab's
+ * week tool belongs to the weeks feature; the route passes it in as `testingTab` for the
+ * selected pool (features do not import each other).
+ */
+export function PoolManagementPage({ testingTab }: { testingTab: (pool: Pool | undefined) => ReactNode }) {
   const user = useSignedInUser();
   const superAdmin = isSuperAdmin(user.role);
   const owned = useOwnedPools();
@@ -67,7 +67,7 @@ export function PoolManagementPage() {
   }
 
   const pools = owned.data;
-  const pool = pickPool(pools, chosenId, user.id);
+  const pool = pickManagedPool(pools, chosenId, user.id);
   const managingAsAdmin = superAdmin && pool !== undefined && pool.poolCommissionerId !== user.id;
   const showSelector = pools.length > 1 || managingAsAdmin;
   const adminMode = pool !== undefined && (superAdmin || pool.poolCommissionerId === user.id);
@@ -104,11 +104,7 @@ export function PoolManagementPage() {
           <MembersTab pool={pool} />
         </TabsContent>
         <TabsContent value="testing">
-          <EmptyState
-            title="Week state testing"
-            description="Week state transitions arrive with the weeks issue"
-            icon={<FlaskConical className="size-8 text-muted-foreground" aria-hidden="true" />}
-          />
+          {testingTab(pool)}
         </TabsContent>
       </Tabs>
     </>

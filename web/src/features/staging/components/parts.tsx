@@ -1,11 +1,10 @@
-import * as ProgressPrimitive from '@radix-ui/react-progress';
 import type { ComponentProps, ReactNode } from 'react';
 import type { BadgeVariant } from '../../../components/ui/badge';
 import { cn } from '../../../utils/cn';
 
 /**
  * Small building blocks of the staging screen that the shared UI does not have (skeletons, its
- * compact empty state, the progress bar).
+ * compact empty state).
  */
 
 /** The badge looks the staging screen uses (the shared Badge's variants). */
@@ -51,21 +50,5 @@ export function StatTile({ label, value, icon, className }: { label: string; val
         <p className="text-xs leading-snug text-muted-foreground">{label}</p>
       </div>
     </div>
-  );
-}
-
-export function ProgressBar({ value, label }: { value: number; label: string }) {
-  return (
-    <ProgressPrimitive.Root
-      value={value}
-      max={100}
-      aria-label={label}
-      className="relative h-2.5 w-full overflow-hidden rounded-full bg-muted"
-    >
-      <ProgressPrimitive.Indicator
-        className="h-full bg-primary transition-transform duration-300"
-        style={{ transform: `translateX(-${100 - value}%)` }}
-      />
-    </ProgressPrimitive.Root>
   );
 }

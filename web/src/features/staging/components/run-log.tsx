@@ -5,7 +5,7 @@ import { cn } from '../../../utils/cn';
 import { progressPercent } from '../utils/import-progress';
 import type { RunState } from '../utils/import-progress';
 import { Badge } from '../../../components/ui/badge';
-import { ProgressBar } from './parts';
+import { ProgressBar } from '../../../components/ui/progress';
 
 /** Progress bar and log lines of the running (or last) import or migration (admin spec section 4). */
 export function RunLog({ run }: { run: RunState }) {

@@ -1,0 +1,20 @@
+import { weeksEndpoints } from '@powerpool/contracts';
+import type { PoolSpread } from '@powerpool/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiKey, callApi } from '../../../lib/api-client';
+
+/** GET /api/pools/{poolId}/spreads/{weekNumber}: the pool's spread (and locked and provider spread) of each game of the week. */
+export function getPoolSpreads(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PoolSpread[]> {
+  return callApi(weeksEndpoints.spreads, { params: { poolId, weekNumber } }, { signal });
+}
+
+export function poolSpreadsQueryOptions(poolId: string, weekNumber: number) {
+  return queryOptions({
+    queryKey: apiKey(weeksEndpoints.spreads, { params: { poolId, weekNumber } }),
+    queryFn: ({ signal }) => getPoolSpreads(poolId, weekNumber, { signal }),
+  });
+}
+
+export function usePoolSpreads(poolId: string, weekNumber: number) {
+  return useQuery(poolSpreadsQueryOptions(poolId, weekNumber));
+}

@@ -1,0 +1,20 @@
+import { weeksEndpoints } from '@powerpool/contracts';
+import type { WeekGame } from '@powerpool/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiKey, callApi } from '../../../lib/api-client';
+
+/** GET /api/weeks/{weekNumber}/games/setup?poolId=: the week's production games of the pool's season, by kickoff. */
+export function getSetupGames(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekGame[]> {
+  return callApi(weeksEndpoints.setupGames, { params: { weekNumber }, query: { poolId } }, { signal });
+}
+
+export function setupGamesQueryOptions(poolId: string, weekNumber: number) {
+  return queryOptions({
+    queryKey: apiKey(weeksEndpoints.setupGames, { params: { weekNumber }, query: { poolId } }),
+    queryFn: ({ signal }) => getSetupGames(poolId, weekNumber, { signal }),
+  });
+}
+
+export function useSetupGames(poolId: string, weekNumber: number) {
+  return useQuery(setupGamesQueryOptions(poolId, weekNumber));
+}

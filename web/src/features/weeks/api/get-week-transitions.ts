@@ -1,0 +1,20 @@
+import { weeksEndpoints } from '@powerpool/contracts';
+import type { WeekTransition } from '@powerpool/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiKey, callApi } from '../../../lib/api-client';
+
+/** GET /api/pools/{poolId}/weeks/{weekNumber}/transitions: the recorded changes of state, oldest first. */
+export function getWeekTransitions(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekTransition[]> {
+  return callApi(weeksEndpoints.transitions, { params: { poolId, weekNumber } }, { signal });
+}
+
+export function weekTransitionsQueryOptions(poolId: string, weekNumber: number) {
+  return queryOptions({
+    queryKey: apiKey(weeksEndpoints.transitions, { params: { poolId, weekNumber } }),
+    queryFn: ({ signal }) => getWeekTransitions(poolId, weekNumber, { signal }),
+  });
+}
+
+export function useWeekTransitions(poolId: string, weekNumber: number) {
+  return useQuery(weekTransitionsQueryOptions(poolId, weekNumber));
+}

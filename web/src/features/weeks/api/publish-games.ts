@@ -1,0 +1,26 @@
+import { weeksEndpoints } from '@powerpool/contracts';
+import type { PublishReply } from '@powerpool/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { poolWeekKeys } from './week-keys';
+
+export interface PublishGamesVariables {
+  poolId: string;
+  weekNumber: number;
+  gameIds: string[];
+}
+
+/** POST /api/pools/{poolId}/weeks/{weekNumber}/games/publish: body gameIds; fixes the deadline and locks the spreads. */
+export function publishGames({ poolId, weekNumber, gameIds }: PublishGamesVariables): Promise<PublishReply> {
+  return callApi(weeksEndpoints.publish, { params: { poolId, weekNumber }, body: { gameIds } });
+}
+
+/** Publishes, then reloads everything that shows the week's state (`poolWeekKeys`). */
+export function usePublishGames() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: publishGames,
+    onSuccess: (_reply, { poolId, weekNumber }) => invalidateKeys(queryClient, poolWeekKeys(poolId, weekNumber)),
+  });
+}

@@ -1,0 +1,27 @@
+import { weeksEndpoints } from '@powerpool/contracts';
+import type { PublishedGame } from '@powerpool/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { poolWeekKeys } from './week-keys';
+
+export interface VoidGameVariables {
+  poolId: string;
+  weekNumber: number;
+  gameId: string;
+  reason: string;
+}
+
+/** POST /api/pools/{poolId}/weeks/{weekNumber}/games/{gameId}/void: body reason; a postponed game becomes a push for every pick. */
+export function voidGame({ poolId, weekNumber, gameId, reason }: VoidGameVariables): Promise<PublishedGame> {
+  return callApi(weeksEndpoints.voidGame, { params: { poolId, weekNumber, gameId }, body: { reason } });
+}
+
+/** Rules the game void, then reloads the week (`poolWeekKeys`: void count, published games). */
+export function useVoidGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: voidGame,
+    onSuccess: (_game, { poolId, weekNumber }) => invalidateKeys(queryClient, poolWeekKeys(poolId, weekNumber)),
+  });
+}

@@ -1,0 +1,20 @@
+import { poolsEndpoints, weeksEndpoints } from '@powerpool/contracts';
+import type { QueryKey } from '@tanstack/react-query';
+import { apiKey } from '../../../lib/api-client';
+
+/**
+ * What a change of a pool week (publish, a change of state, scores, a void ruling) can change:
+ * everything under /api/pools/{poolId}/weeks/{weekNumber} (state, transitions, published games),
+ * the pool's spreads of the week (locked at publish), the pool's week list and current week (both
+ * carry the state), and the site admin's pool cards (they show the current week's state).
+ */
+export function poolWeekKeys(poolId: string, weekNumber: number): QueryKey[] {
+  const params = { poolId, weekNumber };
+  return [
+    apiKey(weeksEndpoints.weekState, { params }).slice(0, -1),
+    apiKey(weeksEndpoints.spreads, { params }),
+    apiKey(weeksEndpoints.weeks, { query: { poolId } }),
+    apiKey(weeksEndpoints.currentWeek, { query: { poolId } }),
+    apiKey(poolsEndpoints.adminPoolDetails),
+  ];
+}

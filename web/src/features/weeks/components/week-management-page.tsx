@@ -1,0 +1,252 @@
+import { weekLabel } from '@powerpool/contracts';
+import type { Pool, WeekStatus } from '@powerpool/contracts';
+import { CalendarRange, FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/layout/page-header';
+import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { RoleBadge } from '../../../components/role-badge';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { documentTitle, paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSignedInUser } from '../../../lib/auth';
+import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
+import { isSuperAdmin } from '../../../lib/roles';
+import { useWeeks } from '../api/get-weeks';
+import { useWeekState } from '../api/get-week-state';
+import { parseWeekParam, WEEK_PARAM_ERRORS } from '../lib/week-param';
+import { InProgressPanel } from './in-progress-panel';
+import { PublishedPanel } from './published-panel';
+import { QuickJump } from './quick-jump';
+import { CompletePanel, ScoringPanel } from './results-panels';
+import { SetupPanel } from './setup-panel';
+import { WeekInstructions } from './week-instructions';
+import { WeekProgressTracker } from './week-progress-tracker';
+
+/** The query parameter that holds the managed pool, so a reload keeps it. */
+const POOL_PARAM = 'pool';
+
+/**
+ * Week management (/weeks/{weekNumber}, admin spec section 2): the segment is checked first, then
+ * the viewer's pools, then the pool's week. The route's guard admits commissioners and super admins.
+ */
+export function WeekManagementPage({ weekParam }: { weekParam: string | undefined }) {
+  const parsed = parseWeekParam(weekParam);
+  if (parsed.kind !== 'week') return <InvalidWeek message={WEEK_PARAM_ERRORS[parsed.kind]} />;
+  return <WeekManagement weekNumber={parsed.weekNumber} />;
+}
+
+function InvalidWeek({ message }: { message: string }) {
+  useDocumentTitle(documentTitle(paths.week.title));
+  return (
+    <>
+      <PageHeader title={paths.week.title} />
+      <EmptyState title={message} icon={<TriangleAlert className="size-8 text-destructive" aria-hidden="true" />}>
+        <Button variant="outline" asChild>
+          <Link to={paths.currentWeek.getHref()}>Go to Current Week</Link>
+        </Button>
+      </EmptyState>
+    </>
+  );
+}
+
+function WeekManagement({ weekNumber }: { weekNumber: number }) {
+  const user = useSignedInUser();
+  const superAdmin = isSuperAdmin(user.role);
+  const owned = useOwnedPools();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const roleBadge = <RoleBadge role={superAdmin ? 'super_admin' : 'pool_commissioner'} />;
+
+  if (owned.isPending || owned.isError || owned.data.length === 0) {
+    const title = weekLabel(weekNumber);
+    return (
+      <>
+        <WeekTitle title={title} />
+        <PageHeader title={title} actions={roleBadge} />
+        {owned.isPending ? (
+          <InlineLoading label="Loading your pools..." />
+        ) : owned.isError ? (
+          <InlineError
+            title="Unable to load pools"
+            message={errorText(owned.error, 'Failed to load pools.')}
+            onRetry={() => void owned.refetch()}
+            retrying={owned.isFetching}
+          />
+        ) : (
+          <EmptyState
+            title="No Pools Available"
+            description={
+              superAdmin
+                ? 'No pools are available to manage. Pools will appear here when they are created.'
+                : "You don't have access to manage any pools. Contact a super admin if you need access."
+            }
+            icon={<FolderX className="size-8 text-muted-foreground" aria-hidden="true" />}
+          >
+            <Button asChild>
+              <Link to={paths.admin.getHref()}>Go to Pool Management</Link>
+            </Button>
+          </EmptyState>
+        )}
+      </>
+    );
+  }
+
+  const pools = owned.data;
+  // pools is not empty here, so there is always a pool.
+  const pool = pickManagedPool(pools, searchParams.get(POOL_PARAM), user.id) ?? pools[0]!;
+
+  function selectPool(poolId: string) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(POOL_PARAM, poolId);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <PoolWeek
+      key={pool.id}
+      pools={pools}
+      pool={pool}
+      weekNumber={weekNumber}
+      userId={user.id}
+      superAdmin={superAdmin}
+      roleBadge={roleBadge}
+      onSelectPool={selectPool}
+    />
+  );
+}
+
+function WeekTitle({ title }: { title: string }) {
+  useDocumentTitle(documentTitle(`${title} · ${paths.week.title}`));
+  return null;
+}
+
+interface PoolWeekProps {
+  pools: readonly Pool[];
+  pool: Pool;
+  weekNumber: number;
+  userId: string;
+  superAdmin: boolean;
+  roleBadge: ReactNode;
+  onSelectPool: (poolId: string) => void;
+}
+
+function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, roleBadge, onSelectPool }: PoolWeekProps) {
+  const navigate = useNavigate();
+  const state = useWeekState(pool.id, weekNumber, { follow: true });
+  const weeks = useWeeks(pool.id);
+  const title = state.data?.displayName ?? weeks.data?.find((week) => week.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
+  const asAdmin = superAdmin && pool.poolCommissionerId !== userId;
+
+  return (
+    <>
+      <WeekTitle title={title} />
+      <PageHeader
+        title={title}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <CalendarRange className="size-4" aria-hidden="true" />
+            {pool.name} ({pool.year})
+            {asAdmin ? <Badge variant="warning">As Admin</Badge> : null}
+          </span>
+        }
+        actions={roleBadge}
+      />
+      <div className="mb-6 flex flex-wrap items-end gap-3">
+        {pools.length > 1 ? <PoolPicker pools={pools} pool={pool} userId={userId} superAdmin={superAdmin} onSelect={onSelectPool} /> : null}
+        <QuickJump weeks={weeks.data} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
+      </div>
+      {state.isPending ? (
+        <InlineLoading label={`Loading ${title}...`} />
+      ) : state.isError ? (
+        <WeekLoadError weekNumber={weekNumber} error={state.error} />
+      ) : (
+        <div className="grid gap-6">
+          <WeekProgressTracker state={state.data.currentState} />
+          <WeekInstructions state={state.data.currentState} />
+          <WeekBody status={state.data} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The pool selector: "As Admin" marks the pools a super admin manages without commissioning them. */
+function PoolPicker({
+  pools,
+  pool,
+  userId,
+  superAdmin,
+  onSelect,
+}: {
+  pools: readonly Pool[];
+  pool: Pool;
+  userId: string;
+  superAdmin: boolean;
+  onSelect: (poolId: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid w-full gap-2 sm:w-80" data-testid="week-pool-selector">
+      <Label htmlFor={id}>Pool</Label>
+      <NativeSelect id={id} value={pool.id} onChange={(e) => onSelect(e.target.value)}>
+        {pools.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.year}){superAdmin && p.poolCommissionerId !== userId ? ' · As Admin' : ''}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** The body of each state (admin spec section 2); a state this screen does not know shows the loading view. */
+function WeekBody({ status }: { status: WeekStatus }) {
+  switch (status.currentState) {
+    case 'SETUP':
+      return <SetupPanel poolId={status.poolId} weekNumber={status.weekNumber} />;
+    case 'PUBLISHED':
+      return <PublishedPanel status={status} />;
+    case 'GAMES_IN_PROGRESS':
+      return <InProgressPanel status={status} />;
+    case 'SCORING':
+      return <ScoringPanel status={status} />;
+    case 'COMPLETE':
+      return <CompletePanel status={status} />;
+    default:
+      return <InlineLoading label="Loading week..." />;
+  }
+}
+
+/** Admin spec section 2: the week could not be loaded. */
+function WeekLoadError({ weekNumber, error }: { weekNumber: number; error: unknown }) {
+  return (
+    <Card role="alert" className="border-destructive/40">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-destructive">
+          <TriangleAlert className="size-5" aria-hidden="true" />
+          Error Loading Week {weekNumber}
+        </CardTitle>
+        <CardDescription>Failed to load week data. Please try refreshing the page.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid justify-items-start gap-4">
+        <p className="rounded-md bg-muted px-3 py-2 font-mono text-sm break-all" data-testid="week-error-message">
+          {errorText(error, 'Unknown error')}
+        </p>
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden="true" />
+          Refresh Page
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
