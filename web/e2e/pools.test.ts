@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { calendarSeasonYear, fillPath, nearestPoolYear, sportsEndpoints, STAGING_SCHEDULE_ID, type Endpoint } from '@powerpool/contracts';
+import { calendarSeasonYear, nearestPoolYear } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { DESKTOP, freshEmail, PHONE, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, submitIdpSignIn, toast } from './support/sign-in.js';
+import { pushSeasonToProduction } from './support/sports.js';
 
 /** True when the element's whole box is inside `outer` (the viewport, a dialog), to the pixel. */
 function inside(box: Box | null, outer: Box | null): boolean {
@@ -31,28 +32,6 @@ function reachable(locator: Locator): Promise<boolean> {
 async function pendingInvitation(page: Page): Promise<unknown> {
   const raw = await page.evaluate('window.sessionStorage.getItem("pendingInvitation")');
   return typeof raw === 'string' ? JSON.parse(raw) : null;
-}
-
-/**
- * The super admin's staging flow through the API (the staging screen has its own browser test):
- * import `year`'s teams and games from the bundled ESPN replay, then push both to production.
- */
-async function pushSeasonToProduction(admin: Page, year: number): Promise<void> {
-  const params = { scheduleId: STAGING_SCHEDULE_ID };
-  const steps: Array<[Endpoint, { year: number } | undefined]> = [
-    [sportsEndpoints.importTeams, { year }],
-    [sportsEndpoints.importGames, { year }],
-    [sportsEndpoints.migrateTeams, undefined],
-    [sportsEndpoints.migrateGames, undefined],
-  ];
-  for (const [endpoint, body] of steps) {
-    const url = fillPath(endpoint.path, params);
-    const res = await admin.request.fetch(url, { method: endpoint.method, ...(body ? { data: body } : {}), timeout: 60_000 });
-    const text = await res.text();
-    expect(res.status(), `${endpoint.method} ${url}: ${text.slice(0, 300)}`).toBe(200);
-    // The streamed steps answer 200 at once; how they ended is in their last event.
-    if (endpoint.produces === 'text/event-stream') expect(text, `${url}: ${text.slice(-300)}`).toContain('"type":"complete"');
-  }
 }
 
 /** The Season Year the Create New Pool form shows once the server's default has arrived. */

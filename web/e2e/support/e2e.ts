@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { startEmbedded, type Embedded } from '@powerpool/embedded';
+import { startEmbedded, type Embedded, type EmbeddedOptions } from '@powerpool/embedded';
 import { launchChromium } from '@powerpool/testing';
 import { signIn } from './sign-in.js';
 import { REPO_ROOT, ensureWebBuilt } from './web-build.js';
@@ -50,13 +50,22 @@ export interface E2e {
   allowConsoleErrors(expected: (message: ConsoleMessage) => boolean): void;
 }
 
+export interface E2eOptions {
+  /**
+   * The ESPN replay of the file's app. Default: the bundled recordings with their real dates
+   * (shift 0, so 2025 is a season of the past); `{ dateShiftDays: 'auto' }` moves them so the
+   * 2025 opener is 2-8 days ahead (upcoming weeks to publish).
+   */
+  espnReplay?: EmbeddedOptions['espnReplay'];
+}
+
 /**
  * Registers the hooks of a browser suite inside a `describe`: one embedded app (in memory) and one
  * Chromium per file, a new context and page per test (1280x800 unless asked otherwise), a
  * screenshot in test-results/e2e when a test fails, and a failure when a page threw or logged a
  * console error. Returns accessors valid inside tests and hooks registered after this call.
  */
-export function setupE2e(): E2e {
+export function setupE2e(options: E2eOptions = {}): E2e {
   let app: Embedded | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -92,7 +101,14 @@ export function setupE2e(): E2e {
   beforeAll(async () => {
     await ensureWebBuilt();
     [app, browser] = await Promise.all([
-      startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'warn', rateLimits: { signInPerMinute: 1000 } }),
+      startEmbedded({
+        port: 0,
+        inMemory: true,
+        environment: 'test',
+        logLevel: 'warn',
+        rateLimits: { signInPerMinute: 1000 },
+        ...(options.espnReplay !== undefined ? { espnReplay: options.espnReplay } : {}),
+      }),
       launchChromium(),
     ]);
   });

@@ -2,6 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
+import { NEW_POOL_RETRY } from '../lib/refusal';
 
 /** The current week is cached 30 seconds (admin spec section 7). */
 const CURRENT_WEEK_STALE_MS = 30_000;
@@ -17,6 +18,7 @@ export function getCurrentWeek(poolId: string | undefined, { signal }: { signal?
 export function currentWeekQueryOptions(poolId: string | undefined) {
   return queryOptions({
     queryKey: apiKey(weeksEndpoints.currentWeek, { query: { poolId } }),
+    ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getCurrentWeek(poolId, { signal }),
     staleTime: CURRENT_WEEK_STALE_MS,
   });

@@ -2,6 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { WeekGame } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
+import { NEW_POOL_RETRY } from '../lib/refusal';
 
 /** GET /api/weeks/{weekNumber}/games/setup?poolId=: the week's production games of the pool's season, by kickoff. */
 export function getSetupGames(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekGame[]> {
@@ -11,6 +12,7 @@ export function getSetupGames(poolId: string, weekNumber: number, { signal }: { 
 export function setupGamesQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
     queryKey: apiKey(weeksEndpoints.setupGames, { params: { weekNumber }, query: { poolId } }),
+    ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getSetupGames(poolId, weekNumber, { signal }),
   });
 }

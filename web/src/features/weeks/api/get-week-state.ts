@@ -3,6 +3,7 @@ import type { WeekStatus } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
 import { LIVE_GAMES_REFETCH_MS } from '../lib/live';
+import { NEW_POOL_RETRY } from '../lib/refusal';
 
 /** A week's state is cached 10 seconds (admin spec section 7). */
 const WEEK_STATE_STALE_MS = 10_000;
@@ -26,6 +27,7 @@ export function getWeekState(poolId: string, weekNumber: number, { signal }: { s
 export function weekStateQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
     queryKey: apiKey(weeksEndpoints.weekState, { params: { poolId, weekNumber } }),
+    ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getWeekState(poolId, weekNumber, { signal }),
     staleTime: WEEK_STATE_STALE_MS,
   });

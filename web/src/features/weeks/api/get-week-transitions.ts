@@ -2,6 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { WeekTransition } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
+import { NEW_POOL_RETRY } from '../lib/refusal';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/transitions: the recorded changes of state, oldest first. */
 export function getWeekTransitions(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekTransition[]> {
@@ -11,6 +12,7 @@ export function getWeekTransitions(poolId: string, weekNumber: number, { signal 
 export function weekTransitionsQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
     queryKey: apiKey(weeksEndpoints.transitions, { params: { poolId, weekNumber } }),
+    ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getWeekTransitions(poolId, weekNumber, { signal }),
   });
 }

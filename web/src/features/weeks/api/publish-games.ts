@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateKeys } from '../../../lib/query-client';
 import { poolWeekKeys } from './week-keys';
+import type { WeekChangeOptions } from './week-keys';
 
 export interface PublishGamesVariables {
   poolId: string;
@@ -16,11 +17,14 @@ export function publishGames({ poolId, weekNumber, gameIds }: PublishGamesVariab
   return callApi(weeksEndpoints.publish, { params: { poolId, weekNumber }, body: { gameIds } });
 }
 
-/** Publishes, then reloads everything that shows the week's state (`poolWeekKeys`). */
-export function usePublishGames() {
+/** Publishes, then reloads everything that shows the week's state (`poolWeekKeys`); `onSuccess` as in useTransitionWeek. */
+export function usePublishGames({ onSuccess }: WeekChangeOptions<PublishReply, PublishGamesVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishGames,
-    onSuccess: (_reply, { poolId, weekNumber }) => invalidateKeys(queryClient, poolWeekKeys(poolId, weekNumber)),
+    onSuccess: (reply, variables) => {
+      onSuccess?.(reply, variables);
+      return invalidateKeys(queryClient, poolWeekKeys(variables.poolId, variables.weekNumber));
+    },
   });
 }

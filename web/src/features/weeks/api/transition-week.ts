@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateKeys } from '../../../lib/query-client';
 import { poolWeekKeys } from './week-keys';
+import type { WeekChangeOptions } from './week-keys';
 
 export interface TransitionWeekVariables {
   poolId: string;
@@ -13,16 +14,24 @@ export interface TransitionWeekVariables {
   testing?: boolean;
 }
 
-/** POST /api/pools/{poolId}/weeks/{weekNumber}/transition/{target}: one step forward; body `{ testing: true }` for the Testing tab. */
+/**
+ * POST /api/pools/{poolId}/weeks/{weekNumber}/transition/{target}: one step forward; body
+ * `{ testing: true }` for the Testing tab, else `{}`. The body is declared optional, but the
+ * service refuses a POST without one (Fastify validates a missing body as null: 400 "expected
+ * object, received null"), so one is always sent.
+ */
 export function transitionWeek({ poolId, weekNumber, target, testing = false }: TransitionWeekVariables): Promise<TransitionReply> {
-  return callApi(weeksEndpoints.transition, { params: { poolId, weekNumber, target }, body: testing ? { testing: true } : undefined });
+  return callApi(weeksEndpoints.transition, { params: { poolId, weekNumber, target }, body: testing ? { testing: true } : {} });
 }
 
 /** Moves the week, then reloads everything that shows its state (`poolWeekKeys`). */
-export function useTransitionWeek() {
+export function useTransitionWeek({ onSuccess }: WeekChangeOptions<TransitionReply, TransitionWeekVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: transitionWeek,
-    onSuccess: (_reply, { poolId, weekNumber }) => invalidateKeys(queryClient, poolWeekKeys(poolId, weekNumber)),
+    onSuccess: (reply, variables) => {
+      onSuccess?.(reply, variables);
+      return invalidateKeys(queryClient, poolWeekKeys(variables.poolId, variables.weekNumber));
+    },
   });
 }

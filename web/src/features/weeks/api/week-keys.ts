@@ -18,3 +18,13 @@ export function poolWeekKeys(poolId: string, weekNumber: number): QueryKey[] {
     apiKey(poolsEndpoints.adminPoolDetails),
   ];
 }
+
+/** The options of the hooks that change a pool week's state (publish, transitions). */
+export interface WeekChangeOptions<Reply, Variables> {
+  /**
+   * Runs once the change is made, before the reload. Give the success toast here, not to
+   * `mutate`: the reload shows the new state, whose panel replaces the one that asked, and
+   * `mutate`'s own callbacks do not run once their component is gone.
+   */
+  onSuccess?: (reply: Reply, variables: Variables) => void;
+}

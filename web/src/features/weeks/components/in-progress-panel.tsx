@@ -12,7 +12,9 @@ import { useImportScores } from '../api/import-scores';
 import { useTransitionWeek } from '../api/transition-week';
 import { gamesProgress } from '../lib/games';
 import { LIVE_GAMES_REFETCH_SECONDS } from '../lib/live';
+import { refusalTitle } from '../lib/refusal';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
+import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
 import { PublishedGamesSection } from './published-games-section';
 import { VoidGameDialog } from './void-game-dialog';
@@ -26,7 +28,7 @@ export function InProgressPanel({ status }: { status: WeekStatus }) {
   const now = useNow(BADGE_CLOCK_MS);
   const games = usePublishedGames(poolId, weekNumber, { live: true });
   const scores = useImportScores();
-  const transition = useTransitionWeek();
+  const transition = useTransitionWeek({ onSuccess: announceTransition });
   const [voiding, setVoiding] = useState<PublishedGame | null>(null);
   const progress = gamesProgress(status);
 
@@ -44,8 +46,7 @@ export function InProgressPanel({ status }: { status: WeekStatus }) {
     transition.mutate(
       { poolId, weekNumber, target: 'scoring' },
       {
-        onSuccess: (reply) => toast({ title: 'Success', description: WEEK_MESSAGES.transitioned(reply.currentState) }),
-        onError: (error) => toastFailure(error, { title: WEEK_MESSAGES.cannotStartScoringTitle, fallback: 'Failed to transition to SCORING' }),
+        onError: (error) => toastFailure(error, { title: refusalTitle(error, WEEK_MESSAGES.cannotStartScoringTitle), fallback: 'Failed to transition to SCORING' }),
       },
     );
   }

@@ -1,13 +1,13 @@
-import { WEEK_MESSAGES } from '@powerpool/contracts';
 import type { WeekStatus } from '@powerpool/contracts';
 import { LoaderCircle, Play } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
 import { toastFailure } from '../../../lib/toast-error';
 import { usePublishedGames } from '../api/get-published-games';
 import { useTransitionWeek } from '../api/transition-week';
+import { refusalTitle } from '../lib/refusal';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
+import { announceTransition } from './announce-transition';
 import { DeadlineCountdown } from './deadline-countdown';
 import { PublishedGamesGrid } from './published-games-grid';
 import { PublishedGamesSection } from './published-games-section';
@@ -23,7 +23,7 @@ export function PublishedPanel({ status }: { status: WeekStatus }) {
   return (
     <div className="grid gap-6">
       <DeadlineCard status={status} />
-      <PublishedGamesSection title="Published Games" description={`${status.gameCount} games published`} query={games}>
+      <PublishedGamesSection title="Published Games" description={`${status.gameCount} ${status.gameCount === 1 ? 'game' : 'games'} published`} query={games}>
         {(rows) => <PublishedGamesGrid games={rows} mode="live" now={now} label="Published games" />}
       </PublishedGamesSection>
     </div>
@@ -34,15 +34,14 @@ export function PublishedPanel({ status }: { status: WeekStatus }) {
 function DeadlineCard({ status }: { status: WeekStatus }) {
   const { poolId, weekNumber, pickDeadline } = status;
   const now = useNow(1000);
-  const transition = useTransitionWeek();
+  const transition = useTransitionWeek({ onSuccess: announceTransition });
   const passed = pickDeadline !== null && now >= new Date(pickDeadline).getTime();
 
   function startGames() {
     transition.mutate(
       { poolId, weekNumber, target: 'games-in-progress' },
       {
-        onSuccess: (reply) => toast({ title: 'Success', description: WEEK_MESSAGES.transitioned(reply.currentState) }),
-        onError: (error) => toastFailure(error, { title: 'Transition Failed', fallback: 'Failed to start games' }),
+        onError: (error) => toastFailure(error, { title: refusalTitle(error, 'Transition Failed'), fallback: 'Failed to start games' }),
       },
     );
   }

@@ -1,14 +1,14 @@
-import { WEEK_MESSAGES } from '@powerpool/contracts';
 import type { WeekStatus } from '@powerpool/contracts';
 import { CircleCheck, CircleSlash, Flag, ListOrdered, LoaderCircle } from 'lucide-react';
 import { StatCard } from '../../../components/layout/query-states';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
 import { toastFailure } from '../../../lib/toast-error';
 import { usePublishedGames } from '../api/get-published-games';
 import { useTransitionWeek } from '../api/transition-week';
+import { refusalTitle } from '../lib/refusal';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
+import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
 import { PublishedGamesSection } from './published-games-section';
 
@@ -17,14 +17,13 @@ export function ScoringPanel({ status }: { status: WeekStatus }) {
   const { poolId, weekNumber } = status;
   const now = useNow(BADGE_CLOCK_MS);
   const games = usePublishedGames(poolId, weekNumber);
-  const transition = useTransitionWeek();
+  const transition = useTransitionWeek({ onSuccess: announceTransition });
 
   function completeWeek() {
     transition.mutate(
       { poolId, weekNumber, target: 'complete' },
       {
-        onSuccess: (reply) => toast({ title: 'Success', description: WEEK_MESSAGES.transitioned(reply.currentState) }),
-        onError: (error) => toastFailure(error, { title: 'Transition Failed', fallback: 'Failed to complete week' }),
+        onError: (error) => toastFailure(error, { title: refusalTitle(error, 'Transition Failed'), fallback: 'Failed to complete week' }),
       },
     );
   }

@@ -16,11 +16,13 @@ import { usePublishGames } from '../api/publish-games';
 import { useUpdateSpread } from '../api/update-spread';
 import { gameBadgeOf, matchupText } from '../lib/games';
 import { publishBlocker, publishFailureTitle, toggleAll } from '../lib/publish';
+import { refusalTitle } from '../lib/refusal';
 import { mergeSpreads } from '../lib/setup-rows';
 import type { SetupRow } from '../lib/setup-rows';
 import { readSpreadEntry, spreadDisplay, spreadFieldText } from '../lib/spreads';
 import { formatKickoff } from '../lib/time';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
+import { announceTransition } from './announce-transition';
 import { GameStatusBadge } from './game-status-badge';
 import { Matchup } from './matchup';
 import { SpreadValue } from './spread-value';
@@ -34,7 +36,7 @@ export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber:
   const games = useSetupGames(poolId, weekNumber);
   const spreads = usePoolSpreads(poolId, weekNumber);
   const download = useDownloadSpreads();
-  const publish = usePublishGames();
+  const publish = usePublishGames({ onSuccess: announceTransition });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
 
   const rows = useMemo(() => (games.data && spreads.data ? mergeSpreads(games.data, spreads.data) : []), [games.data, spreads.data]);
@@ -94,12 +96,9 @@ export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber:
     publish.mutate(
       { poolId, weekNumber, gameIds: selected.map((row) => row.id) },
       {
-        onSuccess: (reply) => {
-          setChosen(new Set());
-          toast({ title: 'Success', description: WEEK_MESSAGES.transitioned(reply.currentState) });
-        },
+        onSuccess: () => setChosen(new Set()),
         onError: (error) =>
-          toastFailure(error, { title: publishFailureTitle(isApiError(error) ? error.code : undefined), fallback: 'Failed to publish games' }),
+          toastFailure(error, { title: refusalTitle(error, publishFailureTitle(isApiError(error) ? error.code : undefined)), fallback: 'Failed to publish games' }),
       },
     );
   }

@@ -7,7 +7,6 @@ import { EmptyState, errorText, InlineError, InlineLoading } from '../../../comp
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -17,6 +16,8 @@ import { useCurrentWeek } from '../api/get-current-week';
 import { useWeekState } from '../api/get-week-state';
 import { useWeekTransitions } from '../api/get-week-transitions';
 import { useTransitionWeek } from '../api/transition-week';
+import { refusalTitle } from '../lib/refusal';
+import { announceTransition } from './announce-transition';
 
 /**
  * The Testing tab of /admin (admin spec sections 2, 4 and 9): six weeks from three before the
@@ -90,7 +91,7 @@ function TestingPanel({ pool }: { pool: Pool }) {
 function TestingWeek({ pool, weekNumber }: { pool: Pool; weekNumber: number }) {
   const state = useWeekState(pool.id, weekNumber);
   const transitions = useWeekTransitions(pool.id, weekNumber);
-  const transition = useTransitionWeek();
+  const transition = useTransitionWeek({ onSuccess: announceTransition });
   const headingId = useId();
   const label = weekLabel(weekNumber);
 
@@ -108,8 +109,7 @@ function TestingWeek({ pool, weekNumber }: { pool: Pool; weekNumber: number }) {
     transition.mutate(
       { poolId: pool.id, weekNumber, target: slug, testing: true },
       {
-        onSuccess: (reply) => toast({ title: 'Success', description: WEEK_MESSAGES.transitioned(reply.currentState) }),
-        onError: (error) => toastFailure(error, { title: 'Transition Failed', fallback: `Failed to transition to ${next}` }),
+        onError: (error) => toastFailure(error, { title: refusalTitle(error, 'Transition Failed'), fallback: `Failed to transition to ${next}` }),
       },
     );
   }
