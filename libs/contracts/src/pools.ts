@@ -3,7 +3,7 @@
  * (`pools.<entity>.<verb>`). Field names follow the admin spec's entities (section 3).
  */
 import { z } from 'zod';
-import { weekStateSchema } from './weeks.js';
+import { weekStateSchema } from './week-states.js';
 import { freeText, text } from './common.js';
 import { roleSchema } from './identity.js';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, text } from './common.js';
 import { gameStatusSchema, seasonTypeSchema, type GameStatus } from './sports.js';
+import { WEEK_STATES, weekStateSchema, type WeekState } from './week-states.js';
 
 /**
  * Weeks workflow (weeks-workflow): seasons and weeks from the production sports data, each pool's
@@ -106,9 +107,7 @@ export function currentWeekOf(kickoffs: ReadonlyArray<{ weekNumber: number; game
 // ---------------------------------------------------------------------------------------------
 // States and transitions
 
-export const WEEK_STATES = ['SETUP', 'PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'] as const;
-export const weekStateSchema = z.enum(WEEK_STATES);
-export type WeekState = z.infer<typeof weekStateSchema>;
+export { WEEK_STATES, weekStateSchema, type WeekState } from './week-states.js';
 
 /** The five steps of the tracker, with the spec's captions. */
 export const WEEK_STATE_LABELS: Record<WeekState, { title: string; caption: string }> = {
