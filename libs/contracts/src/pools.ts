@@ -111,6 +111,14 @@ export const poolSchema = z.object({
 });
 export type Pool = z.infer<typeof poolSchema>;
 
+/**
+ * Who manages a pool: a super admin manages every pool, a pool commissioner only the pools they
+ * commission. Every service that checks a pool's managers uses this one rule.
+ */
+export function managesPool(caller: { id: string; role: string }, poolCommissionerId: string): boolean {
+  return caller.role === 'super_admin' || (caller.role === 'pool_commissioner' && poolCommissionerId === caller.id);
+}
+
 /** GET /api/user/pools: a pool the signed-in user belongs to (active membership). */
 export const userPoolSchema = poolSchema.extend({
   /** The user's role in this pool. */

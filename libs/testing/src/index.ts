@@ -8,3 +8,4 @@ export * from './browser.js';
 export * from './chromium.js';
 export * from './sign-in.js';
 export * from './upload.js';
+export * from './factories.js';

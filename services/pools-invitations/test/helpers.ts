@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
 import { RPC, poolsSummaryRequestSchema, type CreatePoolBody, type EventSubject, type Game, type Pool, type PoolsSummaryReply, type Role, type User } from '@powerpool/contracts';
 import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
-import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
+import { buildProductionGame, createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadPoolsInvitationsConfig } from '../src/config.js';
 
@@ -86,33 +86,7 @@ export async function announce(h: PoolsHarness, subject: EventSubject, user: Par
  * when it is played in the next calendar year (January and February).
  */
 export function buildGame(year: number, gameTimeUtc: string, espnId: string = randomUUID()): Game {
-  return {
-    espnId,
-    espnCompetitionId: espnId,
-    year,
-    seasonType: 2,
-    weekNumber: 1,
-    homeTeamEspnId: '21',
-    awayTeamEspnId: '6',
-    homeTeamAbbr: 'PHI',
-    awayTeamAbbr: 'DAL',
-    homeTeamShortName: 'Eagles',
-    awayTeamShortName: 'Cowboys',
-    gameTimeUtc,
-    gameTimeCdt: gameTimeUtc,
-    spread: null,
-    gameName: 'Dallas Cowboys at Philadelphia Eagles',
-    currentPeriod: null,
-    gameClock: null,
-    gameStatus: 'SCHEDULED',
-    winnerTeamEspnId: null,
-    homeScore: null,
-    awayScore: null,
-    oddsProvider: null,
-    oddsDetails: null,
-    venueEspnId: null,
-    updatedAt: new Date().toISOString(),
-  };
+  return buildProductionGame({ espnId, year, gameTimeUtc });
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
 import { RPC, type Game, type Pool, type RefreshWeekReply, type Role, type Team } from '@powerpool/contracts';
 import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
-import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
+import { buildProductionGame, createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadWeeksWorkflowConfig } from '../src/config.js';
 
@@ -96,35 +96,7 @@ export async function stored(h: WeeksHarness, sql: string, params: unknown[]): P
 
 /** Factory: a production game of the 2025 season as sports-data-staging announces it. */
 export function buildGame(weekNumber: number, gameTimeUtc: string, overrides: Partial<Game> = {}): Game {
-  const espnId = overrides.espnId ?? `g-${randomUUID().slice(0, 8)}`;
-  return {
-    espnId,
-    espnCompetitionId: espnId,
-    year: YEAR,
-    seasonType: weekNumber < 0 ? 1 : weekNumber <= 18 ? 2 : 3,
-    weekNumber,
-    homeTeamEspnId: '21',
-    awayTeamEspnId: '6',
-    homeTeamAbbr: 'PHI',
-    awayTeamAbbr: 'DAL',
-    homeTeamShortName: 'Eagles',
-    awayTeamShortName: 'Cowboys',
-    gameTimeUtc,
-    gameTimeCdt: gameTimeUtc,
-    spread: null,
-    gameName: 'Dallas Cowboys at Philadelphia Eagles',
-    currentPeriod: null,
-    gameClock: null,
-    gameStatus: 'SCHEDULED',
-    winnerTeamEspnId: null,
-    homeScore: null,
-    awayScore: null,
-    oddsProvider: null,
-    oddsDetails: null,
-    venueEspnId: null,
-    updatedAt: '2025-08-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return buildProductionGame({ espnId: `g-${randomUUID().slice(0, 8)}`, year: YEAR, weekNumber, gameTimeUtc, updatedAt: '2025-08-01T00:00:00.000Z', ...overrides });
 }
 
 /** The games most suites use: week 1 (three games), week 2 (one), the Super Bowl. */

@@ -1,7 +1,7 @@
 import { currentUserSchema } from '@powerpool/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { LOGGED_OUT_TOAST, failureMessage, failureToast, toastFailure } from './toast-error';
+import { LOGGED_OUT_TOAST, failureMessage, failureToast, refusalTitle, toastFailure } from './toast-error';
 import { UNAUTHORIZED_REDIRECT_MS } from './unauthorized';
 
 /** Replies as our gateway and services send them: `{ error, message }`. */
@@ -115,5 +115,19 @@ describe('toastFailure', () => {
     toastFailure(conflict, { fallback: 'Failed to remove member', text: 'fallback' });
     await vi.advanceTimersByTimeAsync(10 * UNAUTHORIZED_REDIRECT_MS);
     expect(window.location.href).toBe('/admin');
+  });
+});
+
+const replyWith = (status: number, body: unknown) => new ApiError(status, 'x', JSON.stringify(body));
+
+describe('refusalTitle', () => {
+  it("should take the server's details.title, else the fallback", () => {
+    const noGames = replyWith(400, { error: 'no_games_selected', message: 'Please select at least one game to publish', details: { title: 'No Games Selected' } });
+    expect(refusalTitle(noGames, 'Transition Failed')).toBe('No Games Selected');
+    expect(refusalTitle(replyWith(409, { error: 'invalid_transition', message: 'm', details: { from: 'SETUP' } }), 'Transition Failed')).toBe('Transition Failed');
+    expect(refusalTitle(replyWith(409, { error: 'x', message: 'm', details: { title: 3 } }), 'Error')).toBe('Error');
+    expect(refusalTitle(replyWith(409, { error: 'x', message: 'm', details: { title: ' ' } }), 'Error')).toBe('Error');
+    expect(refusalTitle(replyWith(500, { error: 'x', message: 'm' }), 'Error')).toBe('Error');
+    expect(refusalTitle(new TypeError('Failed to fetch'), 'Error')).toBe('Error');
   });
 });

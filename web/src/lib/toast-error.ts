@@ -24,8 +24,19 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The title of a refusal: the server's `details.title` when it names one (weeks-workflow's No
+ * Games Selected, Missing Spreads, Cannot Start Scoring), else `fallback`. failureToast uses it.
+ */
+export function refusalTitle(error: unknown, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  const details: unknown = error.details;
+  if (typeof details !== 'object' || details === null || !('title' in details)) return fallback;
+  return typeof details.title === 'string' && details.title.trim() !== '' ? details.title : fallback;
+}
+
 export interface FailureToastOptions {
-  /** The toast's title: 'Error' unless the spec names another ('Update Failed', 'Import Failed'). */
+  /** The toast's title: 'Error' unless the spec names another ('Update Failed', 'Import Failed'); a title the server gives wins. */
   title?: string;
   /** The spec's text for this failure: shown when the error carries no words for the user. */
   fallback: string;
@@ -54,7 +65,7 @@ export function failureToast(error: unknown, options: FailureToastOptions): Fail
   if (isUnauthorizedError(error)) return { toast: { ...LOGGED_OUT_TOAST, variant: 'destructive' }, logIn: true };
   const text = options.text === 'fallback' ? options.fallback : failureMessage(error, options.fallback);
   return {
-    toast: { title: options.title ?? 'Error', description: options.describe ? options.describe(text) : text, variant: 'destructive' },
+    toast: { title: refusalTitle(error, options.title ?? 'Error'), description: options.describe ? options.describe(text) : text, variant: 'destructive' },
     logIn: false,
   };
 }

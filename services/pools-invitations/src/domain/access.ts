@@ -1,3 +1,4 @@
+import { managesPool } from '@powerpool/contracts';
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { PoolsStore } from '../store/pools.store.js';
 import type { PoolRow } from '../store/schema.js';
@@ -5,9 +6,7 @@ import type { Caller } from './context.js';
 import { PoolNotFoundError } from './errors.js';
 
 /** A super admin manages every pool; a pool commissioner only the pools they commission. */
-export function canManage(caller: Caller, pool: PoolRow): boolean {
-  return caller.role === 'super_admin' || (caller.role === 'pool_commissioner' && pool.poolCommissionerId === caller.id);
-}
+export const canManage = (caller: Caller, pool: PoolRow): boolean => managesPool(caller, pool.poolCommissionerId);
 
 /** The pool, if the caller may manage it: 404 unknown, 403 someone else's. */
 export async function managedPool(store: PoolsStore, caller: Caller, poolId: string, options: { lock?: boolean } = {}): Promise<PoolRow> {

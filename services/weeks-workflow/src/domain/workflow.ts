@@ -9,7 +9,6 @@ import {
   WEEK_MESSAGES,
   weekLabel,
   type DownloadSpreadsReply,
-  type Game,
   type ImportScoresReply,
   type PoolSpread,
   type PublishedGame,
@@ -19,7 +18,7 @@ import {
   type WeekState,
 } from '@powerpool/contracts';
 import type { PoolGameWithGame, WeeksStore } from '../store/weeks.store.js';
-import type { GameRow, PoolRow, PoolWeekRow } from '../store/schema.js';
+import type { PoolRow, PoolWeekRow } from '../store/schema.js';
 import { managedPool } from './access.js';
 import type { Caller, Emit, WeeksContext } from './context.js';
 import {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import type { Game, Team, WeekState } from '@powerpool/contracts';
+import type { Game, Team } from '@powerpool/contracts';
 import type { Db } from '@powerpool/service-kit';
 import {
   deletedPools,
@@ -367,4 +367,3 @@ export function createWeeksStore(db: Db) {
 }
 
 export type WeeksStore = ReturnType<typeof createWeeksStore>;
-export type { WeekState };

@@ -12,7 +12,6 @@ import { useImportScores } from '../api/import-scores';
 import { useTransitionWeek } from '../api/transition-week';
 import { gamesProgress } from '../lib/games';
 import { LIVE_GAMES_REFETCH_SECONDS } from '../lib/live';
-import { refusalTitle } from '../lib/refusal';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
 import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
@@ -46,7 +45,7 @@ export function InProgressPanel({ status }: { status: WeekStatus }) {
     transition.mutate(
       { poolId, weekNumber, target: 'scoring' },
       {
-        onError: (error) => toastFailure(error, { title: refusalTitle(error, WEEK_MESSAGES.cannotStartScoringTitle), fallback: 'Failed to transition to SCORING' }),
+        onError: (error) => toastFailure(error, { title: WEEK_MESSAGES.cannotStartScoringTitle, fallback: 'Failed to transition to SCORING' }),
       },
     );
   }

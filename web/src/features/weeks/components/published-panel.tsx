@@ -5,7 +5,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toastFailure } from '../../../lib/toast-error';
 import { usePublishedGames } from '../api/get-published-games';
 import { useTransitionWeek } from '../api/transition-week';
-import { refusalTitle } from '../lib/refusal';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
 import { announceTransition } from './announce-transition';
 import { DeadlineCountdown } from './deadline-countdown';
@@ -41,7 +40,7 @@ function DeadlineCard({ status }: { status: WeekStatus }) {
     transition.mutate(
       { poolId, weekNumber, target: 'games-in-progress' },
       {
-        onError: (error) => toastFailure(error, { title: refusalTitle(error, 'Transition Failed'), fallback: 'Failed to start games' }),
+        onError: (error) => toastFailure(error, { title: 'Transition Failed', fallback: 'Failed to start games' }),
       },
     );
   }

@@ -6,7 +6,6 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../../component
 import { toastFailure } from '../../../lib/toast-error';
 import { usePublishedGames } from '../api/get-published-games';
 import { useTransitionWeek } from '../api/transition-week';
-import { refusalTitle } from '../lib/refusal';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
 import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
@@ -23,7 +22,7 @@ export function ScoringPanel({ status }: { status: WeekStatus }) {
     transition.mutate(
       { poolId, weekNumber, target: 'complete' },
       {
-        onError: (error) => toastFailure(error, { title: refusalTitle(error, 'Transition Failed'), fallback: 'Failed to complete week' }),
+        onError: (error) => toastFailure(error, { title: 'Transition Failed', fallback: 'Failed to complete week' }),
       },
     );
   }

@@ -16,7 +16,6 @@ import { usePublishGames } from '../api/publish-games';
 import { useUpdateSpread } from '../api/update-spread';
 import { gameBadgeOf, matchupText } from '../lib/games';
 import { publishBlocker, publishFailureTitle, toggleAll } from '../lib/publish';
-import { refusalTitle } from '../lib/refusal';
 import { mergeSpreads } from '../lib/setup-rows';
 import type { SetupRow } from '../lib/setup-rows';
 import { readSpreadEntry, spreadDisplay, spreadFieldText } from '../lib/spreads';
@@ -98,7 +97,7 @@ export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber:
       {
         onSuccess: () => setChosen(new Set()),
         onError: (error) =>
-          toastFailure(error, { title: refusalTitle(error, publishFailureTitle(isApiError(error) ? error.code : undefined)), fallback: 'Failed to publish games' }),
+          toastFailure(error, { title: publishFailureTitle(isApiError(error) ? error.code : undefined), fallback: 'Failed to publish games' }),
       },
     );
   }

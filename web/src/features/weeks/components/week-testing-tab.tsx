@@ -16,7 +16,6 @@ import { useCurrentWeek } from '../api/get-current-week';
 import { useWeekState } from '../api/get-week-state';
 import { useWeekTransitions } from '../api/get-week-transitions';
 import { useTransitionWeek } from '../api/transition-week';
-import { refusalTitle } from '../lib/refusal';
 import { announceTransition } from './announce-transition';
 
 /**
@@ -109,7 +108,7 @@ function TestingWeek({ pool, weekNumber }: { pool: Pool; weekNumber: number }) {
     transition.mutate(
       { poolId: pool.id, weekNumber, target: slug, testing: true },
       {
-        onError: (error) => toastFailure(error, { title: refusalTitle(error, 'Transition Failed'), fallback: `Failed to transition to ${next}` }),
+        onError: (error) => toastFailure(error, { title: 'Transition Failed', fallback: `Failed to transition to ${next}` }),
       },
     );
   }

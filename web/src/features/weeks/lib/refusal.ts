@@ -15,14 +15,3 @@ export function retryNewPool(failureCount: number, error: Error): boolean {
 
 /** The query options that go with `retryNewPool`. */
 export const NEW_POOL_RETRY = { retry: retryNewPool, retryDelay: NEW_POOL_RETRY_DELAY_MS } as const;
-
-/**
- * The toast title of a refused week action: the server's `details.title` when it names one (No
- * Games Selected, Missing Spreads, Cannot Start Scoring), else `fallback`.
- */
-export function refusalTitle(error: unknown, fallback: string): string {
-  if (!isApiError(error)) return fallback;
-  const details: unknown = error.details;
-  if (typeof details !== 'object' || details === null || !('title' in details)) return fallback;
-  return typeof details.title === 'string' && details.title.trim() !== '' ? details.title : fallback;
-}
