@@ -73,6 +73,27 @@ export const ERROR_STATUS = {
   game_not_postponed: 409,
   /** The pool does not play this part of the season (preseason, regular season, postseason). */
   season_part_not_in_pool: 409,
+
+  // ---- picks-scoring --------------------------------------------------------------------------------
+  /** Live picks before the deadline (the reply also carries `status: "picks_not_available"`). */
+  picks_not_available: 403,
+  /** Only the pool's active members make picks. */
+  not_a_member: 403,
+  /** The picks deadline has passed (server clock), or the week is past PUBLISHED. */
+  picks_locked: 409,
+  /** The week is not PUBLISHED yet. */
+  week_not_published: 409,
+  /** "Incomplete Picks": a rank missing, repeated, or two picks on one game. */
+  incomplete_picks: 400,
+  /** "Game X not found in available games for current pool". */
+  game_not_available: 400,
+  /** The selected team does not play in the game. */
+  team_not_in_game: 400,
+  /** An override for someone who is not a member of the pool. */
+  target_not_member: 400,
+  /** Scores are calculated in SCORING (or by a correction after COMPLETE). */
+  week_not_in_scoring: 409,
+  season_not_found: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

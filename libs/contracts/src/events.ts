@@ -3,6 +3,7 @@ import { userSchema } from './identity.js';
 import { SPORTS_EVENTS } from './sports.js';
 import { POOL_EVENTS } from './pools.js';
 import { WEEK_EVENTS } from './weeks.js';
+import { PICKS_EVENTS } from './picks.js';
 
 /**
  * Events are named `<service>.<entity>.<past-tense verb>` and carried on JetStream (they must not
@@ -11,7 +12,7 @@ import { WEEK_EVENTS } from './weeks.js';
 export const EVENT_STREAM = {
   name: 'POWERPOOL_EVENTS',
   /** Subjects captured by the stream: every event subject of every service. */
-  subjects: ['identity.>', 'pools.>', 'picks.>', 'weeks.>', 'sports.>'],
+  subjects: ['identity.>', 'pools.>', 'picks.>', 'weeks.>', 'sports.>', 'scoring.>'],
 } as const;
 
 /** A user snapshot: consumers upsert by id and keep the newest `updatedAt` (events may repeat). */
@@ -27,6 +28,7 @@ export const EVENTS = {
   ...POOL_EVENTS,
   ...SPORTS_EVENTS,
   ...WEEK_EVENTS,
+  ...PICKS_EVENTS,
 } as const;
 export type EventSubject = keyof typeof EVENTS;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]>;

@@ -9,3 +9,4 @@ export * from './openapi.js';
 export * from './pools.js';
 export * from './sports.js';
 export * from './weeks.js';
+export * from './picks.js';
