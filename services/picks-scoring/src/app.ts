@@ -26,6 +26,8 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     uow: createUnitOfWork({ database, outbox, store: createPicksStore }),
     logger,
     now: deps.now ?? (() => new Date()),
+    // Replaced by the scoring module's recalculation (domain/calculate.ts) when it lands.
+    recalculateIfScored: async () => false,
   };
 
   const subscriptions = await consumeEvents(bus, ctx, logger);
