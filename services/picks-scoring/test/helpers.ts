@@ -244,3 +244,67 @@ export function batchOf(week: PublishedWeek, picks: Array<[string, string, numbe
     })),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Live leaderboard and exports (svc-live)
+
+/** Announce games one by one (sports.game.updated) and wait for each: adds games without touching the others of the season. */
+export async function announceGames(h: PicksHarness, games: Game[]): Promise<Game[]> {
+  for (const game of games) {
+    await h.runtime.bus.publish('sports.game.updated', { game, changed: [] });
+    await stored(h, 'SELECT 1 FROM picks.games WHERE espn_id = $1', [game.espnId]);
+  }
+  return games;
+}
+
+/**
+ * TEST-ONLY, until POST /api/picks/batch lands on picks-svc (svc-picks): writes a player's picks
+ * straight into picks.picks, as a valid save would (pool game ids of the published week, rank 0 =
+ * power pick, entered by the player). `results` optionally stores a calculation's result and points
+ * per game id. Replace with the real endpoint when it is there.
+ */
+export async function insertPicksForTest(
+  h: PicksHarness,
+  week: PublishedWeek,
+  who: Person,
+  picks: Array<[string, string, number]>,
+  results: Record<string, { result: 'WIN' | 'LOSS' | 'PUSH' | 'PENDING'; points: number | null }> = {},
+): Promise<void> {
+  const at = new Date().toISOString();
+  for (const [gameId, team, rank] of picks) {
+    const r = results[gameId];
+    await h.runtime.database.sql.query(
+      `INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at, result, points_earned)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $3, $11, $11, $12, $13)`,
+      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, at, r?.result ?? null, r?.points ?? null],
+    );
+  }
+}
+
+/** What the calculation stores of one player's week (TEST-ONLY, see insertWeekScoresForTest). */
+export interface WeekScoreForTest {
+  user: Person;
+  raw: number;
+  multiplier?: number;
+  powerEffect?: 'x2' | 'x0' | 'push' | 'none' | 'pending';
+  hasPicks?: boolean;
+  error?: string;
+}
+
+/**
+ * TEST-ONLY, until the scoring engineer's calculation (svc-scores) lands on picks-svc: writes
+ * week_scores rows as POST .../scores/calculate would (final = raw x multiplier). Replace with the
+ * real calculation when it is there.
+ */
+export async function insertWeekScoresForTest(h: PicksHarness, pool: Pool, weekNumber: number, rows: WeekScoreForTest[]): Promise<void> {
+  const at = new Date().toISOString();
+  for (const row of rows) {
+    const multiplier = row.multiplier ?? 1;
+    await h.runtime.database.sql.query(
+      `INSERT INTO picks.week_scores (pool_id, user_id, year, week_number, raw_points, multiplier, final_points, power_effect, has_picks, has_calculation_error, error_message, calculated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [pool.id, row.user.id, YEAR, weekNumber, row.error ? 0 : row.raw, multiplier, row.error ? 0 : row.raw * multiplier, row.powerEffect ?? 'none', row.hasPicks ?? true, row.error !== undefined, row.error ?? null, at],
+    );
+  }
+  await h.runtime.database.sql.query('UPDATE picks.pool_weeks SET calculated_at = $4 WHERE pool_id = $1 AND year = $2 AND week_number = $3', [pool.id, YEAR, weekNumber, at]);
+}

@@ -1,7 +1,10 @@
-import { PICK_MESSAGES, weekLabel } from '@powerpool/contracts';
+import { PICK_MESSAGES, weekLabel, type ErrorBody, type picksNotAvailableBodySchema } from '@powerpool/contracts';
+import type { z } from 'zod';
 import { ConflictError, DomainError, NotFoundError } from '@powerpool/service-kit';
 
 export { PoolNotFoundError } from '@powerpool/service-kit';
+
+type PicksNotAvailableBody = z.infer<typeof picksNotAvailableBodySchema>;
 
 /**
  * picks-scoring's named errors: each one code (libs/contracts errors.ts) and the spec's text where
@@ -65,5 +68,21 @@ export class SeasonNotFoundError extends NotFoundError {
 export class WeekNotInScoringError extends ConflictError {
   constructor(weekNumber: number, state: string) {
     super('week_not_in_scoring', `${PICK_MESSAGES.calculateNotAllowed} ${weekLabel(weekNumber)} is ${state}.`, { state });
+  }
+}
+
+/**
+ * A member (or a public pool's visitor) asks for a week's picks before its deadline. The body also
+ * carries `status: "picks_not_available"` (picksNotAvailableBodySchema), which the SPA reads; the
+ * kit's one error mapping sends whatever toBody gives, so both endpoints that refuse this way
+ * (live leaderboard, leaderboard CSV) answer the same.
+ */
+export class PicksNotAvailableError extends DomainError {
+  constructor() {
+    super('picks_not_available', PICK_MESSAGES.picksNotAvailable);
+  }
+
+  override toBody(): ErrorBody & PicksNotAvailableBody {
+    return { error: 'picks_not_available', status: 'picks_not_available', message: this.message };
   }
 }

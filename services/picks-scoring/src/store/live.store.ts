@@ -1,0 +1,111 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@powerpool/service-kit';
+import {
+  games,
+  pickOverrides,
+  picks,
+  poolGames,
+  poolMembers,
+  poolWeeks,
+  teams,
+  users,
+  venues,
+  weekScores,
+  type GameRow,
+  type PickOverrideRow,
+  type PickRow,
+  type PoolGameRow,
+  type TeamRow,
+  type VenueRow,
+  type WeekScoreRow,
+} from './schema.js';
+
+/** A pool's published game with its production game, venue and teams. */
+export interface LiveGameRow {
+  poolGame: PoolGameRow;
+  game: GameRow;
+  venue: VenueRow | null;
+  home: TeamRow | null;
+  away: TeamRow | null;
+}
+
+/** An active member, their name and e-mail, and their final points of the pool's COMPLETE weeks before a week. */
+export interface LiveMemberRow {
+  userId: string;
+  displayName: string;
+  email: string;
+  priorSeasonPoints: number;
+}
+
+/** A pick with its selected team's abbreviation and logo. */
+export interface LivePickRow extends PickRow {
+  teamAbbr: string | null;
+  teamLogo: string | null;
+}
+
+const homeTeams = alias(teams, 'home_team');
+const awayTeams = alias(teams, 'away_team');
+
+/** The live leaderboard's and the exports' reads: a handful of queries per pool week, none per member. */
+export function createLiveStore(db: Db) {
+  return {
+    /** The pool's published games of a week (with production data), by kickoff. */
+    async liveGamesOf(poolId: string, year: number, weekNumber: number): Promise<LiveGameRow[]> {
+      return db
+        .select({ poolGame: poolGames, game: games, venue: venues, home: homeTeams, away: awayTeams })
+        .from(poolGames)
+        .innerJoin(games, eq(games.espnId, poolGames.gameId))
+        .leftJoin(venues, eq(venues.espnId, games.venueEspnId))
+        .leftJoin(homeTeams, eq(homeTeams.espnId, games.homeTeamEspnId))
+        .leftJoin(awayTeams, eq(awayTeams.espnId, games.awayTeamEspnId))
+        .where(and(eq(poolGames.poolId, poolId), eq(poolGames.year, year), eq(poolGames.weekNumber, weekNumber)))
+        .orderBy(asc(games.gameTimeUtc), asc(games.espnId));
+    },
+
+    /**
+     * Every active member with name and e-mail, and the sum of their final points over the pool's
+     * COMPLETE weeks of `year` numbered before `weekNumber` (0 without any), in one query.
+     */
+    async liveMembersOf(poolId: string, year: number, weekNumber: number): Promise<LiveMemberRow[]> {
+      const prior = db
+        .select({ userId: weekScores.userId, points: sql<number>`sum(${weekScores.finalPoints})::int`.as('points') })
+        .from(weekScores)
+        .innerJoin(poolWeeks, and(eq(poolWeeks.poolId, weekScores.poolId), eq(poolWeeks.year, weekScores.year), eq(poolWeeks.weekNumber, weekScores.weekNumber)))
+        .where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), lt(weekScores.weekNumber, weekNumber), eq(poolWeeks.state, 'COMPLETE')))
+        .groupBy(weekScores.userId)
+        .as('prior');
+      const rows = await db
+        .select({ userId: poolMembers.userId, displayName: users.displayName, email: users.email, points: prior.points })
+        .from(poolMembers)
+        .leftJoin(users, eq(users.id, poolMembers.userId))
+        .leftJoin(prior, eq(prior.userId, poolMembers.userId))
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.isActive, true)));
+      return rows.map((r) => ({ userId: r.userId, displayName: r.displayName ?? 'User', email: r.email ?? '', priorSeasonPoints: Number(r.points ?? 0) }));
+    },
+
+    /** Every pick of a pool week, with the selected team's abbreviation and logo. */
+    async weekPicksOf(poolId: string, year: number, weekNumber: number): Promise<LivePickRow[]> {
+      const rows = await db
+        .select({ pick: picks, teamAbbr: teams.abbreviation, teamLogo: teams.logoUrl })
+        .from(picks)
+        .leftJoin(teams, eq(teams.espnId, picks.selectedTeamEspnId))
+        .where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)));
+      return rows.map((r) => ({ ...r.pick, teamAbbr: r.teamAbbr, teamLogo: r.teamLogo }));
+    },
+
+    /** The stored (calculated) scores of a pool week. */
+    async weekScoresOf(poolId: string, year: number, weekNumber: number): Promise<WeekScoreRow[]> {
+      return db.select().from(weekScores).where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
+    },
+
+    /** The commissioner overrides of a pool week, oldest first. */
+    async overridesOf(poolId: string, year: number, weekNumber: number): Promise<PickOverrideRow[]> {
+      return db
+        .select()
+        .from(pickOverrides)
+        .where(and(eq(pickOverrides.poolId, poolId), eq(pickOverrides.year, year), eq(pickOverrides.weekNumber, weekNumber)))
+        .orderBy(asc(pickOverrides.at), asc(pickOverrides.id));
+    },
+  };
+}
