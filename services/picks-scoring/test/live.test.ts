@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pool } from '@powerpool/contracts';
-import { integrationSkipReason } from '@powerpool/testing';
+import { callAs, integrationSkipReason } from '@powerpool/testing';
 import {
   announceGames,
   announceMember,
@@ -16,6 +16,7 @@ import {
   person,
   publishWeek,
   startPicks,
+  stored,
   updateGame,
   voidGame,
   type Cast,
@@ -339,6 +340,40 @@ describe.skipIf(skip)('live leaderboard', () => {
         ['Pat Player', 4, 0, 0],
       ]);
       expect(b.metadata.currentState).toBe('COMPLETE');
+    });
+  });
+
+  describe('freshness', () => {
+    it('should show every change at once on every replica, though boards are cached', async () => {
+      const { pool, week, games, ids } = await poolWithWeek({ isPublic: false });
+      const replica = await h.addReplica();
+      const kim = await person(h, 'user', 'Kim Kay');
+      await announceMember(h, pool, kim);
+      h.clock.now = BEFORE;
+      await insertPicksForTest(h, week, kim, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      h.clock.now = AFTER;
+      const boards = async () =>
+        Promise.all([h.app, replica, h.app].map(async (app) => (await callAs(h.runtime, app, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()));
+      const kimOn = (b: LiveLeaderboard) => b.standings.find((s) => s.userId === kim.id);
+      const seen = async () =>
+        (await boards()).map((b) => {
+          const k = kimOn(b);
+          return k ? [k.displayName, k.weekPoints, k.picks.map((p) => p.result).join(' ')] : null;
+        });
+
+      expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 0, 'PENDING PENDING PENDING']));
+      await finalScore(h, games[0]!, 24, 20); // PHI covers -3.5
+      expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 3, 'WIN PENDING PENDING']));
+      await voidGame(h, week, ids.g2);
+      expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 3, 'WIN PUSH PENDING']));
+      const renamedAt = new Date(Date.now() + 60_000).toISOString();
+      await h.runtime.bus.publish('identity.user.profile-changed', {
+        user: { id: kim.id, email: kim.email, displayName: 'Kim Renamed', firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: renamedAt, updatedAt: renamedAt },
+      });
+      await stored(h, 'SELECT 1 FROM picks.users WHERE id = $1 AND display_name = $2', [kim.id, 'Kim Renamed']);
+      expect(await seen()).toEqual(Array(3).fill(['Kim Renamed', 3, 'WIN PUSH PENDING']));
+      await announceMember(h, pool, kim, 'pools.member.removed');
+      expect(await seen()).toEqual([null, null, null]);
     });
   });
 

@@ -4,7 +4,7 @@ import { managedPool } from './access.js';
 import type { Caller, PicksContext } from './context.js';
 import { toCsv, slugify, type CsvCell } from './csv.js';
 import { WeekNotFoundError } from './errors.js';
-import { liveBoardOf, liveWeekAccessOf, weekBoardOf, type PlayerWeek } from './live.js';
+import { byName, liveBoardOf, liveWeekAccessOf, weekBoardOf, type PlayerWeek } from './live.js';
 
 /** A CSV download: its file name and content. */
 export interface CsvFile {
@@ -73,7 +73,7 @@ export async function exportWeek(ctx: PicksContext, caller: Caller, poolId: stri
     if (!week) throw new WeekNotFoundError(weekNumber);
     const board = await weekBoardOf(store, ctx.logger, pool, week, { stored: true });
     const players = [...board.players].sort(
-      (a, b) => Number(a.error !== null) - Number(b.error !== null) || b.weekPoints - a.weekPoints || a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || a.userId.localeCompare(b.userId),
+      (a, b) => Number(a.error !== null) - Number(b.error !== null) || b.weekPoints - a.weekPoints || byName(a, b),
     );
     const rows = players.map((p): CsvCell[] => {
       const pickCells = [...CONFIDENCE_RANKS, 0].flatMap((rank) => {

@@ -2,6 +2,7 @@ import {
   coverOf,
   IMPACT_GAMES_TOP,
   isFinalGame,
+  liveLeaderboardSchema,
   weekLabel,
   type AccessLevel,
   type ImpactGame,
@@ -15,6 +16,7 @@ import {
   type PowerEffect,
 } from '@powerpool/contracts';
 import type { KitLogger } from '@powerpool/service-kit';
+import type { LiveBoardCache } from './live-cache.js';
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../store/live.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { GameRow, OverridePickSnapshot, PickOverrideRow, PickRow, PoolGameRow, PoolRow, PoolWeekRow, TeamRow, WeekScoreRow } from '../store/schema.js';
@@ -190,8 +192,10 @@ export async function weekBoardOf(store: PicksStore, logger: KitLogger, pool: Po
   return { pool, week, games, players };
 }
 
-const byName = (a: { displayName: string; userId: string }, b: { displayName: string; userId: string }) =>
-  a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || a.userId.localeCompare(b.userId);
+/** Names compare case- and accent-insensitively (one collator: building one per comparison is slow). */
+const names = new Intl.Collator('en', { sensitivity: 'base' });
+export const byName = (a: { displayName: string; userId: string }, b: { displayName: string; userId: string }): number =>
+  names.compare(a.displayName, b.displayName) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
@@ -392,36 +396,51 @@ async function presentOverrides(store: PicksStore, caller: Caller, seen: LiveWee
 export const liveBoardOf = (store: PicksStore, logger: KitLogger, seen: LiveWeekAccess): Promise<WeekBoard> =>
   weekBoardOf(store, logger, seen.pool, seen.week, { stored: seen.week.state === 'COMPLETE' });
 
-/** GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard */
-export async function getLiveLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<LiveLeaderboard> {
+/** The live leaderboard of a week the caller may see. */
+async function buildLiveLeaderboard(store: PicksStore, logger: KitLogger, caller: Caller, seen: LiveWeekAccess, now: Date): Promise<LiveLeaderboard> {
+  const { pool, week } = seen;
+  const board = await liveBoardOf(store, logger, seen);
+  const [overrides, weeks] = await Promise.all([presentOverrides(store, caller, seen, board.games, now), store.poolWeeksOf(pool.id)]);
+  const gamesCentric = board.games.map(presentGame);
+  return {
+    status: 'ok',
+    message: null,
+    standings: board.players.map(presentStanding),
+    gamesCentric,
+    impactGames: impactGamesOf(board),
+    overrides,
+    metadata: {
+      poolId: pool.id,
+      poolName: pool.name,
+      year: week.year,
+      weekNumber: week.weekNumber,
+      weekDisplayName: weekLabel(week.weekNumber),
+      currentState: week.state,
+      pickDeadline: week.pickDeadline.toISOString(),
+      gamesInProgress: gamesCentric.some((g) => g.status === 'IN_PROGRESS' && !g.isVoid),
+      picksAvailable: deadlinePassed(week, now),
+      accessLevel: seen.access,
+      allWeeks: weeks.filter((w) => w.year === pool.year).map((w) => ({ weekNumber: w.weekNumber, displayName: weekLabel(w.weekNumber), state: w.state })),
+      generatedAt: now.toISOString(),
+    },
+  };
+}
+
+/**
+ * GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard, serialized (checked against
+ * liveLeaderboardSchema once per build). Access is decided on every call; the board itself comes
+ * from `cache` while its data has not changed. What a caller sees depends only on the access level
+ * and whether the deadline has passed (override picks: the commissioner always, members after the
+ * deadline, public visitors never), so those are the cache key with the pool week.
+ */
+export async function getLiveLeaderboardJson(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number, cache: LiveBoardCache): Promise<string> {
   return ctx.uow.read(async (store) => {
     const now = ctx.now();
     const seen = await liveWeekAccessOf(store, caller, poolId, weekNumber, now);
     const { pool, week } = seen;
-    const board = await liveBoardOf(store, ctx.logger, seen);
-    const [overrides, weeks] = await Promise.all([presentOverrides(store, caller, seen, board.games, now), store.poolWeeksOf(pool.id)]);
-    const gamesCentric = board.games.map(presentGame);
-    return {
-      status: 'ok',
-      message: null,
-      standings: board.players.map(presentStanding),
-      gamesCentric,
-      impactGames: impactGamesOf(board),
-      overrides,
-      metadata: {
-        poolId: pool.id,
-        poolName: pool.name,
-        year: week.year,
-        weekNumber: week.weekNumber,
-        weekDisplayName: weekLabel(week.weekNumber),
-        currentState: week.state,
-        pickDeadline: week.pickDeadline.toISOString(),
-        gamesInProgress: gamesCentric.some((g) => g.status === 'IN_PROGRESS' && !g.isVoid),
-        picksAvailable: deadlinePassed(week, now),
-        accessLevel: seen.access,
-        allWeeks: weeks.filter((w) => w.year === pool.year).map((w) => ({ weekNumber: w.weekNumber, displayName: weekLabel(w.weekNumber), state: w.state })),
-        generatedAt: now.toISOString(),
-      },
-    };
+    const passed = deadlinePassed(week, now);
+    const data = await store.liveFingerprint(pool.id, week.year, week.weekNumber);
+    const key = `${pool.id}:${week.year}:${week.weekNumber}:${seen.access}:${passed}`;
+    return cache.get(key, `${pool.name}|${data}`, async () => JSON.stringify(liveLeaderboardSchema.parse(await buildLiveLeaderboard(store, ctx.logger, caller, seen, now))));
   });
 }

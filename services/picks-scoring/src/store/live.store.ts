@@ -38,8 +38,8 @@ export interface LiveMemberRow {
   priorSeasonPoints: number;
 }
 
-/** A pick with its selected team's abbreviation and logo. */
-export interface LivePickRow extends PickRow {
+/** What the board needs of a pick (the few columns it reads: a big pool has thousands), with its team's abbreviation and logo. */
+export interface LivePickRow extends Pick<PickRow, 'userId' | 'gameId' | 'selectedTeamEspnId' | 'confidenceRank' | 'isPowerPick' | 'result' | 'pointsEarned'> {
   teamAbbr: string | null;
   teamLogo: string | null;
 }
@@ -86,12 +86,21 @@ export function createLiveStore(db: Db) {
 
     /** Every pick of a pool week, with the selected team's abbreviation and logo. */
     async weekPicksOf(poolId: string, year: number, weekNumber: number): Promise<LivePickRow[]> {
-      const rows = await db
-        .select({ pick: picks, teamAbbr: teams.abbreviation, teamLogo: teams.logoUrl })
+      return db
+        .select({
+          userId: picks.userId,
+          gameId: picks.gameId,
+          selectedTeamEspnId: picks.selectedTeamEspnId,
+          confidenceRank: picks.confidenceRank,
+          isPowerPick: picks.isPowerPick,
+          result: picks.result,
+          pointsEarned: picks.pointsEarned,
+          teamAbbr: teams.abbreviation,
+          teamLogo: teams.logoUrl,
+        })
         .from(picks)
         .leftJoin(teams, eq(teams.espnId, picks.selectedTeamEspnId))
         .where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)));
-      return rows.map((r) => ({ ...r.pick, teamAbbr: r.teamAbbr, teamLogo: r.teamLogo }));
     },
 
     /** The stored (calculated) scores of a pool week. */
@@ -106,6 +115,39 @@ export function createLiveStore(db: Db) {
         .from(pickOverrides)
         .where(and(eq(pickOverrides.poolId, poolId), eq(pickOverrides.year, year), eq(pickOverrides.weekNumber, weekNumber)))
         .orderBy(asc(pickOverrides.at), asc(pickOverrides.id));
+    },
+
+    /**
+     * A digest of everything the pool week's live board is made of: the pool's weeks, the week's
+     * pool games, the production games published or picked, their venues, the teams, the week's
+     * picks, the pool's stored scores up to this week, its members and their users, and the
+     * week's overrides and their users. Each part is `count:sum(xmin)` of its rows: every insert
+     * or update writes a row version with a newer transaction id and every delete changes the
+     * count, so any committed change to any column changes the digest, whatever the clocks say
+     * (several timestamps come from a clock tests stand still, or from other services). Only
+     * committed rows are seen, so the data read after this is at least as new. One query, no
+     * row data leaves the database.
+     */
+    async liveFingerprint(poolId: string, year: number, weekNumber: number): Promise<string> {
+      const digest = (alias: string) => sql.raw(`count(*) || ':' || coalesce(sum(${alias}.xmin::text::bigint), 0)`);
+      const week = (alias: string) => sql`${sql.raw(alias)}.pool_id = ${poolId} AND ${sql.raw(alias)}.year = ${year} AND ${sql.raw(alias)}.week_number = ${weekNumber}`;
+      const weekGames = sql`(SELECT pg.game_id FROM ${poolGames} pg WHERE ${week('pg')} UNION SELECT p.game_id FROM ${picks} p WHERE ${week('p')})`;
+      const result = await db.execute<{ fingerprint: string }>(sql`
+        SELECT concat_ws('|',
+          (SELECT ${digest('w')} FROM ${poolWeeks} w WHERE w.pool_id = ${poolId}),
+          (SELECT ${digest('pg')} FROM ${poolGames} pg WHERE ${week('pg')}),
+          (SELECT ${digest('g')} FROM ${games} g WHERE g.espn_id IN ${weekGames}),
+          (SELECT ${digest('v')} FROM ${venues} v WHERE v.espn_id IN (SELECT g.venue_espn_id FROM ${games} g WHERE g.espn_id IN ${weekGames})),
+          (SELECT ${digest('t')} FROM ${teams} t),
+          (SELECT ${digest('p')} FROM ${picks} p WHERE ${week('p')}),
+          (SELECT ${digest('s')} FROM ${weekScores} s WHERE s.pool_id = ${poolId} AND s.year = ${year} AND s.week_number <= ${weekNumber}),
+          (SELECT ${digest('m')} FROM ${poolMembers} m WHERE m.pool_id = ${poolId}),
+          (SELECT ${digest('u')} FROM ${users} u WHERE u.id IN (SELECT m.user_id FROM ${poolMembers} m WHERE m.pool_id = ${poolId})),
+          (SELECT ${digest('o')} FROM ${pickOverrides} o WHERE ${week('o')}),
+          (SELECT ${digest('u')} FROM ${users} u WHERE u.id IN (SELECT o.by_user_id FROM ${pickOverrides} o WHERE ${week('o')} UNION SELECT o.target_user_id FROM ${pickOverrides} o WHERE ${week('o')}))
+        ) AS fingerprint`);
+      const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ fingerprint: string }> }).rows;
+      return rows[0]!.fingerprint;
     },
   };
 }
