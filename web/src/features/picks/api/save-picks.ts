@@ -1,7 +1,8 @@
 import { picksEndpoints } from '@powerpool/contracts';
 import type { BatchPicksBody, BatchPicksReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callApi, isApiError } from '../../../lib/api-client';
+import { currentWeekQueryOptions } from '../../../lib/current-week';
 import { myPicksKey } from './get-my-picks';
 
 /**
@@ -13,7 +14,10 @@ export function savePicks(body: BatchPicksBody): Promise<BatchPicksReply> {
   return callApi(picksEndpoints.savePicks, { body });
 }
 
-/** Saves, then puts the saved picks in the cache of the week's picks (the reply carries them) and reloads it. */
+/**
+ * Saves, then puts the saved picks in the cache of the week's picks (the reply carries them) and
+ * reloads it. A save refused because the week is locked reloads the current week (its state).
+ */
 export function useSavePicks() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,6 +26,10 @@ export function useSavePicks() {
       const key = myPicksKey(String(body.weekId), reply.poolId);
       queryClient.setQueryData(key, reply.picks);
       return queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error, body) => {
+      const poolId = body.picks[0]?.poolId;
+      if (poolId && isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: currentWeekQueryOptions(poolId).queryKey });
     },
   });
 }

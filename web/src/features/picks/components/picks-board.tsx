@@ -1,11 +1,9 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { Pick, PublishedGame, Week } from '@powerpool/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
-import { currentWeekQueryOptions } from '../../../lib/current-week';
 import { toastFailure } from '../../../lib/toast-error';
 import { useSavePicks } from '../api/save-picks';
 import { buildBatch, chooseRank, choosePower, chooseTeam, gameControls, removePower, sameSelections, selectionOf, selectionsFromPicks } from '../lib/edit-rules';
@@ -43,7 +41,6 @@ function lastSavedOf(picks: readonly Pick[]): string | null {
  * passed (409 picks_locked): the server decides.
  */
 export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly PublishedGame[]; savedPicks: readonly Pick[] }) {
-  const queryClient = useQueryClient();
   const save = useSavePicks();
   const passed = useDeadlinePassed(week.pickDeadline);
   const [serverLock, setServerLock] = useState<string | null>(null);
@@ -73,7 +70,6 @@ export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string
       onError: (error) => {
         if (isApiError(error, 409) && error.code === 'picks_locked') {
           setServerLock(error.serverMessage || PICK_MESSAGES.picksLocked);
-          void queryClient.invalidateQueries({ queryKey: currentWeekQueryOptions(poolId).queryKey });
         }
         toastFailure(error, { fallback: PICK_MESSAGES.saveFailed });
       },
