@@ -1,3 +1,4 @@
+import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { Pool, SeasonLeaderboardEntry } from '@powerpool/contracts';
 import { ChevronDown } from 'lucide-react';
 import { Fragment, useState } from 'react';
@@ -44,7 +45,7 @@ function PlayerBoard() {
     return (
       <>
         <Header />
-        <PoolsState query={pools} empty="You are not a member of any pools yet." />
+        <PoolsState query={pools} empty={PICK_MESSAGES.noPools} />
       </>
     );
   }
@@ -65,7 +66,7 @@ function SuperAdminBoard({ userId }: { userId: string }) {
     return (
       <>
         <Header superAdmin />
-        <PoolsState query={owned} empty="No pools available to manage." />
+        <PoolsState query={owned} empty={PICK_MESSAGES.noPoolsToManage} />
       </>
     );
   }

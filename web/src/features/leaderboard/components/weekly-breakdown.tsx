@@ -57,7 +57,7 @@ function WeekRow({ week }: { week: WeeklyScoringReview }) {
       ) : (
         <ul className="grid gap-1 sm:grid-cols-2">
           {orderedPicks(week.picks).map((pick) => (
-            <li key={pick.id} className="flex items-center gap-2">
+            <li key={pick.id} className="flex items-center gap-2 sm:pr-6">
               <span className="w-12 text-xs font-bold text-muted-foreground">{pickRankLabel(pick)}</span>
               <span className="font-medium">{pick.selectedTeamAbbreviation ?? pick.selectedTeamEspnId}</span>
               <Badge variant={RESULT_VARIANTS[pick.result]}>{PICK_RESULT_LABELS[pick.result]}</Badge>

@@ -1,4 +1,4 @@
-import { POWER_PICK_RANK } from '@powerpool/contracts';
+import { PICK_MESSAGES, POWER_PICK_RANK } from '@powerpool/contracts';
 import type { Pick as SavedPick, PickResult, PowerEffect, SeasonLeaderboardEntry, WeeklyScoringReview } from '@powerpool/contracts';
 import { matchesSearch } from '../../../lib/search';
 
@@ -9,8 +9,8 @@ export function filterLeaderboard<E extends Pick<SeasonLeaderboardEntry, 'user'>
 
 /** The empty text of the table: no data at all, or no player matching the search. */
 export function emptyLeaderboardText(total: number, query: string): string {
-  if (total === 0) return 'No leaderboard data available';
-  return `No players found matching "${query.trim()}"`;
+  if (total === 0) return PICK_MESSAGES.noLeaderboardData;
+  return PICK_MESSAGES.noPlayersMatching(query.trim());
 }
 
 /** How the breakdown names a power effect (game-rules.md): x2, x0, push, none, pending. */

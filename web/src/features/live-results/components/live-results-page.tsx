@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { PICK_MESSAGES } from '@powerpool/contracts';
 import { Radio } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -68,7 +69,7 @@ function SuperAdminEntry({ userId }: { userId: string }) {
       <Card className="mx-auto max-w-xl" data-testid="live-results-picker">
         <CardHeader>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle>Select Pool for Live Results</CardTitle>
+            <CardTitle>{PICK_MESSAGES.selectLivePool}</CardTitle>
             <RoleBadge role="super_admin" />
           </div>
           <CardDescription>Choose a pool to open the live leaderboard of its current week.</CardDescription>
@@ -94,7 +95,7 @@ function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () =
   return (
     <>
       <PageHeader title={paths.liveResults.title} />
-      <InlineError title="Unable to Load Data" message={errorText(error, 'Something went wrong while loading your pools and the current week.')} onRetry={onRetry} retrying={retrying} />
+      <InlineError title={PICK_MESSAGES.liveLoadFailedTitle} message={errorText(error, 'Something went wrong while loading your pools and the current week.')} onRetry={onRetry} retrying={retrying} />
       <div className="mt-4 flex justify-center">
         <Button variant="outline" asChild>
           <Link to={paths.leaderboard.getHref()}>Go to Leaderboard</Link>
@@ -109,11 +110,9 @@ function NoPools({ superAdmin }: { superAdmin: boolean }) {
     <>
       <PageHeader title={paths.liveResults.title} />
       <EmptyState
-        title="No Pools Found"
+        title={PICK_MESSAGES.noPoolsFoundTitle}
         description={
-          superAdmin
-            ? 'No pools are available to manage yet.'
-            : 'You are not a member of any pool yet. Contact your pool commissioner for an invitation link.'
+superAdmin ? PICK_MESSAGES.noPoolsFoundAdmin : PICK_MESSAGES.noPoolsFoundUser
         }
         icon={<Radio className="size-8 text-muted-foreground" aria-hidden="true" />}
       >

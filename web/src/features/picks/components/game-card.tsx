@@ -1,4 +1,4 @@
-import { CONFIDENCE_RANKS } from '@powerpool/contracts';
+import { CONFIDENCE_RANKS, PICK_MESSAGES } from '@powerpool/contracts';
 import type { ConfidenceRank, PublishedGame, WeekTeam } from '@powerpool/contracts';
 import { Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -47,7 +47,7 @@ export function GameCard({ game, selection, controls, onRank, onPower, onTeam }:
           Power
         </PickButton>
       </div>
-      {controls.needsTeam ? <p className="text-sm font-medium text-primary">Choose a team below</p> : null}
+      {controls.needsTeam ? <p className="text-sm font-medium text-primary">{PICK_MESSAGES.chooseTeam}</p> : null}
       <div className="grid gap-2">
         {[game.awayTeam, game.homeTeam].map((team) => (
           <TeamRow key={team.espnId} team={team} tag={favoriteTag(game, team)} chosen={selection.teamId === team.espnId} clickable={controls.teams} onClick={() => onTeam(team.espnId)} />

@@ -76,7 +76,7 @@ export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string
     });
   }
 
-  const label = save.isPending ? 'Saving Picks...' : editing ? 'Save Picks' : 'Edit Picks';
+  const label = save.isPending ? PICK_MESSAGES.savingPicks : editing ? PICK_MESSAGES.savePicks : PICK_MESSAGES.editPicks;
   const commissionerPicks = savedPicks.some((p) => p.enteredByCommissioner);
 
   return (

@@ -1,3 +1,4 @@
+import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +19,7 @@ import { PicksCountdown } from './picks-countdown';
 import { PicksGuide } from './picks-guide';
 
 /** The season label of the picks header: fixed by the spec (player spec section 9). */
-export const SEASON_LABEL = 'NFL Season 2025';
+export const SEASON_LABEL = PICK_MESSAGES.seasonLabel;
 
 /**
  * Make Picks (/ and /picks, player spec section 2): the player's pools, then the pool's current
@@ -51,8 +52,8 @@ export function PicksPage({ requestedPoolId }: { requestedPoolId?: string | unde
       <>
         <PageHeader title={paths.picks.title} />
         <EmptyState
-          title="Not a Pool Member"
-          description="You are not a member of any pool yet. Contact your pool commissioner for an invitation link to join."
+          title={PICK_MESSAGES.notAMemberTitle}
+          description={PICK_MESSAGES.notAMemberHelp}
         />
       </>
     );
@@ -94,8 +95,8 @@ function PoolPicks({ poolId, poolName, selector }: { poolId: string; poolName: s
       ) : week.isError ? (
         isApiError(week.error, 404) ? (
           <EmptyState
-            title="Welcome to the Pool!"
-            description="There is no current week yet. Games are typically published on Tuesday morning; come back then to make your picks."
+            title={PICK_MESSAGES.welcomeTitle}
+            description={PICK_MESSAGES.welcome}
           />
         ) : (
           <InlineError title="Unable to load the current week" message={errorText(week.error, 'Failed to load the current week.')} onRetry={() => void week.refetch()} retrying={week.isFetching} />
@@ -128,8 +129,8 @@ function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
         <InlineLoading label="Loading games and picks..." />
       ) : games.data.length === 0 ? (
         <EmptyState
-          title="Games Not Yet Available"
-          description={`The games for ${week.displayName} have not been published yet. Games are typically published on Tuesday morning.`}
+          title={PICK_MESSAGES.gamesNotAvailableTitle}
+          description={PICK_MESSAGES.gamesNotAvailable(week.displayName)}
         />
       ) : (
         <PicksBoard poolId={poolId} week={week} games={games.data} savedPicks={picks.data} />

@@ -1,4 +1,4 @@
-import { COUNTDOWN_WARNING_MS } from '@powerpool/contracts';
+import { COUNTDOWN_WARNING_MS, PICK_MESSAGES } from '@powerpool/contracts';
 import { countdownParts } from '../../../lib/time';
 
 /** How the Make Picks countdown looks: red once expired, amber under six hours, else plain. */
@@ -13,7 +13,7 @@ export interface CountdownDisplay {
   expired: boolean;
 }
 
-export const DEADLINE_PASSED = 'Deadline passed';
+export const DEADLINE_PASSED = PICK_MESSAGES.deadlinePassed;
 export const TIME_REMAINING = 'Time remaining';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -29,7 +29,7 @@ export function countdownDisplay(deadline: string | Date, now: number, formatLoc
   const target = new Date(deadline).getTime();
   const parts = countdownParts(target, now);
   if (parts.past) {
-    return { label: DEADLINE_PASSED, text: `EXPIRED - Picks were due ${formatLocal(new Date(target))}`, tone: 'expired', expired: true };
+    return { label: DEADLINE_PASSED, text: PICK_MESSAGES.expired(formatLocal(new Date(target))), tone: 'expired', expired: true };
   }
   const clock = `${two(parts.hours)}:${two(parts.minutes)}:${two(parts.seconds)}`;
   return {

@@ -39,7 +39,7 @@ export function pickLine(game: PublishedGame, teamId: string): string {
   return line === null ? `${role}: ${team.abbreviation}` : `${role}: ${team.abbreviation} ${line}`;
 }
 
-export const NOT_SELECTED = 'Not selected';
+export const NOT_SELECTED = PICK_MESSAGES.notSelected;
 
 /** One line of 'Your Picks Summary': the rank and 'Fav: x' / 'Dog: x', or 'Not selected'. */
 export interface SummaryLine {
