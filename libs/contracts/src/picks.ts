@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText, idParam, text } from './common.js';
 import { gameStatusSchema } from './sports.js';
-import { COVER_RESULTS, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekNumberSchema, weekStateSchema } from './weeks.js';
+import { COVER_RESULTS, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberSchema, weekStateSchema } from './weeks.js';
 
 /**
  * Picks, scoring and leaderboards (picks-scoring). The spec's texts and constants are named once
@@ -80,12 +80,39 @@ export const PICK_MESSAGES = {
   noPowerPick: 'No power pick selected',
   powerPickNoTeam: 'Power pick selected (choose team)',
   powerPickByCommissioner: 'Power pick entered by commissioner (game not available in this pool)',
+  // Make Picks screen (player spec section 2)
+  seasonLabel: 'NFL Season 2025',
+  editPicks: 'Edit Picks',
+  savePicks: 'Save Picks',
+  savingPicks: 'Saving Picks...',
+  chooseTeam: 'Choose a team below',
+  notSelected: 'Not selected',
+  deadlinePassed: 'Deadline passed',
+  expired: (dueAt: string) => `EXPIRED - Picks were due ${dueAt}`,
+  notAMemberTitle: 'Not a Pool Member',
+  notAMemberHelp: 'You are not a member of any pool yet. Contact your pool commissioner for an invitation link to join.',
+  welcomeTitle: 'Welcome to the Pool!',
+  welcome: 'There is no current week yet. Games are typically published on Tuesday morning; come back then to make your picks.',
+  gamesNotAvailableTitle: 'Games Not Yet Available',
+  gamesNotAvailable: (week: string) => `The games for ${week} have not been published yet. Games are typically published on Tuesday morning.`,
+  // Season Leaderboard and Live Results (player spec section 2)
+  noLeaderboardData: 'No leaderboard data available',
+  noPlayersMatching: (query: string) => `No players found matching "${query}"`,
+  noPools: 'You are not a member of any pools yet.',
+  noPoolsToManage: 'No pools available to manage.',
+  selectLivePool: 'Select Pool for Live Results',
+  liveLoadFailedTitle: 'Unable to Load Data',
+  noPoolsFoundTitle: 'No Pools Found',
+  noPoolsFoundAdmin: 'No pools are available to manage yet.',
+  noPoolsFoundUser: 'You are not a member of any pool yet. Contact your pool commissioner for an invitation link.',
   picksNotAvailableTitle: 'Pick Data Coming Soon',
   picksNotAvailable: `Pick data will be available once the pick window closes, ${PICK_DEADLINE_LEAD_MINUTES} minutes before the first game.`,
   liveNotFound: 'Pool or week not found',
   overrideRequired: 'Please fill in all required fields',
   overrideConfidence: 'Must select all 3 confidence picks',
   overrideFailed: 'Failed to submit commissioner override picks',
+  overrideSaved: (player: string, weekNumber: number) => `Override picks for ${player} saved for ${weekLabel(weekNumber)}`,
+  pickNotOfBatch: (weekNumber: number) => `Every pick must be for this pool and for week ${weekNumber}.`,
   overrideTargetNotMember: 'The player is not a member of this pool.',
   calculated: (users: number, errors: number) =>
     errors === 0 ? `Scores calculated for ${users} player(s)` : `Scores calculated for ${users} player(s); ${errors} could not be calculated`,
@@ -200,7 +227,7 @@ export const overrideBodySchema = z
     poolId,
     weekNumber: weekNumberSchema,
     picks: z.array(pickInputSchema.omit({ poolId: true, weekNumber: true }).extend({ poolId: poolId.optional(), weekNumber: weekNumberSchema.optional() }), { error: 'must be a list of picks' }).max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
-    overrideReason: freeText().trim().min(1, PICK_MESSAGES.overrideRequired).max(OVERRIDE_REASON_MAX_LENGTH, `at most ${OVERRIDE_REASON_MAX_LENGTH} characters`),
+    overrideReason: freeText({ error: PICK_MESSAGES.overrideRequired }).trim().min(1, PICK_MESSAGES.overrideRequired).max(OVERRIDE_REASON_MAX_LENGTH, `at most ${OVERRIDE_REASON_MAX_LENGTH} characters`),
   })
   .strict();
 export type OverrideBody = z.input<typeof overrideBodySchema>;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { vi } from 'vitest';
 import type { MemberEventSnapshot, Pool, Role } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
 import type { TestRuntime, TestUser } from './runtime.js';
@@ -49,12 +48,14 @@ export async function callAs(runtime: TestRuntime, app: ServiceApp, method: Meth
   return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
-/** Wait until `sql` returns a row (the service has consumed an event). */
-export async function waitForRow(runtime: TestRuntime, sql: string, params: unknown[]): Promise<void> {
-  await vi.waitFor(async () => {
-    const rows = await runtime.database.sql.query(sql, params);
-    if (rows.length === 0) throw new Error(`not stored yet: ${sql}`);
-  });
+/** Wait (up to `timeoutMs`) until `sql` returns a row (the service has consumed an event). */
+export async function waitForRow(runtime: TestRuntime, sql: string, params: unknown[], timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await runtime.database.sql.query(sql, params)).length > 0) return;
+    if (Date.now() > until) throw new Error(`not stored within ${timeoutMs} ms: ${sql} ${JSON.stringify(params)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Factory: a pool as pools-invitations announces it. */

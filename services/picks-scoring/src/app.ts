@@ -3,6 +3,7 @@ import type { PicksScoringConfig } from './config.js';
 import type { PicksContext } from './domain/context.js';
 import { consumeEvents } from './events/consumers.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
+import { registerPicksRoutes } from './routes/picks.routes.js';
 import { createPicksStore } from './store/picks-scoring.store.js';
 
 export const SERVICE_NAME = 'picks-scoring';
@@ -31,6 +32,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     recalculateIfScored: async () => false,
   };
 
+  registerPicksRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
 
   const subscriptions = await consumeEvents(bus, ctx, logger);

@@ -9,13 +9,15 @@ import {
   call,
   castOf,
   finalScore,
-  insertPicksForTest,
+  insertUnscorablePicksForTest,
   insertWeekScoresForTest,
   migrateSeason,
   moveWeek,
   person,
   publishWeek,
+  savePicks,
   startPicks,
+  storeResultsForTest,
   type Cast,
   type Person,
   type PicksHarness,
@@ -67,12 +69,16 @@ describe.skipIf(skip)('CSV exports', () => {
     const win = (points: number) => ({ result: 'WIN' as const, points });
     const loss = { result: 'LOSS' as const, points: 0 };
     const push = { result: 'PUSH' as const, points: 0 };
+    await savePicks(h, week, hyper, [[g1, '21', 3], [g2, '12', 2], [g4, '8', 1], [g5, '9', 0]]);
+    await savePicks(h, week, plus, [[g2, '24', 3], [g3, '2', 2], [g1, '6', 1], [g4, '3', 0]]);
+    await savePicks(h, week, minus, [[g4, '8', 3], [g1, '21', 2], [g5, '16', 1]]);
+    await savePicks(h, week, smith, [[g5, '9', 3], [g4, '3', 2], [g2, '24', 1], [g3, '15', 0]]);
+    await insertUnscorablePicksForTest(h, week, erin, [[g1, '21', 3], [g2, '24', 2]]); // no 1pt pick: cannot be scored
     // Results as the calculation stores them (g1 PHI, g2 LAC, g3 push, g4 DET, g5 GB cover).
-    await insertPicksForTest(h, week, hyper, [[g1, '21', 3], [g2, '12', 2], [g4, '8', 1], [g5, '9', 0]], { [g1]: win(3), [g2]: loss, [g4]: win(1), [g5]: win(4) });
-    await insertPicksForTest(h, week, plus, [[g2, '24', 3], [g3, '2', 2], [g1, '6', 1], [g4, '3', 0]], { [g2]: win(3), [g3]: push, [g1]: loss, [g4]: { result: 'LOSS', points: -3 } });
-    await insertPicksForTest(h, week, minus, [[g4, '8', 3], [g1, '21', 2], [g5, '16', 1]], { [g4]: win(3), [g1]: win(2), [g5]: loss });
-    await insertPicksForTest(h, week, smith, [[g5, '9', 3], [g4, '3', 2], [g2, '24', 1], [g3, '15', 0]], { [g5]: win(3), [g4]: loss, [g2]: win(1), [g3]: push });
-    await insertPicksForTest(h, week, erin, [[g1, '21', 3], [g2, '24', 2]]); // no 1pt pick: cannot be scored
+    await storeResultsForTest(h, week, hyper, { [g1]: win(3), [g2]: loss, [g4]: win(1), [g5]: win(4) });
+    await storeResultsForTest(h, week, plus, { [g2]: win(3), [g3]: push, [g1]: loss, [g4]: { result: 'LOSS', points: -3 } });
+    await storeResultsForTest(h, week, minus, { [g4]: win(3), [g1]: win(2), [g5]: loss });
+    await storeResultsForTest(h, week, smith, { [g5]: win(3), [g4]: loss, [g2]: win(1), [g3]: push });
   });
   afterAll(async () => h?.close());
 

@@ -245,6 +245,23 @@ export function batchOf(week: PublishedWeek, picks: Array<[string, string, numbe
   };
 }
 
+// ---- picks and overrides ------------------------------------------------------------------------
+
+/** A player's stored picks of a pool week as [gameId, teamEspnId, rank], 3, 2, 1, then the power pick. */
+export async function storedPicks(h: PicksHarness, poolId: string, userId: string, weekNumber: number): Promise<Array<[string, string, number]>> {
+  const rows = await h.runtime.database.sql.query<{ game_id: string; selected_team_espn_id: string; confidence_rank: number }>(
+    'SELECT game_id, selected_team_espn_id, confidence_rank FROM picks.picks WHERE pool_id = $1 AND user_id = $2 AND week_number = $3',
+    [poolId, userId, weekNumber],
+  );
+  const order = (rank: number) => (rank === 0 ? 0 : rank);
+  return rows.map((r): [string, string, number] => [r.game_id, r.selected_team_espn_id, r.confidence_rank]).sort((a, b) => order(b[2]) - order(a[2]));
+}
+
+/** A commissioner override body for `week`: picks as [gameId, teamEspnId, rank] (rank 0 = power pick). */
+export function overrideOf(week: PublishedWeek, target: Person, picks: Array<[string, string, number]>, overrideReason = 'Player phoned in their picks') {
+  return { targetUserId: target.id, poolId: week.poolId, weekNumber: week.weekNumber, overrideReason, picks: batchOf(week, picks).picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Live leaderboard and exports (svc-live)
 
@@ -257,27 +274,42 @@ export async function announceGames(h: PicksHarness, games: Game[]): Promise<Gam
   return games;
 }
 
+/** Save `who`'s picks of `week` through POST /api/picks/batch (the clock must be before the deadline). */
+export async function savePicks(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> {
+  const res = await call(h, 'POST', '/api/picks/batch', who, batchOf(week, picks));
+  if (res.statusCode !== 200) throw new Error(`saving picks failed: ${res.statusCode} ${res.body}`);
+}
+
 /**
- * TEST-ONLY, until POST /api/picks/batch lands on picks-svc (svc-picks): writes a player's picks
- * straight into picks.picks, as a valid save would (pool game ids of the published week, rank 0 =
- * power pick, entered by the player). `results` optionally stores a calculation's result and points
- * per game id. Replace with the real endpoint when it is there.
+ * TEST-ONLY: rows no save would write (e.g. a week without its 1pt pick), straight into
+ * picks.picks, to show what the board does with a week that cannot be scored.
  */
-export async function insertPicksForTest(
-  h: PicksHarness,
-  week: PublishedWeek,
-  who: Person,
-  picks: Array<[string, string, number]>,
-  results: Record<string, { result: 'WIN' | 'LOSS' | 'PUSH' | 'PENDING'; points: number | null }> = {},
-): Promise<void> {
+export async function insertUnscorablePicksForTest(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> {
   const at = new Date().toISOString();
   for (const [gameId, team, rank] of picks) {
-    const r = results[gameId];
     await h.runtime.database.sql.query(
-      `INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at, result, points_earned)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $3, $11, $11, $12, $13)`,
-      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, at, r?.result ?? null, r?.points ?? null],
+      `INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $3, $11, $11)`,
+      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, at],
     );
+  }
+}
+
+/**
+ * TEST-ONLY, until the scoring engineer's calculation (svc-scores) lands on picks-svc: stores
+ * each of a player's picks' result and points as the calculation would (by game id). Replace with
+ * the real calculation when it is there.
+ */
+export async function storeResultsForTest(h: PicksHarness, week: PublishedWeek, who: Person, results: Record<string, { result: 'WIN' | 'LOSS' | 'PUSH' | 'PENDING'; points: number | null }>): Promise<void> {
+  for (const [gameId, r] of Object.entries(results)) {
+    await h.runtime.database.sql.query('UPDATE picks.picks SET result = $5, points_earned = $6 WHERE pool_id = $1 AND user_id = $2 AND week_number = $3 AND game_id = $4', [
+      week.poolId,
+      who.id,
+      week.weekNumber,
+      gameId,
+      r.result,
+      r.points,
+    ]);
   }
 }
 

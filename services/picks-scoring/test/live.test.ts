@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pool } from '@powerpool/contracts';
+import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pick, type Pool } from '@powerpool/contracts';
 import { callAs, integrationSkipReason } from '@powerpool/testing';
 import {
   announceGames,
@@ -9,12 +9,14 @@ import {
   call,
   castOf,
   finalScore,
-  insertPicksForTest,
+  insertUnscorablePicksForTest,
   insertWeekScoresForTest,
   migrateSeason,
   moveWeek,
+  overrideOf,
   person,
   publishWeek,
+  savePicks,
   startPicks,
   stored,
   updateGame,
@@ -166,9 +168,9 @@ describe.skipIf(skip)('live leaderboard', () => {
 
       h.clock.now = BEFORE;
       const { g1, g2, g3, g4, g5 } = ids;
-      await insertPicksForTest(h, week, alice, [[g1, '21', 3], [g2, '12', 2], [g3, '2', 1], [g4, '8', 0]]);
-      await insertPicksForTest(h, week, bob, [[g2, '24', 3], [g1, '6', 2], [g4, '3', 1], [g5, '9', 0]]);
-      await insertPicksForTest(h, week, dan, [[g3, '15', 3], [g4, '8', 2], [g5, '16', 1]]);
+      await savePicks(h, week, alice, [[g1, '21', 3], [g2, '12', 2], [g3, '2', 1], [g4, '8', 0]]);
+      await savePicks(h, week, bob, [[g2, '24', 3], [g1, '6', 2], [g4, '3', 1], [g5, '9', 0]]);
+      await savePicks(h, week, dan, [[g3, '15', 3], [g4, '8', 2], [g5, '16', 1]]);
       h.clock.now = AFTER;
       await moveWeek(h, pool, 2, 'PUBLISHED', 'GAMES_IN_PROGRESS');
     });
@@ -309,7 +311,7 @@ describe.skipIf(skip)('live leaderboard', () => {
     it('should list a player whose picks cannot be scored with zeros and pending picks', async () => {
       const eve = await person(h, 'user', 'Eve Error');
       await announceMember(h, pool, eve);
-      await insertPicksForTest(h, week, eve, [[ids.g1, '21', 3], [ids.g2, '24', 2]]); // no 1pt pick
+      await insertUnscorablePicksForTest(h, week, eve, [[ids.g1, '21', 3], [ids.g2, '24', 2]]); // no 1pt pick
       const b = await board();
       expect(standingOf(b, eve)).toMatchObject({ rank: 4, weekPoints: 0, seasonPoints: 0, rawPoints: 0, powerEffect: 'none', hasPicks: true });
       expect(standingOf(b, eve).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned])).toEqual([
@@ -350,7 +352,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       const kim = await person(h, 'user', 'Kim Kay');
       await announceMember(h, pool, kim);
       h.clock.now = BEFORE;
-      await insertPicksForTest(h, week, kim, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      await savePicks(h, week, kim, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
       h.clock.now = AFTER;
       const boards = async () =>
         Promise.all([h.app, replica, h.app].map(async (app) => (await callAs(h.runtime, app, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()));
@@ -378,22 +380,18 @@ describe.skipIf(skip)('live leaderboard', () => {
   });
 
   describe('overrides', () => {
-    it("should list the week's overrides with names, and their picks to those who may see them", async () => {
+    it("should list the week's overrides with names to the pool's members, and their picks to those who may see them", async () => {
       const { pool, week, ids } = await poolWithWeek({ isPublic: true });
-      const at = new Date('2025-09-10T12:00:00.000Z');
-      const before = [{ gameId: ids.g1, poolGameId: week.poolGameIds[ids.g1]!, selectedTeamEspnId: '21', confidenceRank: 3, isPowerPick: false }];
-      const after = [...before, { gameId: ids.g2, poolGameId: week.poolGameIds[ids.g2]!, selectedTeamEspnId: '24', confidenceRank: 2, isPowerPick: false }];
-      // TEST-ONLY: an override record as POST /api/picks/commissioner-override (svc-picks) would write it.
-      await h.runtime.database.sql.query(
-        `INSERT INTO picks.pick_overrides (id, pool_id, year, week_number, target_user_id, by_user_id, reason, at, picks_before, picks_after)
-         VALUES ('11111111-1111-4111-8111-111111111111', $1, 2025, 2, $2, $3, 'Phone died', $4, $5, $6)`,
-        [pool.id, cast.player.id, cast.commissioner.id, at.toISOString(), JSON.stringify(before), JSON.stringify(after)],
-      );
+      const mo = await person(h, 'user', 'Mo Member');
+      await announceMember(h, pool, mo);
       h.clock.now = BEFORE;
+      await savePicks(h, week, cast.player, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      const entered = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, [[ids.g1, '21', 3], [ids.g2, '24', 2], [ids.g4, '8', 1]], 'Phone died'));
+      expect(entered.statusCode).toBe(200);
+
       const seenByCommissioner = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().overrides;
       expect(seenByCommissioner).toHaveLength(1);
       expect(seenByCommissioner[0]).toMatchObject({
-        id: '11111111-1111-4111-8111-111111111111',
         poolId: pool.id,
         weekNumber: 2,
         targetUserId: cast.player.id,
@@ -401,17 +399,28 @@ describe.skipIf(skip)('live leaderboard', () => {
         byUserId: cast.commissioner.id,
         byDisplayName: 'Casey Commish',
         reason: 'Phone died',
-        at: at.toISOString(),
+        at: BEFORE.toISOString(),
       });
-      expect(seenByCommissioner[0]!.picksBefore!.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank, p.enteredByCommissioner])).toEqual([[ids.g1, 'PHI', 3, false]]);
-      expect(seenByCommissioner[0]!.picksAfter!.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank, p.result, p.enteredByCommissioner])).toEqual([
-        [ids.g1, 'PHI', 3, 'PENDING', true],
-        [ids.g2, 'LAC', 2, 'PENDING', true],
+      const picksOf = (list: Pick[] | null) => list?.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank]);
+      expect(picksOf(seenByCommissioner[0]!.picksBefore)).toEqual([
+        [ids.g1, 'PHI', 3],
+        [ids.g2, 'KC', 2],
+        [ids.g3, 'BUF', 1],
       ]);
+      expect(picksOf(seenByCommissioner[0]!.picksAfter)).toEqual([
+        [ids.g1, 'PHI', 3],
+        [ids.g2, 'LAC', 2],
+        [ids.g4, 'DET', 1],
+      ]);
+      // The board scores the picks as they are now.
+      const standing = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().standings.find((s) => s.userId === cast.player.id)!;
+      expect(standing.picks.map((p) => p.selectedTeamAbbr)).toEqual(['PHI', 'LAC', 'DET']);
 
       h.clock.now = AFTER;
-      const seenByMember = (await call(h, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>().overrides;
-      expect(seenByMember[0]!.picksAfter).toHaveLength(2);
+      for (const member of [cast.player, mo]) {
+        const seen = (await call(h, 'GET', liveUrl(pool.id, 2), member)).json<LiveLeaderboard>().overrides;
+        expect(seen.map((o) => [o.reason, picksOf(o.picksAfter)?.length])).toEqual([['Phone died', 3]]);
+      }
       // A public pool's visitor is not a member: no override records.
       expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.outsider)).json<LiveLeaderboard>().overrides).toEqual([]);
     });

@@ -11,12 +11,10 @@ import { ACCESS_RULES } from '../lib/roles';
 import { AdminWeekRedirectRoute } from './routes/admin-week-redirect';
 import { LiveLeaderboardRoute } from './routes/live-leaderboard';
 import { LiveLeaderboardDemoRoute } from './routes/live-leaderboard-demo';
-import { LiveResultsRoute } from './routes/live-results';
 import { NotFoundRoute } from './routes/not-found';
 import { PicksRoute } from './routes/picks';
 import { RootLayout } from './routes/root';
 import { RouteErrorScreen } from './routes/route-error';
-import { SeasonLeaderboardRoute } from './routes/season-leaderboard';
 import { SignedInLayout } from './routes/signed-in';
 
 /**
@@ -32,7 +30,8 @@ function onDemand<M>(load: () => Promise<M>, screen: (module: M) => ComponentTyp
 /**
  * The route table (player spec section 2). The root waits for the current user; signed-in routes
  * show the landing page (with `returnTo`) to visitors; role groups sit behind one guard.
- * Make Picks (/) and the landing page are in the entry chunk; the screens most players never open
+ * The landing page and Make Picks' route are in the entry chunk (Make Picks' body loads on demand,
+ * so visitors never fetch it); the leaderboards, live results, the screens most players never open
  * (pool, week and site administration, payments) and the join and profile screens load on demand.
  */
 export const routes: RouteObject[] = [
@@ -47,8 +46,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home.path, element: <PicksRoute /> },
           { path: paths.picks.path, element: <PicksRoute /> },
-          { path: paths.leaderboard.path, element: <SeasonLeaderboardRoute /> },
-          { path: paths.liveResults.path, element: <LiveResultsRoute /> },
+          { path: paths.leaderboard.path, lazy: onDemand(() => import('./routes/season-leaderboard'), (m) => m.SeasonLeaderboardRoute) },
+          { path: paths.liveResults.path, lazy: onDemand(() => import('./routes/live-results'), (m) => m.LiveResultsRoute) },
           { path: paths.liveLeaderboard.path, element: <LiveLeaderboardRoute /> },
           { path: paths.liveLeaderboardDemo.path, element: <LiveLeaderboardDemoRoute /> },
           { path: paths.profile.path, lazy: onDemand(() => import('./routes/profile'), (m) => m.ProfileRoute) },

@@ -34,8 +34,13 @@ export async function readablePool(store: PicksStore, caller: Caller, poolId: st
   throw new ForbiddenError('Forbidden: you are not a member of this pool');
 }
 
-/** Whether the deadline of a published week has passed by the server's clock. */
-export const deadlinePassed = (week: PoolWeekRow | undefined, now: Date): boolean => week !== undefined && now.getTime() >= week.pickDeadline.getTime();
+/**
+ * Whether a published week's picks are closed: its deadline has passed by the server's clock, or
+ * the week has already moved past PUBLISHED (the commissioner's Testing tab may start games early;
+ * its picks are then locked, and visible, as after the deadline).
+ */
+export const deadlinePassed = (week: PoolWeekRow | undefined, now: Date): boolean =>
+  week !== undefined && (now.getTime() >= week.pickDeadline.getTime() || (week.state !== 'SETUP' && week.state !== 'PUBLISHED'));
 
 /**
  * The caller's access to a pool week's picks: the commissioner and super admins always

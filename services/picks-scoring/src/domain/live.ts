@@ -10,20 +10,19 @@ import {
   type LiveLeaderboard,
   type LivePick,
   type LiveStanding,
-  type Pick,
-  type PickOverride,
-  type PickResult,
   type PowerEffect,
 } from '@powerpool/contracts';
 import type { KitLogger } from '@powerpool/service-kit';
-import type { LiveBoardCache } from './live-cache.js';
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../store/live.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
-import type { GameRow, OverridePickSnapshot, PickOverrideRow, PickRow, PoolGameRow, PoolRow, PoolWeekRow, TeamRow, WeekScoreRow } from '../store/schema.js';
-import { canManage, deadlinePassed, picksAccessOf } from './access.js';
+import type { GameRow, PoolGameRow, PoolRow, PoolWeekRow, WeekScoreRow } from '../store/schema.js';
+import { deadlinePassed, picksAccessOf } from './access.js';
 import type { Caller, PicksContext } from './context.js';
+import type { LiveBoardCache } from './live-cache.js';
 import { PicksNotAvailableError, PoolNotFoundError, WeekNotFoundError } from './errors.js';
-import { impactOf, pickResultOf, ScoringError, scoreWeek, sharedRanks, type ScoredGame, type WeekOutcome } from './scoring.js';
+import { overridesSeenBy } from './overrides.js';
+import { byRank, isCorrectOf } from './present-picks.js';
+import { impactOf, ScoringError, scoreWeek, sharedRanks, type ScoredGame, type WeekOutcome } from './scoring.js';
 
 /**
  * The live leaderboard of a pool week (player spec section 3, game-rules.md "Leaderboards" and
@@ -134,9 +133,6 @@ function storedOutcome(row: WeekScoreRow, picks: LivePickRow[]): WeekOutcome<Liv
   };
 }
 
-/** Confidence picks 3, 2, 1, then the power pick. */
-const byRank = (a: LivePickRow, b: LivePickRow) => (a.isPowerPick ? 1 : 0) - (b.isPowerPick ? 1 : 0) || b.confidenceRank - a.confidenceRank;
-
 /**
  * Every active member's week in a pool: scored on the fly, or as stored when `stored` (for members
  * with a stored row). A player whose picks cannot be scored is listed with zeros and pending
@@ -199,8 +195,6 @@ export const byName = (a: { displayName: string; userId: string }, b: { displayN
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
-
-const isCorrectOf = (result: PickResult): boolean | null => (result === 'WIN' ? true : result === 'LOSS' ? false : null);
 
 function presentStanding(player: PlayerWeek): LiveStanding {
   const { outcome } = player;
@@ -309,89 +303,6 @@ export function impactGamesOf(board: WeekBoard): ImpactGame[] {
     .slice(0, IMPACT_GAMES_TOP);
 }
 
-/**
- * Who sees the picks before and after of an override: the commissioner and super admins, the
- * player it was for, and the pool's members once the deadline has passed. Everyone the board is
- * shown to sees that it happened, who, when and why, except a public pool's visitors, who are not
- * members (game-rules.md: "The pool's members can see that an override happened").
- */
-export function overridePicksVisible(caller: Caller, pool: PoolRow, week: PoolWeekRow, access: AccessLevel, targetUserId: string, now: Date): boolean {
-  return canManage(caller, pool) || caller.id === targetUserId || (access === 'FULL_ACCESS' && deadlinePassed(week, now));
-}
-
-/** An override record's picks as picks (results as the games stand now; points are the week's, not the record's). */
-function presentOverridePicks(
-  row: PickOverrideRow,
-  list: OverridePickSnapshot[],
-  after: boolean,
-  teams: Map<string, TeamRow>,
-  games: Map<string, { game: GameRow; scored: ScoredGame }>,
-): Pick[] {
-  return list.map((snap) => {
-    const known = games.get(snap.gameId);
-    let result: PickResult = 'PENDING';
-    try {
-      if (known) result = pickResultOf(snap, known.scored);
-    } catch (err) {
-      if (!(err instanceof ScoringError)) throw err;
-    }
-    const team = teams.get(snap.selectedTeamEspnId);
-    return {
-      id: `${row.id}:${after ? 'after' : 'before'}:${snap.confidenceRank}`,
-      poolId: row.poolId,
-      year: row.year,
-      weekNumber: row.weekNumber,
-      poolGameId: snap.poolGameId,
-      gameId: snap.gameId,
-      gameEspnCompetitionId: known?.game.espnCompetitionId ?? snap.gameId,
-      selectedTeamEspnId: snap.selectedTeamEspnId,
-      selectedTeamAbbreviation: team?.abbreviation ?? null,
-      selectedTeamLogoUrl: team?.logoUrl ?? null,
-      confidenceRank: snap.confidenceRank,
-      isPowerPick: snap.isPowerPick,
-      isCorrect: isCorrectOf(result),
-      result,
-      pointsEarned: null,
-      enteredByCommissioner: after,
-      updatedAt: row.at.toISOString(),
-    };
-  });
-}
-
-async function presentOverrides(store: PicksStore, caller: Caller, seen: LiveWeekAccess, games: LiveGameRow[], now: Date): Promise<PickOverride[]> {
-  if (seen.access === 'PUBLIC_ACCESS') return [];
-  const { pool, week } = seen;
-  const rows = await store.overridesOf(pool.id, week.year, week.weekNumber);
-  if (rows.length === 0) return [];
-  const snaps = rows.flatMap((r) => [...r.picksBefore, ...r.picksAfter]);
-  const gameMap = new Map(games.map((g) => [g.game.espnId, { game: g.game, scored: scoredGameOf(g.poolGame, g.game) }]));
-  const others = [...new Set(snaps.map((s) => s.gameId).filter((id) => !gameMap.has(id)))];
-  const [users, teams, otherGames] = await Promise.all([
-    store.findUsers(rows.flatMap((r) => [r.targetUserId, r.byUserId])),
-    store.findTeams(snaps.map((s) => s.selectedTeamEspnId)),
-    store.findGames(others),
-  ]);
-  for (const g of otherGames) gameMap.set(g.espnId, { game: g, scored: scoredGameOf(null, g) });
-  const names = new Map(users.map((u) => [u.id, u.displayName]));
-  const teamMap = new Map(teams.map((t) => [t.espnId, t]));
-  return rows.map((row) => {
-    const visible = overridePicksVisible(caller, pool, week, seen.access, row.targetUserId, now);
-    return {
-      id: row.id,
-      poolId: row.poolId,
-      weekNumber: row.weekNumber,
-      targetUserId: row.targetUserId,
-      targetDisplayName: names.get(row.targetUserId) ?? 'User',
-      byUserId: row.byUserId,
-      byDisplayName: names.get(row.byUserId) ?? 'User',
-      reason: row.reason,
-      at: row.at.toISOString(),
-      picksBefore: visible ? presentOverridePicks(row, row.picksBefore, false, teamMap, gameMap) : null,
-      picksAfter: visible ? presentOverridePicks(row, row.picksAfter, true, teamMap, gameMap) : null,
-    };
-  });
-}
-
 /** The board of a week the caller may see (live standings; a COMPLETE week as calculated). */
 export const liveBoardOf = (store: PicksStore, logger: KitLogger, seen: LiveWeekAccess): Promise<WeekBoard> =>
   weekBoardOf(store, logger, seen.pool, seen.week, { stored: seen.week.state === 'COMPLETE' });
@@ -400,7 +311,11 @@ export const liveBoardOf = (store: PicksStore, logger: KitLogger, seen: LiveWeek
 async function buildLiveLeaderboard(store: PicksStore, logger: KitLogger, caller: Caller, seen: LiveWeekAccess, now: Date): Promise<LiveLeaderboard> {
   const { pool, week } = seen;
   const board = await liveBoardOf(store, logger, seen);
-  const [overrides, weeks] = await Promise.all([presentOverrides(store, caller, seen, board.games, now), store.poolWeeksOf(pool.id)]);
+  // The pool's members see the overrides (game-rules.md); a public pool's visitors are not members.
+  const [overrides, weeks] = await Promise.all([
+    seen.access === 'PUBLIC_ACCESS' ? Promise.resolve([]) : overridesSeenBy(store, caller, pool, week.weekNumber, now),
+    store.poolWeeksOf(pool.id),
+  ]);
   const gamesCentric = board.games.map(presentGame);
   return {
     status: 'ok',

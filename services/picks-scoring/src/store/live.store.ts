@@ -13,7 +13,6 @@ import {
   venues,
   weekScores,
   type GameRow,
-  type PickOverrideRow,
   type PickRow,
   type PoolGameRow,
   type TeamRow,
@@ -106,15 +105,6 @@ export function createLiveStore(db: Db) {
     /** The stored (calculated) scores of a pool week. */
     async weekScoresOf(poolId: string, year: number, weekNumber: number): Promise<WeekScoreRow[]> {
       return db.select().from(weekScores).where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
-    },
-
-    /** The commissioner overrides of a pool week, oldest first. */
-    async overridesOf(poolId: string, year: number, weekNumber: number): Promise<PickOverrideRow[]> {
-      return db
-        .select()
-        .from(pickOverrides)
-        .where(and(eq(pickOverrides.poolId, poolId), eq(pickOverrides.year, year), eq(pickOverrides.weekNumber, weekNumber)))
-        .orderBy(asc(pickOverrides.at), asc(pickOverrides.id));
     },
 
     /**

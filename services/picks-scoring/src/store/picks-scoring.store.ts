@@ -1,5 +1,6 @@
 import type { Db } from '@powerpool/service-kit';
 import { createLiveStore } from './live.store.js';
+import { createPickStore } from './picks.store.js';
 import { createSyncStore } from './sync.store.js';
 
 /**
@@ -8,6 +9,6 @@ import { createSyncStore } from './sync.store.js';
  * make several calls atomic.
  */
 export function createPicksStore(db: Db) {
-  return { ...createSyncStore(db), ...createLiveStore(db) };
+  return { ...createSyncStore(db), ...createPickStore(db), ...createLiveStore(db) };
 }
 export type PicksStore = ReturnType<typeof createPicksStore>;

@@ -6,7 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../../component
 import { toastFailure } from '../../../lib/toast-error';
 import { usePublishedGames } from '../api/get-published-games';
 import { useTransitionWeek } from '../api/transition-week';
-import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
+import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
 import { PublishedGamesSection } from './published-games-section';
