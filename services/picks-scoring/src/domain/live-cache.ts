@@ -1,5 +1,6 @@
 /**
- * The live leaderboard's in-process cache: a pool week's board, serialized, per access variant,
+ * The live leaderboard's in-process cache: a pool week's board, serialized (UTF-8 bytes, sent as
+ * they are), per access variant,
  * kept with the fingerprint of the data it was built from (store `liveFingerprint`, one query
  * computed in the database). A request whose fingerprint matches gets the stored JSON; any change
  * to picks, games, scores, members, names, weeks, void rulings, venues, teams or overrides changes
@@ -12,7 +13,7 @@
  */
 export interface LiveBoardCache {
   /** The board of `key` built from data with `fingerprint`: the stored one, or `build()` once. */
-  get(key: string, fingerprint: string, build: () => Promise<string>): Promise<string>;
+  get(key: string, fingerprint: string, build: () => Promise<Buffer>): Promise<Buffer>;
   readonly size: number;
 }
 
@@ -20,7 +21,7 @@ export interface LiveBoardCache {
 export const LIVE_CACHE_MAX_ENTRIES = 500;
 
 export function createLiveBoardCache(maxEntries = LIVE_CACHE_MAX_ENTRIES): LiveBoardCache {
-  const entries = new Map<string, { fingerprint: string; body: Promise<string> }>();
+  const entries = new Map<string, { fingerprint: string; body: Promise<Buffer> }>();
   return {
     get(key, fingerprint, build) {
       const hit = entries.get(key);

@@ -342,13 +342,13 @@ async function buildLiveLeaderboard(store: PicksStore, logger: KitLogger, caller
 }
 
 /**
- * GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard, serialized (checked against
+ * GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard, serialized to UTF-8 (checked against
  * liveLeaderboardSchema once per build). Access is decided on every call; the board itself comes
  * from `cache` while its data has not changed. What a caller sees depends only on the access level
  * and whether the deadline has passed (override picks: the commissioner always, members after the
  * deadline, public visitors never), so those are the cache key with the pool week.
  */
-export async function getLiveLeaderboardJson(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number, cache: LiveBoardCache): Promise<string> {
+export async function getLiveLeaderboardJson(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number, cache: LiveBoardCache): Promise<Buffer> {
   return ctx.uow.read(async (store) => {
     const now = ctx.now();
     const seen = await liveWeekAccessOf(store, caller, poolId, weekNumber, now);
@@ -356,6 +356,8 @@ export async function getLiveLeaderboardJson(ctx: PicksContext, caller: Caller, 
     const passed = deadlinePassed(week, now);
     const data = await store.liveFingerprint(pool.id, week.year, week.weekNumber);
     const key = `${pool.id}:${week.year}:${week.weekNumber}:${seen.access}:${passed}`;
-    return cache.get(key, `${pool.name}|${data}`, async () => JSON.stringify(liveLeaderboardSchema.parse(await buildLiveLeaderboard(store, ctx.logger, caller, seen, now))));
+    return cache.get(key, `${pool.name}|${data}`, async () =>
+      Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await buildLiveLeaderboard(store, ctx.logger, caller, seen, now)))),
+    );
   });
 }

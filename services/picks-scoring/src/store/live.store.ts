@@ -109,7 +109,7 @@ export function createLiveStore(db: Db) {
 
     /**
      * A digest of everything the pool week's live board is made of: the pool's weeks, the week's
-     * pool games, the production games published or picked, their venues, the teams, the week's
+     * pool games, the production games published or of that week, their venues, the teams, the week's
      * picks, the pool's stored scores up to this week, its members and their users, and the
      * week's overrides and their users. Each part is `count:sum(xmin)` of its rows: every insert
      * or update writes a row version with a newer transaction id and every delete changes the
@@ -121,7 +121,9 @@ export function createLiveStore(db: Db) {
     async liveFingerprint(poolId: string, year: number, weekNumber: number): Promise<string> {
       const digest = (alias: string) => sql.raw(`count(*) || ':' || coalesce(sum(${alias}.xmin::text::bigint), 0)`);
       const week = (alias: string) => sql`${sql.raw(alias)}.pool_id = ${poolId} AND ${sql.raw(alias)}.year = ${year} AND ${sql.raw(alias)}.week_number = ${weekNumber}`;
-      const weekGames = sql`(SELECT pg.game_id FROM ${poolGames} pg WHERE ${week('pg')} UNION SELECT p.game_id FROM ${picks} p WHERE ${week('p')})`;
+      // The pool's games of the week, and the production games of that week (a commissioner's power
+      // pick may be on one the pool did not publish): a few rows by index, without reading the picks.
+      const weekGames = sql`(SELECT pg.game_id FROM ${poolGames} pg WHERE ${week('pg')} UNION SELECT wg.espn_id FROM ${games} wg WHERE wg.year = ${year} AND wg.week_number = ${weekNumber})`;
       const result = await db.execute<{ fingerprint: string }>(sql`
         SELECT concat_ws('|',
           (SELECT ${digest('w')} FROM ${poolWeeks} w WHERE w.pool_id = ${poolId}),
