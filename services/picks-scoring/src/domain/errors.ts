@@ -67,3 +67,10 @@ export class WeekNotInScoringError extends ConflictError {
     super('week_not_in_scoring', `${PICK_MESSAGES.calculateNotAllowed} ${weekLabel(weekNumber)} is ${state}.`, { state });
   }
 }
+
+/** A weekly scoring review of someone who is neither a member of the pool nor a former member with scores. */
+export class ReviewPlayerNotFoundError extends NotFoundError {
+  constructor() {
+    super('This player is not a member of this pool and has no scores in it', 'user_not_found');
+  }
+}
