@@ -388,6 +388,9 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     await moveWeekTo(h, pool, 17, 'SCORING');
     await calculate(pool);
     await moveWeekTo(h, pool, 17, 'COMPLETE');
+    await stored(h, `SELECT 1 FROM picks.season_totals_state WHERE pool_id = $1 AND weeks = '{17}'`, [pool.id]);
+    const calTotal = async () => (await query<{ total_points: number }>('SELECT total_points FROM picks.season_totals WHERE pool_id = $1 AND user_id = $2', [pool.id, players.cal!.id]))[0]?.total_points;
+    expect(await calTotal()).toBe(6);
     // What the override writes: Cal's 1pt pick becomes KC (loses), raw 6 - 1 = 5, final 5.
     await query(`UPDATE picks.picks SET selected_team_espn_id = '12' WHERE pool_id = $1 AND user_id = $2 AND confidence_rank = 1`, [pool.id, players.cal!.id]);
     const emitted: string[] = [];
@@ -401,6 +404,8 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     expect(await recalc('override')).toBe(true);
     expect(await scoreLines(pool)).toEqual(withScores(HAND_SCORES, { 'Cal Carter': { raw: 5, final: 5 } }));
     expect(emitted).toEqual(['scoring.week.calculated', 'scoring.standings.changed']);
+    // The season standings count the corrected week.
+    expect(await calTotal()).toBe(5);
   });
 
   // Last: it changes a production game every pool of this suite published.

@@ -120,6 +120,8 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
   await store.writePickResults(results);
   await store.replaceWeekScores(poolId, year, weekNumber, scores);
   await store.markWeekCalculated(poolId, year, weekNumber, now);
+  // A completed week's scores are part of the season totals the standings read.
+  if (week.state === 'COMPLETE') await store.refreshSeasonTotals(poolId, year, now);
   const summary: CalculationSummary = { calculatedAt: now, usersCalculated: scores.length - errors, errors };
   await emit('scoring.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
   await emit('scoring.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
@@ -198,7 +200,7 @@ export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<voi
 /**
  * A week moved forward. When it reaches COMPLETE it must have a calculation, since the season
  * standings count completed weeks from the stored scores: a week completed without one is
- * calculated now. Either way the standings changed.
+ * calculated now. Either way the season totals are refreshed and the standings changed.
  */
 export async function onWeekStateChanged(ctx: PicksContext, event: WeekRef & { toState: string }): Promise<void> {
   if (event.toState !== 'COMPLETE') return;
@@ -207,7 +209,11 @@ export async function onWeekStateChanged(ctx: PicksContext, event: WeekRef & { t
     const now = ctx.now();
     const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
     if (!week || week.state !== 'COMPLETE') return;
-    if (week.calculatedAt === null) await calculateWeek(store, emit, ref, 'calculate', now);
-    else await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+    if (week.calculatedAt === null) {
+      await calculateWeek(store, emit, ref, 'calculate', now);
+      return;
+    }
+    await store.refreshSeasonTotals(ref.poolId, ref.year, now);
+    await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
   });
 }

@@ -54,20 +54,33 @@ function scoreFieldsOf(score: WeekScoreRow | undefined, picks: Pick[]) {
  * sums are the database's (one grouped scan), the rules (average, best week, ranks) scoring.ts's.
  */
 export async function seasonStandingsOf(store: PicksStore, pool: PoolRow): Promise<SeasonLeaderboardEntry[]> {
-  const rows = await store.seasonAggregateOf(pool.id, pool.year);
+  return (await seasonStandingsWithSource(store, pool)).entries;
+}
+
+async function seasonStandingsWithSource(store: PicksStore, pool: PoolRow): Promise<{ entries: SeasonLeaderboardEntry[]; fromKeptTotals: boolean }> {
+  const { rows, fromKeptTotals } = await store.seasonAggregateOf(pool.id, pool.year);
   const totals = rows.map((r) => seasonTotalsFromAggregate(r));
   const ranks = sharedRanks(totals.map((t) => t.totalPoints));
   const entries = rows.map((r, i) => ({ user: { id: r.userId, displayName: r.displayName }, rank: ranks[i]!, ...totals[i]! }));
-  return entries.sort((a, b) => a.rank - b.rank || byName.compare(a.user.displayName, b.user.displayName) || a.user.id.localeCompare(b.user.id));
+  entries.sort((a, b) => a.rank - b.rank || byName.compare(a.user.displayName, b.user.displayName) || a.user.id.localeCompare(b.user.id));
+  return { entries, fromKeptTotals };
 }
 
-/** GET /api/pools/{poolId}/seasons/{seasonId}/leaderboard: the season is the pool's year. */
+/**
+ * GET /api/pools/{poolId}/seasons/{seasonId}/leaderboard: the season is the pool's year. The kept
+ * season totals are refreshed by the calculation and by a week completing; when they did not cover
+ * the pool's COMPLETE weeks (a refresh that failed or has not run yet, scores loaded by other
+ * means) this reply was aggregated from the week scores, and the totals are refreshed for the next
+ * readers.
+ */
 export async function getSeasonLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, seasonId: number): Promise<SeasonLeaderboardEntry[]> {
-  return ctx.uow.read(async (store) => {
-    const pool = await readablePool(store, caller, poolId);
-    if (seasonId !== pool.year) throw new SeasonNotFoundError();
-    return seasonStandingsOf(store, pool);
+  const { pool, entries, fromKeptTotals } = await ctx.uow.read(async (store) => {
+    const found = await readablePool(store, caller, poolId);
+    if (seasonId !== found.year) throw new SeasonNotFoundError();
+    return { pool: found, ...(await seasonStandingsWithSource(store, found)) };
   });
+  if (!fromKeptTotals) await ctx.uow.write((store) => store.refreshSeasonTotals(pool.id, pool.year, ctx.now(), { onlyIfStale: true }));
+  return entries;
 }
 
 /** GET /api/pools/{poolId}/completed-weeks: the pool's COMPLETE weeks, ascending. */
@@ -81,14 +94,15 @@ export async function getCompletedWeeks(ctx: PicksContext, caller: Caller, poolI
 /**
  * GET /api/users/{userId}/pools/{poolId}/weekly-scoring-review: one entry per completed week (the
  * player's picks, results and points). Any reader of the pool may look at any member's, or former
- * member's, completed weeks: their deadlines have passed.
+ * member's who played, completed weeks: their deadlines have passed.
  */
 export async function getWeeklyScoringReview(ctx: PicksContext, caller: Caller, userId: string, poolId: string): Promise<WeeklyScoringReview[]> {
   return ctx.uow.read(async (store) => {
     const pool = await readablePool(store, caller, poolId);
     const member = await store.findMember(pool.id, userId);
     const scores = await store.weekScoresOfPlayer(pool.id, pool.year, userId);
-    if (!member?.isActive && scores.length === 0) throw new ReviewPlayerNotFoundError();
+    // A former member is reviewable when they played (a scored week with picks), not for the zero rows of weeks they sat out.
+    if (!member?.isActive && !scores.some((s) => s.hasPicks)) throw new ReviewPlayerNotFoundError();
     const weeks = (await store.completeWeeksOf(pool.id, pool.year)).map((w) => w.weekNumber);
     const picks = (await store.picksWithTeams(pool.id, pool.year, weeks, userId)).map(presentScoredPick);
     const scoreByWeek = new Map(scores.map((s) => [s.weekNumber, s]));

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickResult } from '@powerpool/contracts';
 import type { Db } from '@powerpool/service-kit';
-import { games, picks, poolGames, poolMembers, poolWeeks, teams, users, weekScores, type GameRow, type PickRow, type PoolGameRow, type PoolWeekRow, type WeekScoreRow } from './schema.js';
+import { games, picks, poolGames, poolMembers, poolWeeks, seasonTotals, seasonTotalsState, teams, users, weekScores, type GameRow, type PickRow, type PoolGameRow, type PoolWeekRow, type WeekScoreRow } from './schema.js';
 
 /** A pool game of a week with the production game it refers to (null: not in the sports data). */
 export interface ScoringGameRow {
@@ -44,6 +44,11 @@ export interface PickResultUpdate {
 }
 
 const weekOf = (poolId: string, year: number, weekNumber: number) => ({ poolId, year, weekNumber });
+const sameWeeks = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((w, i) => w === b[i]);
+/** A season's aggregates over week_scores (grouped by player): the sum of final scores, the weeks with picks, the best final score. */
+const SUM_FINAL = sql<number>`sum(${weekScores.finalPoints})::int`;
+const WEEKS_WITH_PICKS = sql<number>`(count(*) FILTER (WHERE ${weekScores.hasPicks}))::int`;
+const BEST_FINAL = sql<number | null>`max(${weekScores.finalPoints})`;
 /** How many week score rows go in one INSERT (12 parameters each, well under Postgres' 65,535). */
 const INSERT_CHUNK = 1000;
 
@@ -51,6 +56,33 @@ const INSERT_CHUNK = 1000;
 export function createScoreStore(db: Db) {
   const samePoolWeek = (w: { poolId: string; year: number; weekNumber: number }) =>
     and(eq(poolWeeks.poolId, w.poolId), eq(poolWeeks.year, w.year), eq(poolWeeks.weekNumber, w.weekNumber));
+
+  /** The pool's COMPLETE week numbers of a season, ascending. */
+  const completeWeekNumbers = async (poolId: string, year: number): Promise<number[]> =>
+    (
+      await db
+        .select({ weekNumber: poolWeeks.weekNumber })
+        .from(poolWeeks)
+        .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.year, year), eq(poolWeeks.state, 'COMPLETE')))
+        .orderBy(asc(poolWeeks.weekNumber))
+    ).map((w) => w.weekNumber);
+
+  /** Whether the kept totals of a pool season were computed over exactly `weeks`. */
+  const keptTotalsCover = async (poolId: string, year: number, weeks: number[]): Promise<boolean> => {
+    const [state] = await db.select().from(seasonTotalsState).where(and(eq(seasonTotalsState.poolId, poolId), eq(seasonTotalsState.year, year)));
+    return state !== undefined && sameWeeks(state.weeks, weeks);
+  };
+
+  /**
+   * Sum of final scores, weeks with picks and best final score per player over `weeks` (the list
+   * of COMPLETE weeks, given as values so the planner scans the covering index week_scores_season).
+   */
+  const aggregateWeekScores = (poolId: string, year: number, weeks: number[]) =>
+    db
+      .select({ userId: weekScores.userId, total: SUM_FINAL.as('total'), played: WEEKS_WITH_PICKS.as('played'), best: BEST_FINAL.as('best') })
+      .from(weekScores)
+      .where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), weeks.length ? inArray(weekScores.weekNumber, weeks) : sql`false`))
+      .groupBy(weekScores.userId);
 
   return {
     /** The pool's published games of a week joined to the production games (status, scores). */
@@ -146,41 +178,66 @@ export function createScoreStore(db: Db) {
     },
 
     /**
-     * Every active member's season over the pool's COMPLETE weeks, aggregated in the database (sum,
-     * count of weeks with picks, max) so 10,000 members over 22 weeks is one grouped scan of the
-     * covering index week_scores_season (migration 0002), not 220,000 rows shipped to Node.
+     * Every active member's season over the pool's COMPLETE weeks (sum of final scores, weeks with
+     * picks, best final score). Read from the kept totals (season_totals, one indexed row per
+     * member) when they cover exactly the pool's COMPLETE weeks; otherwise (a week has just
+     * completed and its refresh has not run yet) aggregated from week_scores, so never stale.
+     * `fromKeptTotals` says which.
      */
-    async seasonAggregateOf(poolId: string, year: number): Promise<SeasonAggregateRow[]> {
-      const totals = db
-        .select({
-          userId: weekScores.userId,
-          total: sql<number>`sum(${weekScores.finalPoints})::int`.as('total'),
-          played: sql<number>`(count(*) FILTER (WHERE ${weekScores.hasPicks}))::int`.as('played'),
-          best: sql<number | null>`max(${weekScores.finalPoints})`.as('best'),
-        })
-        .from(weekScores)
-        .where(
-          and(
-            eq(weekScores.poolId, poolId),
-            eq(weekScores.year, year),
-            inArray(
-              weekScores.weekNumber,
-              db
-                .select({ weekNumber: poolWeeks.weekNumber })
-                .from(poolWeeks)
-                .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.year, year), eq(poolWeeks.state, 'COMPLETE'))),
-            ),
-          ),
-        )
-        .groupBy(weekScores.userId)
-        .as('totals');
-      const rows = await db
-        .select({ userId: poolMembers.userId, displayName: users.displayName, total: totals.total, played: totals.played, best: totals.best })
+    async seasonAggregateOf(poolId: string, year: number): Promise<{ rows: SeasonAggregateRow[]; fromKeptTotals: boolean }> {
+      const weeks = await completeWeekNumbers(poolId, year);
+      const fromKeptTotals = await keptTotalsCover(poolId, year, weeks);
+      // Members and totals are read apart and merged here: each read is one index range whatever
+      // the planner knows (a join planned on fresh tables without statistics can go quadratic).
+      const totals = fromKeptTotals
+        ? await db
+            .select({ userId: seasonTotals.userId, total: seasonTotals.totalPoints, played: seasonTotals.weeksPlayed, best: seasonTotals.bestFinal })
+            .from(seasonTotals)
+            .where(and(eq(seasonTotals.poolId, poolId), eq(seasonTotals.year, year)))
+        : await aggregateWeekScores(poolId, year, weeks);
+      const byUser = new Map(totals.map((t) => [t.userId, t]));
+      const members = await db
+        .select({ userId: poolMembers.userId, displayName: users.displayName })
         .from(poolMembers)
         .leftJoin(users, eq(users.id, poolMembers.userId))
-        .leftJoin(totals, eq(totals.userId, poolMembers.userId))
         .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.isActive, true)));
-      return rows.map((r) => ({ userId: r.userId, displayName: r.displayName ?? 'User', totalPoints: r.total ?? 0, weeksPlayed: r.played ?? 0, bestFinal: r.best ?? null }));
+      const rows = members.map((m) => {
+        const t = byUser.get(m.userId);
+        return { userId: m.userId, displayName: m.displayName ?? 'User', totalPoints: t?.total ?? 0, weeksPlayed: t?.played ?? 0, bestFinal: t?.best ?? null };
+      });
+      return { rows, fromKeptTotals };
+    },
+
+    /**
+     * Recompute a pool season's kept totals over its COMPLETE weeks, in the caller's transaction
+     * (after a COMPLETE week's scores changed, or a week reached COMPLETE). Refreshes of one pool
+     * season run one after the other (the state row is locked first).
+     */
+    async refreshSeasonTotals(poolId: string, year: number, at: Date, options: { onlyIfStale?: boolean } = {}): Promise<void> {
+      const key = and(eq(seasonTotalsState.poolId, poolId), eq(seasonTotalsState.year, year));
+      await db.insert(seasonTotalsState).values({ poolId, year, weeks: [], refreshedAt: at }).onConflictDoNothing();
+      const [state] = await db.select().from(seasonTotalsState).where(key).for('update');
+      const weeks = await completeWeekNumbers(poolId, year);
+      // Another reader refreshed while this one waited for the lock.
+      if (options.onlyIfStale && state && sameWeeks(state.weeks, weeks)) return;
+      await db.delete(seasonTotals).where(and(eq(seasonTotals.poolId, poolId), eq(seasonTotals.year, year)));
+      if (weeks.length) {
+        await db.insert(seasonTotals).select(
+          db
+            .select({
+              poolId: weekScores.poolId,
+              year: weekScores.year,
+              userId: weekScores.userId,
+              totalPoints: SUM_FINAL.as('total_points'),
+              weeksPlayed: WEEKS_WITH_PICKS.as('weeks_played'),
+              bestFinal: BEST_FINAL.as('best_final'),
+            })
+            .from(weekScores)
+            .where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), inArray(weekScores.weekNumber, weeks)))
+            .groupBy(weekScores.poolId, weekScores.year, weekScores.userId),
+        );
+      }
+      await db.update(seasonTotalsState).set({ weeks, refreshedAt: at }).where(key);
     },
 
     /**
