@@ -5,7 +5,7 @@ import { integrationSkipReason } from '@powerpool/testing';
 import { createPicksStore } from '../src/store/picks-scoring.store.js';
 import { seasonStandingsOf } from '../src/domain/leaderboards.js';
 import { seasonTotalsOf, sharedRanks } from '../src/domain/scoring.js';
-import { announceMember, announcePool, call, castOf, insertPicksDirectly, migrateRecorded, moveWeekTo, person, publishWeek, startPicks, stored, type Cast, type Person, type PicksHarness } from './helpers.js';
+import { announceMember, announcePool, call, castOf, savePicks, migrateRecorded, moveWeekTo, person, publishWeek, startPicks, stored, type Cast, type Person, type PicksHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -88,9 +88,9 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     const week17 = await publishWeek(h, pool, 17, games, SPREADS_17);
     const week19 = await publishWeek(h, pool, 19, games, SPREADS_19);
     const week1 = await publishWeek(h, pool, 1, games, SPREADS_1);
-    for (const [key, spec] of Object.entries(WEEK17_PICKS)) await insertPicksDirectly(h, week17, players[key]!, spec);
-    for (const [key, spec] of Object.entries(WEEK19_PICKS)) await insertPicksDirectly(h, week19, players[key]!, spec);
-    for (const [key, spec] of Object.entries(WEEK1_PICKS)) await insertPicksDirectly(h, week1, players[key]!, spec);
+    for (const [key, spec] of Object.entries(WEEK17_PICKS)) await savePicks(h, week17, players[key]!, spec);
+    for (const [key, spec] of Object.entries(WEEK19_PICKS)) await savePicks(h, week19, players[key]!, spec);
+    for (const [key, spec] of Object.entries(WEEK1_PICKS)) await savePicks(h, week1, players[key]!, spec);
 
     // Week 17 is scored and completed; Rae and Gus (no picks) then leave; the Wild Card completes
     // first by its own event order below; week 1 is only calculated.

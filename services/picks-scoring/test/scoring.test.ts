@@ -9,7 +9,9 @@ import {
   announcePool,
   call,
   castOf,
-  insertPicksDirectly,
+  insertUnscorablePicksForTest,
+  overrideOf,
+  savePicks,
   migrateRecorded,
   moveWeekTo,
   person,
@@ -114,7 +116,17 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     const pool = await announcePool(h, cast.commissioner);
     for (const p of Object.values(players)) await announceMember(h, pool, p);
     const week = await publishWeek(h, pool, 17, games, SPREADS);
-    for (const [key, spec] of Object.entries(picks)) await insertPicksDirectly(h, week, players[key]!, spec, key === 'fay' ? cast.commissioner : players[key]!);
+    // Saved through the API before the deadline (Fay's entered by the commissioner, an override), then the test's clock again.
+    const clock = h.clock.now;
+    h.clock.now = new Date(Date.parse(week.pickDeadline) - 60_000);
+    for (const [key, spec] of Object.entries(picks)) {
+      if (key !== 'fay') await savePicks(h, week, players[key]!, spec);
+      else {
+        const res = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, players[key]!, spec));
+        if (res.statusCode !== 200) throw new Error(`override failed: ${res.statusCode} ${res.body}`);
+      }
+    }
+    h.clock.now = clock;
     return { pool, week };
   }
 
@@ -251,9 +263,11 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     const gus = await person(h, 'user', 'Gus Green');
     // Ben's 1pt pick names PHI (21) on WSH-DAL; Gus saved only two picks. Neither can come from
     // the picks API (it refuses both), so they are written directly.
-    const { pool, week } = await week17Pool({ ...PICKS, ben: [[G4, '24', 3], [G5, '9', 2], [G1, '21', 1], [G6, '2', 0]] });
+    const { ben: _ben, ...others } = PICKS;
+    const { pool, week } = await week17Pool(others);
     await announceMember(h, pool, gus);
-    await insertPicksDirectly(h, week, gus, [[G2, '16', 3], [G3, '7', 2]]);
+    await insertUnscorablePicksForTest(h, week, players.ben!, [[G4, '24', 3], [G5, '9', 2], [G1, '21', 1], [G6, '2', 0]]);
+    await insertUnscorablePicksForTest(h, week, gus, [[G2, '16', 3], [G3, '7', 2]]);
     await moveWeekTo(h, pool, 17, 'SCORING');
 
     const res = await calculate(pool);
