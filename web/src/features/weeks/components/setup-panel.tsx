@@ -19,7 +19,7 @@ import { publishBlocker, publishFailureTitle, toggleAll } from '../lib/publish';
 import { mergeSpreads } from '../lib/setup-rows';
 import type { SetupRow } from '../lib/setup-rows';
 import { readSpreadEntry, spreadDisplay, spreadFieldText } from '../lib/spreads';
-import { formatKickoff } from '../lib/time';
+import { formatKickoff } from '../../../lib/game-time';
 import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
 import { announceTransition } from './announce-transition';
 import { GameStatusBadge } from './game-status-badge';

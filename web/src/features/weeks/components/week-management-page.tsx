@@ -22,7 +22,7 @@ import { useWeekState } from '../api/get-week-state';
 import { parseWeekParam, WEEK_PARAM_ERRORS } from '../lib/week-param';
 import { InProgressPanel } from './in-progress-panel';
 import { PublishedPanel } from './published-panel';
-import { QuickJump } from './quick-jump';
+import { WeekQuickJump } from '../../../components/week-quick-jump';
 import { CompletePanel, ScoringPanel } from './results-panels';
 import { SetupPanel } from './setup-panel';
 import { WeekInstructions } from './week-instructions';
@@ -163,7 +163,7 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, roleBadge, onSe
       />
       <div className="mb-6 flex flex-wrap items-end gap-3">
         {pools.length > 1 ? <PoolPicker pools={pools} pool={pool} userId={userId} superAdmin={superAdmin} onSelect={onSelectPool} /> : null}
-        <QuickJump weeks={weeks.data} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
+        <WeekQuickJump label="Quick Jump" weeks={weeks.data} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
       </div>
       {state.isPending ? (
         <InlineLoading label={`Loading ${title}...`} />

@@ -1,26 +1,8 @@
 import { WEEK_MESSAGES } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { favoriteText, formatSpread, readSpreadEntry, SPREAD_RANGE_TEXT, spreadDisplay, spreadFieldText } from './spreads';
+import { readSpreadEntry, SPREAD_RANGE_TEXT, spreadDisplay, spreadFieldText } from './spreads';
 
 const game = { spread: null, lockedSpread: null, espnSpread: null, isComplete: false };
-
-describe('formatSpread', () => {
-  it('should sign the number and call 0 a pick\'em when formatting', () => {
-    expect(formatSpread(-3.5)).toBe('-3.5');
-    expect(formatSpread(7)).toBe('+7');
-    expect(formatSpread(0.5)).toBe('+0.5');
-    expect(formatSpread(0)).toBe('PK');
-    expect(formatSpread(-0)).toBe('PK');
-  });
-});
-
-describe('favoriteText', () => {
-  it('should name the home team for a negative spread and the away team for a positive one', () => {
-    expect(favoriteText(-3.5, 'PHI', 'DAL')).toBe('PHI by 3.5');
-    expect(favoriteText(7, 'PHI', 'DAL')).toBe('DAL by 7');
-    expect(favoriteText(0, 'PHI', 'DAL')).toBe("Pick'em");
-  });
-});
 
 describe('spreadDisplay', () => {
   it('should prefer the pool spread, then the provider line, in setup mode', () => {

@@ -1,21 +1,5 @@
 import { isValidSpread, SPREAD_LIMIT, SPREAD_STEP, WEEK_MESSAGES } from '@powerpool/contracts';
-
-/**
- * Spreads are home-relative (game-rules.md): negative favours the home team, positive the away
- * team, 0 is a pick'em.
- */
-
-/** "-3.5", "+7", "PK" for 0. */
-export function formatSpread(spread: number): string {
-  if (spread === 0) return 'PK';
-  return spread > 0 ? `+${spread}` : String(spread);
-}
-
-/** Who the spread favours, in words: "PHI by 3.5", "Pick'em". */
-export function favoriteText(spread: number, homeAbbreviation: string, awayAbbreviation: string): string {
-  if (spread === 0) return "Pick'em";
-  return `${spread < 0 ? homeAbbreviation : awayAbbreviation} by ${Math.abs(spread)}`;
-}
+import { formatSpread } from '../../../lib/spread-text';
 
 /** How a grid shows spreads: `setup` (SETUP), `live` (PUBLISHED to SCORING), `complete` (COMPLETE). */
 export type GridMode = 'setup' | 'live' | 'complete';
