@@ -1,4 +1,4 @@
-import { weekLabel } from '@powerpool/contracts';
+import { managesPool, weekLabel } from '@powerpool/contracts';
 import type { Pool, WeekStatus } from '@powerpool/contracts';
 import { CalendarRange, FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
@@ -20,6 +20,7 @@ import { isSuperAdmin } from '../../../lib/roles';
 import { useWeeks } from '../api/get-weeks';
 import { useWeekState } from '../api/get-week-state';
 import { parseWeekParam, WEEK_PARAM_ERRORS } from '../lib/week-param';
+import { EmergencyPicksPanel } from './emergency-picks-panel';
 import { InProgressPanel } from './in-progress-panel';
 import { PublishedPanel } from './published-panel';
 import { WeekQuickJump } from '../../../components/week-quick-jump';
@@ -119,6 +120,7 @@ function WeekManagement({ weekNumber }: { weekNumber: number }) {
       weekNumber={weekNumber}
       userId={user.id}
       superAdmin={superAdmin}
+      canEnterPicks={managesPool(user, pool.poolCommissionerId)}
       roleBadge={roleBadge}
       onSelectPool={selectPool}
     />
@@ -136,11 +138,13 @@ interface PoolWeekProps {
   weekNumber: number;
   userId: string;
   superAdmin: boolean;
+  /** The pool's commissioner or a super admin: the emergency pick entry is theirs (admin spec section 6). */
+  canEnterPicks: boolean;
   roleBadge: ReactNode;
   onSelectPool: (poolId: string) => void;
 }
 
-function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, roleBadge, onSelectPool }: PoolWeekProps) {
+function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, roleBadge, onSelectPool }: PoolWeekProps) {
   const navigate = useNavigate();
   const state = useWeekState(pool.id, weekNumber, { follow: true });
   const weeks = useWeeks(pool.id);
@@ -174,6 +178,7 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, roleBadge, onSe
           <WeekProgressTracker state={state.data.currentState} />
           <WeekInstructions state={state.data.currentState} />
           <WeekBody status={state.data} />
+          {canEnterPicks ? <EmergencyPicksPanel poolId={pool.id} weekNumber={weekNumber} /> : null}
         </div>
       )}
     </>
