@@ -23,6 +23,8 @@ export interface ResponsiveColumn<T> {
   align?: 'start' | 'end';
   /** Classes of the table cell. */
   className?: string;
+  /** Classes of the header cell, instead of the default `whitespace-nowrap` (e.g. `w-16` lets a long header wrap). */
+  headerClassName?: string;
   card?: CardSlot;
   /** What the card shows instead of `cell`; null or undefined leaves the slot out for that row. */
   cardCell?: (row: T) => ReactNode;
@@ -50,6 +52,8 @@ interface ResponsiveTableProps<T> {
   maxHeightClassName?: string;
   /** Classes of a row (and its card), e.g. to mark the viewer's own. */
   rowClassName?: (row: T) => string | undefined;
+  /** Tighter cells, for tables with many columns. */
+  dense?: boolean;
 }
 
 /**
@@ -67,8 +71,10 @@ export function ResponsiveTable<T>({
   className,
   maxHeightClassName,
   rowClassName,
+  dense = false,
 }: ResponsiveTableProps<T>) {
   const shown = BREAKPOINTS[breakpoint];
+  const cellPadding = dense ? 'px-2.5 py-2' : 'px-4 py-3';
   return (
     <div className={className}>
       <ul aria-label={label} className={cn('grid gap-3', shown.cards, maxHeightClassName && cn(maxHeightClassName, 'overflow-y-auto'))}>
@@ -86,7 +92,7 @@ export function ResponsiveTable<T>({
                   key={column.id}
                   scope="col"
                   aria-sort={column.sort?.direction ? (column.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className={cn('px-4 py-3 font-medium whitespace-nowrap', column.align === 'end' && 'text-right')}
+                  className={cn(cellPadding, 'font-medium', column.headerClassName ?? 'whitespace-nowrap', column.align === 'end' && 'text-right')}
                 >
                   {column.sort ? <SortButton header={column.header} {...column.sort} /> : column.header}
                 </th>
@@ -97,7 +103,7 @@ export function ResponsiveTable<T>({
             {rows.map((row) => (
               <tr key={rowKey(row)} data-testid={testId && `${testId}-row`} className={rowClassName?.(row)}>
                 {columns.map((column) => (
-                  <td key={column.id} className={cn('px-4 py-3 align-middle', column.align === 'end' && 'text-right', column.className)}>
+                  <td key={column.id} className={cn(cellPadding, 'align-middle', column.align === 'end' && 'text-right', column.className)}>
                     {column.cell(row)}
                   </td>
                 ))}

@@ -106,7 +106,7 @@ function Board({ data, weekNumber, viewerId, refetchFailed, updatedAt, fetching 
       {data.message ? <p className="text-sm text-muted-foreground">{data.message}</p> : null}
       <OverridesNotice overrides={data.overrides} />
       {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <LiveTable standings={data.standings} weekNumber={weekNumber} viewerId={viewerId} />
         <GameResultsList games={data.gamesCentric} />
       </div>

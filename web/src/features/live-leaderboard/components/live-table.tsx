@@ -1,5 +1,5 @@
 import { LIVE_PAGE_SIZES, LIVE_MOBILE_NOTICE_MS, PICK_MESSAGES } from '@powerpool/contracts';
-import type { LivePageSize, LiveStanding } from '@powerpool/contracts';
+import type { LivePageSize, LivePick, LiveStanding } from '@powerpool/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -41,6 +41,9 @@ const SORT_LABELS: Record<LiveSortKey, string> = {
   power: 'Power',
 };
 
+/** Long headers of narrow number columns wrap onto two lines. */
+const WRAP = 'w-16';
+
 const POWER_EFFECT_TEXT = { x2: 'x2', x0: 'x0', push: 'push', none: 'none', pending: 'pending' } as const;
 
 /**
@@ -76,6 +79,20 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
     },
   });
 
+  // Phones: the four picks on one wrapped line of the card, each with its rank.
+  const pickColumn = (key: LiveSortKey, header: string, pickOf: (s: LiveStanding) => LivePick | undefined): ResponsiveColumn<LiveStanding> => ({
+    id: key,
+    header,
+    card: 'meta',
+    sort: sortable(key),
+    cell: (s) => <PickCell pick={pickOf(s)} />,
+    cardCell: (s) => (
+      <span className="inline-flex items-center gap-1">
+        {header} <PickCell pick={pickOf(s)} />
+      </span>
+    ),
+  });
+
   const columns: Array<ResponsiveColumn<LiveStanding>> = [
     {
       id: 'seasonPoints',
@@ -93,28 +110,30 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
       card: 'title',
       sort: sortable('name'),
       cell: (s) => (
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="w-7 text-xs text-muted-foreground tabular-nums">#{s.rank}</span>
+        <span className="inline-flex items-center gap-2 whitespace-nowrap">
+          <span className="min-w-7 text-xs text-muted-foreground tabular-nums">#{s.rank}</span>
           <span className="font-medium">{s.displayName}</span>
           {s.userId === viewerId ? <Badge variant="info">You</Badge> : null}
-          {!s.hasPicks ? <Badge variant="muted">No picks</Badge> : null}
+          {!s.hasPicks ? <span className="text-xs text-muted-foreground">(no picks)</span> : null}
         </span>
       ),
     },
-    { id: 'threePt', header: '3pt', card: 'field', sort: sortable('threePt'), cell: (s) => <PickCell pick={confidencePick(s, 3)} /> },
-    { id: 'twoPt', header: '2pt', card: 'field', sort: sortable('twoPt'), cell: (s) => <PickCell pick={confidencePick(s, 2)} /> },
-    { id: 'onePt', header: '1pt', card: 'field', sort: sortable('onePt'), cell: (s) => <PickCell pick={confidencePick(s, 1)} /> },
-    { id: 'power', header: 'Power', card: 'field', sort: sortable('power'), cell: (s) => <PickCell pick={powerPick(s)} /> },
-    { id: 'rawPoints', header: 'Raw Pts', card: 'meta', align: 'end', className: 'tabular-nums', cell: (s) => s.rawPoints, cardCell: (s) => `Raw ${s.rawPoints}` },
+    pickColumn('threePt', '3pt', (s) => confidencePick(s, 3)),
+    pickColumn('twoPt', '2pt', (s) => confidencePick(s, 2)),
+    pickColumn('onePt', '1pt', (s) => confidencePick(s, 1)),
+    pickColumn('power', 'Power', powerPick),
+    { id: 'rawPoints', header: 'Raw Pts', card: 'meta', align: 'end', className: 'tabular-nums', headerClassName: WRAP, cell: (s) => s.rawPoints, cardCell: (s) => `Raw ${s.rawPoints}` },
     {
       id: 'powerBonus',
       header: 'Power Bonus',
       card: 'meta',
       align: 'end',
-      className: 'tabular-nums whitespace-nowrap',
+      className: 'tabular-nums',
+      headerClassName: WRAP,
       cell: (s) => (
-        <span title={`Power pick: ${POWER_EFFECT_TEXT[s.powerEffect]}`}>
-          {signed(s.powerBonus)} <span className="text-xs text-muted-foreground">({POWER_EFFECT_TEXT[s.powerEffect]})</span>
+        <span className="grid justify-items-end" title={`Power pick: ${POWER_EFFECT_TEXT[s.powerEffect]}`}>
+          <span>{signed(s.powerBonus)}</span>
+          <span className="text-xs text-muted-foreground">{POWER_EFFECT_TEXT[s.powerEffect]}</span>
         </span>
       ),
       cardCell: (s) => `Power ${signed(s.powerBonus)} (${POWER_EFFECT_TEXT[s.powerEffect]})`,
@@ -124,7 +143,8 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
       header: 'Final Score',
       card: 'meta',
       align: 'end',
-      className: 'tabular-nums',
+      className: 'tabular-nums whitespace-nowrap',
+      headerClassName: WRAP,
       cell: (s) => (
         <span className="grid justify-items-end">
           <span className="font-bold">{s.weekPoints}</span>
@@ -212,6 +232,8 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
             rowKey={(s) => s.userId}
             label={`Live Leaderboard - Week ${weekNumber}`}
             testId="live-standing"
+            className="min-w-0"
+            dense
             maxHeightClassName={shown.all ? 'max-h-[70vh]' : undefined}
             rowClassName={(s) => (s.userId === viewerId ? 'bg-primary/5' : undefined)}
           />

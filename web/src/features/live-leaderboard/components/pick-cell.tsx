@@ -16,18 +16,17 @@ const LOOKS: Record<PickState, { className: string; icon: ReactNode }> = {
 
 /**
  * One pick on the live board: the team, and how it stands (won, lost, push; or, while its game is
- * played, whether it covers right now). Decided confidence picks show their points.
+ * played, whether it covers right now); a decided confidence pick's points are in its tooltip.
  */
 export function PickCell({ pick }: { pick: LivePick | undefined }) {
   if (!pick) return <span className="text-muted-foreground">—</span>;
   const state = pickState(pick);
   const { className, icon } = LOOKS[state];
   const team = pick.selectedTeamAbbr ?? '?';
-  const points = !pick.isPowerPick && pick.pointsEarned !== null ? ` · ${pick.pointsEarned}` : '';
   return (
     <span
       className={cn('inline-flex items-center gap-1 rounded-md border px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap [&_svg]:size-3', className)}
-      title={`${team}: ${PICK_STATE_LABELS[state]}`}
+      title={`${team}: ${PICK_STATE_LABELS[state]}${!pick.isPowerPick && pick.pointsEarned !== null ? `, ${pick.pointsEarned} pts` : ''}`}
       data-testid="live-pick"
       data-state={state}
     >
@@ -35,7 +34,6 @@ export function PickCell({ pick }: { pick: LivePick | undefined }) {
       {team}
       {icon}
       <span className="sr-only">{PICK_STATE_LABELS[state]}</span>
-      {points ? <span className="tabular-nums">{points}</span> : null}
     </span>
   );
 }
