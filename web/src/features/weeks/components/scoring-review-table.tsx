@@ -79,7 +79,12 @@ export function ScoringReviewTable({ poolId, weekNumber, title = 'Scoring Review
         ) : review.data.rows.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No members to review.</p>
         ) : (
-          <ResponsiveTable rows={sortReviewRows(review.data.rows, sort)} columns={COLUMNS} rowKey={(row) => row.userId} label={title} testId="review" breakpoint="lg" />
+          <>
+            <ResponsiveTable rows={sortReviewRows(review.data.rows, sort)} columns={COLUMNS} rowKey={(row) => row.userId} label={title} testId="review" breakpoint="lg" />
+            {review.data.rows.some((row) => row.picks.some((pick) => pick.enteredByCommissioner)) ? (
+              <p className="text-xs text-muted-foreground">* entered by the commissioner (emergency pick entry)</p>
+            ) : null}
+          </>
         )}
       </CardContent>
     </Card>
@@ -139,7 +144,7 @@ function ReviewPicks({ picks }: { picks: readonly SavedPick[] }) {
   return (
     <span className="flex flex-wrap gap-1">
       {ordered.map((pick) => (
-        <Badge key={pick.id} variant={RESULT_VARIANTS[pick.result]} title={pick.result}>
+        <Badge key={pick.id} variant={RESULT_VARIANTS[pick.result]} title={`${pick.result}${pick.enteredByCommissioner ? ', entered by the commissioner' : ''}`}>
           {pick.isPowerPick ? 'Power' : `${pick.confidenceRank}pt`} {pick.selectedTeamAbbreviation ?? '?'}
           {pick.enteredByCommissioner ? ' *' : ''}
         </Badge>
