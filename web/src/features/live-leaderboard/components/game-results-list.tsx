@@ -1,5 +1,5 @@
 import type { LiveGame } from '@powerpool/contracts';
-import { MapPin } from 'lucide-react';
+import { MapPinned } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeVariant } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -64,7 +64,7 @@ function GameRow({ game }: { game: LiveGame }) {
       <p className="text-xs text-muted-foreground">Spread: {spreadReading(game.spread, game.homeTeamAbbr, game.awayTeamAbbr)}</p>
       {venue ? (
         <p className="flex items-start gap-1 text-xs text-muted-foreground">
-          <MapPin className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+          <MapPinned className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
           {venue}
         </p>
       ) : null}

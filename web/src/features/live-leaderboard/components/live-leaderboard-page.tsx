@@ -1,6 +1,6 @@
 import { isWeekNumber, PICK_MESSAGES, WEEK_STATE_LABELS, weekLabel } from '@powerpool/contracts';
 import type { LiveLeaderboard } from '@powerpool/contracts';
-import { Clock, Download, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Download, Hourglass, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header';
 import { InlineLoading } from '../../../components/layout/query-states';
@@ -138,7 +138,7 @@ function ComingSoon({ text }: { text: string }) {
   return (
     <Card data-testid="picks-not-available">
       <CardHeader className="items-center text-center">
-        <Clock className="size-8 text-primary" aria-hidden="true" />
+        <Hourglass className="size-8 text-primary" aria-hidden="true" />
         <CardTitle>{PICK_MESSAGES.picksNotAvailableTitle}</CardTitle>
         <CardDescription className="max-w-md">{text}</CardDescription>
       </CardHeader>

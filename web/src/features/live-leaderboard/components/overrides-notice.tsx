@@ -1,5 +1,5 @@
 import type { PickOverride } from '@powerpool/contracts';
-import { ShieldAlert } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
 
 /** The week's commissioner overrides (game-rules.md): members can see that one happened, for whom, by whom, when and why. */
@@ -8,7 +8,7 @@ export function OverridesNotice({ overrides }: { overrides: readonly PickOverrid
   return (
     <section className="rounded-xl border border-amber-500/40 bg-amber-500/5 px-4 py-3 text-sm" aria-label="Commissioner overrides" data-testid="overrides">
       <p className="mb-2 flex items-center gap-2 font-semibold">
-        <ShieldAlert className="size-4 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+        <Megaphone className="size-4 text-amber-600 dark:text-amber-400" aria-hidden="true" />
         Commissioner {overrides.length === 1 ? 'override' : 'overrides'} this week
       </p>
       <ul className="grid gap-1.5">
