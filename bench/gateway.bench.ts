@@ -14,23 +14,20 @@
  * thread for the first measured run of each target, `gateway.cpuprofile` / `direct.cpuprofile`;
  * open them in Chrome DevTools or run `tsx bench/profile-summary.ts <file>`).
  */
-import { fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type autocannon from 'autocannon';
 import { currentUserSchema, HEADERS, SESSION_COOKIE } from '@powerpool/contracts';
 import { ASSERTION_TTL_SECONDS } from '@powerpool/service-kit';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
 import { signInThroughGateway } from '@powerpool/testing';
+import { autocannonInChild } from './autocannon.js';
 
 /** What a bare Fastify upstream behind @fastify/http-proxy reached on the 2-core reference machine. */
 const MIN_RPS_RATIO = 0.3;
 const PATH = '/api/auth/user';
 const EMAIL = 'player@powerpool.test';
 const PASSWORD = 'powerpool';
-const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -70,17 +67,6 @@ interface Target {
   /** URL and headers for one run (the direct target signs a fresh assertion each time). */
   request(): Promise<{ url: string; headers: Record<string, string> }>;
   runs: Run[];
-}
-
-/** autocannon in a child process: it must share neither the event loop nor the CPU accounting it measures. */
-function autocannonInChild(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(LOAD_SCRIPT, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: autocannon.Result | undefined;
-    child.once('message', (message) => (result = message as autocannon.Result));
-    child.once('error', reject);
-    child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the load generator exited with ${code} and no result`))));
-  });
 }
 
 async function load(target: Target, seconds: number, profileAs?: string): Promise<Run> {

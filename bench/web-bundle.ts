@@ -42,7 +42,11 @@ export type Manifest = Record<string, ManifestChunk>;
  * screen counts them; their own row says what a first menu adds.
  */
 export const SCREENS: ReadonlyArray<{ name: string; route: string; modules: readonly string[] }> = [
-  { name: 'landing / Make Picks', route: '/', modules: [] },
+  { name: 'landing page', route: '/', modules: [] },
+  // Make Picks' body loads on demand (visitors at / never fetch it); a signed-in player fetches it at once.
+  { name: 'Make Picks, signed in', route: '/', modules: ['src/features/picks/components/picks-page.tsx'] },
+  { name: 'season leaderboard', route: '/leaderboard', modules: ['src/app/routes/season-leaderboard.tsx'] },
+  { name: 'live results', route: '/live-results', modules: ['src/app/routes/live-results.tsx'] },
   { name: 'join', route: '/join/{token}', modules: ['src/app/routes/join.tsx'] },
   { name: 'profile', route: '/profile', modules: ['src/app/routes/profile.tsx'] },
   { name: 'pool management', route: '/admin', modules: ['src/app/routes/pool-management.tsx'] },
@@ -52,6 +56,9 @@ export const SCREENS: ReadonlyArray<{ name: string; route: string; modules: read
   { name: 'live leaderboard', route: '/live-leaderboard/{pool}/{n}', modules: ['src/app/routes/live-leaderboard.tsx'] },
   { name: 'navigation menus', route: '(first menu)', modules: ['src/components/layout/nav-menus.tsx'] },
 ];
+
+/** The first {@link SCREENS} rows are the first load, each held to the budget. */
+export const FIRST_LOAD_SCREENS = 2;
 
 /** The manifest key of the entry (index.html). */
 export function entryKey(manifest: Manifest): string {
@@ -133,11 +140,13 @@ function main(): void {
   console.log('JavaScript each screen loads (entry + static imports + the screen\'s on-demand chunks), gzip level 9:\n');
   console.log(line(header));
   rows.forEach((r) => console.log(line(r)));
-  const first = screens[0]!;
-  console.log(`\nfirst load (${first.route}): ${kb(first.gzipBytes)} KB gzipped, budget ${budget} KB`);
-  if (first.gzipBytes > budget * 1024) {
-    console.error(`over budget by ${kb(first.gzipBytes - budget * 1024)} KB`);
-    process.exitCode = 1;
+  // The first load: the landing page (visitors) and Make Picks (signed in), as web/e2e/first-load.test.ts measures them.
+  for (const first of screens.slice(0, FIRST_LOAD_SCREENS)) {
+    console.log(`\nfirst load, ${first.name} (${first.route}): ${kb(first.gzipBytes)} KB gzipped, budget ${budget} KB`);
+    if (first.gzipBytes > budget * 1024) {
+      console.error(`over budget by ${kb(first.gzipBytes - budget * 1024)} KB`);
+      process.exitCode = 1;
+    }
   }
 }
 

@@ -344,4 +344,93 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       "weeks-workflow did not delete the pool's weeks",
     );
   });
+
+  it("should take two players' picks to a scored season through the gateway: publish the Wild Card week, pick, lock, score, complete", async () => {
+    const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
+    const commissioner = await signIn(url, 'commissioner@powerpool.test', DEV_PASSWORD);
+    const player = await signIn(url, 'player@powerpool.test', DEV_PASSWORD);
+    const player2 = await signIn(url, 'player2@powerpool.test', DEV_PASSWORD);
+
+    // The 2025 season (the replay records the Wild Card round final), into production.
+    for (const step of ['import-teams', 'import-games']) expect(await (await admin.post(`/api/admin/unified-staging/${step}/1`, { year: 2025 })).text(), step).toContain('"type":"complete"');
+    expect((await admin.post('/api/admin/unified-staging/migrate-teams/1')).status).toBe(200);
+    expect(await (await admin.get('/api/admin/unified-staging/migrate-games/1/stream')).text()).toContain('"type":"complete"');
+
+    const created = await commissioner.post('/api/pools', { name: `Cluster Picks Pool ${Date.now()}`, year: 2025, allowsPostseason: true });
+    expect(created.status).toBe(201);
+    const pool = (await created.json()) as { id: string };
+    const invitation = (await (await commissioner.post(`/api/pools/${pool.id}/invitations`, {})).json()) as { invitationToken: string };
+    for (const p of [player, player2]) expect((await p.post(`/api/invitations/${invitation.invitationToken}/use`)).status).toBe(200);
+
+    // Wild Card games (real finals): LAR 34 @ CAR 31, GB 27 @ CHI 31, BUF 27 @ JAX 24, SF 23 @ PHI 19.
+    const spreads: Record<string, number> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
+    await eventually(async () => ((await commissioner.get(`/api/weeks/19?poolId=${pool.id}`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'weeks-workflow did not know the pool');
+    for (const [gameId, spread] of Object.entries(spreads)) expect((await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread })).status).toBe(200);
+    const published = await commissioner.post(`/api/pools/${pool.id}/weeks/19/games/publish`, { gameIds: Object.keys(spreads) });
+    expect(published.status, await published.clone().text()).toBe(200);
+    const poolGames = (await (await player.get(`/api/pools/${pool.id}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
+    const pick = (gameId: string, team: string, rank: number) => ({
+      poolId: pool.id,
+      poolGameId: poolGames.find((g) => g.id === gameId)!.poolGameId,
+      gameEspnCompetitionId: gameId,
+      selectedTeamEspnId: team,
+      confidenceRank: rank,
+      isPowerPick: rank === 0,
+      weekNumber: 19,
+    });
+    // player: CAR (covers +10.5) 3, GB (CHI covers) 2, BUF (push at 3) 1, power SF (covers) -> (3 + 0 + 0) x2 = 6.
+    const picks1 = [pick('401772979', '29', 3), pick('401772981', '9', 2), pick('401772977', '2', 1), pick('401772980', '25', 0)];
+    // player2: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push) -> (0 + 2 + 1) x1 = 3.
+    const picks2 = [pick('401772979', '14', 3), pick('401772981', '3', 2), pick('401772980', '25', 1), pick('401772977', '30', 0)];
+    const save = (who: typeof player, picks: unknown[]) => who.post('/api/picks/batch', { weekId: '2025:19', picks });
+    const first = await eventually(async () => {
+      const res = await save(player, picks1);
+      return res.status === 409 || res.status === 404 || res.status === 403 ? undefined : res;
+    }, EVENT_WAIT_MS, 'picks-scoring did not know the published week');
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(((await first.json()) as { message: string }).message).toBe('Picks for Week 19 have been saved');
+    expect((await save(player2, picks2)).status).toBe(200);
+    const incomplete = await save(player2, picks2.slice(1));
+    expect(incomplete.status).toBe(400);
+    expect(((await incomplete.json()) as { message: string }).message).toBe('You must select all three confidence picks: 3pt is missing. Each pick must be on a different game.');
+
+    // Before the deadline: members see no one's picks on the live board; the commissioner does.
+    const early = await player.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`);
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ status: 'picks_not_available' });
+    expect(((await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`)).json()) as { metadata: { accessLevel: string } }).metadata.accessLevel).toBe('COMMISSIONER_ACCESS');
+
+    // Games start (the Testing tab's tool): picks lock and everyone's picks show.
+    expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/games-in-progress`, { testing: true })).status).toBe(200);
+    const locked = await eventually(async () => {
+      const res = await save(player, picks1);
+      return res.status === 409 ? res : undefined;
+    }, EVENT_WAIT_MS, 'picks-scoring did not lock the week');
+    expect(((await locked.json()) as { error: string }).error).toBe('picks_locked');
+    const board = (await (await player.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`)).json()) as { metadata: { accessLevel: string }; standings: Array<{ displayName: string; weekPoints: number; picks: unknown[] }> };
+    expect(board.metadata.accessLevel).toBe('FULL_ACCESS');
+    expect(board.standings.filter((s) => s.picks.length === 4)).toHaveLength(2);
+
+    // Scoring, calculated, completed: the season standings count the week.
+    expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/scoring`, { testing: true })).status).toBe(200);
+    const calculated = await eventually(async () => {
+      const res = await commissioner.post(`/api/pools/${pool.id}/weeks/19/scores/calculate`);
+      return res.status === 409 ? undefined : res;
+    }, EVENT_WAIT_MS, 'picks-scoring did not see the week in SCORING');
+    expect(calculated.status, await calculated.clone().text()).toBe(200);
+    const review = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/scoring-review`)).json()) as { rows: Array<{ email: string; rawPoints: number; multiplier: number; totalPoints: number }> };
+    const row = (email: string) => review.rows.find((r) => r.email === email);
+    expect(row('player@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 2, totalPoints: 6 });
+    expect(row('player2@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 1, totalPoints: 3 });
+    expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/complete`, { testing: true })).status).toBe(200);
+    const standings = await eventually(async () => {
+      const res = (await (await player.get(`/api/pools/${pool.id}/seasons/2025/leaderboard`)).json()) as Array<{ user: { displayName: string }; rank: number; totalPoints: number; weeksPlayed: number }>;
+      return res.some((e) => e.totalPoints > 0) ? res : undefined;
+    }, EVENT_WAIT_MS, 'the season standings did not count the completed week');
+    expect(standings.map((e) => [e.rank, e.totalPoints, e.weeksPlayed])).toEqual([
+      [1, 6, 1],
+      [2, 3, 1],
+      ...standings.slice(2).map(() => [3, 0, 0]),
+    ]);
+  });
 });

@@ -71,6 +71,8 @@ export interface Embedded {
   upstreams: Readonly<Record<ServiceName, string>>;
   /** The gateway's assertion signer, for benchmarks that call a service directly. */
   signer: AssertionSigner;
+  /** The one bus and database every service uses, for benchmarks and tests that seed at scale. */
+  runtime: Pick<ServiceRuntime, 'bus' | 'database'>;
   close(): Promise<void>;
 }
 
@@ -201,7 +203,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     cleanups.push(() => gateway.close());
     await reservation?.release();
     await gateway.listen({ port: reserved, host: gatewayHost });
-    return { url: publicUrl, upstreams, signer, close };
+    return { url: publicUrl, upstreams, signer, runtime: { bus, database: runtime.database }, close };
   } catch (err) {
     await close();
     throw err;

@@ -9,3 +9,4 @@ export * from './chromium.js';
 export * from './sign-in.js';
 export * from './upload.js';
 export * from './factories.js';
+export * from './harness.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
 import { RPC, type Game, type Pool, type RefreshWeekReply, type Role, type Team } from '@powerpool/contracts';
 import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
-import { buildProductionGame, createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
+import { buildPoolSnapshot as poolSnapshot, buildProductionGame, callAs, castOf as castFor, createTestRuntime, memberEventOf, personOf, waitForRow, type Cast, type Method, type Person, type TestRuntime } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadWeeksWorkflowConfig } from '../src/config.js';
 
@@ -50,49 +50,16 @@ export async function startWeeks(): Promise<WeeksHarness> {
   };
 }
 
-export interface Person extends TestUser {
-  headers: Record<string, string>;
-}
+export type { Cast, Person };
 
-export async function person(h: WeeksHarness, role: Role, name: string): Promise<Person> {
-  const id = randomUUID();
-  const user: TestUser = { id, email: `${name.toLowerCase().replace(/\s+/g, '.')}.${id.slice(0, 6)}@powerpool.test`, role };
-  return { ...user, headers: await h.runtime.headersFor(user) };
-}
-
-export interface Cast {
-  commissioner: Person;
-  otherCommissioner: Person;
-  admin: Person;
-  player: Person;
-  outsider: Person;
-}
-
-export async function castOf(h: WeeksHarness): Promise<Cast> {
-  return {
-    commissioner: await person(h, 'pool_commissioner', 'Casey Commish'),
-    otherCommissioner: await person(h, 'pool_commissioner', 'Other Commish'),
-    admin: await person(h, 'super_admin', 'Ada Admin'),
-    player: await person(h, 'user', 'Pat Player'),
-    outsider: await person(h, 'user', 'Olive Outsider'),
-  };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const person = (h: WeeksHarness, role: Role, name: string): Promise<Person> => personOf(h.runtime, role, name);
+export const castOf = (h: WeeksHarness): Promise<Cast> => castFor(h.runtime);
 
 /** One call through buildApp + inject, as the gateway would forward it. */
-export async function call(h: WeeksHarness, method: Method, url: string, who: Person | null, payload?: unknown) {
-  const headers = who ? who.headers : await h.runtime.headersFor(null);
-  return h.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+export const call = (h: WeeksHarness, method: Method, url: string, who: Person | null, payload?: unknown) => callAs(h.runtime, h.app, method, url, who, payload);
 
 /** Wait until `sql` returns a row (the service has consumed an event). */
-export async function stored(h: WeeksHarness, sql: string, params: unknown[]): Promise<void> {
-  await vi.waitFor(async () => {
-    const rows = await h.runtime.database.sql.query(sql, params);
-    if (rows.length === 0) throw new Error(`not stored yet: ${sql}`);
-  });
-}
+export const stored = (h: WeeksHarness, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, sql, params);
 
 /** Factory: a production game of the 2025 season as sports-data-staging announces it. */
 export function buildGame(weekNumber: number, gameTimeUtc: string, overrides: Partial<Game> = {}): Game {
@@ -139,28 +106,8 @@ export async function updateGame(h: WeeksHarness, game: Game, changes: Partial<G
   return next;
 }
 
-/** Factory: a pool as pools-invitations announces it (and its commissioner as its admin member). */
-export function buildPoolSnapshot(commissioner: Person, overrides: Partial<Pool> = {}): Pool {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    name: `Pool ${randomUUID().slice(0, 6)}`,
-    description: null,
-    year: YEAR,
-    allowsPreseason: false,
-    allowsRegularSeason: true,
-    allowsPostseason: true,
-    maxMembers: 50,
-    isPublic: false,
-    slug: `pool-${randomUUID().slice(0, 6)}`,
-    isActive: true,
-    poolType: 'standard',
-    createdAt: now,
-    updatedAt: now,
-    poolCommissionerId: commissioner.id,
-    ...overrides,
-  };
-}
+/** Factory: a pool as pools-invitations announces it. */
+export const buildPoolSnapshot = (commissioner: Person, overrides: Partial<Pool> = {}): Pool => poolSnapshot(commissioner.id, { year: YEAR, ...overrides });
 
 export async function announcePool(h: WeeksHarness, commissioner: Person, overrides: Partial<Pool> = {}): Promise<Pool> {
   const pool = buildPoolSnapshot(commissioner, overrides);
@@ -171,9 +118,7 @@ export async function announcePool(h: WeeksHarness, commissioner: Person, overri
 
 /** pools.member.joined (or .removed) for `who`, as pools-invitations announces it. */
 export async function announceMember(h: WeeksHarness, pool: Pool, who: Person, subject: 'pools.member.joined' | 'pools.member.removed' = 'pools.member.joined'): Promise<void> {
-  const at = new Date().toISOString();
-  const member = { poolId: pool.id, poolName: pool.name, userId: who.id, role: 'member' as const, isActive: subject === 'pools.member.joined', hasPaid: false, paymentNotes: null, notes: null, joinedAt: at, updatedAt: at };
-  await h.runtime.bus.publish(subject, subject === 'pools.member.joined' ? { member, via: 'invitation' } : { member });
+  await h.runtime.bus.publish(subject, memberEventOf(pool, who.id, subject));
   await stored(h, 'SELECT 1 FROM weeks.pool_members WHERE pool_id = $1 AND user_id = $2 AND is_active = $3', [pool.id, who.id, subject === 'pools.member.joined']);
 }
 

@@ -1,7 +1,6 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { LiveResultsPage } from '../../features/live-results/components/live-results-page';
 
-/** Live results entry (/live-results), player spec section 2. Built by a later issue. */
+/** Live results entry (/live-results), player spec section 2. Loads on demand. */
 export function LiveResultsRoute() {
-  return <ComingSoonPage title={paths.liveResults.title} />;
+  return <LiveResultsPage />;
 }

@@ -1,22 +1,27 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { PoolSelector } from '../../components/pool-selector';
+import { PageHeader } from '../../components/layout/page-header';
+import { InlineLoading } from '../../components/layout/query-states';
 import { paths } from '../../config/paths';
-import { requestedPoolId, useUserPools } from '../../lib/user-pools';
+import { requestedPoolId } from '../../lib/user-pools';
 
-/**
- * Make Picks (/ and /picks): picks screen, player spec section 2. Built by a later issue; until
- * then it shows the player's pool selector (only with more than one pool).
- */
+// The screen's body is its own chunk: visitors on the landing page (also at /) never fetch it,
+// and a signed-in player fetches it at once, beside the pools call.
+const PicksPage = lazy(() => import('../../features/picks/components/picks-page').then((m) => ({ default: m.PicksPage })));
+
+/** Make Picks (/ and /picks), player spec section 2. */
 export function PicksRoute() {
-  const pools = useUserPools();
   const location = useLocation();
-  const [poolId, setPoolId] = useState<string | undefined>(() => requestedPoolId(location.state));
   return (
-    <>
-      {pools.data ? <PoolSelector pools={pools.data} value={poolId} onChange={setPoolId} className="mb-6" /> : null}
-      <ComingSoonPage title={paths.picks.title} />
-    </>
+    <Suspense
+      fallback={
+        <>
+          <PageHeader title={paths.picks.title} />
+          <InlineLoading />
+        </>
+      }
+    >
+      <PicksPage requestedPoolId={requestedPoolId(location.state)} />
+    </Suspense>
   );
 }

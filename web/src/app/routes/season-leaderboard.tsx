@@ -1,7 +1,6 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { SeasonLeaderboardPage } from '../../features/leaderboard/components/season-leaderboard-page';
 
-/** Season Leaderboard (/leaderboard), player spec section 2. Built by a later issue. */
+/** Season Leaderboard (/leaderboard), player spec section 2. Loads on demand. */
 export function SeasonLeaderboardRoute() {
-  return <ComingSoonPage title={paths.leaderboard.title} />;
+  return <SeasonLeaderboardPage />;
 }

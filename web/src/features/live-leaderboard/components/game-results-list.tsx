@@ -2,9 +2,10 @@ import type { LiveGame } from '@powerpool/contracts';
 import { MapPinned } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeVariant } from '../../../components/ui/badge';
+import { TeamLogo } from '../../../components/team-logo';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatKickoff } from '../../../lib/game-time';
-import { spreadReading } from '../../../lib/spread-text';
+import { formatKickoff } from '../../../lib/time';
+import { spreadReading } from '../../../lib/spreads';
 import { cn } from '../../../utils/cn';
 import { liveGameStatus, venueText } from '../lib/games';
 import type { LiveGameLabel } from '../lib/games';
@@ -76,11 +77,7 @@ function TeamLine({ abbr, name, logo, score, leading, home = false }: { abbr: st
   return (
     <div className="flex items-center justify-between gap-2">
       <span className="inline-flex min-w-0 items-center gap-2">
-        {logo ? (
-          <img src={logo} alt="" className="size-5 shrink-0 object-contain" loading="lazy" />
-        ) : (
-          <span className="grid size-5 shrink-0 place-items-center rounded-full bg-muted text-[0.55rem] font-bold">{abbr.slice(0, 3)}</span>
-        )}
+        <TeamLogo team={{ abbreviation: abbr, logoUrl: logo, color: null }} className="size-5 text-[0.5rem]" />
         <span className="truncate" title={name}>
           <span className="font-semibold">{abbr}</span>
           {home ? <span className="text-xs text-muted-foreground"> (home)</span> : null}

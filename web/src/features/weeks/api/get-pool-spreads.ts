@@ -2,7 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { PoolSpread } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
-import { NEW_POOL_RETRY } from '../lib/refusal';
+import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
 /** GET /api/pools/{poolId}/spreads/{weekNumber}: the pool's spread (and locked and provider spread) of each game of the week. */
 export function getPoolSpreads(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PoolSpread[]> {

@@ -2,7 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { WeekGame } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
-import { NEW_POOL_RETRY } from '../lib/refusal';
+import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
 /** GET /api/weeks/{weekNumber}/games/setup?poolId=: the week's production games of the pool's season, by kickoff. */
 export function getSetupGames(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekGame[]> {

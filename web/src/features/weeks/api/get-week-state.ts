@@ -3,7 +3,7 @@ import type { WeekStatus } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
 import { LIVE_GAMES_REFETCH_MS } from '../lib/live';
-import { NEW_POOL_RETRY } from '../lib/refusal';
+import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
 /** A week's state is cached 10 seconds (admin spec section 7). */
 const WEEK_STATE_STALE_MS = 10_000;

@@ -2,7 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { WeekTransition } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
-import { NEW_POOL_RETRY } from '../lib/refusal';
+import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/transitions: the recorded changes of state, oldest first. */
 export function getWeekTransitions(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekTransition[]> {

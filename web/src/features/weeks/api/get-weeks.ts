@@ -2,7 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
-import { NEW_POOL_RETRY } from '../lib/refusal';
+import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
 /** GET /api/weeks?poolId=: every week of the pool's season, with the pool's state and deadline of each. */
 export function getWeeks(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Week[]> {

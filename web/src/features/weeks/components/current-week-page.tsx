@@ -8,7 +8,7 @@ import { documentTitle, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSignedInUser } from '../../../lib/auth';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
-import { useCurrentWeek } from '../api/get-current-week';
+import { useCurrentWeek } from '../../../lib/current-week';
 
 /**
  * /weeks/current (admin spec section 2): the current week of the managed pool's season (the pool

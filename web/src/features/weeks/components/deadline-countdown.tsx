@@ -1,5 +1,5 @@
 import { LockKeyhole } from 'lucide-react';
-import { countdownParts, countdownText, formatCentralDateTime } from '../../../lib/game-time';
+import { countdownParts, countdownText, formatCentralDateTime } from '../../../lib/time';
 
 const UNITS = [
   ['days', 'Days'],

@@ -12,7 +12,7 @@ import { useImportScores } from '../api/import-scores';
 import { useTransitionWeek } from '../api/transition-week';
 import { gamesProgress } from '../lib/games';
 import { LIVE_GAMES_REFETCH_SECONDS } from '../lib/live';
-import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
+import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
 import { PublishedGamesSection } from './published-games-section';

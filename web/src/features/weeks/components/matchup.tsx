@@ -1,35 +1,6 @@
 import type { WeekTeam } from '@powerpool/contracts';
-import { useState } from 'react';
+import { TeamLogo } from '../../../components/team-logo';
 import { cn } from '../../../utils/cn';
-import { teamColor } from '../lib/games';
-
-/** A team's logo, or its abbreviation on its colour when there is no logo (or it fails to load). */
-export function TeamLogo({ team, className }: { team: WeekTeam; className?: string }) {
-  const [failed, setFailed] = useState(false);
-  if (team.logoUrl && !failed) {
-    return (
-      <img
-        src={team.logoUrl}
-        alt=""
-        width={28}
-        height={28}
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        className={cn('size-7 shrink-0 object-contain', className)}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className={cn('flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-[0.6rem] font-bold text-white', className)}
-      style={{ backgroundColor: teamColor(team.color) }}
-    >
-      {team.abbreviation.slice(0, 3)}
-    </span>
-  );
-}
 
 function TeamName({ team }: { team: WeekTeam }) {
   return (

@@ -7,7 +7,7 @@ import type { ResponsiveColumn } from '../../../components/ui/responsive-table';
 import { coverText, gameBadgeOf, liveClock, matchupText, scoreText } from '../lib/games';
 import { spreadDisplay } from '../lib/spreads';
 import type { GridMode } from '../lib/spreads';
-import { formatKickoff } from '../../../lib/game-time';
+import { formatKickoff } from '../../../lib/time';
 import { GameStatusBadge } from './game-status-badge';
 import { Matchup } from './matchup';
 import { SpreadValue } from './spread-value';

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toastFailure } from '../../../lib/toast-error';
 import { usePublishedGames } from '../api/get-published-games';
 import { useTransitionWeek } from '../api/transition-week';
-import { BADGE_CLOCK_MS, useNow } from '../lib/use-now';
+import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { DeadlineCountdown } from './deadline-countdown';
 import { PublishedGamesGrid } from './published-games-grid';

@@ -1,6 +1,6 @@
 import type { WeekTeam } from '@powerpool/contracts';
 import { cn } from '../../../utils/cn';
-import { favoriteText } from '../../../lib/spread-text';
+import { favoriteText } from '../../../lib/spreads';
 import type { SpreadDisplay } from '../lib/spreads';
 
 const SOURCE_NOTES: Record<SpreadDisplay['source'], string | null> = {

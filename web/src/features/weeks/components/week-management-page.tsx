@@ -1,17 +1,16 @@
 import { managesPool, weekLabel } from '@powerpool/contracts';
 import type { Pool, WeekStatus } from '@powerpool/contracts';
 import { CalendarRange, FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { ManagedPoolSelector, managesAsAdmin } from '../../../components/managed-pool-selector';
 import { RoleBadge } from '../../../components/role-badge';
+import { WeekQuickJump } from '../../../components/week-quick-jump';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { documentTitle, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSignedInUser } from '../../../lib/auth';
@@ -23,7 +22,6 @@ import { parseWeekParam, WEEK_PARAM_ERRORS } from '../lib/week-param';
 import { EmergencyPicksPanel } from './emergency-picks-panel';
 import { InProgressPanel } from './in-progress-panel';
 import { PublishedPanel } from './published-panel';
-import { WeekQuickJump } from '../../../components/week-quick-jump';
 import { CompletePanel, ScoringPanel } from './results-panels';
 import { SetupPanel } from './setup-panel';
 import { WeekInstructions } from './week-instructions';
@@ -149,7 +147,7 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, 
   const state = useWeekState(pool.id, weekNumber, { follow: true });
   const weeks = useWeeks(pool.id);
   const title = state.data?.displayName ?? weeks.data?.find((week) => week.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
-  const asAdmin = superAdmin && pool.poolCommissionerId !== userId;
+  const asAdmin = managesAsAdmin(pool, userId, superAdmin);
 
   return (
     <>
@@ -166,7 +164,9 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, 
         actions={roleBadge}
       />
       <div className="mb-6 flex flex-wrap items-end gap-3">
-        {pools.length > 1 ? <PoolPicker pools={pools} pool={pool} userId={userId} superAdmin={superAdmin} onSelect={onSelectPool} /> : null}
+        {pools.length > 1 ? (
+          <ManagedPoolSelector pools={pools} value={pool.id} userId={userId} superAdmin={superAdmin} onSelect={onSelectPool} testId="week-pool-selector" />
+        ) : null}
         <WeekQuickJump label="Quick Jump" weeks={weeks.data} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
       </div>
       {state.isPending ? (
@@ -182,35 +182,6 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, 
         </div>
       )}
     </>
-  );
-}
-
-/** The pool selector: "As Admin" marks the pools a super admin manages without commissioning them. */
-function PoolPicker({
-  pools,
-  pool,
-  userId,
-  superAdmin,
-  onSelect,
-}: {
-  pools: readonly Pool[];
-  pool: Pool;
-  userId: string;
-  superAdmin: boolean;
-  onSelect: (poolId: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="grid w-full gap-2 sm:w-80" data-testid="week-pool-selector">
-      <Label htmlFor={id}>Pool</Label>
-      <NativeSelect id={id} value={pool.id} onChange={(e) => onSelect(e.target.value)}>
-        {pools.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name} ({p.year}){superAdmin && p.poolCommissionerId !== userId ? ' · As Admin' : ''}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
   );
 }
 

@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-error';
 import { cn } from '../../../utils/cn';
-import { useCurrentWeek } from '../api/get-current-week';
+import { useCurrentWeek } from '../../../lib/current-week';
 import { useWeekState } from '../api/get-week-state';
 import { useWeekTransitions } from '../api/get-week-transitions';
 import { useTransitionWeek } from '../api/transition-week';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverText, gameBadgeOf, gamesProgress, gridModeOf, liveClock, matchupText, scoreText, teamColor } from './games';
+import { coverText, gameBadgeOf, gamesProgress, gridModeOf, liveClock, matchupText, scoreText } from './games';
 
 const kickoff = '2025-09-05T00:20:00Z';
 const at = (iso: string) => new Date(iso).getTime();
@@ -70,13 +70,5 @@ describe('gamesProgress', () => {
     expect(gamesProgress({ gameCount: 3, completedGames: 1, voidGames: 1 })).toEqual({ done: 2, total: 3, percent: 67 });
     expect(gamesProgress({ gameCount: 0, completedGames: 0, voidGames: 0 })).toEqual({ done: 0, total: 0, percent: 0 });
     expect(gamesProgress({ gameCount: 2, completedGames: 2, voidGames: 1 })).toEqual({ done: 2, total: 2, percent: 100 });
-  });
-});
-
-describe('teamColor', () => {
-  it('should make a CSS colour of a 6-digit hex and nothing of anything else', () => {
-    expect(teamColor('004C54')).toBe('#004C54');
-    expect(teamColor(null)).toBeUndefined();
-    expect(teamColor('red;')).toBeUndefined();
   });
 });

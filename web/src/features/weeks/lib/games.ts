@@ -75,8 +75,3 @@ export function gamesProgress(status: { gameCount: number; completedGames: numbe
   const done = Math.min(total, status.completedGames + status.voidGames);
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
 }
-
-/** A CSS colour of a team's 6-digit hex colour, or undefined when it has none (or not a hex). */
-export function teamColor(color: string | null): string | undefined {
-  return color && /^[0-9a-f]{6}$/i.test(color) ? `#${color}` : undefined;
-}

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from './api-client';
 
 /**
  * weeks-workflow learns a pool from pools-invitations' events, so for a moment after a pool is

@@ -1,7 +1,6 @@
 /**
- * Spreads in words. Spreads are home-relative (game-rules.md): negative favours the home team,
- * positive the away team, 0 is a pick'em. Shared: week management and the live leaderboard show
- * them, and features cannot import each other.
+ * Spreads are home-relative (game-rules.md): negative favours the home team, positive the away
+ * team, 0 (or no spread) is a pick'em. Shared by week management and Make Picks.
  */
 
 /** "-3.5", "+7", "PK" for 0. */
@@ -16,8 +15,14 @@ export function favoriteText(spread: number, homeAbbreviation: string, awayAbbre
   return `${spread < 0 ? homeAbbreviation : awayAbbreviation} by ${Math.abs(spread)}`;
 }
 
+/** The favoured side of a spread: `home` for a negative one, `away` for a positive one, null for a pick'em or no spread. */
+export function favoriteSideOf(spread: number | null | undefined): 'home' | 'away' | null {
+  if (spread === null || spread === undefined || spread === 0 || Number.isNaN(spread)) return null;
+  return spread < 0 ? 'home' : 'away';
+}
+
 /** Player spec section 2 (spread reading): the favourite and the line, or "Pick'em" when zero or missing. */
 export function spreadReading(spread: number | null | undefined, homeAbbreviation: string, awayAbbreviation: string): string {
-  if (spread === null || spread === undefined || spread === 0) return "Pick'em";
-  return `${favoriteText(spread, homeAbbreviation, awayAbbreviation)} (${formatSpread(spread)})`;
+  if (favoriteSideOf(spread) === null) return "Pick'em";
+  return `${favoriteText(spread!, homeAbbreviation, awayAbbreviation)} (${formatSpread(spread!)})`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { retryNewPool } from './refusal';
+import { ApiError } from './api-client';
+import { retryNewPool } from './new-pool-retry';
 
 const reply = (status: number, body: unknown) => new ApiError(status, 'x', JSON.stringify(body));
 

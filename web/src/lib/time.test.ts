@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, countdownText, formatCentralDateTime, formatKickoff } from './game-time';
+import { countdownParts, countdownText, formatCentralDateTime, formatKickoff } from './time';
 
 describe('formatKickoff', () => {
   it('should show the time in Chicago, daylight and standard time', () => {

@@ -1,8 +1,8 @@
 import { weeksEndpoints } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
-import { NEW_POOL_RETRY } from '../lib/refusal';
+import { apiKey, callApi } from './api-client';
+import { NEW_POOL_RETRY } from './new-pool-retry';
 
 /** The current week is cached 30 seconds (admin spec section 7). */
 const CURRENT_WEEK_STALE_MS = 30_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteText, formatSpread, spreadReading } from './spread-text';
+import { favoriteSideOf, favoriteText, formatSpread, spreadReading } from './spreads';
 
 describe('formatSpread', () => {
   it('should sign the number and call 0 a pick\'em when formatting', () => {
@@ -16,6 +16,17 @@ describe('favoriteText', () => {
     expect(favoriteText(-3.5, 'PHI', 'DAL')).toBe('PHI by 3.5');
     expect(favoriteText(7, 'PHI', 'DAL')).toBe('DAL by 7');
     expect(favoriteText(0, 'PHI', 'DAL')).toBe("Pick'em");
+  });
+});
+
+describe('favoriteSideOf', () => {
+  it('should favour home for a negative spread, away for a positive one and nobody for 0 or none', () => {
+    expect(favoriteSideOf(-3.5)).toBe('home');
+    expect(favoriteSideOf(7)).toBe('away');
+    expect(favoriteSideOf(0)).toBeNull();
+    expect(favoriteSideOf(-0)).toBeNull();
+    expect(favoriteSideOf(null)).toBeNull();
+    expect(favoriteSideOf(undefined)).toBeNull();
   });
 });
 

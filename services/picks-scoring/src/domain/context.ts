@@ -1,0 +1,37 @@
+import type { Emit, KitLogger, UnitOfWork } from '@powerpool/service-kit';
+import type { PicksStore } from '../store/picks-scoring.store.js';
+
+export type { Emit } from '@powerpool/service-kit';
+
+/** A pool week. */
+export interface WeekRef {
+  poolId: string;
+  year: number;
+  weekNumber: number;
+}
+
+/** Why a week's scores were (re)calculated. */
+export type CalculationReason = 'calculate' | 'correction' | 'void' | 'override';
+
+/**
+ * Recalculate a pool week's stored scores inside the caller's unit of work, if it was already
+ * scored (SCORING or COMPLETE with a calculation); returns true when it recalculated. The scoring
+ * module provides it (domain/calculate.ts).
+ */
+export type Recalculate = (store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date) => Promise<boolean>;
+
+/** What the domain functions work with. `now` is the server's clock (tests move it). */
+export interface PicksContext {
+  uow: UnitOfWork<PicksStore>;
+  logger: KitLogger;
+  now: () => Date;
+  /** See Recalculate. */
+  recalculateIfScored: Recalculate;
+}
+
+/** The signed-in caller, as the gateway's assertion describes them. */
+export interface Caller {
+  id: string;
+  email: string;
+  role: string;
+}

@@ -1,0 +1,69 @@
+import { PICK_MESSAGES, weekLabel } from '@powerpool/contracts';
+import { ConflictError, DomainError, NotFoundError } from '@powerpool/service-kit';
+
+export { PoolNotFoundError } from '@powerpool/service-kit';
+
+/**
+ * picks-scoring's named errors: each one code (libs/contracts errors.ts) and the spec's text where
+ * it gives one. Add new ones here, never inline in a route.
+ */
+
+export class NotAMemberError extends DomainError {
+  constructor() {
+    super('not_a_member', PICK_MESSAGES.notAMember);
+  }
+}
+
+export class WeekNotPublishedError extends ConflictError {
+  constructor(weekNumber: number) {
+    super('week_not_published', `${PICK_MESSAGES.weekNotPublished} (${weekLabel(weekNumber)})`, { weekNumber });
+  }
+}
+
+export class PicksLockedError extends ConflictError {
+  constructor(deadline: Date) {
+    super('picks_locked', PICK_MESSAGES.picksLocked, { pickDeadline: deadline.toISOString() });
+  }
+}
+
+export class IncompletePicksError extends DomainError {
+  constructor(message: string, details?: unknown) {
+    super('incomplete_picks', message, { title: PICK_MESSAGES.incompletePicksTitle, ...(details && typeof details === 'object' ? details : {}) });
+  }
+}
+
+export class GameNotAvailableError extends DomainError {
+  constructor(gameId: string) {
+    super('game_not_available', PICK_MESSAGES.gameNotAvailable(gameId), { gameId });
+  }
+}
+
+export class TeamNotInGameError extends DomainError {
+  constructor(teamId: string, gameId: string) {
+    super('team_not_in_game', PICK_MESSAGES.teamNotInGame(teamId, gameId), { gameId, teamId });
+  }
+}
+
+export class TargetNotMemberError extends DomainError {
+  constructor() {
+    super('target_not_member', PICK_MESSAGES.overrideTargetNotMember);
+  }
+}
+
+export class WeekNotFoundError extends NotFoundError {
+  constructor(weekNumber: number) {
+    super(`${weekLabel(weekNumber)} has not been published in this pool`, 'week_not_found');
+  }
+}
+
+export class SeasonNotFoundError extends NotFoundError {
+  constructor() {
+    super(PICK_MESSAGES.seasonNotFound, 'season_not_found');
+  }
+}
+
+export class WeekNotInScoringError extends ConflictError {
+  constructor(weekNumber: number, state: string) {
+    super('week_not_in_scoring', `${PICK_MESSAGES.calculateNotAllowed} ${weekLabel(weekNumber)} is ${state}.`, { state });
+  }
+}

@@ -1,0 +1,207 @@
+import {
+  coverOf,
+  isFinalGame,
+  POWER_LOSS_MULTIPLIER,
+  POWER_WIN_MULTIPLIER,
+  type GameStatus,
+  type PickResult,
+  type PowerEffect,
+} from '@powerpool/contracts';
+
+/**
+ * The scoring rules of game-rules.md, each named once. Pure functions: the calculation, the live
+ * board, the season standings and the exports all score through them.
+ */
+
+/** What scoring needs of a game a pick is on. */
+export interface ScoredGame {
+  homeTeamEspnId: string;
+  awayTeamEspnId: string;
+  status: GameStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+  /** The pool's locked spread (home-relative); null for a game the pool did not publish. */
+  lockedSpread: number | null;
+  /** Cancelled, or postponed and ruled void: every pick on it is a push. */
+  isVoid: boolean;
+}
+
+/** What scoring needs of a pick. */
+export interface ScoredPick {
+  selectedTeamEspnId: string;
+  /** 3, 2 or 1; 0 for the power pick. */
+  confidenceRank: number;
+  isPowerPick: boolean;
+}
+
+/** A player's week cannot be scored (reported per player, never failing the whole week). */
+export class ScoringError extends Error {}
+
+/** Which side the selected team is on, or a ScoringError when it does not play in the game. */
+function sideOf(pick: ScoredPick, game: ScoredGame): 'HOME' | 'AWAY' {
+  if (pick.selectedTeamEspnId === game.homeTeamEspnId) return 'HOME';
+  if (pick.selectedTeamEspnId === game.awayTeamEspnId) return 'AWAY';
+  throw new ScoringError(`Team ${pick.selectedTeamEspnId} does not play in this game`);
+}
+
+/**
+ * A pick's result against the spread: void games are a push; a game not final (game-rules.md:
+ * the provider says final, with both scores) is pending; else the selected team wins when it
+ * covers, loses when the other team covers, and pushes when neither does.
+ */
+export function pickResultOf(pick: ScoredPick, game: ScoredGame): PickResult {
+  const side = sideOf(pick, game);
+  if (game.isVoid) return 'PUSH';
+  if (!isFinalGame(game)) return 'PENDING';
+  if (game.lockedSpread === null) throw new ScoringError('The game has no spread to score against');
+  const cover = coverOf(game.homeScore!, game.awayScore!, game.lockedSpread);
+  if (cover === 'PUSH') return 'PUSH';
+  return cover === side ? 'WIN' : 'LOSS';
+}
+
+/**
+ * While a game is being played (with scores): whether the selected team covers the locked spread
+ * right now. Null when the game is not being played.
+ */
+export function isCoveringNow(pick: ScoredPick, game: ScoredGame): boolean | null {
+  if (game.status !== 'IN_PROGRESS' || game.isVoid || game.homeScore === null || game.awayScore === null || game.lockedSpread === null) return null;
+  return coverOf(game.homeScore, game.awayScore, game.lockedSpread) === sideOf(pick, game);
+}
+
+/** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0. */
+export const confidencePointsOf = (rank: number, result: PickResult): number => (result === 'WIN' ? rank : 0);
+
+/** The power pick's effect: x2 when it wins, x0 when it loses, x1 otherwise (push, none, pending). */
+export function powerEffectOf(result: PickResult | null): { effect: PowerEffect; multiplier: number } {
+  switch (result) {
+    case null:
+      return { effect: 'none', multiplier: 1 };
+    case 'WIN':
+      return { effect: 'x2', multiplier: POWER_WIN_MULTIPLIER };
+    case 'LOSS':
+      return { effect: 'x0', multiplier: POWER_LOSS_MULTIPLIER };
+    case 'PUSH':
+      return { effect: 'push', multiplier: 1 };
+    case 'PENDING':
+      return { effect: 'pending', multiplier: 1 };
+  }
+}
+
+/** One pick of a scored week. */
+export interface PickOutcome<P extends ScoredPick = ScoredPick> {
+  pick: P;
+  result: PickResult;
+  /** Confidence picks: points earned (null pending); the power pick: the bonus (null pending). */
+  pointsEarned: number | null;
+  /** Whether the team covers right now (games being played only). */
+  covering: boolean | null;
+}
+
+/** A player's scored week. */
+export interface WeekOutcome<P extends ScoredPick = ScoredPick> {
+  picks: PickOutcome<P>[];
+  rawPoints: number;
+  multiplier: number;
+  powerEffect: PowerEffect;
+  powerPickCorrect: boolean | null;
+  /** Raw points x the power multiplier. */
+  finalPoints: number;
+  /** Final - raw (negative when the power pick lost). */
+  powerBonus: number;
+  /** The most the final score can still grow: every pending pick winning. */
+  possiblePointsRemaining: number;
+  hasPicks: boolean;
+}
+
+/**
+ * Score a player's week (game-rules.md "Points"). A week with picks must hold exactly one pick of
+ * each rank 3, 2, 1 on different games (plus at most one power pick); anything else, a pick on a
+ * game we do not know or a team that does not play in its game is a ScoringError for this player.
+ */
+export function scoreWeek<P extends ScoredPick>(picks: readonly P[], gameOf: (pick: P) => ScoredGame | undefined): WeekOutcome<P> {
+  if (picks.length === 0) {
+    return { picks: [], rawPoints: 0, multiplier: 1, powerEffect: 'none', powerPickCorrect: null, finalPoints: 0, powerBonus: 0, possiblePointsRemaining: 0, hasPicks: false };
+  }
+  const confidence = picks.filter((p) => !p.isPowerPick);
+  const powers = picks.filter((p) => p.isPowerPick);
+  const ranks = confidence.map((p) => p.confidenceRank).sort();
+  if (ranks.join(',') !== '1,2,3') throw new ScoringError(`Expected one pick of each rank 3, 2 and 1, found ranks ${ranks.join(', ') || 'none'}`);
+  if (powers.length > 1) throw new ScoringError(`Expected at most one power pick, found ${powers.length}`);
+
+  const scored = picks.map((pick) => {
+    const game = gameOf(pick);
+    if (!game) throw new ScoringError('A picked game is missing from the sports data');
+    return { pick, result: pickResultOf(pick, game), covering: isCoveringNow(pick, game) };
+  });
+
+  let rawPoints = 0;
+  let pendingRanks = 0;
+  for (const s of scored) {
+    if (s.pick.isPowerPick) continue;
+    rawPoints += confidencePointsOf(s.pick.confidenceRank, s.result);
+    if (s.result === 'PENDING') pendingRanks += s.pick.confidenceRank;
+  }
+  const power = scored.find((s) => s.pick.isPowerPick);
+  const { effect, multiplier } = powerEffectOf(power?.result ?? null);
+  const finalPoints = rawPoints * multiplier;
+  const powerBonus = finalPoints - rawPoints;
+
+  const bestRaw = rawPoints + pendingRanks;
+  const bestMultiplier = effect === 'pending' ? POWER_WIN_MULTIPLIER : multiplier;
+  const possiblePointsRemaining = Math.max(0, bestRaw * bestMultiplier - finalPoints);
+
+  return {
+    picks: scored.map((s) => ({
+      pick: s.pick,
+      result: s.result,
+      covering: s.covering,
+      pointsEarned: s.result === 'PENDING' ? null : s.pick.isPowerPick ? powerBonus : confidencePointsOf(s.pick.confidenceRank, s.result),
+    })),
+    rawPoints,
+    multiplier,
+    powerEffect: effect,
+    powerPickCorrect: power?.result === 'WIN' ? true : power?.result === 'LOSS' ? false : null,
+    finalPoints,
+    powerBonus,
+    possiblePointsRemaining,
+    hasPicks: true,
+  };
+}
+
+/** The points a pick puts at stake on its game: its rank, or for the power pick the player's best raw points. */
+export function impactOf(pick: ScoredPick, bestRawPoints: number): number {
+  return pick.isPowerPick ? bestRawPoints : pick.confidenceRank;
+}
+
+/** A player's season over the completed weeks (game-rules.md "Leaderboards"). */
+export interface SeasonTotals {
+  totalPoints: number;
+  weeksPlayed: number;
+  averagePoints: number;
+  bestWeek: number;
+}
+
+/**
+ * Total = the sum of the final scores; weeks played = the weeks with picks; average = total /
+ * weeks played, rounded to an integer (0 with none); best week = the highest final score (0 with none).
+ */
+export function seasonTotalsOf(weeks: ReadonlyArray<{ finalPoints: number; hasPicks: boolean }>): SeasonTotals {
+  const totalPoints = weeks.reduce((sum, w) => sum + w.finalPoints, 0);
+  const weeksPlayed = weeks.filter((w) => w.hasPicks).length;
+  return {
+    totalPoints,
+    weeksPlayed,
+    averagePoints: weeksPlayed === 0 ? 0 : Math.round(totalPoints / weeksPlayed),
+    bestWeek: weeks.length === 0 ? 0 : Math.max(0, ...weeks.map((w) => w.finalPoints)),
+  };
+}
+
+/** Competition ranking (1, 2, 2, 4) by `points` descending; returns each item's rank, in the input's order. */
+export function sharedRanks(points: readonly number[]): number[] {
+  const sorted = [...points].sort((a, b) => b - a);
+  const firstIndex = new Map<number, number>();
+  sorted.forEach((p, i) => {
+    if (!firstIndex.has(p)) firstIndex.set(p, i);
+  });
+  return points.map((p) => firstIndex.get(p)! + 1);
+}

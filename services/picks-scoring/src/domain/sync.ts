@@ -1,0 +1,109 @@
+import { displayNameOf, type EventPayload, type Game, type Pool, type User } from '@powerpool/contracts';
+import type { PicksContext } from './context.js';
+
+/**
+ * picks-scoring's own view of other services' data, kept from their events. Every handler is
+ * idempotent: snapshots are upserted by key with the newest `updatedAt` winning, a week's state
+ * only moves forward, and a deleted pool stays deleted, so repeats and late arrivals are harmless.
+ */
+
+/** identity.user.*: the name the product displays and the e-mail (scoring review, CSV). */
+export async function recordUser(ctx: PicksContext, user: User): Promise<void> {
+  await ctx.uow.write((store) => store.upsertUser({ id: user.id, email: user.email, displayName: displayNameOf(user), updatedAt: new Date(user.updatedAt) }));
+}
+
+/** sports.teams.migrated: names, abbreviations, logos and colours. */
+export async function recordTeams(ctx: PicksContext, event: EventPayload<'sports.teams.migrated'>): Promise<void> {
+  await ctx.uow.write(async (store) => {
+    await store.upsertTeams(event.teams, ctx.now());
+    await store.deleteTeams(event.deletedEspnIds);
+  });
+}
+
+/** sports.venues.imported: the live board's venue names and pictures. */
+export async function recordVenues(ctx: PicksContext, event: EventPayload<'sports.venues.imported'>): Promise<void> {
+  await ctx.uow.write((store) => store.upsertVenues(event.venues));
+}
+
+/**
+ * A game changed (status, clock, scores): the pool weeks that published it and are not COMPLETE
+ * get their scores recalculated by `onGamesChanged` (wired by the scoring module).
+ */
+export type GamesChanged = (ctx: PicksContext, changed: Game[]) => Promise<void>;
+
+/** sports.games.migrated: every production game of its years. */
+export async function recordMigratedGames(ctx: PicksContext, event: EventPayload<'sports.games.migrated'>, onGamesChanged?: GamesChanged): Promise<void> {
+  const changed = await ctx.uow.write(async (store) => {
+    const applied: Game[] = [];
+    for (const game of event.games) if (await store.upsertGame(game)) applied.push(game);
+    await store.deleteGamesOfYearsExcept([...new Set(event.years)], event.games.map((g) => g.espnId));
+    return applied;
+  });
+  if (changed.length && onGamesChanged) await onGamesChanged(ctx, changed);
+}
+
+/** sports.game.updated: status, clock, scores of one game. */
+export async function recordGameUpdate(ctx: PicksContext, event: EventPayload<'sports.game.updated'>, onGamesChanged?: GamesChanged): Promise<void> {
+  const applied = await ctx.uow.write((store) => store.upsertGame(event.game));
+  if (applied && onGamesChanged) await onGamesChanged(ctx, [event.game]);
+}
+
+/** pools.pool.created / updated / commissioner.changed: name, season, commissioner, visibility. */
+export async function recordPool(ctx: PicksContext, pool: Pool): Promise<void> {
+  await ctx.uow.write((store) =>
+    store.upsertPool({ id: pool.id, name: pool.name, year: pool.year, commissionerId: pool.poolCommissionerId, isPublic: pool.isPublic, updatedAt: new Date(pool.updatedAt) }),
+  );
+}
+
+/** pools.pool.deleted: the pool's picks, scores, overrides, weeks and games go. */
+export async function recordPoolDeleted(ctx: PicksContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
+  const { deletedPicks } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
+  ctx.logger.info({ poolId: event.pool.id, deletedPicks }, 'pool deleted: its picks and scores removed');
+}
+
+/** pools.member.*: who belongs to a pool (removed members are inactive; their picks stay). */
+export async function recordMember(ctx: PicksContext, member: EventPayload<'pools.member.joined'>['member'], removed: boolean): Promise<void> {
+  await ctx.uow.write((store) => store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }));
+}
+
+/** weeks.week.published: the deadline, and the games with their locked spreads. */
+export async function recordPublishedWeek(ctx: PicksContext, event: EventPayload<'weeks.week.published'>): Promise<void> {
+  await ctx.uow.write(async (store) => {
+    if (await store.isPoolDeleted(event.poolId)) return;
+    const publishedAt = new Date(event.publishedAt);
+    await store.recordPublishedWeek(
+      { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber, state: 'PUBLISHED', pickDeadline: new Date(event.pickDeadline), publishedAt, stateChangedAt: publishedAt, calculatedAt: null },
+      event.games.map((g) => ({
+        id: g.poolGameId,
+        poolId: event.poolId,
+        year: event.year,
+        weekNumber: event.weekNumber,
+        gameId: g.gameId,
+        lockedSpread: g.lockedSpread,
+        homeTeamEspnId: g.homeTeamEspnId,
+        awayTeamEspnId: g.awayTeamEspnId,
+        gameTimeUtc: new Date(g.gameTimeUtc),
+        voidReason: null,
+        voidedAt: null,
+      })),
+    );
+  });
+}
+
+/** A state change for a week whose publication has not arrived yet: retried by the bus. */
+export class WeekNotYetKnownError extends Error {}
+
+/** weeks.week.state-changed: the week moves forward (a late or repeated event changes nothing). */
+export async function recordWeekState(ctx: PicksContext, event: EventPayload<'weeks.week.state-changed'>): Promise<boolean> {
+  return ctx.uow.write(async (store) => {
+    if (event.toState === 'SETUP' || event.toState === 'PUBLISHED' || (await store.isPoolDeleted(event.poolId))) return false;
+    const week = await store.findPoolWeek(event.poolId, event.year, event.weekNumber);
+    if (!week) throw new WeekNotYetKnownError(`week ${event.year}:${event.weekNumber} of pool ${event.poolId} moved to ${event.toState} before its publication arrived`);
+    return store.advanceWeekState(event.poolId, event.year, event.weekNumber, event.toState, new Date(event.at));
+  });
+}
+
+/** weeks.game.voided: every pick on the game counts as a push from now on. */
+export async function recordVoidedGame(ctx: PicksContext, event: EventPayload<'weeks.game.voided'>): Promise<boolean> {
+  return ctx.uow.write((store) => store.voidPoolGame(event.poolGameId, event.reason, new Date(event.voidedAt)));
+}

@@ -1,0 +1,185 @@
+import { boolean, doublePrecision, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { GAME_STATUSES, PICK_RESULTS, POWER_EFFECTS, WEEK_STATES } from '@powerpool/contracts';
+
+export const picksSchema = pgSchema('picks');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Users as identity's events describe them, with the name the product displays. */
+export const users = picksSchema.table('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  displayName: text('display_name').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const teams = picksSchema.table('teams', {
+  espnId: text('espn_id').primaryKey(),
+  name: text('name').notNull(),
+  abbreviation: text('abbreviation').notNull(),
+  logoUrl: text('logo_url'),
+  color: text('color'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const venues = picksSchema.table('venues', {
+  espnId: text('espn_id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  city: text('city'),
+  state: text('state'),
+  exteriorImageUrl: text('exterior_image_url'),
+  interiorImageUrl: text('interior_image_url'),
+});
+
+/** Production games (newest updatedAt wins). */
+export const games = picksSchema.table('games', {
+  espnId: text('espn_id').primaryKey(),
+  espnCompetitionId: text('espn_competition_id').notNull(),
+  year: integer('year').notNull(),
+  weekNumber: integer('week_number').notNull(),
+  homeTeamEspnId: text('home_team_espn_id').notNull(),
+  awayTeamEspnId: text('away_team_espn_id').notNull(),
+  homeTeamAbbr: text('home_team_abbr').notNull(),
+  awayTeamAbbr: text('away_team_abbr').notNull(),
+  homeTeamShortName: text('home_team_short_name').notNull(),
+  awayTeamShortName: text('away_team_short_name').notNull(),
+  gameName: text('game_name').notNull(),
+  gameTimeUtc: ts('game_time_utc').notNull(),
+  status: text('status', { enum: GAME_STATUSES }).notNull(),
+  homeScore: integer('home_score'),
+  awayScore: integer('away_score'),
+  currentPeriod: integer('current_period'),
+  gameClock: text('game_clock'),
+  venueEspnId: text('venue_espn_id'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const pools = picksSchema.table('pools', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  year: integer('year').notNull(),
+  commissionerId: uuid('commissioner_id').notNull(),
+  isPublic: boolean('is_public').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const deletedPools = picksSchema.table('deleted_pools', {
+  id: uuid('id').primaryKey(),
+  deletedAt: ts('deleted_at').notNull(),
+});
+
+export const poolMembers = picksSchema.table(
+  'pool_members',
+  {
+    poolId: uuid('pool_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    isActive: boolean('is_active').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
+);
+
+/** A pool's week once published (no row: SETUP); the state only moves forward. */
+export const poolWeeks = picksSchema.table(
+  'pool_weeks',
+  {
+    poolId: uuid('pool_id').notNull(),
+    year: integer('year').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    state: text('state', { enum: WEEK_STATES }).notNull(),
+    pickDeadline: ts('pick_deadline').notNull(),
+    publishedAt: ts('published_at').notNull(),
+    stateChangedAt: ts('state_changed_at').notNull(),
+    calculatedAt: ts('calculated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber] })],
+);
+
+/** The games a pool published, with the locked spread, and void rulings. */
+export const poolGames = picksSchema.table('pool_games', {
+  id: uuid('id').primaryKey(),
+  poolId: uuid('pool_id').notNull(),
+  year: integer('year').notNull(),
+  weekNumber: integer('week_number').notNull(),
+  gameId: text('game_id').notNull(),
+  lockedSpread: doublePrecision('locked_spread').notNull(),
+  homeTeamEspnId: text('home_team_espn_id').notNull(),
+  awayTeamEspnId: text('away_team_espn_id').notNull(),
+  gameTimeUtc: ts('game_time_utc').notNull(),
+  voidReason: text('void_reason'),
+  voidedAt: ts('voided_at'),
+});
+
+/** A player's picks of a pool week: one per rank (3, 2, 1; 0 the power pick), one per game. */
+export const picks = picksSchema.table('picks', {
+  id: uuid('id').primaryKey(),
+  poolId: uuid('pool_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  year: integer('year').notNull(),
+  weekNumber: integer('week_number').notNull(),
+  gameId: text('game_id').notNull(),
+  poolGameId: uuid('pool_game_id'),
+  selectedTeamEspnId: text('selected_team_espn_id').notNull(),
+  confidenceRank: integer('confidence_rank').notNull(),
+  isPowerPick: boolean('is_power_pick').notNull(),
+  enteredBy: uuid('entered_by').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  result: text('result', { enum: PICK_RESULTS }),
+  pointsEarned: integer('points_earned'),
+});
+
+/** Each player's calculated week. */
+export const weekScores = picksSchema.table(
+  'week_scores',
+  {
+    poolId: uuid('pool_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    year: integer('year').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    rawPoints: integer('raw_points').notNull(),
+    multiplier: integer('multiplier').notNull(),
+    finalPoints: integer('final_points').notNull(),
+    powerEffect: text('power_effect', { enum: POWER_EFFECTS }).notNull(),
+    hasPicks: boolean('has_picks').notNull(),
+    hasCalculationError: boolean('has_calculation_error').notNull(),
+    errorMessage: text('error_message'),
+    calculatedAt: ts('calculated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber, t.userId] })],
+);
+
+/** A pick as an override record keeps it (before and after). */
+export interface OverridePickSnapshot {
+  gameId: string;
+  poolGameId: string | null;
+  selectedTeamEspnId: string;
+  confidenceRank: number;
+  isPowerPick: boolean;
+}
+
+/** Every commissioner override: who, when, why, the picks before and after. */
+export const pickOverrides = picksSchema.table('pick_overrides', {
+  id: uuid('id').primaryKey(),
+  poolId: uuid('pool_id').notNull(),
+  year: integer('year').notNull(),
+  weekNumber: integer('week_number').notNull(),
+  targetUserId: uuid('target_user_id').notNull(),
+  byUserId: uuid('by_user_id').notNull(),
+  reason: text('reason').notNull(),
+  at: ts('at').notNull(),
+  picksBefore: jsonb('picks_before').$type<OverridePickSnapshot[]>().notNull(),
+  picksAfter: jsonb('picks_after').$type<OverridePickSnapshot[]>().notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+export type VenueRow = typeof venues.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+export type PoolRow = typeof pools.$inferSelect;
+export type MemberRow = typeof poolMembers.$inferSelect;
+export type PoolWeekRow = typeof poolWeeks.$inferSelect;
+export type PoolGameRow = typeof poolGames.$inferSelect;
+export type PickRow = typeof picks.$inferSelect;
+export type WeekScoreRow = typeof weekScores.$inferSelect;
+export type PickOverrideRow = typeof pickOverrides.$inferSelect;

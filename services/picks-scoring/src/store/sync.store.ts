@@ -1,0 +1,255 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { WEEK_STATES, type Game, type Team, type Venue, type WeekState } from '@powerpool/contracts';
+import type { Db } from '@powerpool/service-kit';
+import {
+  deletedPools,
+  games,
+  pickOverrides,
+  picks,
+  poolGames,
+  poolMembers,
+  pools,
+  poolWeeks,
+  teams,
+  users,
+  venues,
+  weekScores,
+  type GameRow,
+  type MemberRow,
+  type PoolGameRow,
+  type PoolRow,
+  type PoolWeekRow,
+  type TeamRow,
+  type UserRow,
+  type VenueRow,
+} from './schema.js';
+
+/** A production game from its event snapshot. */
+function gameRowOf(game: Game): GameRow {
+  return {
+    espnId: game.espnId,
+    espnCompetitionId: game.espnCompetitionId,
+    year: game.year,
+    weekNumber: game.weekNumber,
+    homeTeamEspnId: game.homeTeamEspnId,
+    awayTeamEspnId: game.awayTeamEspnId,
+    homeTeamAbbr: game.homeTeamAbbr,
+    awayTeamAbbr: game.awayTeamAbbr,
+    homeTeamShortName: game.homeTeamShortName,
+    awayTeamShortName: game.awayTeamShortName,
+    gameName: game.gameName,
+    gameTimeUtc: new Date(game.gameTimeUtc),
+    status: game.gameStatus,
+    homeScore: game.homeScore,
+    awayScore: game.awayScore,
+    currentPeriod: game.currentPeriod,
+    gameClock: game.gameClock,
+    venueEspnId: game.venueEspnId,
+    updatedAt: new Date(game.updatedAt),
+  };
+}
+
+/** A week state's place in the forward-only order. */
+const stateIndex = (state: WeekState) => WEEK_STATES.indexOf(state);
+
+/** What picks-scoring keeps of other services' data (from their events), and reads of it. */
+export function createSyncStore(db: Db) {
+  return {
+    // ---- users (identity) ------------------------------------------------------------------------
+
+    async upsertUser(row: UserRow): Promise<void> {
+      const { id: _id, ...set } = row;
+      await db.insert(users).values(row).onConflictDoUpdate({ target: users.id, set, setWhere: sql`${users.updatedAt} < excluded.updated_at` });
+    },
+
+    /** A caller the gateway vouched for before identity's event arrived; the first real event replaces it. */
+    async seedUser(row: Pick<UserRow, 'id' | 'email' | 'displayName'>): Promise<void> {
+      await db.insert(users).values({ ...row, updatedAt: new Date(0) }).onConflictDoNothing({ target: users.id });
+    },
+
+    async findUsers(ids: string[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+    },
+
+    // ---- sports data (sports-data-staging) -------------------------------------------------------
+
+    async upsertTeams(list: Team[], now: Date): Promise<void> {
+      for (const t of list) {
+        const set = { name: t.name, abbreviation: t.abbreviation, logoUrl: t.logoUrl, color: t.color, updatedAt: now };
+        await db.insert(teams).values({ espnId: t.espnId, ...set }).onConflictDoUpdate({ target: teams.espnId, set });
+      }
+    },
+
+    async deleteTeams(espnIds: string[]): Promise<void> {
+      if (espnIds.length) await db.delete(teams).where(inArray(teams.espnId, espnIds));
+    },
+
+    async findTeams(espnIds: string[]): Promise<TeamRow[]> {
+      if (espnIds.length === 0) return [];
+      return db.select().from(teams).where(inArray(teams.espnId, [...new Set(espnIds)]));
+    },
+
+    async upsertVenues(list: Venue[]): Promise<void> {
+      for (const v of list) {
+        const set = { fullName: v.fullName, city: v.city, state: v.state, exteriorImageUrl: v.exteriorImageUrl, interiorImageUrl: v.interiorImageUrl };
+        await db.insert(venues).values({ espnId: v.espnVenueId, ...set }).onConflictDoUpdate({ target: venues.espnId, set });
+      }
+    },
+
+    async findVenues(espnIds: string[]): Promise<VenueRow[]> {
+      if (espnIds.length === 0) return [];
+      return db.select().from(venues).where(inArray(venues.espnId, [...new Set(espnIds)]));
+    },
+
+    /**
+     * Upsert a game snapshot, keeping the newest `updatedAt`. Returns the stored row when this
+     * snapshot was applied, undefined when an equal or newer one was already there.
+     */
+    async upsertGame(game: Game): Promise<GameRow | undefined> {
+      const row = gameRowOf(game);
+      const { espnId: _id, ...set } = row;
+      const [saved] = await db
+        .insert(games)
+        .values(row)
+        .onConflictDoUpdate({ target: games.espnId, set, setWhere: sql`${games.updatedAt} < excluded.updated_at` })
+        .returning();
+      return saved;
+    },
+
+    /** Games of `years` not in `keep` leave production, except games a pool published or someone picked. */
+    async deleteGamesOfYearsExcept(years: number[], keep: string[]): Promise<void> {
+      if (years.length === 0) return;
+      const conditions = [inArray(games.year, years), notInArray(games.espnId, db.select({ id: poolGames.gameId }).from(poolGames)), notInArray(games.espnId, db.select({ id: picks.gameId }).from(picks))];
+      if (keep.length) conditions.push(notInArray(games.espnId, keep));
+      await db.delete(games).where(and(...conditions));
+    },
+
+    async findGames(espnIds: string[]): Promise<GameRow[]> {
+      if (espnIds.length === 0) return [];
+      return db.select().from(games).where(inArray(games.espnId, [...new Set(espnIds)]));
+    },
+
+    async gamesOfWeek(year: number, weekNumber: number): Promise<GameRow[]> {
+      return db.select().from(games).where(and(eq(games.year, year), eq(games.weekNumber, weekNumber))).orderBy(asc(games.gameTimeUtc), asc(games.espnId));
+    },
+
+    // ---- pools and members (pools-invitations) ------------------------------------------------------
+
+    async upsertPool(row: PoolRow): Promise<void> {
+      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.id));
+      if (gone) return;
+      const { id: _id, ...set } = row;
+      await db.insert(pools).values(row).onConflictDoUpdate({ target: pools.id, set, setWhere: sql`${pools.updatedAt} <= excluded.updated_at` });
+    },
+
+    async findPool(id: string): Promise<PoolRow | undefined> {
+      const [row] = await db.select().from(pools).where(eq(pools.id, id));
+      return row;
+    },
+
+    async upsertMember(row: MemberRow): Promise<void> {
+      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.poolId));
+      if (gone) return;
+      await db
+        .insert(poolMembers)
+        .values(row)
+        .onConflictDoUpdate({ target: [poolMembers.poolId, poolMembers.userId], set: { isActive: row.isActive, updatedAt: row.updatedAt }, setWhere: sql`${poolMembers.updatedAt} <= excluded.updated_at` });
+    },
+
+    async findMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
+      const [row] = await db.select().from(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
+      return row;
+    },
+
+    /** The pool's active members with their names (members without an identity snapshot yet get their id). */
+    async activeMembers(poolId: string): Promise<Array<{ userId: string; displayName: string; email: string }>> {
+      const rows = await db
+        .select({ userId: poolMembers.userId, displayName: users.displayName, email: users.email })
+        .from(poolMembers)
+        .leftJoin(users, eq(users.id, poolMembers.userId))
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.isActive, true)));
+      return rows.map((r) => ({ userId: r.userId, displayName: r.displayName ?? 'User', email: r.email ?? '' }));
+    },
+
+    /** Everything of a deleted pool goes. */
+    async deletePool(id: string, at: Date): Promise<{ deletedPicks: number }> {
+      await db.insert(deletedPools).values({ id, deletedAt: at }).onConflictDoNothing();
+      const removed = await db.delete(picks).where(eq(picks.poolId, id)).returning({ id: picks.id });
+      await db.delete(weekScores).where(eq(weekScores.poolId, id));
+      await db.delete(pickOverrides).where(eq(pickOverrides.poolId, id));
+      await db.delete(poolGames).where(eq(poolGames.poolId, id));
+      await db.delete(poolWeeks).where(eq(poolWeeks.poolId, id));
+      await db.delete(poolMembers).where(eq(poolMembers.poolId, id));
+      await db.delete(pools).where(eq(pools.id, id));
+      return { deletedPicks: removed.length };
+    },
+
+    async isPoolDeleted(id: string): Promise<boolean> {
+      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, id));
+      return gone !== undefined;
+    },
+
+    // ---- published weeks and pool games (weeks-workflow) -------------------------------------------
+
+    /** A week's publication: its deadline and games (publish happens once; a repeat changes nothing). */
+    async recordPublishedWeek(week: PoolWeekRow, list: PoolGameRow[]): Promise<void> {
+      await db.insert(poolWeeks).values(week).onConflictDoNothing();
+      for (const g of list) await db.insert(poolGames).values(g).onConflictDoNothing();
+    },
+
+    /** Move a week forward (never back: events may arrive late or twice). Returns true when it moved. */
+    async advanceWeekState(poolId: string, year: number, weekNumber: number, state: WeekState, at: Date): Promise<boolean> {
+      const [row] = await db
+        .select()
+        .from(poolWeeks)
+        .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.year, year), eq(poolWeeks.weekNumber, weekNumber)))
+        .for('update');
+      if (!row || stateIndex(row.state) >= stateIndex(state)) return false;
+      await db
+        .update(poolWeeks)
+        .set({ state, stateChangedAt: at })
+        .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.year, year), eq(poolWeeks.weekNumber, weekNumber)));
+      return true;
+    },
+
+    async findPoolWeek(poolId: string, year: number, weekNumber: number, lock?: 'update' | 'share'): Promise<PoolWeekRow | undefined> {
+      const query = db
+        .select()
+        .from(poolWeeks)
+        .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.year, year), eq(poolWeeks.weekNumber, weekNumber)));
+      const [row] = lock ? await query.for(lock) : await query;
+      return row;
+    },
+
+    async poolWeeksOf(poolId: string): Promise<PoolWeekRow[]> {
+      return db.select().from(poolWeeks).where(eq(poolWeeks.poolId, poolId)).orderBy(asc(poolWeeks.year), asc(poolWeeks.weekNumber));
+    },
+
+    async voidPoolGame(poolGameId: string, reason: string, at: Date): Promise<boolean> {
+      const updated = await db
+        .update(poolGames)
+        .set({ voidReason: reason, voidedAt: at })
+        .where(and(eq(poolGames.id, poolGameId), sql`${poolGames.voidedAt} IS NULL`))
+        .returning({ id: poolGames.id });
+      return updated.length > 0;
+    },
+
+    async poolGamesOfWeek(poolId: string, year: number, weekNumber: number): Promise<PoolGameRow[]> {
+      return db
+        .select()
+        .from(poolGames)
+        .where(and(eq(poolGames.poolId, poolId), eq(poolGames.year, year), eq(poolGames.weekNumber, weekNumber)))
+        .orderBy(asc(poolGames.gameTimeUtc), asc(poolGames.gameId));
+    },
+
+    /** The pool weeks (not COMPLETE) that published a game: a correction to it changes their scores. */
+    async openWeeksWithGame(gameId: string): Promise<Array<{ poolId: string; year: number; weekNumber: number }>> {
+      return db
+        .selectDistinct({ poolId: poolGames.poolId, year: poolGames.year, weekNumber: poolGames.weekNumber })
+        .from(poolGames)
+        .innerJoin(poolWeeks, and(eq(poolWeeks.poolId, poolGames.poolId), eq(poolWeeks.year, poolGames.year), eq(poolWeeks.weekNumber, poolGames.weekNumber)))
+        .where(and(eq(poolGames.gameId, gameId), sql`${poolWeeks.state} <> 'COMPLETE'`));
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { vi } from 'vitest';
+import type { Game, Pool, Role, Team, User, Venue, WeekState } from '@powerpool/contracts';
+import type { BusMessage, ServiceApp } from '@powerpool/service-kit';
+import {
+  buildPoolSnapshot,
+  buildProductionGame,
+  callAs,
+  castOf as castFor,
+  createTestRuntime,
+  memberEventOf,
+  personOf,
+  waitForRow,
+  type Cast,
+  type MemberSubject,
+  type Method,
+  type Person,
+  type TestRuntime,
+} from '@powerpool/testing';
+import { buildApp } from '../src/app.js';
+import { loadPicksScoringConfig } from '../src/config.js';
+
+export type { Cast, Person };
+export const YEAR = 2025;
+
+export interface PicksHarness {
+  runtime: TestRuntime;
+  app: ServiceApp;
+  /** The clock the service sees (every replica). */
+  clock: { now: Date };
+  /** Every picks.* and scoring.* event published so far. */
+  events: Array<{ subject: string; data: any }>;
+  /** Another instance of the service on the same database and bus (replicas). */
+  addReplica(): Promise<ServiceApp>;
+  close(): Promise<void>;
+}
+
+const config = (extra: Record<string, string> = {}) => loadPicksScoringConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', ...extra });
+
+/** picks-scoring on real storage and bus, with a movable clock and an event recorder. */
+export async function startPicks(): Promise<PicksHarness> {
+  const runtime = await createTestRuntime();
+  const clock = { now: new Date('2025-09-01T12:00:00Z') };
+  const apps: ServiceApp[] = [];
+  const build = async () => {
+    const app = await buildApp({ ...runtime, now: () => clock.now, config: config() });
+    apps.push(app);
+    return app;
+  };
+  const app = await build();
+  const events: PicksHarness['events'] = [];
+  const subs = [
+    await runtime.bus.subscribe('picks.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
+    await runtime.bus.subscribe('scoring.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
+  ];
+  return {
+    runtime,
+    app,
+    clock,
+    events,
+    addReplica: build,
+    async close() {
+      for (const s of subs) await s.unsubscribe();
+      for (const a of apps.reverse()) await a.close();
+      await runtime.close();
+    },
+  };
+}
+
+/** A person, announced to the service as identity would (so their name is known). */
+export async function person(h: PicksHarness, role: Role, name: string): Promise<Person> {
+  const p = await personOf(h.runtime, role, name);
+  await announceUser(h, p);
+  return p;
+}
+
+/** The five roles of every authorization test, each announced. */
+export async function castOf(h: PicksHarness): Promise<Cast> {
+  const cast = await castFor(h.runtime);
+  for (const p of Object.values(cast)) await announceUser(h, p);
+  return cast;
+}
+
+/** identity.user.registered for `p` (display name = their name). */
+export async function announceUser(h: PicksHarness, p: Person): Promise<void> {
+  const at = new Date().toISOString();
+  const user: User = { id: p.id, email: p.email, displayName: p.name, firstName: null, lastName: null, role: p.role, hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: at };
+  await h.runtime.bus.publish('identity.user.registered', { user });
+  await stored(h, 'SELECT 1 FROM picks.users WHERE id = $1', [p.id]);
+}
+
+/** One call through buildApp + inject, as the gateway would forward it. */
+export const call = (h: PicksHarness, method: Method, url: string, who: Person | null, payload?: unknown) => callAs(h.runtime, h.app, method, url, who, payload);
+
+/** Wait until `sql` returns a row (the service has consumed an event). */
+export const stored = (h: PicksHarness, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, sql, params);
+
+export const TEAMS: Team[] = [
+  { espnId: '21', name: 'Philadelphia Eagles', shortName: 'Eagles', abbreviation: 'PHI', city: 'Philadelphia', color: '06424d', logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png', darkLogoUrl: null },
+  { espnId: '6', name: 'Dallas Cowboys', shortName: 'Cowboys', abbreviation: 'DAL', city: 'Dallas', color: '002a5c', logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png', darkLogoUrl: null },
+  { espnId: '12', name: 'Kansas City Chiefs', shortName: 'Chiefs', abbreviation: 'KC', city: 'Kansas City', color: 'e31837', logoUrl: null, darkLogoUrl: null },
+  { espnId: '24', name: 'Los Angeles Chargers', shortName: 'Chargers', abbreviation: 'LAC', city: 'Los Angeles', color: '0080c6', logoUrl: null, darkLogoUrl: null },
+  { espnId: '2', name: 'Buffalo Bills', shortName: 'Bills', abbreviation: 'BUF', city: 'Buffalo', color: '00338d', logoUrl: null, darkLogoUrl: null },
+  { espnId: '15', name: 'Miami Dolphins', shortName: 'Dolphins', abbreviation: 'MIA', city: 'Miami', color: '008e97', logoUrl: null, darkLogoUrl: null },
+  { espnId: '3', name: 'Chicago Bears', shortName: 'Bears', abbreviation: 'CHI', city: 'Chicago', color: '0b162a', logoUrl: null, darkLogoUrl: null },
+  { espnId: '8', name: 'Detroit Lions', shortName: 'Lions', abbreviation: 'DET', city: 'Detroit', color: '0076b6', logoUrl: null, darkLogoUrl: null },
+  { espnId: '9', name: 'Green Bay Packers', shortName: 'Packers', abbreviation: 'GB', city: 'Green Bay', color: '203731', logoUrl: null, darkLogoUrl: null },
+  { espnId: '16', name: 'Minnesota Vikings', shortName: 'Vikings', abbreviation: 'MIN', city: 'Minneapolis', color: '4f2683', logoUrl: null, darkLogoUrl: null },
+];
+
+export const VENUES: Venue[] = [
+  { espnVenueId: '3806', fullName: 'Lincoln Financial Field', city: 'Philadelphia', state: 'PA', zipCode: null, indoor: false, grass: true, exteriorImageUrl: null, interiorImageUrl: null },
+];
+
+const team = (id: string) => TEAMS.find((t) => t.espnId === id)!;
+
+/** Factory: a production game of the 2025 season between two of TEAMS (home first). */
+export function buildGame(weekNumber: number, gameTimeUtc: string, home: string, away: string, overrides: Partial<Game> = {}): Game {
+  const h = team(home);
+  const a = team(away);
+  return buildProductionGame({
+    espnId: `g-${randomUUID().slice(0, 8)}`,
+    year: YEAR,
+    weekNumber,
+    gameTimeUtc,
+    homeTeamEspnId: h.espnId,
+    awayTeamEspnId: a.espnId,
+    homeTeamAbbr: h.abbreviation,
+    awayTeamAbbr: a.abbreviation,
+    homeTeamShortName: h.shortName,
+    awayTeamShortName: a.shortName,
+    gameName: `${a.name} at ${h.name}`,
+    updatedAt: '2025-08-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** Week 1 of most suites: five games on Thursday and Sunday (ids w1-a .. w1-e), and one of week 2. */
+export function buildSeason(): Game[] {
+  return [
+    buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6', { espnId: 'w1-a', venueEspnId: '3806' }),
+    buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24', { espnId: 'w1-b' }),
+    buildGame(1, '2025-09-07T17:00:00.000Z', '2', '15', { espnId: 'w1-c' }),
+    buildGame(1, '2025-09-07T20:25:00.000Z', '3', '8', { espnId: 'w1-d' }),
+    buildGame(1, '2025-09-08T00:20:00.000Z', '9', '16', { espnId: 'w1-e' }),
+    buildGame(2, '2025-09-12T00:15:00.000Z', '6', '21', { espnId: 'w2-a' }),
+  ];
+}
+
+/** Publish teams, venues and games as sports-data-staging does, and wait for them. */
+export async function migrateSeason(h: PicksHarness, games: Game[] = buildSeason()): Promise<Game[]> {
+  await h.runtime.bus.publish('sports.teams.migrated', { teams: TEAMS, deletedEspnIds: [] });
+  await h.runtime.bus.publish('sports.venues.imported', { venues: VENUES });
+  await h.runtime.bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
+  await vi.waitFor(async () => {
+    const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.games WHERE year = $1', [YEAR]);
+    const [teams] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.teams', []);
+    if (row?.n !== games.length || teams?.n !== TEAMS.length) throw new Error('season not stored yet');
+  });
+  return games;
+}
+
+let updates = 0;
+/** A snapshot time later than every earlier one of this run (the newest snapshot wins). */
+export const newerTimestamp = (): string => new Date(Date.now() + ++updates).toISOString();
+
+/** Publish sports.game.updated for a changed game, and wait until it is stored. */
+export async function updateGame(h: PicksHarness, game: Game, changes: Partial<Game>): Promise<Game> {
+  const next = { ...game, ...changes, updatedAt: newerTimestamp() };
+  await h.runtime.bus.publish('sports.game.updated', { game: next, changed: Object.keys(changes) });
+  await stored(h, 'SELECT 1 FROM picks.games WHERE espn_id = $1 AND updated_at = $2', [game.espnId, next.updatedAt]);
+  return next;
+}
+
+/** A final score, as the provider reports it. */
+export const finalScore = (h: PicksHarness, game: Game, homeScore: number, awayScore: number) => updateGame(h, game, { gameStatus: 'COMPLETE', homeScore, awayScore });
+
+/** pools.pool.created, as pools-invitations announces it. */
+export async function announcePool(h: PicksHarness, commissioner: Person, overrides: Partial<Pool> = {}): Promise<Pool> {
+  const pool = buildPoolSnapshot(commissioner.id, { year: YEAR, ...overrides });
+  await h.runtime.bus.publish('pools.pool.created', { pool });
+  await stored(h, 'SELECT 1 FROM picks.pools WHERE id = $1', [pool.id]);
+  return pool;
+}
+
+/** pools.member.joined (or .removed) for `who`. */
+export async function announceMember(h: PicksHarness, pool: Pool, who: Person, subject: MemberSubject = 'pools.member.joined'): Promise<void> {
+  await h.runtime.bus.publish(subject, memberEventOf(pool, who.id, subject));
+  await stored(h, 'SELECT 1 FROM picks.pool_members WHERE pool_id = $1 AND user_id = $2 AND is_active = $3', [pool.id, who.id, subject === 'pools.member.joined']);
+}
+
+export interface PublishedWeek {
+  poolId: string;
+  weekNumber: number;
+  pickDeadline: string;
+  /** poolGameId by game id. */
+  poolGameIds: Record<string, string>;
+}
+
+/**
+ * weeks.week.published as weeks-workflow announces it: `spreads` maps game ids to locked spreads;
+ * the deadline is 10 minutes before the earliest kickoff unless given.
+ */
+export async function publishWeek(h: PicksHarness, pool: Pool, weekNumber: number, games: Game[], spreads: Record<string, number>, pickDeadline?: string): Promise<PublishedWeek> {
+  const chosen = games.filter((g) => g.espnId in spreads);
+  const deadline = pickDeadline ?? new Date(Math.min(...chosen.map((g) => new Date(g.gameTimeUtc).getTime())) - 10 * 60_000).toISOString();
+  const poolGameIds = Object.fromEntries(chosen.map((g) => [g.espnId, randomUUID()]));
+  await h.runtime.bus.publish('weeks.week.published', {
+    poolId: pool.id,
+    year: YEAR,
+    weekNumber,
+    pickDeadline: deadline,
+    publishedAt: new Date().toISOString(),
+    games: chosen.map((g) => ({ gameId: g.espnId, poolGameId: poolGameIds[g.espnId]!, lockedSpread: spreads[g.espnId]!, gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
+  });
+  await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2', [pool.id, weekNumber]);
+  return { poolId: pool.id, weekNumber, pickDeadline: deadline, poolGameIds };
+}
+
+/** weeks.week.state-changed to `toState`, and wait until the week is there. */
+export async function moveWeek(h: PicksHarness, pool: Pool, weekNumber: number, fromState: WeekState, toState: WeekState): Promise<void> {
+  await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber, fromState, toState, testing: true, automatic: false, byUserId: null, at: new Date().toISOString() });
+  await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2 AND state = $3', [pool.id, weekNumber, toState]);
+}
+
+/** weeks.game.voided for a published game. */
+export async function voidGame(h: PicksHarness, week: PublishedWeek, gameId: string, reason = 'Cancelled by the league'): Promise<void> {
+  await h.runtime.bus.publish('weeks.game.voided', { poolId: week.poolId, year: YEAR, weekNumber: week.weekNumber, gameId, poolGameId: week.poolGameIds[gameId]!, reason, byUserId: null, voidedAt: new Date().toISOString() });
+  await stored(h, 'SELECT 1 FROM picks.pool_games WHERE id = $1 AND voided_at IS NOT NULL', [week.poolGameIds[gameId]!]);
+}
+
+/** A batch body for `week`: picks as [gameId, teamEspnId, rank] (rank 0 = power pick). */
+export function batchOf(week: PublishedWeek, picks: Array<[string, string, number]>) {
+  return {
+    weekId: `${YEAR}:${week.weekNumber}`,
+    picks: picks.map(([gameId, team, rank]) => ({
+      poolId: week.poolId,
+      poolGameId: week.poolGameIds[gameId] ?? null,
+      gameEspnCompetitionId: gameId,
+      selectedTeamEspnId: team,
+      confidenceRank: rank,
+      isPowerPick: rank === 0,
+      weekNumber: week.weekNumber,
+    })),
+  };
+}

@@ -1,0 +1,192 @@
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import type { Pool, SeasonLeaderboardEntry } from '@powerpool/contracts';
+import { ChevronDown } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { PageHeader } from '../../../components/layout/page-header';
+import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { ManagedPoolSelector } from '../../../components/managed-pool-selector';
+import { PoolSelector } from '../../../components/pool-selector';
+import { RoleBadge } from '../../../components/role-badge';
+import { SearchInput } from '../../../components/ui/search-input';
+import { documentTitle, paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSignedInUser } from '../../../lib/auth';
+import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
+import { isSuperAdmin } from '../../../lib/roles';
+import { useUserPools } from '../../../lib/user-pools';
+import { cn } from '../../../utils/cn';
+import { useCompletedWeeks } from '../api/get-completed-weeks';
+import { useSeasonLeaderboard } from '../api/get-season-leaderboard';
+import { emptyLeaderboardText, filterLeaderboard } from '../lib/leaderboard';
+import { WeeklyBreakdown } from './weekly-breakdown';
+
+/** The pool a leaderboard is about. */
+type BoardPool = Pick<Pool, 'id' | 'name' | 'year'>;
+
+/**
+ * Season Leaderboard (/leaderboard, player spec section 2). Players see their pools (a selector
+ * with more than one); a super admin sees the 'Super Admin' badge and a 'Managing Pool' selector
+ * of every pool, "As Admin" on those they do not commission.
+ */
+export function SeasonLeaderboardPage() {
+  useDocumentTitle(documentTitle(paths.leaderboard.title));
+  const user = useSignedInUser();
+  return isSuperAdmin(user.role) ? <SuperAdminBoard userId={user.id} /> : <PlayerBoard />;
+}
+
+function Header({ superAdmin = false }: { superAdmin?: boolean }) {
+  return <PageHeader title={paths.leaderboard.title} actions={superAdmin ? <RoleBadge role="super_admin" /> : undefined} />;
+}
+
+function PlayerBoard() {
+  const pools = useUserPools();
+  const [chosen, setChosen] = useState<string>();
+  if (pools.isPending || pools.isError || pools.data.length === 0) {
+    return (
+      <>
+        <Header />
+        <PoolsState query={pools} empty={PICK_MESSAGES.noPools} />
+      </>
+    );
+  }
+  const pool = pools.data.find((p) => p.id === chosen) ?? pools.data[0]!;
+  return (
+    <>
+      <Header />
+      <PoolSelector pools={pools.data} value={pool.id} onChange={setChosen} className="mb-6" />
+      <Leaderboard key={pool.id} pool={pool} />
+    </>
+  );
+}
+
+function SuperAdminBoard({ userId }: { userId: string }) {
+  const owned = useOwnedPools();
+  const [chosen, setChosen] = useState<string>();
+  if (owned.isPending || owned.isError || owned.data.length === 0) {
+    return (
+      <>
+        <Header superAdmin />
+        <PoolsState query={owned} empty={PICK_MESSAGES.noPoolsToManage} />
+      </>
+    );
+  }
+  const pool = pickManagedPool(owned.data, chosen, userId) ?? owned.data[0]!;
+  return (
+    <>
+      <Header superAdmin />
+      <ManagedPoolSelector
+        pools={owned.data}
+        value={pool.id}
+        userId={userId}
+        superAdmin
+        onSelect={setChosen}
+        label="Managing Pool"
+        className="mb-6"
+        testId="managing-pool-selector"
+      />
+      <Leaderboard key={pool.id} pool={pool} />
+    </>
+  );
+}
+
+/** Loading, failure or no pools. */
+function PoolsState({ query, empty }: { query: { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown }; empty: string }) {
+  if (query.isPending) return <InlineLoading label="Loading your pools..." />;
+  if (query.isError) {
+    return <InlineError title="Unable to load pools" message={errorText(query.error, 'Failed to load pools.')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  return <EmptyState title={empty} />;
+}
+
+function Leaderboard({ pool }: { pool: BoardPool }) {
+  const board = useSeasonLeaderboard(pool.id, pool.year);
+  const completed = useCompletedWeeks(pool.id);
+  const [search, setSearch] = useState('');
+  const [expanded, setExpanded] = useState<string | null>(null);
+
+  if (board.isPending) return <InlineLoading label="Loading leaderboard..." />;
+  if (board.isError) {
+    return <InlineError title="Unable to load the leaderboard" message={errorText(board.error, 'Failed to load the leaderboard.')} onRetry={() => void board.refetch()} retrying={board.isFetching} />;
+  }
+  const rows = filterLeaderboard(board.data, search);
+  const weeks = completed.data?.length;
+
+  return (
+    <section className="grid gap-4" aria-label={`${pool.name} season leaderboard`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          <span className="font-semibold text-foreground">{pool.name}</span> · {pool.year}
+          {weeks !== undefined ? ` · ${weeks} completed ${weeks === 1 ? 'week' : 'weeks'}` : ''}
+        </p>
+        <SearchInput value={search} onValueChange={setSearch} placeholder="Search players..." aria-label="Search players" wrapperClassName="w-full sm:w-72" />
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title={emptyLeaderboardText(board.data.length, search)} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Season standings of {pool.name}</caption>
+            <thead className="bg-muted/50 text-left text-xs text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">Rank</th>
+                <th scope="col" className="px-3 py-2 text-right">Total Points</th>
+                <th scope="col" className="px-3 py-2">Player</th>
+                <th scope="col" className="px-3 py-2 text-right">Weeks Played</th>
+                <th scope="col" className="px-3 py-2 text-right">Avg/Week</th>
+                <th scope="col" className="px-3 py-2 text-right">Best Week</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((entry) => (
+                <Row
+                  key={entry.user.id}
+                  entry={entry}
+                  poolId={pool.id}
+                  open={expanded === entry.user.id}
+                  onToggle={() => setExpanded((current) => (current === entry.user.id ? null : entry.user.id))}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Row({ entry, poolId, open, onToggle }: { entry: SeasonLeaderboardEntry; poolId: string; open: boolean; onToggle: () => void }) {
+  const detailsId = `weeks-${entry.user.id}`;
+  return (
+    <Fragment>
+      <tr className={cn('cursor-pointer border-t hover:bg-accent/50', open && 'bg-accent/30')} onClick={onToggle} data-testid="leaderboard-row">
+        <td className="px-3 py-2 font-semibold tabular-nums">{entry.rank}</td>
+        <td className="px-3 py-2 text-right font-bold tabular-nums">{entry.totalPoints}</td>
+        <td className="px-3 py-2">
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 font-medium"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            onClick={(e) => {
+              e.stopPropagation();
+              onToggle();
+            }}
+          >
+            <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+            {entry.user.displayName}
+          </button>
+        </td>
+        <td className="px-3 py-2 text-right tabular-nums">{entry.weeksPlayed}</td>
+        <td className="px-3 py-2 text-right tabular-nums">{entry.averagePoints}</td>
+        <td className="px-3 py-2 text-right tabular-nums">{entry.bestWeek}</td>
+      </tr>
+      {open ? (
+        <tr id={detailsId} className="bg-muted/30">
+          <td colSpan={6} className="px-3">
+            <WeeklyBreakdown userId={entry.user.id} poolId={poolId} />
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
+  );
+}

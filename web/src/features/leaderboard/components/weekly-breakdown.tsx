@@ -1,0 +1,71 @@
+import type { WeeklyScoringReview } from '@powerpool/contracts';
+import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { Badge } from '../../../components/ui/badge';
+import type { BadgeVariant } from '../../../components/ui/badge';
+import { useWeeklyScoringReview } from '../api/get-weekly-scoring-review';
+import { orderedPicks, PICK_RESULT_LABELS, pickRankLabel, weekTotals } from '../lib/leaderboard';
+
+const RESULT_VARIANTS = { WIN: 'success', LOSS: 'destructive', PUSH: 'muted', PENDING: 'outline' } as const satisfies Record<string, BadgeVariant>;
+
+/** A player's weekly pick details (player spec section 2): per completed week, the picks with result and points, the power effect and the totals. */
+export function WeeklyBreakdown({ userId, poolId }: { userId: string; poolId: string }) {
+  const review = useWeeklyScoringReview(userId, poolId);
+  if (review.isPending) return <InlineLoading label="Loading weekly picks..." className="py-6" />;
+  if (review.isError) {
+    return <InlineError title="Unable to load weekly picks" message={errorText(review.error, 'Failed to load weekly picks.')} onRetry={() => void review.refetch()} retrying={review.isFetching} className="py-6" />;
+  }
+  if (review.data.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">No completed weeks yet.</p>;
+  return (
+    <div className="grid gap-3 py-2" data-testid="weekly-breakdown">
+      {[...review.data].sort((a, b) => a.weekNumber - b.weekNumber).map((week) => (
+        <WeekRow key={week.weekNumber} week={week} />
+      ))}
+    </div>
+  );
+}
+
+function WeekRow({ week }: { week: WeeklyScoringReview }) {
+  const totals = weekTotals(week);
+  return (
+    <div className="rounded-lg border bg-background p-3 text-sm" data-testid="breakdown-week">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <span className="font-semibold">{week.displayName}</span>
+        {totals.kind === 'ok' ? (
+          <span className="flex flex-wrap gap-3 text-muted-foreground">
+            <span>
+              Raw: <span className="font-semibold text-foreground tabular-nums">{totals.raw}</span>
+            </span>
+            <span>
+              Power: <span className="font-semibold text-foreground">{totals.power}</span>
+            </span>
+            <span>
+              Final: <span className="font-semibold text-foreground tabular-nums">{totals.final}</span>
+            </span>
+          </span>
+        ) : (
+          <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
+            Raw: <Badge variant="destructive">Error</Badge>
+            Power: <Badge variant="destructive">Error</Badge>
+            <span className="text-destructive" title={week.errorMessage ?? undefined}>
+              Could not calculate{totals.message ? `: ${totals.message}` : ''}
+            </span>
+          </span>
+        )}
+      </div>
+      {week.picks.length === 0 ? (
+        <p className="text-muted-foreground">No picks</p>
+      ) : (
+        <ul className="grid gap-1 sm:grid-cols-2">
+          {orderedPicks(week.picks).map((pick) => (
+            <li key={pick.id} className="flex items-center gap-2 sm:pr-6">
+              <span className="w-12 text-xs font-bold text-muted-foreground">{pickRankLabel(pick)}</span>
+              <span className="font-medium">{pick.selectedTeamAbbreviation ?? pick.selectedTeamEspnId}</span>
+              <Badge variant={RESULT_VARIANTS[pick.result]}>{PICK_RESULT_LABELS[pick.result]}</Badge>
+              <span className="ml-auto tabular-nums text-muted-foreground">{pick.pointsEarned ?? '-'} pts</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { CONFIDENCE_RANKS, PICK_MESSAGES } from '@powerpool/contracts';
+import type { ConfidenceRank, PublishedGame, WeekTeam } from '@powerpool/contracts';
+import { Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { TeamLogo } from '../../../components/team-logo';
+import { formatKickoff } from '../../../lib/time';
+import { cn } from '../../../utils/cn';
+import type { ControlState, GameControls, GameSelection } from '../lib/edit-rules';
+import { favoriteTag, pickSpreadOf } from '../lib/summary';
+import { POWER_CLASSES, RANK_CLASSES } from './rank-styles';
+
+export interface GameCardProps {
+  game: PublishedGame;
+  selection: GameSelection;
+  controls: GameControls;
+  onRank: (rank: ConfidenceRank) => void;
+  onPower: () => void;
+  onTeam: (teamId: string) => void;
+}
+
+/**
+ * One pool game (player spec section 2): kickoff in Central time, the 3pt/2pt/1pt/Power buttons,
+ * and the two team rows (away, then home) with the 'Fav: n' tag on the favourite.
+ */
+export function GameCard({ game, selection, controls, onRank, onPower, onTeam }: GameCardProps) {
+  const spread = pickSpreadOf(game);
+  const chosen = selection.rank !== null || selection.power;
+  return (
+    <li
+      className={cn('flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm', chosen && 'ring-2 ring-primary/40')}
+      data-testid="game-card"
+      data-game-id={game.id}
+    >
+      <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+        <span>{formatKickoff(game.gameTimeUtc)}</span>
+        {!spread ? <span>Pick&apos;em</span> : null}
+        {game.isVoid ? <span className="font-semibold text-destructive">Void</span> : null}
+      </div>
+      <div className="grid grid-cols-4 gap-1.5" role="group" aria-label={`Picks for ${game.awayTeam.abbreviation} at ${game.homeTeam.abbreviation}`}>
+        {CONFIDENCE_RANKS.map((rank) => (
+          <PickButton key={rank} state={controls.ranks[rank]} pressed={selection.rank === rank} activeClass={RANK_CLASSES[rank]} onClick={() => onRank(rank)}>
+            {rank}pt
+          </PickButton>
+        ))}
+        <PickButton state={controls.power} pressed={selection.power} activeClass={POWER_CLASSES} onClick={onPower}>
+          <Zap className="size-3.5" aria-hidden="true" />
+          Power
+        </PickButton>
+      </div>
+      {controls.needsTeam ? <p className="text-sm font-medium text-primary">{PICK_MESSAGES.chooseTeam}</p> : null}
+      <div className="grid gap-2">
+        {[game.awayTeam, game.homeTeam].map((team) => (
+          <TeamRow key={team.espnId} team={team} tag={favoriteTag(game, team)} chosen={selection.teamId === team.espnId} clickable={controls.teams} onClick={() => onTeam(team.espnId)} />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function PickButton({
+  state,
+  pressed,
+  activeClass,
+  onClick,
+  children,
+}: {
+  state: ControlState;
+  pressed: boolean;
+  activeClass: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  // `refused` looks disabled but still answers a press with the toast that says why.
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      disabled={state === 'disabled'}
+      aria-disabled={state === 'refused' || undefined}
+      onClick={onClick}
+      className={cn(
+        'inline-flex h-9 items-center justify-center gap-1 rounded-md border text-sm font-semibold transition-colors',
+        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        pressed ? activeClass : 'border-input bg-background hover:bg-accent',
+        (state === 'disabled' || state === 'refused') && 'cursor-not-allowed opacity-50',
+        state === 'disabled' && pressed && 'opacity-100',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function TeamRow({ team, tag, chosen, clickable, onClick }: { team: WeekTeam; tag: string | null; chosen: boolean; clickable: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      disabled={!clickable}
+      aria-pressed={chosen}
+      onClick={onClick}
+      className={cn(
+        'flex items-center gap-3 rounded-lg border px-3 py-2 text-left transition-colors',
+        chosen ? 'border-primary bg-primary/10 font-semibold' : 'border-input',
+        clickable ? 'cursor-pointer hover:bg-accent' : 'cursor-default',
+      )}
+      data-testid="team-row"
+    >
+      <TeamLogo team={team} />
+      <span className="min-w-0 flex-1 truncate">{team.name}</span>
+      {tag ? <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">{tag}</span> : null}
+    </button>
+  );
+}

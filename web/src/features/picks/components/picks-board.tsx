@@ -1,0 +1,132 @@
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import type { Pick, PublishedGame, Week } from '@powerpool/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { isApiError } from '../../../lib/api-client';
+import { toastFailure } from '../../../lib/toast-error';
+import { useSavePicks } from '../api/save-picks';
+import { buildBatch, chooseRank, choosePower, chooseTeam, gameControls, removePower, sameSelections, selectionOf, selectionsFromPicks } from '../lib/edit-rules';
+import type { EditResult, Refusal, Selections } from '../lib/edit-rules';
+import { GameCard } from './game-card';
+import { PicksSummary } from './picks-summary';
+
+const refuse = (refusal: Refusal) => toast({ title: refusal.title, description: refusal.description, variant: 'destructive' });
+
+/** True once `deadline` has passed by this browser's clock; flips by itself when it comes. */
+function useDeadlinePassed(deadline: string | null): boolean {
+  const target = deadline ? new Date(deadline).getTime() : Number.NaN;
+  const [passed, setPassed] = useState(() => !Number.isNaN(target) && Date.now() >= target);
+  useEffect(() => {
+    if (Number.isNaN(target)) return setPassed(false);
+    const left = target - Date.now();
+    if (left <= 0) return setPassed(true);
+    setPassed(false);
+    // setTimeout holds at most ~24.8 days; a later deadline is looked at again then.
+    const timer = setTimeout(() => setPassed(Date.now() >= target), Math.min(left, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [target]);
+  return passed;
+}
+
+/** The latest save time of the saved picks. */
+function lastSavedOf(picks: readonly Pick[]): string | null {
+  return picks.reduce<string | null>((latest, p) => (latest === null || p.updatedAt > latest ? p.updatedAt : latest), null);
+}
+
+/**
+ * The summary, the one button and the game cards of Make Picks (player spec sections 2, 4 and 5).
+ * Locked (nothing can change) once the deadline passes by the browser's clock, when the week is
+ * no longer PUBLISHED, or when the server refused a save because its clock says the deadline has
+ * passed (409 picks_locked): the server decides.
+ */
+export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly PublishedGame[]; savedPicks: readonly Pick[] }) {
+  const save = useSavePicks();
+  const passed = useDeadlinePassed(week.pickDeadline);
+  const [serverLock, setServerLock] = useState<string | null>(null);
+  const locked = week.state !== 'PUBLISHED' || passed || serverLock !== null;
+  const saved = useMemo(() => selectionsFromPicks(savedPicks, games), [savedPicks, games]);
+  const [editing, setEditing] = useState(() => savedPicks.length === 0 && !locked);
+  const [draft, setDraft] = useState<Selections | null>(null);
+  const selections = draft ?? saved;
+  const unsaved = draft !== null && !sameSelections(draft, saved);
+  const context = { editing: editing && !save.isPending, locked };
+  const lastSaved = lastSavedOf(savedPicks);
+
+  function apply(result: EditResult) {
+    if (result.ok) setDraft(result.selections);
+    else refuse(result.refusal);
+  }
+
+  function submit() {
+    const batch = buildBatch(selections, games, { poolId, weekId: week.id, weekNumber: week.weekNumber });
+    if (!batch.ok) return refuse(batch.refusal);
+    save.mutate(batch.body, {
+      onSuccess: () => {
+        toast({ title: PICK_MESSAGES.savedTitle, description: PICK_MESSAGES.saved(week.weekNumber) });
+        setDraft(null);
+        setEditing(false);
+      },
+      onError: (error) => {
+        if (isApiError(error, 409) && error.code === 'picks_locked') {
+          setServerLock(error.serverMessage || PICK_MESSAGES.picksLocked);
+        }
+        toastFailure(error, { fallback: PICK_MESSAGES.saveFailed });
+      },
+    });
+  }
+
+  const label = save.isPending ? PICK_MESSAGES.savingPicks : editing ? PICK_MESSAGES.savePicks : PICK_MESSAGES.editPicks;
+  const commissionerPicks = savedPicks.some((p) => p.enteredByCommissioner);
+
+  return (
+    <div className="grid gap-6">
+      <PicksSummary selections={selections} games={games} onRemovePower={context.editing && !locked ? () => setDraft(removePower(selections)) : undefined} />
+
+      <div className="flex flex-col items-center gap-2 text-center">
+        <Button
+          size="lg"
+          className="w-full max-w-xs"
+          disabled={locked || save.isPending}
+          onClick={() => (editing ? submit() : setEditing(true))}
+          data-testid="picks-button"
+        >
+          {label}
+        </Button>
+        {serverLock ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {serverLock}
+          </p>
+        ) : locked && !passed ? (
+          <p className="text-sm text-muted-foreground">{PICK_MESSAGES.picksLocked}</p>
+        ) : null}
+        {unsaved ? <p className="text-sm font-medium text-amber-700 dark:text-amber-300">You have unsaved changes.</p> : null}
+        {lastSaved && !unsaved ? (
+          <p className="text-sm text-muted-foreground" data-testid="picks-saved">
+            <span className="font-medium text-success">{PICK_MESSAGES.saved(week.weekNumber)}</span>
+            <br />
+            Last saved: {new Date(lastSaved).toLocaleString()}
+          </p>
+        ) : null}
+        {commissionerPicks ? <p className="text-xs text-muted-foreground">Some of these picks were entered by your pool commissioner.</p> : null}
+      </div>
+
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Games">
+        {games.map((game) => (
+          <GameCard
+            key={game.id}
+            game={game}
+            selection={selectionOf(selections, game.id)}
+            controls={gameControls(selections, game.id, context)}
+            onRank={(rank) => apply(chooseRank(selections, game.id, rank))}
+            onPower={() => apply(choosePower(selections, game.id))}
+            onTeam={(teamId) => {
+              const next = chooseTeam(selections, game.id, teamId, context);
+              if (next) setDraft(next);
+            }}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

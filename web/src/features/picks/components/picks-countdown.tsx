@@ -1,0 +1,29 @@
+import { useNow } from '../../../hooks/use-now';
+import { cn } from '../../../utils/cn';
+import { countdownDisplay } from '../lib/countdown';
+
+const TONES = {
+  normal: 'border-border bg-card',
+  warning: 'border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200',
+  expired: 'border-destructive/40 bg-destructive/10 text-destructive',
+} as const;
+
+/** Seconds between recalculations of the countdown (player spec section 9). */
+const COUNTDOWN_TICK_MS = 1000;
+
+/**
+ * The time left to the picks deadline, recalculated every second: red once expired, amber under
+ * six hours.
+ */
+export function PicksCountdown({ deadline }: { deadline: string }) {
+  const now = useNow(COUNTDOWN_TICK_MS);
+  const display = countdownDisplay(deadline, now);
+  return (
+    <div className={cn('rounded-xl border px-4 py-3', TONES[display.tone])} data-testid="picks-countdown" data-tone={display.tone}>
+      <p className="text-xs font-medium tracking-wide uppercase opacity-80">{display.label}</p>
+      <p role="timer" aria-live="off" className="text-2xl font-bold tabular-nums sm:text-3xl">
+        {display.text}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import type { Week } from '@powerpool/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/layout/page-header';
+import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { PoolSelector } from '../../../components/pool-selector';
+import { documentTitle, paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { isApiError } from '../../../lib/api-client';
+import { useCurrentWeek } from '../../../lib/current-week';
+import { publishedGamesQueryOptions } from '../../../lib/published-games';
+import { formatCentralDateTime } from '../../../lib/time';
+import { useUserPools } from '../../../lib/user-pools';
+import { useMyPicks } from '../api/get-my-picks';
+import { PicksBoard } from './picks-board';
+import { PicksCountdown } from './picks-countdown';
+import { PicksGuide } from './picks-guide';
+
+/** The season label of the picks header: fixed by the spec (player spec section 9). */
+export const SEASON_LABEL = PICK_MESSAGES.seasonLabel;
+
+/**
+ * Make Picks (/ and /picks, player spec section 2): the player's pools, then the pool's current
+ * week, its published games and the player's saved picks. `requestedPoolId` is the pool a link
+ * asked for (the join page's "Go to Pool"); otherwise the first pool.
+ */
+export function PicksPage({ requestedPoolId }: { requestedPoolId?: string | undefined }) {
+  useDocumentTitle(documentTitle(paths.picks.title));
+  const pools = useUserPools();
+  const [chosen, setChosen] = useState(requestedPoolId);
+
+  if (pools.isPending) {
+    return (
+      <>
+        <PageHeader title={paths.picks.title} />
+        <InlineLoading label="Loading your pools..." />
+      </>
+    );
+  }
+  if (pools.isError) {
+    return (
+      <>
+        <PageHeader title={paths.picks.title} />
+        <InlineError title="Unable to load your pools" message={errorText(pools.error, 'Failed to load pools.')} onRetry={() => void pools.refetch()} retrying={pools.isFetching} />
+      </>
+    );
+  }
+  if (pools.data.length === 0) {
+    return (
+      <>
+        <PageHeader title={paths.picks.title} />
+        <EmptyState
+          title={PICK_MESSAGES.notAMemberTitle}
+          description={PICK_MESSAGES.notAMemberHelp}
+        />
+      </>
+    );
+  }
+  const pool = pools.data.find((p) => p.id === chosen) ?? pools.data[0]!;
+  return (
+    <PoolPicks
+      key={pool.id}
+      poolId={pool.id}
+      poolName={pool.name}
+      selector={<PoolSelector pools={pools.data} value={pool.id} onChange={setChosen} className="mb-6" />}
+    />
+  );
+}
+
+function PoolPicks({ poolId, poolName, selector }: { poolId: string; poolName: string; selector: ReactNode }) {
+  const week = useCurrentWeek(poolId);
+  const deadline = week.data?.pickDeadline ?? null;
+  return (
+    <>
+      <PageHeader
+        title={paths.picks.title}
+        description={
+          <>
+            <span className="font-semibold text-foreground">{poolName}</span> · {SEASON_LABEL}
+          </>
+        }
+        actions={
+          <div className="text-right text-sm" data-testid="picks-due">
+            <span className="text-muted-foreground">Picks due</span>
+            <br />
+            <span className="font-semibold">{week.data ? formatCentralDateTime(deadline, 'TBD') : 'TBD'}</span>
+          </div>
+        }
+      />
+      {selector}
+      {week.isPending ? (
+        <InlineLoading label="Loading current week..." />
+      ) : week.isError ? (
+        isApiError(week.error, 404) ? (
+          <EmptyState
+            title={PICK_MESSAGES.welcomeTitle}
+            description={PICK_MESSAGES.welcome}
+          />
+        ) : (
+          <InlineError title="Unable to load the current week" message={errorText(week.error, 'Failed to load the current week.')} onRetry={() => void week.refetch()} retrying={week.isFetching} />
+        )
+      ) : (
+        <WeekPicks poolId={poolId} week={week.data} />
+      )}
+    </>
+  );
+}
+
+function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
+  const games = useQuery(publishedGamesQueryOptions(poolId, week.weekNumber));
+  const picks = useMyPicks(week.id, poolId);
+  const failed = games.isError ? games : picks.isError ? picks : null;
+
+  return (
+    <div className="grid gap-6">
+      <h2 className="text-lg font-semibold">{week.displayName}</h2>
+      {week.pickDeadline ? <PicksCountdown deadline={week.pickDeadline} /> : null}
+      <PicksGuide />
+      {failed ? (
+        <InlineError
+          title={games.isError ? 'Failed to fetch games' : 'Failed to load your picks'}
+          message={errorText(failed.error, 'Please try again.')}
+          onRetry={() => void failed.refetch()}
+          retrying={failed.isFetching}
+        />
+      ) : games.data === undefined || picks.data === undefined ? (
+        <InlineLoading label="Loading games and picks..." />
+      ) : games.data.length === 0 ? (
+        <EmptyState
+          title={PICK_MESSAGES.gamesNotAvailableTitle}
+          description={PICK_MESSAGES.gamesNotAvailable(week.displayName)}
+        />
+      ) : (
+        <PicksBoard poolId={poolId} week={week} games={games.data} savedPicks={picks.data} />
+      )}
+    </div>
+  );
+}

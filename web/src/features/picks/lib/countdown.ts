@@ -1,0 +1,41 @@
+import { COUNTDOWN_WARNING_MS, PICK_MESSAGES } from '@powerpool/contracts';
+import { countdownParts } from '../../../lib/time';
+
+/** How the Make Picks countdown looks: red once expired, amber under six hours, else plain. */
+export type CountdownTone = 'normal' | 'warning' | 'expired';
+
+export interface CountdownDisplay {
+  /** 'Time remaining' while running, 'Deadline passed' once expired. */
+  label: string;
+  /** 'Nd HH:MM:SS', 'HH:MM:SS', or 'EXPIRED - Picks were due' and the local date and time. */
+  text: string;
+  tone: CountdownTone;
+  expired: boolean;
+}
+
+export const DEADLINE_PASSED = PICK_MESSAGES.deadlinePassed;
+export const TIME_REMAINING = 'Time remaining';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The deadline in the browser's own date and time ("9/7/2025, 12:50:00 PM"). */
+export const localDateTime = (date: Date): string => date.toLocaleString();
+
+/**
+ * The countdown of the picks deadline at `now` (player spec sections 2 and 4): expired once the
+ * time left is zero or less. Recalculated every second by the screen.
+ */
+export function countdownDisplay(deadline: string | Date, now: number, formatLocal: (date: Date) => string = localDateTime): CountdownDisplay {
+  const target = new Date(deadline).getTime();
+  const parts = countdownParts(target, now);
+  if (parts.past) {
+    return { label: DEADLINE_PASSED, text: PICK_MESSAGES.expired(formatLocal(new Date(target))), tone: 'expired', expired: true };
+  }
+  const clock = `${two(parts.hours)}:${two(parts.minutes)}:${two(parts.seconds)}`;
+  return {
+    label: TIME_REMAINING,
+    text: parts.days > 0 ? `${parts.days}d ${clock}` : clock,
+    tone: target - now < COUNTDOWN_WARNING_MS ? 'warning' : 'normal',
+    expired: false,
+  };
+}
