@@ -230,7 +230,7 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
             rows={shown.rows}
             columns={columns}
             rowKey={(s) => s.userId}
-            label={`Live Leaderboard - Week ${weekNumber}`}
+            label={`Live standings, week ${weekNumber}`}
             testId="live-standing"
             className="min-w-0"
             dense
