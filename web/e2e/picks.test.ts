@@ -1,0 +1,201 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumUnavailableReason } from '@powerpool/testing';
+import { setupE2e } from './support/e2e.js';
+import { ACCOUNTS, toast } from './support/sign-in.js';
+import { pushSeasonToProduction } from './support/sports.js';
+
+/**
+ * Picks, locked picks on the live leaderboard, and the season standings (issue 9), in the browser
+ * against the real services, one story in order (the tests share the embedded app's state).
+ *
+ * The replay's dates are moved so that the 2025 Wild Card round (recorded final) is a few days
+ * ahead: it is the current week, a commissioner publishes four of its games, Pat Player makes
+ * picks on Make Picks (meeting each refusal), saves, edits and saves again; Casey Second saves
+ * hers through the API. Games start (the Testing tool): Make Picks is locked and the live board
+ * shows everyone's picks. The week is scored and completed: the Season Leaderboard shows the
+ * points, checked by hand against the real finals below.
+ *
+ * Wild Card finals and the pool's spreads (home-relative):
+ *   401772979 LAR 34 @ CAR 31, CAR +10.5: 31 + 10.5 > 34, CAR covers
+ *   401772981 GB 27 @ CHI 31,  CHI -1.5:  31 - 1.5 > 27, CHI covers
+ *   401772977 BUF 27 @ JAX 24, JAX +3:    24 + 3 = 27, push
+ *   401772980 SF 23 @ PHI 19,  PHI -4.5:  19 - 4.5 < 23, SF covers
+ * Pat: CAR 3 (wins), GB 2 (loses), BUF 1 (push), power SF (wins): (3 + 0 + 0) x2 = 6.
+ * Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
+ */
+
+const DAY = 86_400_000;
+const WILD_CARD_FIRST_KICKOFF = Date.parse('2026-01-10T21:30:00Z');
+/** Whole weeks that put the first Wild Card kickoff 2 to 9 days ahead. */
+const SHIFT_DAYS = 7 * Math.ceil((Date.now() + 2 * DAY - WILD_CARD_FIRST_KICKOFF) / (7 * DAY));
+
+const SPREADS: Record<string, number> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
+const POOL_NAME = 'E2E Picks Pool';
+
+/** A 1x1 PNG for every image off the app (team logos on ESPN's CDN). */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+async function stubExternalImages(context: BrowserContext, appUrl: string): Promise<void> {
+  await context.route(
+    (url) => !url.href.startsWith(appUrl),
+    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
+  );
+}
+
+const card = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
+const rankButton = (page: Page, gameId: string, label: '3pt' | '2pt' | '1pt' | 'Power') => card(page, gameId).getByRole('button', { name: label, exact: true });
+const teamButton = (page: Page, gameId: string, team: string) => card(page, gameId).getByTestId('team-row').filter({ hasText: team });
+
+describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and the season standings', () => {
+  const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
+  let poolId = '';
+  /** poolGameId by game id. */
+  let poolGames: Record<string, string> = {};
+
+  it('should let a player pick 3/2/1 and a power pick, refuse what the rules refuse, save, edit and save again', async () => {
+    await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
+
+    // The commissioner's pool, its two players, and four Wild Card games published with spreads.
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+    const created = await commissioner.request.post('/api/pools', { data: { name: POOL_NAME, allowsPostseason: true } });
+    expect(created.status()).toBe(201);
+    poolId = ((await created.json()) as { id: string }).id;
+    const invitation = (await (await commissioner.request.post(`/api/pools/${poolId}/invitations`, { data: {} })).json()) as { invitationToken: string };
+    const player = await e2e.signedInPage(ACCOUNTS.player);
+    const player2 = await e2e.signedInPage(ACCOUNTS.player2);
+    for (const p of [player, player2]) expect((await p.request.post(`/api/invitations/${invitation.invitationToken}/use`)).status()).toBe(200);
+    await expect.poll(async () => (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).status(), { timeout: 10_000 }).toBe(200);
+    const current = (await (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).json()) as { weekNumber: number };
+    expect(current.weekNumber).toBe(19);
+    for (const [gameId, spread] of Object.entries(SPREADS)) expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
+    const published = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/games/publish`, { data: { gameIds: Object.keys(SPREADS) } });
+    expect(published.status(), await published.text()).toBe(200);
+    const games = (await (await player.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
+    poolGames = Object.fromEntries(games.map((g) => [g.id, g.poolGameId]));
+
+    // Make Picks: the Wild Card week, four game cards, nothing picked yet.
+    await stubExternalImages(player.context(), e2e.url);
+    await player.goto('/');
+    await player.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
+    await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+    await player.getByText('Wild Card', { exact: true }).first().waitFor();
+    expect(await player.getByTestId('picks-summary').textContent()).toContain('Not selected');
+    expect(await player.getByTestId('power-box').textContent()).toContain('No power pick selected');
+    const button = player.getByTestId('picks-button');
+    expect(await button.textContent()).toBe('Save Picks');
+
+    // Saving nothing: Incomplete Picks, all three ranks named.
+    await button.click();
+    const incomplete = toast(player, 'Incomplete Picks');
+    await incomplete.waitFor();
+    expect(await incomplete.textContent()).toContain('You must select all three confidence picks: 3pt, 2pt, 1pt are missing. Each pick must be on a different game.');
+
+    // 3pt on LAR @ CAR: a team must be chosen; the same game cannot be the power pick.
+    await rankButton(player, '401772979', '3pt').click();
+    await card(player, '401772979').getByText('Choose a team below').waitFor();
+    await teamButton(player, '401772979', 'Carolina Panthers').click();
+    expect(await card(player, '401772979').getByText('Choose a team below').count()).toBe(0);
+    await rankButton(player, '401772979', 'Power').click();
+    await toast(player, 'Cannot select power pick').waitFor();
+    // The power pick on SF @ PHI: that game cannot take a rank then.
+    await rankButton(player, '401772980', 'Power').click();
+    expect(await player.getByTestId('power-box').textContent()).toContain('Power pick selected (choose team)');
+    await teamButton(player, '401772980', 'San Francisco 49ers').click();
+    await rankButton(player, '401772980', '2pt').click();
+    await toast(player, 'Cannot select confidence pick').waitFor();
+    // 2pt GB, 1pt JAX (changed to BUF after the first save).
+    await rankButton(player, '401772981', '2pt').click();
+    await teamButton(player, '401772981', 'Green Bay Packers').click();
+    await rankButton(player, '401772977', '1pt').click();
+    await teamButton(player, '401772977', 'Jacksonville Jaguars').click();
+
+    const save = () => player.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/picks/batch');
+    let saved = save();
+    await button.click();
+    expect((await saved).status()).toBe(200);
+    expect((await saved).request().postDataJSON()).toMatchObject({
+      weekId: '2025:19',
+      picks: expect.arrayContaining([
+        expect.objectContaining({ gameEspnCompetitionId: '401772979', selectedTeamEspnId: '29', confidenceRank: 3, isPowerPick: false, poolGameId: poolGames['401772979'] }),
+        expect.objectContaining({ gameEspnCompetitionId: '401772980', selectedTeamEspnId: '25', confidenceRank: 0, isPowerPick: true }),
+      ]),
+    });
+    await toast(player, 'Success').filter({ hasText: 'Picks for Week 19 have been saved' }).waitFor();
+    await expect.poll(() => button.textContent()).toBe('Edit Picks');
+    await player.getByTestId('picks-saved').getByText('Picks for Week 19 have been saved').waitFor();
+
+    // Edit: JAX -> BUF on the 1pt game, save again.
+    await button.click();
+    expect(await button.textContent()).toBe('Save Picks');
+    await teamButton(player, '401772977', 'Buffalo Bills').click();
+    saved = save();
+    await button.click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => button.textContent()).toBe('Edit Picks');
+    const mine = (await (await player.request.get(`/api/weeks/2025:19/picks?poolId=${poolId}`)).json()) as Array<{ gameId: string; selectedTeamEspnId: string; confidenceRank: number }>;
+    expect(mine.map((p) => [p.confidenceRank, p.gameId, p.selectedTeamEspnId])).toEqual([
+      [3, '401772979', '29'],
+      [2, '401772981', '9'],
+      [1, '401772977', '2'],
+      [0, '401772980', '25'],
+    ]);
+
+    // Casey saves hers through the API.
+    const pick = (gameId: string, team: string, rank: number) => ({ poolId, poolGameId: poolGames[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, weekNumber: 19 });
+    const casey = await player2.request.post('/api/picks/batch', {
+      data: { weekId: '2025:19', picks: [pick('401772979', '14', 3), pick('401772981', '3', 2), pick('401772980', '25', 1), pick('401772977', '30', 0)] },
+    });
+    expect(casey.status(), await casey.text()).toBe(200);
+
+    // Before the deadline the live board keeps everyone's picks to themselves.
+    await player.goto(`/live-leaderboard/${poolId}/19`);
+    await player.getByText('Pick Data Coming Soon').waitFor();
+  });
+
+  it("should lock Make Picks once games start and show everyone's picks on the live leaderboard", async () => {
+    expect(poolId, 'the first test creates the pool').not.toBe('');
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+    const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/games-in-progress`, { data: { testing: true } });
+    expect(started.status(), await started.text()).toBe(200);
+
+    const player = await e2e.signedInPage(ACCOUNTS.player);
+    await stubExternalImages(player.context(), e2e.url);
+    // picks-scoring hears of the start over the bus: the server refuses a save from then on.
+    await expect
+      .poll(async () => (await player.request.post('/api/picks/batch', { data: { weekId: '2025:19', picks: [] } })).status(), { timeout: 10_000 })
+      .toBe(409);
+    await player.goto('/');
+    await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+    expect(await player.getByTestId('picks-button').isDisabled()).toBe(true);
+    expect(await rankButton(player, '401772981', '3pt').isDisabled()).toBe(true);
+
+    await player.goto(`/live-leaderboard/${poolId}/19`);
+    await player.getByRole('heading', { name: 'Live Leaderboard', level: 1 }).waitFor();
+    const table = player.getByText('Live Leaderboard - Week 19');
+    await table.waitFor();
+    for (const name of ['Pat Player', 'Casey Second']) await player.getByText(name, { exact: true }).first().waitFor();
+    // Casey's picks are visible to Pat now: LAR 3pt and the JAX power pick.
+    expect(await player.locator('body').textContent()).toContain('JAX');
+  });
+
+  it('should show the points on the season leaderboard once the week is scored and complete', async () => {
+    expect(poolId, 'the first test creates the pool').not.toBe('');
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+    expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/scoring`, { data: { testing: true } })).status()).toBe(200);
+    await expect.poll(async () => (await commissioner.request.post(`/api/pools/${poolId}/weeks/19/scores/calculate`)).status(), { timeout: 10_000 }).toBe(200);
+    expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/complete`, { data: { testing: true } })).status()).toBe(200);
+
+    const player = await e2e.signedInPage(ACCOUNTS.player);
+    await expect
+      .poll(async () => ((await (await player.request.get(`/api/pools/${poolId}/completed-weeks`)).json()) as unknown[]).length, { timeout: 10_000 })
+      .toBe(1);
+    await player.goto('/leaderboard');
+    await player.getByRole('heading', { name: 'Season Leaderboard', level: 1 }).waitFor();
+    const pat = player.getByRole('row').filter({ hasText: 'Pat Player' });
+    const casey = player.getByRole('row').filter({ hasText: 'Casey Second' });
+    await pat.waitFor();
+    // Total, weeks played, average, best week.
+    expect((await pat.textContent())?.replace(/\s+/g, ' ')).toMatch(/6.*Pat Player.*1.*6.*6/);
+    expect((await casey.textContent())?.replace(/\s+/g, ' ')).toMatch(/3.*Casey Second.*1.*3.*3/);
+  });
+});
