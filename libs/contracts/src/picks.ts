@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText, idParam, text } from './common.js';
 import { gameStatusSchema } from './sports.js';
-import { COVER_RESULTS, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekNumberSchema, weekStateSchema } from './weeks.js';
+import { COVER_RESULTS, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberSchema, weekStateSchema } from './weeks.js';
 
 /**
  * Picks, scoring and leaderboards (picks-scoring). The spec's texts and constants are named once
@@ -127,6 +127,8 @@ export const PICK_MESSAGES = {
   overrideRequired: 'Please fill in all required fields',
   overrideConfidence: 'Must select all 3 confidence picks',
   overrideFailed: 'Failed to submit commissioner override picks',
+  overrideSaved: (player: string, weekNumber: number) => `Override picks for ${player} saved for ${weekLabel(weekNumber)}`,
+  pickNotOfBatch: (weekNumber: number) => `Every pick must be for this pool and for week ${weekNumber}.`,
   overrideTargetNotMember: 'The player is not a member of this pool.',
   calculated: (users: number, errors: number) =>
     errors === 0 ? `Scores calculated for ${users} player(s)` : `Scores calculated for ${users} player(s); ${errors} could not be calculated`,
@@ -259,7 +261,7 @@ export const overrideBodySchema = z
     poolId,
     weekNumber: weekNumberSchema,
     picks: z.array(pickInputSchema.omit({ poolId: true, weekNumber: true }).extend({ poolId: poolId.optional(), weekNumber: weekNumberSchema.optional() }), { error: 'must be a list of picks' }).max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
-    overrideReason: freeText().trim().min(1, PICK_MESSAGES.overrideRequired).max(OVERRIDE_REASON_MAX_LENGTH, `at most ${OVERRIDE_REASON_MAX_LENGTH} characters`),
+    overrideReason: freeText({ error: PICK_MESSAGES.overrideRequired }).trim().min(1, PICK_MESSAGES.overrideRequired).max(OVERRIDE_REASON_MAX_LENGTH, `at most ${OVERRIDE_REASON_MAX_LENGTH} characters`),
   })
   .strict();
 export type OverrideBody = z.input<typeof overrideBodySchema>;

@@ -2,6 +2,7 @@ import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type S
 import type { PicksScoringConfig } from './config.js';
 import type { PicksContext } from './domain/context.js';
 import { consumeEvents } from './events/consumers.js';
+import { registerPicksRoutes } from './routes/picks.routes.js';
 import { createPicksStore } from './store/picks-scoring.store.js';
 
 export const SERVICE_NAME = 'picks-scoring';
@@ -29,6 +30,8 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     // Replaced by the scoring module's recalculation (domain/calculate.ts) when it lands.
     recalculateIfScored: async () => false,
   };
+
+  registerPicksRoutes(app, ctx);
 
   const subscriptions = await consumeEvents(bus, ctx, logger);
   outbox.start();

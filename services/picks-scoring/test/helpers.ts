@@ -244,3 +244,20 @@ export function batchOf(week: PublishedWeek, picks: Array<[string, string, numbe
     })),
   };
 }
+
+// ---- picks and overrides ------------------------------------------------------------------------
+
+/** A player's stored picks of a pool week as [gameId, teamEspnId, rank], 3, 2, 1, then the power pick. */
+export async function storedPicks(h: PicksHarness, poolId: string, userId: string, weekNumber: number): Promise<Array<[string, string, number]>> {
+  const rows = await h.runtime.database.sql.query<{ game_id: string; selected_team_espn_id: string; confidence_rank: number }>(
+    'SELECT game_id, selected_team_espn_id, confidence_rank FROM picks.picks WHERE pool_id = $1 AND user_id = $2 AND week_number = $3',
+    [poolId, userId, weekNumber],
+  );
+  const order = (rank: number) => (rank === 0 ? 0 : rank);
+  return rows.map((r): [string, string, number] => [r.game_id, r.selected_team_espn_id, r.confidence_rank]).sort((a, b) => order(b[2]) - order(a[2]));
+}
+
+/** A commissioner override body for `week`: picks as [gameId, teamEspnId, rank] (rank 0 = power pick). */
+export function overrideOf(week: PublishedWeek, target: Person, picks: Array<[string, string, number]>, overrideReason = 'Player phoned in their picks') {
+  return { targetUserId: target.id, poolId: week.poolId, weekNumber: week.weekNumber, overrideReason, picks: batchOf(week, picks).picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick) };
+}

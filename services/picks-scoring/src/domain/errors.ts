@@ -1,5 +1,5 @@
 import { PICK_MESSAGES, weekLabel } from '@powerpool/contracts';
-import { ConflictError, DomainError, NotFoundError } from '@powerpool/service-kit';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '@powerpool/service-kit';
 
 export { PoolNotFoundError } from '@powerpool/service-kit';
 
@@ -65,5 +65,19 @@ export class SeasonNotFoundError extends NotFoundError {
 export class WeekNotInScoringError extends ConflictError {
   constructor(weekNumber: number, state: string) {
     super('week_not_in_scoring', `${PICK_MESSAGES.calculateNotAllowed} ${weekLabel(weekNumber)} is ${state}.`, { state });
+  }
+}
+
+/** A pick of a batch (or an override) for another pool or week than the request's. */
+export class PickNotOfBatchError extends ValidationError {
+  constructor(weekNumber: number) {
+    super(PICK_MESSAGES.pickNotOfBatch(weekNumber), { weekNumber });
+  }
+}
+
+/** isPowerPick set on a pick whose rank is not 0, or not set on the rank-0 pick. */
+export class PowerPickFlagError extends ValidationError {
+  constructor() {
+    super(PICK_MESSAGES.powerPickFlag);
   }
 }

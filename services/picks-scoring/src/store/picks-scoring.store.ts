@@ -1,4 +1,5 @@
 import type { Db } from '@powerpool/service-kit';
+import { createPickStore } from './picks.store.js';
 import { createSyncStore } from './sync.store.js';
 
 /**
@@ -6,6 +7,6 @@ import { createSyncStore } from './sync.store.js';
  * picks and overrides, and scores. Pass a transaction as `db` to make several calls atomic.
  */
 export function createPicksStore(db: Db) {
-  return { ...createSyncStore(db) };
+  return { ...createSyncStore(db), ...createPickStore(db) };
 }
 export type PicksStore = ReturnType<typeof createPicksStore>;

@@ -1,0 +1,14 @@
+import { picksEndpoints as api } from '@powerpool/contracts';
+import { currentUser, route, type ServiceApp } from '@powerpool/service-kit';
+import type { PicksContext } from '../domain/context.js';
+import { listOverrides, overridePicks } from '../domain/overrides.js';
+import { myPicks, pickStats, savePicks } from '../domain/picks.js';
+
+/** Picks: a player's own picks, saving them, the pick-completion figures, and commissioner overrides. */
+export function registerPicksRoutes(app: ServiceApp, ctx: PicksContext): void {
+  route(app, api.myPicks, async (request) => myPicks(ctx, currentUser(request), request.params.weekId, request.query.poolId));
+  route(app, api.savePicks, async (request) => savePicks(ctx, currentUser(request), request.body));
+  route(app, api.pickStats, async (request) => pickStats(ctx, currentUser(request), request.params.weekNumber, request.query.poolId));
+  route(app, api.override, async (request) => overridePicks(ctx, currentUser(request), request.body));
+  route(app, api.overrides, async (request) => listOverrides(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
+}

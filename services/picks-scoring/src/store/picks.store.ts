@@ -1,0 +1,92 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { CONFIDENCE_RANKS } from '@powerpool/contracts';
+import type { Db } from '@powerpool/service-kit';
+import { pickOverrides, picks, poolMembers, type MemberRow, type OverridePickSnapshot, type PickOverrideRow, type PickRow } from './schema.js';
+
+/**
+ * A pick as an override record keeps it: what was picked (OverridePickSnapshot) plus who entered
+ * it, when, and its result at that moment, so the record can show the picks as they were.
+ */
+export interface PickSnapshot extends OverridePickSnapshot {
+  id: string;
+  enteredBy: string;
+  updatedAt: string;
+  result: PickRow['result'];
+  pointsEarned: number | null;
+}
+
+/** An override record with its snapshots typed as stored. */
+export type OverrideRecord = Omit<PickOverrideRow, 'picksBefore' | 'picksAfter'> & { picksBefore: PickSnapshot[]; picksAfter: PickSnapshot[] };
+
+/** A player's picks of a pool week. */
+export interface PickOwner {
+  poolId: string;
+  userId: string;
+  year: number;
+  weekNumber: number;
+}
+
+const ofOwner = (o: PickOwner) => and(eq(picks.poolId, o.poolId), eq(picks.userId, o.userId), eq(picks.year, o.year), eq(picks.weekNumber, o.weekNumber));
+
+/** Picks and commissioner overrides: the rows picks-scoring owns for players' choices. */
+export function createPickStore(db: Db) {
+  return {
+    /**
+     * The member row of `userId` in the pool, locked for update: every write of one player's
+     * picks in a pool takes it first, so two saves (or a save and an override) of the same player
+     * never interleave their delete and insert.
+     */
+    async lockMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(poolMembers)
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)))
+        .for('update');
+      return row;
+    },
+
+    async picksOf(owner: PickOwner): Promise<PickRow[]> {
+      return db.select().from(picks).where(ofOwner(owner));
+    },
+
+    /** Every pick of a pool week (all players). */
+    async picksOfWeek(poolId: string, year: number, weekNumber: number): Promise<PickRow[]> {
+      return db.select().from(picks).where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)));
+    },
+
+    /** Replace a player's picks of a pool week by `rows` (call inside a write, after lockMember). */
+    async replacePicks(owner: PickOwner, rows: PickRow[]): Promise<void> {
+      await db.delete(picks).where(ofOwner(owner));
+      if (rows.length) await db.insert(picks).values(rows);
+    },
+
+    /** How many of the pool's active members have all three confidence picks of the week. */
+    async completedUsers(poolId: string, year: number, weekNumber: number): Promise<number> {
+      const complete = db
+        .select({ userId: picks.userId })
+        .from(picks)
+        .where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber), inArray(picks.confidenceRank, [...CONFIDENCE_RANKS])))
+        .groupBy(picks.userId)
+        .having(sql`count(distinct ${picks.confidenceRank}) = ${CONFIDENCE_RANKS.length}`);
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(poolMembers)
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.isActive, true), inArray(poolMembers.userId, complete)));
+      return row?.n ?? 0;
+    },
+
+    async insertOverride(row: OverrideRecord): Promise<void> {
+      await db.insert(pickOverrides).values(row);
+    },
+
+    /** The overrides of a pool week, newest first. */
+    async overridesOf(poolId: string, year: number, weekNumber: number): Promise<OverrideRecord[]> {
+      const rows = await db
+        .select()
+        .from(pickOverrides)
+        .where(and(eq(pickOverrides.poolId, poolId), eq(pickOverrides.year, year), eq(pickOverrides.weekNumber, weekNumber)))
+        .orderBy(desc(pickOverrides.at), desc(pickOverrides.id));
+      return rows as OverrideRecord[];
+    },
+  };
+}

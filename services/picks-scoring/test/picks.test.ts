@@ -1,0 +1,448 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Game, Pool } from '@powerpool/contracts';
+import { callAs, integrationSkipReason } from '@powerpool/testing';
+import type { ServiceApp } from '@powerpool/service-kit';
+import {
+  announceMember,
+  announcePool,
+  batchOf,
+  call,
+  castOf,
+  migrateSeason,
+  moveWeek,
+  overrideOf,
+  person,
+  publishWeek,
+  startPicks,
+  storedPicks,
+  type Cast,
+  type Person,
+  type PicksHarness,
+  type PublishedWeek,
+} from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+const BEFORE = new Date('2025-09-01T12:00:00Z');
+/** 10 minutes before w1-a (Thursday 2025-09-05T00:20Z), the week's earliest published game. */
+const DEADLINE = new Date('2025-09-05T00:10:00.000Z');
+const PHI_LOGO = 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png';
+const DAL_LOGO = 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png';
+
+/** w1-a PHI(21)-DAL(6), w1-b KC(12)-LAC(24), w1-c BUF(2)-MIA(15), w1-d CHI(3)-DET(8) published; w1-e GB(9)-MIN(16) not. */
+const SPREADS = { 'w1-a': -3.5, 'w1-b': 2.5, 'w1-c': 0, 'w1-d': -1 };
+const FULL: Array<[string, string, number]> = [
+  ['w1-a', '21', 3],
+  ['w1-c', '15', 2],
+  ['w1-b', '12', 1],
+  ['w1-d', '8', 0],
+];
+
+/** Make Picks: saving a week's picks (all or nothing), reading them back, and the completion figures. */
+describe.skipIf(skip)('picks', () => {
+  let h: PicksHarness;
+  let cast: Cast;
+  let games: Game[];
+  let pool: Pool;
+  let week: PublishedWeek;
+
+  beforeAll(async () => {
+    h = await startPicks();
+    cast = await castOf(h);
+    games = await migrateSeason(h);
+  });
+  afterAll(async () => h?.close());
+
+  beforeEach(async () => {
+    h.clock.now = BEFORE;
+    pool = await announcePool(h, cast.commissioner);
+    await announceMember(h, pool, cast.player);
+    week = await publishWeek(h, pool, 1, games, SPREADS);
+  });
+
+  const save = (who: Person | null, body: unknown, app?: ServiceApp) => (app ? callAs(h.runtime, app, 'POST', '/api/picks/batch', who, body) : call(h, 'POST', '/api/picks/batch', who, body));
+  const myPicks = (who: Person | null, weekId: string | number = '2025:1', poolId = pool.id) => call(h, 'GET', `/api/weeks/${weekId}/picks?poolId=${poolId}`, who);
+  const mine = () => storedPicks(h, pool.id, cast.player.id, 1);
+
+  describe('saving', () => {
+    it('should save three confidence picks and a power pick, and read them back ordered 3, 2, 1, power with team and result', async () => {
+      // Sent shuffled; the 1pt pick without its poolGameId (the game alone identifies it).
+      const body = batchOf(week, [FULL[2]!, FULL[0]!, FULL[3]!, FULL[1]!]);
+      body.picks[0]!.poolGameId = null;
+      const res = await save(cast.player, body);
+      expect(res.statusCode).toBe(200);
+      const reply = res.json();
+      expect(reply).toMatchObject({ message: 'Picks for Week 1 have been saved', poolId: pool.id, year: 2025, weekNumber: 1, savedAt: BEFORE.toISOString() });
+
+      const expected = [
+        { gameId: 'w1-a', gameEspnCompetitionId: 'w1-a', poolGameId: week.poolGameIds['w1-a'], selectedTeamEspnId: '21', selectedTeamAbbreviation: 'PHI', selectedTeamLogoUrl: PHI_LOGO, confidenceRank: 3, isPowerPick: false },
+        { gameId: 'w1-c', gameEspnCompetitionId: 'w1-c', poolGameId: week.poolGameIds['w1-c'], selectedTeamEspnId: '15', selectedTeamAbbreviation: 'MIA', selectedTeamLogoUrl: null, confidenceRank: 2, isPowerPick: false },
+        { gameId: 'w1-b', gameEspnCompetitionId: 'w1-b', poolGameId: week.poolGameIds['w1-b'], selectedTeamEspnId: '12', selectedTeamAbbreviation: 'KC', selectedTeamLogoUrl: null, confidenceRank: 1, isPowerPick: false },
+        { gameId: 'w1-d', gameEspnCompetitionId: 'w1-d', poolGameId: week.poolGameIds['w1-d'], selectedTeamEspnId: '8', selectedTeamAbbreviation: 'DET', selectedTeamLogoUrl: null, confidenceRank: 0, isPowerPick: true },
+      ].map((p) => ({ ...p, poolId: pool.id, year: 2025, weekNumber: 1, isCorrect: null, result: 'PENDING', pointsEarned: null, enteredByCommissioner: false, updatedAt: BEFORE.toISOString() }));
+      expect(reply.picks.map(({ id: _id, ...p }: any) => p)).toEqual(expected);
+
+      for (const weekId of ['2025:1', '1']) {
+        const read = await myPicks(cast.player, weekId);
+        expect(read.statusCode).toBe(200);
+        expect(read.json()).toEqual(reply.picks);
+      }
+      expect(await mine()).toEqual(FULL);
+      const [row] = await h.runtime.database.sql.query<{ entered_by: string }>('SELECT DISTINCT entered_by FROM picks.picks WHERE pool_id = $1', [pool.id]);
+      expect(row?.entered_by).toBe(cast.player.id);
+
+      await vi.waitFor(() => {
+        const saved = h.events.filter((e) => e.subject === 'picks.picks.saved' && e.data.poolId === pool.id);
+        expect(saved.map((e) => e.data)).toEqual([
+          { poolId: pool.id, year: 2025, weekNumber: 1, userId: cast.player.id, byUserId: cast.player.id, override: false, pickCount: 4, savedAt: BEFORE.toISOString() },
+        ]);
+      });
+    });
+
+    it('should replace the picks on a second save, keep unchanged picks, and accept a save that changes nothing', async () => {
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      const first = (await myPicks(cast.player)).json();
+
+      h.clock.now = new Date('2025-09-02T08:00:00Z');
+      const second: Array<[string, string, number]> = [
+        ['w1-a', '21', 3],
+        ['w1-b', '24', 2],
+        ['w1-d', '3', 1],
+      ];
+      const res = await save(cast.player, batchOf(week, second));
+      expect(res.statusCode).toBe(200);
+      expect(await mine()).toEqual(second);
+      const after = (await myPicks(cast.player)).json();
+      expect(after).toHaveLength(3);
+      // The unchanged 3pt pick keeps its id; the others are new rows; all carry the save time.
+      expect(after[0].id).toBe(first[0].id);
+      expect(after.slice(1).map((p: any) => p.id)).not.toContain(first[1].id);
+      expect(after.map((p: any) => p.updatedAt)).toEqual(Array(3).fill('2025-09-02T08:00:00.000Z'));
+      const created = await h.runtime.database.sql.query<{ game_id: string; created_at: Date }>('SELECT game_id, created_at FROM picks.picks WHERE pool_id = $1 ORDER BY confidence_rank DESC', [pool.id]);
+      expect(created.map((r) => [r.game_id, r.created_at.toISOString()])).toEqual([
+        ['w1-a', BEFORE.toISOString()],
+        ['w1-b', '2025-09-02T08:00:00.000Z'],
+        ['w1-d', '2025-09-02T08:00:00.000Z'],
+      ]);
+
+      const same = await save(cast.player, batchOf(week, second));
+      expect(same.statusCode).toBe(200);
+      expect(same.json().message).toBe('Picks for Week 1 have been saved');
+      expect((await myPicks(cast.player)).json().map((p: any) => p.id)).toEqual(after.map((p: any) => p.id));
+    });
+
+    it('should keep the previous picks unchanged when a save is refused', async () => {
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      const before = (await myPicks(cast.player)).json();
+      const refused = [
+        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-e', '9', 1]]),
+        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '99', 1]]),
+        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2]]),
+        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '2', 1], ['w1-e', '9', 0]]),
+        { weekId: '2025:1', picks: [] },
+      ];
+      for (const body of refused) expect((await save(cast.player, body)).statusCode).toBe(400);
+      h.clock.now = DEADLINE;
+      expect((await save(cast.player, batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '2', 1]]))).statusCode).toBe(409);
+      expect((await myPicks(cast.player)).json()).toEqual(before);
+      expect(await mine()).toEqual(FULL);
+    });
+  });
+
+  describe('who may save', () => {
+    it('should refuse every caller who is not an active member, the commissioner and super admins included', async () => {
+      for (const who of [cast.commissioner, cast.otherCommissioner, cast.admin, cast.outsider]) {
+        const res = await save(who, batchOf(week, FULL));
+        expect(res.statusCode, who.name).toBe(403);
+        expect(res.json(), who.name).toEqual({ error: 'not_a_member', message: 'You are not a member of this pool.' });
+      }
+      const removed = await person(h, 'user', 'Rory Removed');
+      await announceMember(h, pool, removed);
+      expect((await save(removed, batchOf(week, FULL))).statusCode).toBe(200);
+      await announceMember(h, pool, removed, 'pools.member.removed');
+      expect((await save(removed, batchOf(week, FULL))).json().error).toBe('not_a_member');
+      expect((await save(null, batchOf(week, FULL))).statusCode).toBe(401);
+      const other = await announcePool(h, cast.commissioner);
+      await announceMember(h, other, cast.outsider);
+      // A member of another pool is not a member of this one.
+      expect((await save(cast.outsider, batchOf(week, FULL))).statusCode).toBe(403);
+    });
+
+    it('should answer 404 for an unknown pool', async () => {
+      const res = await save(cast.player, batchOf({ ...week, poolId: randomUUID() }, FULL));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'pool_not_found', message: 'Pool not found' });
+    });
+  });
+
+  describe('validation, in order, with the spec texts', () => {
+    const refused = async (body: unknown, status: number, error: string, message: string) => {
+      const res = await save(cast.player, body);
+      expect(res.statusCode, message).toBe(status);
+      expect(res.json(), message).toMatchObject({ error, message });
+      expect(await mine()).toEqual([]);
+      return res.json();
+    };
+
+    it('should refuse picks of another pool or week than the batch', async () => {
+      const other = await announcePool(h, cast.commissioner);
+      const body = batchOf(week, FULL);
+      body.picks[1]!.poolId = other.id;
+      await refused(body, 400, 'validation_failed', 'Every pick must be for this pool and for week 1.');
+      const wrongWeek = batchOf(week, FULL);
+      wrongWeek.picks[2]!.weekNumber = 2;
+      await refused(wrongWeek, 400, 'validation_failed', 'Every pick must be for this pool and for week 1.');
+      await refused({ ...batchOf(week, FULL), weekId: '2024:1' }, 404, 'season_not_found', 'This pool does not play that season.');
+    });
+
+    it('should refuse a week that is not published, then a passed deadline or a week past PUBLISHED', async () => {
+      const body = batchOf({ ...week, weekNumber: 2 }, [['w2-a', '6', 3], ['w1-a', '21', 2], ['w1-b', '12', 1]]);
+      await refused(body, 409, 'week_not_published', 'Picks are not open for this week: its games have not been published. (Week 2)');
+
+      h.clock.now = new Date(DEADLINE.getTime() - 1);
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      await h.runtime.database.sql.query('DELETE FROM picks.picks WHERE pool_id = $1', [pool.id]);
+      h.clock.now = DEADLINE;
+      const locked = await refused(batchOf(week, FULL), 409, 'picks_locked', 'The picks deadline has passed: picks for this week are locked.');
+      expect(locked.details).toEqual({ pickDeadline: DEADLINE.toISOString() });
+      // The deadline is checked before the picks themselves.
+      await refused(batchOf(week, [['w1-a', '21', 3]]), 409, 'picks_locked', 'The picks deadline has passed: picks for this week are locked.');
+
+      h.clock.now = BEFORE;
+      await moveWeek(h, pool, 1, 'PUBLISHED', 'GAMES_IN_PROGRESS');
+      await refused(batchOf(week, FULL), 409, 'picks_locked', 'The picks deadline has passed: picks for this week are locked.');
+    });
+
+    it('should refuse incomplete picks with the Incomplete Picks text', async () => {
+      const missing = (text: string) => `You must select all three confidence picks: ${text} missing. Each pick must be on a different game.`;
+      await refused({ weekId: '2025:1', picks: [] }, 400, 'incomplete_picks', missing('3pt, 2pt, 1pt are'));
+      const json = await refused(batchOf(week, [['w1-a', '21', 3]]), 400, 'incomplete_picks', missing('2pt, 1pt are'));
+      expect(json.details).toEqual({ title: 'Incomplete Picks', missing: [2, 1] });
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-d', '8', 0]]), 400, 'incomplete_picks', missing('1pt is'));
+      await refused(batchOf(week, [['w1-a', '21', 2], ['w1-b', '12', 1], ['w1-c', '2', 0]]), 400, 'incomplete_picks', missing('3pt is'));
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 3], ['w1-c', '2', 2], ['w1-d', '3', 1]]), 400, 'incomplete_picks', 'Only one 3pt pick is allowed.');
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-a', '6', 2], ['w1-c', '2', 1]]), 400, 'incomplete_picks', 'Each pick must be on a different game.');
+      const power = await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-b', '24', 0]]), 400, 'incomplete_picks', 'This game is already a confidence pick. Remove the confidence pick first.');
+      expect(power.details).toEqual({ title: 'Cannot select power pick', gameId: 'w1-b' });
+    });
+
+    it('should refuse a power flag that does not match rank 0, and a rank outside 3, 2, 1, 0', async () => {
+      const flagged = batchOf(week, FULL);
+      flagged.picks[0]!.isPowerPick = true;
+      await refused(flagged, 400, 'validation_failed', 'The power pick is the one with rank 0, and only it is flagged as the power pick.');
+      const unflagged = batchOf(week, FULL);
+      unflagged.picks[3]!.isPowerPick = false;
+      await refused(unflagged, 400, 'validation_failed', 'The power pick is the one with rank 0, and only it is flagged as the power pick.');
+      const rank5 = batchOf(week, FULL);
+      rank5.picks[0]!.confidenceRank = 5;
+      await refused(rank5, 400, 'validation_failed', 'Invalid body: picks.0.confidenceRank must be 3, 2, 1 or 0 (power pick)');
+      const five = batchOf(week, [...FULL, ['w1-e', '9', 0]]);
+      await refused(five, 400, 'validation_failed', 'Invalid body: picks at most 4 picks');
+    });
+
+    it('should refuse a game the pool did not publish that week, or a poolGameId of another game', async () => {
+      const unavailable = (game: string) => `Game ${game} not found in available games for current pool`;
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-e', '9', 1]]), 400, 'game_not_available', unavailable('w1-e'));
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-e', '9', 0]]), 400, 'game_not_available', unavailable('w1-e'));
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w2-a', '6', 1]]), 400, 'game_not_available', unavailable('w2-a'));
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['no-such-game', '6', 1]]), 400, 'game_not_available', unavailable('no-such-game'));
+      const swapped = batchOf(week, FULL);
+      swapped.picks[0]!.poolGameId = week.poolGameIds['w1-b']!;
+      await refused(swapped, 400, 'game_not_available', unavailable('w1-a'));
+      // The game of another pool's publication is not this pool's.
+      const other = await announcePool(h, cast.commissioner);
+      const otherWeek = await publishWeek(h, other, 1, games, { 'w1-e': 3 });
+      const foreign = batchOf(week, FULL);
+      foreign.picks[3] = { ...foreign.picks[3]!, gameEspnCompetitionId: 'w1-e', selectedTeamEspnId: '9', poolGameId: otherWeek.poolGameIds['w1-e']! };
+      await refused(foreign, 400, 'game_not_available', unavailable('w1-e'));
+    });
+
+    it("should refuse a team that does not play in its game", async () => {
+      const json = await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '21', 2], ['w1-c', '2', 1]]), 400, 'team_not_in_game', 'Team 21 does not play in game w1-b');
+      expect(json.details).toEqual({ gameId: 'w1-b', teamId: '21' });
+      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-d', '16', 0]]), 400, 'team_not_in_game', 'Team 16 does not play in game w1-d');
+    });
+
+    it('should refuse a malformed weekId', async () => {
+      await refused({ ...batchOf(week, FULL), weekId: 'next' }, 400, 'validation_failed', 'Invalid body: weekId must be a week id (year:week) or a week number');
+      await refused({ ...batchOf(week, FULL), weekId: '2025:0' }, 400, 'validation_failed', 'Invalid body: weekId must be a week from -4 to 22 (no week 0)');
+    });
+  });
+
+  describe('reading my picks', () => {
+    it("should show each caller only their own picks: members, and the pool's managers for themselves", async () => {
+      const empty = await myPicks(cast.player);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json()).toEqual([]);
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      expect((await myPicks(cast.player)).json()).toHaveLength(4);
+      for (const who of [cast.commissioner, cast.admin]) {
+        const res = await myPicks(who);
+        expect(res.statusCode, who.name).toBe(200);
+        expect(res.json(), who.name).toEqual([]);
+      }
+      for (const who of [cast.otherCommissioner, cast.outsider]) {
+        const res = await myPicks(who);
+        expect(res.statusCode, who.name).toBe(403);
+        expect(res.json().error, who.name).toBe('forbidden');
+      }
+      expect((await myPicks(null)).statusCode).toBe(401);
+      expect((await myPicks(cast.player, '2025:1', randomUUID())).json()).toEqual({ error: 'pool_not_found', message: 'Pool not found' });
+      expect((await myPicks(cast.player, '2024:1')).statusCode).toBe(404);
+      expect((await myPicks(cast.player, 2)).json()).toEqual([]);
+      expect((await myPicks(cast.player, 'soon')).statusCode).toBe(400);
+      expect((await call(h, 'GET', '/api/weeks/1/picks', cast.player)).statusCode).toBe(400);
+    });
+
+    it('should mark picks entered by the commissioner and a power pick on a game the pool did not publish', async () => {
+      const res = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '2', 1], ['w1-e', '16', 0]]));
+      expect(res.statusCode).toBe(200);
+      const picks = (await myPicks(cast.player)).json();
+      expect(picks.map((p: any) => [p.gameId, p.selectedTeamAbbreviation, p.selectedTeamLogoUrl, p.confidenceRank, p.poolGameId, p.enteredByCommissioner])).toEqual([
+        ['w1-a', 'DAL', DAL_LOGO, 3, week.poolGameIds['w1-a'], true],
+        ['w1-b', 'LAC', null, 2, week.poolGameIds['w1-b'], true],
+        ['w1-c', 'BUF', null, 1, week.poolGameIds['w1-c'], true],
+        ['w1-e', 'MIN', null, 0, null, true],
+      ]);
+      // Saved again by the player themselves: no longer marked.
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      expect((await myPicks(cast.player)).json().map((p: any) => p.enteredByCommissioner)).toEqual([false, false, false, false]);
+    });
+
+    it('should show the stored results once the scoring part has written them', async () => {
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      await h.runtime.database.sql.query(
+        `UPDATE picks.picks SET result = CASE confidence_rank WHEN 3 THEN 'WIN' WHEN 2 THEN 'LOSS' WHEN 1 THEN 'PUSH' ELSE 'WIN' END,
+           points_earned = CASE confidence_rank WHEN 3 THEN 3 WHEN 0 THEN 3 ELSE 0 END WHERE pool_id = $1`,
+        [pool.id],
+      );
+      const picks = (await myPicks(cast.player)).json();
+      expect(picks.map((p: any) => [p.confidenceRank, p.result, p.isCorrect, p.pointsEarned])).toEqual([
+        [3, 'WIN', true, 3],
+        [2, 'LOSS', false, 0],
+        [1, 'PUSH', null, 0],
+        [0, 'WIN', true, 3],
+      ]);
+    });
+  });
+
+  describe('pick-stats', () => {
+    const stats = (who: Person | null, weekNumber = 1, poolId = pool.id) => call(h, 'GET', `/api/admin/weeks/${weekNumber}/pick-stats?poolId=${poolId}`, who);
+
+    it('should count active members and those with their three confidence picks saved, for managers only', async () => {
+      const second = await person(h, 'user', 'Sam Second');
+      const leaver = await person(h, 'user', 'Lee Leaver');
+      const third = await person(h, 'user', 'Tia Third');
+      for (const p of [second, leaver, third]) await announceMember(h, pool, p);
+      expect((await stats(cast.commissioner)).json()).toEqual({ totalUsers: 4, completedUsers: 0 });
+
+      expect((await save(cast.player, batchOf(week, FULL.slice(0, 3)))).statusCode).toBe(200);
+      expect((await save(leaver, batchOf(week, FULL))).statusCode).toBe(200);
+      // Third has only a power pick and a 3pt pick left after an edit in the database: not complete.
+      expect((await save(third, batchOf(week, FULL))).statusCode).toBe(200);
+      await h.runtime.database.sql.query('DELETE FROM picks.picks WHERE pool_id = $1 AND user_id = $2 AND confidence_rank IN (1, 2)', [pool.id, third.id]);
+      await announceMember(h, pool, leaver, 'pools.member.removed');
+
+      for (const who of [cast.commissioner, cast.admin]) {
+        const res = await stats(who);
+        expect(res.statusCode, who.name).toBe(200);
+        expect(res.json(), who.name).toEqual({ totalUsers: 3, completedUsers: 1 });
+      }
+      expect((await stats(cast.commissioner, 2)).json()).toEqual({ totalUsers: 3, completedUsers: 0 });
+      // Picks of the same week in another pool do not count here.
+      const other = await announcePool(h, cast.commissioner);
+      await announceMember(h, other, second);
+      const otherWeek = await publishWeek(h, other, 1, games, SPREADS);
+      expect((await save(second, batchOf(otherWeek, FULL))).statusCode).toBe(200);
+      expect((await stats(cast.commissioner)).json()).toEqual({ totalUsers: 3, completedUsers: 1 });
+      expect((await stats(cast.commissioner, 1, other.id)).json()).toEqual({ totalUsers: 1, completedUsers: 1 });
+
+      expect((await stats(cast.otherCommissioner)).statusCode).toBe(403);
+      for (const who of [cast.player, cast.outsider]) expect((await stats(who)).json().error, who.name).toBe('forbidden');
+      expect((await stats(null)).statusCode).toBe(401);
+      expect((await stats(cast.commissioner, 1, randomUUID())).statusCode).toBe(404);
+      expect((await call(h, 'GET', `/api/admin/weeks/1/pick-stats`, cast.commissioner)).statusCode).toBe(400);
+    });
+  });
+
+  describe('the deadline race', () => {
+    /** 20 different complete batches: the power pick rotates over the four games, the teams vary. */
+    const batches = () =>
+      Array.from({ length: 20 }, (_, i) => {
+        const order = ['w1-a', 'w1-b', 'w1-c', 'w1-d'].map((_, k, all) => all[(k + i) % 4]!);
+        const teams: Record<string, [string, string]> = { 'w1-a': ['21', '6'], 'w1-b': ['12', '24'], 'w1-c': ['2', '15'], 'w1-d': ['3', '8'] };
+        const variant = Math.floor(i / 4);
+        return order.map((game, k): [string, string, number] => [game, teams[game]![(variant >> k) & 1]!, [3, 2, 1, 0][k]!]);
+      });
+    const asSet = (picks: Array<[string, string, number]>) => JSON.stringify([...picks].sort((a, b) => b[2] - a[2] || a[0].localeCompare(b[0])));
+
+    /**
+     * A clock that ticks 1 ms at every reading, before the deadline until `pass()`, then past it.
+     * A save reads it once, after taking its locks, so the savedAt of accepted saves orders their
+     * commits.
+     */
+    const tickingClock = () => {
+      let tick = DEADLINE.getTime() - 1000;
+      let passed = false;
+      Object.defineProperty(h.clock, 'now', { configurable: true, enumerable: true, get: () => new Date(passed ? DEADLINE.getTime() + 1000 + tick++ : tick++), set: () => {} });
+      return {
+        pass: () => void (passed = true),
+        restore: () => Object.defineProperty(h.clock, 'now', { configurable: true, enumerable: true, writable: true, value: BEFORE }),
+      };
+    };
+
+    const race = async (apps: ServiceApp[]) => {
+      const all = batches();
+      expect(new Set(all.map(asSet)).size).toBe(20);
+      // Each instance answers once first, so none starts the race cold.
+      for (const app of apps) expect((await save(cast.player, batchOf(week, FULL), app)).statusCode).toBe(200);
+      const clock = tickingClock();
+      let answered = 0;
+      const responses = await Promise.all(
+        all.map(async (picks, i) => {
+          const res = await save(cast.player, batchOf(week, picks), apps[i % apps.length]);
+          // The sixth answer moves the clock past the deadline while the others are still in flight.
+          if (++answered === 6) clock.pass();
+          return { picks, res, instance: i % apps.length };
+        }),
+      ).finally(clock.restore);
+      const accepted = responses.filter((r) => r.res.statusCode === 200);
+      const refused = responses.filter((r) => r.res.statusCode !== 200);
+      expect(accepted.length).toBeGreaterThanOrEqual(6);
+      // The saves still waiting for their turn when the clock passed the deadline are refused.
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      // Every instance had saves accepted.
+      expect(new Set(accepted.map((r) => r.instance)).size).toBe(apps.length);
+      for (const r of refused) {
+        expect(r.res.statusCode).toBe(409);
+        expect(r.res.json().error).toBe('picks_locked');
+      }
+      const savedAt = accepted.map((r) => r.res.json().savedAt as string).sort();
+      expect(new Set(savedAt).size).toBe(accepted.length);
+      expect(savedAt.every((at) => new Date(at) < DEADLINE)).toBe(true);
+      // What is stored is, whole, the batch of the last accepted save to commit.
+      const last = accepted.find((r) => r.res.json().savedAt === savedAt.at(-1))!;
+      const stored = await mine();
+      expect(stored.map((p) => p[2])).toEqual([3, 2, 1, 0]);
+      expect(asSet(stored)).toBe(asSet(last.picks));
+      const rows = await h.runtime.database.sql.query<{ updated_at: Date }>('SELECT updated_at FROM picks.picks WHERE pool_id = $1', [pool.id]);
+      expect(rows.map((r) => r.updated_at.toISOString())).toEqual(Array(4).fill(savedAt.at(-1)));
+      // Every accepted save was announced; none of the refused ones.
+      await vi.waitFor(() => expect(h.events.filter((e) => e.subject === 'picks.picks.saved' && e.data.poolId === pool.id)).toHaveLength(apps.length + accepted.length));
+      // And the week stays locked.
+      h.clock.now = DEADLINE;
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(409);
+      expect(await mine()).toEqual(stored);
+    };
+
+    it('should store exactly one accepted batch, whole, and refuse the rest with picks_locked', async () => {
+      await race([h.app]);
+    });
+
+    it('should hold with saves spread over two instances of the service', async () => {
+      const replica = await h.addReplica();
+      await race([h.app, replica]);
+    });
+  });
+});
