@@ -12,10 +12,10 @@ import { WeekQuickJump } from '../../../components/week-quick-jump';
 import { documentTitle, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCurrentUser } from '../../../lib/auth';
+import { useWeeks } from '../../../lib/pool-weeks';
 import { toastFailure } from '../../../lib/toast-error';
 import { useExportLeaderboardCsv } from '../api/export-leaderboard-csv';
 import { useLiveLeaderboard } from '../api/get-live-leaderboard';
-import { useSeasonWeeks } from '../api/get-season-weeks';
 import { isPicksNotAvailable, liveErrorMessage, picksNotAvailableText } from '../lib/errors';
 import { showImpactGames } from '../lib/impact';
 import { GameResultsList } from './game-results-list';
@@ -41,7 +41,7 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
   const notAvailable = board.isError && isPicksNotAvailable(board.error);
   const meta = board.data?.metadata;
   // Jump to Week uses the reply's weeks; before the deadline there is no reply, so the pool's weeks.
-  const fallbackWeeks = useSeasonWeeks(poolId, { enabled: notAvailable && !meta });
+  const fallbackWeeks = useWeeks(poolId, { enabled: notAvailable && !meta });
   const weeks = meta?.allWeeks ?? fallbackWeeks.data;
   const weekName = meta?.weekDisplayName ?? weeks?.find((w) => w.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
   useDocumentTitle(documentTitle(`${weekName} · ${TITLE}`));
