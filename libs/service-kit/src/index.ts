@@ -14,4 +14,5 @@ export * from './error-reply.js';
 export * from './endpoint-route.js';
 export * from './unit-of-work.js';
 export * from './event-stream.js';
+export * from './csv-reply.js';
 export * from './problem-page.js';

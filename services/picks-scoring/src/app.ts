@@ -2,6 +2,7 @@ import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type S
 import type { PicksScoringConfig } from './config.js';
 import type { PicksContext } from './domain/context.js';
 import { consumeEvents } from './events/consumers.js';
+import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
 import { createPicksStore } from './store/picks-scoring.store.js';
 
@@ -32,6 +33,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   };
 
   registerPicksRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
 
   const subscriptions = await consumeEvents(bus, ctx, logger);
   outbox.start();

@@ -261,3 +261,82 @@ export async function storedPicks(h: PicksHarness, poolId: string, userId: strin
 export function overrideOf(week: PublishedWeek, target: Person, picks: Array<[string, string, number]>, overrideReason = 'Player phoned in their picks') {
   return { targetUserId: target.id, poolId: week.poolId, weekNumber: week.weekNumber, overrideReason, picks: batchOf(week, picks).picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Live leaderboard and exports (svc-live)
+
+/** Announce games one by one (sports.game.updated) and wait for each: adds games without touching the others of the season. */
+export async function announceGames(h: PicksHarness, games: Game[]): Promise<Game[]> {
+  for (const game of games) {
+    await h.runtime.bus.publish('sports.game.updated', { game, changed: [] });
+    await stored(h, 'SELECT 1 FROM picks.games WHERE espn_id = $1', [game.espnId]);
+  }
+  return games;
+}
+
+/** Save `who`'s picks of `week` through POST /api/picks/batch (the clock must be before the deadline). */
+export async function savePicks(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> {
+  const res = await call(h, 'POST', '/api/picks/batch', who, batchOf(week, picks));
+  if (res.statusCode !== 200) throw new Error(`saving picks failed: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * TEST-ONLY: rows no save would write (e.g. a week without its 1pt pick), straight into
+ * picks.picks, to show what the board does with a week that cannot be scored.
+ */
+export async function insertUnscorablePicksForTest(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> {
+  const at = new Date().toISOString();
+  for (const [gameId, team, rank] of picks) {
+    await h.runtime.database.sql.query(
+      `INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $3, $11, $11)`,
+      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, at],
+    );
+  }
+}
+
+/**
+ * TEST-ONLY, until the scoring engineer's calculation (svc-scores) lands on picks-svc: stores
+ * each of a player's picks' result and points as the calculation would (by game id). Replace with
+ * the real calculation when it is there.
+ */
+export async function storeResultsForTest(h: PicksHarness, week: PublishedWeek, who: Person, results: Record<string, { result: 'WIN' | 'LOSS' | 'PUSH' | 'PENDING'; points: number | null }>): Promise<void> {
+  for (const [gameId, r] of Object.entries(results)) {
+    await h.runtime.database.sql.query('UPDATE picks.picks SET result = $5, points_earned = $6 WHERE pool_id = $1 AND user_id = $2 AND week_number = $3 AND game_id = $4', [
+      week.poolId,
+      who.id,
+      week.weekNumber,
+      gameId,
+      r.result,
+      r.points,
+    ]);
+  }
+}
+
+/** What the calculation stores of one player's week (TEST-ONLY, see insertWeekScoresForTest). */
+export interface WeekScoreForTest {
+  user: Person;
+  raw: number;
+  multiplier?: number;
+  powerEffect?: 'x2' | 'x0' | 'push' | 'none' | 'pending';
+  hasPicks?: boolean;
+  error?: string;
+}
+
+/**
+ * TEST-ONLY, until the scoring engineer's calculation (svc-scores) lands on picks-svc: writes
+ * week_scores rows as POST .../scores/calculate would (final = raw x multiplier). Replace with the
+ * real calculation when it is there.
+ */
+export async function insertWeekScoresForTest(h: PicksHarness, pool: Pool, weekNumber: number, rows: WeekScoreForTest[]): Promise<void> {
+  const at = new Date().toISOString();
+  for (const row of rows) {
+    const multiplier = row.multiplier ?? 1;
+    await h.runtime.database.sql.query(
+      `INSERT INTO picks.week_scores (pool_id, user_id, year, week_number, raw_points, multiplier, final_points, power_effect, has_picks, has_calculation_error, error_message, calculated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [pool.id, row.user.id, YEAR, weekNumber, row.error ? 0 : row.raw, multiplier, row.error ? 0 : row.raw * multiplier, row.powerEffect ?? 'none', row.hasPicks ?? true, row.error !== undefined, row.error ?? null, at],
+    );
+  }
+  await h.runtime.database.sql.query('UPDATE picks.pool_weeks SET calculated_at = $4 WHERE pool_id = $1 AND year = $2 AND week_number = $3', [pool.id, YEAR, weekNumber, at]);
+}

@@ -1,7 +1,10 @@
-import { PICK_MESSAGES, weekLabel } from '@powerpool/contracts';
+import { PICK_MESSAGES, weekLabel, type ErrorBody, type picksNotAvailableBodySchema } from '@powerpool/contracts';
+import type { z } from 'zod';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@powerpool/service-kit';
 
 export { PoolNotFoundError } from '@powerpool/service-kit';
+
+type PicksNotAvailableBody = z.infer<typeof picksNotAvailableBodySchema>;
 
 /**
  * picks-scoring's named errors: each one code (libs/contracts errors.ts) and the spec's text where
@@ -79,5 +82,21 @@ export class PickNotOfBatchError extends ValidationError {
 export class PowerPickFlagError extends ValidationError {
   constructor() {
     super(PICK_MESSAGES.powerPickFlag);
+  }
+}
+
+/**
+ * A member (or a public pool's visitor) asks for a week's picks before its deadline. The body also
+ * carries `status: "picks_not_available"` (picksNotAvailableBodySchema), which the SPA reads; the
+ * kit's one error mapping sends whatever toBody gives, so both endpoints that refuse this way
+ * (live leaderboard, leaderboard CSV) answer the same.
+ */
+export class PicksNotAvailableError extends DomainError {
+  constructor() {
+    super('picks_not_available', PICK_MESSAGES.picksNotAvailable);
+  }
+
+  override toBody(): ErrorBody & PicksNotAvailableBody {
+    return { error: 'picks_not_available', status: 'picks_not_available', message: this.message };
   }
 }

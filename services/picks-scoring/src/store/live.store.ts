@@ -1,0 +1,145 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@powerpool/service-kit';
+import {
+  games,
+  pickOverrides,
+  picks,
+  poolGames,
+  poolMembers,
+  poolWeeks,
+  teams,
+  users,
+  venues,
+  weekScores,
+  type GameRow,
+  type PickRow,
+  type PoolGameRow,
+  type TeamRow,
+  type VenueRow,
+  type WeekScoreRow,
+} from './schema.js';
+
+/** A pool's published game with its production game, venue and teams. */
+export interface LiveGameRow {
+  poolGame: PoolGameRow;
+  game: GameRow;
+  venue: VenueRow | null;
+  home: TeamRow | null;
+  away: TeamRow | null;
+}
+
+/** An active member, their name and e-mail, and their final points of the pool's COMPLETE weeks before a week. */
+export interface LiveMemberRow {
+  userId: string;
+  displayName: string;
+  email: string;
+  priorSeasonPoints: number;
+}
+
+/** What the board needs of a pick (the few columns it reads: a big pool has thousands), with its team's abbreviation and logo. */
+export interface LivePickRow extends Pick<PickRow, 'userId' | 'gameId' | 'selectedTeamEspnId' | 'confidenceRank' | 'isPowerPick' | 'result' | 'pointsEarned'> {
+  teamAbbr: string | null;
+  teamLogo: string | null;
+}
+
+const homeTeams = alias(teams, 'home_team');
+const awayTeams = alias(teams, 'away_team');
+
+/** The live leaderboard's and the exports' reads: a handful of queries per pool week, none per member. */
+export function createLiveStore(db: Db) {
+  return {
+    /** The pool's published games of a week (with production data), by kickoff. */
+    async liveGamesOf(poolId: string, year: number, weekNumber: number): Promise<LiveGameRow[]> {
+      return db
+        .select({ poolGame: poolGames, game: games, venue: venues, home: homeTeams, away: awayTeams })
+        .from(poolGames)
+        .innerJoin(games, eq(games.espnId, poolGames.gameId))
+        .leftJoin(venues, eq(venues.espnId, games.venueEspnId))
+        .leftJoin(homeTeams, eq(homeTeams.espnId, games.homeTeamEspnId))
+        .leftJoin(awayTeams, eq(awayTeams.espnId, games.awayTeamEspnId))
+        .where(and(eq(poolGames.poolId, poolId), eq(poolGames.year, year), eq(poolGames.weekNumber, weekNumber)))
+        .orderBy(asc(games.gameTimeUtc), asc(games.espnId));
+    },
+
+    /**
+     * Every active member with name and e-mail, and the sum of their final points over the pool's
+     * COMPLETE weeks of `year` numbered before `weekNumber` (0 without any), in one query.
+     */
+    async liveMembersOf(poolId: string, year: number, weekNumber: number): Promise<LiveMemberRow[]> {
+      const prior = db
+        .select({ userId: weekScores.userId, points: sql<number>`sum(${weekScores.finalPoints})::int`.as('points') })
+        .from(weekScores)
+        .innerJoin(poolWeeks, and(eq(poolWeeks.poolId, weekScores.poolId), eq(poolWeeks.year, weekScores.year), eq(poolWeeks.weekNumber, weekScores.weekNumber)))
+        .where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), lt(weekScores.weekNumber, weekNumber), eq(poolWeeks.state, 'COMPLETE')))
+        .groupBy(weekScores.userId)
+        .as('prior');
+      const rows = await db
+        .select({ userId: poolMembers.userId, displayName: users.displayName, email: users.email, points: prior.points })
+        .from(poolMembers)
+        .leftJoin(users, eq(users.id, poolMembers.userId))
+        .leftJoin(prior, eq(prior.userId, poolMembers.userId))
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.isActive, true)));
+      return rows.map((r) => ({ userId: r.userId, displayName: r.displayName ?? 'User', email: r.email ?? '', priorSeasonPoints: Number(r.points ?? 0) }));
+    },
+
+    /** Every pick of a pool week, with the selected team's abbreviation and logo. */
+    async weekPicksOf(poolId: string, year: number, weekNumber: number): Promise<LivePickRow[]> {
+      return db
+        .select({
+          userId: picks.userId,
+          gameId: picks.gameId,
+          selectedTeamEspnId: picks.selectedTeamEspnId,
+          confidenceRank: picks.confidenceRank,
+          isPowerPick: picks.isPowerPick,
+          result: picks.result,
+          pointsEarned: picks.pointsEarned,
+          teamAbbr: teams.abbreviation,
+          teamLogo: teams.logoUrl,
+        })
+        .from(picks)
+        .leftJoin(teams, eq(teams.espnId, picks.selectedTeamEspnId))
+        .where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)));
+    },
+
+    /** The stored (calculated) scores of a pool week. */
+    async weekScoresOf(poolId: string, year: number, weekNumber: number): Promise<WeekScoreRow[]> {
+      return db.select().from(weekScores).where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
+    },
+
+    /**
+     * A digest of everything the pool week's live board is made of: the pool's weeks, the week's
+     * pool games, the production games published or of that week, their venues, the teams, the week's
+     * picks, the pool's stored scores up to this week, its members and their users, and the
+     * week's overrides and their users. Each part is `count:sum(xmin)` of its rows: every insert
+     * or update writes a row version with a newer transaction id and every delete changes the
+     * count, so any committed change to any column changes the digest, whatever the clocks say
+     * (several timestamps come from a clock tests stand still, or from other services). Only
+     * committed rows are seen, so the data read after this is at least as new. One query, no
+     * row data leaves the database.
+     */
+    async liveFingerprint(poolId: string, year: number, weekNumber: number): Promise<string> {
+      const digest = (alias: string) => sql.raw(`count(*) || ':' || coalesce(sum(${alias}.xmin::text::bigint), 0)`);
+      const week = (alias: string) => sql`${sql.raw(alias)}.pool_id = ${poolId} AND ${sql.raw(alias)}.year = ${year} AND ${sql.raw(alias)}.week_number = ${weekNumber}`;
+      // The pool's games of the week, and the production games of that week (a commissioner's power
+      // pick may be on one the pool did not publish): a few rows by index, without reading the picks.
+      const weekGames = sql`(SELECT pg.game_id FROM ${poolGames} pg WHERE ${week('pg')} UNION SELECT wg.espn_id FROM ${games} wg WHERE wg.year = ${year} AND wg.week_number = ${weekNumber})`;
+      const result = await db.execute<{ fingerprint: string }>(sql`
+        SELECT concat_ws('|',
+          (SELECT ${digest('w')} FROM ${poolWeeks} w WHERE w.pool_id = ${poolId}),
+          (SELECT ${digest('pg')} FROM ${poolGames} pg WHERE ${week('pg')}),
+          (SELECT ${digest('g')} FROM ${games} g WHERE g.espn_id IN ${weekGames}),
+          (SELECT ${digest('v')} FROM ${venues} v WHERE v.espn_id IN (SELECT g.venue_espn_id FROM ${games} g WHERE g.espn_id IN ${weekGames})),
+          (SELECT ${digest('t')} FROM ${teams} t),
+          (SELECT ${digest('p')} FROM ${picks} p WHERE ${week('p')}),
+          (SELECT ${digest('s')} FROM ${weekScores} s WHERE s.pool_id = ${poolId} AND s.year = ${year} AND s.week_number <= ${weekNumber}),
+          (SELECT ${digest('m')} FROM ${poolMembers} m WHERE m.pool_id = ${poolId}),
+          (SELECT ${digest('u')} FROM ${users} u WHERE u.id IN (SELECT m.user_id FROM ${poolMembers} m WHERE m.pool_id = ${poolId})),
+          (SELECT ${digest('o')} FROM ${pickOverrides} o WHERE ${week('o')}),
+          (SELECT ${digest('u')} FROM ${users} u WHERE u.id IN (SELECT o.by_user_id FROM ${pickOverrides} o WHERE ${week('o')} UNION SELECT o.target_user_id FROM ${pickOverrides} o WHERE ${week('o')}))
+        ) AS fingerprint`);
+      const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ fingerprint: string }> }).rows;
+      return rows[0]!.fingerprint;
+    },
+  };
+}

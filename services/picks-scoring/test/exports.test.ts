@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICK_MESSAGES, type Game, type Pool } from '@powerpool/contracts';
+import { integrationSkipReason } from '@powerpool/testing';
+import {
+  announceGames,
+  announceMember,
+  announcePool,
+  buildGame,
+  call,
+  castOf,
+  finalScore,
+  insertUnscorablePicksForTest,
+  insertWeekScoresForTest,
+  migrateSeason,
+  moveWeek,
+  person,
+  publishWeek,
+  savePicks,
+  startPicks,
+  storeResultsForTest,
+  type Cast,
+  type Person,
+  type PicksHarness,
+  type PublishedWeek,
+} from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+const BEFORE = new Date('2025-09-10T12:00:00.000Z');
+const AFTER = new Date('2025-09-15T12:00:00.000Z');
+const BOM = '\uFEFF';
+
+const leaderboardUrl = (poolId: string, weekNumber: number) => `/api/pools/${poolId}/weeks/${weekNumber}/leaderboard/export/csv`;
+const weekUrl = (poolId: string, weekNumber: number) => `/api/pools/${poolId}/weeks/${weekNumber}/export/csv`;
+
+/** The CSV exports: the live leaderboard's (its access) and the commissioner's scoring review. */
+describe.skipIf(skip)('CSV exports', () => {
+  let h: PicksHarness;
+  let cast: Cast;
+  let pool: Pool;
+  let week: PublishedWeek;
+  let games: Game[];
+  let hyper: Person, plus: Person, minus: Person, at: Person, smith: Person, erin: Person;
+
+  beforeAll(async () => {
+    h = await startPicks();
+    cast = await castOf(h);
+    await migrateSeason(h);
+    games = await announceGames(h, [
+      buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6'), // g1 PHI v DAL, -3.5
+      buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'), // g2 KC v LAC, 2.5
+      buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'), // g3 BUF v MIA, 0
+      buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'), // g4 CHI v DET, -1
+      buildGame(2, '2025-09-14T21:00:00.000Z', '9', '16'), // g5 GB v MIN, 7
+    ]);
+    pool = await announcePool(h, cast.commissioner, { name: 'Café "Crème", Pool', isPublic: false });
+    await announceMember(h, pool, cast.player);
+    hyper = await person(h, 'user', '=HYPERLINK("x")');
+    plus = await person(h, 'user', '+1');
+    minus = await person(h, 'user', '-2');
+    at = await person(h, 'user', '@cmd');
+    smith = await person(h, 'user', 'Smith, "Jo"\nJr');
+    erin = await person(h, 'user', 'Erin Error');
+    for (const p of [hyper, plus, minus, at, smith, erin]) await announceMember(h, pool, p);
+    const [g1, g2, g3, g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
+    week = await publishWeek(h, pool, 2, games, { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 });
+
+    h.clock.now = BEFORE;
+    const win = (points: number) => ({ result: 'WIN' as const, points });
+    const loss = { result: 'LOSS' as const, points: 0 };
+    const push = { result: 'PUSH' as const, points: 0 };
+    await savePicks(h, week, hyper, [[g1, '21', 3], [g2, '12', 2], [g4, '8', 1], [g5, '9', 0]]);
+    await savePicks(h, week, plus, [[g2, '24', 3], [g3, '2', 2], [g1, '6', 1], [g4, '3', 0]]);
+    await savePicks(h, week, minus, [[g4, '8', 3], [g1, '21', 2], [g5, '16', 1]]);
+    await savePicks(h, week, smith, [[g5, '9', 3], [g4, '3', 2], [g2, '24', 1], [g3, '15', 0]]);
+    await insertUnscorablePicksForTest(h, week, erin, [[g1, '21', 3], [g2, '24', 2]]); // no 1pt pick: cannot be scored
+    // Results as the calculation stores them (g1 PHI, g2 LAC, g3 push, g4 DET, g5 GB cover).
+    await storeResultsForTest(h, week, hyper, { [g1]: win(3), [g2]: loss, [g4]: win(1), [g5]: win(4) });
+    await storeResultsForTest(h, week, plus, { [g2]: win(3), [g3]: push, [g1]: loss, [g4]: { result: 'LOSS', points: -3 } });
+    await storeResultsForTest(h, week, minus, { [g4]: win(3), [g1]: win(2), [g5]: loss });
+    await storeResultsForTest(h, week, smith, { [g5]: win(3), [g4]: loss, [g2]: win(1), [g3]: push });
+  });
+  afterAll(async () => h?.close());
+
+  describe('leaderboard CSV', () => {
+    it('should refuse it before the deadline like the live leaderboard, except to the commissioner', async () => {
+      h.clock.now = BEFORE;
+      const member = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player);
+      expect(member.statusCode).toBe(403);
+      expect(member.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
+      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.outsider)).json().error).toBe('forbidden');
+      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.commissioner)).statusCode).toBe(200);
+      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.admin)).statusCode).toBe(200);
+      expect((await call(h, 'GET', leaderboardUrl(pool.id, 3), cast.commissioner)).json().error).toBe('week_not_found');
+
+      h.clock.now = AFTER;
+      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player)).statusCode).toBe(200);
+      const outsider = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.outsider);
+      expect(outsider.statusCode).toBe(403);
+      expect(outsider.json().error).toBe('forbidden');
+    });
+
+    it('should export the standings with quoted, formula-neutralised names and numbers left as numbers', async () => {
+      for (const [i, [home, away]] of [[24, 20], [20, 24], [17, 17], [10, 14], [27, 20]].entries()) await finalScore(h, games[i]!, home!, away!);
+      await moveWeek(h, pool, 2, 'PUBLISHED', 'SCORING');
+      h.clock.now = AFTER;
+
+      const res = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="cafe-creme-pool-week-2-leaderboard.csv"; filename*=UTF-8''cafe-creme-pool-week-2-leaderboard.csv`);
+      expect(res.body).toBe(
+        BOM +
+          'Rank,Player,Season Points,3pt Pick,2pt Pick,1pt Pick,Power Pick,Raw Points,Power Bonus,Final Score\r\n' +
+          // 4 raw (PHI 3, DET 1) x2 by GB
+          `1,"'=HYPERLINK(""x"")",8,PHI,KC,DET,GB,4,4,8\r\n` +
+          `2,'-2,5,DET,PHI,MIN,,5,0,5\r\n` +
+          // 4 raw (GB 3, LAC 1), power on a push
+          `3,"Smith, ""Jo""\nJr",4,GB,CHI,LAC,MIA,4,0,4\r\n` +
+          `4,'@cmd,0,,,,,0,0,0\r\n` +
+          // 3 raw (LAC), power CHI lost: x0, bonus -3
+          `4,'+1,0,LAC,BUF,DAL,CHI,3,-3,0\r\n` +
+          `4,Erin Error,0,PHI,LAC,,,0,0,0\r\n` +
+          `4,Pat Player,0,,,,,0,0,0\r\n`,
+      );
+    });
+
+    it('should give a non-ASCII pool name an ASCII fallback file name and the exact UTF-8 one', async () => {
+      const other = await announcePool(h, cast.commissioner, { name: 'Ωmega Pool' });
+      await publishWeek(h, other, 2, games, { [games[0]!.espnId]: -3.5 });
+      const res = await call(h, 'GET', leaderboardUrl(other.id, 2), cast.commissioner);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="_mega-pool-week-2-leaderboard.csv"; filename*=UTF-8''%CF%89mega-pool-week-2-leaderboard.csv`);
+      expect(res.body).toBe(`${BOM}Rank,Player,Season Points,3pt Pick,2pt Pick,1pt Pick,Power Pick,Raw Points,Power Bonus,Final Score\r\n`);
+    });
+  });
+
+  describe("commissioner's week CSV", () => {
+    it('should be for the pool commissioner and super admins only', async () => {
+      for (const who of [cast.player, cast.outsider, cast.otherCommissioner]) {
+        const res = await call(h, 'GET', weekUrl(pool.id, 2), who);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toBe('forbidden');
+      }
+      expect((await call(h, 'GET', weekUrl(pool.id, 2), cast.admin)).statusCode).toBe(200);
+      expect((await call(h, 'GET', weekUrl(pool.id, 5), cast.commissioner)).json().error).toBe('week_not_found');
+      expect((await call(h, 'GET', weekUrl('00000000-0000-4000-8000-000000000000', 2), cast.admin)).json().error).toBe('pool_not_found');
+    });
+
+    it('should export the scoring review as calculated, errors last, e-mails neutralised too', async () => {
+      await insertWeekScoresForTest(h, pool, 2, [
+        { user: hyper, raw: 4, multiplier: 2, powerEffect: 'x2' },
+        { user: plus, raw: 3, multiplier: 0, powerEffect: 'x0' },
+        { user: minus, raw: 5 },
+        { user: smith, raw: 4, powerEffect: 'push' },
+        { user: at, raw: 0, hasPicks: false },
+        { user: erin, raw: 0, error: 'Expected one pick of each rank 3, 2 and 1, found ranks 2, 3' },
+        { user: cast.player, raw: 0, hasPicks: false },
+      ]);
+      const res = await call(h, 'GET', weekUrl(pool.id, 2), cast.commissioner);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="cafe-creme-pool-week-2-scores.csv"; filename*=UTF-8''cafe-creme-pool-week-2-scores.csv`);
+      const id6 = (p: Person) => p.id.slice(0, 6);
+      expect(res.body).toBe(
+        BOM +
+          'Player,Email,3pt Pick,3pt Result,2pt Pick,2pt Result,1pt Pick,1pt Result,Power Pick,Power Result,Raw Points,Power Effect,Final Score,Calculation Error\r\n' +
+          `"'=HYPERLINK(""x"")","'=hyperlink(""x"").${id6(hyper)}@powerpool.test",PHI,WIN,KC,LOSS,DET,WIN,GB,WIN,4,x2,8,\r\n` +
+          `'-2,'-2.${id6(minus)}@powerpool.test,DET,WIN,PHI,WIN,MIN,LOSS,,,5,none,5,\r\n` +
+          `"Smith, ""Jo""\nJr","smith,.""jo"".jr.${id6(smith)}@powerpool.test",GB,WIN,CHI,LOSS,LAC,WIN,MIA,PUSH,4,push,4,\r\n` +
+          `'@cmd,'@cmd.${id6(at)}@powerpool.test,,,,,,,,,0,none,0,\r\n` +
+          `'+1,'+1.${id6(plus)}@powerpool.test,LAC,WIN,BUF,PUSH,DAL,LOSS,CHI,LOSS,3,x0,0,\r\n` +
+          `Pat Player,${cast.player.email},,,,,,,,,0,none,0,\r\n` +
+          `Erin Error,${erin.email},PHI,PENDING,LAC,PENDING,,,,,,,,"Expected one pick of each rank 3, 2 and 1, found ranks 2, 3"\r\n`,
+      );
+    });
+  });
+});

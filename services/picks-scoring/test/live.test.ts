@@ -1,0 +1,428 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pick, type Pool } from '@powerpool/contracts';
+import { callAs, integrationSkipReason } from '@powerpool/testing';
+import {
+  announceGames,
+  announceMember,
+  announcePool,
+  buildGame,
+  call,
+  castOf,
+  finalScore,
+  insertUnscorablePicksForTest,
+  insertWeekScoresForTest,
+  migrateSeason,
+  moveWeek,
+  overrideOf,
+  person,
+  publishWeek,
+  savePicks,
+  startPicks,
+  stored,
+  updateGame,
+  voidGame,
+  type Cast,
+  type Person,
+  type PicksHarness,
+  type PublishedWeek,
+} from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+/** Week 2's five games (fresh ids per call): kickoffs Sunday 2025-09-14, the deadline 16:50Z. */
+function weekTwoGames(): Game[] {
+  return [
+    buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6', { venueEspnId: '3806' }), // g1 PHI (home) v DAL
+    buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'), // g2 KC v LAC
+    buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'), // g3 BUF v MIA
+    buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'), // g4 CHI v DET
+    buildGame(2, '2025-09-14T21:00:00.000Z', '9', '16'), // g5 GB v MIN
+  ];
+}
+const DEADLINE = '2025-09-14T16:50:00.000Z';
+const BEFORE = new Date('2025-09-10T12:00:00.000Z');
+const AFTER = new Date('2025-09-14T18:30:00.000Z');
+
+const liveUrl = (poolId: string, weekNumber: number | string) => `/api/pools/${poolId}/weeks/${weekNumber}/live-leaderboard`;
+
+/** The live leaderboard: its access, standings, games, impact games and overrides. */
+describe.skipIf(skip)('live leaderboard', () => {
+  let h: PicksHarness;
+  let cast: Cast;
+  beforeAll(async () => {
+    h = await startPicks();
+    cast = await castOf(h);
+    await migrateSeason(h);
+  });
+  afterAll(async () => h?.close());
+
+  /** A pool (the cast's commissioner), the player as member, week 2 published with five games. */
+  async function poolWithWeek(options: { isPublic: boolean }) {
+    const games = await announceGames(h, weekTwoGames());
+    const pool = await announcePool(h, cast.commissioner, { isPublic: options.isPublic });
+    await announceMember(h, pool, cast.player);
+    const [g1, g2, g3, g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
+    const week = await publishWeek(h, pool, 2, games, { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 });
+    return { pool, week, games, ids: { g1, g2, g3, g4, g5 } };
+  }
+
+  describe('access', () => {
+    it('should let the commissioner and super admins in before the deadline, and refuse members with picks_not_available', async () => {
+      const { pool, week } = await poolWithWeek({ isPublic: false });
+      expect(week.pickDeadline).toBe(DEADLINE);
+      h.clock.now = BEFORE;
+
+      for (const who of [cast.commissioner, cast.admin]) {
+        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        expect(res.statusCode).toBe(200);
+        expect(res.json<LiveLeaderboard>().metadata).toMatchObject({ accessLevel: 'COMMISSIONER_ACCESS', picksAvailable: false, currentState: 'PUBLISHED' });
+      }
+      const member = await call(h, 'GET', liveUrl(pool.id, 2), cast.player);
+      expect(member.statusCode).toBe(403);
+      expect(member.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
+      for (const who of [cast.outsider, cast.otherCommissioner]) {
+        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toBe('forbidden');
+      }
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), null)).statusCode).toBe(401);
+    });
+
+    it('should open a private pool to its members at the deadline by the server clock, never to non-members', async () => {
+      const { pool } = await poolWithWeek({ isPublic: false });
+      h.clock.now = new Date(new Date(DEADLINE).getTime() - 1);
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.player)).statusCode).toBe(403);
+
+      h.clock.now = new Date(DEADLINE);
+      const member = await call(h, 'GET', liveUrl(pool.id, 2), cast.player);
+      expect(member.statusCode).toBe(200);
+      expect(member.json<LiveLeaderboard>().metadata).toMatchObject({ accessLevel: 'FULL_ACCESS', picksAvailable: true });
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().metadata.accessLevel).toBe('COMMISSIONER_ACCESS');
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.admin)).json<LiveLeaderboard>().metadata.accessLevel).toBe('COMMISSIONER_ACCESS');
+      for (const who of [cast.outsider, cast.otherCommissioner]) {
+        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toBe('forbidden');
+      }
+    });
+
+    it("should show a public pool's board to signed-in non-members only after the deadline", async () => {
+      const { pool } = await poolWithWeek({ isPublic: true });
+      h.clock.now = BEFORE;
+      for (const who of [cast.outsider, cast.otherCommissioner, cast.player]) {
+        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
+      }
+      h.clock.now = AFTER;
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.outsider)).json<LiveLeaderboard>().metadata.accessLevel).toBe('PUBLIC_ACCESS');
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.otherCommissioner)).json<LiveLeaderboard>().metadata.accessLevel).toBe('PUBLIC_ACCESS');
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>().metadata.accessLevel).toBe('FULL_ACCESS');
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), null)).statusCode).toBe(401);
+    });
+
+    it('should answer 404 for an unknown pool or a week the pool never published, and 400 for a bad week', async () => {
+      const { pool } = await poolWithWeek({ isPublic: false });
+      h.clock.now = AFTER;
+      const unknownPool = await call(h, 'GET', liveUrl('00000000-0000-4000-8000-000000000000', 2), cast.admin);
+      expect(unknownPool.statusCode).toBe(404);
+      expect(unknownPool.json().error).toBe('pool_not_found');
+      const unpublished = await call(h, 'GET', liveUrl(pool.id, 3), cast.player);
+      expect(unpublished.statusCode).toBe(404);
+      expect(unpublished.json()).toEqual({ error: 'week_not_found', message: 'Week 3 has not been published in this pool' });
+      // A non-member of a private pool learns nothing about its weeks.
+      expect((await call(h, 'GET', liveUrl(pool.id, 3), cast.outsider)).statusCode).toBe(403);
+      expect((await call(h, 'GET', liveUrl(pool.id, 0), cast.player)).statusCode).toBe(400);
+      expect((await call(h, 'GET', liveUrl('not-a-pool', 2), cast.player)).statusCode).toBe(400);
+    });
+  });
+
+  describe('standings', () => {
+    let pool: Pool;
+    let week: PublishedWeek;
+    let games: Game[];
+    let ids: Record<'g1' | 'g2' | 'g3' | 'g4' | 'g5', string>;
+    let alice: Person, bob: Person, cara: Person, dan: Person;
+
+    beforeAll(async () => {
+      ({ pool, week, games, ids } = await poolWithWeek({ isPublic: false }));
+      alice = await person(h, 'user', 'Alice Able');
+      bob = await person(h, 'user', 'Bob Baker');
+      cara = await person(h, 'user', 'Cara Cole');
+      dan = await person(h, 'user', 'Dan Drew');
+      for (const p of [alice, bob, cara, dan]) await announceMember(h, pool, p);
+
+      // Earlier weeks: week 1 COMPLETE (counts), preseason week -1 only in SCORING (does not).
+      const earlier = await announceGames(h, [buildGame(1, '2025-09-07T17:00:00.000Z', '21', '6'), buildGame(-1, '2025-08-20T17:00:00.000Z', '12', '24')]);
+      await publishWeek(h, pool, 1, earlier, { [earlier[0]!.espnId]: -3 });
+      await publishWeek(h, pool, -1, earlier, { [earlier[1]!.espnId]: 1 });
+      await insertWeekScoresForTest(h, pool, 1, [
+        { user: alice, raw: 3, multiplier: 2, powerEffect: 'x2' },
+        { user: bob, raw: 5, multiplier: 2, powerEffect: 'x2' },
+        { user: cara, raw: 0, hasPicks: false },
+        { user: dan, raw: 4 },
+      ]);
+      await insertWeekScoresForTest(h, pool, -1, [{ user: alice, raw: 50, multiplier: 2 }]);
+      await moveWeek(h, pool, 1, 'PUBLISHED', 'COMPLETE');
+      await moveWeek(h, pool, -1, 'PUBLISHED', 'SCORING');
+
+      h.clock.now = BEFORE;
+      const { g1, g2, g3, g4, g5 } = ids;
+      await savePicks(h, week, alice, [[g1, '21', 3], [g2, '12', 2], [g3, '2', 1], [g4, '8', 0]]);
+      await savePicks(h, week, bob, [[g2, '24', 3], [g1, '6', 2], [g4, '3', 1], [g5, '9', 0]]);
+      await savePicks(h, week, dan, [[g3, '15', 3], [g4, '8', 2], [g5, '16', 1]]);
+      h.clock.now = AFTER;
+      await moveWeek(h, pool, 2, 'PUBLISHED', 'GAMES_IN_PROGRESS');
+    });
+
+    const board = async (who: Person = cast.player) => {
+      const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+      expect(res.statusCode).toBe(200);
+      return res.json<LiveLeaderboard>();
+    };
+    const standingOf = (b: LiveLeaderboard, who: Person) => b.standings.find((s) => s.userId === who.id)!;
+
+    it('should score final and void games, show pending picks covering or not, and add the completed weeks before', async () => {
+      const { g1, g2, g3, g4, g5 } = ids;
+      await finalScore(h, games[0]!, 24, 20); // PHI 24 - 3.5 = 20.5 > 20: PHI covers
+      await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 10, awayScore: 14, currentPeriod: 2, gameClock: '5:00' }); // KC 12.5 < 14: LAC covering
+      await voidGame(h, week, g3);
+      await updateGame(h, games[3]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 7, currentPeriod: 3, gameClock: '0:12' }); // CHI 6 < 7: DET covering
+
+      const b = await board();
+      expect(b.status).toBe('ok');
+      expect(b.message).toBeNull();
+      expect(b.standings.map((s) => [s.displayName, s.rank, s.weekPoints, s.seasonPoints])).toEqual([
+        ['Alice Able', 1, 3, 9],
+        ['Bob Baker', 2, 0, 10],
+        ['Dan Drew', 2, 0, 4],
+        ['Cara Cole', 2, 0, 0],
+        ['Pat Player', 2, 0, 0],
+      ]);
+      expect(standingOf(b, alice)).toMatchObject({ rawPoints: 3, powerBonus: 0, powerEffect: 'pending', possiblePointsRemaining: 7, hasPicks: true });
+      expect(standingOf(b, alice).picks).toEqual([
+        { gameId: g1, selectedTeamEspnId: '21', selectedTeamAbbr: 'PHI', selectedTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png', confidenceRank: 3, isPowerPick: false, isCorrect: true, result: 'WIN', pointsEarned: 3, covering: null },
+        { gameId: g2, selectedTeamEspnId: '12', selectedTeamAbbr: 'KC', selectedTeamLogo: null, confidenceRank: 2, isPowerPick: false, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: false },
+        { gameId: g3, selectedTeamEspnId: '2', selectedTeamAbbr: 'BUF', selectedTeamLogo: null, confidenceRank: 1, isPowerPick: false, isCorrect: null, result: 'PUSH', pointsEarned: 0, covering: null },
+        { gameId: g4, selectedTeamEspnId: '8', selectedTeamAbbr: 'DET', selectedTeamLogo: null, confidenceRank: 0, isPowerPick: true, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: true },
+      ]);
+      expect(standingOf(b, bob)).toMatchObject({ rawPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 8 });
+      expect(standingOf(b, bob).picks.map((p) => [p.selectedTeamAbbr, p.result, p.covering])).toEqual([
+        ['LAC', 'PENDING', true],
+        ['DAL', 'LOSS', null],
+        ['CHI', 'PENDING', false],
+        ['GB', 'PENDING', null],
+      ]);
+      expect(standingOf(b, dan)).toMatchObject({ rawPoints: 0, powerEffect: 'none', possiblePointsRemaining: 3 });
+      expect(standingOf(b, cara)).toEqual({
+        userId: cara.id,
+        displayName: 'Cara Cole',
+        rank: 2,
+        weekPoints: 0,
+        seasonPoints: 0,
+        rawPoints: 0,
+        powerBonus: 0,
+        powerEffect: 'none',
+        possiblePointsRemaining: 0,
+        hasPicks: false,
+        picks: [],
+      });
+
+      expect(b.gamesCentric.map((g) => [g.gameId, g.status, g.quarter, g.clock, g.homeScore, g.awayScore, g.spread, g.isVoid, g.cover])).toEqual([
+        [g1, 'COMPLETE', null, null, 24, 20, -3.5, false, 'HOME'],
+        [g2, 'IN_PROGRESS', 2, '5:00', 10, 14, 2.5, false, null],
+        [g3, 'SCHEDULED', null, null, null, null, 0, true, null],
+        [g4, 'IN_PROGRESS', 3, '0:12', 7, 7, -1, false, null],
+        [g5, 'SCHEDULED', null, null, null, null, 7, false, null],
+      ]);
+      expect(b.gamesCentric[0]).toMatchObject({
+        poolGameId: week.poolGameIds[g1],
+        gameTime: '2025-09-14T17:00:00.000Z',
+        homeTeam: 'Philadelphia Eagles',
+        awayTeam: 'Dallas Cowboys',
+        homeTeamAbbr: 'PHI',
+        awayTeamAbbr: 'DAL',
+        homeTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
+        awayTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png',
+        venue: { name: 'Lincoln Financial Field', city: 'Philadelphia', state: 'PA', exteriorImageUrl: null, interiorImageUrl: null },
+      });
+      expect(b.gamesCentric[1]!.venue).toBeNull();
+
+      // Open games g2, g4, g5. Best raw: Alice 3 + 2 = 5, Bob 0 + 3 + 1 = 4, Dan 0 + 2 + 1 = 3.
+      // g4: Alice power 5 + Bob 1pt 1 + Dan 2pt 2 = 8; g2: Alice 2 + Bob 3 = 5; g5: Bob power 4 + Dan 1 = 5 (g2 kicks off first).
+      expect(b.impactGames.map((g) => [g.gameId, g.totalImpactPoints, g.pickDetails.threePtPicks, g.pickDetails.twoPtPicks, g.pickDetails.onePtPicks, g.pickDetails.powerPicks])).toEqual([
+        [g4, 8, 0, 1, 1, 1],
+        [g2, 5, 1, 1, 0, 0],
+        [g5, 5, 0, 0, 1, 1],
+      ]);
+      // Players by season rank: Bob 10 (1), Alice 9 (2), Dan 4 (3).
+      expect(b.impactGames[0]!.pickDetails.players).toEqual([
+        { userId: bob.id, displayName: 'Bob Baker', seasonPoints: 10, seasonRank: 1, selectedTeamAbbr: 'CHI', isPowerPick: false, confidenceRank: 1 },
+        { userId: alice.id, displayName: 'Alice Able', seasonPoints: 9, seasonRank: 2, selectedTeamAbbr: 'DET', isPowerPick: true, confidenceRank: 0 },
+        { userId: dan.id, displayName: 'Dan Drew', seasonPoints: 4, seasonRank: 3, selectedTeamAbbr: 'DET', isPowerPick: false, confidenceRank: 2 },
+      ]);
+      expect(b.impactGames[0]).toMatchObject({ gameTime: '2025-09-14T20:25:00.000Z', homeTeamAbbr: 'CHI', awayTeamAbbr: 'DET', status: 'IN_PROGRESS' });
+
+      expect(b.metadata).toEqual({
+        poolId: pool.id,
+        poolName: pool.name,
+        year: 2025,
+        weekNumber: 2,
+        weekDisplayName: 'Week 2',
+        currentState: 'GAMES_IN_PROGRESS',
+        pickDeadline: DEADLINE,
+        gamesInProgress: true,
+        picksAvailable: true,
+        accessLevel: 'FULL_ACCESS',
+        allWeeks: [
+          { weekNumber: -1, displayName: 'Preseason Week 4', state: 'SCORING' },
+          { weekNumber: 1, displayName: 'Week 1', state: 'COMPLETE' },
+          { weekNumber: 2, displayName: 'Week 2', state: 'GAMES_IN_PROGRESS' },
+        ],
+        generatedAt: AFTER.toISOString(),
+      });
+      expect(b.overrides).toEqual([]);
+    });
+
+    it('should double a winning power pick once every game is final, and rank ties together', async () => {
+      await finalScore(h, games[1]!, 20, 24); // KC 22.5 < 24: LAC covers
+      await finalScore(h, games[3]!, 10, 14); // CHI 9 < 14: DET covers
+      await finalScore(h, games[4]!, 27, 20); // GB 34 > 20: GB covers
+      await moveWeek(h, pool, 2, 'GAMES_IN_PROGRESS', 'SCORING');
+
+      const b = await board(cast.commissioner);
+      expect(b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints, s.possiblePointsRemaining])).toEqual([
+        ['Bob Baker', 1, 3, 3, 'x2', 6, 16, 0],
+        ['Alice Able', 1, 3, 3, 'x2', 6, 12, 0],
+        ['Dan Drew', 3, 2, 0, 'none', 2, 6, 0],
+        ['Cara Cole', 4, 0, 0, 'none', 0, 0, 0],
+        ['Pat Player', 4, 0, 0, 'none', 0, 0, 0],
+      ]);
+      expect(standingOf(b, alice).picks.map((p) => [p.selectedTeamAbbr, p.result, p.isCorrect, p.pointsEarned])).toEqual([
+        ['PHI', 'WIN', true, 3],
+        ['KC', 'LOSS', false, 0],
+        ['BUF', 'PUSH', null, 0],
+        ['DET', 'WIN', true, 3],
+      ]);
+      expect(b.impactGames).toEqual([]);
+      expect(b.metadata).toMatchObject({ gamesInProgress: false, currentState: 'SCORING', accessLevel: 'COMMISSIONER_ACCESS' });
+    });
+
+    it('should list a player whose picks cannot be scored with zeros and pending picks', async () => {
+      const eve = await person(h, 'user', 'Eve Error');
+      await announceMember(h, pool, eve);
+      await insertUnscorablePicksForTest(h, week, eve, [[ids.g1, '21', 3], [ids.g2, '24', 2]]); // no 1pt pick
+      const b = await board();
+      expect(standingOf(b, eve)).toMatchObject({ rank: 4, weekPoints: 0, seasonPoints: 0, rawPoints: 0, powerEffect: 'none', hasPicks: true });
+      expect(standingOf(b, eve).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned])).toEqual([
+        ['PHI', 'PENDING', null],
+        ['LAC', 'PENDING', null],
+      ]);
+      await announceMember(h, pool, eve, 'pools.member.removed');
+      expect((await board()).standings.map((s) => s.displayName)).not.toContain('Eve Error');
+    });
+
+    it('should show a COMPLETE week as calculated', async () => {
+      await insertWeekScoresForTest(h, pool, 2, [
+        { user: alice, raw: 3, multiplier: 2, powerEffect: 'x2' },
+        { user: bob, raw: 3, multiplier: 2, powerEffect: 'x2' },
+        { user: dan, raw: 2 },
+        { user: cara, raw: 0, hasPicks: false },
+        { user: cast.player, raw: 0, hasPicks: false },
+      ]);
+      await moveWeek(h, pool, 2, 'SCORING', 'COMPLETE');
+      // A provider correction after COMPLETE changes nothing on the board (only a recorded correction does).
+      await finalScore(h, games[0]!, 10, 20);
+      const b = await board();
+      expect(b.standings.map((s) => [s.displayName, s.rank, s.weekPoints, s.seasonPoints])).toEqual([
+        ['Bob Baker', 1, 6, 16],
+        ['Alice Able', 1, 6, 12],
+        ['Dan Drew', 3, 2, 6],
+        ['Cara Cole', 4, 0, 0],
+        ['Pat Player', 4, 0, 0],
+      ]);
+      expect(b.metadata.currentState).toBe('COMPLETE');
+    });
+  });
+
+  describe('freshness', () => {
+    it('should show every change at once on every replica, though boards are cached', async () => {
+      const { pool, week, games, ids } = await poolWithWeek({ isPublic: false });
+      const replica = await h.addReplica();
+      const kim = await person(h, 'user', 'Kim Kay');
+      await announceMember(h, pool, kim);
+      h.clock.now = BEFORE;
+      await savePicks(h, week, kim, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      h.clock.now = AFTER;
+      const boards = async () =>
+        Promise.all([h.app, replica, h.app].map(async (app) => (await callAs(h.runtime, app, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()));
+      const kimOn = (b: LiveLeaderboard) => b.standings.find((s) => s.userId === kim.id);
+      const seen = async () =>
+        (await boards()).map((b) => {
+          const k = kimOn(b);
+          return k ? [k.displayName, k.weekPoints, k.picks.map((p) => p.result).join(' ')] : null;
+        });
+
+      expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 0, 'PENDING PENDING PENDING']));
+      await finalScore(h, games[0]!, 24, 20); // PHI covers -3.5
+      expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 3, 'WIN PENDING PENDING']));
+      await voidGame(h, week, ids.g2);
+      expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 3, 'WIN PUSH PENDING']));
+      const renamedAt = new Date(Date.now() + 60_000).toISOString();
+      await h.runtime.bus.publish('identity.user.profile-changed', {
+        user: { id: kim.id, email: kim.email, displayName: 'Kim Renamed', firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: renamedAt, updatedAt: renamedAt },
+      });
+      await stored(h, 'SELECT 1 FROM picks.users WHERE id = $1 AND display_name = $2', [kim.id, 'Kim Renamed']);
+      expect(await seen()).toEqual(Array(3).fill(['Kim Renamed', 3, 'WIN PUSH PENDING']));
+      await announceMember(h, pool, kim, 'pools.member.removed');
+      expect(await seen()).toEqual([null, null, null]);
+    });
+  });
+
+  describe('overrides', () => {
+    it("should list the week's overrides with names to the pool's members, and their picks to those who may see them", async () => {
+      const { pool, week, ids } = await poolWithWeek({ isPublic: true });
+      const mo = await person(h, 'user', 'Mo Member');
+      await announceMember(h, pool, mo);
+      h.clock.now = BEFORE;
+      await savePicks(h, week, cast.player, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      const entered = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, [[ids.g1, '21', 3], [ids.g2, '24', 2], [ids.g4, '8', 1]], 'Phone died'));
+      expect(entered.statusCode).toBe(200);
+
+      const seenByCommissioner = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().overrides;
+      expect(seenByCommissioner).toHaveLength(1);
+      expect(seenByCommissioner[0]).toMatchObject({
+        poolId: pool.id,
+        weekNumber: 2,
+        targetUserId: cast.player.id,
+        targetDisplayName: 'Pat Player',
+        byUserId: cast.commissioner.id,
+        byDisplayName: 'Casey Commish',
+        reason: 'Phone died',
+        at: BEFORE.toISOString(),
+      });
+      const picksOf = (list: Pick[] | null) => list?.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank]);
+      expect(picksOf(seenByCommissioner[0]!.picksBefore)).toEqual([
+        [ids.g1, 'PHI', 3],
+        [ids.g2, 'KC', 2],
+        [ids.g3, 'BUF', 1],
+      ]);
+      expect(picksOf(seenByCommissioner[0]!.picksAfter)).toEqual([
+        [ids.g1, 'PHI', 3],
+        [ids.g2, 'LAC', 2],
+        [ids.g4, 'DET', 1],
+      ]);
+      // The board scores the picks as they are now.
+      const standing = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().standings.find((s) => s.userId === cast.player.id)!;
+      expect(standing.picks.map((p) => p.selectedTeamAbbr)).toEqual(['PHI', 'LAC', 'DET']);
+
+      h.clock.now = AFTER;
+      for (const member of [cast.player, mo]) {
+        const seen = (await call(h, 'GET', liveUrl(pool.id, 2), member)).json<LiveLeaderboard>().overrides;
+        expect(seen.map((o) => [o.reason, picksOf(o.picksAfter)?.length])).toEqual([['Phone died', 3]]);
+      }
+      // A public pool's visitor is not a member: no override records.
+      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.outsider)).json<LiveLeaderboard>().overrides).toEqual([]);
+    });
+  });
+});
