@@ -6,8 +6,9 @@ import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
- * Week management's picks tools (issue 9) in the browser against the real services: the pick
- * completion card of a PUBLISHED week and the emergency pick entry. The replay's dates put the
+ * Week management's picks tools and the live leaderboard (issue 9) in the browser against the real
+ * services: the pick completion card of a PUBLISHED week, the emergency pick entry, and the live
+ * board before the deadline (a player: not yet; the commissioner: everyone's picks, the override). The replay's dates put the
  * 2025 Wild Card round a few days ahead; a commissioner publishes four of its six games, Pat Player
  * joins, and the commissioner enters Pat's picks for him, the power pick on a game the pool did
  * not publish.
@@ -32,7 +33,7 @@ async function stubExternalImages(context: BrowserContext, appUrl: string): Prom
 describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
   const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
 
-  it("should save a member's picks with a reason, record the override and count the member as done when the commissioner enters them", async () => {
+  it("should save a member's picks with a reason, record the override, count the member as done and show it on the live board when the commissioner enters them", async () => {
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
     const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
     const created = await commissioner.request.post('/api/pools', { data: { name: 'E2E Emergency Picks Pool', allowsPostseason: true } });
@@ -100,5 +101,29 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     await stubExternalImages(player.context(), e2e.url);
     await player.goto('/');
     await expect.poll(() => player.getByTestId('power-box').textContent(), { timeout: 15_000 }).toContain('Power pick entered by commissioner (game not available in this pool)');
+
+    // The live board before the deadline: Pat sees only that the picks are coming.
+    e2e.allowConsoleErrors((message) => message.text().includes('status of 403'));
+    await player.goto(`/live-leaderboard/${poolId}/19`);
+    await player.getByText('Pick Data Coming Soon').waitFor();
+    await player.getByText('Pick data will be available once the pick window closes, 10 minutes before the first game.').waitFor();
+    expect(await player.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+
+    // The commissioner sees the board at any time: Pat's picks as entered, and the override.
+    await commissioner.goto(`/live-leaderboard/${poolId}/19`);
+    await commissioner.getByRole('heading', { name: 'Live Leaderboard - Week 19' }).waitFor();
+    const heading = commissioner.getByTestId('live-heading');
+    for (const part of ['E2E Emergency Picks Pool', 'Wild Card', 'Published']) await heading.getByText(part, { exact: true }).waitFor();
+    const patRow = commissioner.getByTestId('live-standing-row').filter({ hasText: 'Pat Player' });
+    expect(await patRow.getByTestId('live-pick').allTextContents()).toEqual(['CARPending', 'CHIPending', 'SFPending', 'PITPending']);
+    expect((await commissioner.getByTestId('override').textContent())?.replace(/\s+/g, ' ')).toMatch(/^Chris Commissioner entered picks for Pat Player on .+\. Reason: Phone died before the deadline$/);
+    expect(await commissioner.getByTestId('live-game').count()).toBe(4);
+    expect(await commissioner.getByTestId('showing-text').textContent()).toBe('Showing 1-2 of 2 users');
+
+    // Export CSV: the file name the server gives.
+    const download = commissioner.waitForEvent('download');
+    await commissioner.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/week-19-leaderboard\.csv$/);
+    await toast(commissioner, 'CSV Exported').filter({ hasText: 'Leaderboard exported successfully' }).waitFor();
   });
 });

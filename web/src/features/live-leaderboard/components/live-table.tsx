@@ -110,9 +110,9 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
       card: 'title',
       sort: sortable('name'),
       cell: (s) => (
-        <span className="inline-flex items-center gap-2 whitespace-nowrap">
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <span className="min-w-7 text-xs text-muted-foreground tabular-nums">#{s.rank}</span>
-          <span className="font-medium">{s.displayName}</span>
+          <span className="font-medium whitespace-nowrap">{s.displayName}</span>
           {s.userId === viewerId ? <Badge variant="info">You</Badge> : null}
           {!s.hasPicks ? <span className="text-xs text-muted-foreground">(no picks)</span> : null}
         </span>
