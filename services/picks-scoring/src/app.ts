@@ -1,9 +1,11 @@
 import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { PicksScoringConfig } from './config.js';
+import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
 import type { PicksContext } from './domain/context.js';
 import { consumeEvents } from './events/consumers.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
+import { registerScoreRoutes } from './routes/scores.routes.js';
 import { createPicksStore } from './store/picks-scoring.store.js';
 
 export const SERVICE_NAME = 'picks-scoring';
@@ -28,14 +30,15 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     uow: createUnitOfWork({ database, outbox, store: createPicksStore }),
     logger,
     now: deps.now ?? (() => new Date()),
-    // Replaced by the scoring module's recalculation (domain/calculate.ts) when it lands.
-    recalculateIfScored: async () => false,
+    recalculateIfScored,
   };
 
   registerPicksRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
+  registerScoreRoutes(app, ctx);
 
-  const subscriptions = await consumeEvents(bus, ctx, logger);
+  // Scores follow the games, void rulings and completed weeks (domain/calculate.ts).
+  const subscriptions = await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged });
   outbox.start();
   app.addHook('onClose', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { vi } from 'vitest';
 import type { Game, Pool, Role, Team, User, Venue, WeekState } from '@powerpool/contracts';
 import type { BusMessage, ServiceApp } from '@powerpool/service-kit';
@@ -284,13 +285,101 @@ export async function savePicks(h: PicksHarness, week: PublishedWeek, who: Perso
  * TEST-ONLY: rows no save would write (e.g. a week without its 1pt pick), straight into
  * picks.picks, to show what the board does with a week that cannot be scored.
  */
-export async function insertUnscorablePicksForTest(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> {
+export const insertUnscorablePicksForTest = (h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> =>
+  insertPicksDirectly(h, week, who, picks);
+
+// ---- scores (svc-scores) ------------------------------------------------------------------------
+
+/** ESPN scoreboards recorded from the real API (services/sports-data-staging/fixtures/espn, see its SOURCES.md). */
+const ESPN_FIXTURES = new URL('../../sports-data-staging/fixtures/espn/', import.meta.url);
+
+interface EspnCompetitor {
+  homeAway: 'home' | 'away';
+  score: string;
+  winner?: boolean;
+  team: { id: string; abbreviation: string; displayName: string; shortDisplayName: string; location: string; color?: string; logo?: string };
+}
+
+/** Postseason weeks of ESPN (1 Wild Card .. 5 Super Bowl) are our weeks 19..22 (4 is the Pro Bowl's gap). */
+const weekNumberOfEspn = (seasonType: number, week: number) => (seasonType === 3 ? Math.min(18 + week, 22) : seasonType === 1 ? week - 5 : week);
+
+/**
+ * A recorded ESPN scoreboard as sports-data-staging would migrate it: the production games of that
+ * week (real teams, kickoffs, statuses and scores) and their teams. Read from the file itself, so
+ * the tests score what really happened.
+ */
+export function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
+  const board = JSON.parse(readFileSync(new URL(file, ESPN_FIXTURES), 'utf8')) as {
+    season: { year: number; type: number };
+    week: { number: number };
+    events: Array<{ id: string; date: string; name: string; competitions: Array<{ id: string; venue?: { id: string }; competitors: EspnCompetitor[]; status: { period: number; displayClock: string; type: { state: string; completed: boolean } } }> }>;
+  };
+  const weekNumber = weekNumberOfEspn(board.season.type, board.week.number);
+  const teams = new Map<string, Team>();
+  const games = board.events.map((event) => {
+    const comp = event.competitions[0]!;
+    const home = comp.competitors.find((c) => c.homeAway === 'home')!;
+    const away = comp.competitors.find((c) => c.homeAway === 'away')!;
+    for (const c of [home, away]) {
+      teams.set(c.team.id, { espnId: c.team.id, name: c.team.displayName, shortName: c.team.shortDisplayName, abbreviation: c.team.abbreviation, city: c.team.location, color: c.team.color ?? null, logoUrl: c.team.logo ?? null, darkLogoUrl: null });
+    }
+    const { state, completed } = comp.status.type;
+    const started = state !== 'pre';
+    return buildProductionGame({
+      espnId: event.id,
+      espnCompetitionId: comp.id,
+      year: board.season.year,
+      weekNumber,
+      gameTimeUtc: new Date(event.date).toISOString(),
+      homeTeamEspnId: home.team.id,
+      awayTeamEspnId: away.team.id,
+      homeTeamAbbr: home.team.abbreviation,
+      awayTeamAbbr: away.team.abbreviation,
+      homeTeamShortName: home.team.shortDisplayName,
+      awayTeamShortName: away.team.shortDisplayName,
+      gameName: event.name,
+      gameStatus: completed ? 'COMPLETE' : state === 'in' ? 'IN_PROGRESS' : 'SCHEDULED',
+      homeScore: started ? Number(home.score) : null,
+      awayScore: started ? Number(away.score) : null,
+      currentPeriod: started ? comp.status.period : null,
+      gameClock: state === 'in' ? comp.status.displayClock : null,
+      winnerTeamEspnId: home.winner ? home.team.id : away.winner ? away.team.id : null,
+      venueEspnId: comp.venue?.id ?? null,
+      updatedAt: '2025-08-01T00:00:00.000Z',
+    });
+  });
+  return { games, teams: [...teams.values()] };
+}
+
+/** Migrate recorded weeks (their teams and games, season 2025) as sports-data-staging does, and wait for them. */
+export async function migrateRecorded(h: PicksHarness, files: string[]): Promise<Game[]> {
+  const weeks = files.map(recordedWeek);
+  const games = weeks.flatMap((w) => w.games);
+  const teams = [...new Map(weeks.flatMap((w) => w.teams).map((t) => [t.espnId, t])).values()];
+  await h.runtime.bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
+  await h.runtime.bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
+  await vi.waitFor(async () => {
+    const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.games WHERE year = $1', [YEAR]);
+    const [stored] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.teams', []);
+    if (row?.n !== games.length || stored?.n !== teams.length) throw new Error('recorded weeks not stored yet');
+  });
+  return games;
+}
+
+/**
+ * TEST-ONLY, temporary: writes a player's picks of a week straight into picks.picks, until
+ * POST /api/picks/batch (the picks work, branch picks-svc) lands; then the suites save picks
+ * through it and only the deliberately invalid picks (which the API refuses) keep using this.
+ * `picks` as [gameId, teamEspnId, rank] (rank 0 = power pick); a game the pool did not publish gets
+ * no pool game id (a commissioner's power pick). `enteredBy` defaults to the player.
+ */
+export async function insertPicksDirectly(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>, enteredBy: Person = who): Promise<void> {
   const at = new Date().toISOString();
   for (const [gameId, team, rank] of picks) {
     await h.runtime.database.sql.query(
       `INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $3, $11, $11)`,
-      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, at],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, enteredBy.id, at],
     );
   }
 }
@@ -339,4 +428,11 @@ export async function insertWeekScoresForTest(h: PicksHarness, pool: Pool, weekN
     );
   }
   await h.runtime.database.sql.query('UPDATE picks.pool_weeks SET calculated_at = $4 WHERE pool_id = $1 AND year = $2 AND week_number = $3', [pool.id, YEAR, weekNumber, at]);
+}
+
+/** Move a published week along to `to` (one step at a time, as weeks-workflow does). */
+export async function moveWeekTo(h: PicksHarness, pool: Pool, weekNumber: number, to: WeekState): Promise<void> {
+  const order: WeekState[] = ['PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'];
+  const [row] = await h.runtime.database.sql.query<{ state: WeekState }>('SELECT state FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2', [pool.id, weekNumber]);
+  for (let i = order.indexOf(row!.state); i < order.indexOf(to); i++) await moveWeek(h, pool, weekNumber, order[i]!, order[i + 1]!);
 }

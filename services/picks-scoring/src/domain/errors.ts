@@ -100,3 +100,10 @@ export class PicksNotAvailableError extends DomainError {
     return { error: 'picks_not_available', status: 'picks_not_available', message: this.message };
   }
 }
+
+/** A weekly scoring review of someone who is neither a member of the pool nor a former member with scores. */
+export class ReviewPlayerNotFoundError extends NotFoundError {
+  constructor() {
+    super('This player is not a member of this pool and has no scores in it', 'user_not_found');
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStatus } from '@powerpool/contracts';
-import { confidencePointsOf, isCoveringNow, pickResultOf, powerEffectOf, scoreWeek, ScoringError, seasonTotalsOf, sharedRanks, type ScoredGame, type ScoredPick } from './scoring.js';
+import { confidencePointsOf, isCoveringNow, pickResultOf, powerEffectOf, scoreWeek, ScoringError, seasonTotalsFromAggregate, seasonTotalsOf, sharedRanks, type ScoredGame, type ScoredPick } from './scoring.js';
 
 const HOME = 'H';
 const AWAY = 'A';
@@ -156,6 +156,12 @@ describe('season totals and ranks', () => {
     });
     expect(seasonTotalsOf([{ finalPoints: 7, hasPicks: true }, { finalPoints: 8, hasPicks: true }]).averagePoints).toBe(8); // 7.5 rounds up
     expect(seasonTotalsOf([])).toEqual({ totalPoints: 0, weeksPlayed: 0, averagePoints: 0, bestWeek: 0 });
+  });
+  it('should give the same totals from the database aggregate (sum, weeks with picks, max)', () => {
+    expect(seasonTotalsFromAggregate({ totalPoints: 15, weeksPlayed: 3, bestFinal: 10 })).toEqual({ totalPoints: 15, weeksPlayed: 3, averagePoints: 5, bestWeek: 10 });
+    expect(seasonTotalsFromAggregate({ totalPoints: 15, weeksPlayed: 2, bestFinal: 8 }).averagePoints).toBe(8); // 7.5 rounds up
+    expect(seasonTotalsFromAggregate({ totalPoints: 7, weeksPlayed: 3, bestFinal: 6 }).averagePoints).toBe(2); // 2.33 rounds down
+    expect(seasonTotalsFromAggregate({ totalPoints: 0, weeksPlayed: 0, bestFinal: null })).toEqual({ totalPoints: 0, weeksPlayed: 0, averagePoints: 0, bestWeek: 0 });
   });
   it('should share ranks on ties (1, 2, 2, 4)', () => {
     expect(sharedRanks([5, 9, 5, 1])).toEqual([2, 1, 2, 4]);

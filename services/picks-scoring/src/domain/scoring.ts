@@ -188,11 +188,22 @@ export interface SeasonTotals {
 export function seasonTotalsOf(weeks: ReadonlyArray<{ finalPoints: number; hasPicks: boolean }>): SeasonTotals {
   const totalPoints = weeks.reduce((sum, w) => sum + w.finalPoints, 0);
   const weeksPlayed = weeks.filter((w) => w.hasPicks).length;
+  const bestFinal = weeks.reduce<number | null>((best, w) => (best === null || w.finalPoints > best ? w.finalPoints : best), null);
+  return seasonTotalsFromAggregate({ totalPoints, weeksPlayed, bestFinal });
+}
+
+/**
+ * The same rule from what the database aggregates over the completed weeks (the season standings
+ * of a big pool): the sum of the final scores, the count of weeks with picks, the highest final
+ * score (null when there is no week).
+ */
+export function seasonTotalsFromAggregate(aggregate: { totalPoints: number; weeksPlayed: number; bestFinal: number | null }): SeasonTotals {
+  const { totalPoints, weeksPlayed, bestFinal } = aggregate;
   return {
     totalPoints,
     weeksPlayed,
     averagePoints: weeksPlayed === 0 ? 0 : Math.round(totalPoints / weeksPlayed),
-    bestWeek: weeks.length === 0 ? 0 : Math.max(0, ...weeks.map((w) => w.finalPoints)),
+    bestWeek: Math.max(0, bestFinal ?? 0),
   };
 }
 

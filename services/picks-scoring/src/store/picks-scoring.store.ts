@@ -1,6 +1,7 @@
 import type { Db } from '@powerpool/service-kit';
 import { createLiveStore } from './live.store.js';
 import { createPickStore } from './picks.store.js';
+import { createScoreStore } from './scores.store.js';
 import { createSyncStore } from './sync.store.js';
 
 /**
@@ -9,6 +10,6 @@ import { createSyncStore } from './sync.store.js';
  * make several calls atomic.
  */
 export function createPicksStore(db: Db) {
-  return { ...createSyncStore(db), ...createPickStore(db), ...createLiveStore(db) };
+  return { ...createSyncStore(db), ...createPickStore(db), ...createLiveStore(db), ...createScoreStore(db) };
 }
 export type PicksStore = ReturnType<typeof createPicksStore>;

@@ -183,3 +183,29 @@ export type PoolGameRow = typeof poolGames.$inferSelect;
 export type PickRow = typeof picks.$inferSelect;
 export type WeekScoreRow = typeof weekScores.$inferSelect;
 export type PickOverrideRow = typeof pickOverrides.$inferSelect;
+
+/** Each player's totals over a pool's COMPLETE weeks (migration 0002), kept for the season standings. */
+export const seasonTotals = picksSchema.table(
+  'season_totals',
+  {
+    poolId: uuid('pool_id').notNull(),
+    year: integer('year').notNull(),
+    userId: uuid('user_id').notNull(),
+    totalPoints: integer('total_points').notNull(),
+    weeksPlayed: integer('weeks_played').notNull(),
+    bestFinal: integer('best_final'),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.year, t.userId] })],
+);
+
+/** Which COMPLETE weeks a pool season's kept totals cover. */
+export const seasonTotalsState = picksSchema.table(
+  'season_totals_state',
+  {
+    poolId: uuid('pool_id').notNull(),
+    year: integer('year').notNull(),
+    weeks: integer('weeks').array().notNull(),
+    refreshedAt: ts('refreshed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.year] })],
+);

@@ -1,0 +1,219 @@
+import { PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type WeekState } from '@powerpool/contracts';
+import type { PicksStore } from '../store/picks-scoring.store.js';
+import type { GameRow, PickRow, PoolGameRow, WeekScoreRow } from '../store/schema.js';
+import type { PickResultUpdate } from '../store/scores.store.js';
+import { managedPool } from './access.js';
+import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, WeekRef } from './context.js';
+import { WeekNotFoundError, WeekNotInScoringError } from './errors.js';
+import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
+
+/**
+ * The calculation of a pool week's scores (game-rules.md "Points"), its recalculations (score
+ * corrections, void games, commissioner overrides) and the hooks that trigger them from events.
+ * Every rule comes from domain/scoring.ts; this file only gathers the games and picks and stores
+ * what the rules give.
+ */
+
+/**
+ * The spread a pick on a game the pool did not publish is scored against. Only a commissioner's
+ * power pick can be on such a game (emergency entry, admin spec); the pool never locked a spread
+ * for it, and inventing one (the provider's line at some moment) would be a rule nobody agreed to,
+ * so the game is scored straight up: the team that wins the game wins the pick, a tie is a push.
+ */
+export const UNPUBLISHED_GAME_SPREAD = 0;
+
+/** The states in which the live board is shown: a change there is worth announcing. */
+const LIVE_STATES: ReadonlySet<WeekState> = new Set(['GAMES_IN_PROGRESS', 'SCORING']);
+
+/** What one calculation did. */
+export interface CalculationSummary {
+  calculatedAt: Date;
+  /** Players scored without error. */
+  usersCalculated: number;
+  /** Players whose picks could not be scored (flagged, not failing the week). */
+  errors: number;
+}
+
+/**
+ * A game as scoring sees it: the production game's status and scores, with the pool's locked
+ * spread and void ruling when the pool published it. Cancelled games are void as soon as the
+ * provider says so (game-rules.md); a postponed game only by the commissioner's ruling.
+ */
+function scoredGameOf(game: GameRow, poolGame: PoolGameRow | undefined): ScoredGame {
+  return {
+    homeTeamEspnId: poolGame?.homeTeamEspnId ?? game.homeTeamEspnId,
+    awayTeamEspnId: poolGame?.awayTeamEspnId ?? game.awayTeamEspnId,
+    status: game.status,
+    homeScore: game.homeScore,
+    awayScore: game.awayScore,
+    lockedSpread: poolGame ? poolGame.lockedSpread : UNPUBLISHED_GAME_SPREAD,
+    isVoid: (poolGame?.voidedAt ?? null) !== null || game.status === 'CANCELLED',
+  };
+}
+
+/**
+ * Score every player of a pool week and store it: each pick's result and points, each player's
+ * week score (active members, with zeros when they made no picks, and anyone else who has picks,
+ * such as a removed member), the week's calculated_at; then announce it. A player whose picks
+ * cannot be scored (ScoringError) gets a week score flagged with the error, never failing the
+ * others. Holds the pool week's row lock for the transaction, so two calculations (two replicas,
+ * a correction arriving during a calculation) run one after the other. Idempotent: the same games
+ * and picks give the same rows.
+ */
+export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date): Promise<CalculationSummary> {
+  const { poolId, year, weekNumber } = ref;
+  const week = await store.findPoolWeek(poolId, year, weekNumber, 'update');
+  if (!week) throw new WeekNotFoundError(weekNumber);
+
+  const weekGames = await store.scoringGamesOfWeek(poolId, year, weekNumber);
+  const allPicks = await store.scoringPicksOfWeek(poolId, year, weekNumber);
+  const members = await store.activeMembers(poolId);
+  const poolGameById = new Map(weekGames.map((g) => [g.poolGame.id, g]));
+  const poolGameByGameId = new Map(weekGames.map((g) => [g.poolGame.gameId, g]));
+  // Games picked that the pool did not publish (a commissioner's power pick).
+  const unpublishedIds = allPicks.filter((p) => !p.poolGameId && !poolGameByGameId.has(p.gameId)).map((p) => p.gameId);
+  const unpublished = new Map((await store.findGames(unpublishedIds)).map((g) => [g.espnId, g]));
+
+  const gameOf = (pick: PickRow): ScoredGame => {
+    const published = pick.poolGameId ? poolGameById.get(pick.poolGameId) : poolGameByGameId.get(pick.gameId);
+    if (pick.poolGameId && !published) throw new ScoringError(`Game ${pick.gameId} is not one of this pool's games of ${weekLabel(weekNumber)}`);
+    const game = published ? published.game : unpublished.get(pick.gameId);
+    if (!game) throw new ScoringError(`Game ${pick.gameId} is missing from the sports data`);
+    return scoredGameOf(game, published?.poolGame);
+  };
+
+  const picksByPlayer = new Map<string, PickRow[]>();
+  for (const member of members) picksByPlayer.set(member.userId, []);
+  for (const pick of allPicks) {
+    const list = picksByPlayer.get(pick.userId);
+    if (list) list.push(pick);
+    else picksByPlayer.set(pick.userId, [pick]);
+  }
+
+  const scores: WeekScoreRow[] = [];
+  const results: PickResultUpdate[] = [];
+  let errors = 0;
+  for (const [userId, picks] of picksByPlayer) {
+    const base = { poolId, userId, year, weekNumber, calculatedAt: now };
+    try {
+      const outcome = scoreWeek(picks, gameOf);
+      for (const p of outcome.picks) results.push({ id: p.pick.id, result: p.result, pointsEarned: p.pointsEarned });
+      scores.push({
+        ...base,
+        rawPoints: outcome.rawPoints,
+        multiplier: outcome.multiplier,
+        finalPoints: outcome.finalPoints,
+        powerEffect: outcome.powerEffect,
+        hasPicks: outcome.hasPicks,
+        hasCalculationError: false,
+        errorMessage: null,
+      });
+    } catch (err) {
+      if (!(err instanceof ScoringError)) throw err;
+      errors += 1;
+      // The player's picks stay unscored; the week counts 0 for them until it can be scored.
+      for (const p of picks) results.push({ id: p.id, result: null, pointsEarned: null });
+      scores.push({ ...base, rawPoints: 0, multiplier: 1, finalPoints: 0, powerEffect: 'none', hasPicks: picks.length > 0, hasCalculationError: true, errorMessage: err.message });
+    }
+  }
+
+  await store.writePickResults(results);
+  await store.replaceWeekScores(poolId, year, weekNumber, scores);
+  await store.markWeekCalculated(poolId, year, weekNumber, now);
+  // A completed week's scores are part of the season totals the standings read.
+  if (week.state === 'COMPLETE') await store.refreshSeasonTotals(poolId, year, now);
+  const summary: CalculationSummary = { calculatedAt: now, usersCalculated: scores.length - errors, errors };
+  await emit('scoring.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
+  await emit('scoring.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
+  return summary;
+}
+
+/**
+ * The context's recalculation seam: recalculate a pool week that was already scored. Before
+ * COMPLETE any reason does (score corrections, void games, overrides); after COMPLETE only a
+ * commissioner's correction ('override') changes results (game-rules.md). Returns true when it
+ * recalculated.
+ */
+export const recalculateIfScored: Recalculate = async (store, emit, ref, reason, now) => {
+  const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
+  if (!week || week.calculatedAt === null) return false;
+  if (week.state === 'COMPLETE' && reason !== 'override') return false;
+  await calculateWeek(store, emit, ref, reason, now);
+  return true;
+};
+
+/** POST /api/pools/{poolId}/weeks/{weekNumber}/scores/calculate: the commissioner's Calculate User Scores (SCORING only). */
+export async function calculateScores(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CalculateReply> {
+  return ctx.uow.write(async (store, emit) => {
+    const pool = await managedPool(store, caller, poolId);
+    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
+    if (!week) throw new WeekNotFoundError(weekNumber);
+    if (week.state !== 'SCORING') throw new WeekNotInScoringError(weekNumber, week.state);
+    const summary = await calculateWeek(store, emit, { poolId: pool.id, year: pool.year, weekNumber }, 'calculate', ctx.now());
+    return {
+      message: PICK_MESSAGES.calculated(summary.usersCalculated, summary.errors),
+      calculatedAt: summary.calculatedAt.toISOString(),
+      usersCalculated: summary.usersCalculated,
+      errors: summary.errors,
+    };
+  });
+}
+
+/**
+ * Something changed a week's results (a game, a void ruling): recalculate it when it was scored,
+ * otherwise tell the live boards of a live week to refresh. One unit of work per week.
+ */
+async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationReason): Promise<void> {
+  await ctx.uow.write(async (store, emit) => {
+    const now = ctx.now();
+    if (await recalculateIfScored(store, emit, ref, reason, now)) return;
+    const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
+    if (week && LIVE_STATES.has(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+  });
+}
+
+/** Run each week's refresh on its own; one failing (logged) does not keep the others from theirs. */
+async function refreshEach(ctx: PicksContext, refs: WeekRef[], reason: CalculationReason): Promise<void> {
+  for (const ref of refs) {
+    try {
+      await refreshWeek(ctx, ref, reason);
+    } catch (err) {
+      ctx.logger.error({ err, ...ref, reason }, 'could not refresh the scores of a pool week');
+    }
+  }
+}
+
+/** Games changed (scores, status, corrections): every pool week not COMPLETE that they touch. */
+export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promise<void> {
+  const refs = new Map<string, WeekRef>();
+  for (const game of changed) {
+    for (const ref of await ctx.uow.read((store) => store.unfinishedWeeksWithGame(game.espnId))) refs.set(`${ref.poolId}:${ref.year}:${ref.weekNumber}`, ref);
+  }
+  await refreshEach(ctx, [...refs.values()], 'correction');
+}
+
+/** A pool game was ruled void: its picks are pushes from now on. */
+export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<void> {
+  await refreshEach(ctx, [{ poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber }], 'void');
+}
+
+/**
+ * A week moved forward. When it reaches COMPLETE it must have a calculation, since the season
+ * standings count completed weeks from the stored scores: a week completed without one is
+ * calculated now. Either way the season totals are refreshed and the standings changed.
+ */
+export async function onWeekStateChanged(ctx: PicksContext, event: WeekRef & { toState: string }): Promise<void> {
+  if (event.toState !== 'COMPLETE') return;
+  const ref: WeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
+  await ctx.uow.write(async (store, emit) => {
+    const now = ctx.now();
+    const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
+    if (!week || week.state !== 'COMPLETE') return;
+    if (week.calculatedAt === null) {
+      await calculateWeek(store, emit, ref, 'calculate', now);
+      return;
+    }
+    await store.refreshSeasonTotals(ref.poolId, ref.year, now);
+    await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+  });
+}

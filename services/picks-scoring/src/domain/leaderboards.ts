@@ -1,0 +1,155 @@
+import {
+  weekLabel,
+  type Pick,
+  type ScoringReviewReply,
+  type ScoringReviewRow,
+  type SeasonLeaderboardEntry,
+  type WeeklyScoringReview,
+} from '@powerpool/contracts';
+import type { PicksStore } from '../store/picks-scoring.store.js';
+import type { PoolRow, WeekScoreRow } from '../store/schema.js';
+import { managedPool, readablePool } from './access.js';
+import type { Caller, PicksContext } from './context.js';
+import { ReviewPlayerNotFoundError, SeasonNotFoundError, WeekNotFoundError } from './errors.js';
+import { presentScoredPick } from './scored-picks.js';
+import { seasonTotalsFromAggregate, sharedRanks } from './scoring.js';
+
+/**
+ * Season standings, completed weeks and the scoring reviews (game-rules.md "Leaderboards"), all
+ * from the stored calculation: what the commissioner last calculated is what everyone sees.
+ */
+
+/** Display names in a stable, case-insensitive order (ties between players). */
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** The week-score fields of a review row: the stored calculation, or zeros before there is one. */
+function scoreFieldsOf(score: WeekScoreRow | undefined, picks: Pick[]) {
+  if (!score) {
+    return {
+      rawPoints: 0,
+      multiplier: 1,
+      powerBonus: 0,
+      totalPoints: 0,
+      powerEffect: picks.some((p) => p.isPowerPick) ? ('pending' as const) : ('none' as const),
+      powerPickCorrect: null,
+      hasCalculationError: false,
+      errorMessage: null,
+    };
+  }
+  return {
+    rawPoints: score.rawPoints,
+    multiplier: score.multiplier,
+    powerBonus: score.finalPoints - score.rawPoints,
+    totalPoints: score.finalPoints,
+    powerEffect: score.powerEffect,
+    powerPickCorrect: score.powerEffect === 'x2' ? true : score.powerEffect === 'x0' ? false : null,
+    hasCalculationError: score.hasCalculationError,
+    errorMessage: score.errorMessage,
+  };
+}
+
+/**
+ * A pool's season standings: every active member (zeros when they have not played), totals over
+ * the pool's COMPLETE weeks, ranks shared on ties by total points; sorted by rank then name. The
+ * sums are the database's (one grouped scan), the rules (average, best week, ranks) scoring.ts's.
+ */
+export async function seasonStandingsOf(store: PicksStore, pool: PoolRow): Promise<SeasonLeaderboardEntry[]> {
+  return (await seasonStandingsWithSource(store, pool)).entries;
+}
+
+async function seasonStandingsWithSource(store: PicksStore, pool: PoolRow): Promise<{ entries: SeasonLeaderboardEntry[]; fromKeptTotals: boolean }> {
+  const { rows, fromKeptTotals } = await store.seasonAggregateOf(pool.id, pool.year);
+  const totals = rows.map((r) => seasonTotalsFromAggregate(r));
+  const ranks = sharedRanks(totals.map((t) => t.totalPoints));
+  const entries = rows.map((r, i) => ({ user: { id: r.userId, displayName: r.displayName }, rank: ranks[i]!, ...totals[i]! }));
+  entries.sort((a, b) => a.rank - b.rank || byName.compare(a.user.displayName, b.user.displayName) || a.user.id.localeCompare(b.user.id));
+  return { entries, fromKeptTotals };
+}
+
+/**
+ * GET /api/pools/{poolId}/seasons/{seasonId}/leaderboard: the season is the pool's year. The kept
+ * season totals are refreshed by the calculation and by a week completing; when they did not cover
+ * the pool's COMPLETE weeks (a refresh that failed or has not run yet, scores loaded by other
+ * means) this reply was aggregated from the week scores, and the totals are refreshed for the next
+ * readers.
+ */
+export async function getSeasonLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, seasonId: number): Promise<SeasonLeaderboardEntry[]> {
+  const { pool, entries, fromKeptTotals } = await ctx.uow.read(async (store) => {
+    const found = await readablePool(store, caller, poolId);
+    if (seasonId !== found.year) throw new SeasonNotFoundError();
+    return { pool: found, ...(await seasonStandingsWithSource(store, found)) };
+  });
+  if (!fromKeptTotals) await ctx.uow.write((store) => store.refreshSeasonTotals(pool.id, pool.year, ctx.now(), { onlyIfStale: true }));
+  return entries;
+}
+
+/** GET /api/pools/{poolId}/completed-weeks: the pool's COMPLETE weeks, ascending. */
+export async function getCompletedWeeks(ctx: PicksContext, caller: Caller, poolId: string): Promise<Array<{ weekNumber: number }>> {
+  return ctx.uow.read(async (store) => {
+    const pool = await readablePool(store, caller, poolId);
+    return (await store.completeWeeksOf(pool.id, pool.year)).map((w) => ({ weekNumber: w.weekNumber }));
+  });
+}
+
+/**
+ * GET /api/users/{userId}/pools/{poolId}/weekly-scoring-review: one entry per completed week (the
+ * player's picks, results and points). Any reader of the pool may look at any member's, or former
+ * member's who played, completed weeks: their deadlines have passed.
+ */
+export async function getWeeklyScoringReview(ctx: PicksContext, caller: Caller, userId: string, poolId: string): Promise<WeeklyScoringReview[]> {
+  return ctx.uow.read(async (store) => {
+    const pool = await readablePool(store, caller, poolId);
+    const member = await store.findMember(pool.id, userId);
+    const scores = await store.weekScoresOfPlayer(pool.id, pool.year, userId);
+    // A former member is reviewable when they played (a scored week with picks), not for the zero rows of weeks they sat out.
+    if (!member?.isActive && !scores.some((s) => s.hasPicks)) throw new ReviewPlayerNotFoundError();
+    const weeks = (await store.completeWeeksOf(pool.id, pool.year)).map((w) => w.weekNumber);
+    const picks = (await store.picksWithTeams(pool.id, pool.year, weeks, userId)).map(presentScoredPick);
+    const scoreByWeek = new Map(scores.map((s) => [s.weekNumber, s]));
+    return weeks.map((weekNumber) => {
+      const weekPicks = picks.filter((p) => p.weekNumber === weekNumber);
+      return { weekNumber, displayName: weekLabel(weekNumber), picks: weekPicks, ...scoreFieldsOf(scoreByWeek.get(weekNumber), weekPicks) };
+    });
+  });
+}
+
+/**
+ * GET /api/pools/{poolId}/weeks/{weekNumber}/scoring-review (commissioners): one row per active
+ * member, plus anyone else with picks that week (a removed member), as last calculated; before
+ * any calculation (calculatedAt null) the rows show the picks as pending and zeros. Sorted by
+ * final score, calculation errors last, then name.
+ */
+export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<ScoringReviewReply> {
+  return ctx.uow.read(async (store) => {
+    const pool = await managedPool(store, caller, poolId);
+    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
+    if (!week) throw new WeekNotFoundError(weekNumber);
+    const scores = week.calculatedAt ? await store.weekScoresOfWeek(pool.id, pool.year, weekNumber) : [];
+    const picksByPlayer = new Map<string, Pick[]>();
+    for (const row of await store.picksWithTeams(pool.id, pool.year, [weekNumber])) {
+      const list = picksByPlayer.get(row.userId) ?? [];
+      list.push(presentScoredPick(row));
+      picksByPlayer.set(row.userId, list);
+    }
+    const scoreByPlayer = new Map(scores.map((s) => [s.userId, s]));
+
+    const people = new Map((await store.poolPeopleOf(pool.id)).filter((p) => p.isActive || picksByPlayer.has(p.userId)).map((p) => [p.userId, p]));
+    // Picks of someone the pool's member list does not know (should not happen; never hide picks).
+    const strangers = [...picksByPlayer.keys()].filter((id) => !people.has(id));
+    for (const u of await store.findUsers(strangers)) people.set(u.id, { userId: u.id, displayName: u.displayName, email: u.email, isActive: false });
+    for (const id of strangers) if (!people.has(id)) people.set(id, { userId: id, displayName: 'User', email: '', isActive: false });
+
+    const rows: ScoringReviewRow[] = [...people.values()].map((p) => {
+      const playerPicks = picksByPlayer.get(p.userId) ?? [];
+      return { userId: p.userId, displayName: p.displayName, email: p.email, picks: playerPicks, ...scoreFieldsOf(scoreByPlayer.get(p.userId), playerPicks) };
+    });
+    rows.sort(
+      (a, b) =>
+        Number(a.hasCalculationError) - Number(b.hasCalculationError) ||
+        b.totalPoints - a.totalPoints ||
+        byName.compare(a.displayName, b.displayName) ||
+        a.userId.localeCompare(b.userId),
+    );
+    return { poolId: pool.id, weekNumber, state: week.state, calculatedAt: week.calculatedAt?.toISOString() ?? null, rows };
+  });
+}
