@@ -7,8 +7,9 @@ import { pushSeasonToProduction } from './support/sports.js';
 
 /**
  * Week management's picks tools and the live leaderboard (issue 9) in the browser against the real
- * services: the pick completion card of a PUBLISHED week, the emergency pick entry, and the live
- * board before the deadline (a player: not yet; the commissioner: everyone's picks, the override). The replay's dates put the
+ * services: the pick completion card of a PUBLISHED week, the emergency pick entry, the live board
+ * before the deadline (a player: not yet; the commissioner: everyone's picks, the override), and
+ * the SCORING and COMPLETE bodies (calculate, the scoring review checked by hand, its CSV). The replay's dates put the
  * 2025 Wild Card round a few days ahead; a commissioner publishes four of its six games, Pat Player
  * joins, and the commissioner enters Pat's picks for him, the power pick on a game the pool did
  * not publish.
@@ -33,7 +34,7 @@ async function stubExternalImages(context: BrowserContext, appUrl: string): Prom
 describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
   const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
 
-  it("should save a member's picks with a reason, record the override, count the member as done and show it on the live board when the commissioner enters them", async () => {
+  it("should save a member's picks with a reason, record the override, count the member as done and show it on the live board and in the scoring review when the commissioner enters them", async () => {
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
     const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
     const created = await commissioner.request.post('/api/pools', { data: { name: 'E2E Emergency Picks Pool', allowsPostseason: true } });
@@ -125,5 +126,30 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     await commissioner.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/week-19-leaderboard\.csv$/);
     await toast(commissioner, 'CSV Exported').filter({ hasText: 'Leaderboard exported successfully' }).waitFor();
+
+
+    // Games played (the Testing tool), then SCORING: calculate, review, export, complete.
+    for (const target of ['games-in-progress', 'scoring']) {
+      const moved = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/${target}`, { data: { testing: true } });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    await commissioner.goto(`/weeks/19?pool=${poolId}`);
+    const review = commissioner.getByTestId('scoring-review');
+    await review.getByText('2 users · not calculated yet').waitFor();
+    await commissioner.getByRole('button', { name: 'Calculate User Scores' }).click();
+    await toast(commissioner, 'Scores Calculated').filter({ hasText: 'Scores calculated for 2 player(s)' }).waitFor();
+    // CAR +10.5 (31 + 10.5 > 34), CHI -1.5 (29.5 > 27) and SF (PHI -4.5: 14.5 < 23) all cover: 3 + 2 + 1 = 6;
+    // the power pick PIT lost (HOU won 30-6): x0, final 0. Ties sort by name: Chris (no picks) first.
+    const patReview = commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' });
+    await expect.poll(() => patReview.locator('td').allTextContents()).toEqual(['Pat Playerplayer@powerpool.test', '3pt CAR *2pt CHI *1pt SF *Power PIT *', '6', 'x0', '0']);
+    expect(await commissioner.getByTestId('review-row').locator('td:first-child').allTextContents()).toEqual(['Chris Commissionercommissioner@powerpool.test', 'Pat Playerplayer@powerpool.test']);
+    const weekCsv = commissioner.waitForEvent('download');
+    await review.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await weekCsv).suggestedFilename()).toMatch(/week-19-scores\.csv$/);
+
+    await commissioner.getByRole('button', { name: 'Complete Week' }).click();
+    await commissioner.getByRole('heading', { name: 'Final Standings' }).waitFor();
+    expect((await commissioner.getByTestId('week-participation').textContent())?.replace(/\s+/g, '')).toBe('Participants1of2membersPicksCompleted1allthreeconfidencepicks');
+    await expect.poll(() => commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' }).locator('td').last().textContent()).toBe('0');
   });
 });
