@@ -95,13 +95,15 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await card(player, '401772979').getByText('Choose a team below').waitFor();
     await teamButton(player, '401772979', 'Carolina Panthers').click();
     expect(await card(player, '401772979').getByText('Choose a team below').count()).toBe(0);
-    await rankButton(player, '401772979', 'Power').click();
+    // Refused buttons look disabled (aria-disabled) but answer a press with the reason.
+    expect(await rankButton(player, '401772979', 'Power').getAttribute('aria-disabled')).toBe('true');
+    await rankButton(player, '401772979', 'Power').click({ force: true });
     await toast(player, 'Cannot select power pick').waitFor();
     // The power pick on SF @ PHI: that game cannot take a rank then.
     await rankButton(player, '401772980', 'Power').click();
     expect(await player.getByTestId('power-box').textContent()).toContain('Power pick selected (choose team)');
     await teamButton(player, '401772980', 'San Francisco 49ers').click();
-    await rankButton(player, '401772980', '2pt').click();
+    await rankButton(player, '401772980', '2pt').click({ force: true });
     await toast(player, 'Cannot select confidence pick').waitFor();
     // 2pt GB, 1pt JAX (changed to BUF after the first save).
     await rankButton(player, '401772981', '2pt').click();

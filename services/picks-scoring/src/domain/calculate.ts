@@ -5,6 +5,7 @@ import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
 import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, WeekRef } from './context.js';
 import { WeekNotFoundError, WeekNotInScoringError } from './errors.js';
+import type { WeekStateHook } from './sync.js';
 import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
 
 /**
@@ -172,15 +173,21 @@ async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationR
   });
 }
 
-/** Run each week's refresh on its own; one failing (logged) does not keep the others from theirs. */
+/**
+ * Run each week's refresh on its own: one failing (logged) does not keep the others from theirs,
+ * and then the whole fails, so the bus delivers the event again (every refresh is idempotent).
+ */
 async function refreshEach(ctx: PicksContext, refs: WeekRef[], reason: CalculationReason): Promise<void> {
+  const failures: unknown[] = [];
   for (const ref of refs) {
     try {
       await refreshWeek(ctx, ref, reason);
     } catch (err) {
       ctx.logger.error({ err, ...ref, reason }, 'could not refresh the scores of a pool week');
+      failures.push(err);
     }
   }
+  if (failures.length) throw new AggregateError(failures, `${failures.length} pool week(s) could not be refreshed`);
 }
 
 /** Games changed (scores, status, corrections): every pool week not COMPLETE that they touch. */
@@ -202,18 +209,15 @@ export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<voi
  * standings count completed weeks from the stored scores: a week completed without one is
  * calculated now. Either way the season totals are refreshed and the standings changed.
  */
-export async function onWeekStateChanged(ctx: PicksContext, event: WeekRef & { toState: string }): Promise<void> {
+export const onWeekStateChanged: WeekStateHook = async (store, emit, event, now) => {
   if (event.toState !== 'COMPLETE') return;
   const ref: WeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
-  await ctx.uow.write(async (store, emit) => {
-    const now = ctx.now();
-    const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
-    if (!week || week.state !== 'COMPLETE') return;
-    if (week.calculatedAt === null) {
-      await calculateWeek(store, emit, ref, 'calculate', now);
-      return;
-    }
-    await store.refreshSeasonTotals(ref.poolId, ref.year, now);
-    await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
-  });
-}
+  const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
+  if (!week || week.state !== 'COMPLETE') return;
+  if (week.calculatedAt === null) {
+    await calculateWeek(store, emit, ref, 'calculate', now);
+    return;
+  }
+  await store.refreshSeasonTotals(ref.poolId, ref.year, now);
+  await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+};

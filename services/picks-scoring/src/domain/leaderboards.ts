@@ -7,12 +7,16 @@ import {
   type WeeklyScoringReview,
 } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
+import type { PickWithTeam } from '../store/scores.store.js';
 import type { PoolRow, WeekScoreRow } from '../store/schema.js';
 import { managedPool, readablePool } from './access.js';
 import type { Caller, PicksContext } from './context.js';
 import { ReviewPlayerNotFoundError, SeasonNotFoundError, WeekNotFoundError } from './errors.js';
-import { presentScoredPick } from './scored-picks.js';
+import { pickReplyOf } from './present-picks.js';
 import { seasonTotalsFromAggregate, sharedRanks } from './scoring.js';
+
+/** A stored pick joined to its team (scores.store picksWithTeams), as the API shows it. */
+const presentScoredPick = (row: PickWithTeam) => pickReplyOf(row, { abbreviation: row.teamAbbreviation, logoUrl: row.teamLogoUrl }, row.gameEspnCompetitionId ?? row.gameId);
 
 /**
  * Season standings, completed weeks and the scoring reviews (game-rules.md "Leaderboards"), all

@@ -26,10 +26,8 @@ function teamOf(row: PresentablePick, teams: Map<string, TeamRow>, game: GameRow
   return { abbreviation: null, logoUrl: null };
 }
 
-/** One pick as the API shows it, given the teams and games it refers to. */
-export function presentPick(row: PresentablePick, teams: Map<string, TeamRow>, games: Map<string, GameRow>): PickReply {
-  const game = games.get(row.gameId);
-  const team = teamOf(row, teams, game);
+/** One pick as the API shows it, given its team's abbreviation and logo and its game's competition id. */
+export function pickReplyOf(row: PresentablePick, team: { abbreviation: string | null; logoUrl: string | null }, gameEspnCompetitionId: string): PickReply {
   const result: PickResult = row.result ?? 'PENDING';
   return {
     id: row.id,
@@ -38,7 +36,7 @@ export function presentPick(row: PresentablePick, teams: Map<string, TeamRow>, g
     weekNumber: row.weekNumber,
     poolGameId: row.poolGameId,
     gameId: row.gameId,
-    gameEspnCompetitionId: game?.espnCompetitionId ?? row.gameId,
+    gameEspnCompetitionId,
     selectedTeamEspnId: row.selectedTeamEspnId,
     selectedTeamAbbreviation: team.abbreviation,
     selectedTeamLogoUrl: team.logoUrl,
@@ -50,6 +48,12 @@ export function presentPick(row: PresentablePick, teams: Map<string, TeamRow>, g
     enteredByCommissioner: row.enteredBy !== row.userId,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** One pick as the API shows it, given the teams and games it refers to. */
+export function presentPick(row: PresentablePick, teams: Map<string, TeamRow>, games: Map<string, GameRow>): PickReply {
+  const game = games.get(row.gameId);
+  return pickReplyOf(row, teamOf(row, teams, game), game?.espnCompetitionId ?? row.gameId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { displayNameOf, type EventPayload, type Game, type Pool, type User } from '@powerpool/contracts';
-import type { PicksContext } from './context.js';
+import type { PicksStore } from '../store/picks-scoring.store.js';
+import type { Emit, PicksContext } from './context.js';
 
 /**
  * picks-scoring's own view of other services' data, kept from their events. Every handler is
@@ -26,26 +27,26 @@ export async function recordVenues(ctx: PicksContext, event: EventPayload<'sport
 }
 
 /**
- * A game changed (status, clock, scores): the pool weeks that published it and are not COMPLETE
- * get their scores recalculated by `onGamesChanged` (wired by the scoring module).
+ * Games whose snapshot arrived (status, clock, scores): the pool weeks that published them and are
+ * not COMPLETE get their scores recalculated by `onGamesChanged` (wired by the scoring module).
+ * Called on every delivery, so it must be idempotent; throwing makes the bus deliver again.
  */
 export type GamesChanged = (ctx: PicksContext, changed: Game[]) => Promise<void>;
 
 /** sports.games.migrated: every production game of its years. */
 export async function recordMigratedGames(ctx: PicksContext, event: EventPayload<'sports.games.migrated'>, onGamesChanged?: GamesChanged): Promise<void> {
-  const changed = await ctx.uow.write(async (store) => {
-    const applied: Game[] = [];
-    for (const game of event.games) if (await store.upsertGame(game)) applied.push(game);
+  await ctx.uow.write(async (store) => {
+    for (const game of event.games) await store.upsertGame(game);
     await store.deleteGamesOfYearsExcept([...new Set(event.years)], event.games.map((g) => g.espnId));
-    return applied;
   });
-  if (changed.length && onGamesChanged) await onGamesChanged(ctx, changed);
+  // On every delivery (the hook is idempotent): a redelivery after a failed hook runs it again.
+  if (onGamesChanged) await onGamesChanged(ctx, event.games);
 }
 
 /** sports.game.updated: status, clock, scores of one game. */
 export async function recordGameUpdate(ctx: PicksContext, event: EventPayload<'sports.game.updated'>, onGamesChanged?: GamesChanged): Promise<void> {
-  const applied = await ctx.uow.write((store) => store.upsertGame(event.game));
-  if (applied && onGamesChanged) await onGamesChanged(ctx, [event.game]);
+  await ctx.uow.write((store) => store.upsertGame(event.game));
+  if (onGamesChanged) await onGamesChanged(ctx, [event.game]);
 }
 
 /** pools.pool.created / updated / commissioner.changed: name, season, commissioner, visibility. */
@@ -93,17 +94,25 @@ export async function recordPublishedWeek(ctx: PicksContext, event: EventPayload
 /** A state change for a week whose publication has not arrived yet: retried by the bus. */
 export class WeekNotYetKnownError extends Error {}
 
-/** weeks.week.state-changed: the week moves forward (a late or repeated event changes nothing). */
-export async function recordWeekState(ctx: PicksContext, event: EventPayload<'weeks.week.state-changed'>): Promise<boolean> {
-  return ctx.uow.write(async (store) => {
-    if (event.toState === 'SETUP' || event.toState === 'PUBLISHED' || (await store.isPoolDeleted(event.poolId))) return false;
+/**
+ * What else must happen in the same transaction as a week's state change (the scoring module:
+ * a week reaching COMPLETE is calculated with it, so no reader ever sees it COMPLETE and unscored).
+ * Runs on every delivery of the event, so it must be idempotent.
+ */
+export type WeekStateHook = (store: PicksStore, emit: Emit, event: EventPayload<'weeks.week.state-changed'>, now: Date) => Promise<void>;
+
+/** weeks.week.state-changed: the week moves forward (a late or repeated event changes nothing but runs `hook` again). */
+export async function recordWeekState(ctx: PicksContext, event: EventPayload<'weeks.week.state-changed'>, hook?: WeekStateHook): Promise<void> {
+  await ctx.uow.write(async (store, emit) => {
+    if (event.toState === 'SETUP' || event.toState === 'PUBLISHED' || (await store.isPoolDeleted(event.poolId))) return;
     const week = await store.findPoolWeek(event.poolId, event.year, event.weekNumber);
     if (!week) throw new WeekNotYetKnownError(`week ${event.year}:${event.weekNumber} of pool ${event.poolId} moved to ${event.toState} before its publication arrived`);
-    return store.advanceWeekState(event.poolId, event.year, event.weekNumber, event.toState, new Date(event.at));
+    await store.advanceWeekState(event.poolId, event.year, event.weekNumber, event.toState, new Date(event.at));
+    if (hook) await hook(store, emit, event, ctx.now());
   });
 }
 
 /** weeks.game.voided: every pick on the game counts as a push from now on. */
-export async function recordVoidedGame(ctx: PicksContext, event: EventPayload<'weeks.game.voided'>): Promise<boolean> {
-  return ctx.uow.write((store) => store.voidPoolGame(event.poolGameId, event.reason, new Date(event.voidedAt)));
+export async function recordVoidedGame(ctx: PicksContext, event: EventPayload<'weeks.game.voided'>): Promise<void> {
+  await ctx.uow.write((store) => store.voidPoolGame(event.poolGameId, event.reason, new Date(event.voidedAt)));
 }

@@ -14,15 +14,16 @@ import {
   recordVoidedGame,
   recordWeekState,
   type GamesChanged,
+  type WeekStateHook,
 } from '../domain/sync.js';
 
 /** What the scoring side wants to hear of the events it follows (recalculation). */
 export interface SyncHooks {
   /** Games whose snapshot changed. */
   onGamesChanged?: GamesChanged;
-  /** A pool week moved forward (after the change is stored). */
-  onWeekStateChanged?: (ctx: PicksContext, event: { poolId: string; year: number; weekNumber: number; toState: string }) => Promise<void>;
-  /** A pool game was ruled void (after it is stored). */
+  /** In the transaction of a pool week's change of state (every delivery). */
+  onWeekStateChanged?: WeekStateHook;
+  /** A pool game was ruled void (after it is stored; every delivery). */
   onGameVoided?: (ctx: PicksContext, event: { poolId: string; year: number; weekNumber: number }) => Promise<void>;
 }
 
@@ -75,11 +76,10 @@ export async function consumeEvents(bus: Bus, ctx: PicksContext, logger: KitLogg
     }),
     consume(bus, logger, 'picks-scoring-weeks', {
       'weeks.week.published': (data) => recordPublishedWeek(ctx, data),
-      'weeks.week.state-changed': async (data) => {
-        if ((await recordWeekState(ctx, data)) && hooks.onWeekStateChanged) await hooks.onWeekStateChanged(ctx, data);
-      },
+      'weeks.week.state-changed': (data) => recordWeekState(ctx, data, hooks.onWeekStateChanged),
       'weeks.game.voided': async (data) => {
-        if ((await recordVoidedGame(ctx, data)) && hooks.onGameVoided) await hooks.onGameVoided(ctx, data);
+        await recordVoidedGame(ctx, data);
+        if (hooks.onGameVoided) await hooks.onGameVoided(ctx, data);
       },
     }),
   ]);

@@ -10,6 +10,8 @@ import {
   poolMembers,
   pools,
   poolWeeks,
+  seasonTotals,
+  seasonTotalsState,
   teams,
   users,
   venues,
@@ -177,6 +179,8 @@ export function createSyncStore(db: Db) {
       await db.insert(deletedPools).values({ id, deletedAt: at }).onConflictDoNothing();
       const removed = await db.delete(picks).where(eq(picks.poolId, id)).returning({ id: picks.id });
       await db.delete(weekScores).where(eq(weekScores.poolId, id));
+      await db.delete(seasonTotals).where(eq(seasonTotals.poolId, id));
+      await db.delete(seasonTotalsState).where(eq(seasonTotalsState.poolId, id));
       await db.delete(pickOverrides).where(eq(pickOverrides.poolId, id));
       await db.delete(poolGames).where(eq(poolGames.poolId, id));
       await db.delete(poolWeeks).where(eq(poolWeeks.poolId, id));
