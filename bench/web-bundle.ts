@@ -63,6 +63,7 @@ export const SCREENS: ReadonlyArray<{ name: string; route: string; modules: read
   { name: 'payments', route: '/admin/payments', modules: ['src/app/routes/payments.tsx'] },
   { name: 'week management', route: '/weeks/{n}', modules: ['src/app/routes/week-management.tsx'] },
   { name: 'site admin', route: '/site-admin', modules: ['src/app/routes/site-admin.tsx'] },
+  { name: 'live leaderboard', route: '/live-leaderboard/{pool}/{n}', modules: ['src/app/routes/live-leaderboard.tsx'] },
   { name: 'navigation menus', route: '(first menu)', modules: ['src/components/layout/nav-menus.tsx'] },
 ];
 

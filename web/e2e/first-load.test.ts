@@ -47,6 +47,7 @@ const ON_DEMAND_SCREENS = [
   'src/app/routes/payments.tsx',
   'src/app/routes/week-management.tsx',
   'src/app/routes/current-week.tsx',
+  'src/app/routes/live-leaderboard.tsx',
 ];
 
 /**

@@ -34,6 +34,22 @@ export const IMPACT_GAMES_TOP = 3;
 export const IMPACT_PLAYERS_PER_CARD = 6;
 /** Live leaderboard page sizes ('all' shows every row, scrolling at 70vh). */
 export const LIVE_PAGE_SIZES = [15, 25, 50, 100, 'all'] as const;
+export type LivePageSize = (typeof LIVE_PAGE_SIZES)[number];
+/** Screens this wide or narrower are phones: the live board starts at 15 rows instead of 25. */
+export const LIVE_MOBILE_MAX_WIDTH_PX = 768;
+export const LIVE_PAGE_SIZE_MOBILE = 15;
+export const LIVE_PAGE_SIZE_DESKTOP = 25;
+/** On a phone, a page size above this toasts the performance notice for LIVE_MOBILE_NOTICE_MS. */
+export const LIVE_MOBILE_PAGE_SIZE_LIMIT = 50;
+export const LIVE_MOBILE_NOTICE_MS = 4000;
+/** At most this many page buttons between Previous and Next. */
+export const LIVE_PAGE_BUTTONS = 5;
+/** The scroll-to-top button shows after this much scrolling. */
+export const LIVE_SCROLL_TOP_AFTER_PX = 200;
+/** The live leaderboard stays cached this long after its screen is left. */
+export const LIVE_CACHE_MS = 5 * 60_000;
+/** The live leaderboard's CSV file name when the reply names none. */
+export const liveLeaderboardCsvName = (weekNumber: number): string => `week-${weekNumber}-leaderboard.csv`;
 export const OVERRIDE_REASON_MAX_LENGTH = 500;
 
 /** How a power pick affects the week (the breakdown's x2, x0, push, none, pending). */
@@ -119,8 +135,26 @@ export const PICK_MESSAGES = {
   calculateNotAllowed: 'Scores can be calculated only while the week is in scoring (or to correct a completed week by a commissioner override).',
   calculationFailedTitle: 'Failed to calculate scores',
   exportFailed: 'Failed to export CSV',
+  exportFailedTitle: 'Export Failed',
   csvExportedTitle: 'CSV Exported',
   csvExported: 'Leaderboard exported successfully',
+  /** The live leaderboard's fetch errors (player spec section 8). */
+  liveAccessDenied: 'Access denied',
+  liveFetchFailed: (status: number) => `Failed to fetch leaderboard: ${status}`,
+  liveIdsRequired: 'Pool ID and week number are required',
+  liveErrorTitle: 'Error Loading Leaderboard',
+  liveErrorFallback: 'An unexpected error occurred',
+  liveInlineErrorTitle: 'Error Loading Data',
+  liveInlineError: 'Please try refreshing the page',
+  liveShowingRange: (from: number, to: number, total: number) => `Showing ${from}-${to} of ${total} users`,
+  liveShowingAll: (total: number) => `Showing all ${total} users`,
+  mobilePageSizeTitle: 'Performance Notice',
+  mobilePageSize: `Showing more than ${LIVE_MOBILE_PAGE_SIZE_LIMIT} players at once may be slow on a phone.`,
+  /** Week management (admin spec section 8). */
+  scoringReviewExportFailed: 'Failed to export CSV. Please try again or contact support.',
+  weekExportFailed: 'Failed to export CSV file',
+  calculationErrorBadge: 'Error',
+  calculationError: 'Could not calculate',
   seasonNotFound: 'This pool does not play that season.',
 } as const;
 

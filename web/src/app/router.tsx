@@ -9,7 +9,6 @@ import { RequireRole } from '../lib/authorization';
 import { queryClient } from '../lib/query-client';
 import { ACCESS_RULES } from '../lib/roles';
 import { AdminWeekRedirectRoute } from './routes/admin-week-redirect';
-import { LiveLeaderboardRoute } from './routes/live-leaderboard';
 import { LiveLeaderboardDemoRoute } from './routes/live-leaderboard-demo';
 import { NotFoundRoute } from './routes/not-found';
 import { PicksRoute } from './routes/picks';
@@ -31,8 +30,9 @@ function onDemand<M>(load: () => Promise<M>, screen: (module: M) => ComponentTyp
  * The route table (player spec section 2). The root waits for the current user; signed-in routes
  * show the landing page (with `returnTo`) to visitors; role groups sit behind one guard.
  * The landing page and Make Picks' route are in the entry chunk (Make Picks' body loads on demand,
- * so visitors never fetch it); the leaderboards, live results, the screens most players never open
- * (pool, week and site administration, payments) and the join and profile screens load on demand.
+ * so visitors never fetch it); the leaderboards (season and live), live results, the screens most
+ * players never open (pool, week and site administration, payments) and the join and profile
+ * screens load on demand. The live leaderboard sends visitors to / rather than to the landing page.
  */
 export const routes: RouteObject[] = [
   {
@@ -48,7 +48,6 @@ export const routes: RouteObject[] = [
           { path: paths.picks.path, element: <PicksRoute /> },
           { path: paths.leaderboard.path, lazy: onDemand(() => import('./routes/season-leaderboard'), (m) => m.SeasonLeaderboardRoute) },
           { path: paths.liveResults.path, lazy: onDemand(() => import('./routes/live-results'), (m) => m.LiveResultsRoute) },
-          { path: paths.liveLeaderboard.path, element: <LiveLeaderboardRoute /> },
           { path: paths.liveLeaderboardDemo.path, element: <LiveLeaderboardDemoRoute /> },
           { path: paths.profile.path, lazy: onDemand(() => import('./routes/profile'), (m) => m.ProfileRoute) },
           { path: paths.adminWeek.path, element: <AdminWeekRedirectRoute /> },
@@ -70,6 +69,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Visitors are sent to / rather than shown the landing page: the route itself checks.
+      { path: paths.liveLeaderboard.path, lazy: onDemand(() => import('./routes/live-leaderboard'), (m) => m.LiveLeaderboardRoute) },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],
   },

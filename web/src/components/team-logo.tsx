@@ -20,11 +20,13 @@ export function TeamLogo({ team, className }: { team: Pick<WeekTeam, 'abbreviati
       />
     );
   }
+  const background = teamColor(team.color);
   return (
     <span
       aria-hidden="true"
-      className={cn('flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-[0.6rem] font-bold text-white', className)}
-      style={{ backgroundColor: teamColor(team.color) }}
+      // Without a team colour the circle stays muted: white letters would not read on it.
+      className={cn('flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-[0.6rem] font-bold', background ? 'text-white' : 'text-foreground', className)}
+      style={{ backgroundColor: background }}
     >
       {team.abbreviation.slice(0, 3)}
     </span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteSideOf, favoriteText, formatSpread } from './spreads';
+import { favoriteSideOf, favoriteText, formatSpread, spreadReading } from './spreads';
 
 describe('formatSpread', () => {
   it('should sign the number and call 0 a pick\'em when formatting', () => {
@@ -27,5 +27,18 @@ describe('favoriteSideOf', () => {
     expect(favoriteSideOf(-0)).toBeNull();
     expect(favoriteSideOf(null)).toBeNull();
     expect(favoriteSideOf(undefined)).toBeNull();
+  });
+});
+
+describe('spreadReading', () => {
+  it("should read a missing or zero spread as a pick'em", () => {
+    expect(spreadReading(null, 'PHI', 'DAL')).toBe("Pick'em");
+    expect(spreadReading(undefined, 'PHI', 'DAL')).toBe("Pick'em");
+    expect(spreadReading(0, 'PHI', 'DAL')).toBe("Pick'em");
+  });
+
+  it('should name the favourite with the line when there is a spread', () => {
+    expect(spreadReading(-3.5, 'PHI', 'DAL')).toBe('PHI by 3.5 (-3.5)');
+    expect(spreadReading(2, 'PHI', 'DAL')).toBe('DAL by 2 (+2)');
   });
 });

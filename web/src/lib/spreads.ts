@@ -20,3 +20,9 @@ export function favoriteSideOf(spread: number | null | undefined): 'home' | 'awa
   if (spread === null || spread === undefined || spread === 0 || Number.isNaN(spread)) return null;
   return spread < 0 ? 'home' : 'away';
 }
+
+/** Player spec section 2 (spread reading): the favourite and the line, or "Pick'em" when zero or missing. */
+export function spreadReading(spread: number | null | undefined, homeAbbreviation: string, awayAbbreviation: string): string {
+  if (favoriteSideOf(spread) === null) return "Pick'em";
+  return `${favoriteText(spread!, homeAbbreviation, awayAbbreviation)} (${formatSpread(spread!)})`;
+}

@@ -1,7 +1,21 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
+import { Navigate, useParams } from 'react-router-dom';
+import { PageContainer } from '../../components/layout/app-shell';
 import { paths } from '../../config/paths';
+import { LiveLeaderboardPage } from '../../features/live-leaderboard/components/live-leaderboard-page';
+import { useCurrentUser } from '../../lib/auth';
 
-/** Live leaderboard (/live-leaderboard/:poolId/:weekNumber), player spec section 2. Built by a later issue. */
+/**
+ * Live leaderboard (/live-leaderboard/:poolId/:weekNumber), player spec section 2. Loaded on
+ * demand and outside the signed-in layout: visitors are sent to / (sections 2 and 6), not shown
+ * the landing page.
+ */
 export function LiveLeaderboardRoute() {
-  return <ComingSoonPage title={paths.liveLeaderboard.title} />;
+  const { data: user } = useCurrentUser();
+  const { poolId, weekNumber } = useParams();
+  if (!user) return <Navigate to={paths.home.getHref()} replace />;
+  return (
+    <PageContainer>
+      <LiveLeaderboardPage poolId={poolId} weekParam={weekNumber} />
+    </PageContainer>
+  );
 }

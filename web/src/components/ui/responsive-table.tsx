@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../utils/cn';
 
@@ -22,9 +23,13 @@ export interface ResponsiveColumn<T> {
   align?: 'start' | 'end';
   /** Classes of the table cell. */
   className?: string;
+  /** Classes of the header cell, instead of the default `whitespace-nowrap` (e.g. `w-16` lets a long header wrap). */
+  headerClassName?: string;
   card?: CardSlot;
   /** What the card shows instead of `cell`; null or undefined leaves the slot out for that row. */
   cardCell?: (row: T) => ReactNode;
+  /** Makes the header a sort button: `direction` is this column's order when it is the sorted one, else null. */
+  sort?: { direction: 'asc' | 'desc' | null; onSort: () => void };
 }
 
 const BREAKPOINTS = {
@@ -43,6 +48,12 @@ interface ResponsiveTableProps<T> {
   /** From which width the table replaces the cards: md (768 px, default) or lg (1024 px, wide tables). */
   breakpoint?: keyof typeof BREAKPOINTS;
   className?: string;
+  /** A max-height class (`max-h-[70vh]`): the rows scroll inside it, under a header that stays put. */
+  maxHeightClassName?: string;
+  /** Classes of a row (and its card), e.g. to mark the viewer's own. */
+  rowClassName?: (row: T) => string | undefined;
+  /** Tighter cells, for tables with many columns. */
+  dense?: boolean;
 }
 
 /**
@@ -50,32 +61,49 @@ interface ResponsiveTableProps<T> {
  * one description of the columns: the members tab, payments and global users use it. Both forms
  * are rendered and one is hidden with CSS, so the switch needs no script and never flashes.
  */
-export function ResponsiveTable<T>({ rows, columns, rowKey, label, testId, breakpoint = 'md', className }: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  testId,
+  breakpoint = 'md',
+  className,
+  maxHeightClassName,
+  rowClassName,
+  dense = false,
+}: ResponsiveTableProps<T>) {
   const shown = BREAKPOINTS[breakpoint];
+  const cellPadding = dense ? 'px-2.5 py-2' : 'px-4 py-3';
   return (
     <div className={className}>
-      <ul aria-label={label} className={cn('grid gap-3', shown.cards)}>
+      <ul aria-label={label} className={cn('grid gap-3', shown.cards, maxHeightClassName && cn(maxHeightClassName, 'overflow-y-auto'))}>
         {rows.map((row) => (
-          <RecordCard key={rowKey(row)} row={row} columns={columns} testId={testId && `${testId}-card`} />
+          <RecordCard key={rowKey(row)} row={row} columns={columns} testId={testId && `${testId}-card`} className={rowClassName?.(row)} />
         ))}
       </ul>
-      <div className={cn('hidden overflow-x-auto rounded-lg border', shown.table)}>
+      <div className={cn('hidden overflow-x-auto rounded-lg border', shown.table, maxHeightClassName && cn(maxHeightClassName, 'overflow-y-auto'))}>
         <table className="w-full text-sm">
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-muted/50 text-left text-muted-foreground">
+          <thead className={cn('bg-muted/50 text-left text-muted-foreground', maxHeightClassName && 'sticky top-0 z-10 bg-muted')}>
             <tr>
               {columns.map((column) => (
-                <th key={column.id} scope="col" className={cn('px-4 py-3 font-medium whitespace-nowrap', column.align === 'end' && 'text-right')}>
-                  {column.header}
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={column.sort?.direction ? (column.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className={cn(cellPadding, 'font-medium', column.headerClassName ?? 'whitespace-nowrap', column.align === 'end' && 'text-right')}
+                >
+                  {column.sort ? <SortButton header={column.header} {...column.sort} /> : column.header}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody className="divide-y">
             {rows.map((row) => (
-              <tr key={rowKey(row)} data-testid={testId && `${testId}-row`}>
+              <tr key={rowKey(row)} data-testid={testId && `${testId}-row`} className={rowClassName?.(row)}>
                 {columns.map((column) => (
-                  <td key={column.id} className={cn('px-4 py-3 align-middle', column.align === 'end' && 'text-right', column.className)}>
+                  <td key={column.id} className={cn(cellPadding, 'align-middle', column.align === 'end' && 'text-right', column.className)}>
                     {column.cell(row)}
                   </td>
                 ))}
@@ -88,7 +116,32 @@ export function ResponsiveTable<T>({ rows, columns, rowKey, label, testId, break
   );
 }
 
-function RecordCard<T>({ row, columns, testId }: { row: T; columns: ReadonlyArray<ResponsiveColumn<T>>; testId: string | undefined }) {
+/** A sortable column's header: the arrow shows the order while this column is the sorted one. */
+function SortButton({ header, direction, onSort }: { header: string; direction: 'asc' | 'desc' | null; onSort: () => void }) {
+  const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={onSort}
+      className={cn('inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', direction && 'text-foreground')}
+    >
+      {header}
+      <Icon className={cn('size-3.5', !direction && 'opacity-50')} aria-hidden="true" />
+    </button>
+  );
+}
+
+function RecordCard<T>({
+  row,
+  columns,
+  testId,
+  className,
+}: {
+  row: T;
+  columns: ReadonlyArray<ResponsiveColumn<T>>;
+  testId: string | undefined;
+  className: string | undefined;
+}) {
   const slot = (name: CardSlot) =>
     columns
       .filter((column) => column.card === name)
@@ -101,7 +154,7 @@ function RecordCard<T>({ row, columns, testId }: { row: T; columns: ReadonlyArra
   const actions = slot('actions');
 
   return (
-    <li className="grid gap-3 rounded-lg border bg-card p-4" data-testid={testId}>
+    <li className={cn('grid gap-3 rounded-lg border bg-card p-4', className)} data-testid={testId}>
       {title.length > 0 || aside.length > 0 ? (
         <div className="flex items-start justify-between gap-3">
           <div className="grid min-w-0 gap-0.5 break-words">

@@ -9,11 +9,12 @@ import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { DeadlineCountdown } from './deadline-countdown';
 import { PublishedGamesGrid } from './published-games-grid';
+import { PickCompletionCard } from './pick-completion-card';
 import { PublishedGamesSection } from './published-games-section';
 
 /**
  * PUBLISHED: the picks deadline with its countdown, Start Games once it has passed (by this page's
- * clock; the server checks its own), and the published games. Once the deadline has passed the
+ * clock; the server checks its own), the pick-completion card and the published games. Once the deadline has passed the
  * server moves the week on by itself; the page's state query follows it (useWeekState).
  */
 export function PublishedPanel({ status }: { status: WeekStatus }) {
@@ -22,6 +23,7 @@ export function PublishedPanel({ status }: { status: WeekStatus }) {
   return (
     <div className="grid gap-6">
       <DeadlineCard status={status} />
+      <PickCompletionCard poolId={status.poolId} weekNumber={status.weekNumber} />
       <PublishedGamesSection title="Published Games" description={`${status.gameCount} ${status.gameCount === 1 ? 'game' : 'games'} published`} query={games}>
         {(rows) => <PublishedGamesGrid games={rows} mode="live" now={now} label="Published games" />}
       </PublishedGamesSection>

@@ -1,4 +1,4 @@
-import { weekLabel } from '@powerpool/contracts';
+import { managesPool, weekLabel } from '@powerpool/contracts';
 import type { Pool, WeekStatus } from '@powerpool/contracts';
 import { CalendarRange, FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { ManagedPoolSelector, managesAsAdmin } from '../../../components/managed-pool-selector';
 import { RoleBadge } from '../../../components/role-badge';
+import { WeekQuickJump } from '../../../components/week-quick-jump';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -14,13 +15,13 @@ import { documentTitle, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSignedInUser } from '../../../lib/auth';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
+import { useWeeks } from '../../../lib/pool-weeks';
 import { isSuperAdmin } from '../../../lib/roles';
-import { useWeeks } from '../api/get-weeks';
 import { useWeekState } from '../api/get-week-state';
 import { parseWeekParam, WEEK_PARAM_ERRORS } from '../lib/week-param';
+import { EmergencyPicksPanel } from './emergency-picks-panel';
 import { InProgressPanel } from './in-progress-panel';
 import { PublishedPanel } from './published-panel';
-import { QuickJump } from './quick-jump';
 import { CompletePanel, ScoringPanel } from './results-panels';
 import { SetupPanel } from './setup-panel';
 import { WeekInstructions } from './week-instructions';
@@ -117,6 +118,7 @@ function WeekManagement({ weekNumber }: { weekNumber: number }) {
       weekNumber={weekNumber}
       userId={user.id}
       superAdmin={superAdmin}
+      canEnterPicks={managesPool(user, pool.poolCommissionerId)}
       roleBadge={roleBadge}
       onSelectPool={selectPool}
     />
@@ -134,11 +136,13 @@ interface PoolWeekProps {
   weekNumber: number;
   userId: string;
   superAdmin: boolean;
+  /** The pool's commissioner or a super admin: the emergency pick entry is theirs (admin spec section 6). */
+  canEnterPicks: boolean;
   roleBadge: ReactNode;
   onSelectPool: (poolId: string) => void;
 }
 
-function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, roleBadge, onSelectPool }: PoolWeekProps) {
+function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, roleBadge, onSelectPool }: PoolWeekProps) {
   const navigate = useNavigate();
   const state = useWeekState(pool.id, weekNumber, { follow: true });
   const weeks = useWeeks(pool.id);
@@ -163,7 +167,7 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, roleBadge, onSe
         {pools.length > 1 ? (
           <ManagedPoolSelector pools={pools} value={pool.id} userId={userId} superAdmin={superAdmin} onSelect={onSelectPool} testId="week-pool-selector" />
         ) : null}
-        <QuickJump weeks={weeks.data} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
+        <WeekQuickJump label="Quick Jump" weeks={weeks.data} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
       </div>
       {state.isPending ? (
         <InlineLoading label={`Loading ${title}...`} />
@@ -174,6 +178,7 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, roleBadge, onSe
           <WeekProgressTracker state={state.data.currentState} />
           <WeekInstructions state={state.data.currentState} />
           <WeekBody status={state.data} />
+          {canEnterPicks ? <EmergencyPicksPanel poolId={pool.id} weekNumber={weekNumber} /> : null}
         </div>
       )}
     </>

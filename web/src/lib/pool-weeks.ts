@@ -1,8 +1,16 @@
 import { weeksEndpoints } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
-import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
+import { apiKey, callApi } from './api-client';
+import { NEW_POOL_RETRY } from './new-pool-retry';
+
+/*
+ * A pool's weeks. Shared: week management's Quick Jump, and the live leaderboard's Jump to Week
+ * when its own reply carries none (before the deadline); features cannot import each other.
+ */
+
+/** The weeks list is fresh 10 minutes (player spec section 9); changes of state invalidate it. */
+const WEEKS_STALE_MS = 10 * 60_000;
 
 /** GET /api/weeks?poolId=: every week of the pool's season, with the pool's state and deadline of each. */
 export function getWeeks(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Week[]> {
@@ -13,10 +21,11 @@ export function weeksQueryOptions(poolId: string) {
   return queryOptions({
     queryKey: apiKey(weeksEndpoints.weeks, { query: { poolId } }),
     ...NEW_POOL_RETRY,
+    staleTime: WEEKS_STALE_MS,
     queryFn: ({ signal }) => getWeeks(poolId, { signal }),
   });
 }
 
-export function useWeeks(poolId: string) {
-  return useQuery(weeksQueryOptions(poolId));
+export function useWeeks(poolId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...weeksQueryOptions(poolId), enabled });
 }

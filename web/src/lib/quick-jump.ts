@@ -1,6 +1,12 @@
 import { SEASON_PART_LABELS, SEASON_PARTS, seasonPartOf, weekLabel } from '@powerpool/contracts';
 import type { SeasonPart } from '@powerpool/contracts';
 
+/** A week a quick jump offers: its number and, when the server names it, its display name. */
+export interface QuickJumpWeek {
+  weekNumber: number;
+  displayName?: string | null;
+}
+
 export interface QuickJumpGroup {
   part: SeasonPart;
   /** "Preseason", "Regular Season", "Postseason". */
@@ -9,11 +15,12 @@ export interface QuickJumpGroup {
 }
 
 /**
- * The Quick Jump's option groups (admin spec section 2): the season's weeks in order, grouped into
+ * The option groups of a week selector (week management's Quick Jump, admin spec section 2; the
+ * live leaderboard's Jump to Week, player spec section 2): the season's weeks in order, grouped into
  * Preseason, Regular Season and Postseason (empty groups left out). `include` (the week on screen)
  * is added when the season has no such week, so the selector always shows where the viewer is.
  */
-export function quickJumpGroups(weeks: ReadonlyArray<{ weekNumber: number; displayName?: string | null }>, include?: number): QuickJumpGroup[] {
+export function quickJumpGroups(weeks: readonly QuickJumpWeek[], include?: number): QuickJumpGroup[] {
   const labels = new Map<number, string>();
   for (const week of weeks) labels.set(week.weekNumber, week.displayName || weekLabel(week.weekNumber));
   if (include !== undefined && !labels.has(include)) labels.set(include, weekLabel(include));

@@ -1,0 +1,73 @@
+import * as Collapsible from '@radix-ui/react-collapsible';
+import type { ImpactGame } from '@powerpool/contracts';
+import { ChevronDown, Flame } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { formatKickoff } from '../../../lib/time';
+import { cn } from '../../../utils/cn';
+import { impactCardPlayers, morePlayersText, topImpactGames } from '../lib/impact';
+
+/** Impact Games (player spec section 2): the top 3 games by points at stake, open until closed. */
+export function ImpactGames({ games }: { games: readonly ImpactGame[] }) {
+  const [open, setOpen] = useState(true);
+  const top = topImpactGames(games);
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} className="rounded-xl border bg-card" data-testid="impact-games">
+      <Collapsible.Trigger className="flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Flame className="size-4 shrink-0 text-amber-500" aria-hidden="true" />
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold">Impact Games</span>
+          <span className="block text-sm text-muted-foreground">The games with the most points at stake</span>
+        </span>
+        <ChevronDown className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </Collapsible.Trigger>
+      <Collapsible.Content className="px-4 pb-4">
+        {top.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No impact games right now.</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-3">
+            {top.map((game) => (
+              <ImpactCard key={game.gameId} game={game} />
+            ))}
+          </ul>
+        )}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+function ImpactCard({ game }: { game: ImpactGame }) {
+  const { shown, more } = impactCardPlayers(game.pickDetails.players);
+  const { threePtPicks, twoPtPicks, onePtPicks, powerPicks } = game.pickDetails;
+  return (
+    <li className="grid content-start gap-3 rounded-lg border p-3 text-sm" data-testid="impact-card">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold">
+            {game.awayTeamAbbr} @ {game.homeTeamAbbr}
+          </p>
+          <p className="text-xs text-muted-foreground">{formatKickoff(game.gameTime)}</p>
+        </div>
+        <Badge variant="warning">{game.totalImpactPoints} pts at stake</Badge>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        3pt: {threePtPicks} · 2pt: {twoPtPicks} · 1pt: {onePtPicks} · Power: {powerPicks}
+      </p>
+      {shown.length > 0 ? (
+        <ul className="grid gap-1">
+          {shown.map((p) => (
+            <li key={p.userId} className="flex items-center justify-between gap-2">
+              <span className="min-w-0 truncate">
+                <span className="text-xs text-muted-foreground tabular-nums">#{p.seasonRank}</span> {p.displayName}
+              </span>
+              <span className="shrink-0 text-xs font-medium">
+                {p.selectedTeamAbbr ?? '?'} {p.isPowerPick ? <Badge variant="info">Power</Badge> : `${p.confidenceRank}pt`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {more > 0 ? <p className="text-xs text-muted-foreground">{morePlayersText(more)}</p> : null}
+    </li>
+  );
+}

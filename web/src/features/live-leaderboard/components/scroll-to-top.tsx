@@ -1,0 +1,26 @@
+import { LIVE_SCROLL_TOP_AFTER_PX } from '@powerpool/contracts';
+import { ArrowUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+
+/** A button back to the top once the page has scrolled LIVE_SCROLL_TOP_AFTER_PX (above the phone tab bar). */
+export function ScrollToTop() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const update = () => setShown(window.scrollY > LIVE_SCROLL_TOP_AFTER_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  if (!shown) return null;
+  return (
+    <Button
+      size="icon"
+      className="fixed right-4 bottom-20 z-40 rounded-full shadow-lg md:bottom-6"
+      aria-label="Scroll to top"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
+      <ArrowUp aria-hidden="true" />
+    </Button>
+  );
+}

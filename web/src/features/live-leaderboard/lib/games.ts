@@ -1,0 +1,54 @@
+import type { LiveGame, LivePick } from '@powerpool/contracts';
+
+export type LiveGameLabel = 'Scheduled' | 'Live' | 'Final' | 'Postponed' | 'Cancelled' | 'Void';
+
+/** The game results list's status (player spec section 2): Scheduled, Live with quarter and clock, Final. */
+export function liveGameStatus(game: Pick<LiveGame, 'status' | 'quarter' | 'clock' | 'isVoid'>): { label: LiveGameLabel; clock: string | null } {
+  if (game.isVoid) return { label: 'Void', clock: null };
+  switch (game.status) {
+    case 'IN_PROGRESS': {
+      const period = game.quarter === null ? null : game.quarter > 4 ? 'OT' : `Q${game.quarter}`;
+      const clock = [period, game.clock].filter(Boolean).join(' · ');
+      return { label: 'Live', clock: clock || null };
+    }
+    case 'COMPLETE':
+      return { label: 'Final', clock: null };
+    case 'POSTPONED':
+      return { label: 'Postponed', clock: null };
+    case 'CANCELLED':
+      return { label: 'Cancelled', clock: null };
+    default:
+      return { label: 'Scheduled', clock: null };
+  }
+}
+
+/** "Lincoln Financial Field, Philadelphia, PA", or null without a venue. */
+export function venueText(venue: LiveGame['venue']): string | null {
+  if (!venue) return null;
+  return [venue.name, venue.city, venue.state].filter(Boolean).join(', ');
+}
+
+export type PickState = 'won' | 'lost' | 'push' | 'covering' | 'not-covering' | 'pending';
+
+/** How a pick stands: decided (won, lost, push), or pending and covering the spread right now or not. */
+export function pickState(pick: Pick<LivePick, 'result' | 'covering'>): PickState {
+  switch (pick.result) {
+    case 'WIN':
+      return 'won';
+    case 'LOSS':
+      return 'lost';
+    case 'PUSH':
+      return 'push';
+    default:
+      return pick.covering === null ? 'pending' : pick.covering ? 'covering' : 'not-covering';
+  }
+}
+
+export const PICK_STATE_LABELS: Record<PickState, string> = {
+  won: 'Won',
+  lost: 'Lost',
+  push: 'Push',
+  covering: 'Covering',
+  'not-covering': 'Not covering',
+  pending: 'Pending',
+};

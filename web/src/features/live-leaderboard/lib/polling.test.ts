@@ -1,0 +1,32 @@
+import { LIVE_POLL_INTERVAL_MS, LIVE_POLL_JITTER_MAX_MS, LIVE_POLL_JITTER_MIN_MS, LIVE_POLL_SCORING_FACTOR } from '@powerpool/contracts';
+import { describe, expect, it } from 'vitest';
+import { liveRefetchInterval, pollJitter } from './polling';
+
+describe('pollJitter', () => {
+  it('should stay between the jitter bounds', () => {
+    expect(pollJitter(() => 0)).toBe(LIVE_POLL_JITTER_MIN_MS);
+    expect(pollJitter(() => 0.999999)).toBe(LIVE_POLL_JITTER_MAX_MS);
+    expect(pollJitter(() => 0.5)).toBe((LIVE_POLL_JITTER_MIN_MS + LIVE_POLL_JITTER_MAX_MS) / 2);
+  });
+});
+
+describe('liveRefetchInterval', () => {
+  it('should poll every interval plus jitter when games are being played', () => {
+    expect(liveRefetchInterval({ currentState: 'GAMES_IN_PROGRESS', gamesInProgress: true }, () => 0)).toBe(LIVE_POLL_INTERVAL_MS + LIVE_POLL_JITTER_MIN_MS);
+  });
+
+  it('should not poll in GAMES_IN_PROGRESS when no game is being played', () => {
+    expect(liveRefetchInterval({ currentState: 'GAMES_IN_PROGRESS', gamesInProgress: false })).toBe(false);
+  });
+
+  it('should poll at twice the interval when the week is in SCORING', () => {
+    expect(liveRefetchInterval({ currentState: 'SCORING', gamesInProgress: false })).toBe(LIVE_POLL_INTERVAL_MS * LIVE_POLL_SCORING_FACTOR);
+  });
+
+  it('should never poll in the other states or before the first reply', () => {
+    for (const currentState of ['SETUP', 'PUBLISHED', 'COMPLETE'] as const) {
+      expect(liveRefetchInterval({ currentState, gamesInProgress: true })).toBe(false);
+    }
+    expect(liveRefetchInterval(undefined)).toBe(false);
+  });
+});

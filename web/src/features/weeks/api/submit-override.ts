@@ -1,0 +1,27 @@
+import { picksEndpoints } from '@powerpool/contracts';
+import type { OverrideReply } from '@powerpool/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiKey, callApi } from '../../../lib/api-client';
+import { invalidateKeys } from '../../../lib/query-client';
+import { scoresKeys } from './calculate-scores';
+import type { OverrideRequest } from '../lib/override';
+import { pickStatsQueryOptions } from './get-pick-stats';
+
+/** POST /api/picks/commissioner-override: a member's picks entered for them, with a reason; recorded. */
+export function submitOverride(body: OverrideRequest): Promise<OverrideReply> {
+  return callApi(picksEndpoints.override, { body });
+}
+
+/** Submits, then reloads what the picks change: pick stats, scoring review, live board and the week's overrides. */
+export function useSubmitOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitOverride,
+    onSuccess: (_reply, { poolId, weekNumber }) =>
+      invalidateKeys(queryClient, [
+        pickStatsQueryOptions(poolId, weekNumber).queryKey,
+        ...scoresKeys(poolId, weekNumber),
+        apiKey(picksEndpoints.overrides, { params: { poolId, weekNumber } }),
+      ]),
+  });
+}
