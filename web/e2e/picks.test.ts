@@ -149,7 +149,8 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     });
     expect(casey.status(), await casey.text()).toBe(200);
 
-    // Before the deadline the live board keeps everyone's picks to themselves.
+    // Before the deadline the live board keeps everyone's picks to themselves (the call's 403 is expected).
+    e2e.allowConsoleErrors((message) => message.text().includes('status of 403'));
     await player.goto(`/live-leaderboard/${poolId}/19`);
     await player.getByText('Pick Data Coming Soon').waitFor();
   });
@@ -162,10 +163,14 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
 
     const player = await e2e.signedInPage(ACCOUNTS.player);
     await stubExternalImages(player.context(), e2e.url);
-    // picks-scoring hears of the start over the bus: the server refuses a save from then on.
-    await expect
-      .poll(async () => (await player.request.post('/api/picks/batch', { data: { weekId: '2025:19', picks: [] } })).status(), { timeout: 10_000 })
-      .toBe(409);
+    // picks-scoring hears of the start over the bus: the board opens to members, and the server refuses a save.
+    await expect.poll(async () => (await player.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).status(), { timeout: 10_000 }).toBe(200);
+    const again = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1]] as const;
+    const refused = await player.request.post('/api/picks/batch', {
+      data: { weekId: '2025:19', picks: again.map(([gameId, team, rank]) => ({ poolId, poolGameId: poolGames[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: false, weekNumber: 19 })) },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: 'picks_locked' });
     await player.goto('/');
     await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
     expect(await player.getByTestId('picks-button').isDisabled()).toBe(true);
@@ -175,9 +180,12 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await player.getByRole('heading', { name: 'Live Leaderboard', level: 1 }).waitFor();
     const table = player.getByText('Live Leaderboard - Week 19');
     await table.waitFor();
-    for (const name of ['Pat Player', 'Casey Second']) await player.getByText(name, { exact: true }).first().waitFor();
-    // Casey's picks are visible to Pat now: LAR 3pt and the JAX power pick.
-    expect(await player.locator('body').textContent()).toContain('JAX');
+    // Both players' rows, with Casey's picks visible to Pat now: LAR 3pt, CHI 2pt, SF 1pt, power JAX.
+    const caseyRow = player.getByRole('row').filter({ hasText: 'Casey Second' });
+    await caseyRow.waitFor();
+    await player.getByRole('row').filter({ hasText: 'Pat Player' }).waitFor();
+    const caseyText = (await caseyRow.textContent()) ?? '';
+    for (const team of ['LAR', 'CHI', 'SF', 'JAX']) expect(caseyText).toContain(team);
   });
 
   it('should show the points on the season leaderboard once the week is scored and complete', async () => {
@@ -185,6 +193,12 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
     expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/scoring`, { data: { testing: true } })).status()).toBe(200);
     await expect.poll(async () => (await commissioner.request.post(`/api/pools/${poolId}/weeks/19/scores/calculate`)).status(), { timeout: 10_000 }).toBe(200);
+    // The live board counts the finals too: Pat 6, Casey 3, every pick decided.
+    const board = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).json()) as { standings: Array<{ displayName: string; weekPoints: number; picks: Array<{ result: string }> }> };
+    const pointsOf = (name: string) => board.standings.find((s) => s.displayName === name);
+    expect(pointsOf('Pat Player')).toMatchObject({ weekPoints: 6 });
+    expect(pointsOf('Casey Second')).toMatchObject({ weekPoints: 3 });
+    expect(pointsOf('Pat Player')!.picks.map((p) => p.result)).toEqual(['WIN', 'LOSS', 'PUSH', 'WIN']);
     expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/complete`, { data: { testing: true } })).status()).toBe(200);
 
     const player = await e2e.signedInPage(ACCOUNTS.player);
