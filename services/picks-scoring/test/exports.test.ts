@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
-  announceGames,
   announceMember,
   announcePool,
   buildGame,
@@ -10,14 +9,12 @@ import {
   castOf,
   finalScore,
   insertUnscorablePicksForTest,
-  insertWeekScoresForTest,
   migrateSeason,
-  moveWeek,
+  moveWeekTo,
   person,
   publishWeek,
   savePicks,
   startPicks,
-  storeResultsForTest,
   type Cast,
   type Person,
   type PicksHarness,
@@ -45,8 +42,13 @@ describe.skipIf(skip)('CSV exports', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    await migrateSeason(h);
-    games = await announceGames(h, [
+    // The season's games: week 2 only. Their finals (in the leaderboard CSV test), against the spread:
+    //   g1 PHI 24 - DAL 20, -3.5 -> 20.5 > 20: PHI covers
+    //   g2 KC 20 - LAC 24,  +2.5 -> 22.5 < 24: LAC covers
+    //   g3 BUF 17 - MIA 17,  0   -> 17 = 17:   push
+    //   g4 CHI 10 - DET 14,  -1  ->  9 < 14:   DET covers
+    //   g5 GB 27 - MIN 20,   +7  -> 34 > 20:   GB covers
+    games = await migrateSeason(h, [
       buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6'), // g1 PHI v DAL, -3.5
       buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'), // g2 KC v LAC, 2.5
       buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'), // g3 BUF v MIA, 0
@@ -66,19 +68,11 @@ describe.skipIf(skip)('CSV exports', () => {
     week = await publishWeek(h, pool, 2, games, { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 });
 
     h.clock.now = BEFORE;
-    const win = (points: number) => ({ result: 'WIN' as const, points });
-    const loss = { result: 'LOSS' as const, points: 0 };
-    const push = { result: 'PUSH' as const, points: 0 };
     await savePicks(h, week, hyper, [[g1, '21', 3], [g2, '12', 2], [g4, '8', 1], [g5, '9', 0]]);
     await savePicks(h, week, plus, [[g2, '24', 3], [g3, '2', 2], [g1, '6', 1], [g4, '3', 0]]);
     await savePicks(h, week, minus, [[g4, '8', 3], [g1, '21', 2], [g5, '16', 1]]);
     await savePicks(h, week, smith, [[g5, '9', 3], [g4, '3', 2], [g2, '24', 1], [g3, '15', 0]]);
     await insertUnscorablePicksForTest(h, week, erin, [[g1, '21', 3], [g2, '24', 2]]); // no 1pt pick: cannot be scored
-    // Results as the calculation stores them (g1 PHI, g2 LAC, g3 push, g4 DET, g5 GB cover).
-    await storeResultsForTest(h, week, hyper, { [g1]: win(3), [g2]: loss, [g4]: win(1), [g5]: win(4) });
-    await storeResultsForTest(h, week, plus, { [g2]: win(3), [g3]: push, [g1]: loss, [g4]: { result: 'LOSS', points: -3 } });
-    await storeResultsForTest(h, week, minus, { [g4]: win(3), [g1]: win(2), [g5]: loss });
-    await storeResultsForTest(h, week, smith, { [g5]: win(3), [g4]: loss, [g2]: win(1), [g3]: push });
   });
   afterAll(async () => h?.close());
 
@@ -102,7 +96,7 @@ describe.skipIf(skip)('CSV exports', () => {
 
     it('should export the standings with quoted, formula-neutralised names and numbers left as numbers', async () => {
       for (const [i, [home, away]] of [[24, 20], [20, 24], [17, 17], [10, 14], [27, 20]].entries()) await finalScore(h, games[i]!, home!, away!);
-      await moveWeek(h, pool, 2, 'PUBLISHED', 'SCORING');
+      await moveWeekTo(h, pool, 2, 'SCORING');
       h.clock.now = AFTER;
 
       const res = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player);
@@ -148,15 +142,15 @@ describe.skipIf(skip)('CSV exports', () => {
     });
 
     it('should export the scoring review as calculated, errors last, e-mails neutralised too', async () => {
-      await insertWeekScoresForTest(h, pool, 2, [
-        { user: hyper, raw: 4, multiplier: 2, powerEffect: 'x2' },
-        { user: plus, raw: 3, multiplier: 0, powerEffect: 'x0' },
-        { user: minus, raw: 5 },
-        { user: smith, raw: 4, powerEffect: 'push' },
-        { user: at, raw: 0, hasPicks: false },
-        { user: erin, raw: 0, error: 'Expected one pick of each rank 3, 2 and 1, found ranks 2, 3' },
-        { user: cast.player, raw: 0, hasPicks: false },
-      ]);
+      // The commissioner calculates the week (in SCORING since the leaderboard CSV test):
+      //   =HYPERLINK: 3 PHI W 3, 2 KC L 0, 1 DET W 1, power GB W   -> raw 4, x2, final 8
+      //   -2:         3 DET W 3, 2 PHI W 2, 1 MIN L 0, no power    -> raw 5, none, final 5
+      //   Smith:      3 GB W 3, 2 CHI L 0, 1 LAC W 1, power MIA push -> raw 4, push, final 4
+      //   +1:         3 LAC W 3, 2 BUF push 0, 1 DAL L 0, power CHI L -> raw 3, x0, final 0
+      //   @cmd, Pat Player: no picks -> 0; Erin: no 1pt pick -> a calculation error
+      const calculated = await call(h, 'POST', `/api/pools/${pool.id}/weeks/2/scores/calculate`, cast.commissioner);
+      expect(calculated.statusCode).toBe(200);
+      expect(calculated.json()).toMatchObject({ usersCalculated: 6, errors: 1 });
       const res = await call(h, 'GET', weekUrl(pool.id, 2), cast.commissioner);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -148,15 +148,18 @@ export function buildSeason(): Game[] {
   ];
 }
 
-/** Publish teams, venues and games as sports-data-staging does, and wait for them. */
-export async function migrateSeason(h: PicksHarness, games: Game[] = buildSeason()): Promise<Game[]> {
-  await h.runtime.bus.publish('sports.teams.migrated', { teams: TEAMS, deletedEspnIds: [] });
+/**
+ * Publish teams, venues and the season's games as sports-data-staging migrates them, and wait for
+ * them. A migration replaces every game of the season: add games later with `updateGame`.
+ */
+export async function migrateSeason(h: PicksHarness, games: Game[] = buildSeason(), teams: Team[] = TEAMS): Promise<Game[]> {
+  await h.runtime.bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
   await h.runtime.bus.publish('sports.venues.imported', { venues: VENUES });
   await h.runtime.bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
   await vi.waitFor(async () => {
     const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.games WHERE year = $1', [YEAR]);
-    const [teams] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.teams', []);
-    if (row?.n !== games.length || teams?.n !== TEAMS.length) throw new Error('season not stored yet');
+    const [teamRows] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.teams', []);
+    if (row?.n !== games.length || teamRows?.n !== teams.length) throw new Error('season not stored yet');
   });
   return games;
 }
@@ -165,8 +168,11 @@ let updates = 0;
 /** A snapshot time later than every earlier one of this run (the newest snapshot wins). */
 export const newerTimestamp = (): string => new Date(Date.now() + ++updates).toISOString();
 
-/** Publish sports.game.updated for a changed game, and wait until it is stored. */
-export async function updateGame(h: PicksHarness, game: Game, changes: Partial<Game>): Promise<Game> {
+/**
+ * Publish sports.game.updated for a game (with `changes`, under a newer snapshot time), and wait
+ * until it is stored. Without changes it announces a new game without touching the others.
+ */
+export async function updateGame(h: PicksHarness, game: Game, changes: Partial<Game> = {}): Promise<Game> {
   const next = { ...game, ...changes, updatedAt: newerTimestamp() };
   await h.runtime.bus.publish('sports.game.updated', { game: next, changed: Object.keys(changes) });
   await stored(h, 'SELECT 1 FROM picks.games WHERE espn_id = $1 AND updated_at = $2', [game.espnId, next.updatedAt]);
@@ -218,10 +224,19 @@ export async function publishWeek(h: PicksHarness, pool: Pool, weekNumber: numbe
   return { poolId: pool.id, weekNumber, pickDeadline: deadline, poolGameIds };
 }
 
-/** weeks.week.state-changed to `toState`, and wait until the week is there. */
-export async function moveWeek(h: PicksHarness, pool: Pool, weekNumber: number, fromState: WeekState, toState: WeekState): Promise<void> {
-  await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber, fromState, toState, testing: true, automatic: false, byUserId: null, at: new Date().toISOString() });
-  await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2 AND state = $3', [pool.id, weekNumber, toState]);
+/**
+ * Move a published week forward to `to`, one weeks.week.state-changed at a time as weeks-workflow
+ * does (PUBLISHED, GAMES_IN_PROGRESS, SCORING, COMPLETE), waiting for each. Reaching COMPLETE
+ * calculates a week not calculated yet, in the same transaction.
+ */
+export async function moveWeekTo(h: PicksHarness, pool: Pool, weekNumber: number, to: WeekState): Promise<void> {
+  const order: WeekState[] = ['PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'];
+  const [row] = await h.runtime.database.sql.query<{ state: WeekState }>('SELECT state FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2', [pool.id, weekNumber]);
+  for (let i = order.indexOf(row!.state); i < order.indexOf(to); i++) {
+    const [fromState, toState] = [order[i]!, order[i + 1]!];
+    await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber, fromState, toState, testing: true, automatic: false, byUserId: null, at: new Date().toISOString() });
+    await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2 AND state = $3', [pool.id, weekNumber, toState]);
+  }
 }
 
 /** weeks.game.voided for a published game. */
@@ -263,32 +278,40 @@ export function overrideOf(week: PublishedWeek, target: Person, picks: Array<[st
   return { targetUserId: target.id, poolId: week.poolId, weekNumber: week.weekNumber, overrideReason, picks: batchOf(week, picks).picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick) };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Live leaderboard and exports (svc-live)
-
-/** Announce games one by one (sports.game.updated) and wait for each: adds games without touching the others of the season. */
-export async function announceGames(h: PicksHarness, games: Game[]): Promise<Game[]> {
-  for (const game of games) {
-    await h.runtime.bus.publish('sports.game.updated', { game, changed: [] });
-    await stored(h, 'SELECT 1 FROM picks.games WHERE espn_id = $1', [game.espnId]);
-  }
-  return games;
-}
-
 /** Save `who`'s picks of `week` through POST /api/picks/batch (the clock must be before the deadline). */
 export async function savePicks(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> {
   const res = await call(h, 'POST', '/api/picks/batch', who, batchOf(week, picks));
   if (res.statusCode !== 200) throw new Error(`saving picks failed: ${res.statusCode} ${res.body}`);
 }
 
-/**
- * TEST-ONLY: rows no save would write (e.g. a week without its 1pt pick), straight into
- * picks.picks, to show what the board does with a week that cannot be scored.
- */
-export const insertUnscorablePicksForTest = (h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> =>
-  insertPicksDirectly(h, week, who, picks);
+/** Run `fn` with the service's clock a minute before `week`'s pick deadline (to save picks), then set the clock back. */
+export async function beforeDeadline<T>(h: PicksHarness, week: PublishedWeek, fn: () => Promise<T>): Promise<T> {
+  const clock = h.clock.now;
+  h.clock.now = new Date(Date.parse(week.pickDeadline) - 60_000);
+  try {
+    return await fn();
+  } finally {
+    h.clock.now = clock;
+  }
+}
 
-// ---- scores (svc-scores) ------------------------------------------------------------------------
+/**
+ * TEST-ONLY: picks no API accepts (e.g. a week without its 1pt pick, a team not in the game),
+ * written straight into picks.picks, to show what scoring and the boards do with a week that
+ * cannot be scored. `picks` as [gameId, teamEspnId, rank] (rank 0 = power pick).
+ */
+export async function insertUnscorablePicksForTest(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>): Promise<void> {
+  const at = new Date().toISOString();
+  for (const [gameId, team, rank] of picks) {
+    await h.runtime.database.sql.query(
+      `INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $3, $11, $11)`,
+      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, at],
+    );
+  }
+}
+
+// ---- recorded ESPN weeks ------------------------------------------------------------------------
 
 /** ESPN scoreboards recorded from the real API (services/sports-data-staging/fixtures/espn, see its SOURCES.md). */
 const ESPN_FIXTURES = new URL('../../sports-data-staging/fixtures/espn/', import.meta.url);
@@ -308,7 +331,7 @@ const weekNumberOfEspn = (seasonType: number, week: number) => (seasonType === 3
  * week (real teams, kickoffs, statuses and scores) and their teams. Read from the file itself, so
  * the tests score what really happened.
  */
-export function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
+function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
   const board = JSON.parse(readFileSync(new URL(file, ESPN_FIXTURES), 'utf8')) as {
     season: { year: number; type: number };
     week: { number: number };
@@ -351,88 +374,8 @@ export function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
   return { games, teams: [...teams.values()] };
 }
 
-/** Migrate recorded weeks (their teams and games, season 2025) as sports-data-staging does, and wait for them. */
-export async function migrateRecorded(h: PicksHarness, files: string[]): Promise<Game[]> {
+/** Recorded weeks' games and teams (for `migrateSeason`). */
+export function recordedWeeks(files: string[]): { games: Game[]; teams: Team[] } {
   const weeks = files.map(recordedWeek);
-  const games = weeks.flatMap((w) => w.games);
-  const teams = [...new Map(weeks.flatMap((w) => w.teams).map((t) => [t.espnId, t])).values()];
-  await h.runtime.bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
-  await h.runtime.bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
-  await vi.waitFor(async () => {
-    const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.games WHERE year = $1', [YEAR]);
-    const [stored] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.teams', []);
-    if (row?.n !== games.length || stored?.n !== teams.length) throw new Error('recorded weeks not stored yet');
-  });
-  return games;
-}
-
-/**
- * TEST-ONLY, temporary: writes a player's picks of a week straight into picks.picks, until
- * POST /api/picks/batch (the picks work, branch picks-svc) lands; then the suites save picks
- * through it and only the deliberately invalid picks (which the API refuses) keep using this.
- * `picks` as [gameId, teamEspnId, rank] (rank 0 = power pick); a game the pool did not publish gets
- * no pool game id (a commissioner's power pick). `enteredBy` defaults to the player.
- */
-export async function insertPicksDirectly(h: PicksHarness, week: PublishedWeek, who: Person, picks: Array<[string, string, number]>, enteredBy: Person = who): Promise<void> {
-  const at = new Date().toISOString();
-  for (const [gameId, team, rank] of picks) {
-    await h.runtime.database.sql.query(
-      `INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-      [randomUUID(), week.poolId, who.id, YEAR, week.weekNumber, gameId, week.poolGameIds[gameId] ?? null, team, rank, rank === 0, enteredBy.id, at],
-    );
-  }
-}
-
-/**
- * TEST-ONLY, until the scoring engineer's calculation (svc-scores) lands on picks-svc: stores
- * each of a player's picks' result and points as the calculation would (by game id). Replace with
- * the real calculation when it is there.
- */
-export async function storeResultsForTest(h: PicksHarness, week: PublishedWeek, who: Person, results: Record<string, { result: 'WIN' | 'LOSS' | 'PUSH' | 'PENDING'; points: number | null }>): Promise<void> {
-  for (const [gameId, r] of Object.entries(results)) {
-    await h.runtime.database.sql.query('UPDATE picks.picks SET result = $5, points_earned = $6 WHERE pool_id = $1 AND user_id = $2 AND week_number = $3 AND game_id = $4', [
-      week.poolId,
-      who.id,
-      week.weekNumber,
-      gameId,
-      r.result,
-      r.points,
-    ]);
-  }
-}
-
-/** What the calculation stores of one player's week (TEST-ONLY, see insertWeekScoresForTest). */
-export interface WeekScoreForTest {
-  user: Person;
-  raw: number;
-  multiplier?: number;
-  powerEffect?: 'x2' | 'x0' | 'push' | 'none' | 'pending';
-  hasPicks?: boolean;
-  error?: string;
-}
-
-/**
- * TEST-ONLY, until the scoring engineer's calculation (svc-scores) lands on picks-svc: writes
- * week_scores rows as POST .../scores/calculate would (final = raw x multiplier). Replace with the
- * real calculation when it is there.
- */
-export async function insertWeekScoresForTest(h: PicksHarness, pool: Pool, weekNumber: number, rows: WeekScoreForTest[]): Promise<void> {
-  const at = new Date().toISOString();
-  for (const row of rows) {
-    const multiplier = row.multiplier ?? 1;
-    await h.runtime.database.sql.query(
-      `INSERT INTO picks.week_scores (pool_id, user_id, year, week_number, raw_points, multiplier, final_points, power_effect, has_picks, has_calculation_error, error_message, calculated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [pool.id, row.user.id, YEAR, weekNumber, row.error ? 0 : row.raw, multiplier, row.error ? 0 : row.raw * multiplier, row.powerEffect ?? 'none', row.hasPicks ?? true, row.error !== undefined, row.error ?? null, at],
-    );
-  }
-  await h.runtime.database.sql.query('UPDATE picks.pool_weeks SET calculated_at = $4 WHERE pool_id = $1 AND year = $2 AND week_number = $3', [pool.id, YEAR, weekNumber, at]);
-}
-
-/** Move a published week along to `to` (one step at a time, as weeks-workflow does). */
-export async function moveWeekTo(h: PicksHarness, pool: Pool, weekNumber: number, to: WeekState): Promise<void> {
-  const order: WeekState[] = ['PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'];
-  const [row] = await h.runtime.database.sql.query<{ state: WeekState }>('SELECT state FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2', [pool.id, weekNumber]);
-  for (let i = order.indexOf(row!.state); i < order.indexOf(to); i++) await moveWeek(h, pool, weekNumber, order[i]!, order[i + 1]!);
+  return { games: weeks.flatMap((w) => w.games), teams: [...new Map(weeks.flatMap((w) => w.teams).map((t) => [t.espnId, t])).values()] };
 }

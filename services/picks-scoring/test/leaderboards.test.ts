@@ -5,7 +5,7 @@ import { integrationSkipReason } from '@powerpool/testing';
 import { createPicksStore } from '../src/store/picks-scoring.store.js';
 import { seasonStandingsOf } from '../src/domain/leaderboards.js';
 import { seasonTotalsOf, sharedRanks } from '../src/domain/scoring.js';
-import { announceMember, announcePool, call, castOf, savePicks, migrateRecorded, moveWeekTo, person, publishWeek, startPicks, stored, type Cast, type Person, type PicksHarness } from './helpers.js';
+import { announceMember, announcePool, call, castOf, savePicks, migrateSeason, moveWeekTo, person, publishWeek, recordedWeeks, startPicks, stored, type Cast, type Person, type PicksHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -81,7 +81,8 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
       rae: await person(h, 'user', 'Rae Reyes'),
     };
     gus = await person(h, 'user', 'Gus Green');
-    games = await migrateRecorded(h, FILES);
+    const recorded = recordedWeeks(FILES);
+    games = await migrateSeason(h, recorded.games, recorded.teams);
 
     pool = await announcePool(h, cast.commissioner, { name: 'Season Pool' });
     for (const p of [...Object.values(players), gus]) await announceMember(h, pool, p);

@@ -2,17 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pick, type Pool } from '@powerpool/contracts';
 import { callAs, integrationSkipReason } from '@powerpool/testing';
 import {
-  announceGames,
   announceMember,
   announcePool,
+  beforeDeadline,
   buildGame,
   call,
   castOf,
   finalScore,
   insertUnscorablePicksForTest,
-  insertWeekScoresForTest,
   migrateSeason,
-  moveWeek,
+  moveWeekTo,
   overrideOf,
   person,
   publishWeek,
@@ -56,9 +55,16 @@ describe.skipIf(skip)('live leaderboard', () => {
   });
   afterAll(async () => h?.close());
 
+  /** New games, announced one by one as the provider updates them (a migration would replace the season's). */
+  async function announce(games: Game[]): Promise<Game[]> {
+    const announced: Game[] = [];
+    for (const game of games) announced.push(await updateGame(h, game));
+    return announced;
+  }
+
   /** A pool (the cast's commissioner), the player as member, week 2 published with five games. */
   async function poolWithWeek(options: { isPublic: boolean }) {
-    const games = await announceGames(h, weekTwoGames());
+    const games = await announce(weekTwoGames());
     const pool = await announcePool(h, cast.commissioner, { isPublic: options.isPublic });
     await announceMember(h, pool, cast.player);
     const [g1, g2, g3, g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
@@ -152,19 +158,50 @@ describe.skipIf(skip)('live leaderboard', () => {
       dan = await person(h, 'user', 'Dan Drew');
       for (const p of [alice, bob, cara, dan]) await announceMember(h, pool, p);
 
-      // Earlier weeks: week 1 COMPLETE (counts), preseason week -1 only in SCORING (does not).
-      const earlier = await announceGames(h, [buildGame(1, '2025-09-07T17:00:00.000Z', '21', '6'), buildGame(-1, '2025-08-20T17:00:00.000Z', '12', '24')]);
-      await publishWeek(h, pool, 1, earlier, { [earlier[0]!.espnId]: -3 });
-      await publishWeek(h, pool, -1, earlier, { [earlier[1]!.espnId]: 1 });
-      await insertWeekScoresForTest(h, pool, 1, [
-        { user: alice, raw: 3, multiplier: 2, powerEffect: 'x2' },
-        { user: bob, raw: 5, multiplier: 2, powerEffect: 'x2' },
-        { user: cara, raw: 0, hasPicks: false },
-        { user: dan, raw: 4 },
+      // Earlier weeks, played and scored for real: week 1 COMPLETE (counts), preseason week -1
+      // calculated but only in SCORING (does not count).
+      // Week 1, against the spread (home score + spread vs away score):
+      //   e1 PHI 27 - DAL 20, -3   -> 24   > 20: PHI covers
+      //   e2 KC 20 - LAC 24,  +2.5 -> 22.5 < 24: LAC covers
+      //   e3 BUF 17 - MIA 13, -1   -> 16   > 13: BUF covers
+      //   e4 CHI 10 - DET 21, +3.5 -> 13.5 < 21: DET covers
+      //   Alice: 3 PHI W 3, 2 KC L 0, 1 MIA L 0, power DET W -> raw 3, x2, final 6
+      //   Bob:   3 LAC W 3, 2 BUF W 2, 1 DAL L 0, power DET W -> raw 5, x2, final 10
+      //   Dan:   3 BUF W 3, 2 KC L 0, 1 PHI W 1, no power     -> raw 4, final 4
+      //   Cara and Pat: no picks -> 0
+      const weekOneGames = await announce([
+        buildGame(1, '2025-09-07T17:00:00.000Z', '21', '6'),
+        buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24'),
+        buildGame(1, '2025-09-07T20:25:00.000Z', '2', '15'),
+        buildGame(1, '2025-09-07T20:25:00.000Z', '3', '8'),
       ]);
-      await insertWeekScoresForTest(h, pool, -1, [{ user: alice, raw: 50, multiplier: 2 }]);
-      await moveWeek(h, pool, 1, 'PUBLISHED', 'COMPLETE');
-      await moveWeek(h, pool, -1, 'PUBLISHED', 'SCORING');
+      const [e1, e2, e3, e4] = weekOneGames.map((g) => g.espnId) as [string, string, string, string];
+      const weekOne = await publishWeek(h, pool, 1, weekOneGames, { [e1]: -3, [e2]: 2.5, [e3]: -1, [e4]: 3.5 });
+      await beforeDeadline(h, weekOne, async () => {
+        await savePicks(h, weekOne, alice, [[e1, '21', 3], [e2, '12', 2], [e3, '15', 1], [e4, '8', 0]]);
+        await savePicks(h, weekOne, bob, [[e2, '24', 3], [e3, '2', 2], [e1, '6', 1], [e4, '8', 0]]);
+        await savePicks(h, weekOne, dan, [[e3, '2', 3], [e2, '12', 2], [e1, '21', 1]]);
+      });
+      for (const [i, [home, away]] of [[27, 20], [20, 24], [17, 13], [10, 21]].entries()) await finalScore(h, weekOneGames[i]!, home!, away!);
+      await moveWeekTo(h, pool, 1, 'SCORING');
+      const weekOneScores = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
+      expect(weekOneScores.json()).toMatchObject({ usersCalculated: 5, errors: 0 });
+      await moveWeekTo(h, pool, 1, 'COMPLETE');
+
+      // Preseason week -1: p1 KC 21 - LAC 17, +1 -> 22 > 17: KC; p2 PHI 20 - DAL 10, -3 -> 17 > 10: PHI;
+      // p3 BUF 13 - MIA 10, 0 -> 13 > 10: BUF. Alice: 3 KC W 3, 2 PHI W 2, 1 BUF W 1 -> final 6, not in her season.
+      const preseasonGames = await announce([
+        buildGame(-1, '2025-08-20T17:00:00.000Z', '12', '24'),
+        buildGame(-1, '2025-08-20T17:00:00.000Z', '21', '6'),
+        buildGame(-1, '2025-08-20T20:00:00.000Z', '2', '15'),
+      ]);
+      const [p1, p2, p3] = preseasonGames.map((g) => g.espnId) as [string, string, string];
+      const preseason = await publishWeek(h, pool, -1, preseasonGames, { [p1]: 1, [p2]: -3, [p3]: 0 });
+      await beforeDeadline(h, preseason, () => savePicks(h, preseason, alice, [[p1, '12', 3], [p2, '21', 2], [p3, '2', 1]]));
+      for (const [i, [home, away]] of [[21, 17], [20, 10], [13, 10]].entries()) await finalScore(h, preseasonGames[i]!, home!, away!);
+      await moveWeekTo(h, pool, -1, 'SCORING');
+      expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/-1/scores/calculate`, cast.commissioner)).json()).toMatchObject({ usersCalculated: 5, errors: 0 });
+      expect(await h.runtime.database.sql.query('SELECT final_points FROM picks.week_scores WHERE pool_id = $1 AND week_number = -1 AND user_id = $2', [pool.id, alice.id])).toEqual([{ final_points: 6 }]);
 
       h.clock.now = BEFORE;
       const { g1, g2, g3, g4, g5 } = ids;
@@ -172,7 +209,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       await savePicks(h, week, bob, [[g2, '24', 3], [g1, '6', 2], [g4, '3', 1], [g5, '9', 0]]);
       await savePicks(h, week, dan, [[g3, '15', 3], [g4, '8', 2], [g5, '16', 1]]);
       h.clock.now = AFTER;
-      await moveWeek(h, pool, 2, 'PUBLISHED', 'GAMES_IN_PROGRESS');
+      await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
     });
 
     const board = async (who: Person = cast.player) => {
@@ -288,7 +325,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       await finalScore(h, games[1]!, 20, 24); // KC 22.5 < 24: LAC covers
       await finalScore(h, games[3]!, 10, 14); // CHI 9 < 14: DET covers
       await finalScore(h, games[4]!, 27, 20); // GB 34 > 20: GB covers
-      await moveWeek(h, pool, 2, 'GAMES_IN_PROGRESS', 'SCORING');
+      await moveWeekTo(h, pool, 2, 'SCORING');
 
       const b = await board(cast.commissioner);
       expect(b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints, s.possiblePointsRemaining])).toEqual([
@@ -323,23 +360,27 @@ describe.skipIf(skip)('live leaderboard', () => {
     });
 
     it('should show a COMPLETE week as calculated', async () => {
-      await insertWeekScoresForTest(h, pool, 2, [
-        { user: alice, raw: 3, multiplier: 2, powerEffect: 'x2' },
-        { user: bob, raw: 3, multiplier: 2, powerEffect: 'x2' },
-        { user: dan, raw: 2 },
-        { user: cara, raw: 0, hasPicks: false },
-        { user: cast.player, raw: 0, hasPicks: false },
-      ]);
-      await moveWeek(h, pool, 2, 'SCORING', 'COMPLETE');
-      // A provider correction after COMPLETE changes nothing on the board (only a recorded correction does).
+      // Completed without Calculate: the week is calculated as it completes, from the finals above
+      // (Eve's picks cannot be scored, and she left). Bob 3 x2 = 6 and Alice 3 x2 = 6, Dan 2;
+      // seasons Bob 10 + 6 = 16, Alice 6 + 6 = 12 (preseason week -1 still not counted), Dan 4 + 2 = 6.
+      await moveWeekTo(h, pool, 2, 'COMPLETE');
+      // A provider correction after COMPLETE changes nothing on the board (only a recorded
+      // correction does): PHI 10 - 3.5 = 6.5 < 20 would turn Alice's 3pt PHI into a loss.
       await finalScore(h, games[0]!, 10, 20);
       const b = await board();
-      expect(b.standings.map((s) => [s.displayName, s.rank, s.weekPoints, s.seasonPoints])).toEqual([
-        ['Bob Baker', 1, 6, 16],
-        ['Alice Able', 1, 6, 12],
-        ['Dan Drew', 3, 2, 6],
-        ['Cara Cole', 4, 0, 0],
-        ['Pat Player', 4, 0, 0],
+      expect(b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints])).toEqual([
+        ['Bob Baker', 1, 3, 3, 'x2', 6, 16],
+        ['Alice Able', 1, 3, 3, 'x2', 6, 12],
+        ['Dan Drew', 3, 2, 0, 'none', 2, 6],
+        ['Cara Cole', 4, 0, 0, 'none', 0, 0],
+        ['Pat Player', 4, 0, 0, 'none', 0, 0],
+      ]);
+      // The picks as calculated (the power pick's points are its bonus), PHI still a win.
+      expect(standingOf(b, alice).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned, p.covering])).toEqual([
+        ['PHI', 'WIN', 3, null],
+        ['KC', 'LOSS', 0, null],
+        ['BUF', 'PUSH', 0, null],
+        ['DET', 'WIN', 3, null],
       ]);
       expect(b.metadata.currentState).toBe('COMPLETE');
     });

@@ -10,7 +10,7 @@ import {
   call,
   castOf,
   migrateSeason,
-  moveWeek,
+  moveWeekTo,
   overrideOf,
   person,
   publishWeek,
@@ -210,7 +210,7 @@ describe.skipIf(skip)('picks', () => {
       await refused(batchOf(week, [['w1-a', '21', 3]]), 409, 'picks_locked', 'The picks deadline has passed: picks for this week are locked.');
 
       h.clock.now = BEFORE;
-      await moveWeek(h, pool, 1, 'PUBLISHED', 'GAMES_IN_PROGRESS');
+      await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
       await refused(batchOf(week, FULL), 409, 'picks_locked', 'The picks deadline has passed: picks for this week are locked.');
     });
 

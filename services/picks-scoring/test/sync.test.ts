@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSkipReason } from '@powerpool/testing';
-import { announceMember, announcePool, buildSeason, castOf, finalScore, migrateSeason, moveWeek, publishWeek, startPicks, stored, voidGame, type Cast, type PicksHarness } from './helpers.js';
+import { announceMember, announcePool, buildSeason, castOf, finalScore, migrateSeason, moveWeekTo, publishWeek, startPicks, stored, voidGame, type Cast, type PicksHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -34,9 +34,9 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
     ]);
 
     // States only move forward: a late PUBLISHED or a repeated state change does nothing.
-    await moveWeek(h, pool, 1, 'PUBLISHED', 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
     await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: 2025, weekNumber: 1, fromState: 'SETUP', toState: 'PUBLISHED', testing: false, automatic: false, byUserId: null, at: new Date().toISOString() });
-    await moveWeek(h, pool, 1, 'GAMES_IN_PROGRESS', 'SCORING');
+    await moveWeekTo(h, pool, 1, 'SCORING');
     await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: 2025, weekNumber: 1, fromState: 'PUBLISHED', toState: 'GAMES_IN_PROGRESS', testing: false, automatic: true, byUserId: null, at: new Date().toISOString() });
     await voidGame(h, week, 'w1-c');
     expect(await query('SELECT state FROM picks.pool_weeks WHERE pool_id = $1', [pool.id])).toEqual([{ state: 'SCORING' }]);
