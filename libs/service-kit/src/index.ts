@@ -16,3 +16,4 @@ export * from './unit-of-work.js';
 export * from './event-stream.js';
 export * from './csv-reply.js';
 export * from './problem-page.js';
+export * from './db/projections.js';

@@ -1,5 +1,6 @@
 import { boolean, doublePrecision, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { GAME_STATUSES, PICK_RESULTS, POWER_EFFECTS, WEEK_STATES } from '@powerpool/contracts';
+import { PICK_RESULTS, POWER_EFFECTS, WEEK_STATES } from '@powerpool/contracts';
+import { deletedPoolsTable, poolMembersTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
 
 export const picksSchema = pgSchema('picks');
 
@@ -13,14 +14,7 @@ export const users = picksSchema.table('users', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-export const teams = picksSchema.table('teams', {
-  espnId: text('espn_id').primaryKey(),
-  name: text('name').notNull(),
-  abbreviation: text('abbreviation').notNull(),
-  logoUrl: text('logo_url'),
-  color: text('color'),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const teams = teamsTable(picksSchema);
 
 export const venues = picksSchema.table('venues', {
   espnId: text('espn_id').primaryKey(),
@@ -33,25 +27,8 @@ export const venues = picksSchema.table('venues', {
 
 /** Production games (newest updatedAt wins). */
 export const games = picksSchema.table('games', {
-  espnId: text('espn_id').primaryKey(),
-  espnCompetitionId: text('espn_competition_id').notNull(),
-  year: integer('year').notNull(),
-  weekNumber: integer('week_number').notNull(),
-  homeTeamEspnId: text('home_team_espn_id').notNull(),
-  awayTeamEspnId: text('away_team_espn_id').notNull(),
-  homeTeamAbbr: text('home_team_abbr').notNull(),
-  awayTeamAbbr: text('away_team_abbr').notNull(),
-  homeTeamShortName: text('home_team_short_name').notNull(),
-  awayTeamShortName: text('away_team_short_name').notNull(),
-  gameName: text('game_name').notNull(),
-  gameTimeUtc: ts('game_time_utc').notNull(),
-  status: text('status', { enum: GAME_STATUSES }).notNull(),
-  homeScore: integer('home_score'),
-  awayScore: integer('away_score'),
-  currentPeriod: integer('current_period'),
-  gameClock: text('game_clock'),
+  ...productionGameColumns(),
   venueEspnId: text('venue_espn_id'),
-  updatedAt: ts('updated_at').notNull(),
 });
 
 export const pools = picksSchema.table('pools', {
@@ -63,21 +40,9 @@ export const pools = picksSchema.table('pools', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-export const deletedPools = picksSchema.table('deleted_pools', {
-  id: uuid('id').primaryKey(),
-  deletedAt: ts('deleted_at').notNull(),
-});
+export const deletedPools = deletedPoolsTable(picksSchema);
 
-export const poolMembers = picksSchema.table(
-  'pool_members',
-  {
-    poolId: uuid('pool_id').notNull(),
-    userId: uuid('user_id').notNull(),
-    isActive: boolean('is_active').notNull(),
-    updatedAt: ts('updated_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
-);
+export const poolMembers = poolMembersTable(picksSchema);
 
 /** A pool's week once published (no row: SETUP); the state only moves forward. */
 export const poolWeeks = picksSchema.table(

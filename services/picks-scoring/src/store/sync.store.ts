@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { WEEK_STATES, type Game, type Team, type Venue, type WeekState } from '@powerpool/contracts';
-import type { Db } from '@powerpool/service-kit';
+import { WEEK_STATES, type Game, type Venue, type WeekState } from '@powerpool/contracts';
+import { createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -17,39 +17,15 @@ import {
   venues,
   weekScores,
   type GameRow,
-  type MemberRow,
   type PoolGameRow,
   type PoolRow,
   type PoolWeekRow,
-  type TeamRow,
   type UserRow,
   type VenueRow,
 } from './schema.js';
 
 /** A production game from its event snapshot. */
-function gameRowOf(game: Game): GameRow {
-  return {
-    espnId: game.espnId,
-    espnCompetitionId: game.espnCompetitionId,
-    year: game.year,
-    weekNumber: game.weekNumber,
-    homeTeamEspnId: game.homeTeamEspnId,
-    awayTeamEspnId: game.awayTeamEspnId,
-    homeTeamAbbr: game.homeTeamAbbr,
-    awayTeamAbbr: game.awayTeamAbbr,
-    homeTeamShortName: game.homeTeamShortName,
-    awayTeamShortName: game.awayTeamShortName,
-    gameName: game.gameName,
-    gameTimeUtc: new Date(game.gameTimeUtc),
-    status: game.gameStatus,
-    homeScore: game.homeScore,
-    awayScore: game.awayScore,
-    currentPeriod: game.currentPeriod,
-    gameClock: game.gameClock,
-    venueEspnId: game.venueEspnId,
-    updatedAt: new Date(game.updatedAt),
-  };
-}
+const gameRowOf = (game: Game): GameRow => ({ ...productionGameValues(game), venueEspnId: game.venueEspnId });
 
 /** A week state's place in the forward-only order. */
 const stateIndex = (state: WeekState) => WEEK_STATES.indexOf(state);
@@ -57,6 +33,8 @@ const stateIndex = (state: WeekState) => WEEK_STATES.indexOf(state);
 /** What picks-scoring keeps of other services' data (from their events), and reads of it. */
 export function createSyncStore(db: Db) {
   return {
+    ...createProjectionStore(db, { teams, deletedPools, poolMembers }),
+
     // ---- users (identity) ------------------------------------------------------------------------
 
     async upsertUser(row: UserRow): Promise<void> {
@@ -75,22 +53,6 @@ export function createSyncStore(db: Db) {
     },
 
     // ---- sports data (sports-data-staging) -------------------------------------------------------
-
-    async upsertTeams(list: Team[], now: Date): Promise<void> {
-      for (const t of list) {
-        const set = { name: t.name, abbreviation: t.abbreviation, logoUrl: t.logoUrl, color: t.color, updatedAt: now };
-        await db.insert(teams).values({ espnId: t.espnId, ...set }).onConflictDoUpdate({ target: teams.espnId, set });
-      }
-    },
-
-    async deleteTeams(espnIds: string[]): Promise<void> {
-      if (espnIds.length) await db.delete(teams).where(inArray(teams.espnId, espnIds));
-    },
-
-    async findTeams(espnIds: string[]): Promise<TeamRow[]> {
-      if (espnIds.length === 0) return [];
-      return db.select().from(teams).where(inArray(teams.espnId, [...new Set(espnIds)]));
-    },
 
     async upsertVenues(list: Venue[]): Promise<void> {
       for (const v of list) {
@@ -150,20 +112,6 @@ export function createSyncStore(db: Db) {
       return row;
     },
 
-    async upsertMember(row: MemberRow): Promise<void> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.poolId));
-      if (gone) return;
-      await db
-        .insert(poolMembers)
-        .values(row)
-        .onConflictDoUpdate({ target: [poolMembers.poolId, poolMembers.userId], set: { isActive: row.isActive, updatedAt: row.updatedAt }, setWhere: sql`${poolMembers.updatedAt} <= excluded.updated_at` });
-    },
-
-    async findMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
-      const [row] = await db.select().from(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
-      return row;
-    },
-
     /** The pool's active members with their names (members without an identity snapshot yet get their id). */
     async activeMembers(poolId: string): Promise<Array<{ userId: string; displayName: string; email: string }>> {
       const rows = await db
@@ -187,11 +135,6 @@ export function createSyncStore(db: Db) {
       await db.delete(poolMembers).where(eq(poolMembers.poolId, id));
       await db.delete(pools).where(eq(pools.id, id));
       return { deletedPicks: removed.length };
-    },
-
-    async isPoolDeleted(id: string): Promise<boolean> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, id));
-      return gone !== undefined;
     },
 
     // ---- published weeks and pool games (weeks-workflow) -------------------------------------------

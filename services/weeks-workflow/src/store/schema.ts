@@ -1,43 +1,20 @@
 import { bigserial, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { GAME_STATUSES, WEEK_STATES } from '@powerpool/contracts';
+import { WEEK_STATES } from '@powerpool/contracts';
+import { deletedPoolsTable, poolMembersTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
 
 export const weeksSchema = pgSchema('weeks');
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Teams as sports-data-staging's events describe them. */
-export const teams = weeksSchema.table('teams', {
-  espnId: text('espn_id').primaryKey(),
-  name: text('name').notNull(),
-  abbreviation: text('abbreviation').notNull(),
-  logoUrl: text('logo_url'),
-  color: text('color'),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const teams = teamsTable(weeksSchema);
 
 /** Production games as sports-data-staging's events describe them (newest updatedAt wins). */
 export const games = weeksSchema.table('games', {
-  espnId: text('espn_id').primaryKey(),
-  espnCompetitionId: text('espn_competition_id').notNull(),
-  year: integer('year').notNull(),
+  ...productionGameColumns(),
   seasonType: integer('season_type').notNull(),
-  weekNumber: integer('week_number').notNull(),
-  homeTeamEspnId: text('home_team_espn_id').notNull(),
-  awayTeamEspnId: text('away_team_espn_id').notNull(),
-  homeTeamAbbr: text('home_team_abbr').notNull(),
-  awayTeamAbbr: text('away_team_abbr').notNull(),
-  homeTeamShortName: text('home_team_short_name').notNull(),
-  awayTeamShortName: text('away_team_short_name').notNull(),
-  gameName: text('game_name').notNull(),
-  gameTimeUtc: ts('game_time_utc').notNull(),
-  status: text('status', { enum: GAME_STATUSES }).notNull(),
-  homeScore: integer('home_score'),
-  awayScore: integer('away_score'),
-  currentPeriod: integer('current_period'),
-  gameClock: text('game_clock'),
   spread: doublePrecision('spread'),
   oddsDetails: text('odds_details'),
-  updatedAt: ts('updated_at').notNull(),
 });
 
 /** Pools as pools-invitations' events describe them. */
@@ -52,21 +29,9 @@ export const pools = weeksSchema.table('pools', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-export const deletedPools = weeksSchema.table('deleted_pools', {
-  id: uuid('id').primaryKey(),
-  deletedAt: ts('deleted_at').notNull(),
-});
+export const deletedPools = deletedPoolsTable(weeksSchema);
 
-export const poolMembers = weeksSchema.table(
-  'pool_members',
-  {
-    poolId: uuid('pool_id').notNull(),
-    userId: uuid('user_id').notNull(),
-    isActive: boolean('is_active').notNull(),
-    updatedAt: ts('updated_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
-);
+export const poolMembers = poolMembersTable(weeksSchema);
 
 export const poolWeeks = weeksSchema.table(
   'pool_weeks',

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import type { Game, Team } from '@powerpool/contracts';
-import type { Db } from '@powerpool/service-kit';
+import type { Game } from '@powerpool/contracts';
+import { createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -12,12 +12,10 @@ import {
   teams,
   weekTransitions,
   type GameRow,
-  type MemberRow,
   type PoolGameRow,
   type PoolRow,
   type PoolSpreadRow,
   type PoolWeekRow,
-  type TeamRow,
   type WeekTransitionRow,
 } from './schema.js';
 
@@ -49,55 +47,19 @@ export interface PoolGameWithGame {
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /** A production game from its event snapshot. */
-function gameRowOf(game: Game): GameRow {
-  return {
-    espnId: game.espnId,
-    espnCompetitionId: game.espnCompetitionId,
-    year: game.year,
-    seasonType: game.seasonType,
-    weekNumber: game.weekNumber,
-    homeTeamEspnId: game.homeTeamEspnId,
-    awayTeamEspnId: game.awayTeamEspnId,
-    homeTeamAbbr: game.homeTeamAbbr,
-    awayTeamAbbr: game.awayTeamAbbr,
-    homeTeamShortName: game.homeTeamShortName,
-    awayTeamShortName: game.awayTeamShortName,
-    gameName: game.gameName,
-    gameTimeUtc: new Date(game.gameTimeUtc),
-    status: game.gameStatus,
-    homeScore: game.homeScore,
-    awayScore: game.awayScore,
-    currentPeriod: game.currentPeriod,
-    gameClock: game.gameClock,
-    spread: game.spread,
-    oddsDetails: game.oddsDetails,
-    updatedAt: new Date(game.updatedAt),
-  };
-}
+const gameRowOf = (game: Game): GameRow => ({
+  ...productionGameValues(game),
+  seasonType: game.seasonType,
+  spread: game.spread,
+  oddsDetails: game.oddsDetails,
+});
 
 /** All of weeks-workflow's SQL. Pass a transaction as `db` to make several calls atomic. */
 export function createWeeksStore(db: Db) {
   return {
+    ...createProjectionStore(db, { teams, deletedPools, poolMembers }),
+
     // ---- sports data (from sports-data-staging's events) ------------------------------------
-
-    async upsertTeams(list: Team[], now: Date): Promise<void> {
-      for (const t of list) {
-        const values = { espnId: t.espnId, name: t.name, abbreviation: t.abbreviation, logoUrl: t.logoUrl, color: t.color, updatedAt: now };
-        await db
-          .insert(teams)
-          .values(values)
-          .onConflictDoUpdate({ target: teams.espnId, set: { name: values.name, abbreviation: values.abbreviation, logoUrl: values.logoUrl, color: values.color, updatedAt: now } });
-      }
-    },
-
-    async deleteTeams(espnIds: string[]): Promise<void> {
-      if (espnIds.length) await db.delete(teams).where(inArray(teams.espnId, espnIds));
-    },
-
-    async findTeams(espnIds: string[]): Promise<TeamRow[]> {
-      if (espnIds.length === 0) return [];
-      return db.select().from(teams).where(inArray(teams.espnId, [...new Set(espnIds)]));
-    },
 
     /**
      * Upsert a game snapshot, keeping the newest `updatedAt` (events repeat and arrive late).
@@ -199,24 +161,6 @@ export function createWeeksStore(db: Db) {
     async findPools(ids: string[]): Promise<PoolRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(pools).where(inArray(pools.id, ids));
-    },
-
-    async upsertMember(row: MemberRow): Promise<void> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.poolId));
-      if (gone) return;
-      await db
-        .insert(poolMembers)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [poolMembers.poolId, poolMembers.userId],
-          set: { isActive: row.isActive, updatedAt: row.updatedAt },
-          setWhere: sql`${poolMembers.updatedAt} <= excluded.updated_at`,
-        });
-    },
-
-    async findMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
-      const [row] = await db.select().from(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
-      return row;
     },
 
     /** Everything of a deleted pool goes; the pool games removed are counted. */

@@ -1,0 +1,142 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { boolean, integer, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import { GAME_STATUSES, type Game, type Team } from '@powerpool/contracts';
+import type { Db } from './database.js';
+
+/**
+ * What several services keep of sports-data-staging's production games (their own copy, in their
+ * own schema, from `sports.games.migrated` / `sports.game.updated`): the columns and the mapping
+ * from an event's game snapshot, written once. A service spreads the columns into its own table
+ * and adds what only it needs.
+ */
+export function productionGameColumns() {
+  const ts = (name: string) => timestamp(name, { withTimezone: true });
+  return {
+    espnId: text('espn_id').primaryKey(),
+    espnCompetitionId: text('espn_competition_id').notNull(),
+    year: integer('year').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    homeTeamEspnId: text('home_team_espn_id').notNull(),
+    awayTeamEspnId: text('away_team_espn_id').notNull(),
+    homeTeamAbbr: text('home_team_abbr').notNull(),
+    awayTeamAbbr: text('away_team_abbr').notNull(),
+    homeTeamShortName: text('home_team_short_name').notNull(),
+    awayTeamShortName: text('away_team_short_name').notNull(),
+    gameName: text('game_name').notNull(),
+    gameTimeUtc: ts('game_time_utc').notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull(),
+    homeScore: integer('home_score'),
+    awayScore: integer('away_score'),
+    currentPeriod: integer('current_period'),
+    gameClock: text('game_clock'),
+    updatedAt: ts('updated_at').notNull(),
+  };
+}
+
+/** The values of {@link productionGameColumns} for a game snapshot. */
+export function productionGameValues(game: Game) {
+  return {
+    espnId: game.espnId,
+    espnCompetitionId: game.espnCompetitionId,
+    year: game.year,
+    weekNumber: game.weekNumber,
+    homeTeamEspnId: game.homeTeamEspnId,
+    awayTeamEspnId: game.awayTeamEspnId,
+    homeTeamAbbr: game.homeTeamAbbr,
+    awayTeamAbbr: game.awayTeamAbbr,
+    homeTeamShortName: game.homeTeamShortName,
+    awayTeamShortName: game.awayTeamShortName,
+    gameName: game.gameName,
+    gameTimeUtc: new Date(game.gameTimeUtc),
+    status: game.gameStatus,
+    homeScore: game.homeScore,
+    awayScore: game.awayScore,
+    currentPeriod: game.currentPeriod,
+    gameClock: game.gameClock,
+    updatedAt: new Date(game.updatedAt),
+  };
+}
+
+/** Teams as sports-data-staging's events describe them, in a service's own schema. */
+export function teamsTable(schema: PgSchema) {
+  return schema.table('teams', {
+    espnId: text('espn_id').primaryKey(),
+    name: text('name').notNull(),
+    abbreviation: text('abbreviation').notNull(),
+    logoUrl: text('logo_url'),
+    color: text('color'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  });
+}
+
+/** Pools deleted by pools-invitations: a deleted pool stays deleted whatever late event arrives. */
+export function deletedPoolsTable(schema: PgSchema) {
+  return schema.table('deleted_pools', {
+    id: uuid('id').primaryKey(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  });
+}
+
+/** Who belongs to which pool (pools.member.* events; removed members are inactive). */
+export function poolMembersTable(schema: PgSchema) {
+  return schema.table(
+    'pool_members',
+    {
+      poolId: uuid('pool_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      isActive: boolean('is_active').notNull(),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
+  );
+}
+
+type TeamsTable = ReturnType<typeof teamsTable>;
+type DeletedPoolsTable = ReturnType<typeof deletedPoolsTable>;
+type PoolMembersTable = ReturnType<typeof poolMembersTable>;
+export type TeamRow = TeamsTable['$inferSelect'];
+export type MemberRow = PoolMembersTable['$inferSelect'];
+
+/**
+ * The SQL of those three projections, for a service's own tables: teams (upsert, delete, find),
+ * and memberships (newest snapshot wins; nothing is recorded for a deleted pool).
+ */
+export function createProjectionStore(db: Db, tables: { teams: TeamsTable; deletedPools: DeletedPoolsTable; poolMembers: PoolMembersTable }) {
+  const { teams, deletedPools, poolMembers } = tables;
+  return {
+    async upsertTeams(list: Team[], now: Date): Promise<void> {
+      for (const t of list) {
+        const set = { name: t.name, abbreviation: t.abbreviation, logoUrl: t.logoUrl, color: t.color, updatedAt: now };
+        await db.insert(teams).values({ espnId: t.espnId, ...set }).onConflictDoUpdate({ target: teams.espnId, set });
+      }
+    },
+
+    async deleteTeams(espnIds: string[]): Promise<void> {
+      if (espnIds.length) await db.delete(teams).where(inArray(teams.espnId, espnIds));
+    },
+
+    async findTeams(espnIds: string[]): Promise<TeamRow[]> {
+      if (espnIds.length === 0) return [];
+      return db.select().from(teams).where(inArray(teams.espnId, [...new Set(espnIds)]));
+    },
+
+    async isPoolDeleted(id: string): Promise<boolean> {
+      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, id));
+      return gone !== undefined;
+    },
+
+    async upsertMember(row: MemberRow): Promise<void> {
+      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.poolId));
+      if (gone) return;
+      await db
+        .insert(poolMembers)
+        .values(row)
+        .onConflictDoUpdate({ target: [poolMembers.poolId, poolMembers.userId], set: { isActive: row.isActive, updatedAt: row.updatedAt }, setWhere: sql`${poolMembers.updatedAt} <= excluded.updated_at` });
+    },
+
+    async findMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
+      const [row] = await db.select().from(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
+      return row;
+    },
+  };
+}
