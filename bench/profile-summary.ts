@@ -41,14 +41,14 @@ function groupOf(frame: CallFrame): string {
     const rest = url.slice(nm + 14).split('/');
     return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
   }
-  const m = /\/work\/main\/((?:services|libs)\/[^/]+|gateway|deploy\/[^/]+|bench)\//.exec(url);
+  const m = /\/work\/[^/]+\/((?:services|libs)\/[^/]+|gateway|deploy\/[^/]+|bench)\//.exec(url);
   return m ? m[1]! : url;
 }
 
 function shortUrl(url: string): string {
   const nm = url.lastIndexOf('/node_modules/');
   if (nm >= 0) return url.slice(nm + 14);
-  return url.replace(/^file:\/\/\/work\/main\//, '');
+  return url.replace(/^file:\/\/\/work\/[^/]+\//, '');
 }
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -76,7 +76,7 @@ for (const [id, us] of selfUs) {
   const seen = new Set<string>();
   for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
     const f = byId.get(cur)!.callFrame;
-    if (!/\/work\/main\/(services|libs|gateway|deploy)\//.test(f.url) || f.url.includes('/node_modules/')) continue;
+    if (!/\/work\/[^/]+\/(services|libs|gateway|deploy)\//.test(f.url) || f.url.includes('/node_modules/')) continue;
     const k = `${f.functionName || '(anonymous)'}  ${shortUrl(f.url)}:${f.lineNumber + 1}`;
     if (seen.has(k)) continue;
     seen.add(k);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pick, type Pool } from '@powerpool/contracts';
 import { callAs, integrationSkipReason } from '@powerpool/testing';
@@ -464,6 +465,104 @@ describe.skipIf(skip)('live leaderboard', () => {
       }
       // A public pool's visitor is not a member: no override records.
       expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.outsider)).json<LiveLeaderboard>().overrides).toEqual([]);
+    });
+  });
+  describe('HTTP caching', () => {
+    /** GET the board as `who` with extra request headers; the body as it came (maybe gzipped). */
+    const get = (poolId: string, who: Person, headers: Record<string, string> = {}) =>
+      h.app.inject({ method: 'GET', url: liveUrl(poolId, 2), headers: { ...who.headers, ...headers } });
+
+    it('should tag the board with a weak ETag of its version, answer 304 to a matching If-None-Match, and gzip for clients that take it', async () => {
+      const { pool } = await poolWithWeek({ isPublic: false });
+      h.clock.now = AFTER;
+      const plain = await get(pool.id, cast.player);
+      expect(plain.statusCode).toBe(200);
+      const etag = plain.headers.etag as string;
+      expect(etag).toMatch(/^W\/"lb-[A-Za-z0-9_-]{27}"$/);
+      expect(plain.headers).toMatchObject({ 'cache-control': 'private, no-cache', vary: 'accept-encoding', 'content-type': 'application/json; charset=utf-8' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json<LiveLeaderboard>().metadata.accessLevel).toBe('FULL_ACCESS');
+
+      const gzipped = await get(pool.id, cast.player, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(gzipped.statusCode).toBe(200);
+      expect(gzipped.headers).toMatchObject({ etag, 'content-encoding': 'gzip', vary: 'accept-encoding', 'cache-control': 'private, no-cache' });
+      expect(Number(gzipped.headers['content-length'])).toBe(gzipped.rawPayload.length);
+      expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect((await get(pool.id, cast.player, { 'accept-encoding': 'gzip;q=0, br' })).headers['content-encoding']).toBeUndefined();
+
+      for (const ifNoneMatch of [etag, `"other", ${etag}`, etag.slice(2), '*']) {
+        const unchanged = await get(pool.id, cast.player, { 'if-none-match': ifNoneMatch, 'accept-encoding': 'gzip' });
+        expect(unchanged.statusCode).toBe(304);
+        expect(unchanged.rawPayload.length).toBe(0);
+        expect(unchanged.headers).toMatchObject({ etag, 'cache-control': 'private, no-cache', vary: 'accept-encoding' });
+        expect(unchanged.headers['content-encoding']).toBeUndefined();
+      }
+      expect((await get(pool.id, cast.player, { 'if-none-match': 'W/"lb-stale"' })).statusCode).toBe(200);
+      // Another member with the same access sees the same board: same version, same tag.
+      const mo = await person(h, 'user', 'Mo Member');
+      await announceMember(h, pool, mo);
+      const afterJoin = await get(pool.id, mo, { 'if-none-match': etag });
+      expect(afterJoin.statusCode).toBe(200); // a new member changed the board (one more standing)
+      expect((await get(pool.id, cast.player, { 'if-none-match': afterJoin.headers.etag as string })).statusCode).toBe(304);
+    });
+
+    it('should give each access level its own ETag, and check access before any 304', async () => {
+      const { pool } = await poolWithWeek({ isPublic: true });
+      h.clock.now = AFTER;
+      const tags = [];
+      for (const who of [cast.commissioner, cast.player, cast.outsider]) tags.push((await get(pool.id, who)).headers.etag as string);
+      expect(new Set(tags).size).toBe(3);
+      const [commissioner, member] = tags as [string, string, string];
+      expect((await get(pool.id, cast.outsider, { 'if-none-match': commissioner })).statusCode).toBe(200);
+      // Before the deadline a member is refused whatever tag they hold.
+      h.clock.now = BEFORE;
+      const early = await get(pool.id, cast.player, { 'if-none-match': member });
+      expect(early.statusCode).toBe(403);
+      expect(early.json().error).toBe('picks_not_available');
+      expect(early.headers.etag).toBeUndefined();
+      const privatePool = (await poolWithWeek({ isPublic: false })).pool;
+      h.clock.now = AFTER;
+      const tag = (await get(privatePool.id, cast.player)).headers.etag as string;
+      const stranger = await get(privatePool.id, cast.outsider, { 'if-none-match': tag });
+      expect(stranger.statusCode).toBe(403);
+      expect(stranger.json().error).toBe('forbidden');
+    });
+
+    it('should change the ETag when a pick is saved, a score comes in or the pool is renamed', async () => {
+      const { pool, week, games, ids } = await poolWithWeek({ isPublic: false });
+      h.clock.now = BEFORE;
+      const first = (await get(pool.id, cast.commissioner)).headers.etag as string;
+      expect((await get(pool.id, cast.commissioner, { 'if-none-match': first })).statusCode).toBe(304);
+
+      await savePicks(h, week, cast.player, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      const afterPick = await get(pool.id, cast.commissioner, { 'if-none-match': first, 'accept-encoding': 'gzip' });
+      expect(afterPick.statusCode).toBe(200);
+      const saved = JSON.parse(gunzipSync(afterPick.rawPayload).toString('utf8')) as LiveLeaderboard;
+      expect(saved.standings.find((s) => s.userId === cast.player.id)!.picks.map((p) => p.selectedTeamAbbr)).toEqual(['PHI', 'KC', 'BUF']);
+      const second = afterPick.headers.etag as string;
+      expect(second).not.toBe(first);
+      expect((await get(pool.id, cast.commissioner, { 'if-none-match': second })).statusCode).toBe(304);
+
+      h.clock.now = AFTER;
+      // The deadline passing is a new variant for the commissioner (picksAvailable turns true).
+      const atDeadline = await get(pool.id, cast.commissioner, { 'if-none-match': second });
+      expect(atDeadline.statusCode).toBe(200);
+      expect(atDeadline.json<LiveLeaderboard>().metadata.picksAvailable).toBe(true);
+      const third = atDeadline.headers.etag as string;
+
+      await finalScore(h, games[0]!, 24, 20); // PHI covers -3.5: the player's 3 points
+      const afterScore = await get(pool.id, cast.commissioner, { 'if-none-match': third });
+      expect(afterScore.statusCode).toBe(200);
+      expect(afterScore.json<LiveLeaderboard>().standings.find((s) => s.userId === cast.player.id)!.weekPoints).toBe(3);
+      const fourth = afterScore.headers.etag as string;
+      expect(new Set([first, second, third, fourth]).size).toBe(4);
+
+      await h.runtime.bus.publish('pools.pool.updated', { pool: { ...pool, name: 'Renamed Pool', updatedAt: new Date(Date.now() + 60_000).toISOString() } });
+      await stored(h, 'SELECT 1 FROM picks.pools WHERE id = $1 AND name = $2', [pool.id, 'Renamed Pool']);
+      const renamed = await get(pool.id, cast.commissioner, { 'if-none-match': fourth });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json<LiveLeaderboard>().metadata.poolName).toBe('Renamed Pool');
     });
   });
 });

@@ -22,7 +22,7 @@ export async function managedPool(store: PicksStore, caller: Caller, poolId: str
 }
 
 /** True when `userId` is an active member of the pool. */
-export async function isActiveMember(store: PicksStore, poolId: string, userId: string): Promise<boolean> {
+export async function isActiveMember(store: Pick<PicksStore, 'findMember'>, poolId: string, userId: string): Promise<boolean> {
   return (await store.findMember(poolId, userId))?.isActive === true;
 }
 
@@ -49,7 +49,7 @@ export const deadlinePassed = (week: PoolWeekRow | undefined, now: Date): boolea
  * deadline for a member or a public pool's visitor (picks not available yet). Throws 403 for a
  * non-member of a private pool.
  */
-export async function picksAccessOf(store: PicksStore, caller: Caller, pool: PoolRow, week: PoolWeekRow | undefined, now: Date): Promise<AccessLevel | null> {
+export async function picksAccessOf(store: Pick<PicksStore, 'findMember'>, caller: Caller, pool: PoolRow, week: PoolWeekRow | undefined, now: Date): Promise<AccessLevel | null> {
   if (canManage(caller, pool)) return 'COMMISSIONER_ACCESS';
   const member = await isActiveMember(store, pool.id, caller.id);
   if (!member && !pool.isPublic) throw new ForbiddenError('Forbidden: you are not a member of this pool');

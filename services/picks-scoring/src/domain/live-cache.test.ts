@@ -1,47 +1,119 @@
 import { describe, expect, it } from 'vitest';
-import { createLiveBoardCache } from './live-cache.js';
+import { createLiveBoardCache, createSharedReads } from './live-cache.js';
+
+const scope = (name: string) => async () => name;
 
 describe('live board cache', () => {
-  it('should build once per fingerprint and share a build between concurrent callers', async () => {
-    const cache = createLiveBoardCache();
+  it('should read the scope and build each variant once per fingerprint, sharing them between concurrent callers', async () => {
+    const cache = createLiveBoardCache<string, string>();
+    let scopes = 0;
     let builds = 0;
-    let release!: (v: Buffer) => void;
+    let release!: (v: string) => void;
+    const load = async () => {
+      scopes += 1;
+      return 'scope-1';
+    };
     const build = () => {
       builds += 1;
-      return new Promise<Buffer>((resolve) => (release = resolve));
+      return new Promise<string>((resolve) => (release = resolve));
     };
-    const a = cache.get('pool:2', 'f1', build);
-    const b = cache.get('pool:2', 'f1', build);
-    release(Buffer.from('board-1'));
-    expect(String(await a)).toBe('board-1');
-    expect(String(await b)).toBe('board-1');
-    expect(await cache.get('pool:2', 'f1', async () => Buffer.from('never'))).toEqual(Buffer.from('board-1'));
-    expect(builds).toBe(1);
+    const a = cache.version('pool:2', 'f1', load).reply('FULL', build);
+    const b = cache.version('pool:2', 'f1', load).reply('FULL', build);
+    release('board-1');
+    expect(await a).toBe('board-1');
+    expect(await b).toBe('board-1');
+    const again = cache.version('pool:2', 'f1', load);
+    expect(await again.scope).toBe('scope-1');
+    expect(await again.reply('FULL', async () => 'never')).toBe('board-1');
+    expect(await again.reply('PUBLIC', async () => 'public')).toBe('public');
+    expect([scopes, builds]).toEqual([1, 1]);
   });
 
-  it('should build again when the fingerprint changes, and keep keys apart', async () => {
-    const cache = createLiveBoardCache();
-    expect(await cache.get('pool:2:FULL', 'f1', async () => Buffer.from('old'))).toEqual(Buffer.from('old'));
-    expect(await cache.get('pool:2:FULL', 'f2', async () => Buffer.from('new'))).toEqual(Buffer.from('new'));
-    expect(await cache.get('pool:2:PUBLIC', 'f2', async () => Buffer.from('public'))).toEqual(Buffer.from('public'));
-    expect(await cache.get('pool:2:FULL', 'f2', async () => Buffer.from('never'))).toEqual(Buffer.from('new'));
+  it('should read and build again when the fingerprint changes, and keep keys apart', async () => {
+    const cache = createLiveBoardCache<string, string>();
+    expect(await cache.version('pool:2', 'f1', scope('s1')).reply('FULL', async () => 'old')).toBe('old');
+    const changed = cache.version('pool:2', 'f2', scope('s2'));
+    expect(await changed.scope).toBe('s2');
+    expect(await changed.reply('FULL', async () => 'new')).toBe('new');
+    expect(await cache.version('pool:3', 'f2', scope('s3')).reply('FULL', async () => 'other')).toBe('other');
+    expect(await cache.version('pool:2', 'f2', scope('never')).reply('FULL', async () => 'never')).toBe('new');
     expect(cache.size).toBe(2);
   });
 
-  it('should not keep a failed build', async () => {
-    const cache = createLiveBoardCache();
-    await expect(cache.get('k', 'f', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await cache.get('k', 'f', async () => Buffer.from('recovered'))).toEqual(Buffer.from('recovered'));
+  it('should not keep a failed build or scope, nor a scope it is told not to keep', async () => {
+    const cache = createLiveBoardCache<string, string>();
+    const v = cache.version('k', 'f', scope('s'));
+    await expect(v.reply('FULL', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await v.reply('FULL', async () => 'recovered')).toBe('recovered');
+
+    await expect(cache.version('bad', 'f', async () => Promise.reject(new Error('db down'))).scope).rejects.toThrow('db down');
+    await Promise.resolve();
+    expect(await cache.version('bad', 'f', scope('back')).scope).toBe('back');
+
+    const unknown = cache.version('unknown-pool', 'f', scope('none'), (s) => s !== 'none');
+    await unknown.scope;
+    await Promise.resolve();
+    expect(cache.size).toBe(2);
   });
 
-  it('should drop the least recently used board beyond its size', async () => {
-    const cache = createLiveBoardCache(2);
-    await cache.get('a', 'f', async () => Buffer.from('A'));
-    await cache.get('b', 'f', async () => Buffer.from('B'));
-    await cache.get('a', 'f', async () => Buffer.from('never')); // a is now the most recent
-    await cache.get('c', 'f', async () => Buffer.from('C'));
+  it('should drop the least recently used pool week beyond its size', async () => {
+    const cache = createLiveBoardCache<string, string>(2);
+    await cache.version('a', 'f', scope('A')).reply('v', async () => 'A');
+    await cache.version('b', 'f', scope('B')).reply('v', async () => 'B');
+    await cache.version('a', 'f', scope('never')).reply('v', async () => 'never'); // a is now the most recent
+    await cache.version('c', 'f', scope('C')).reply('v', async () => 'C');
     expect(cache.size).toBe(2);
-    expect(await cache.get('a', 'f', async () => Buffer.from('rebuilt'))).toEqual(Buffer.from('A'));
-    expect(await cache.get('b', 'f', async () => Buffer.from('rebuilt B'))).toEqual(Buffer.from('rebuilt B'));
+    expect(await cache.version('a', 'f', scope('never')).reply('v', async () => 'rebuilt')).toBe('A');
+    expect(await cache.version('b', 'f', scope('B2')).reply('v', async () => 'rebuilt B')).toBe('rebuilt B');
+  });
+});
+
+describe('shared reads', () => {
+  /** A read that resolves when told to, with the number of reads started so far. */
+  function gatedReads() {
+    const gates: Array<(v: string) => void> = [];
+    return {
+      read: () => new Promise<string>((resolve) => gates.push(resolve)),
+      get started() {
+        return gates.length;
+      },
+      finish: (i: number, v: string) => gates[i]!(v),
+    };
+  }
+  /** A few turns of the event loop (a read starts on the turn after it is asked for). */
+  const tick = async () => {
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+  };
+
+  it('should never hand a caller a read that started before it called', async () => {
+    const shared = createSharedReads<string>();
+    const g = gatedReads();
+    const first = shared('k', g.read);
+    const sameTick = shared('k', g.read); // the first read has not started yet: shared
+    expect(g.started).toBe(0); // it starts on the next turn, after the requests already received
+    await tick();
+    expect(g.started).toBe(1);
+    // The first read is running: these wait for the next one, and share it.
+    const later1 = shared('k', g.read);
+    const later2 = shared('k', g.read);
+    await tick();
+    expect(g.started).toBe(1);
+    g.finish(0, 'v1');
+    expect(await first).toBe('v1');
+    expect(await sameTick).toBe('v1');
+    await tick();
+    expect(g.started).toBe(2);
+    g.finish(1, 'v2');
+    expect(await later1).toBe('v2');
+    expect(await later2).toBe('v2');
+  });
+
+  it('should keep keys apart, pass failures on, and read again after', async () => {
+    const shared = createSharedReads<string>();
+    const a = shared('a', async () => 'A');
+    const b = shared('b', async () => 'B');
+    expect([await a, await b]).toEqual(['A', 'B']);
+    await expect(shared('a', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await shared('a', async () => 'again')).toBe('again');
   });
 });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   coverOf,
   IMPACT_GAMES_TOP,
@@ -15,10 +18,10 @@ import {
 import type { KitLogger } from '@powerpool/service-kit';
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../store/live.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
-import type { GameRow, PoolGameRow, PoolRow, PoolWeekRow, WeekScoreRow } from '../store/schema.js';
+import type { GameRow, MemberRow, PoolGameRow, PoolRow, PoolWeekRow, WeekScoreRow } from '../store/schema.js';
 import { deadlinePassed, picksAccessOf } from './access.js';
 import type { Caller, PicksContext } from './context.js';
-import type { LiveBoardCache } from './live-cache.js';
+import { createLiveBoardCache, createSharedReads, type LiveBoardCache } from './live-cache.js';
 import { PicksNotAvailableError, PoolNotFoundError, WeekNotFoundError } from './errors.js';
 import { overridesSeenBy } from './overrides.js';
 import { byRank, isCorrectOf } from './present-picks.js';
@@ -31,6 +34,8 @@ import { impactOf, ScoringError, scoreWeek, sharedRanks, type ScoredGame, type W
  * the production games' current status and scores; a COMPLETE week shows what was calculated
  * (stored week scores), since after COMPLETE only a recorded correction changes results.
  */
+
+const gzipAsync = promisify(gzip);
 
 // ---------------------------------------------------------------------------------------------
 // Access
@@ -51,7 +56,20 @@ export async function liveWeekAccessOf(store: PicksStore, caller: Caller, poolId
   const pool = await store.findPool(poolId);
   if (!pool) throw new PoolNotFoundError();
   const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
-  const access = await picksAccessOf(store, caller, pool, week, now);
+  return liveWeekAccessIn(store, caller, pool, week, weekNumber, now);
+}
+
+/** liveWeekAccessOf once the pool and week are read; `members` answers the membership question. */
+async function liveWeekAccessIn(
+  members: Pick<PicksStore, 'findMember'>,
+  caller: Caller,
+  pool: PoolRow | undefined,
+  week: PoolWeekRow | undefined,
+  weekNumber: number,
+  now: Date,
+): Promise<LiveWeekAccess> {
+  if (!pool) throw new PoolNotFoundError();
+  const access = await picksAccessOf(members, caller, pool, week, now);
   if (!week) throw new WeekNotFoundError(weekNumber);
   if (access === null) throw new PicksNotAvailableError();
   return { pool, week, access };
@@ -341,23 +359,83 @@ async function buildLiveLeaderboard(store: PicksStore, logger: KitLogger, caller
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Serving
+
+/** One board version as sent: its ETag, the JSON, and the same JSON gzipped (made once). */
+export interface LiveReply {
+  etag: string;
+  json: Buffer;
+  gzip: Buffer;
+}
+
 /**
- * GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard, serialized to UTF-8 (checked against
- * liveLeaderboardSchema once per build). Access is decided on every call; the board itself comes
- * from `cache` while its data has not changed. What a caller sees depends only on the access level
- * and whether the deadline has passed (override picks: the commissioner always, members after the
- * deadline, public visitors never), so those are the cache key with the pool week.
+ * What the access checks of a board version read: the pool, the week and the pool's members
+ * (covered by the same fingerprint as the board, so never older than it).
  */
-export async function getLiveLeaderboardJson(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number, cache: LiveBoardCache): Promise<Buffer> {
+export interface LiveScope {
+  pool: PoolRow | undefined;
+  week: PoolWeekRow | undefined;
+  members: ReadonlyMap<string, MemberRow>;
+}
+
+/** The live leaderboard's state in one service instance: the cache, and the shared fingerprint reads. */
+export interface LiveBoards {
+  cache: LiveBoardCache<LiveScope, LiveReply>;
+  fingerprint: (key: string, read: () => Promise<string>) => Promise<string>;
+}
+
+/**
+ * How long a pool week's fingerprint read queued behind another waits after it (requests
+ * arriving meanwhile share it). Only under concurrent load; see createSharedReads.
+ */
+export const LIVE_FINGERPRINT_GAP_MS = Number(process.env.LIVE_FINGERPRINT_GAP_MS ?? 10);
+
+export const createLiveBoards = (): LiveBoards => ({ cache: createLiveBoardCache(), fingerprint: createSharedReads(LIVE_FINGERPRINT_GAP_MS) });
+
+/** Bump when the board's JSON changes shape, so browsers holding an old ETag get the new board. */
+const LIVE_REPLY_FORMAT = 1;
+
+/** A weak ETag (two replicas' builds of one version differ in `generatedAt` only) naming the version and the variant. */
+export function liveEtagOf(key: string, variant: string, fingerprint: string): string {
+  const hash = createHash('sha256').update(`${LIVE_REPLY_FORMAT}|${key}|${variant}|${fingerprint}`).digest('base64url');
+  return `W/"lb-${hash.slice(0, 27)}"`;
+}
+
+async function liveScopeOf(store: PicksStore, poolId: string, weekNumber: number): Promise<LiveScope> {
+  const pool = await store.findPool(poolId);
+  if (!pool) return { pool, week: undefined, members: new Map() };
+  const [week, members] = await Promise.all([store.findPoolWeek(pool.id, pool.year, weekNumber), store.poolMembersOf(pool.id)]);
+  return { pool, week, members: new Map(members.map((m) => [m.userId, m])) };
+}
+
+/**
+ * GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard, ready to send. Per request: the
+ * pool week's fingerprint (one query, shared with the requests waiting for the same pool week,
+ * always started after this request arrived), then access from the version's scope with the
+ * rules of access.ts, then the variant's reply. What a caller sees depends only on the access
+ * level and whether the deadline has passed (override picks: the commissioner always, members
+ * after the deadline, public visitors never), so those name the variant. Each variant is built,
+ * checked against liveLeaderboardSchema, serialized and gzipped once per version.
+ */
+export async function getLiveLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number, boards: LiveBoards): Promise<LiveReply> {
   return ctx.uow.read(async (store) => {
-    const now = ctx.now();
-    const seen = await liveWeekAccessOf(store, caller, poolId, weekNumber, now);
-    const { pool, week } = seen;
-    const passed = deadlinePassed(week, now);
-    const data = await store.liveFingerprint(pool.id, week.year, week.weekNumber);
-    const key = `${pool.id}:${week.year}:${week.weekNumber}:${seen.access}:${passed}`;
-    return cache.get(key, `${pool.name}|${data}`, async () =>
-      Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await buildLiveLeaderboard(store, ctx.logger, caller, seen, now)))),
+    const key = `${poolId}:${weekNumber}`;
+    const fingerprint = await boards.fingerprint(key, () => store.liveFingerprint(poolId, weekNumber));
+    const version = boards.cache.version(
+      key,
+      fingerprint,
+      () => liveScopeOf(store, poolId, weekNumber),
+      (scope) => scope.pool !== undefined && scope.week !== undefined,
     );
+    const scope = await version.scope;
+    const now = ctx.now();
+    const members: Pick<PicksStore, 'findMember'> = { findMember: async (_poolId, userId) => scope.members.get(userId) };
+    const seen = await liveWeekAccessIn(members, caller, scope.pool, scope.week, weekNumber, now);
+    const variant = `${seen.access}:${deadlinePassed(seen.week, now)}`;
+    return version.reply(variant, async () => {
+      const json = Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await buildLiveLeaderboard(store, ctx.logger, caller, seen, now))));
+      return { etag: liveEtagOf(key, variant, fingerprint), json, gzip: await gzipAsync(json) };
+    });
   });
 }

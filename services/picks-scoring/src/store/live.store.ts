@@ -8,11 +8,13 @@ import {
   poolGames,
   poolMembers,
   poolWeeks,
+  pools,
   teams,
   users,
   venues,
   weekScores,
   type GameRow,
+  type MemberRow,
   type PickRow,
   type PoolGameRow,
   type TeamRow,
@@ -107,25 +109,32 @@ export function createLiveStore(db: Db) {
       return db.select().from(weekScores).where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
     },
 
+    /** Every member row of a pool (active or not), for the live board's access checks. */
+    async poolMembersOf(poolId: string): Promise<MemberRow[]> {
+      return db.select().from(poolMembers).where(eq(poolMembers.poolId, poolId));
+    },
+
     /**
-     * A digest of everything the pool week's live board is made of: the pool's weeks, the week's
-     * pool games, the production games published or of that week, their venues, the teams, the week's
-     * picks, the pool's stored scores up to this week, its members and their users, and the
-     * week's overrides and their users. Each part is `count:sum(xmin)` of its rows: every insert
-     * or update writes a row version with a newer transaction id and every delete changes the
-     * count, so any committed change to any column changes the digest, whatever the clocks say
-     * (several timestamps come from a clock tests stand still, or from other services). Only
-     * committed rows are seen, so the data read after this is at least as new. One query, no
-     * row data leaves the database.
+     * A digest of everything the pool week's live board and its access checks are made of: the
+     * pool's row and weeks, the week's pool games, the production games published or of that
+     * week, their venues, the teams, the week's picks, the pool's stored scores up to this week,
+     * its members and their users, and the week's overrides and their users (the year is the
+     * pool's). Each part is `count:sum(xmin)` of its rows: every insert or update writes a row
+     * version with a newer transaction id and every delete changes the count, so any committed
+     * change to any column changes the digest, whatever the clocks say (several timestamps come
+     * from a clock tests stand still, or from other services). Only committed rows are seen, so
+     * the data read after this is at least as new. One query, no row data leaves the database.
      */
-    async liveFingerprint(poolId: string, year: number, weekNumber: number): Promise<string> {
+    async liveFingerprint(poolId: string, weekNumber: number): Promise<string> {
       const digest = (alias: string) => sql.raw(`count(*) || ':' || coalesce(sum(${alias}.xmin::text::bigint), 0)`);
+      const year = sql`(SELECT py.year FROM ${pools} py WHERE py.id = ${poolId})`;
       const week = (alias: string) => sql`${sql.raw(alias)}.pool_id = ${poolId} AND ${sql.raw(alias)}.year = ${year} AND ${sql.raw(alias)}.week_number = ${weekNumber}`;
       // The pool's games of the week, and the production games of that week (a commissioner's power
       // pick may be on one the pool did not publish): a few rows by index, without reading the picks.
       const weekGames = sql`(SELECT pg.game_id FROM ${poolGames} pg WHERE ${week('pg')} UNION SELECT wg.espn_id FROM ${games} wg WHERE wg.year = ${year} AND wg.week_number = ${weekNumber})`;
       const result = await db.execute<{ fingerprint: string }>(sql`
         SELECT concat_ws('|',
+          (SELECT ${digest('pl')} FROM ${pools} pl WHERE pl.id = ${poolId}),
           (SELECT ${digest('w')} FROM ${poolWeeks} w WHERE w.pool_id = ${poolId}),
           (SELECT ${digest('pg')} FROM ${poolGames} pg WHERE ${week('pg')}),
           (SELECT ${digest('g')} FROM ${games} g WHERE g.espn_id IN ${weekGames}),
