@@ -136,6 +136,15 @@ export function buildGame(weekNumber: number, gameTimeUtc: string, home: string,
   });
 }
 
+/** Week 1 of buildSeason as the picks suites publish it: a clock before it, its deadline, its spreads. */
+export const WEEK1 = {
+  before: new Date('2025-09-01T12:00:00Z'),
+  /** 10 minutes before w1-a (Thursday 2025-09-05T00:20Z), the week's earliest published game. */
+  deadline: new Date('2025-09-05T00:10:00.000Z'),
+  /** w1-a PHI(21)-DAL(6), w1-b KC(12)-LAC(24), w1-c BUF(2)-MIA(15), w1-d CHI(3)-DET(8) published; w1-e GB(9)-MIN(16) not. */
+  spreads: { 'w1-a': -3.5, 'w1-b': 2.5, 'w1-c': 0, 'w1-d': -1 },
+} as const;
+
 /** Week 1 of most suites: five games on Thursday and Sunday (ids w1-a .. w1-e), and one of week 2. */
 export function buildSeason(): Game[] {
   return [

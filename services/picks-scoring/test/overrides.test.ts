@@ -19,17 +19,14 @@ import {
   type Person,
   type PicksHarness,
   type PublishedWeek,
+  WEEK1,
 } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
-const BEFORE = new Date('2025-09-01T12:00:00Z');
-/** 10 minutes before w1-a (2025-09-05T00:20Z). */
-const DEADLINE = new Date('2025-09-05T00:10:00.000Z');
+const { before: BEFORE, deadline: DEADLINE, spreads: SPREADS } = WEEK1;
 const REASON = 'Player phoned in their picks';
 
-/** w1-a PHI(21)-DAL(6), w1-b KC(12)-LAC(24), w1-c BUF(2)-MIA(15), w1-d CHI(3)-DET(8) published; w1-e GB(9)-MIN(16) not. */
-const SPREADS = { 'w1-a': -3.5, 'w1-b': 2.5, 'w1-c': 0, 'w1-d': -1 };
 const PLAYER_PICKS: Array<[string, string, number]> = [
   ['w1-a', '21', 3],
   ['w1-c', '15', 2],
