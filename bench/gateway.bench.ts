@@ -14,14 +14,13 @@
  * thread for the first measured run of each target, `gateway.cpuprofile` / `direct.cpuprofile`;
  * open them in Chrome DevTools or run `tsx bench/profile-summary.ts <file>`).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { currentUserSchema, HEADERS, SESSION_COOKIE } from '@powerpool/contracts';
 import { ASSERTION_TTL_SECONDS } from '@powerpool/service-kit';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
 import { signInThroughGateway } from '@powerpool/testing';
 import { autocannonInChild } from './autocannon.js';
+import { startProfile } from './profile.js';
 
 /** What a bare Fastify upstream behind @fastify/http-proxy reached on the 2-core reference machine. */
 const MIN_RPS_RATIO = 0.3;
@@ -89,24 +88,6 @@ async function load(target: Target, seconds: number, profileAs?: string): Promis
     requests: result.requests.total,
     cpuMs: (cpu.user + cpu.system) / 1000,
     loopBusy: elu.utilization,
-  };
-}
-
-/** A V8 CPU profile of this thread (the app's: gateway, services, PGlite, bus). */
-async function startProfile(): Promise<{ stopInto(file: string): Promise<void> }> {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return {
-    async stopInto(file) {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, JSON.stringify(profile));
-      console.log(`(CPU profile written to ${file})`);
-    },
   };
 }
 

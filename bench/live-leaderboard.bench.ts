@@ -27,15 +27,14 @@
  * `tsx bench/profile-summary.ts <file>` summarizes one).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SESSION_COOKIE, type Game, type Team } from '@powerpool/contracts';
 import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway } from '@powerpool/testing';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
 import { autocannonInChild } from './autocannon.js';
+import { startProfile } from './profile.js';
 
 const int = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
@@ -70,24 +69,6 @@ interface Run {
   bytes: number;
   /** Requests not answered within BENCH_TIMEOUT seconds. */
   timeouts: number;
-}
-
-/** A V8 CPU profile of this thread (the app's: gateway, services, PGlite, bus), as in gateway.bench.ts. */
-async function startProfile(): Promise<{ stopInto(file: string): Promise<void> }> {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return {
-    async stopInto(file) {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, JSON.stringify(profile));
-      console.log(`(CPU profile written to ${file})`);
-    },
-  };
 }
 
 /** A GET as it comes over the wire (fetch would decompress and hide the sizes). */

@@ -1,9 +1,8 @@
 import { managesPool, type AccessLevel } from '@powerpool/contracts';
-import { ForbiddenError } from '@powerpool/service-kit';
+import { ForbiddenError, managedPoolOf, memberPoolOf } from '@powerpool/service-kit';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PoolRow, PoolWeekRow } from '../store/schema.js';
 import type { Caller } from './context.js';
-import { PoolNotFoundError } from './errors.js';
 
 /**
  * Who may do what with a pool's picks and scores (game-rules.md "Who sees what"), named once.
@@ -14,12 +13,7 @@ import { PoolNotFoundError } from './errors.js';
 export const canManage = (caller: Caller, pool: PoolRow): boolean => managesPool(caller, pool.commissionerId);
 
 /** The pool, if the caller may manage it: 404 unknown, 403 someone else's. */
-export async function managedPool(store: PicksStore, caller: Caller, poolId: string): Promise<PoolRow> {
-  const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError();
-  if (!canManage(caller, pool)) throw new ForbiddenError("Forbidden: only the pool's commissioner or a super admin can do this");
-  return pool;
-}
+export const managedPool = (store: PicksStore, caller: Caller, poolId: string): Promise<PoolRow> => managedPoolOf(store, caller, poolId);
 
 /** True when `userId` is an active member of the pool. */
 export async function isActiveMember(store: Pick<PicksStore, 'findMember'>, poolId: string, userId: string): Promise<boolean> {
@@ -27,12 +21,7 @@ export async function isActiveMember(store: Pick<PicksStore, 'findMember'>, pool
 }
 
 /** The pool, if the caller manages it or is one of its active members (leaderboards, completed weeks, reviews). */
-export async function readablePool(store: PicksStore, caller: Caller, poolId: string): Promise<PoolRow> {
-  const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError();
-  if (canManage(caller, pool) || (await isActiveMember(store, poolId, caller.id))) return pool;
-  throw new ForbiddenError('Forbidden: you are not a member of this pool');
-}
+export const readablePool = (store: PicksStore, caller: Caller, poolId: string): Promise<PoolRow> => memberPoolOf(store, caller, poolId);
 
 /**
  * Whether a published week's picks are closed: its deadline has passed by the server's clock, or

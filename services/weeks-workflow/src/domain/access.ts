@@ -1,27 +1,14 @@
 import { managesPool } from '@powerpool/contracts';
-import { ForbiddenError } from '@powerpool/service-kit';
+import { managedPoolOf, memberPoolOf } from '@powerpool/service-kit';
 import type { WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow } from '../store/schema.js';
 import type { Caller } from './context.js';
-import { PoolNotFoundError } from './errors.js';
 
 /** A super admin manages every pool; a pool commissioner only the pools they commission. */
 export const canManage = (caller: Caller, pool: PoolRow): boolean => managesPool(caller, pool.commissionerId);
 
 /** The pool, if the caller may manage it: 404 unknown, 403 someone else's. */
-export async function managedPool(store: WeeksStore, caller: Caller, poolId: string): Promise<PoolRow> {
-  const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError();
-  if (!canManage(caller, pool)) throw new ForbiddenError('Forbidden: only the pool\'s commissioner or a super admin can do this');
-  return pool;
-}
+export const managedPool = (store: WeeksStore, caller: Caller, poolId: string): Promise<PoolRow> => managedPoolOf(store, caller, poolId);
 
 /** The pool, if the caller manages it or is one of its active members. */
-export async function visiblePool(store: WeeksStore, caller: Caller, poolId: string): Promise<PoolRow> {
-  const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError();
-  if (canManage(caller, pool)) return pool;
-  const member = await store.findMember(poolId, caller.id);
-  if (!member?.isActive) throw new ForbiddenError('Forbidden: you are not a member of this pool');
-  return pool;
-}
+export const visiblePool = (store: WeeksStore, caller: Caller, poolId: string): Promise<PoolRow> => memberPoolOf(store, caller, poolId);
