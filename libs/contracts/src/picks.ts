@@ -417,6 +417,8 @@ export const liveGameSchema = z.object({
   status: gameStatusSchema,
   quarter: z.number().int().nullable(),
   clock: z.string().nullable(),
+  /** The provider's short status text ("Halftime", "End of 3rd", "Delayed", "Final/OT"), else null. */
+  statusDetail: z.string().nullable().default(null),
   homeScore: z.number().int().nullable(),
   awayScore: z.number().int().nullable(),
   spread: z.number().nullable(),
@@ -480,6 +482,96 @@ export const liveLeaderboardSchema = z.object({
   }),
 });
 export type LiveLeaderboard = z.infer<typeof liveLeaderboardSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Live push (server-sent events): the live leaderboard and the games of a week, while games are on
+
+/**
+ * Stream timing. Every stream sends an SSE comment (`: heartbeat`) every `heartbeatMs` so that
+ * proxies keep it open and a dead connection is noticed; `retryMs` is the `retry:` the browser
+ * waits before reconnecting. A browser that hears nothing (not even a heartbeat) for `staleMs`
+ * treats the stream as failed. `resumeVersions`: how many recent board versions a process keeps
+ * per pool week to answer a reconnect (`Last-Event-ID`) with patches instead of a snapshot.
+ */
+export const LIVE_STREAM = {
+  heartbeatMs: 15_000,
+  retryMs: 2_000,
+  staleMs: 40_000,
+  resumeVersions: 20,
+  /** Bytes a connection may have waiting to be written before it is dropped as too slow (it reconnects and catches up). */
+  maxBufferedBytes: 1_048_576,
+} as const;
+
+/** The live board's metadata (liveLeaderboardSchema.metadata). */
+export const liveMetadataSchema = liveLeaderboardSchema.shape.metadata;
+
+/**
+ * One `data:` of GET .../live-leaderboard/stream. Each event's SSE `id:` is its `version`.
+ * - `snapshot`: the whole board (on connect, and on a reconnect the process cannot patch).
+ * - `patch`: what changed from the board of version `base` to `version`: games (by gameId) and
+ *   standings (by userId) that are new or changed, userIds no longer on the board, the new order of
+ *   userIds when it changed, and impactGames / overrides / message when they changed; metadata
+ *   always. A browser whose board is not `base` reconnects for a snapshot.
+ * - `closed`: the caller may no longer see this board (removed from the pool, the pool deleted);
+ *   the stream ends after it. `status` is the HTTP status a plain GET would now answer.
+ */
+export const liveStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), version: z.string(), board: liveLeaderboardSchema }),
+  z.object({
+    type: z.literal('patch'),
+    version: z.string(),
+    base: z.string(),
+    games: z.array(liveGameSchema),
+    standings: z.array(liveStandingSchema),
+    removed: z.array(z.string()),
+    order: z.array(z.string()).optional(),
+    impactGames: z.array(impactGameSchema).optional(),
+    overrides: pickOverridesReplySchema.optional(),
+    message: z.string().nullable().optional(),
+    metadata: liveMetadataSchema,
+  }),
+  z.object({ type: z.literal('closed'), status: z.number().int(), error: z.string(), message: z.string() }),
+]);
+export type LiveStreamEvent = z.infer<typeof liveStreamEventSchema>;
+
+/** A game's live state as the games stream carries it (Make Picks cards, Manage Weeks). */
+export const gameLiveStateSchema = z.object({
+  gameId: z.string(),
+  status: gameStatusSchema,
+  statusDetail: z.string().nullable(),
+  quarter: z.number().int().nullable(),
+  clock: z.string().nullable(),
+  homeScore: z.number().int().nullable(),
+  awayScore: z.number().int().nullable(),
+  gameTimeUtc: z.string(),
+  updatedAt: z.string(),
+});
+export type GameLiveState = z.infer<typeof gameLiveStateSchema>;
+
+/**
+ * One `data:` of GET /api/seasons/{year}/weeks/{weekNumber}/games/stream: a snapshot of every game
+ * of the week on connect (and reconnect), then each game as it changes.
+ */
+export const gamesStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), games: z.array(gameLiveStateSchema) }),
+  z.object({ type: z.literal('game'), game: gameLiveStateSchema }),
+]);
+export type GamesStreamEvent = z.infer<typeof gamesStreamEventSchema>;
+
+/** GET /api/seasons/{year}/weeks/{weekNumber}/games/stream */
+export const seasonWeekParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100), weekNumber: weekNumberSchema });
+
+/**
+ * Core NATS subjects (not captured by the event stream: losing one costs a browser a few seconds,
+ * never data). picks-scoring publishes `liveBoardChanged` once per committed change of a pool
+ * week's board (a game update, a state change, a calculation, an override, a void ruling, picks);
+ * every process serving streams has one subscription to it and rebuilds that board once.
+ */
+export const LIVE_SUBJECTS = {
+  boardChanged: 'live.picks.board.changed',
+} as const;
+export const liveBoardChangedSchema = z.object({ ...{ poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() }, at: z.string() });
+export type LiveBoardChanged = z.infer<typeof liveBoardChangedSchema>;
 
 /** The 403 reply before the deadline: `{ error, status: "picks_not_available", message }`. */
 export const picksNotAvailableBodySchema = z.object({ error: z.literal('picks_not_available'), status: z.literal('picks_not_available'), message: z.string() });

@@ -73,6 +73,11 @@ export const stagingGameSchema = z.object({
   oddsProvider: z.string().nullable(),
   oddsDetails: z.string().nullable(),
   venueEspnId: z.string().nullable(),
+  /**
+   * The provider's short status text when it adds to gameStatus ("Halftime", "End of 3rd",
+   * "Delayed", "Final/OT", "Suspended"); null otherwise. Older events without it read as null.
+   */
+  statusDetail: z.string().nullable().default(null),
 });
 export type StagingGame = z.infer<typeof stagingGameSchema>;
 export const stagingGamesReplySchema = z.array(stagingGameSchema);

@@ -33,6 +33,7 @@ export function buildProductionGame(overrides: Partial<Game> & Pick<Game, 'gameT
     oddsProvider: null,
     oddsDetails: null,
     venueEspnId: null,
+    statusDetail: null,
     updatedAt: new Date().toISOString(),
     ...overrides,
   };

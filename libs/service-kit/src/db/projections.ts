@@ -30,6 +30,7 @@ export function productionGameColumns() {
     awayScore: integer('away_score'),
     currentPeriod: integer('current_period'),
     gameClock: text('game_clock'),
+    statusDetail: text('status_detail'),
     updatedAt: ts('updated_at').notNull(),
   };
 }
@@ -54,6 +55,7 @@ export function productionGameValues(game: Game) {
     awayScore: game.awayScore,
     currentPeriod: game.currentPeriod,
     gameClock: game.gameClock,
+    statusDetail: game.statusDetail,
     updatedAt: new Date(game.updatedAt),
   };
 }

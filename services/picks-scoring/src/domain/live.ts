@@ -259,6 +259,7 @@ function presentGame({ poolGame, game, venue, home, away }: LiveGameRow): LiveGa
     status: game.status,
     quarter: game.currentPeriod,
     clock: game.gameClock,
+    statusDetail: game.statusDetail,
     homeScore: game.homeScore,
     awayScore: game.awayScore,
     spread: poolGame.lockedSpread,

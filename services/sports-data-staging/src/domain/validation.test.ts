@@ -43,6 +43,7 @@ function game(weekNumber: number, home: number, away: number, over: Partial<Stag
     oddsProvider: 'ESPN BET',
     oddsDetails: `T${home} -3.5`,
     venueEspnId: null,
+    statusDetail: null,
     ...over,
   };
 }

@@ -128,6 +128,7 @@ export function parseEvent(event: EspnEvent, fallback: { year: number; seasonTyp
     oddsProvider: odds?.provider?.name ?? null,
     oddsDetails: odds?.details ?? null,
     venueEspnId: comp.venue?.id ?? null,
+    statusDetail: null,
   };
 }
 

@@ -49,6 +49,7 @@ const gameColumns = {
   oddsProvider: text('odds_provider'),
   oddsDetails: text('odds_details'),
   venueEspnId: text('venue_espn_id'),
+  statusDetail: text('status_detail'),
 };
 
 export const stagingGames = sportsSchema.table(

@@ -37,6 +37,7 @@ function toGameData(row: StagingGameRow | GameRow): GameData {
     oddsProvider: row.oddsProvider,
     oddsDetails: row.oddsDetails,
     venueEspnId: row.venueEspnId,
+    statusDetail: row.statusDetail,
   };
 }
 export function toStagingGame(row: StagingGameRow): StagingGame {
