@@ -210,3 +210,46 @@ describe('game status by the game rules', () => {
     expect(cases.map(([t]) => readStatus(t))).toEqual(cases.map(([, status]) => status));
   });
 });
+
+describe('status detail', () => {
+  const detailOf = (event: EspnEvent, week = WEEK_17) => parseEvent(event, week)?.statusDetail;
+
+  it('should give no detail when the recorded game is live, final or scheduled', () => {
+    expect(detailOf(LIVE())).toBeNull();
+    expect(detailOf(FINAL(), WEEK_1)).toBeNull();
+    expect(detailOf(SCHEDULED(), WEEK_1)).toBeNull();
+  });
+
+  it('should say Halftime and End of each quarter when play breaks', () => {
+    const halftime = withStatus(LIVE(), { clock: 0, displayClock: '0:00', period: 2, type: type('STATUS_HALFTIME', 'in', false, 'Halftime') });
+    expect(parseEvent(halftime, WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', statusDetail: 'Halftime', currentPeriod: 2 });
+    const ends = [1, 2, 3, 4, 5].map((period) => detailOf(withStatus(LIVE(), { clock: 0, displayClock: '0:00', period, type: type('STATUS_END_PERIOD', 'in', false, 'End of Period') })));
+    expect(ends).toEqual(['End of 1st', 'End of 2nd', 'End of 3rd', 'End of 4th', 'End of OT']);
+  });
+
+  it('should say Delayed before kickoff and during play, keeping the status the state gives', () => {
+    const before = withStatus(SCHEDULED(), beforeKickoff(type('STATUS_DELAYED', 'pre', false, 'Delayed')));
+    expect(parseEvent(before, WEEK_1)).toMatchObject({ gameStatus: 'SCHEDULED', statusDetail: 'Delayed', homeScore: null });
+    const during = withStatus(LIVE(), { clock: 251, displayClock: '4:11', period: 1, type: type('STATUS_DELAYED', 'in', false, 'Delayed') });
+    expect(parseEvent(during, WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', statusDetail: 'Delayed', homeScore: 7 });
+  });
+
+  it('should say Final/OT when the game is final after overtime and Suspended when play is suspended', () => {
+    const ot = withStatus(FINAL(), { clock: 0, displayClock: '0:00', period: 5, type: type('STATUS_FINAL_OVERTIME', 'post', true, 'Final/OT') });
+    expect(parseEvent(ot, WEEK_1)).toMatchObject({ gameStatus: 'COMPLETE', statusDetail: 'Final/OT', currentPeriod: 5, homeScore: 24, awayScore: 20 });
+    const suspended = withStatus(LIVE(), { clock: 251, displayClock: '4:11', period: 1, type: type('STATUS_SUSPENDED', 'post', false, 'Suspended') });
+    expect(parseEvent(suspended, WEEK_17)).toMatchObject({ gameStatus: 'POSTPONED', statusDetail: 'Suspended' });
+  });
+
+  it('should give no detail to cancelled and postponed games', () => {
+    expect(detailOf(withStatus(SCHEDULED(), beforeKickoff(type('STATUS_CANCELED', 'post', false, 'Canceled'))), WEEK_1)).toBeNull();
+    expect(detailOf(withStatus(SCHEDULED(), beforeKickoff(type('STATUS_POSTPONED', 'post', false, 'Postponed'))), WEEK_1)).toBeNull();
+  });
+
+  it('should read every game of the recorded week-17 scoreboard with its detail', () => {
+    const doc = scoreboardSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/espn/scoreboard-2025-reg-week17-inprogress.json', import.meta.url), 'utf8')));
+    const games = doc.events.map((e) => parseEvent(e, WEEK_17)!);
+    expect(new Set(games.map((g) => g.statusDetail))).toEqual(new Set([null]));
+    expect(games.filter((g) => g.gameStatus === 'IN_PROGRESS').map((g) => g.espnId)).toEqual(['401772825']);
+  });
+});

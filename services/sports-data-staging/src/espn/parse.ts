@@ -10,27 +10,62 @@ export type GameData = Omit<Game, 'updatedAt'>;
 const CANCELLED_NAMES: ReadonlySet<string> = new Set(['STATUS_CANCELED', 'STATUS_CANCELLED']);
 /** ESPN status names of a game stopped or moved before it reached a result: it may still be played. */
 const POSTPONED_NAMES: ReadonlySet<string> = new Set(['STATUS_POSTPONED', 'STATUS_SUSPENDED']);
+/** ESPN status names of a break in play: the game is on, whatever `state` says. */
+const BREAK_NAMES: ReadonlySet<string> = new Set(['STATUS_HALFTIME', 'STATUS_END_PERIOD']);
+
+/** The part of ESPN's `status` that the game status and its detail are read from. */
+export interface EspnStatusType {
+  state: string;
+  completed?: boolean | null;
+  name?: string | null;
+}
 
 /**
  * A game's status from ESPN's `status.type` (game-rules.md: a game is final only when the provider
  * says so; `state == "post"` alone is not final, cancelled and postponed games have it too).
  * - STATUS_CANCELED / STATUS_CANCELLED -> CANCELLED, STATUS_POSTPONED / STATUS_SUSPENDED ->
  *   POSTPONED, whatever `state` and `completed` say.
- * - `completed` true -> COMPLETE (STATUS_FINAL, overtime finals, forfeits).
- * - state `in` -> IN_PROGRESS (halftime, end of period and delays during play included).
+ * - `completed` true -> COMPLETE (STATUS_FINAL, STATUS_FINAL_OVERTIME, forfeits). Whether both
+ *   scores are there is checked where production is written (domain/live-scores.ts).
+ * - STATUS_HALFTIME / STATUS_END_PERIOD, or state `in` -> IN_PROGRESS (STATUS_DELAYED during play too).
  * - state `post`, not completed, under any other name -> POSTPONED: the game stopped without a
  *   result; like a postponed game it may still be played, or the commissioner rules it void. It is
  *   never COMPLETE, and never void on its own as a cancelled game is.
- * - otherwise (`pre`, a delay before kickoff, an unknown state) -> SCHEDULED.
+ * - otherwise (`pre`, STATUS_DELAYED before kickoff, an unknown state) -> SCHEDULED.
  */
-export function readStatus(type: { state: string; completed?: boolean | null; name?: string | null }): GameStatus {
+export function readStatus(type: EspnStatusType): GameStatus {
   const name = type.name?.toUpperCase() ?? '';
   if (CANCELLED_NAMES.has(name)) return 'CANCELLED';
   if (POSTPONED_NAMES.has(name)) return 'POSTPONED';
   if (type.completed === true) return 'COMPLETE';
-  if (type.state === 'in') return 'IN_PROGRESS';
+  if (BREAK_NAMES.has(name) || type.state === 'in') return 'IN_PROGRESS';
   if (type.state === 'post') return 'POSTPONED';
   return 'SCHEDULED';
+}
+
+const ORDINALS = ['1st', '2nd', '3rd', '4th'] as const;
+
+/**
+ * The provider's short status text when it adds to the game status (contracts `statusDetail`):
+ * "Halftime", "End of 1st" .. "End of 4th" / "End of OT", "Delayed" (before or during play),
+ * "Suspended", "Final/OT". Null when the status says it all (scheduled, playing, final, cancelled,
+ * postponed) and for a final that is not one by the game rules (not completed).
+ */
+export function statusDetail(type: EspnStatusType, period: number | null | undefined): string | null {
+  const name = type.name?.toUpperCase() ?? '';
+  switch (name) {
+    case 'STATUS_HALFTIME':
+      return 'Halftime';
+    case 'STATUS_END_PERIOD':
+      return period && period >= 1 && period <= 4 ? `End of ${ORDINALS[period - 1]}` : period && period > 4 ? 'End of OT' : null;
+    case 'STATUS_SUSPENDED':
+      return 'Suspended';
+    case 'STATUS_FINAL_OVERTIME':
+      return type.completed === true ? 'Final/OT' : null;
+    default:
+      if (name.includes('DELAY') && !CANCELLED_NAMES.has(name) && type.completed !== true) return 'Delayed';
+      return null;
+  }
 }
 
 function toNumber(value: string | number | null | undefined): number | null {
@@ -128,7 +163,7 @@ export function parseEvent(event: EspnEvent, fallback: { year: number; seasonTyp
     oddsProvider: odds?.provider?.name ?? null,
     oddsDetails: odds?.details ?? null,
     venueEspnId: comp.venue?.id ?? null,
-    statusDetail: null,
+    statusDetail: statusDetail(comp.status.type, comp.status.period),
   };
 }
 
