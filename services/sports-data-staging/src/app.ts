@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { SportsDataStagingConfig } from './config.js';
 import type { SportsContext } from './domain/context.js';
+import { createLiveFeed, startLiveFeed, type LiveFeed } from './domain/live-feed.js';
 import { createEspnClient, type EspnClient } from './espn/client.js';
 import { answerRefreshRequests } from './events/refresh.rpc.js';
 import { registerStagingRoutes } from './routes/staging.routes.js';
@@ -17,9 +20,18 @@ export interface SportsDataStagingDeps extends ServiceRuntime {
   now?: () => Date;
 }
 
+const liveFeeds = new WeakMap<ServiceApp, LiveFeed>();
+
+/** The live feed of an app built by buildApp (tests call its `tick()`; LIVE_FEED=on also runs it on its cadence). */
+export function liveFeedOf(app: ServiceApp): LiveFeed {
+  const feed = liveFeeds.get(app);
+  if (!feed) throw new Error('not an app built by sports-data-staging buildApp');
+  return feed;
+}
+
 /**
  * sports-data-staging: ESPN import into staging (schedule 1), diffs, validation, migration to the
- * production teams/games/venues it owns, and the week refresh requests. Owns the Postgres schema
+ * production teams/games/venues it owns, the week refresh requests and the live feed. Owns the Postgres schema
  * `sports`. Never listens (server.ts does).
  */
 export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp> {
@@ -28,12 +40,17 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
   const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
   const ctx: SportsContext = { uow: createUnitOfWork({ database, outbox, store: createSportsStore }), espn: deps.espn ?? createEspnClient(config.espn), logger, now: deps.now ?? (() => new Date()) };
 
+  const liveFeed = createLiveFeed(ctx, { ...config.liveFeed, holder: `${hostname()}:${process.pid}:${randomUUID()}` });
+  liveFeeds.set(app, liveFeed);
+
   registerStagingRoutes(app, ctx);
   registerVenueRoutes(app, ctx);
 
   const rpc = await answerRefreshRequests(bus, ctx);
   outbox.start();
+  const feedRunner = config.liveFeed.enabled ? startLiveFeed(liveFeed, ctx, config.liveFeed) : null;
   app.addHook('onClose', async () => {
+    await feedRunner?.stop();
     await Promise.all(rpc.map((s) => s.unsubscribe()));
     await outbox.stop();
   });

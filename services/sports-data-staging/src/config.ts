@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@powerpool/service-kit';
+import { ConfigError, env, parseConfig, serviceEnvSchema } from '@powerpool/service-kit';
 
 const SportsDataStagingEnvSchema = serviceEnvSchema.extend({
   PORT: env.port(4005),
@@ -11,12 +11,23 @@ const SportsDataStagingEnvSchema = serviceEnvSchema.extend({
   ESPN_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
   /** Absent: on outside production, off in production (see `replay` below). */
   ESPN_REPLAY: z.enum(['on', 'off']).optional(),
+  /** The live feed (domain/live-feed.ts): on by default; test helpers turn it off unless a test wants it. */
+  LIVE_FEED: z.enum(['on', 'off']).default('on'),
+  LIVE_FEED_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),
+  LIVE_FEED_IDLE_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
+  LIVE_FEED_WINDOW_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
+  /** Game-day mode of the replay (dev/replay/game-day.ts): the 2025 Wild Card round played in accelerated time. */
+  ESPN_REPLAY_GAMEDAY: z.enum(['on', 'off']).default('off'),
+  ESPN_REPLAY_GAMEDAY_MINUTES: z.coerce.number().positive().max(24 * 60).default(10),
+  ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(15),
   ESPN_REPLAY_SHIFT_DAYS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(3650)], { error: "is 'auto' or a whole number of days (0-3650)" }).default('auto'),
 });
 
 /** How ESPN is replayed from the bundled recordings: `'auto'` days put the 2025 opener a few days ahead. */
 export interface EspnReplaySetting {
   dateShiftDays: number | 'auto';
+  /** Game-day mode (ESPN_REPLAY_GAMEDAY=on): the round's length and the first kickoff's distance, in minutes; null when off. */
+  gameDay: { minutes: number; kickoffInMinutes: number } | null;
 }
 
 export type SportsDataStagingConfig = ReturnType<typeof loadSportsDataStagingConfig>;
@@ -25,7 +36,11 @@ export type SportsDataStagingConfig = ReturnType<typeof loadSportsDataStagingCon
 export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.env) {
   const e = parseConfig('sports-data-staging', SportsDataStagingEnvSchema, source);
   const replayOn = (e.ESPN_REPLAY ?? (e.POWERPOOL_ENV === 'production' ? 'off' : 'on')) === 'on';
-  const replay: EspnReplaySetting | null = replayOn ? { dateShiftDays: e.ESPN_REPLAY_SHIFT_DAYS } : null;
+  const gameDay = e.ESPN_REPLAY_GAMEDAY === 'on' ? { minutes: e.ESPN_REPLAY_GAMEDAY_MINUTES, kickoffInMinutes: e.ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES } : null;
+  const replay: EspnReplaySetting | null = replayOn ? { dateShiftDays: e.ESPN_REPLAY_SHIFT_DAYS, gameDay } : null;
+  if (e.LIVE_FEED_IDLE_INTERVAL_MS < e.LIVE_FEED_INTERVAL_MS) {
+    throw new ConfigError('sports-data-staging', [`LIVE_FEED_IDLE_INTERVAL_MS: ${e.LIVE_FEED_IDLE_INTERVAL_MS} is shorter than LIVE_FEED_INTERVAL_MS (${e.LIVE_FEED_INTERVAL_MS})`]);
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -45,6 +60,12 @@ export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.
        */
       replay,
     },
+    /**
+     * The live feed: follows ESPN every `intervalMs` while a game is on or kicks off within
+     * `windowMinutes`, every `idleIntervalMs` otherwise (LIVE_FEED, LIVE_FEED_INTERVAL_MS,
+     * LIVE_FEED_IDLE_INTERVAL_MS, LIVE_FEED_WINDOW_MINUTES).
+     */
+    liveFeed: { enabled: e.LIVE_FEED === 'on', intervalMs: e.LIVE_FEED_INTERVAL_MS, idleIntervalMs: e.LIVE_FEED_IDLE_INTERVAL_MS, windowMinutes: e.LIVE_FEED_WINDOW_MINUTES },
     env: e,
   });
 }

@@ -27,7 +27,7 @@ export const GAME_FIELDS = [
   'venueEspnId',
 ] as const satisfies ReadonlyArray<keyof GameData>;
 /** Fields whose change is announced with sports.game.updated. */
-export const LIVE_FIELDS = ['gameStatus', 'currentPeriod', 'gameClock', 'homeScore', 'awayScore', 'winnerTeamEspnId', 'spread', 'oddsProvider', 'oddsDetails'] as const;
+export const LIVE_FIELDS = ['gameStatus', 'statusDetail', 'currentPeriod', 'gameClock', 'homeScore', 'awayScore', 'winnerTeamEspnId', 'spread', 'oddsProvider', 'oddsDetails'] as const;
 
 export function changesOf<T extends object>(staging: T, production: T, fields: ReadonlyArray<keyof T>): FieldChange[] {
   const changes: FieldChange[] = [];

@@ -2,12 +2,9 @@ import type { Game, RefreshWeekRequest } from '@powerpool/contracts';
 import { NotFoundError, ValidationError } from '@powerpool/service-kit';
 import type { GameData } from '../espn/parse.js';
 import { fromWeekNumber } from '../espn/weeks.js';
-import { changesOf } from './compare.js';
 import type { SportsContext } from './context.js';
 import { fromEspn } from './errors.js';
-
-const SCORE_FIELDS = ['gameStatus', 'currentPeriod', 'gameClock', 'homeScore', 'awayScore', 'winnerTeamEspnId'] as const;
-const ODDS_FIELDS = ['spread', 'oddsProvider', 'oddsDetails'] as const;
+import { applyGameUpdates } from './game-updates.js';
 
 export interface RefreshResult {
   year: number;
@@ -17,9 +14,10 @@ export interface RefreshResult {
 }
 
 /**
- * Refresh one production week from ESPN's scoreboard: 'scores' takes status, period, clock, scores
- * and winner; 'odds' takes the line (scoreboard odds, else the core odds of a game that lost its
- * scoreboard odds at kickoff). Emits sports.game.updated for every game that changed.
+ * Refresh one production week from ESPN's scoreboard: 'scores' takes status, detail, period, clock,
+ * scores, winner and kickoff; 'odds' takes the line (scoreboard odds, else the core odds of a game
+ * that lost its scoreboard odds at kickoff). Writes through the guarded path the live feed uses
+ * (game-updates.ts) and emits sports.game.updated for every game that changed.
  */
 export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', request: RefreshWeekRequest): Promise<RefreshResult> {
   const espnWeek = fromWeekNumber(request.weekNumber);
@@ -47,25 +45,8 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
     return byId;
   });
 
-  const fields = kind === 'scores' ? SCORE_FIELDS : ODDS_FIELDS;
   return ctx.uow.write(async (store, emit) => {
-    const now = ctx.now();
-    let updated = 0;
-    for (const game of current) {
-      const f = fresh.get(game.espnId);
-      if (!f) continue;
-      // Odds vanish from the scoreboard at kickoff: never erase a line we have.
-      if (kind === 'odds' && f.spread === null) continue;
-      const patch: Partial<GameData> = {};
-      for (const field of fields) (patch as Record<string, unknown>)[field] = f[field];
-      const next: GameData = { ...game, ...patch };
-      const changed = changesOf<GameData>(next, game, fields).map((c) => c.field);
-      if (!changed.length) continue;
-      const { updatedAt: _u, ...data } = next as GameData & { updatedAt?: string };
-      const saved = await store.upsertGame(data, now);
-      await emit('sports.game.updated', { game: saved, changed });
-      updated += 1;
-    }
-    return { year, weekNumber: request.weekNumber, updated, games: await store.productionGames({ week: { year, weekNumber: request.weekNumber } }) };
+    const applied = await applyGameUpdates(store, emit, { espnIds: current.map((g) => g.espnId), fresh, kind, now: ctx.now(), logger: ctx.logger, source: `refresh-${kind}` });
+    return { year, weekNumber: request.weekNumber, updated: applied.updated, games: await store.productionGames({ week: { year, weekNumber: request.weekNumber } }) };
   });
 }

@@ -83,6 +83,13 @@ export const venues = sportsSchema.table('venues', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The live feed's poll lease (one row per lease name; see store takeLease). */
+export const feedLease = sportsSchema.table('feed_lease', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export type StagingTeamRow = typeof stagingTeams.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type StagingGameRow = typeof stagingGames.$inferSelect;

@@ -1,9 +1,9 @@
 import type { Game, StagingGame, Team, Venue } from '@powerpool/contracts';
-import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@powerpool/service-kit';
 import type { GameData } from '../espn/parse.js';
 import { toChicagoIso } from '../espn/time.js';
-import { games, stagingGames, stagingTeams, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
+import { feedLease, games, stagingGames, stagingTeams, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
 
 type TeamLike = Pick<TeamRow, 'espnId' | 'name' | 'shortName' | 'abbreviation' | 'city' | 'color' | 'logoUrl' | 'darkLogoUrl'>;
 export function toTeam(row: TeamLike): Team {
@@ -139,6 +139,60 @@ export function createSportsStore(db: Db) {
       const values = { ...gameValues(g), updatedAt: now };
       const [row] = await db.insert(games).values(values).onConflictDoUpdate({ target: games.espnId, set: values }).returning();
       return toGame(row!);
+    },
+    /**
+     * The production games with these ids, locked for update until the transaction ends: two
+     * writers of the same game (two replicas, the feed and an admin's refresh) apply one after the
+     * other, and the second sees the first's result.
+     */
+    async lockProductionGames(espnIds: string[]): Promise<Game[]> {
+      if (!espnIds.length) return [];
+      const rows = await db.select().from(games).where(inArray(games.espnId, espnIds)).orderBy(asc(games.espnId)).for('update');
+      return rows.map(toGame);
+    },
+    /**
+     * What the live feed follows: games in progress, and games not decided (complete or cancelled)
+     * whose kickoff lies in [from, to].
+     */
+    async liveCandidates(from: Date, to: Date): Promise<Game[]> {
+      const rows = await db
+        .select()
+        .from(games)
+        .where(
+          or(
+            eq(games.gameStatus, 'IN_PROGRESS'),
+            and(gte(games.gameTimeUtc, from), lte(games.gameTimeUtc, to), notInArray(games.gameStatus, ['COMPLETE', 'CANCELLED'])),
+          ),
+        )
+        .orderBy(...gameOrder);
+      return rows.map(toGame);
+    },
+    /** The next scheduled game kicking off at or after `from` (it names the current week), or null. */
+    async nextScheduledGame(from: Date): Promise<Game | null> {
+      const [row] = await db
+        .select()
+        .from(games)
+        .where(and(eq(games.gameStatus, 'SCHEDULED'), gte(games.gameTimeUtc, from)))
+        .orderBy(asc(games.gameTimeUtc), asc(games.espnId))
+        .limit(1);
+      return row ? toGame(row) : null;
+    },
+    /**
+     * Take or renew the lease `name` for `holder` until `until`: succeeds when the lease is free,
+     * expired at `now`, or already held by `holder` (one conditional upsert, so two replicas racing
+     * for it cannot both win).
+     */
+    async takeLease(name: string, holder: string, now: Date, until: Date): Promise<boolean> {
+      const rows = await db
+        .insert(feedLease)
+        .values({ name, holder, expiresAt: until })
+        .onConflictDoUpdate({
+          target: feedLease.name,
+          set: { holder, expiresAt: until },
+          setWhere: or(eq(feedLease.holder, holder), lte(feedLease.expiresAt, now)),
+        })
+        .returning({ holder: feedLease.holder });
+      return rows.length === 1;
     },
     async deleteGames(espnIds: string[]): Promise<void> {
       if (espnIds.length) await db.delete(games).where(inArray(games.espnId, espnIds));
