@@ -29,7 +29,7 @@ import { buildApp as buildWeeks } from '@powerpool/weeks-workflow';
 import { loadWeeksWorkflowConfig } from '@powerpool/weeks-workflow/config';
 import { buildApp as buildSports } from '@powerpool/sports-data-staging';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
-import { startConfiguredReplay } from '@powerpool/sports-data-staging/replay';
+import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
 
 export interface EmbeddedOptions {
   /** Public port (the gateway). Default 3000; 0 picks a free one. */
@@ -60,9 +60,16 @@ export interface EmbeddedOptions {
    * ESPN_REPLAY=off, ESPN_SITE_API_URL / ESPN_CORE_API_URL or the real ESPN. ESPN_REPLAY_SHIFT_DAYS
    * moves every replayed date (default 'auto' = whole weeks that put the 2025 opener a few days
    * ahead; 0 when inMemory, for tests). `false` turns the replay off; `dateShiftDays` overrides
-   * the shift.
+   * the shift. `gameDay` turns on the replay's game-day mode (as ESPN_REPLAY_GAMEDAY=on with
+   * ESPN_REPLAY_GAMEDAY_MINUTES / ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES do).
    */
-  espnReplay?: false | { dateShiftDays?: number | 'auto' };
+  espnReplay?: false | { dateShiftDays?: number | 'auto'; gameDay?: { minutes?: number; kickoffInMinutes?: number } };
+  /**
+   * sports-data-staging's live feed (LIVE_FEED, LIVE_FEED_INTERVAL_MS, LIVE_FEED_IDLE_INTERVAL_MS,
+   * LIVE_FEED_WINDOW_MINUTES from the env): on by default, off by default when inMemory (tests);
+   * `false` turns it off, an object turns it on with these settings.
+   */
+  liveFeed?: false | { intervalMs?: number; idleIntervalMs?: number; windowMinutes?: number };
 }
 
 export interface Embedded {
@@ -73,6 +80,8 @@ export interface Embedded {
   signer: AssertionSigner;
   /** The one bus and database every service uses, for benchmarks and tests that seed at scale. */
   runtime: Pick<ServiceRuntime, 'bus' | 'database'>;
+  /** The ESPN replay serving sports-data-staging (null when ESPN_REPLAY=off): `replay.gameDay.start()` plays the game day now. */
+  replay: ConfiguredReplay | null;
   close(): Promise<void>;
 }
 
@@ -138,17 +147,27 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const common = { IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem, POWERPOOL_ENV: environment, DATABASE_DRIVER: 'pglite' };
     // sports-data-staging's own config decides about the ESPN replay (one parse, one default,
     // shared with make cluster); this process only serves the replay it asks for.
+    const gameDay = options.espnReplay ? options.espnReplay.gameDay : undefined;
+    const feed = options.liveFeed;
     const sportsEnv: Record<string, string | undefined> = {
-      ...(options.inMemory ? { ESPN_REPLAY_SHIFT_DAYS: '0' } : {}),
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ESPN_'))),
+      ...(options.inMemory ? { ESPN_REPLAY_SHIFT_DAYS: '0', LIVE_FEED: 'off' } : {}),
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ESPN_') || k.startsWith('LIVE_FEED'))),
       ...common,
       ...(options.espnReplay === false ? { ESPN_REPLAY: 'off' } : {}),
       ...(options.espnReplay && options.espnReplay.dateShiftDays !== undefined ? { ESPN_REPLAY_SHIFT_DAYS: String(options.espnReplay.dateShiftDays) } : {}),
+      ...(gameDay ? { ESPN_REPLAY_GAMEDAY: 'on' } : {}),
+      ...(gameDay?.minutes !== undefined ? { ESPN_REPLAY_GAMEDAY_MINUTES: String(gameDay.minutes) } : {}),
+      ...(gameDay?.kickoffInMinutes !== undefined ? { ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: String(gameDay.kickoffInMinutes) } : {}),
+      ...(feed === false ? { LIVE_FEED: 'off' } : {}),
+      ...(feed ? { LIVE_FEED: 'on' } : {}),
+      ...(feed && feed.intervalMs !== undefined ? { LIVE_FEED_INTERVAL_MS: String(feed.intervalMs) } : {}),
+      ...(feed && feed.idleIntervalMs !== undefined ? { LIVE_FEED_IDLE_INTERVAL_MS: String(feed.idleIntervalMs) } : {}),
+      ...(feed && feed.windowMinutes !== undefined ? { LIVE_FEED_WINDOW_MINUTES: String(feed.windowMinutes) } : {}),
     };
     const replay = await startConfiguredReplay(loadSportsDataStagingConfig(sportsEnv));
     if (replay) {
       cleanups.push(() => replay.close());
-      logger.info({ siteUrl: replay.siteUrl, dateShiftDays: replay.dateShiftDays }, 'ESPN replay (recorded responses) serving sports-data-staging');
+      logger.info({ siteUrl: replay.siteUrl, dateShiftDays: replay.dateShiftDays, gameDayKickoffAt: replay.gameDay.kickoffAt?.toISOString() ?? null }, 'ESPN replay (recorded responses) serving sports-data-staging');
     }
     const sportsConfig = loadSportsDataStagingConfig({ ...sportsEnv, ...replay?.serviceEnv });
     const builders: Array<[ServiceName, () => Promise<ServiceApp>]> = [
@@ -203,7 +222,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     cleanups.push(() => gateway.close());
     await reservation?.release();
     await gateway.listen({ port: reserved, host: gatewayHost });
-    return { url: publicUrl, upstreams, signer, runtime: { bus, database: runtime.database }, close };
+    return { url: publicUrl, upstreams, signer, runtime: { bus, database: runtime.database }, replay, close };
   } catch (err) {
     await close();
     throw err;

@@ -2,7 +2,8 @@ import { DEV_SIGN_IN_HELP, startEmbedded } from './index.js';
 
 /**
  * `make start`: PowerPool on embedded defaults. Honours PORT, HOST, POWERPOOL_DATA_DIR, PUBLIC_URL,
- * LOG_LEVEL, SUPER_ADMIN_EMAILS and the limit variables (startEmbedded reads those from the env).
+ * LOG_LEVEL, SUPER_ADMIN_EMAILS, the limit variables, ESPN_* (ESPN_REPLAY_GAMEDAY...) and LIVE_FEED*
+ * (startEmbedded reads those from the env).
  */
 const started = Date.now();
 const app = await startEmbedded({
@@ -13,7 +14,11 @@ const app = await startEmbedded({
   logLevel: process.env.LOG_LEVEL ?? 'warn',
 });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-process.stdout.write(`\nPowerPool is running at ${app.url}  (ready in ${seconds}s, data in ${process.env.POWERPOOL_DATA_DIR ?? '.data'})\n\n${DEV_SIGN_IN_HELP}\n\nPress Ctrl+C to stop.\n`);
+const kickoff = app.replay?.gameDay.kickoffAt;
+const gameDay = kickoff
+  ? `\nGame day (replayed 2025 Wild Card round): first kickoff at ${kickoff.toISOString()}; kick off now with\n  curl -X POST '${app.replay!.siteUrl.replace(/\/site$/, '')}/__replay/game-day/start?kickoffInSeconds=0'\n`
+  : '';
+process.stdout.write(`\nPowerPool is running at ${app.url}  (ready in ${seconds}s, data in ${process.env.POWERPOOL_DATA_DIR ?? '.data'})\n${gameDay}\n${DEV_SIGN_IN_HELP}\n\nPress Ctrl+C to stop.\n`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,8 +2,6 @@ import type { SportsDataStagingConfig } from '../../src/config.js';
 import { autoDateShiftDays, startEspnReplay, type EspnReplay } from './server.js';
 
 export interface ConfiguredReplay extends EspnReplay {
-  /** The date shift in effect ('auto' resolved to whole weeks). */
-  dateShiftDays: number;
   /**
    * The env that points sports-data-staging at this replay: its two URLs, and ESPN_REPLAY=off
    * (the service itself serves nothing; it reads ESPN from these URLs).
@@ -13,16 +11,18 @@ export interface ConfiguredReplay extends EspnReplay {
 
 /**
  * Start the replay that sports-data-staging's parsed config asks for (ESPN_REPLAY,
+ * ESPN_REPLAY_SHIFT_DAYS; ESPN_REPLAY_GAMEDAY, ESPN_REPLAY_GAMEDAY_MINUTES and
+ * ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES for game-day mode, whose whole-week shift replaces
  * ESPN_REPLAY_SHIFT_DAYS), or nothing (null) when it is off. Embedded mode and the cluster
  * launcher both call this, so they share one default and one parse.
  */
 export async function startConfiguredReplay(config: Pick<SportsDataStagingConfig, 'espn'>): Promise<ConfiguredReplay | null> {
   const setting = config.espn.replay;
   if (!setting) return null;
-  const dateShiftDays = setting.dateShiftDays === 'auto' ? autoDateShiftDays() : setting.dateShiftDays;
-  const replay = await startEspnReplay({ dateShiftDays });
+  const gameDay = setting.gameDay ?? undefined;
+  const requested = setting.dateShiftDays === 'auto' ? autoDateShiftDays() : setting.dateShiftDays;
+  const replay = await startEspnReplay(gameDay ? { gameDay } : { dateShiftDays: requested });
   return Object.assign(replay, {
-    dateShiftDays,
     serviceEnv: Object.freeze({ ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl, ESPN_REPLAY: 'off' }),
   });
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gameDayScoreboard, gameDayStatus, gameDayWeekShiftDays, recordedGames, type GameDayOptions, type GameDayStatus } from './game-day.js';
 
 /**
  * Offline ESPN, a dev and test tool (never part of the service's src/): answers ESPN's own paths
@@ -11,6 +12,9 @@ import type { AddressInfo } from 'node:net';
  *       /teams, /teams/{id}, /summary?event={id}
  * core: /venues?page=N, /venues/{id}, /events/{id}/competitions/{id}/odds
  * A week with no recording answers an empty scoreboard of the right shape.
+ * Game-day mode (`gameDay`, see game-day.ts): the 2025 Wild Card round is played in accelerated
+ * time, its scoreboard made at request time; control: POST /__replay/game-day/start?kickoffInSeconds=N,
+ * GET /__replay/game-day.
  */
 const FIXTURES = new URL('../../fixtures/espn/', import.meta.url);
 
@@ -25,6 +29,8 @@ const SCOREBOARDS: Record<string, string> = {
   '2024-3-5': 'scoreboard-2024-post-week05-superbowl-final.json',
   '2022-2-1': 'scoreboard-2022-reg-week01-scheduled-odds-legacy.json',
 };
+/** The round game-day mode plays (2025 Wild Card, 6 games with per-quarter linescores). */
+export const GAME_DAY_ROUND = '2025-3-1';
 /** `?dates=YYYYMMDD` captures. */
 const DAY_SCOREBOARDS: Record<string, string> = { '20241215': 'scoreboard-2024-reg-week15-dates20241215-final.json' };
 /** No params = "the current week" when it was captured (2025 week 1, before kickoff). */
@@ -53,10 +59,30 @@ export interface EspnReplay {
   /** Make matching requests fail until cleared (`null`). */
   setFault(match: string, fault: ReplayFault | null, options?: { slowMs?: number }): void;
   clearFaults(): void;
+  /**
+   * Answer a scoreboard week (`${year}-${seasontype}-${week}`, e.g. '2025-3-1') with this document,
+   * served as given (no date shift, before game-day mode), until cleared with `null`. For tests
+   * that craft provider replies.
+   */
+  setScoreboard(week: string, doc: unknown): void;
   /** Requests answered so far (path + query), for tests. */
   readonly requests: string[];
+  /** Days every recorded date is moved by (game-day mode: the whole weeks that make the Wild Card week current). */
+  readonly dateShiftDays: number;
+  /** Game-day mode; `kickoffAt` null and `start` refused when the replay runs without `gameDay`. */
+  readonly gameDay: GameDayControl;
   close(): Promise<void>;
 }
+
+export interface GameDayControl {
+  /** Move the game day so that the first kickoff is `kickoffInSeconds` (default 0) from now. */
+  start(options?: { kickoffInSeconds?: number }): void;
+  /** The first kickoff, or null when game-day mode is off. */
+  readonly kickoffAt: Date | null;
+  status(): GameDayStatus;
+}
+
+export type { GameDayOptions, GameDayStatus } from './game-day.js';
 
 export interface EspnReplayOptions {
   port?: number;
@@ -65,6 +91,14 @@ export interface EspnReplayOptions {
   dateShiftDays?: number;
   /** Override which recording answers a path, e.g. { '/teams': 'teams-2024-extended-logos.json' }. */
   overrides?: Record<string, string>;
+  /**
+   * Game-day mode: the 2025 Wild Card round played in `minutes` (default 10), first kickoff
+   * `kickoffInMinutes` (default 15) from now; every other recording is moved by whole weeks so that
+   * the Wild Card week is the current week (this replaces `dateShiftDays`).
+   */
+  gameDay?: GameDayOptions;
+  /** The replay's clock (ms since epoch); tests may drive it. */
+  now?: () => number;
 }
 
 /** The first kickoff of the bundled 2025 regular season (week 1 opener). */
@@ -127,10 +161,22 @@ function emptyScoreboard(year: number, seasonType: number, week: number): string
 export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<EspnReplay> {
   const faults = new Map<string, { fault: ReplayFault; slowMs: number }>();
   const requests: string[] = [];
-  const shift = options.dateShiftDays ?? 0;
   const overrides = options.overrides ?? {};
+  const crafted = new Map<string, string>();
+  const clock = options.now ?? Date.now;
+  const roundDoc = JSON.parse(fixture(SCOREBOARDS[GAME_DAY_ROUND]!)) as unknown;
+  const recordedFirstKickoff = Math.min(...recordedGames(roundDoc).map((g) => g.kickoff));
+  const gameDayMinutes = options.gameDay ? (options.gameDay.minutes ?? 10) : null;
+  let firstKickoff = options.gameDay ? clock() + (options.gameDay.kickoffInMinutes ?? 15) * 60_000 : null;
+  const shift = firstKickoff !== null ? gameDayWeekShiftDays(recordedFirstKickoff, firstKickoff) : (options.dateShiftDays ?? 0);
 
-  function answer(path: string, query: URLSearchParams): { status: number; body: string } {
+  /** The game-day round's scoreboard now (its other dates moved by the week shift). */
+  function roundNow(): { status: number; body: string; final: true } {
+    const doc = JSON.parse(shiftDates(fixture(SCOREBOARDS[GAME_DAY_ROUND]!), shift)) as unknown;
+    return { status: 200, body: JSON.stringify(gameDayScoreboard(doc, firstKickoff!, gameDayMinutes!, clock())), final: true };
+  }
+
+  function answer(path: string, query: URLSearchParams): { status: number; body: string; final?: boolean } {
     const ok = (name: string) => ({ status: 200, body: fixture(overrides[path] ?? name) });
     const notFound = { status: 404, body: JSON.stringify({ code: 404, message: 'Not recorded' }) };
     if (path.startsWith('/site/')) {
@@ -140,6 +186,9 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
         const seasonType = query.get('seasontype');
         const week = query.get('week');
         if (overrides[sub]) return ok(overrides[sub]);
+        const key = dates && seasonType && week ? `${dates}-${seasonType}-${week}` : null;
+        if (key && crafted.has(key)) return { status: 200, body: crafted.get(key)!, final: true };
+        if (firstKickoff !== null && (key === GAME_DAY_ROUND || (!dates && !seasonType && !week))) return roundNow();
         if (dates && /^\d{8}$/.test(dates)) return DAY_SCOREBOARDS[dates] ? ok(DAY_SCOREBOARDS[dates]) : { status: 200, body: JSON.stringify({ leagues: [], events: [] }) };
         if (dates && seasonType && week) {
           const file = SCOREBOARDS[`${dates}-${seasonType}-${week}`];
@@ -178,8 +227,44 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
     return notFound;
   }
 
+  const gameDay: GameDayControl = {
+    start(opts) {
+      if (firstKickoff === null) throw new Error('The ESPN replay runs without game-day mode (start it with gameDay, or ESPN_REPLAY_GAMEDAY=on)');
+      firstKickoff = clock() + (opts?.kickoffInSeconds ?? 0) * 1000;
+    },
+    get kickoffAt() {
+      return firstKickoff === null ? null : new Date(firstKickoff);
+    },
+    status() {
+      return firstKickoff === null ? { on: false } : gameDayStatus(roundDoc, firstKickoff, gameDayMinutes!, clock());
+    },
+  };
+
+  /** The game-day control endpoints (never faulted, never counted in `requests`). */
+  function control(req: IncomingMessage, url: URL, res: ServerResponse): boolean {
+    if (url.pathname === '/__replay/game-day' && req.method === 'GET') {
+      send(res, 200, JSON.stringify(gameDay.status()));
+      return true;
+    }
+    if (url.pathname === '/__replay/game-day/start' && req.method === 'POST') {
+      const raw = url.searchParams.get('kickoffInSeconds') ?? '0';
+      const seconds = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0) {
+        send(res, 400, JSON.stringify({ error: 'kickoffInSeconds is a number of seconds, 0 or more' }));
+      } else if (firstKickoff === null) {
+        send(res, 409, JSON.stringify({ error: 'game-day mode is off (ESPN_REPLAY_GAMEDAY=on turns it on)' }));
+      } else {
+        gameDay.start({ kickoffInSeconds: seconds });
+        send(res, 200, JSON.stringify(gameDay.status()));
+      }
+      return true;
+    }
+    return false;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://replay');
+    if (control(req, url, res)) return;
     const target = url.pathname + url.search;
     requests.push(target);
     const fault = [...faults.entries()].find(([match]) => target.includes(match))?.[1];
@@ -187,8 +272,8 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
     if (fault?.fault === '500') return send(res, 500, JSON.stringify({ error: 'replay: injected failure' }));
     if (fault?.fault === '404') return send(res, 404, JSON.stringify({ error: 'replay: injected not found' }));
     if (fault?.fault === 'garbage') return send(res, 200, '{"events": [ this is not json');
-    const { status, body } = answer(url.pathname, url.searchParams);
-    let text = status === 200 ? shiftDates(body, shift) : body;
+    const { status, body, final } = answer(url.pathname, url.searchParams);
+    let text = status === 200 && !final ? shiftDates(body, shift) : body;
     if (fault?.fault === 'missing-field' && status === 200) text = JSON.stringify(removeField(JSON.parse(text)));
     send(res, status, text);
   }
@@ -206,6 +291,12 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
     siteUrl: `${base}/site`,
     coreUrl: `${base}/core`,
     requests,
+    dateShiftDays: shift,
+    gameDay,
+    setScoreboard(week, doc) {
+      if (doc === null || doc === undefined) crafted.delete(week);
+      else crafted.set(week, JSON.stringify(doc));
+    },
     setFault(match, fault, opts) {
       if (fault === null) faults.delete(match);
       else faults.set(match, { fault, slowMs: opts?.slowMs ?? 5_000 });
