@@ -1,9 +1,11 @@
 import { importEventSchema, migrateGamesEventSchema, type ImportEvent, type MigrateGamesEvent } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
+import { pino } from 'pino';
 import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
-import { buildApp } from '../src/app.js';
+import { buildApp, liveFeedOf } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
-import { startEspnReplay, type EspnReplay } from '@powerpool/sports-data-staging/replay';
+import type { LiveFeed } from '../src/domain/live-feed.js';
+import { startEspnReplay, type EspnReplay, type EspnReplayOptions } from '@powerpool/sports-data-staging/replay';
 
 export const ADMIN: TestUser = { id: '00000000-0000-4000-8000-000000000001', email: 'admin@powerpool.test', role: 'super_admin' };
 export const COMMISSIONER: TestUser = { id: '00000000-0000-4000-8000-000000000002', email: 'commish@powerpool.test', role: 'pool_commissioner' };
@@ -13,6 +15,10 @@ export interface SportsHarness {
   runtime: TestRuntime;
   replay: EspnReplay;
   app: ServiceApp;
+  /** The app's live feed (call `tick()`; it runs on its own only with LIVE_FEED=on in `env`). */
+  feed: LiveFeed;
+  /** What the service logged at warn level and above (JSON lines, parsed). */
+  logs: Array<Record<string, any>>;
   admin: Record<string, string>;
   commissioner: Record<string, string>;
   player: Record<string, string>;
@@ -34,24 +40,46 @@ export function parseStream<T>(body: string, schema: { parse(v: unknown): T }): 
     .map((line) => schema.parse(JSON.parse(line.slice('data: '.length))));
 }
 
-/** sports-data-staging on real storage and bus, reading ESPN from the replay server over HTTP. */
-export async function startSports(options: { timeoutMs?: number; retries?: number } = {}): Promise<SportsHarness> {
-  const runtime = await createTestRuntime();
-  const replay = await startEspnReplay();
-  const config = loadSportsDataStagingConfig({
+export interface StartSportsOptions {
+  timeoutMs?: number;
+  retries?: number;
+  /** More env for the service (LIVE_FEED=on, LIVE_FEED_INTERVAL_MS...). The live feed is off unless this turns it on. */
+  env?: Record<string, string>;
+  /** The service's clock (the live feed's too). */
+  now?: () => Date;
+  /** How the replay runs (game-day mode...). */
+  replay?: EspnReplayOptions;
+}
+
+/** The env buildApp gets in the harness (the live feed off unless `extra` turns it on). */
+export function sportsEnv(replay: EspnReplay, options: StartSportsOptions = {}): Record<string, string> {
+  return {
     IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed',
     ESPN_SITE_API_URL: replay.siteUrl,
     ESPN_CORE_API_URL: replay.coreUrl,
     ESPN_TIMEOUT_MS: String(options.timeoutMs ?? 5_000),
     ESPN_RETRIES: String(options.retries ?? 2),
     ESPN_BACKOFF_MS: '10',
-  });
-  const app = await buildApp({ ...runtime, config });
+    LIVE_FEED: 'off',
+    ...options.env,
+  };
+}
+
+/** sports-data-staging on real storage and bus, reading ESPN from the replay server over HTTP. */
+export async function startSports(options: StartSportsOptions = {}): Promise<SportsHarness> {
+  const runtime = await createTestRuntime();
+  const replay = await startEspnReplay(options.replay);
+  const config = loadSportsDataStagingConfig(sportsEnv(replay, options));
+  const logs: Array<Record<string, any>> = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, any>) });
+  const app = await buildApp({ ...runtime, logger, config, ...(options.now ? { now: options.now } : {}) });
   const admin = await runtime.headersFor(ADMIN);
   const h: SportsHarness = {
     runtime,
     replay,
     app,
+    feed: liveFeedOf(app),
+    logs,
     admin,
     commissioner: await runtime.headersFor(COMMISSIONER),
     player: await runtime.headersFor(PLAYER),

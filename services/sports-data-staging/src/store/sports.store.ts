@@ -151,19 +151,14 @@ export function createSportsStore(db: Db) {
       return rows.map(toGame);
     },
     /**
-     * What the live feed follows: games in progress, and games not decided (complete or cancelled)
-     * whose kickoff lies in [from, to].
+     * What the live feed follows: the games not decided (complete or cancelled) whose kickoff lies
+     * in [from, to] (in progress, about to start, or past kickoff without a result).
      */
     async liveCandidates(from: Date, to: Date): Promise<Game[]> {
       const rows = await db
         .select()
         .from(games)
-        .where(
-          or(
-            eq(games.gameStatus, 'IN_PROGRESS'),
-            and(gte(games.gameTimeUtc, from), lte(games.gameTimeUtc, to), notInArray(games.gameStatus, ['COMPLETE', 'CANCELLED'])),
-          ),
-        )
+        .where(and(gte(games.gameTimeUtc, from), lte(games.gameTimeUtc, to), notInArray(games.gameStatus, ['COMPLETE', 'CANCELLED'])))
         .orderBy(...gameOrder);
       return rows.map(toGame);
     },
