@@ -132,9 +132,9 @@ describe('the replayed game day', () => {
       const started = await fetch(`${base}/__replay/game-day/start?kickoffInSeconds=30`, { method: 'POST' });
       expect(started.status).toBe(200);
       expect(replay.gameDay.kickoffAt?.toISOString()).toBe(new Date(now + 30_000).toISOString());
-      now += 30_000;
+      now += 30_000 + 250;
       replay.gameDay.start();
-      expect(replay.gameDay.kickoffAt?.getTime()).toBe(now);
+      expect(replay.gameDay.kickoffAt?.getTime()).toBe(now + 750);
       now += 5_000;
       const board = scoreboardSchema.parse(await (await fetch(`${replay.siteUrl}/scoreboard?dates=2025&seasontype=3&week=1`)).json());
       const first = parseScoreboard(board, ROUND).find((g) => g.gameTimeUtc === new Date(replay.gameDay.kickoffAt!.getTime()).toISOString());

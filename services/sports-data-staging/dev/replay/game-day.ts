@@ -95,14 +95,16 @@ export function recordedGames(doc: any): RecordedGame[] {
   });
 }
 
-/** The plan of a round: each game's kickoff and length (ms since epoch), first kickoff at `firstKickoff`. */
+/** The plan of a round: each game's kickoff and length (ms since epoch), first kickoff at `firstKickoff` (a whole second). */
 export function planRound(games: RecordedGame[], firstKickoff: number, minutes: number): Array<{ game: RecordedGame; kickoff: number; length: number }> {
   const total = minutes * 60_000;
   const first = Math.min(...games.map((g) => g.kickoff));
   const last = Math.max(...games.map((g) => g.kickoff));
   const length = last === first ? total : total * GAME_SHARE;
   const spread = total - length;
-  return games.map((game) => ({ game, kickoff: firstKickoff + (last === first ? 0 : ((game.kickoff - first) / (last - first)) * spread), length }));
+  // Kickoffs fall on whole seconds, as the served dates say them.
+  const offset = (game: RecordedGame) => (last === first ? 0 : Math.round((((game.kickoff - first) / (last - first)) * spread) / 1000) * 1000);
+  return games.map((game) => ({ game, kickoff: firstKickoff + offset(game), length }));
 }
 
 function phasesOf(game: RecordedGame): Phase[] {

@@ -75,7 +75,7 @@ export interface EspnReplay {
 }
 
 export interface GameDayControl {
-  /** Move the game day so that the first kickoff is `kickoffInSeconds` (default 0) from now. */
+  /** Move the game day so that the first kickoff is `kickoffInSeconds` (default 0) from now (on the next whole second). */
   start(options?: { kickoffInSeconds?: number }): void;
   /** The first kickoff, or null when game-day mode is off. */
   readonly kickoffAt: Date | null;
@@ -167,7 +167,8 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
   const roundDoc = JSON.parse(fixture(SCOREBOARDS[GAME_DAY_ROUND]!)) as unknown;
   const recordedFirstKickoff = Math.min(...recordedGames(roundDoc).map((g) => g.kickoff));
   const gameDayMinutes = options.gameDay ? (options.gameDay.minutes ?? 10) : null;
-  let firstKickoff = options.gameDay ? clock() + (options.gameDay.kickoffInMinutes ?? 15) * 60_000 : null;
+  const wholeSecond = (ms: number) => Math.ceil(ms / 1000) * 1000;
+  let firstKickoff = options.gameDay ? wholeSecond(clock() + (options.gameDay.kickoffInMinutes ?? 15) * 60_000) : null;
   const shift = firstKickoff !== null ? gameDayWeekShiftDays(recordedFirstKickoff, firstKickoff) : (options.dateShiftDays ?? 0);
 
   /** The game-day round's scoreboard now (its other dates moved by the week shift). */
@@ -230,7 +231,7 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
   const gameDay: GameDayControl = {
     start(opts) {
       if (firstKickoff === null) throw new Error('The ESPN replay runs without game-day mode (start it with gameDay, or ESPN_REPLAY_GAMEDAY=on)');
-      firstKickoff = clock() + (opts?.kickoffInSeconds ?? 0) * 1000;
+      firstKickoff = wholeSecond(clock() + (opts?.kickoffInSeconds ?? 0) * 1000);
     },
     get kickoffAt() {
       return firstKickoff === null ? null : new Date(firstKickoff);
