@@ -366,6 +366,36 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
     });
   });
 
+  describe.skipIf(impl.skip)('broadcast', () => {
+    it('should deliver a broadcast to every subscriber when the subject is outside the stream', async () => {
+      const bus = await openBus();
+      const other = bus;
+      const s = rpcScope();
+      const a: BusMessage[] = [];
+      const b: unknown[] = [];
+      await bus.subscribe(`${s}.changed`, (msg) => void a.push(msg));
+      await other.subscribe(`${s}.>`, (msg) => void b.push(msg.data));
+
+      await bus.broadcast(`${s}.changed`, { n: 1 }, { headers: { [HEADERS.correlationId]: 'c-1' } });
+
+      await eventually(() => {
+        expect(a).toHaveLength(1);
+        expect(b).toEqual([{ n: 1 }]);
+      });
+      expect(a[0]).toEqual({ subject: `${s}.changed`, data: { n: 1 }, headers: { [HEADERS.correlationId]: 'c-1' }, deliveryCount: 1 });
+    });
+
+    it('should resolve when nobody listens to a broadcast', async () => {
+      const bus = await openBus();
+      await expect(bus.broadcast(`${rpcScope()}.changed`, { n: 1 })).resolves.toBeUndefined();
+    });
+
+    it('should reject a broadcast on a subject the event stream captures', async () => {
+      const bus = await openBus();
+      await expect(bus.broadcast(`${scope()}.changed`, {})).rejects.toThrow(/event stream/);
+    });
+  });
+
   describe.skipIf(impl.skip)('request/reply', () => {
     it('should return the handler reply when a request is answered', async () => {
       const bus = await openBus();

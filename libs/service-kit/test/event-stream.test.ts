@@ -1,8 +1,10 @@
+import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '@powerpool/contracts';
-import { sendEventStream } from '../src/event-stream.js';
+import { readEventStream } from '../../testing/src/event-stream.js';
+import { createEventStreamHub, eventFrameWithId, sendEventStream, type EventStreamConnection, type EventStreamHub, type EventStreamHubOptions } from '../src/event-stream.js';
 
 const ticks = endpoint({
   method: 'GET',
@@ -69,5 +71,78 @@ describe('sendEventStream', () => {
     open = s.app;
     const res = await fetch(`${s.url}/json`);
     expect(res.status).toBe(500);
+  });
+});
+
+describe('createEventStreamHub', () => {
+  let open: FastifyInstance | undefined;
+  let hub: EventStreamHub | undefined;
+  afterEach(async () => {
+    hub?.close();
+    await open?.close();
+    open = hub = undefined;
+  });
+
+  /** A hub whose connections the test holds, with a route that opens one per request. */
+  async function hubServer(options: Partial<EventStreamHubOptions> = {}) {
+    const h = createEventStreamHub({ heartbeatMs: 60_000, retryMs: 2000, maxBufferedBytes: 1_048_576, ...options });
+    const connections: EventStreamConnection[] = [];
+    const closedCount = { n: 0 };
+    const s = await serve((app) =>
+      app.get('/live', (request, reply) => {
+        connections.push(h.open(request, reply, () => void (closedCount.n += 1)));
+        return reply;
+      }),
+    );
+    hub = h;
+    open = s.app;
+    return { hub: h, url: s.url, connections, closedCount };
+  }
+
+  it('should send retry first, heartbeats on one timer, the Last-Event-ID it was given, and end every stream on close', async () => {
+    const s = await hubServer({ heartbeatMs: 50 });
+    const res = await fetch(`${s.url}/live`, { headers: { 'last-event-id': 'v-7' } });
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = readEventStream(res);
+    expect(await reader.next()).toEqual({ kind: 'retry', ms: 2000 });
+    expect(await reader.next()).toEqual({ kind: 'comment', text: 'heartbeat' });
+    await vi.waitFor(() => expect(s.connections).toHaveLength(1));
+    expect(s.connections[0]!.lastEventId).toBe('v-7');
+    s.connections[0]!.write(eventFrameWithId('v-8', { n: 8 }));
+    expect(await reader.nextEvent()).toEqual({ id: 'v-8', data: { n: 8 } });
+    s.hub.close();
+    await expect(reader.next()).rejects.toThrow(/ended/);
+    expect(s.hub.size).toBe(0);
+  });
+
+  it('should drop a reader that does not read once too much waits for it, while another reader gets every frame', async () => {
+    const s = await hubServer({ maxBufferedBytes: 64 * 1024 });
+    const paused = net.connect(Number(new URL(s.url).port), '127.0.0.1');
+    await new Promise<void>((resolve) => paused.once('connect', resolve));
+    paused.write(`GET /live HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`);
+    paused.pause();
+    await vi.waitFor(() => expect(s.connections).toHaveLength(1));
+    const reader = readEventStream(await fetch(`${s.url}/live`));
+    await vi.waitFor(() => expect(s.connections).toHaveLength(2));
+    const [slow, fast] = s.connections as [EventStreamConnection, EventStreamConnection];
+
+    // Frames go out until the paused socket's buffers are full and 64 KiB wait in the process.
+    const payload = 'x'.repeat(16 * 1024);
+    let sent = 0;
+    while (!slow.closed) {
+      const frame = eventFrameWithId(`v-${sent}`, { n: sent, payload });
+      slow.write(frame);
+      fast.write(frame);
+      sent += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(s.hub.dropped).toBe(1);
+    expect(fast.closed).toBe(false);
+    for (let n = 0; n < sent; n++) {
+      expect((await reader.nextEvent()).id).toBe(`v-${n}`);
+    }
+    expect(s.closedCount.n).toBe(1);
+    paused.destroy();
+    await reader.close();
   });
 });

@@ -10,3 +10,4 @@ export * from './sign-in.js';
 export * from './upload.js';
 export * from './factories.js';
 export * from './harness.js';
+export * from './event-stream.js';

@@ -1,7 +1,12 @@
-import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { LIVE_STREAM } from '@powerpool/contracts';
+import { createEventStreamHub, createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { PicksScoringConfig } from './config.js';
 import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
 import type { PicksContext } from './domain/context.js';
+import { createGamesStreams } from './domain/games-stream.js';
+import { createLiveBoards } from './domain/live.js';
+import { announceBoards } from './domain/live-announce.js';
+import { createLiveStreams, LIVE_STREAM_DEFAULTS } from './domain/live-stream.js';
 import { consumeEvents } from './events/consumers.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
@@ -15,6 +20,8 @@ export interface PicksScoringDeps extends ServiceRuntime {
   config: PicksScoringConfig;
   /** Defaults to the wall clock; tests move it to pass deadlines. */
   now?: () => Date;
+  /** The live streams' timing (LIVE_STREAM and LIVE_STREAM_DEFAULTS by default; tests shorten them). */
+  liveStream?: Partial<{ heartbeatMs: number; maxBufferedBytes: number; resumeVersions: number; safetyNetMs: number }>;
 }
 
 /**
@@ -31,15 +38,28 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     logger,
     now: deps.now ?? (() => new Date()),
     recalculateIfScored,
+    announce: (refs) => announceBoards(bus, logger, refs),
   };
 
+  const timing = { ...LIVE_STREAM, ...LIVE_STREAM_DEFAULTS, ...deps.liveStream };
+  const boards = createLiveBoards();
+  const sse = createEventStreamHub(timing);
+  const streams = createLiveStreams(ctx, bus, boards, logger, timing);
+  const games = createGamesStreams(ctx, bus, logger);
   registerPicksRoutes(app, ctx);
-  registerLiveRoutes(app, ctx);
+  registerLiveRoutes(app, ctx, { boards, sse, streams, games });
   registerScoreRoutes(app, ctx);
 
   // Scores follow the games, void rulings and completed weeks (domain/calculate.ts).
   const subscriptions = await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged });
   outbox.start();
+  await streams.start();
+  await games.start();
+  // Before the server closes (it waits for open connections): end every stream.
+  app.addHook('preClose', async () => {
+    sse.close();
+    await Promise.all([streams.stop(), games.stop()]);
+  });
   app.addHook('onClose', async () => {
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
     await outbox.stop();

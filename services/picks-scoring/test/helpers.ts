@@ -18,7 +18,7 @@ import {
   type Person,
   type TestRuntime,
 } from '@powerpool/testing';
-import { buildApp } from '../src/app.js';
+import { buildApp, type PicksScoringDeps } from '../src/app.js';
 import { loadPicksScoringConfig } from '../src/config.js';
 
 export type { Cast, Person };
@@ -38,13 +38,13 @@ export interface PicksHarness {
 
 const config = (extra: Record<string, string> = {}) => loadPicksScoringConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', ...extra });
 
-/** picks-scoring on real storage and bus, with a movable clock and an event recorder. */
-export async function startPicks(): Promise<PicksHarness> {
+/** picks-scoring on real storage and bus, with a movable clock and an event recorder (`liveStream`: the streams' timing). */
+export async function startPicks(options: { liveStream?: PicksScoringDeps['liveStream'] } = {}): Promise<PicksHarness> {
   const runtime = await createTestRuntime();
   const clock = { now: new Date('2025-09-01T12:00:00Z') };
   const apps: ServiceApp[] = [];
   const build = async () => {
-    const app = await buildApp({ ...runtime, now: () => clock.now, config: config() });
+    const app = await buildApp({ ...runtime, now: () => clock.now, config: config(), ...(options.liveStream ? { liveStream: options.liveStream } : {}) });
     apps.push(app);
     return app;
   };

@@ -257,6 +257,13 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       fanOut(subject, payload, headers);
     },
 
+    async broadcast(subject: string, data: unknown, opts: { headers?: Headers } = {}): Promise<void> {
+      assertOpen();
+      assertSubject(subject, false);
+      assertNotEventSubject(subject, streamSubjects);
+      fanOut(subject, encode(data), copyHeaders(opts.headers));
+    },
+
     async consume<T>(opts: ConsumeOptions<T>): Promise<Subscription> {
       assertOpen();
       if (opts.durable.trim().length === 0) throw new Error('consume needs a durable name');

@@ -17,6 +17,7 @@ export function namespacedBus(inner: Bus, namespace: string): Bus {
   return {
     kind: inner.kind,
     publish: (subject, data, options) => inner.publish(add(subject), data, options),
+    broadcast: (subject, data, options) => inner.broadcast(add(subject), data, options),
     consume: <T>(options: ConsumeOptions<T>) => inner.consume<T>({ ...options, subjects: options.subjects.map(add), handler: (m) => options.handler(strip(m)) }),
     subscribe: <T>(subject: string, handler: (m: BusMessage<T>) => Promise<void> | void) => inner.subscribe<T>(add(subject), (m) => handler(strip(m))),
     request: (subject, data, options) => inner.request(add(subject), data, options),

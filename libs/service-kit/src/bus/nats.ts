@@ -317,6 +317,13 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       }
     },
 
+    async broadcast(subject: string, data: unknown, opts: { headers?: Record<string, string> } = {}): Promise<void> {
+      assertOpen();
+      assertNotEventSubject(subject, stream.subjects);
+      const headers = toNatsHeaders(opts.headers);
+      nc.publish(subject, encode(data), headers ? { headers } : undefined);
+    },
+
     async consume<T>(opts: ConsumeOptions<T>): Promise<Subscription> {
       assertOpen();
       if (opts.durable.trim().length === 0) throw new Error('consume needs a durable name');

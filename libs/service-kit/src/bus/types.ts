@@ -67,6 +67,13 @@ export interface Bus {
    * Also delivered to plain `subscribe` subscribers of a matching subject.
    */
   publish(subject: string, data: unknown, options?: PublishOptions): Promise<void>;
+  /**
+   * Fire-and-forget fan-out on a subject OUTSIDE the event stream (core NATS): every plain
+   * `subscribe` subscriber connected now gets it once; nothing is stored, so a message nobody hears
+   * (or one lost on a reconnect) is gone. For hints whose loss costs a few seconds, never data
+   * (the live boards' "changed" signal). Rejects an event-stream subject (use `publish`).
+   */
+  broadcast(subject: string, data: unknown, options?: { headers?: Headers }): Promise<void>;
   /** Durable, at-least-once, load-balanced consumption of events (see ConsumeOptions). */
   consume<T = unknown>(options: ConsumeOptions<T>): Promise<Subscription>;
   /** Ephemeral fan-out: every subscriber gets every matching message published from now on. */

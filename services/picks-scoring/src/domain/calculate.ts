@@ -145,19 +145,23 @@ export const recalculateIfScored: Recalculate = async (store, emit, ref, reason,
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/scores/calculate: the commissioner's Calculate User Scores (SCORING only). */
 export async function calculateScores(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CalculateReply> {
-  return ctx.uow.write(async (store, emit) => {
+  const { reply, ref } = await ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
     if (!week) throw new WeekNotFoundError(weekNumber);
     if (week.state !== 'SCORING') throw new WeekNotInScoringError(weekNumber, week.state);
-    const summary = await calculateWeek(store, emit, { poolId: pool.id, year: pool.year, weekNumber }, 'calculate', ctx.now());
-    return {
+    const ref: WeekRef = { poolId: pool.id, year: pool.year, weekNumber };
+    const summary = await calculateWeek(store, emit, ref, 'calculate', ctx.now());
+    const reply: CalculateReply = {
       message: PICK_MESSAGES.calculated(summary.usersCalculated, summary.errors),
       calculatedAt: summary.calculatedAt.toISOString(),
       usersCalculated: summary.usersCalculated,
       errors: summary.errors,
     };
+    return { reply, ref };
   });
+  await ctx.announce([ref]);
+  return reply;
 }
 
 /**
@@ -201,7 +205,13 @@ export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promis
 
 /** A pool game was ruled void: its picks are pushes from now on. */
 export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<void> {
-  await refreshEach(ctx, [{ poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber }], 'void');
+  const week = { poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber };
+  try {
+    await refreshEach(ctx, [week], 'void');
+  } finally {
+    // The ruling itself committed before the refresh: its board changed either way.
+    await ctx.announce([week]);
+  }
 }
 
 /**

@@ -27,6 +27,11 @@ export interface PicksContext {
   now: () => Date;
   /** See Recalculate. */
   recalculateIfScored: Recalculate;
+  /**
+   * Tell every process serving live streams that these pool weeks' boards may have changed
+   * (LIVE_SUBJECTS.boardChanged). Call after the change committed, never inside a unit of work.
+   */
+  announce: (refs: readonly WeekRef[]) => Promise<void>;
 }
 
 /** The signed-in caller, as the gateway's assertion describes them. */

@@ -21,7 +21,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { GameRow, MemberRow, PoolGameRow, PoolRow, PoolWeekRow, WeekScoreRow } from '../store/schema.js';
 import { deadlinePassed, picksAccessOf } from './access.js';
 import type { Caller, PicksContext } from './context.js';
-import { createLiveBoardCache, createSharedReads, type LiveBoardCache } from './live-cache.js';
+import { createLiveBoardCache, createSharedReads, type BoardVersion, type LiveBoardCache } from './live-cache.js';
 import { PicksNotAvailableError, PoolNotFoundError, WeekNotFoundError } from './errors.js';
 import { overridesSeenBy } from './overrides.js';
 import { byRank, isCorrectOf } from './present-picks.js';
@@ -410,33 +410,65 @@ async function liveScopeOf(store: PicksStore, poolId: string, weekNumber: number
   return { pool, week, members: new Map(members.map((m) => [m.userId, m])) };
 }
 
+/** The version of a pool week's board the data now makes (fingerprint read first), with its access scope. */
+export interface CurrentLiveVersion {
+  key: string;
+  fingerprint: string;
+  version: BoardVersion<LiveScope, LiveReply>;
+  scope: LiveScope;
+}
+
+/** The cache key of a pool week. */
+export const liveKeyOf = (poolId: string, weekNumber: number): string => `${poolId}:${weekNumber}`;
+
+/**
+ * The pool week's current version: its fingerprint (one query, shared with the callers waiting
+ * for the same pool week, always started after this call), then the version's scope (cached).
+ */
+export async function currentLiveVersion(store: PicksStore, poolId: string, weekNumber: number, boards: LiveBoards): Promise<CurrentLiveVersion> {
+  const key = liveKeyOf(poolId, weekNumber);
+  const fingerprint = await boards.fingerprint(key, () => store.liveFingerprint(poolId, weekNumber));
+  const version = boards.cache.version(
+    key,
+    fingerprint,
+    () => liveScopeOf(store, poolId, weekNumber),
+    (scope) => scope.pool !== undefined && scope.week !== undefined,
+  );
+  return { key, fingerprint, version, scope: await version.scope };
+}
+
+/** The live leaderboard's access (liveWeekAccessOf) decided from a version's scope, without a query. */
+export function liveAccessInScope(scope: LiveScope, caller: Caller, weekNumber: number, now: Date): Promise<LiveWeekAccess> {
+  const members: Pick<PicksStore, 'findMember'> = { findMember: async (_poolId, userId) => scope.members.get(userId) };
+  return liveWeekAccessIn(members, caller, scope.pool, scope.week, weekNumber, now);
+}
+
+/**
+ * What a caller sees depends only on the access level and whether the deadline has passed
+ * (override picks: the commissioner always, members after the deadline, public visitors never),
+ * so those name the variant.
+ */
+export const liveVariantOf = (seen: LiveWeekAccess, now: Date): string => `${seen.access}:${deadlinePassed(seen.week, now)}`;
+
+/** The reply of `seen`'s variant of a version: built (checked, serialized and gzipped) once per version and variant. */
+export function liveReplyOf(ctx: PicksContext, store: PicksStore, current: CurrentLiveVersion, caller: Caller, seen: LiveWeekAccess, now: Date): Promise<LiveReply> {
+  const variant = liveVariantOf(seen, now);
+  return current.version.reply(variant, async () => {
+    const json = Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await buildLiveLeaderboard(store, ctx.logger, caller, seen, now))));
+    return { etag: liveEtagOf(current.key, variant, current.fingerprint), json, gzip: await gzipAsync(json) };
+  });
+}
+
 /**
  * GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard, ready to send. Per request: the
- * pool week's fingerprint (one query, shared with the requests waiting for the same pool week,
- * always started after this request arrived), then access from the version's scope with the
- * rules of access.ts, then the variant's reply. What a caller sees depends only on the access
- * level and whether the deadline has passed (override picks: the commissioner always, members
- * after the deadline, public visitors never), so those name the variant. Each variant is built,
- * checked against liveLeaderboardSchema, serialized and gzipped once per version.
+ * pool week's current version (currentLiveVersion), then access from the version's scope with the
+ * rules of access.ts, then the variant's reply (liveReplyOf), each made once per version.
  */
 export async function getLiveLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number, boards: LiveBoards): Promise<LiveReply> {
   return ctx.uow.read(async (store) => {
-    const key = `${poolId}:${weekNumber}`;
-    const fingerprint = await boards.fingerprint(key, () => store.liveFingerprint(poolId, weekNumber));
-    const version = boards.cache.version(
-      key,
-      fingerprint,
-      () => liveScopeOf(store, poolId, weekNumber),
-      (scope) => scope.pool !== undefined && scope.week !== undefined,
-    );
-    const scope = await version.scope;
+    const current = await currentLiveVersion(store, poolId, weekNumber, boards);
     const now = ctx.now();
-    const members: Pick<PicksStore, 'findMember'> = { findMember: async (_poolId, userId) => scope.members.get(userId) };
-    const seen = await liveWeekAccessIn(members, caller, scope.pool, scope.week, weekNumber, now);
-    const variant = `${seen.access}:${deadlinePassed(seen.week, now)}`;
-    return version.reply(variant, async () => {
-      const json = Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await buildLiveLeaderboard(store, ctx.logger, caller, seen, now))));
-      return { etag: liveEtagOf(key, variant, fingerprint), json, gzip: await gzipAsync(json) };
-    });
+    const seen = await liveAccessInScope(current.scope, caller, weekNumber, now);
+    return liveReplyOf(ctx, store, current, caller, seen, now);
   });
 }

@@ -76,7 +76,7 @@ async function presentOverrides(store: PicksStore, records: readonly OverrideRec
  * published games; the power pick may be on any production game of the week.
  */
 export async function overridePicks(ctx: PicksContext, caller: Caller, body: OverrideInput): Promise<OverrideReply> {
-  return ctx.uow.write(async (store, emit) => {
+  const { reply, ref } = await ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, body.poolId);
     const target = await store.lockMember(pool.id, body.targetUserId);
     if (!target?.isActive) throw new TargetNotMemberError();
@@ -107,8 +107,11 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
     };
     await store.insertOverride(record);
     const [override] = await presentOverrides(store, [record], () => true);
-    return { message: PICK_MESSAGES.overrideSaved(override!.targetDisplayName, weekNumber), autoRecalculated, override: override! };
+    const reply: OverrideReply = { message: PICK_MESSAGES.overrideSaved(override!.targetDisplayName, weekNumber), autoRecalculated, override: override! };
+    return { reply, ref };
   });
+  await ctx.announce([ref]);
+  return reply;
 }
 
 /**

@@ -175,7 +175,7 @@ function weekOfPool(pool: PoolRow, ref: WeekIdRef): number {
 export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPicksInput): Promise<BatchPicksReply> {
   const first = body.picks[0];
   if (!first) throw new IncompletePicksError(PICK_MESSAGES.incompletePicks(CONFIDENCE_RANKS), { missing: CONFIDENCE_RANKS });
-  return ctx.uow.write(async (store, emit) => {
+  const reply = await ctx.uow.write(async (store, emit) => {
     const pool = await store.findPool(first.poolId);
     if (!pool) throw new PoolNotFoundError();
     const member = await store.lockMember(pool.id, caller.id);
@@ -192,6 +192,8 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
     const rows = await replaceWeekPicks(store, emit, owner, chosen, caller.id, now, false);
     return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks: await presentPicks(store, rows) };
   });
+  await ctx.announce([{ poolId: reply.poolId, year: reply.year, weekNumber: reply.weekNumber }]);
+  return reply;
 }
 
 /** GET /api/weeks/{weekId}/picks?poolId=: the caller's own picks of the week (members, and managers for themselves). */

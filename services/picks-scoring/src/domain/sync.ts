@@ -40,13 +40,29 @@ export async function recordMigratedGames(ctx: PicksContext, event: EventPayload
     await store.deleteGamesOfYearsExcept([...new Set(event.years)], event.games.map((g) => g.espnId));
   });
   // On every delivery (the hook is idempotent): a redelivery after a failed hook runs it again.
-  if (onGamesChanged) await onGamesChanged(ctx, event.games);
+  await afterGames(ctx, event.games, onGamesChanged);
+}
+
+/** After games were stored: the scoring hook, then (whatever it did) the boards that show them are announced. */
+async function afterGames(ctx: PicksContext, changed: Game[], onGamesChanged?: GamesChanged): Promise<void> {
+  try {
+    if (onGamesChanged) await onGamesChanged(ctx, changed);
+  } finally {
+    const refs = await ctx.uow.read((store) => store.poolWeeksWithGames(changed.map((g) => g.espnId)));
+    await ctx.announce(refs);
+  }
 }
 
 /** sports.game.updated: status, clock, scores of one game. */
 export async function recordGameUpdate(ctx: PicksContext, event: EventPayload<'sports.game.updated'>, onGamesChanged?: GamesChanged): Promise<void> {
   await ctx.uow.write((store) => store.upsertGame(event.game));
-  if (onGamesChanged) await onGamesChanged(ctx, [event.game]);
+  await afterGames(ctx, [event.game], onGamesChanged);
+}
+
+/** Every week of a pool (a change of the pool or its members shows on all its boards). */
+async function announcePool(ctx: PicksContext, poolId: string): Promise<void> {
+  const weeks = await ctx.uow.read((store) => store.poolWeeksOf(poolId));
+  await ctx.announce(weeks.map((w) => ({ poolId: w.poolId, year: w.year, weekNumber: w.weekNumber })));
 }
 
 /** pools.pool.created / updated / commissioner.changed: name, season, commissioner, visibility. */
@@ -54,17 +70,22 @@ export async function recordPool(ctx: PicksContext, pool: Pool): Promise<void> {
   await ctx.uow.write((store) =>
     store.upsertPool({ id: pool.id, name: pool.name, year: pool.year, commissionerId: pool.poolCommissionerId, isPublic: pool.isPublic, updatedAt: new Date(pool.updatedAt) }),
   );
+  await announcePool(ctx, pool.id);
 }
 
 /** pools.pool.deleted: the pool's picks, scores, overrides, weeks and games go. */
 export async function recordPoolDeleted(ctx: PicksContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
+  // Announced before: the deletion takes the pool's weeks with it.
+  const weeks = await ctx.uow.read((store) => store.poolWeeksOf(event.pool.id));
   const { deletedPicks } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
+  await ctx.announce(weeks.map((w) => ({ poolId: w.poolId, year: w.year, weekNumber: w.weekNumber })));
   ctx.logger.info({ poolId: event.pool.id, deletedPicks }, 'pool deleted: its picks and scores removed');
 }
 
 /** pools.member.*: who belongs to a pool (removed members are inactive; their picks stay). */
 export async function recordMember(ctx: PicksContext, member: EventPayload<'pools.member.joined'>['member'], removed: boolean): Promise<void> {
   await ctx.uow.write((store) => store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }));
+  await announcePool(ctx, member.poolId);
 }
 
 /** weeks.week.published: the deadline, and the games with their locked spreads. */
@@ -89,6 +110,7 @@ export async function recordPublishedWeek(ctx: PicksContext, event: EventPayload
       })),
     );
   });
+  await ctx.announce([{ poolId: event.poolId, year: event.year, weekNumber: event.weekNumber }]);
 }
 
 /** A state change for a week whose publication has not arrived yet: retried by the bus. */
@@ -110,6 +132,7 @@ export async function recordWeekState(ctx: PicksContext, event: EventPayload<'we
     await store.advanceWeekState(event.poolId, event.year, event.weekNumber, event.toState, new Date(event.at));
     if (hook) await hook(store, emit, event, ctx.now());
   });
+  await ctx.announce([{ poolId: event.poolId, year: event.year, weekNumber: event.weekNumber }]);
 }
 
 /** weeks.game.voided: every pick on the game counts as a push from now on. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@powerpool/service-kit';
 import {
@@ -51,6 +51,20 @@ const awayTeams = alias(teams, 'away_team');
 /** The live leaderboard's and the exports' reads: a handful of queries per pool week, none per member. */
 export function createLiveStore(db: Db) {
   return {
+    /** Every production game of a season week, by kickoff (the games stream's snapshot). */
+    async seasonWeekGames(year: number, weekNumber: number): Promise<GameRow[]> {
+      return db.select().from(games).where(and(eq(games.year, year), eq(games.weekNumber, weekNumber))).orderBy(asc(games.gameTimeUtc), asc(games.espnId));
+    },
+
+    /** The pool weeks that published any of `gameIds` (whose live boards show them). */
+    async poolWeeksWithGames(gameIds: readonly string[]): Promise<Array<{ poolId: string; year: number; weekNumber: number }>> {
+      if (gameIds.length === 0) return [];
+      return db
+        .selectDistinct({ poolId: poolGames.poolId, year: poolGames.year, weekNumber: poolGames.weekNumber })
+        .from(poolGames)
+        .where(inArray(poolGames.gameId, [...gameIds]));
+    },
+
     /** The pool's published games of a week (with production data), by kickoff. */
     async liveGamesOf(poolId: string, year: number, weekNumber: number): Promise<LiveGameRow[]> {
       return db

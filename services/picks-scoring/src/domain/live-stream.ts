@@ -1,0 +1,282 @@
+import { diffLiveBoards, LIVE_STREAM, liveBoardChangedSchema, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
+import { DomainError, eventFrameWithId, type Bus, type EventStreamConnection, type KitLogger, type Subscription } from '@powerpool/service-kit';
+import { deadlinePassed } from './access.js';
+import type { Caller, PicksContext } from './context.js';
+import { currentLiveVersion, liveAccessInScope, liveKeyOf, liveReplyOf, liveVariantOf, type CurrentLiveVersion, type LiveBoards, type LiveReply, type LiveWeekAccess } from './live.js';
+
+/**
+ * The live leaderboard pushed to browsers (GET .../live-leaderboard/stream), one hub per process.
+ *
+ * Connections are grouped per pool week, and within it per access variant (what a caller sees
+ * depends only on that; live.ts). ONE core bus subscription (LIVE_SUBJECTS.boardChanged, broadcast
+ * by whichever replica committed a change) and a safety-net timer tell the hub a pool week may have
+ * changed; it then reads the pool week's fingerprint once, and when it moved builds each variant
+ * with open connections once (the live board cache of live.ts, shared with GET), diffs it against
+ * the version last sent, serializes the patch frame once and writes the same string to every
+ * connection of the variant. Rebuilds of a pool week are coalesced: one in flight, one queued.
+ * Every change also re-checks each connection's access against the new version's scope: one that
+ * lost it gets `closed` and ends. State is only in memory, so any replica serves any stream.
+ */
+
+export interface LiveStreamsOptions {
+  /** How many recent patches are kept per pool week and variant for reconnects (Last-Event-ID). */
+  resumeVersions: number;
+  /** How often the pool weeks with open connections are re-checked without being told (lost message, another replica's change). */
+  safetyNetMs: number;
+}
+
+export const LIVE_STREAM_DEFAULTS: LiveStreamsOptions = { resumeVersions: LIVE_STREAM.resumeVersions, safetyNetMs: 5_000 };
+
+/** How long a pool week without connections keeps its recent patches (browsers reconnecting resume). */
+const IDLE_KEEP_MS = LIVE_STREAM.staleMs;
+
+interface Client {
+  connection: EventStreamConnection;
+  caller: Caller;
+  /** The version this connection's board is at (null: it has none yet, a snapshot is due). */
+  sent: string | null;
+}
+
+interface Patch {
+  base: string;
+  version: string;
+  frame: string;
+}
+
+/** The last version of one variant sent to its connections, and the patches that led to it. */
+interface VariantState {
+  version: string;
+  board: LiveLeaderboard;
+  json: Buffer;
+  patches: Patch[];
+  snapshot: string | null;
+}
+
+interface PoolWeek {
+  key: string;
+  poolId: string;
+  weekNumber: number;
+  clients: Set<Client>;
+  variants: Map<string, VariantState>;
+  /** What the last rebuild saw: unchanged fingerprint and deadline with no new connection means nothing to do. */
+  seen: { fingerprint: string; deadlinePassed: boolean } | null;
+  /** Connections joined since the last rebuild. */
+  dirty: boolean;
+  running: Promise<void> | null;
+  queued: boolean;
+  idleSince: number | null;
+}
+
+export interface LiveStreams {
+  /**
+   * The access checks of GET live-leaderboard (throwing the same DomainErrors), before the stream
+   * opens; the result is handed to `attach`.
+   */
+  admit(caller: Caller, poolId: string, weekNumber: number): Promise<{ seen: LiveWeekAccess }>;
+  /** Serve `connection`: snapshot (or the patches missed since its Last-Event-ID), then every change. */
+  attach(connection: EventStreamConnection, caller: Caller, poolId: string, weekNumber: number): () => void;
+  /** A pool week may have changed: rebuild it if it has open connections. */
+  changed(poolId: string, weekNumber: number): void;
+  /** Subscribe to the bus and start the safety net. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Pool weeks with open connections, and connections. */
+  stats(): { poolWeeks: number; connections: number; rebuilds: number };
+}
+
+/** The SSE id of a board version: its ETag without the weak marker and quotes. */
+export const versionOfReply = (reply: LiveReply): string => reply.etag.replace(/^W\//, '').replaceAll('"', '');
+
+function snapshotFrame(version: string, json: Buffer): string {
+  // The board is already serialized (and schema-checked) by the cache: wrap it, do not re-serialize.
+  return `id: ${version}\ndata: {"type":"snapshot","version":${JSON.stringify(version)},"board":${json.toString('utf8')}}\n\n`;
+}
+
+function closedFrame(err: DomainError): string {
+  const event: LiveStreamEvent = { type: 'closed', status: err.status, error: err.code, message: err.message };
+  return `data: ${JSON.stringify(event)}\n\n`;
+}
+
+export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoards, logger: KitLogger, options: LiveStreamsOptions = LIVE_STREAM_DEFAULTS): LiveStreams {
+  const weeks = new Map<string, PoolWeek>();
+  let subscription: Subscription | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let rebuilds = 0;
+
+  const weekOf = (poolId: string, weekNumber: number): PoolWeek => {
+    const key = liveKeyOf(poolId, weekNumber);
+    let pw = weeks.get(key);
+    if (!pw) {
+      pw = { key, poolId, weekNumber, clients: new Set(), variants: new Map(), seen: null, dirty: false, running: null, queued: false, idleSince: null };
+      weeks.set(key, pw);
+    }
+    return pw;
+  };
+
+  /** The frames that bring a connection at `sent` to the variant's version: the patches since, or a snapshot. */
+  function framesFor(state: VariantState, sent: string | null): string[] {
+    if (sent !== null) {
+      const from = state.patches.findIndex((p) => p.base === sent);
+      if (from >= 0) return state.patches.slice(from).map((p) => p.frame);
+    }
+    state.snapshot ??= snapshotFrame(state.version, state.json);
+    return [state.snapshot];
+  }
+
+  /** Make `reply` the variant's version (a patch from the previous one) and bring every client of it there. */
+  function deliver(pw: PoolWeek, variant: string, reply: LiveReply, clients: Client[]): void {
+    const version = versionOfReply(reply);
+    let state = pw.variants.get(variant);
+    if (!state || state.version !== version) {
+      const board = JSON.parse(reply.json.toString('utf8')) as LiveLeaderboard;
+      let patches: Patch[] = [];
+      if (state) {
+        const body = diffLiveBoards(state.board, board);
+        if (body) {
+          const event: LiveStreamEvent = { type: 'patch', version, base: state.version, ...body };
+          patches = [...state.patches, { base: state.version, version, frame: eventFrameWithId(version, event) }].slice(-options.resumeVersions);
+        }
+      }
+      state = { version, board, json: reply.json, patches, snapshot: null };
+      pw.variants.set(variant, state);
+    }
+    const byBase = new Map<string | null, string[]>();
+    for (const client of clients) {
+      if (client.sent === version) continue;
+      let frames = byBase.get(client.sent);
+      if (!frames) {
+        frames = framesFor(state, client.sent);
+        byBase.set(client.sent, frames);
+      }
+      for (const frame of frames) if (!client.connection.write(frame)) break;
+      client.sent = version;
+    }
+  }
+
+  function close(pw: PoolWeek, client: Client, err: DomainError): void {
+    client.connection.write(closedFrame(err));
+    client.connection.end();
+    pw.clients.delete(client);
+  }
+
+  /** One rebuild of a pool week: fingerprint, access of every connection, each variant built once and delivered. */
+  async function rebuild(pw: PoolWeek): Promise<void> {
+    if (pw.clients.size === 0) return;
+    const dirty = pw.dirty;
+    pw.dirty = false;
+    await ctx.uow.read(async (store) => {
+      const current: CurrentLiveVersion = await currentLiveVersion(store, pw.poolId, pw.weekNumber, boards);
+      const now = ctx.now();
+      const passed = current.scope.week ? deadlinePassed(current.scope.week, now) : false;
+      if (!dirty && pw.seen && pw.seen.fingerprint === current.fingerprint && pw.seen.deadlinePassed === passed) return;
+      pw.seen = { fingerprint: current.fingerprint, deadlinePassed: passed };
+      rebuilds += 1;
+
+      const groups = new Map<string, { seen: LiveWeekAccess; caller: Caller; clients: Client[] }>();
+      for (const client of [...pw.clients]) {
+        if (client.connection.closed) {
+          pw.clients.delete(client);
+          continue;
+        }
+        let seen: LiveWeekAccess;
+        try {
+          seen = await liveAccessInScope(current.scope, client.caller, pw.weekNumber, now);
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+          close(pw, client, err);
+          continue;
+        }
+        const variant = liveVariantOf(seen, now);
+        const group = groups.get(variant);
+        if (group) group.clients.push(client);
+        else groups.set(variant, { seen, caller: client.caller, clients: [client] });
+      }
+      for (const [variant, group] of groups) {
+        const reply = await liveReplyOf(ctx, store, current, group.caller, group.seen, now);
+        deliver(pw, variant, reply, group.clients);
+      }
+    });
+  }
+
+  function schedule(pw: PoolWeek): void {
+    if (pw.running) {
+      pw.queued = true;
+      return;
+    }
+    pw.running = (async () => {
+      try {
+        do {
+          pw.queued = false;
+          await rebuild(pw);
+        } while (pw.queued);
+      } catch (err) {
+        logger.error({ err, poolId: pw.poolId, weekNumber: pw.weekNumber }, 'live stream: could not rebuild a board (the safety net tries again)');
+      } finally {
+        pw.running = null;
+      }
+    })();
+  }
+
+  function sweep(): void {
+    const now = Date.now();
+    for (const pw of weeks.values()) {
+      if (pw.clients.size > 0) schedule(pw);
+      else if (pw.idleSince !== null && now - pw.idleSince > IDLE_KEEP_MS && !pw.running) weeks.delete(pw.key);
+    }
+  }
+
+  function changed(poolId: string, weekNumber: number): void {
+    const pw = weeks.get(liveKeyOf(poolId, weekNumber));
+    if (pw && pw.clients.size > 0) schedule(pw);
+  }
+
+  return {
+    async admit(caller, poolId, weekNumber) {
+      return ctx.uow.read(async (store) => {
+        const current = await currentLiveVersion(store, poolId, weekNumber, boards);
+        return { seen: await liveAccessInScope(current.scope, caller, weekNumber, ctx.now()) };
+      });
+    },
+    attach(connection, caller, poolId, weekNumber) {
+      const pw = weekOf(poolId, weekNumber);
+      const client: Client = { connection, caller, sent: connection.lastEventId };
+      pw.clients.add(client);
+      pw.idleSince = null;
+      pw.dirty = true;
+      schedule(pw);
+      return () => {
+        pw.clients.delete(client);
+        if (pw.clients.size === 0) pw.idleSince = Date.now();
+      };
+    },
+    changed,
+    async start() {
+      subscription = await bus.subscribe(LIVE_SUBJECTS.boardChanged, (msg) => {
+        const parsed = liveBoardChangedSchema.safeParse(msg.data);
+        if (!parsed.success) {
+          logger.warn({ subject: msg.subject }, 'ignoring a board-changed message that does not match its contract');
+          return;
+        }
+        changed(parsed.data.poolId, parsed.data.weekNumber);
+      });
+      timer = setInterval(sweep, options.safetyNetMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await subscription?.unsubscribe();
+      subscription = null;
+      await Promise.all([...weeks.values()].map((pw) => pw.running));
+    },
+    stats() {
+      let connections = 0;
+      let poolWeeks = 0;
+      for (const pw of weeks.values()) {
+        connections += pw.clients.size;
+        if (pw.clients.size > 0) poolWeeks += 1;
+      }
+      return { poolWeeks, connections, rebuilds };
+    },
+  };
+}

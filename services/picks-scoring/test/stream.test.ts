@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyLivePatch, PICK_MESSAGES, type Game, type GamesStreamEvent, type LiveLeaderboard, type LivePatch, type LiveStreamEvent, type Pool } from '@powerpool/contracts';
+import type { ServiceApp } from '@powerpool/service-kit';
+import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
+import {
+  announceMember,
+  announcePool,
+  beforeDeadline,
+  buildGame,
+  castOf,
+  migrateSeason,
+  moveWeekTo,
+  publishWeek,
+  savePicks,
+  startPicks,
+  updateGame,
+  YEAR,
+  type Cast,
+  type Person,
+  type PicksHarness,
+  type PublishedWeek,
+} from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+/** Heartbeats every 100 ms; no safety-net re-check within a test, so every push comes from a board-changed message. */
+const TIMING = { heartbeatMs: 100, safetyNetMs: 600_000 };
+
+const AFTER = new Date('2025-09-14T18:30:00.000Z');
+const streamPath = (poolId: string, weekNumber: number) => `/api/pools/${poolId}/weeks/${weekNumber}/live-leaderboard/stream`;
+const livePath = (poolId: string, weekNumber: number) => `/api/pools/${poolId}/weeks/${weekNumber}/live-leaderboard`;
+
+/** Week 2's games (fresh ids per call), Sunday 2025-09-14, deadline 16:50Z. */
+function weekTwoGames(): Game[] {
+  return [
+    buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6', { venueEspnId: '3806' }),
+    buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
+    buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
+    buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
+  ];
+}
+
+describe.skipIf(skip)('live leaderboard stream', () => {
+  let h: PicksHarness;
+  let cast: Cast;
+  let base: string;
+  let replica: ServiceApp;
+  let replicaBase: string;
+  const open: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    h = await startPicks({ liveStream: TIMING });
+    cast = await castOf(h);
+    await migrateSeason(h);
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    replica = await h.addReplica();
+    replicaBase = await replica.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    await h?.close();
+  });
+
+  /** A private pool of the cast's commissioner with the player as member, week 2 published, the player's picks saved, the clock after the deadline. */
+  async function liveWeek(options: { started?: boolean } = {}): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
+    const games: Game[] = [];
+    for (const g of weekTwoGames()) games.push(await updateGame(h, g));
+    const pool = await announcePool(h, cast.commissioner, { isPublic: false });
+    await announceMember(h, pool, cast.player);
+    const [a, b, c, d] = games.map((g) => g.espnId) as [string, string, string, string];
+    const week = await publishWeek(h, pool, 2, games, { [a]: -3.5, [b]: 2.5, [c]: 0, [d]: -1 });
+    await beforeDeadline(h, week, () =>
+      savePicks(h, week, cast.player, [
+        [a, games[0]!.homeTeamEspnId, 3],
+        [b, games[1]!.awayTeamEspnId, 2],
+        [c, games[2]!.homeTeamEspnId, 1],
+        [d, games[3]!.homeTeamEspnId, 0],
+      ]),
+    );
+    h.clock.now = AFTER;
+    if (options.started ?? true) await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
+    return { pool, week, games };
+  }
+
+  async function connect(who: Person | null, path: string, options: { lastEventId?: string; at?: string } = {}) {
+    const headers: Record<string, string> = { ...(who ? who.headers : await h.runtime.headersFor(null)), accept: 'text/event-stream' };
+    if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
+    return fetch(`${options.at ?? base}${path}`, { headers });
+  }
+
+  /** Open a stream and return its reader (after checking the reply is an event stream). */
+  async function stream(who: Person, path: string, options: { lastEventId?: string; at?: string } = {}): Promise<EventStreamReader> {
+    const res = await connect(who, path, options);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = readEventStream(res);
+    open.push(reader);
+    return reader;
+  }
+
+  const nextLive = async (s: EventStreamReader) => {
+    const { id, data } = await s.nextEvent<LiveStreamEvent>();
+    return { id, event: data };
+  };
+
+  async function getBoard(who: Person, poolId: string): Promise<LiveLeaderboard> {
+    const res = await connect(who, livePath(poolId, 2));
+    expect(res.status).toBe(200);
+    return (await res.json()) as LiveLeaderboard;
+  }
+
+  async function snapshotOf(s: EventStreamReader): Promise<{ version: string; board: LiveLeaderboard }> {
+    const { id, event } = await nextLive(s);
+    if (event.type !== 'snapshot') throw new Error(`expected a snapshot, got ${event.type}`);
+    expect(id).toBe(event.version);
+    return { version: event.version, board: event.board };
+  }
+
+  async function patchOf(s: EventStreamReader): Promise<LivePatch> {
+    const { id, event } = await nextLive(s);
+    if (event.type !== 'patch') throw new Error(`expected a patch, got ${event.type}`);
+    expect(id).toBe(event.version);
+    return event;
+  }
+
+  it('should send retry first, then a snapshot equal to GET live-leaderboard, then heartbeats', async () => {
+    const { pool } = await liveWeek();
+    const s = await stream(cast.player, streamPath(pool.id, 2));
+    expect(await s.next()).toEqual({ kind: 'retry', ms: 2000 });
+    const snapshot = await snapshotOf(s);
+    expect(snapshot.board).toEqual(await getBoard(cast.player, pool.id));
+    expect(snapshot.board.metadata.accessLevel).toBe('FULL_ACCESS');
+    expect(await s.next()).toEqual({ kind: 'comment', text: 'heartbeat' });
+    expect(await s.next()).toEqual({ kind: 'comment', text: 'heartbeat' });
+  });
+
+  it('should push ONE patch per game update that, applied to the snapshot, gives the new GET', async () => {
+    const { pool, games } = await liveWeek();
+    const s = await stream(cast.player, streamPath(pool.id, 2));
+    const snapshot = await snapshotOf(s);
+
+    let game = await updateGame(h, games[0]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '8:12', statusDetail: null });
+    const first = await patchOf(s);
+    expect(first.base).toBe(snapshot.version);
+    expect(first.games.map((g) => g.gameId)).toEqual([game.espnId]);
+    expect(first.games[0]).toMatchObject({ status: 'IN_PROGRESS', homeScore: 7, awayScore: 0, quarter: 1, clock: '8:12' });
+    const afterFirst = applyLivePatch(snapshot.board, first);
+    expect(afterFirst).toEqual(await getBoard(cast.player, pool.id));
+
+    game = await updateGame(h, game, { gameStatus: 'COMPLETE', homeScore: 21, awayScore: 3, currentPeriod: 4, gameClock: '0:00', statusDetail: 'Final' });
+    const second = await patchOf(s);
+    // The next patch starts where the first ended: nothing came between.
+    expect(second.base).toBe(first.version);
+    expect(second.standings.map((p) => p.userId)).toEqual([cast.player.id]);
+    expect(applyLivePatch(afterFirst, second)).toEqual(await getBoard(cast.player, pool.id));
+  });
+
+  it('should resume a reconnect with Last-Event-ID: the patches missed, a snapshot for an unknown version, the next change for the current one', async () => {
+    const { pool, games } = await liveWeek();
+    const keeper = await stream(cast.player, streamPath(pool.id, 2));
+    const snapshot = await snapshotOf(keeper);
+    const gone = await stream(cast.player, streamPath(pool.id, 2));
+    expect((await snapshotOf(gone)).version).toBe(snapshot.version);
+    await gone.close();
+
+    const game = await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 3, awayScore: 0, currentPeriod: 1, gameClock: '12:00' });
+    const p1 = await patchOf(keeper);
+    await updateGame(h, game, { homeScore: 3, awayScore: 7, currentPeriod: 2, gameClock: '5:00' });
+    const p2 = await patchOf(keeper);
+
+    const back = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: snapshot.version });
+    const missed = [await patchOf(back), await patchOf(back)];
+    expect(missed).toEqual([p1, p2]);
+    expect(applyLivePatch(applyLivePatch(snapshot.board, missed[0]!), missed[1]!)).toEqual(await getBoard(cast.player, pool.id));
+
+    const unknown = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: 'lb-unknown' });
+    expect((await snapshotOf(unknown)).version).toBe(p2.version);
+
+    const current = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: p2.version });
+    await updateGame(h, game, { homeScore: 10, awayScore: 7, currentPeriod: 3, gameClock: '9:00' });
+    expect((await patchOf(current)).base).toBe(p2.version);
+  });
+
+  it('should refuse before the stream opens as GET does, let the commissioner in before the deadline, and close a removed member', async () => {
+    const { pool, week } = await liveWeek({ started: false });
+    for (const who of [cast.outsider, cast.otherCommissioner]) {
+      const res = await connect(who, streamPath(pool.id, 2));
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: string }).error).toBe('forbidden');
+    }
+    expect((await connect(null, streamPath(pool.id, 2))).status).toBe(401);
+    expect((await connect(cast.player, streamPath(pool.id, 9))).status).toBe(404);
+    expect((await connect(cast.player, streamPath('00000000-0000-4000-8000-000000000000', 2))).status).toBe(404);
+
+    h.clock.now = new Date(Date.parse(week.pickDeadline) - 60_000);
+    const early = await connect(cast.player, streamPath(pool.id, 2));
+    expect(early.status).toBe(403);
+    expect(await early.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
+    const commissioner = await stream(cast.commissioner, streamPath(pool.id, 2));
+    expect((await snapshotOf(commissioner)).board.metadata).toMatchObject({ accessLevel: 'COMMISSIONER_ACCESS', picksAvailable: false });
+    h.clock.now = AFTER;
+
+    const member = await stream(cast.player, streamPath(pool.id, 2));
+    await snapshotOf(member);
+    // The deadline passed: the commissioner's board is now the one with the picks shown (a new variant, a snapshot).
+    expect((await snapshotOf(commissioner)).board.metadata).toMatchObject({ accessLevel: 'COMMISSIONER_ACCESS', picksAvailable: true });
+    await announceMember(h, pool, cast.player, 'pools.member.removed');
+    const { event } = await nextLive(member);
+    expect(event).toMatchObject({ type: 'closed', status: 403, error: 'forbidden' });
+    await expect(member.next()).rejects.toThrow(/ended/);
+    // The commissioner's stream goes on: the removal changed the board (one player fewer).
+    const patch = await patchOf(commissioner);
+    expect(patch.removed).toEqual([cast.player.id]);
+  });
+
+  it('should reach a stream held by one replica when the change is consumed by either (one database, one bus)', async () => {
+    const { pool, games } = await liveWeek();
+    const here = await stream(cast.player, streamPath(pool.id, 2));
+    const there = await stream(cast.player, streamPath(pool.id, 2), { at: replicaBase });
+    const [a, b] = [await snapshotOf(here), await snapshotOf(there)];
+    expect(b.version).toBe(a.version);
+
+    let game = games[2]!;
+    for (let n = 1; n <= 3; n++) {
+      game = await updateGame(h, game, { gameStatus: 'IN_PROGRESS', homeScore: 7 * n, awayScore: 0, currentPeriod: n, gameClock: '1:00' });
+      const [p, q] = [await patchOf(here), await patchOf(there)];
+      expect(q.version).toBe(p.version);
+      expect(q.base).toBe(p.base);
+      expect(p.games[0]).toMatchObject({ gameId: game.espnId, homeScore: 7 * n });
+    }
+  });
+});
+
+describe.skipIf(skip)('games stream', () => {
+  let h: PicksHarness;
+  let cast: Cast;
+  let base: string;
+  const open: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    h = await startPicks({ liveStream: TIMING });
+    cast = await castOf(h);
+    await migrateSeason(h);
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    await h?.close();
+  });
+
+  it("should send any signed-in user a snapshot of the week's games, then each update, newest first-come wins", async () => {
+    const week = 3;
+    const games: Game[] = [];
+    for (const g of [buildGame(week, '2025-09-21T17:00:00.000Z', '21', '6'), buildGame(week, '2025-09-21T20:25:00.000Z', '12', '24')]) games.push(await updateGame(h, g));
+    const signedOut = await fetch(`${base}/api/seasons/${YEAR}/weeks/${week}/games/stream`, { headers: await h.runtime.headersFor(null) });
+    expect(signedOut.status).toBe(401);
+
+    const res = await fetch(`${base}/api/seasons/${YEAR}/weeks/${week}/games/stream`, { headers: cast.outsider.headers });
+    expect(res.status).toBe(200);
+    const s = readEventStream(res);
+    open.push(s);
+    const snapshot = (await s.nextEvent<GamesStreamEvent>()).data;
+    if (snapshot.type !== 'snapshot') throw new Error('expected a snapshot');
+    expect(snapshot.games.map((g) => g.gameId)).toEqual(games.map((g) => g.espnId));
+    expect(snapshot.games[0]).toMatchObject({ status: 'SCHEDULED', quarter: null, clock: null, homeScore: null, gameTimeUtc: games[0]!.gameTimeUtc });
+
+    const older = { ...games[1]!, homeScore: 99, updatedAt: '2020-01-01T00:00:00.000Z' };
+    await h.runtime.bus.publish('sports.game.updated', { game: older, changed: ['homeScore'] });
+    const moved = await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 3, currentPeriod: 2, gameClock: '2:00', statusDetail: 'Halftime' });
+    const event = (await s.nextEvent<GamesStreamEvent>()).data;
+    expect(event).toEqual({
+      type: 'game',
+      game: { gameId: moved.espnId, status: 'IN_PROGRESS', statusDetail: 'Halftime', quarter: 2, clock: '2:00', homeScore: 7, awayScore: 3, gameTimeUtc: moved.gameTimeUtc, updatedAt: moved.updatedAt },
+    });
+  });
+});
