@@ -10,3 +10,4 @@ export * from './pools.js';
 export * from './sports.js';
 export * from './weeks.js';
 export * from './picks.js';
+export * from './live-patch.js';
