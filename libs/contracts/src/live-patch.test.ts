@@ -1,118 +1,88 @@
 import { describe, expect, it } from 'vitest';
-import { applyLivePatch } from './live-patch.js';
-import type { LivePatch } from './live-patch.js';
-import { liveLeaderboardSchema, liveStreamEventSchema } from './picks.js';
+import { applyLivePatch, diffLiveBoards } from './live-patch.js';
 import type { LiveGame, LiveLeaderboard, LiveStanding } from './picks.js';
 
-const game = (gameId: string, fields: Partial<LiveGame> = {}): LiveGame => ({
+const game = (gameId: string, homeScore: number | null = null): LiveGame => ({
   gameId,
   poolGameId: `pg-${gameId}`,
-  gameTime: '2025-09-07T17:00:00.000Z',
+  gameTime: '2025-09-14T17:00:00.000Z',
   homeTeam: 'Philadelphia Eagles',
   awayTeam: 'Dallas Cowboys',
   homeTeamAbbr: 'PHI',
   awayTeamAbbr: 'DAL',
   homeTeamLogo: null,
   awayTeamLogo: null,
-  status: 'IN_PROGRESS',
-  quarter: 1,
-  clock: '15:00',
+  status: homeScore === null ? 'SCHEDULED' : 'IN_PROGRESS',
+  quarter: null,
+  clock: null,
   statusDetail: null,
-  homeScore: 0,
-  awayScore: 0,
+  homeScore,
+  awayScore: homeScore === null ? null : 0,
   spread: -3.5,
   isVoid: false,
   cover: null,
   venue: null,
-  ...fields,
 });
 
-const standing = (userId: string, fields: Partial<LiveStanding> = {}): LiveStanding => ({
+const standing = (userId: string, weekPoints = 0): LiveStanding => ({
   userId,
   displayName: userId,
   rank: 1,
-  weekPoints: 0,
-  seasonPoints: 0,
-  rawPoints: 0,
+  weekPoints,
+  seasonPoints: weekPoints,
+  rawPoints: weekPoints,
   powerBonus: 0,
-  powerEffect: 'pending',
+  powerEffect: 'none',
   possiblePointsRemaining: 6,
   hasPicks: true,
   picks: [],
-  ...fields,
 });
 
-const metadata = (fields: Partial<LiveLeaderboard['metadata']> = {}): LiveLeaderboard['metadata'] => ({
-  poolId: 'pool-1',
-  poolName: 'Sunday Pool',
-  year: 2025,
-  weekNumber: 1,
-  weekDisplayName: 'Week 1',
-  currentState: 'GAMES_IN_PROGRESS',
-  pickDeadline: '2025-09-07T16:50:00.000Z',
-  gamesInProgress: true,
-  picksAvailable: true,
-  accessLevel: 'FULL_ACCESS',
-  allWeeks: [],
-  generatedAt: '2025-09-07T17:30:00.000Z',
-  ...fields,
+const board = (standings: LiveStanding[], games: LiveGame[], generatedAt = '2025-09-14T18:00:00.000Z'): LiveLeaderboard => ({
+  status: 'ok',
+  message: null,
+  standings,
+  gamesCentric: games,
+  impactGames: [],
+  overrides: [],
+  metadata: {
+    poolId: 'p',
+    poolName: 'Pool',
+    year: 2025,
+    weekNumber: 2,
+    weekDisplayName: 'Week 2',
+    currentState: 'GAMES_IN_PROGRESS',
+    pickDeadline: '2025-09-14T16:50:00.000Z',
+    gamesInProgress: true,
+    picksAvailable: true,
+    accessLevel: 'FULL_ACCESS',
+    allWeeks: [],
+    generatedAt,
+  },
 });
 
-const board = (): LiveLeaderboard =>
-  liveLeaderboardSchema.parse({
-    status: 'ok',
-    message: 'Games are being played',
-    standings: [standing('ann'), standing('bob'), standing('cat')],
-    gamesCentric: [game('g1'), game('g2')],
-    impactGames: [],
-    overrides: [],
-    metadata: metadata(),
+describe('live board patches', () => {
+  it('should carry only the changed game and standing, and no order when the order is unchanged', () => {
+    const before = board([standing('a', 3), standing('b')], [game('g1'), game('g2')]);
+    const after = board([standing('a', 3), standing('b', 1)], [game('g1', 7), game('g2')], '2025-09-14T18:01:00.000Z');
+    const patch = diffLiveBoards(before, after)!;
+    expect(patch.games.map((g) => g.gameId)).toEqual(['g1']);
+    expect(patch.standings.map((s) => s.userId)).toEqual(['b']);
+    expect(patch).not.toHaveProperty('order');
+    expect(patch).not.toHaveProperty('impactGames');
+    expect(applyLivePatch(before, patch)).toEqual(after);
   });
 
-const patch = (fields: Partial<LivePatch>): LivePatch =>
-  liveStreamEventSchema.parse({ type: 'patch', version: '2', base: '1', games: [], standings: [], removed: [], metadata: metadata(), ...fields }) as LivePatch;
-
-describe('applyLivePatch', () => {
-  it('should replace changed games by id, keep the others in place and append new ones when a patch carries games', () => {
-    const before = board();
-    const after = applyLivePatch(before, patch({ games: [game('g3'), game('g1', { homeScore: 7 })] }));
-    expect(after.gamesCentric.map((g) => [g.gameId, g.homeScore])).toEqual([
-      ['g1', 7],
-      ['g2', 0],
-      ['g3', 0],
-    ]);
-    expect(before.gamesCentric[0]!.homeScore).toBe(0);
+  it('should carry the order when players swap, the removed ones, and new players', () => {
+    const before = board([standing('a', 3), standing('b'), standing('c')], [game('g1')]);
+    const after = board([standing('d', 5), standing('b', 4), standing('a', 3)], [game('g1')]);
+    const patch = diffLiveBoards(before, after)!;
+    expect(patch.removed).toEqual(['c']);
+    expect(patch.order).toEqual(['d', 'b', 'a']);
+    expect(applyLivePatch(before, patch)).toEqual(after);
   });
 
-  it('should replace changed standings, drop removed players and keep the order when the patch has no order', () => {
-    const after = applyLivePatch(board(), patch({ standings: [standing('bob', { weekPoints: 3 }), standing('dan')], removed: ['ann'] }));
-    expect(after.standings.map((s) => [s.userId, s.weekPoints])).toEqual([
-      ['bob', 3],
-      ['cat', 0],
-      ['dan', 0],
-    ]);
-  });
-
-  it('should put the standings in the new order when the patch has one', () => {
-    const after = applyLivePatch(board(), patch({ standings: [standing('cat', { rank: 1, weekPoints: 6 })], order: ['cat', 'ann', 'bob'] }));
-    expect(after.standings.map((s) => s.userId)).toEqual(['cat', 'ann', 'bob']);
-    expect(after.standings[0]!.weekPoints).toBe(6);
-  });
-
-  it('should keep players the order does not name after the ordered ones', () => {
-    const after = applyLivePatch(board(), patch({ order: ['bob'] }));
-    expect(after.standings.map((s) => s.userId)).toEqual(['bob', 'ann', 'cat']);
-  });
-
-  it('should replace metadata always and impact games, overrides and message only when present', () => {
-    const before = board();
-    const kept = applyLivePatch(before, patch({ metadata: metadata({ gamesInProgress: false, generatedAt: '2025-09-07T18:00:00.000Z' }) }));
-    expect(kept.metadata.gamesInProgress).toBe(false);
-    expect(kept.message).toBe('Games are being played');
-    expect(kept.impactGames).toBe(before.impactGames);
-    expect(kept.overrides).toBe(before.overrides);
-
-    const cleared = applyLivePatch(before, patch({ message: null }));
-    expect(cleared.message).toBeNull();
+  it('should refuse to patch when a game left the board (a snapshot is sent instead)', () => {
+    expect(diffLiveBoards(board([], [game('g1'), game('g2')]), board([], [game('g2')]))).toBeNull();
   });
 });

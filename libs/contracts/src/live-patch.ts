@@ -1,46 +1,89 @@
 import type { LiveLeaderboard, LiveStreamEvent } from './picks.js';
 
-/** A `patch` of the live leaderboard stream. */
+/** A `patch` event of the live leaderboard stream. */
 export type LivePatch = Extract<LiveStreamEvent, { type: 'patch' }>;
 
-/** Replaces the items whose key is in `changed` and appends the new ones, keeping the order of the others. */
-function mergeBy<T>(items: readonly T[], changed: readonly T[], keyOf: (item: T) => string): T[] {
-  if (changed.length === 0) return [...items];
-  const byKey = new Map(changed.map((item) => [keyOf(item), item]));
-  const merged = items.map((item) => {
-    const next = byKey.get(keyOf(item));
-    if (next === undefined) return item;
-    byKey.delete(keyOf(item));
-    return next;
-  });
-  return [...merged, ...byKey.values()];
+/** What a patch carries besides its versions. */
+export type LivePatchBody = Omit<LivePatch, 'type' | 'version' | 'base'>;
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The userIds a patch leaves in order when it carries no `order`: the old ones kept, then the new ones as listed. */
+function impliedOrder(previous: readonly string[], removed: ReadonlySet<string>, added: readonly string[]): string[] {
+  return [...previous.filter((id) => !removed.has(id)), ...added];
 }
 
 /**
- * The board of version `patch.version` from the board of version `patch.base` (the caller checks
- * that its board is `base`; one that is not reconnects for a snapshot): games by gameId and
- * standings by userId replaced or added, `removed` userIds dropped, standings put in `order` when
- * the patch has one (userIds it does not name keep their relative order after it), impactGames,
- * overrides and message replaced when present, metadata always. Pure: `board` is not changed.
+ * What changed from board `prev` to board `next` (liveStreamEventSchema `patch`): games by gameId
+ * and standings by userId that are new or changed (compared by their JSON), the userIds gone, the
+ * order of userIds only when the patch would not imply it, impactGames / overrides / message only
+ * when they changed, metadata always. Null when the change cannot be written as a patch (a game
+ * left the board or the games changed order): send a snapshot instead.
  */
-export function applyLivePatch(board: LiveLeaderboard, patch: LivePatch): LiveLeaderboard {
+export function diffLiveBoards(prev: LiveLeaderboard, next: LiveLeaderboard): LivePatchBody | null {
+  const prevGames = new Map(prev.gamesCentric.map((g) => [g.gameId, g]));
+  const nextGameIds = next.gamesCentric.map((g) => g.gameId);
+  const newGames = nextGameIds.filter((id) => !prevGames.has(id));
+  if (!same(impliedOrder([...prevGames.keys()], new Set(), newGames), nextGameIds)) return null;
+
+  const prevStandings = new Map(prev.standings.map((s) => [s.userId, JSON.stringify(s)]));
+  const nextIds = new Set(next.standings.map((s) => s.userId));
+  const standings = next.standings.filter((s) => prevStandings.get(s.userId) !== JSON.stringify(s));
+  const removed = prev.standings.map((s) => s.userId).filter((id) => !nextIds.has(id));
+  const added = next.standings.map((s) => s.userId).filter((id) => !prevStandings.has(id));
+  const order = next.standings.map((s) => s.userId);
+  const implied = impliedOrder(
+    prev.standings.map((s) => s.userId),
+    new Set(removed),
+    added,
+  );
+
+  return {
+    games: next.gamesCentric.filter((g) => !same(prevGames.get(g.gameId), g)),
+    standings,
+    removed,
+    ...(same(implied, order) ? {} : { order }),
+    ...(same(prev.impactGames, next.impactGames) ? {} : { impactGames: next.impactGames }),
+    ...(same(prev.overrides, next.overrides) ? {} : { overrides: next.overrides }),
+    ...(prev.message === next.message ? {} : { message: next.message }),
+    metadata: next.metadata,
+  };
+}
+
+/**
+ * The board after `patch` (a new object; `board` is not changed): games and standings replaced or
+ * added by id, removed userIds dropped, the order the patch gives (or the old order with new
+ * players last), and whatever else it carries. The caller checks that `board` is the patch's
+ * `base` version (otherwise it asks for a snapshot).
+ */
+export function applyLivePatch(board: LiveLeaderboard, patch: LivePatchBody): LiveLeaderboard {
+  const games = new Map(board.gamesCentric.map((g) => [g.gameId, g]));
+  for (const g of patch.games) games.set(g.gameId, g);
+
   const removed = new Set(patch.removed);
-  let standings = mergeBy(board.standings, patch.standings, (s) => s.userId).filter((s) => !removed.has(s.userId));
-  if (patch.order !== undefined) {
-    const position = new Map(patch.order.map((userId, i) => [userId, i]));
-    const unplaced = patch.order.length;
-    standings = standings
-      .map((standing, i) => ({ standing, at: position.get(standing.userId) ?? unplaced + i }))
-      .sort((a, b) => a.at - b.at)
-      .map(({ standing }) => standing);
+  const standings = new Map(board.standings.filter((s) => !removed.has(s.userId)).map((s) => [s.userId, s]));
+  const added: string[] = [];
+  for (const s of patch.standings) {
+    if (!standings.has(s.userId)) added.push(s.userId);
+    standings.set(s.userId, s);
   }
+  const order =
+    patch.order ??
+    impliedOrder(
+      board.standings.map((s) => s.userId),
+      removed,
+      added,
+    );
   return {
     ...board,
-    standings,
-    gamesCentric: mergeBy(board.gamesCentric, patch.games, (g) => g.gameId),
+    message: patch.message === undefined ? board.message : patch.message,
+    standings: order.flatMap((id) => {
+      const s = standings.get(id);
+      return s ? [s] : [];
+    }),
+    gamesCentric: [...games.values()],
     impactGames: patch.impactGames ?? board.impactGames,
     overrides: patch.overrides ?? board.overrides,
-    message: patch.message !== undefined ? patch.message : board.message,
     metadata: patch.metadata,
   };
 }
