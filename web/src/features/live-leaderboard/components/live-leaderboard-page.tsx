@@ -56,7 +56,7 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
       <PageHeader
         title={TITLE}
         description={
-          <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading">
+          <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading" data-stream={stream.state ?? 'off'}>
             {meta ? <span className="font-medium text-foreground">{meta.poolName}</span> : null}
             <span>{weekName}</span>
             {meta ? <Badge variant={meta.currentState === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'}>{WEEK_STATE_LABELS[meta.currentState].title}</Badge> : null}
