@@ -64,6 +64,7 @@ export const SCREENS: ReadonlyArray<{ name: string; route: string; modules: read
   { name: 'week management', route: '/weeks/{n}', modules: ['src/app/routes/week-management.tsx'] },
   { name: 'site admin', route: '/site-admin', modules: ['src/app/routes/site-admin.tsx'] },
   { name: 'live leaderboard', route: '/live-leaderboard/{pool}/{n}', modules: ['src/app/routes/live-leaderboard.tsx'] },
+  { name: 'live leaderboard demo', route: '/live-leaderboard-demo', modules: ['src/app/routes/live-leaderboard-demo.tsx'] },
   { name: 'navigation menus', route: '(first menu)', modules: ['src/components/layout/nav-menus.tsx'] },
 ];
 

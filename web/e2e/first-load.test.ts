@@ -48,6 +48,7 @@ const ON_DEMAND_SCREENS = [
   'src/app/routes/week-management.tsx',
   'src/app/routes/current-week.tsx',
   'src/app/routes/live-leaderboard.tsx',
+  'src/app/routes/live-leaderboard-demo.tsx',
 ];
 
 /**

@@ -186,6 +186,34 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await player.getByRole('row').filter({ hasText: 'Pat Player' }).waitFor();
     const caseyText = (await caseyRow.textContent()) ?? '';
     for (const team of ['LAR', 'CHI', 'SF', 'JAX']) expect(caseyText).toContain(team);
+
+    // Issue 10: while the week is live the page listens to the live stream, and a change reaches it
+    // without a reload. The commissioner moves Casey's 1pt pick from SF to PHI, then back.
+    const heading = player.getByTestId('live-heading');
+    await expect.poll(() => heading.getAttribute('data-stream'), { timeout: 15_000 }).toBe('live');
+    const live = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).json()) as { standings: Array<{ userId: string; displayName: string }> };
+    const caseyId = live.standings.find((s) => s.displayName === 'Casey Second')!.userId;
+    const override = (onePt: string) =>
+      commissioner.request.post('/api/picks/commissioner-override', {
+        data: {
+          targetUserId: caseyId,
+          poolId,
+          weekNumber: 19,
+          overrideReason: 'Live push check',
+          picks: [
+            ['401772979', '14', 3],
+            ['401772981', '3', 2],
+            ['401772980', onePt, 1],
+            ['401772977', '30', 0],
+          ].map(([gameId, team, rank]) => ({ poolGameId: poolGames[gameId as string], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0 })),
+        },
+      });
+    const url = player.url();
+    expect((await override('21')).status()).toBe(200);
+    await expect.poll(async () => (await caseyRow.textContent()) ?? '', { timeout: 10_000 }).toContain('PHI');
+    expect((await override('25')).status()).toBe(200);
+    await expect.poll(async () => (await caseyRow.textContent()) ?? '', { timeout: 10_000 }).not.toContain('PHI');
+    expect(player.url()).toBe(url);
   });
 
   it('should show the points on the season leaderboard once the week is scored and complete', async () => {

@@ -9,7 +9,6 @@ import { RequireRole } from '../lib/authorization';
 import { queryClient } from '../lib/query-client';
 import { ACCESS_RULES } from '../lib/roles';
 import { AdminWeekRedirectRoute } from './routes/admin-week-redirect';
-import { LiveLeaderboardDemoRoute } from './routes/live-leaderboard-demo';
 import { NotFoundRoute } from './routes/not-found';
 import { PicksRoute } from './routes/picks';
 import { RootLayout } from './routes/root';
@@ -30,7 +29,7 @@ function onDemand<M>(load: () => Promise<M>, screen: (module: M) => ComponentTyp
  * The route table (player spec section 2). The root waits for the current user; signed-in routes
  * show the landing page (with `returnTo`) to visitors; role groups sit behind one guard.
  * The landing page and Make Picks' route are in the entry chunk (Make Picks' body loads on demand,
- * so visitors never fetch it); the leaderboards (season and live), live results, the screens most
+ * so visitors never fetch it); the leaderboards (season, live and the demo), live results, the screens most
  * players never open (pool, week and site administration, payments) and the join and profile
  * screens load on demand. The live leaderboard sends visitors to / rather than to the landing page.
  */
@@ -48,7 +47,7 @@ export const routes: RouteObject[] = [
           { path: paths.picks.path, element: <PicksRoute /> },
           { path: paths.leaderboard.path, lazy: onDemand(() => import('./routes/season-leaderboard'), (m) => m.SeasonLeaderboardRoute) },
           { path: paths.liveResults.path, lazy: onDemand(() => import('./routes/live-results'), (m) => m.LiveResultsRoute) },
-          { path: paths.liveLeaderboardDemo.path, element: <LiveLeaderboardDemoRoute /> },
+          { path: paths.liveLeaderboardDemo.path, lazy: onDemand(() => import('./routes/live-leaderboard-demo'), (m) => m.LiveLeaderboardDemoRoute) },
           { path: paths.profile.path, lazy: onDemand(() => import('./routes/profile'), (m) => m.ProfileRoute) },
           { path: paths.adminWeek.path, element: <AdminWeekRedirectRoute /> },
           {

@@ -1,7 +1,6 @@
-import { ComingSoonPage } from '../../components/layout/coming-soon-page';
-import { paths } from '../../config/paths';
+import { LiveLeaderboardDemoPage } from '../../features/live-leaderboard/components/live-leaderboard-demo-page';
 
-/** Demo leaderboard with static sample data (/live-leaderboard-demo), admin spec section 2. Built by a later issue. */
+/** Demo leaderboard with sample data (/live-leaderboard-demo), player spec section 2 and admin spec section 2. Loads on demand. */
 export function LiveLeaderboardDemoRoute() {
-  return <ComingSoonPage title={paths.liveLeaderboardDemo.title} />;
+  return <LiveLeaderboardDemoPage />;
 }

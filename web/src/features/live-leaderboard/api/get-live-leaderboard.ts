@@ -27,6 +27,11 @@ export function liveLeaderboardQueryOptions(poolId: string, weekNumber: number) 
   });
 }
 
-export function useLiveLeaderboard(poolId: string, weekNumber: number) {
-  return useQuery(liveLeaderboardQueryOptions(poolId, weekNumber));
+/**
+ * `pushed`: the live stream is delivering the board (or the server closed it): no polling then;
+ * while the stream is off, connecting or failed, the spec's smart polling goes on.
+ */
+export function useLiveLeaderboard(poolId: string, weekNumber: number, { pushed = false }: { pushed?: boolean } = {}) {
+  const options = liveLeaderboardQueryOptions(poolId, weekNumber);
+  return useQuery(pushed ? { ...options, refetchInterval: false } : options);
 }

@@ -47,24 +47,28 @@ function GameRow({ game }: { game: LiveGame }) {
   const hasScore = game.homeScore !== null && game.awayScore !== null;
   const leader = hasScore ? Math.sign(game.homeScore! - game.awayScore!) : 0;
   return (
-    <li className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="live-game">
+    <li className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="live-game" data-game-id={game.gameId}>
       <div className="flex items-center justify-between gap-2">
         <span className="inline-flex items-center gap-1.5">
           <Badge variant={STATUS_VARIANTS[status.label]} data-testid="live-game-status">
             {status.label === 'Live' ? <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" /> : null}
             {status.label}
           </Badge>
-          {status.clock ? <span className="text-xs font-medium text-muted-foreground tabular-nums">{status.clock}</span> : null}
+          {status.clock ? (
+            <span className="text-xs font-medium text-muted-foreground tabular-nums" data-testid="live-game-clock">
+              {status.clock}
+            </span>
+          ) : null}
         </span>
         {status.label === 'Scheduled' ? <span className="text-xs text-muted-foreground">{formatKickoff(game.gameTime)}</span> : null}
       </div>
       <div className="grid gap-1">
-        <TeamLine abbr={game.awayTeamAbbr} name={game.awayTeam} logo={game.awayTeamLogo} score={game.awayScore} leading={leader < 0} />
-        <TeamLine abbr={game.homeTeamAbbr} name={game.homeTeam} logo={game.homeTeamLogo} score={game.homeScore} leading={leader > 0} home />
+        <TeamLine abbr={game.awayTeamAbbr} name={game.awayTeam} logo={game.awayTeamLogo} score={game.awayScore} leading={leader < 0} side="away" />
+        <TeamLine abbr={game.homeTeamAbbr} name={game.homeTeam} logo={game.homeTeamLogo} score={game.homeScore} leading={leader > 0} side="home" />
       </div>
-      <p className="text-xs text-muted-foreground">Spread: {spreadReading(game.spread, game.homeTeamAbbr, game.awayTeamAbbr)}</p>
+      <p className="text-xs text-muted-foreground" data-testid="live-game-spread">Spread: {spreadReading(game.spread, game.homeTeamAbbr, game.awayTeamAbbr)}</p>
       {venue ? (
-        <p className="flex items-start gap-1 text-xs text-muted-foreground">
+        <p className="flex items-start gap-1 text-xs text-muted-foreground" data-testid="live-game-venue">
           <MapPinned className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
           {venue}
         </p>
@@ -73,7 +77,8 @@ function GameRow({ game }: { game: LiveGame }) {
   );
 }
 
-function TeamLine({ abbr, name, logo, score, leading, home = false }: { abbr: string; name: string; logo: string | null; score: number | null; leading: boolean; home?: boolean }) {
+function TeamLine({ abbr, name, logo, score, leading, side }: { abbr: string; name: string; logo: string | null; score: number | null; leading: boolean; side: 'away' | 'home' }) {
+  const home = side === 'home';
   return (
     <div className="flex items-center justify-between gap-2">
       <span className="inline-flex min-w-0 items-center gap-2">
@@ -83,7 +88,9 @@ function TeamLine({ abbr, name, logo, score, leading, home = false }: { abbr: st
           {home ? <span className="text-xs text-muted-foreground"> (home)</span> : null}
         </span>
       </span>
-      <span className={cn('tabular-nums', leading ? 'font-bold' : 'text-muted-foreground')}>{score ?? '–'}</span>
+      <span className={cn('tabular-nums', leading ? 'font-bold' : 'text-muted-foreground')} data-testid={`live-game-${side}-score`}>
+        {score ?? '–'}
+      </span>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { isWeekNumber, PICK_MESSAGES, WEEK_STATE_LABELS, weekLabel } from '@powerpool/contracts';
-import type { LiveLeaderboard } from '@powerpool/contracts';
 import { Download, Hourglass, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header';
 import { InlineLoading } from '../../../components/layout/query-states';
@@ -17,12 +17,9 @@ import { toastFailure } from '../../../lib/toast-error';
 import { useExportLeaderboardCsv } from '../api/export-leaderboard-csv';
 import { useLiveLeaderboard } from '../api/get-live-leaderboard';
 import { isPicksNotAvailable, liveErrorMessage, picksNotAvailableText } from '../lib/errors';
-import { showImpactGames } from '../lib/impact';
-import { GameResultsList } from './game-results-list';
-import { ImpactGames } from './impact-games';
-import { LiveStatusBar } from './live-status-bar';
-import { LiveTable } from './live-table';
-import { OverridesNotice } from './overrides-notice';
+import { isStreamedWeek, useLiveLeaderboardStream } from '../api/live-leaderboard-stream';
+import { LiveBoardView } from './live-board';
+import { PicksComingSoon } from './picks-coming-soon';
 import { ScrollToTop } from './scroll-to-top';
 
 const TITLE = paths.liveLeaderboard.title;
@@ -37,9 +34,17 @@ export function LiveLeaderboardPage({ poolId, weekParam }: { poolId: string | un
 function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number }) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const board = useLiveLeaderboard(poolId, weekNumber);
-  const notAvailable = board.isError && isPicksNotAvailable(board.error);
+  // Pushed while the stream delivers (or was closed by the server): then no polling.
+  const [pushed, setPushed] = useState(false);
+  const board = useLiveLeaderboard(poolId, weekNumber, { pushed });
   const meta = board.data?.metadata;
+  // While the week is live the board comes from the stream; polling stands in whenever it fails.
+  const stream = useLiveLeaderboardStream(poolId, weekNumber, isStreamedWeek(meta));
+  const nowPushed = stream.state === 'live' || stream.closed !== null;
+  useEffect(() => setPushed(nowPushed), [nowPushed]);
+  // A stream the server closed (access lost) reads like the error a reload would now get.
+  const error = stream.closed ?? (board.isError ? board.error : null);
+  const notAvailable = error !== null && isPicksNotAvailable(error);
   // Jump to Week uses the reply's weeks; before the deadline there is no reply, so the pool's weeks.
   const fallbackWeeks = useWeeks(poolId, { enabled: notAvailable && !meta });
   const weeks = meta?.allWeeks ?? fallbackWeeks.data;
@@ -51,13 +56,13 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
       <PageHeader
         title={TITLE}
         description={
-          <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading">
+          <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading" data-stream={stream.state ?? 'off'}>
             {meta ? <span className="font-medium text-foreground">{meta.poolName}</span> : null}
             <span>{weekName}</span>
             {meta ? <Badge variant={meta.currentState === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'}>{WEEK_STATE_LABELS[meta.currentState].title}</Badge> : null}
           </span>
         }
-        actions={board.data && !notAvailable ? <ExportButton poolId={poolId} weekNumber={weekNumber} /> : null}
+        actions={board.data && !notAvailable && !stream.closed ? <ExportButton poolId={poolId} weekNumber={weekNumber} /> : null}
       />
       <div className="mb-6">
         <WeekQuickJump
@@ -68,49 +73,25 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
           testId="jump-to-week"
         />
       </div>
-      {board.data ? (
-        <Board data={board.data} weekNumber={weekNumber} viewerId={user?.id} refetchFailed={board.isError} updatedAt={board.dataUpdatedAt} fetching={board.isFetching} />
-      ) : board.isPending ? (
+      {board.data && !stream.closed ? (
+        <LiveBoardView
+          data={board.data}
+          weekNumber={weekNumber}
+          viewerId={user?.id}
+          refetchFailed={board.isError}
+          updatedAt={board.dataUpdatedAt}
+          fetching={board.isFetching}
+          streamState={stream.state}
+        />
+      ) : board.isPending && !stream.closed ? (
         <InlineLoading label="Loading live leaderboard..." />
       ) : notAvailable ? (
-        <ComingSoon text={picksNotAvailableText(board.error)} />
+        <PicksComingSoon text={picksNotAvailableText(error)} />
       ) : (
-        <LoadError message={liveErrorMessage(board.error)} inline />
+        <LoadError message={liveErrorMessage(error)} inline />
       )}
       <ScrollToTop />
     </>
-  );
-}
-
-interface BoardProps {
-  data: LiveLeaderboard;
-  weekNumber: number;
-  viewerId: string | undefined;
-  /** A later reload failed: the last good board stays, with a note. */
-  refetchFailed: boolean;
-  updatedAt: number;
-  fetching: boolean;
-}
-
-function Board({ data, weekNumber, viewerId, refetchFailed, updatedAt, fetching }: BoardProps) {
-  const { metadata } = data;
-  const live = metadata.currentState === 'GAMES_IN_PROGRESS' && metadata.gamesInProgress;
-  return (
-    <div className="grid gap-6">
-      {refetchFailed ? (
-        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-2 text-sm" data-testid="live-inline-error">
-          <span className="font-semibold text-destructive">{PICK_MESSAGES.liveInlineErrorTitle}:</span> {PICK_MESSAGES.liveInlineError}
-        </p>
-      ) : null}
-      {live ? <LiveStatusBar games={data.gamesCentric} updatedAt={updatedAt} fetching={fetching} /> : null}
-      {data.message ? <p className="text-sm text-muted-foreground">{data.message}</p> : null}
-      <OverridesNotice overrides={data.overrides} />
-      {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-        <LiveTable standings={data.standings} weekNumber={weekNumber} viewerId={viewerId} />
-        <GameResultsList games={data.gamesCentric} />
-      </div>
-    </div>
   );
 }
 
@@ -130,19 +111,6 @@ function ExportButton({ poolId, weekNumber }: { poolId: string; weekNumber: numb
       {exporting.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
       Export CSV
     </Button>
-  );
-}
-
-/** The 403 before the deadline: not an error, the picks are just not shown yet. */
-function ComingSoon({ text }: { text: string }) {
-  return (
-    <Card data-testid="picks-not-available">
-      <CardHeader className="items-center text-center">
-        <Hourglass className="size-8 text-primary" aria-hidden="true" />
-        <CardTitle>{PICK_MESSAGES.picksNotAvailableTitle}</CardTitle>
-        <CardDescription className="max-w-md">{text}</CardDescription>
-      </CardHeader>
-    </Card>
   );
 }
 

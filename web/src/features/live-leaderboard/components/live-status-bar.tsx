@@ -1,14 +1,32 @@
 import type { LiveGame } from '@powerpool/contracts';
 import { LoaderCircle, Radio } from 'lucide-react';
+import type { LiveStreamState } from '../../../lib/live-stream';
 
-/** Shown while games are being played: how many, when the board was last updated, and that it updates itself. */
-export function LiveStatusBar({ games, updatedAt, fetching }: { games: readonly LiveGame[]; updatedAt: number; fetching: boolean }) {
+/**
+ * Shown while games are being played: how many, when the board was last updated, and how it
+ * updates itself: pushed as it changes while the live stream is on (the pulsing "Live"
+ * indicator), otherwise by the spec's polling ("about every minute").
+ */
+export function LiveStatusBar({
+  games,
+  updatedAt,
+  fetching,
+  streamState = null,
+}: {
+  games: readonly LiveGame[];
+  updatedAt: number;
+  fetching: boolean;
+  /** The live stream's state; null when the page does not use one (polling only). */
+  streamState?: LiveStreamState | null;
+}) {
   const live = games.filter((g) => g.status === 'IN_PROGRESS').length;
+  const pushed = streamState === 'live';
   return (
     <div
       role="status"
       className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-primary/30 bg-primary/5 px-4 py-2 text-sm"
       data-testid="live-status-bar"
+      data-stream={streamState ?? 'off'}
     >
       <span className="inline-flex items-center gap-2 font-semibold text-primary">
         <Radio className="size-4 animate-pulse" aria-hidden="true" />
@@ -17,8 +35,21 @@ export function LiveStatusBar({ games, updatedAt, fetching }: { games: readonly 
       <span className="inline-flex items-center gap-1.5 text-muted-foreground">
         {fetching ? <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> : null}
         {fetching ? 'Updating...' : `Updated ${new Date(updatedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' })}`}
-        <span> · updates automatically about every minute</span>
+        <span> · {pushed ? 'scores arrive as they change' : 'updates automatically about every minute'}</span>
       </span>
+      {pushed ? (
+        <span
+          className="inline-flex items-center gap-1.5 rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-400"
+          data-testid="live-indicator"
+          title="Connected: the leaderboard updates as scores change"
+        >
+          <span className="relative flex size-2" aria-hidden="true">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-current opacity-75" />
+            <span className="relative inline-flex size-2 rounded-full bg-current" />
+          </span>
+          Live
+        </span>
+      ) : null}
     </div>
   );
 }

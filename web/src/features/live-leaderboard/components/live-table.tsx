@@ -28,6 +28,7 @@ import {
   sortStandings,
 } from '../lib/table';
 import type { LiveSort, LiveSortKey } from '../lib/table';
+import { cn } from '../../../utils/cn';
 import { PickCell } from './pick-cell';
 
 const viewportWidth = () => (typeof window === 'undefined' ? Infinity : window.innerWidth);
@@ -50,7 +51,18 @@ const POWER_EFFECT_TEXT = { x2: 'x2', x0: 'x0', push: 'push', none: 'none', pend
  * The live standings (player spec section 2): sortable, searchable, with players without picks
  * optionally hidden, paged (15, 25, 50, 100 or All), as a table from 768 px and as cards below.
  */
-export function LiveTable({ standings, weekNumber, viewerId }: { standings: readonly LiveStanding[]; weekNumber: number; viewerId: string | undefined }) {
+export function LiveTable({
+  standings,
+  weekNumber,
+  viewerId,
+  height,
+}: {
+  standings: readonly LiveStanding[];
+  weekNumber: number;
+  viewerId: string | undefined;
+  /** A fixed height in px (the demo's 600): the rows scroll inside it. */
+  height?: number;
+}) {
   const [sort, setSort] = useState<LiveSort>(DEFAULT_LIVE_SORT);
   const [search, setSearch] = useState('');
   const [showNoPicks, setShowNoPicks] = useState(true);
@@ -165,7 +177,7 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
   ];
 
   return (
-    <Card>
+    <Card data-testid="live-table" style={height === undefined ? undefined : { height }} className={cn(height !== undefined && 'flex flex-col')}>
       <CardHeader className="gap-4 max-sm:p-4">
         <CardTitle>Live Leaderboard - Week {weekNumber}</CardTitle>
         <div className="flex flex-wrap items-end gap-3">
@@ -222,7 +234,7 @@ export function LiveTable({ standings, weekNumber, viewerId }: { standings: read
           </div>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4 max-sm:px-4 max-sm:pb-4">
+      <CardContent className={cn('grid gap-4 max-sm:px-4 max-sm:pb-4', height !== undefined && 'min-h-0 flex-1 content-start overflow-y-auto')}>
         {shown.total === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">{search ? `No users found matching "${search.trim()}"` : 'No players to show'}</p>
         ) : (

@@ -2,17 +2,24 @@ import type { LiveGame, LivePick } from '@powerpool/contracts';
 
 export type LiveGameLabel = 'Scheduled' | 'Live' | 'Final' | 'Postponed' | 'Cancelled' | 'Void';
 
-/** The game results list's status (player spec section 2): Scheduled, Live with quarter and clock, Final. */
-export function liveGameStatus(game: Pick<LiveGame, 'status' | 'quarter' | 'clock' | 'isVoid'>): { label: LiveGameLabel; clock: string | null } {
+/**
+ * The game results list's status (player spec section 2): Scheduled, Live with quarter and clock,
+ * Final. The provider's own words win while it has some ("Halftime", "End of 3rd", "Final/OT").
+ */
+export function liveGameStatus(
+  game: Pick<LiveGame, 'status' | 'quarter' | 'clock' | 'isVoid'> & { statusDetail?: string | null },
+): { label: LiveGameLabel; clock: string | null } {
   if (game.isVoid) return { label: 'Void', clock: null };
+  const detail = game.statusDetail ?? null;
   switch (game.status) {
     case 'IN_PROGRESS': {
+      if (detail) return { label: 'Live', clock: detail };
       const period = game.quarter === null ? null : game.quarter > 4 ? 'OT' : `Q${game.quarter}`;
       const clock = [period, game.clock].filter(Boolean).join(' · ');
       return { label: 'Live', clock: clock || null };
     }
     case 'COMPLETE':
-      return { label: 'Final', clock: null };
+      return { label: 'Final', clock: detail && detail !== 'Final' ? detail : null };
     case 'POSTPONED':
       return { label: 'Postponed', clock: null };
     case 'CANCELLED':

@@ -1,8 +1,10 @@
 import { CONFIDENCE_RANKS, PICK_MESSAGES } from '@powerpool/contracts';
-import type { ConfidenceRank, PublishedGame, WeekTeam } from '@powerpool/contracts';
+import type { ConfidenceRank, WeekTeam } from '@powerpool/contracts';
 import { Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TeamLogo } from '../../../components/team-logo';
+import { gameStatusText } from '../../../lib/live-games';
+import type { LivePublishedGame } from '../../../lib/live-games';
 import { formatKickoff } from '../../../lib/time';
 import { cn } from '../../../utils/cn';
 import type { ControlState, GameControls, GameSelection } from '../lib/edit-rules';
@@ -10,7 +12,8 @@ import { favoriteTag, pickSpreadOf } from '../lib/summary';
 import { POWER_CLASSES, RANK_CLASSES } from './rank-styles';
 
 export interface GameCardProps {
-  game: PublishedGame;
+  /** With its pushed status, clock and scores while games are on. */
+  game: LivePublishedGame;
   selection: GameSelection;
   controls: GameControls;
   onRank: (rank: ConfidenceRank) => void;
@@ -25,6 +28,8 @@ export interface GameCardProps {
 export function GameCard({ game, selection, controls, onRank, onPower, onTeam }: GameCardProps) {
   const spread = pickSpreadOf(game);
   const chosen = selection.rank !== null || selection.power;
+  const status = gameStatusText(game);
+  const scores = game.homeScore !== null && game.awayScore !== null ? { [game.homeTeam.espnId]: game.homeScore, [game.awayTeam.espnId]: game.awayScore } : null;
   return (
     <li
       className={cn('flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm', chosen && 'ring-2 ring-primary/40')}
@@ -32,7 +37,14 @@ export function GameCard({ game, selection, controls, onRank, onPower, onTeam }:
       data-game-id={game.id}
     >
       <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-        <span>{formatKickoff(game.gameTimeUtc)}</span>
+        {status ? (
+          <span className={cn('inline-flex items-center gap-1.5 font-semibold', game.status === 'IN_PROGRESS' ? 'text-primary' : 'text-foreground')} data-testid="game-live-status">
+            {game.status === 'IN_PROGRESS' ? <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" /> : null}
+            {status}
+          </span>
+        ) : (
+          <span>{formatKickoff(game.gameTimeUtc)}</span>
+        )}
         {!spread ? <span>Pick&apos;em</span> : null}
         {game.isVoid ? <span className="font-semibold text-destructive">Void</span> : null}
       </div>
@@ -50,7 +62,15 @@ export function GameCard({ game, selection, controls, onRank, onPower, onTeam }:
       {controls.needsTeam ? <p className="text-sm font-medium text-primary">{PICK_MESSAGES.chooseTeam}</p> : null}
       <div className="grid gap-2">
         {[game.awayTeam, game.homeTeam].map((team) => (
-          <TeamRow key={team.espnId} team={team} tag={favoriteTag(game, team)} chosen={selection.teamId === team.espnId} clickable={controls.teams} onClick={() => onTeam(team.espnId)} />
+          <TeamRow
+            key={team.espnId}
+            team={team}
+            tag={favoriteTag(game, team)}
+            score={scores?.[team.espnId] ?? null}
+            chosen={selection.teamId === team.espnId}
+            clickable={controls.teams}
+            onClick={() => onTeam(team.espnId)}
+          />
         ))}
       </div>
     </li>
@@ -91,7 +111,22 @@ function PickButton({
   );
 }
 
-function TeamRow({ team, tag, chosen, clickable, onClick }: { team: WeekTeam; tag: string | null; chosen: boolean; clickable: boolean; onClick: () => void }) {
+function TeamRow({
+  team,
+  tag,
+  score,
+  chosen,
+  clickable,
+  onClick,
+}: {
+  team: WeekTeam;
+  tag: string | null;
+  /** The team's score once the game has one. */
+  score: number | null;
+  chosen: boolean;
+  clickable: boolean;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -108,6 +143,11 @@ function TeamRow({ team, tag, chosen, clickable, onClick }: { team: WeekTeam; ta
       <TeamLogo team={team} />
       <span className="min-w-0 flex-1 truncate">{team.name}</span>
       {tag ? <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">{tag}</span> : null}
+      {score !== null ? (
+        <span className="min-w-6 text-right text-base font-bold tabular-nums" data-testid="team-score">
+          {score}
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
+import type { LivePublishedGame } from '../../../lib/live-games';
 import { toastFailure } from '../../../lib/toast-error';
 import { useSavePicks } from '../api/save-picks';
 import { buildBatch, chooseRank, choosePower, chooseTeam, gameControls, removePower, sameSelections, selectionOf, selectionsFromPicks } from '../lib/edit-rules';
@@ -40,7 +41,7 @@ function lastSavedOf(picks: readonly Pick[]): string | null {
  * no longer PUBLISHED, or when the server refused a save because its clock says the deadline has
  * passed (409 picks_locked): the server decides.
  */
-export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly PublishedGame[]; savedPicks: readonly Pick[] }) {
+export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly LivePublishedGame[]; savedPicks: readonly Pick[] }) {
   const save = useSavePicks();
   const passed = useDeadlinePassed(week.pickDeadline);
   const [serverLock, setServerLock] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
@@ -10,6 +10,8 @@ import { documentTitle, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentWeek } from '../../../lib/current-week';
+import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
+import { gamesAreOn, useLiveGames, withLiveState } from '../../../lib/live-games';
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
 import { formatCentralDateTime } from '../../../lib/time';
 import { useUserPools } from '../../../lib/user-pools';
@@ -111,6 +113,10 @@ function PoolPicks({ poolId, poolName, selector }: { poolId: string; poolName: s
 function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
   const games = useQuery(publishedGamesQueryOptions(poolId, week.weekNumber));
   const picks = useMyPicks(week.id, poolId);
+  // While games are on, their status, clock and scores are pushed into the cards.
+  const now = useNow(BADGE_CLOCK_MS);
+  const live = useLiveGames(week.year, week.weekNumber, games.data !== undefined && gamesAreOn(games.data, now));
+  const shownGames = useMemo(() => games.data?.map((game) => withLiveState(game, live.games.get(game.id))), [games.data, live.games]);
   const failed = games.isError ? games : picks.isError ? picks : null;
 
   return (
@@ -125,15 +131,15 @@ function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
           onRetry={() => void failed.refetch()}
           retrying={failed.isFetching}
         />
-      ) : games.data === undefined || picks.data === undefined ? (
+      ) : shownGames === undefined || picks.data === undefined ? (
         <InlineLoading label="Loading games and picks..." />
-      ) : games.data.length === 0 ? (
+      ) : shownGames.length === 0 ? (
         <EmptyState
           title={PICK_MESSAGES.gamesNotAvailableTitle}
           description={PICK_MESSAGES.gamesNotAvailable(week.displayName)}
         />
       ) : (
-        <PicksBoard poolId={poolId} week={week} games={games.data} savedPicks={picks.data} />
+        <PicksBoard poolId={poolId} week={week} games={shownGames} savedPicks={picks.data} />
       )}
     </div>
   );

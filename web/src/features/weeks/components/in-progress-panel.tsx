@@ -7,12 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ProgressBar } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
 import { toastFailure } from '../../../lib/toast-error';
-import { usePublishedGames } from '../api/get-published-games';
+import { useLivePublishedGames } from '../api/get-published-games';
 import { useImportScores } from '../api/import-scores';
 import { useTransitionWeek } from '../api/transition-week';
 import { gamesProgress } from '../lib/games';
 import { LIVE_GAMES_REFETCH_SECONDS } from '../lib/live';
-import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
 import { PublishedGamesSection } from './published-games-section';
@@ -24,8 +23,7 @@ import { VoidGameDialog } from './void-game-dialog';
  */
 export function InProgressPanel({ status }: { status: WeekStatus }) {
   const { poolId, weekNumber } = status;
-  const now = useNow(BADGE_CLOCK_MS);
-  const games = usePublishedGames(poolId, weekNumber, { live: true });
+  const { query: games, games: liveGames, now } = useLivePublishedGames(status, { live: true });
   const scores = useImportScores();
   const transition = useTransitionWeek({ onSuccess: announceTransition });
   const [voiding, setVoiding] = useState<PublishedGame | null>(null);
@@ -85,7 +83,7 @@ export function InProgressPanel({ status }: { status: WeekStatus }) {
         description={`Live status, reloaded every ${LIVE_GAMES_REFETCH_SECONDS} seconds.`}
         query={games}
       >
-        {(rows) => <PublishedGamesGrid games={rows} mode="live" now={now} label="Published games" onRuleVoid={setVoiding} />}
+        {(rows) => <PublishedGamesGrid games={liveGames ?? rows} mode="live" now={now} label="Published games" onRuleVoid={setVoiding} />}
       </PublishedGamesSection>
       {voiding ? <VoidGameDialog poolId={poolId} weekNumber={weekNumber} game={voiding} onClose={() => setVoiding(null)} /> : null}
     </div>

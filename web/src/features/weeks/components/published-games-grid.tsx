@@ -7,13 +7,15 @@ import type { ResponsiveColumn } from '../../../components/ui/responsive-table';
 import { coverText, gameBadgeOf, liveClock, matchupText, scoreText } from '../lib/games';
 import { spreadDisplay } from '../lib/spreads';
 import type { GridMode } from '../lib/spreads';
+import type { LivePublishedGame } from '../../../lib/live-games';
 import { formatKickoff } from '../../../lib/time';
 import { GameStatusBadge } from './game-status-badge';
 import { Matchup } from './matchup';
 import { SpreadValue } from './spread-value';
 
 interface PublishedGamesGridProps {
-  games: readonly PublishedGame[];
+  /** With their pushed status, clock and scores while games are on. */
+  games: readonly LivePublishedGame[];
   mode: Exclude<GridMode, 'setup'>;
   /** The page clock (epoch ms): a game past its kickoff shows In Progress in live mode. */
   now: number;
@@ -28,7 +30,7 @@ const canRuleVoid = (game: PublishedGame) => game.status === 'POSTPONED' && !gam
 
 /** The pool's published games of a week: status, score, locked spread and, when asked, the result. */
 export function PublishedGamesGrid({ games, mode, now, label, showResult = false, onRuleVoid }: PublishedGamesGridProps) {
-  const columns: Array<ResponsiveColumn<PublishedGame>> = [
+  const columns: Array<ResponsiveColumn<LivePublishedGame>> = [
     {
       id: 'game',
       header: 'Game',

@@ -3,9 +3,9 @@ import { LoaderCircle, Play } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toastFailure } from '../../../lib/toast-error';
-import { usePublishedGames } from '../api/get-published-games';
+import { useLivePublishedGames } from '../api/get-published-games';
 import { useTransitionWeek } from '../api/transition-week';
-import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { DeadlineCountdown } from './deadline-countdown';
 import { PublishedGamesGrid } from './published-games-grid';
@@ -18,14 +18,13 @@ import { PublishedGamesSection } from './published-games-section';
  * server moves the week on by itself; the page's state query follows it (useWeekState).
  */
 export function PublishedPanel({ status }: { status: WeekStatus }) {
-  const games = usePublishedGames(status.poolId, status.weekNumber);
-  const now = useNow(BADGE_CLOCK_MS);
+  const { query: games, games: liveGames, now } = useLivePublishedGames(status);
   return (
     <div className="grid gap-6">
       <DeadlineCard status={status} />
       <PickCompletionCard poolId={status.poolId} weekNumber={status.weekNumber} />
       <PublishedGamesSection title="Published Games" description={`${status.gameCount} ${status.gameCount === 1 ? 'game' : 'games'} published`} query={games}>
-        {(rows) => <PublishedGamesGrid games={rows} mode="live" now={now} label="Published games" />}
+        {(rows) => <PublishedGamesGrid games={liveGames ?? rows} mode="live" now={now} label="Published games" />}
       </PublishedGamesSection>
     </div>
   );

@@ -46,6 +46,9 @@ describe('liveClock', () => {
     expect(liveClock({ status: 'IN_PROGRESS', currentPeriod: 5, gameClock: null })).toBe('OT');
     expect(liveClock({ status: 'COMPLETE', currentPeriod: 4, gameClock: '0:00' })).toBeNull();
     expect(liveClock({ status: 'IN_PROGRESS', currentPeriod: null, gameClock: null })).toBeNull();
+    expect(liveClock({ status: 'IN_PROGRESS', currentPeriod: 2, gameClock: '0:00', statusDetail: 'Halftime' })).toBe('Halftime');
+    expect(liveClock({ status: 'COMPLETE', currentPeriod: 5, gameClock: '0:00', statusDetail: 'Final/OT' })).toBe('Final/OT');
+    expect(liveClock({ status: 'COMPLETE', currentPeriod: 4, gameClock: '0:00', statusDetail: 'Final' })).toBeNull();
   });
 });
 

@@ -32,9 +32,16 @@ export function gameBadgeOf(game: GameStatusFacts, mode: GridMode, now: number):
   return 'Scheduled';
 }
 
-/** "Q3 · 5:12", "OT · 2:00", "Halftime"-like clocks as the provider sends them; null when not being played. */
-export function liveClock(game: { status: GameStatus; currentPeriod: number | null; gameClock: string | null }): string | null {
-  if (game.status !== 'IN_PROGRESS' || game.currentPeriod === null) return null;
+/**
+ * "Q3 · 5:12", "OT · 2:00"; the provider's words when the live stream brought some ("Halftime",
+ * "End of 3rd", and "Final/OT" on a final game); null when not being played.
+ */
+export function liveClock(game: { status: GameStatus; currentPeriod: number | null; gameClock: string | null; statusDetail?: string | null }): string | null {
+  const detail = game.statusDetail ?? null;
+  if (game.status === 'COMPLETE') return detail && detail.startsWith('Final') && detail !== 'Final' ? detail : null;
+  if (game.status !== 'IN_PROGRESS') return null;
+  if (detail) return detail;
+  if (game.currentPeriod === null) return null;
   const period = game.currentPeriod > 4 ? 'OT' : `Q${game.currentPeriod}`;
   return game.gameClock ? `${period} · ${game.gameClock}` : period;
 }

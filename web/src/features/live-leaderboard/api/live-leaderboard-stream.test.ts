@@ -1,0 +1,97 @@
+import { liveLeaderboardSchema } from '@powerpool/contracts';
+import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { liveErrorMessage } from '../lib/errors';
+import { isStreamedWeek, liveLeaderboardStreamUrl, parseLiveStreamEvent, streamStep } from './live-leaderboard-stream';
+
+const metadata: LiveLeaderboard['metadata'] = {
+  poolId: 'p1',
+  poolName: 'Sunday Pool',
+  year: 2025,
+  weekNumber: 3,
+  weekDisplayName: 'Week 3',
+  currentState: 'GAMES_IN_PROGRESS',
+  pickDeadline: null,
+  gamesInProgress: true,
+  picksAvailable: true,
+  accessLevel: 'FULL_ACCESS',
+  allWeeks: [],
+  generatedAt: '2025-09-21T17:00:00.000Z',
+};
+const standing = (userId: string, weekPoints: number) => ({
+  userId,
+  displayName: userId,
+  rank: 1,
+  weekPoints,
+  seasonPoints: weekPoints,
+  rawPoints: weekPoints,
+  powerBonus: 0,
+  powerEffect: 'none' as const,
+  possiblePointsRemaining: 0,
+  hasPicks: true,
+  picks: [],
+});
+const board: LiveLeaderboard = liveLeaderboardSchema.parse({
+  status: 'ok',
+  message: null,
+  standings: [standing('ann', 0), standing('bob', 0)],
+  gamesCentric: [],
+  impactGames: [],
+  overrides: [],
+  metadata,
+});
+const patch = (base: string, version: string): LiveStreamEvent => ({
+  type: 'patch',
+  base,
+  version,
+  games: [],
+  standings: [standing('bob', 3)],
+  removed: [],
+  order: ['bob', 'ann'],
+  metadata,
+});
+
+describe('the live leaderboard stream', () => {
+  it('should be on while the week is being played or scored', () => {
+    expect((['GAMES_IN_PROGRESS', 'SCORING'] as const).every((currentState) => isStreamedWeek({ currentState }))).toBe(true);
+    expect((['SETUP', 'PUBLISHED', 'COMPLETE'] as const).some((currentState) => isStreamedWeek({ currentState }))).toBe(false);
+    expect(isStreamedWeek(undefined)).toBe(false);
+  });
+
+  it('should open the declared stream path of the pool week', () => {
+    expect(liveLeaderboardStreamUrl('p1', 3)).toBe('/api/pools/p1/weeks/3/live-leaderboard/stream');
+  });
+
+  it('should parse the declared events and skip anything else', () => {
+    expect(parseLiveStreamEvent({ type: 'snapshot', version: '1', board })).toEqual({ type: 'snapshot', version: '1', board });
+    expect(parseLiveStreamEvent({ type: 'snapshot', version: '1' })).toBeUndefined();
+    expect(parseLiveStreamEvent({ type: 'hello' })).toBeUndefined();
+  });
+
+  it('should take a snapshot, then apply the patch whose base is the board it has', () => {
+    const first = streamStep(null, { type: 'snapshot', version: '1', board });
+    if (first.type !== 'board') throw new Error('a snapshot gives a board');
+    const second = streamStep(first.next, patch('1', '2'));
+    if (second.type !== 'board') throw new Error('a fitting patch gives a board');
+    expect(second.next.version).toBe('2');
+    expect(second.next.board.standings.map((s) => [s.userId, s.weekPoints])).toEqual([
+      ['bob', 3],
+      ['ann', 0],
+    ]);
+  });
+
+  it('should ask for a snapshot when a patch does not fit the board, or comes before any', () => {
+    expect(streamStep({ version: '1', board }, patch('2', '3'))).toEqual({ type: 'resync' });
+    expect(streamStep(null, patch('1', '2'))).toEqual({ type: 'resync' });
+  });
+
+  it("should turn closed into the error a reload would get, shown with the page's texts", () => {
+    const step = streamStep({ version: '1', board }, { type: 'closed', status: 403, error: 'forbidden', message: 'You are not a member of this pool.' });
+    if (step.type !== 'closed') throw new Error('closed ends the stream');
+    expect(step.error).toBeInstanceOf(ApiError);
+    expect(liveErrorMessage(step.error)).toBe('You are not a member of this pool.');
+    const gone = streamStep(null, { type: 'closed', status: 404, error: 'not_found', message: 'Pool not found' });
+    expect(gone.type === 'closed' && liveErrorMessage(gone.error)).toBe('Pool or week not found');
+  });
+});

@@ -1,0 +1,50 @@
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import type { LiveLeaderboard } from '@powerpool/contracts';
+import type { LiveStreamState } from '../../../lib/live-stream';
+import { showImpactGames } from '../lib/impact';
+import { GameResultsList } from './game-results-list';
+import { ImpactGames } from './impact-games';
+import { LiveStatusBar } from './live-status-bar';
+import { LiveTable } from './live-table';
+import { OverridesNotice } from './overrides-notice';
+
+export interface LiveBoardViewProps {
+  data: LiveLeaderboard;
+  weekNumber: number;
+  viewerId: string | undefined;
+  /** A later reload failed: the last good board stays, with a note. */
+  refetchFailed: boolean;
+  updatedAt: number;
+  fetching: boolean;
+  /** The live stream's state (null: polling only). */
+  streamState?: LiveStreamState | null;
+  /** A fixed height of the table in px (the demo's 600). */
+  tableHeight?: number;
+}
+
+/**
+ * The body of a live leaderboard (player spec section 2): the live status bar while games are in
+ * progress, the message, overrides, Impact Games, the table and the game results beside it.
+ * The live page and the demo both show it.
+ */
+export function LiveBoardView({ data, weekNumber, viewerId, refetchFailed, updatedAt, fetching, streamState = null, tableHeight }: LiveBoardViewProps) {
+  const { metadata } = data;
+  const live = metadata.currentState === 'GAMES_IN_PROGRESS' && metadata.gamesInProgress;
+  return (
+    <div className="grid gap-6">
+      {refetchFailed ? (
+        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-2 text-sm" data-testid="live-inline-error">
+          <span className="font-semibold text-destructive">{PICK_MESSAGES.liveInlineErrorTitle}:</span> {PICK_MESSAGES.liveInlineError}
+        </p>
+      ) : null}
+      {live ? <LiveStatusBar games={data.gamesCentric} updatedAt={updatedAt} fetching={fetching} streamState={streamState} /> : null}
+      {data.message ? <p className="text-sm text-muted-foreground">{data.message}</p> : null}
+      <OverridesNotice overrides={data.overrides} />
+      {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <LiveTable standings={data.standings} weekNumber={weekNumber} viewerId={viewerId} {...(tableHeight === undefined ? {} : { height: tableHeight })} />
+        <GameResultsList games={data.gamesCentric} />
+      </div>
+    </div>
+  );
+}

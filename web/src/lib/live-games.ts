@@ -1,0 +1,120 @@
+import { gamesStreamEventSchema, isFinalGame, picksEndpoints } from '@powerpool/contracts';
+import type { GameLiveState, GamesStreamEvent, GameStatus, PublishedGame } from '@powerpool/contracts';
+import { useMemo, useState } from 'react';
+import { endpointUrl } from './api-client';
+import type { LiveStreamState } from './live-stream';
+import { useLiveStream } from './use-live-stream';
+
+/*
+ * The status, quarter, clock and scores of a week's games pushed while games are on (issue 10):
+ * Make Picks' game cards (picks feature) and Manage Weeks' game rows (weeks feature) both show
+ * them, and features cannot import each other, so the call lives here.
+ */
+
+/** Games are "on" from this long before a kickoff (the feed's game-day window). */
+export const GAMES_ON_LEAD_MS = 15 * 60_000;
+
+/** What deciding whether games are on needs of a game. */
+interface GameTiming {
+  status: GameStatus;
+  isComplete: boolean;
+  gameTimeUtc: string;
+  isVoid?: boolean;
+}
+
+/**
+ * True while games are on: a game of the week is in progress, or one that is not final (nor
+ * cancelled, postponed or void) kicks off within GAMES_ON_LEAD_MS or has kicked off already.
+ */
+export function gamesAreOn(games: readonly GameTiming[], now: number): boolean {
+  return games.some((game) => {
+    if (game.status === 'IN_PROGRESS') return true;
+    if (game.isComplete || game.isVoid || game.status !== 'SCHEDULED') return false;
+    return new Date(game.gameTimeUtc).getTime() - GAMES_ON_LEAD_MS <= now;
+  });
+}
+
+/** GET /api/seasons/{year}/weeks/{weekNumber}/games/stream (server-sent events, same origin, session cookie). */
+export const liveGamesStreamUrl = (year: number, weekNumber: number): string => endpointUrl(picksEndpoints.liveGamesStream, { params: { year, weekNumber } });
+
+/** One `data:` of the games stream, checked with the declared schema; undefined for anything else. */
+export function parseGamesStreamEvent(data: unknown): GamesStreamEvent | undefined {
+  const parsed = gamesStreamEventSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The games' live states after an event: a snapshot replaces them all, a game replaces its own. */
+export function liveGamesAfter(current: ReadonlyMap<string, GameLiveState>, event: GamesStreamEvent): ReadonlyMap<string, GameLiveState> {
+  if (event.type === 'snapshot') return new Map(event.games.map((game) => [game.gameId, game]));
+  return new Map(current).set(event.game.gameId, event.game);
+}
+
+/** A game as the screens show it, with the provider's status text when the stream brought one. */
+export type LiveGameFields = Pick<PublishedGame, 'status' | 'isComplete' | 'currentPeriod' | 'gameClock' | 'homeScore' | 'awayScore'> & {
+  statusDetail?: string | null;
+};
+
+/** A published game, with the provider's status text once the stream brought one. */
+export type LivePublishedGame = PublishedGame & { statusDetail?: string | null };
+
+/** The game with its pushed state (status, detail, quarter, clock, scores) laid over it; unchanged without one. */
+export function withLiveState<G extends LiveGameFields>(game: G, live: GameLiveState | undefined): G & { statusDetail?: string | null } {
+  if (!live) return game;
+  return {
+    ...game,
+    status: live.status,
+    statusDetail: live.statusDetail,
+    currentPeriod: live.quarter,
+    gameClock: live.clock,
+    homeScore: live.homeScore,
+    awayScore: live.awayScore,
+    isComplete: isFinalGame(live),
+  };
+}
+
+/**
+ * A game's status as a short text: "Q3 4:12", "OT 2:00", the provider's words when it has some
+ * ("Halftime", "End of 3rd", "Final/OT", "Delayed"), "Final", "Postponed", "Cancelled"; null before
+ * kickoff (the card shows the kickoff time instead).
+ */
+export function gameStatusText(game: Pick<LiveGameFields, 'status' | 'statusDetail' | 'currentPeriod' | 'gameClock'>): string | null {
+  const detail = game.statusDetail ?? null;
+  switch (game.status) {
+    case 'IN_PROGRESS': {
+      if (detail) return detail;
+      const period = game.currentPeriod === null ? null : game.currentPeriod > 4 ? 'OT' : `Q${game.currentPeriod}`;
+      return [period, game.gameClock].filter(Boolean).join(' ') || 'Live';
+    }
+    case 'COMPLETE':
+      return detail && detail.startsWith('Final') ? detail : 'Final';
+    case 'POSTPONED':
+      return 'Postponed';
+    case 'CANCELLED':
+      return 'Cancelled';
+    default:
+      return null;
+  }
+}
+
+export interface LiveGames {
+  /** The pushed state of each game by id, while the stream is live; empty otherwise (the screens' own queries stand). */
+  games: ReadonlyMap<string, GameLiveState>;
+  state: LiveStreamState | null;
+}
+
+const NONE: ReadonlyMap<string, GameLiveState> = new Map();
+
+/**
+ * While `enabled` (games are on: `gamesAreOn`), keeps the week's games stream open. Its states
+ * count only while the stream is live: when it fails the screens fall back, silently, to what
+ * their own queries say.
+ */
+export function useLiveGames(year: number, weekNumber: number, enabled: boolean): LiveGames {
+  const url = enabled ? liveGamesStreamUrl(year, weekNumber) : null;
+  const [games, setGames] = useState<{ url: string; games: ReadonlyMap<string, GameLiveState> } | null>(null);
+  const state = useLiveStream(url, parseGamesStreamEvent, (event) =>
+    setGames((current) => ({ url: url ?? '', games: liveGamesAfter(current?.url === url ? current.games : NONE, event) })),
+  );
+  const shown = state === 'live' && games !== null && games.url === url ? games.games : NONE;
+  return useMemo(() => ({ games: shown, state }), [shown, state]);
+}
