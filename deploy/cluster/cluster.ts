@@ -120,8 +120,8 @@ export interface ClusterExit {
 
 /**
  * One process of the cluster, for tests that take a replica down (and bring it back) while the
- * rest keeps running. A process stopped through {@link ClusterProcess.kill} does not stop the
- * cluster; any other exit still does.
+ * rest keeps running. A process stopped through {@link ClusterProcess.kill}, or one that exits
+ * while another replica of its service still runs, does not stop the cluster; any other exit does.
  */
 export interface ClusterProcess {
   /** `dev-idp`, `gateway`, a service's name, or `<service>-<replica>` when the service runs several (`picks-scoring-2`). */
@@ -259,9 +259,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     child.exited = new Promise<ClusterExit>((resolve) => {
       proc.once('exit', (code, signal) => {
         child.done = true;
-        if (!stopping && !child.expected) {
+        const how = signal ? `signal ${signal}` : `code ${code}`;
+        // A replica going down while another of its service still runs is what scaling out is for.
+        const others = [...current.values()].filter((c) => c !== child && c.spec.service === spec.service && !c.done);
+        if (!stopping && !child.expected && others.length > 0) {
+          log(`[cluster] ${spec.name} exited (${how}); ${others.map((c) => c.spec.name).join(', ')} still serving`);
+        } else if (!stopping && !child.expected) {
           firstExit ??= { name: spec.name, code, signal };
-          log(`[cluster] ${spec.name} exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`}); stopping the rest`);
+          log(`[cluster] ${spec.name} exited unexpectedly (${how}); stopping the rest`);
           void stop();
         }
         resolve({ name: spec.name, code, signal });

@@ -78,7 +78,7 @@ console.log(
     `PowerPool (cluster mode) is up at ${cluster.url}`,
     '',
     'Processes:',
-    ...cluster.processes.map((p) => `  ${p.name.padEnd(24)} ${p.url}`),
+    ...cluster.processes.map((p) => `  ${p.name.padEnd(24)} ${p.url.padEnd(24)} pid ${p.pid}`),
     '',
     `Sign in with one of these dev accounts (password: ${DEV_PASSWORD}):`,
     ...DEV_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.role}`),
