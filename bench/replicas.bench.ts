@@ -8,11 +8,13 @@
  * pool, both dev players join and the Wild Card week is published (deploy/cluster/test/helpers
  * `publishWildCardPool`, all real HTTP); BENCH_MEMBERS more members join it as pools-invitations
  * would announce them (pools.member.joined on the cluster's NATS), so the board is a big pool's.
+ * A second such pool takes the picks saves.
  *
  * Load, with autocannon in child processes, both at once for BENCH_DURATION seconds (after
  * BENCH_WARMUP): BENCH_CONNECTIONS connections GET the pool's live leaderboard (`Accept-Encoding:
  * gzip`, as the commissioner, who sees it before the deadline), and BENCH_SAVE_CONNECTIONS
- * connections save a player's picks (POST /api/picks/batch, the full valid set each time). Prints
+ * connections save a player's picks in the second pool (POST /api/picks/batch, the full valid set
+ * each time). Prints
  * req/s and p50/p99 of each, the total, and how the GETs spread over the replicas (each replica's
  * own /metrics).
  *
@@ -99,7 +101,10 @@ async function measure(replicas: number): Promise<Row> {
 
     // ---- seed: a published Wild Card week through the gateway, then a big pool ----------------
     const pool = await publishWildCardPool(url, 30_000);
-    const [player] = pool.players;
+    // The saves go to a second pool: a save changes its pool's board, and on a real Sunday the big
+    // pool's board is read far more often than anyone in it saves.
+    const savesPool = await publishWildCardPool(url, 30_000);
+    const [player] = savesPool.players;
     const commissionerId = ((await (await pool.commissioner.get('/api/auth/user')).json()) as { id: string }).id;
     const snapshot = buildPoolSnapshot(commissionerId, { id: pool.poolId, name: 'Bench Wild Card Pool', year: 2025, maxMembers: members + 10 });
     const bus = await connectServiceBus({ servers: TEST_NATS_URL, name: 'bench-replicas', namespace });
@@ -127,9 +132,9 @@ async function measure(replicas: number): Promise<Row> {
       `the live leaderboard did not list the ${members} seeded members`,
     );
     // The player's picks: the home team of each published game, ranks 3, 2, 1 and the power pick.
-    const published = publishedGamesReplySchema.parse(await (await player!.get(`/api/pools/${pool.poolId}/weeks/${pool.weekNumber}/games/published`)).json());
+    const published = publishedGamesReplySchema.parse(await (await player!.get(`/api/pools/${savesPool.poolId}/weeks/${savesPool.weekNumber}/games/published`)).json());
     const picks = published.slice(0, 4).map((g, i) => ({
-      poolId: pool.poolId,
+      poolId: savesPool.poolId,
       poolGameId: g.poolGameId,
       gameEspnCompetitionId: g.id,
       selectedTeamEspnId: g.homeTeam.espnId,
