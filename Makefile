@@ -25,7 +25,8 @@ help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | \
 		awk 'BEGIN { FS = ":.*## " } { printf "  make %-11s %s\n", $$1, $$2 }'
 	@echo
-	@echo "Variables: PORT (3000), POWERPOOL_DATA_DIR (./.data), VITEST_ARGS (e.g. \"--project unit\")"
+	@echo "Variables: PORT (3000), POWERPOOL_DATA_DIR (./.data), VITEST_ARGS (e.g. \"--project unit\"),"
+	@echo "           PICKS_SCORING_REPLICAS (1; make cluster PICKS_SCORING_REPLICAS=2; any <SERVICE>_REPLICAS works)"
 
 install: $(INSTALL_STAMP) ## Install the Node packages (only when package-lock.json changed)
 
@@ -51,7 +52,7 @@ test: install web ## Typecheck, then run every test project (vitest)
 typecheck: install ## Typecheck the Node code and the SPA
 	$(NPM) run typecheck
 
-cluster: install web ## Start one process per service on local Postgres and NATS
+cluster: install web ## Start one process per service (PICKS_SCORING_REPLICAS=n: n of it) on local Postgres and NATS
 	npx tsx deploy/cluster/run.ts
 
 bench: install web ## Run the benchmarks: the gateway, then the SPA's JavaScript per screen

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVICE_NAMES } from '@powerpool/contracts';
+import { SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
 import { generateAssertionKeys, type AssertionKeyPair } from '@powerpool/service-kit';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
 import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
@@ -22,8 +22,54 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/powerpool';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 export const DEFAULT_PORT = 3000;
-/** Services listen on base+1..base+5, the dev IdP on base+10. */
+/** Services listen on base+1..base+5, the dev IdP on base+10; further replicas 100 higher each (see {@link servicePort}). */
 export const DEFAULT_PORT_BASE = 4000;
+/** Replica r (1-based) of a service listens {@link REPLICA_PORT_STRIDE} x (r - 1) above the first one. */
+export const REPLICA_PORT_STRIDE = 100;
+/** Most processes of one service the launcher starts. */
+export const MAX_REPLICAS = 9;
+
+/** How many processes of each service; absent services run one. */
+export type ReplicaCounts = Partial<Record<ServiceName, number>>;
+
+/**
+ * The port of replica `replica` (1-based) of `service`: portBase+1..+5 for the first replicas (in
+ * SERVICE_NAMES order), then 100 higher for each further replica (picks-scoring: 4003, 4103, 4203).
+ */
+export function servicePort(portBase: number, service: ServiceName, replica = 1): number {
+  return portBase + 1 + SERVICE_NAMES.indexOf(service) + REPLICA_PORT_STRIDE * (replica - 1);
+}
+
+/** Every port a cluster with these options listens on: the gateway's, each replica's and the dev IdP's. */
+export function clusterPorts(port: number, portBase: number, replicas: ReplicaCounts = {}): number[] {
+  const ports = [port, portBase + 10];
+  for (const service of SERVICE_NAMES) {
+    for (let r = 1; r <= (replicas[service] ?? 1); r++) ports.push(servicePort(portBase, service, r));
+  }
+  return ports;
+}
+
+/** `picks-scoring` -> `PICKS_SCORING_REPLICAS`: the variable `make cluster` reads a service's count from. */
+export function replicasEnvName(service: ServiceName): string {
+  return `${service.toUpperCase().replace(/-/g, '_')}_REPLICAS`;
+}
+
+/**
+ * The replica counts given in `env` (`PICKS_SCORING_REPLICAS=2`, ...); throws a ClusterStartError
+ * naming a value that is not a whole number from 1 to {@link MAX_REPLICAS}.
+ */
+export function replicasFromEnv(env: NodeJS.ProcessEnv): ReplicaCounts {
+  const counts: ReplicaCounts = {};
+  for (const service of SERVICE_NAMES) {
+    const name = replicasEnvName(service);
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS) throw new ClusterStartError(`${name} must be a whole number from 1 to ${MAX_REPLICAS}, got ${raw}`);
+    counts[service] = n;
+  }
+  return counts;
+}
 
 /** The accounts the dev IdP knows; every one has the password {@link DEV_PASSWORD}. */
 export const DEV_ACCOUNTS = [
@@ -57,6 +103,12 @@ export interface ClusterOptions {
   readyTimeoutMs?: number;
   /** Where the children's prefixed output lines go. Default: stdout. */
   log?: (line: string) => void;
+  /**
+   * Processes per service, e.g. `{ 'picks-scoring': 2 }` (default 1 each). Each replica is its own
+   * process on its own port ({@link servicePort}) with the same schema, database and NATS; the
+   * gateway gets the comma-separated list of their base URLs in the service's `*_URL`.
+   */
+  replicas?: ReplicaCounts;
 }
 
 /** Why the cluster ended: `null` when stop() was called, else the child that exited first. */
@@ -66,9 +118,44 @@ export interface ClusterExit {
   signal: NodeJS.Signals | null;
 }
 
+/**
+ * One process of the cluster, for tests that take a replica down (and bring it back) while the
+ * rest keeps running. A process stopped through {@link ClusterProcess.kill}, or one that exits
+ * while another replica of its service still runs, does not stop the cluster; any other exit does.
+ */
+export interface ClusterProcess {
+  /** `dev-idp`, `gateway`, a service's name, or `<service>-<replica>` when the service runs several (`picks-scoring-2`). */
+  readonly name: string;
+  /** The service it is a replica of; the gateway and the dev IdP are their own. */
+  readonly service: ServiceName | 'gateway' | 'dev-idp';
+  /** 1-based. */
+  readonly replica: number;
+  readonly port: number;
+  /** Its own base URL (not through the gateway), e.g. http://127.0.0.1:4103 for its /metrics. */
+  readonly url: string;
+  /** The pid of the current run (tsx; node runs as its child in the same process group). */
+  readonly pid: number | undefined;
+  readonly running: boolean;
+  /** Sends `signal` (default SIGKILL) to its process group; resolves once it has exited. The cluster keeps running. */
+  kill(signal?: NodeJS.Signals): Promise<ClusterExit>;
+  /** Starts it again with the same port and env; resolves once it answers its health path (or listens). */
+  restart(options?: { readyTimeoutMs?: number }): Promise<void>;
+}
+
 export interface Cluster {
   /** The public URL, e.g. http://localhost:3000 */
   url: string;
+  /** Every process, in start order: dev IdP, the services' replicas, gateway. */
+  processes: readonly ClusterProcess[];
+  /** The process named `name` (e.g. `picks-scoring-2`); throws naming the known ones when there is none. */
+  process(name: string): ClusterProcess;
+  /** The replicas of `service`, replica 1 first. */
+  replicasOf(service: ServiceName): ClusterProcess[];
+  /**
+   * The offline ESPN replay this launcher serves to sports-data-staging (null when ESPN_REPLAY is
+   * off): a test drives the recorded game day through it, as with embedded mode's `replay`.
+   */
+  replay: ConfiguredReplay | null;
   /** Stops every child: SIGTERM, then SIGKILL after 10 s. Safe to call more than once. */
   stop(): Promise<void>;
   /** Resolves once every child has ended: `null` after stop(), else the unexpected exit. */
@@ -77,6 +164,8 @@ export interface Cluster {
 
 interface ProcessSpec {
   name: string;
+  service: ClusterProcess['service'];
+  replica: number;
   entry: string;
   port: number;
   env: Record<string, string>;
@@ -87,8 +176,10 @@ interface ProcessSpec {
 interface Child {
   spec: ProcessSpec;
   proc: ChildProcess;
-  exited: Promise<void>;
+  exited: Promise<ClusterExit>;
   done: boolean;
+  /** Stopped through ClusterProcess.kill: its exit does not stop the cluster. */
+  expected: boolean;
 }
 
 /** A message for people: a missing service is an expected situation, not a crash. */
@@ -117,17 +208,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   if (!existsSync(tsx)) throw new ClusterStartError(`${tsx} is missing: run \`make install\` first`);
 
-  const specs = processSpecs({ port, portBase, databaseUrl, natsUrl, dataDir, keys, extraEnv: options.env ?? {} });
+  const replicas = options.replicas ?? {};
+  for (const [service, n] of Object.entries(replicas)) {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS) throw new ClusterStartError(`replicas of ${service} must be a whole number from 1 to ${MAX_REPLICAS}, got ${n}`);
+  }
+  const specs = processSpecs({ port, portBase, databaseUrl, natsUrl, dataDir, keys, replicas, extraEnv: options.env ?? {} });
   const replay = await serveEspnReplay(specs, log);
   const width = Math.max(...specs.map((s) => s.name.length));
-  const children: Child[] = [];
+  /** The current run of each process, by name (a restart replaces it). */
+  const current = new Map<string, Child>();
   let stopping = false;
   let resolveClosed!: (exit: ClusterExit | null) => void;
   const closed = new Promise<ClusterExit | null>((resolve) => (resolveClosed = resolve));
   let firstExit: ClusterExit | null = null;
 
   const killAll = (signal: NodeJS.Signals) => {
-    for (const child of children) if (!child.done) signalGroup(child.proc, signal);
+    for (const child of current.values()) if (!child.done) signalGroup(child.proc, signal);
   };
   // Last resort when this process dies without stop(): leave no orphans behind.
   const onExit = () => killAll('SIGKILL');
@@ -138,7 +234,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       stopping = true;
       killAll('SIGTERM');
       const timer = setTimeout(() => killAll('SIGKILL'), STOP_GRACE_MS);
-      await Promise.all(children.map((c) => c.exited));
+      await Promise.all([...current.values()].map((c) => c.exited));
       clearTimeout(timer);
       await replay?.close();
       process.removeListener('exit', onExit);
@@ -147,7 +243,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await closed;
   };
 
-  for (const spec of specs) {
+  const spawnChild = (spec: ProcessSpec): Child => {
     const proc = spawn(tsx, [spec.entry], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...spec.env },
@@ -159,31 +255,79 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     for (const stream of [proc.stdout, proc.stderr]) {
       if (stream) createInterface({ input: stream }).on('line', (line) => log(`${prefix} ${line}`));
     }
-    const child: Child = { spec, proc, done: false, exited: Promise.resolve() };
-    child.exited = new Promise<void>((resolve) => {
+    const child: Child = { spec, proc, done: false, expected: false, exited: Promise.resolve({ name: spec.name, code: null, signal: null }) };
+    child.exited = new Promise<ClusterExit>((resolve) => {
       proc.once('exit', (code, signal) => {
         child.done = true;
-        if (!stopping) {
+        const how = signal ? `signal ${signal}` : `code ${code}`;
+        // A replica going down while another of its service still runs is what scaling out is for.
+        const others = [...current.values()].filter((c) => c !== child && c.spec.service === spec.service && !c.done);
+        if (!stopping && !child.expected && others.length > 0) {
+          log(`[cluster] ${spec.name} exited (${how}); ${others.map((c) => c.spec.name).join(', ')} still serving`);
+        } else if (!stopping && !child.expected) {
           firstExit ??= { name: spec.name, code, signal };
-          log(`[cluster] ${spec.name} exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`}); stopping the rest`);
+          log(`[cluster] ${spec.name} exited unexpectedly (${how}); stopping the rest`);
           void stop();
         }
-        resolve();
+        resolve({ name: spec.name, code, signal });
       });
       proc.once('error', (err) => {
         log(`[cluster] could not start ${spec.name}: ${err.message}`);
         if (proc.pid === undefined) {
           child.done = true;
-          if (!stopping) {
+          if (!stopping && !child.expected) {
             firstExit ??= { name: spec.name, code: null, signal: null };
             void stop();
           }
-          resolve();
+          resolve({ name: spec.name, code: null, signal: null });
         }
       });
     });
-    children.push(child);
-  }
+    current.set(spec.name, child);
+    return child;
+  };
+
+  const handle = (spec: ProcessSpec): ClusterProcess => {
+    const run = () => current.get(spec.name)!;
+    return {
+      name: spec.name,
+      service: spec.service,
+      replica: spec.replica,
+      port: spec.port,
+      url: `http://127.0.0.1:${spec.port}`,
+      get pid() {
+        return run().proc.pid;
+      },
+      get running() {
+        return !run().done;
+      },
+      async kill(signal: NodeJS.Signals = 'SIGKILL') {
+        const child = run();
+        child.expected = true;
+        if (!child.done) {
+          log(`[cluster] ${signal} to ${spec.name} (pid ${child.proc.pid}); the rest keeps running`);
+          signalGroup(child.proc, signal);
+        }
+        return child.exited;
+      },
+      async restart(restartOptions: { readyTimeoutMs?: number } = {}) {
+        if (stopping) throw new ClusterStartError(`the cluster is stopping: ${spec.name} is not restarted`);
+        if (!run().done) throw new ClusterStartError(`${spec.name} is still running (pid ${run().proc.pid}): kill it first`);
+        log(`[cluster] restarting ${spec.name} on ${spec.port}`);
+        const child = spawnChild(spec);
+        const timeoutMs = restartOptions.readyTimeoutMs ?? 60_000;
+        const deadline = Date.now() + timeoutMs;
+        while (!(await isProcessReady(spec))) {
+          if (child.done) throw new ClusterStartError(`${spec.name} exited while restarting`);
+          if (Date.now() > deadline) throw new ClusterStartError(`${spec.name} was not ready within ${Math.round(timeoutMs / 1000)} s of its restart`);
+          await sleep(200);
+        }
+      },
+    };
+  };
+
+  for (const spec of specs) spawnChild(spec);
+  const processes = specs.map(handle);
 
   const url = `http://localhost:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
@@ -206,7 +350,28 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
     await sleep(500);
   }
-  return { url, stop, closed };
+  // /api/health asks one replica of each service: wait for every other one too.
+  while ((await notReadyProcesses(specs)).length > 0) {
+    if (stopping || Date.now() > deadline) {
+      const notReady = await notReadyProcesses(specs);
+      await stop();
+      throw new ClusterStartError(`not every replica was ready within ${Math.round(readyTimeoutMs / 1000)} s: ${notReady.join(', ')}`);
+    }
+    await sleep(200);
+  }
+  return {
+    url,
+    processes,
+    process(name: string) {
+      const found = processes.find((p) => p.name === name);
+      if (!found) throw new Error(`no cluster process named ${name}; there are ${processes.map((p) => p.name).join(', ')}`);
+      return found;
+    },
+    replicasOf: (service: ServiceName) => processes.filter((p) => p.service === service),
+    replay,
+    stop,
+    closed,
+  };
 }
 
 function processSpecs(o: {
@@ -216,6 +381,7 @@ function processSpecs(o: {
   natsUrl: string;
   dataDir: string;
   keys: AssertionKeyPair;
+  replicas: ReplicaCounts;
   extraEnv: Record<string, string>;
 }): ProcessSpec[] {
   const publicUrl = `http://localhost:${o.port}`;
@@ -232,13 +398,16 @@ function processSpecs(o: {
     NATS_URL: o.natsUrl,
     IDENTITY_ASSERTION_PUBLIC_KEY: o.keys.publicKeyPem,
   };
-  const services = SERVICE_NAMES;
-  const servicePort = (name: (typeof services)[number]) => o.portBase + 1 + services.indexOf(name);
-  const serviceUrl = (name: (typeof services)[number]) => `http://127.0.0.1:${servicePort(name)}`;
+  const count = (name: ServiceName) => o.replicas[name] ?? 1;
+  const replicaNumbers = (name: ServiceName) => Array.from({ length: count(name) }, (_, i) => i + 1);
+  /** The gateway's upstream for a service: every replica's base URL, comma-separated. */
+  const serviceUrls = (name: ServiceName) => replicaNumbers(name).map((r) => `http://127.0.0.1:${servicePort(o.portBase, name, r)}`).join(',');
 
   const specs: ProcessSpec[] = [
     {
       name: 'dev-idp',
+      service: 'dev-idp',
+      replica: 1,
       entry: 'libs/dev-idp/src/server.ts',
       port: idpPort,
       env: {
@@ -252,31 +421,37 @@ function processSpecs(o: {
         DEV_IDP_DATA_DIR: path.join(o.dataDir, 'dev-idp'),
       },
     },
-    ...services.map(
-      (name): ProcessSpec => ({
-        name,
-        entry: `services/${name}/src/server.ts`,
-        port: servicePort(name),
-        healthPath: '/readyz',
-        env: {
-          ...serviceEnv,
-          PORT: String(servicePort(name)),
-          ...(name === 'identity'
-            ? {
-                PUBLIC_URL: publicUrl,
-                OIDC_ISSUER_URL: issuer,
-                // identity's own calls go to the dev IdP directly, never through the gateway's limits.
-                OIDC_BACKCHANNEL_URL: `http://127.0.0.1:${idpPort}/dev-idp`,
-                OIDC_CLIENT_ID: DEV_IDP_CLIENT_ID,
-                OIDC_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
-                SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
-              }
-            : {}),
-        },
-      }),
+    ...SERVICE_NAMES.flatMap((name) =>
+      replicaNumbers(name).map(
+        (replica): ProcessSpec => ({
+          name: count(name) > 1 ? `${name}-${replica}` : name,
+          service: name,
+          replica,
+          entry: `services/${name}/src/server.ts`,
+          port: servicePort(o.portBase, name, replica),
+          healthPath: '/readyz',
+          env: {
+            ...serviceEnv,
+            PORT: String(servicePort(o.portBase, name, replica)),
+            ...(name === 'identity'
+              ? {
+                  PUBLIC_URL: publicUrl,
+                  OIDC_ISSUER_URL: issuer,
+                  // identity's own calls go to the dev IdP directly, never through the gateway's limits.
+                  OIDC_BACKCHANNEL_URL: `http://127.0.0.1:${idpPort}/dev-idp`,
+                  OIDC_CLIENT_ID: DEV_IDP_CLIENT_ID,
+                  OIDC_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
+                  SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
+                }
+              : {}),
+          },
+        }),
+      ),
     ),
     {
       name: 'gateway',
+      service: 'gateway',
+      replica: 1,
       entry: 'gateway/src/server.ts',
       port: o.port,
       healthPath: '/readyz',
@@ -286,11 +461,11 @@ function processSpecs(o: {
         PUBLIC_URL: publicUrl,
         NATS_URL: o.natsUrl,
         IDENTITY_ASSERTION_PRIVATE_KEY: o.keys.privateKeyPem,
-        IDENTITY_URL: serviceUrl('identity'),
-        POOLS_INVITATIONS_URL: serviceUrl('pools-invitations'),
-        PICKS_SCORING_URL: serviceUrl('picks-scoring'),
-        WEEKS_WORKFLOW_URL: serviceUrl('weeks-workflow'),
-        SPORTS_DATA_STAGING_URL: serviceUrl('sports-data-staging'),
+        IDENTITY_URL: serviceUrls('identity'),
+        POOLS_INVITATIONS_URL: serviceUrls('pools-invitations'),
+        PICKS_SCORING_URL: serviceUrls('picks-scoring'),
+        WEEKS_WORKFLOW_URL: serviceUrls('weeks-workflow'),
+        SPORTS_DATA_STAGING_URL: serviceUrls('sports-data-staging'),
         WEB_DIST_DIR: path.join(REPO_ROOT, 'web', 'dist'),
         DEV_IDP_URL: `http://127.0.0.1:${idpPort}`,
       },
@@ -306,11 +481,11 @@ function processSpecs(o: {
  * launcher serves the recordings and points the service at them.
  */
 async function serveEspnReplay(specs: ProcessSpec[], log: (line: string) => void): Promise<ConfiguredReplay | null> {
-  const sports = specs.find((s) => s.name === 'sports-data-staging');
-  if (!sports) return null;
-  const replay = await startConfiguredReplay(loadSportsDataStagingConfig({ ...process.env, ...sports.env }));
+  const sports = specs.filter((s) => s.service === 'sports-data-staging');
+  if (!sports[0]) return null;
+  const replay = await startConfiguredReplay(loadSportsDataStagingConfig({ ...process.env, ...sports[0].env }));
   if (!replay) return null;
-  Object.assign(sports.env, replay.serviceEnv);
+  for (const spec of sports) Object.assign(spec.env, replay.serviceEnv);
   log(`[cluster] ESPN replay (recorded responses, dates shifted ${replay.dateShiftDays} days) at ${replay.siteUrl} serving sports-data-staging`);
   return replay;
 }
@@ -414,6 +589,12 @@ async function isHealthy(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Listening, and answering 200 on its health path when it has one. */
+async function isProcessReady(spec: ProcessSpec): Promise<boolean> {
+  if (!(await isReachable('127.0.0.1', spec.port, 1000))) return false;
+  return spec.healthPath ? isHealthy(`http://127.0.0.1:${spec.port}${spec.healthPath}`) : true;
 }
 
 /** Names with the reason, e.g. `identity (not listening on 4001)`. */

@@ -2,7 +2,9 @@
  * `make cluster`: one process per service on the local PostgreSQL and NATS.
  * Env: PORT (3000), DATABASE_URL, NATS_URL, POWERPOOL_DATA_DIR (the cluster keeps its files in
  * <dir>/cluster; default ./.data), CLUSTER_READY_TIMEOUT_SECONDS (90), ESPN_REPLAY and
- * ESPN_REPLAY_SHIFT_DAYS (sports-data-staging's; the replay is on by default and served here).
+ * ESPN_REPLAY_SHIFT_DAYS (sports-data-staging's; the replay is on by default and served here),
+ * <SERVICE>_REPLICAS (processes of a service, default 1: `PICKS_SCORING_REPLICAS=2` starts two
+ * picks-scoring processes, on 4003 and 4103, and the gateway balances over both).
  */
 import path from 'node:path';
 import {
@@ -13,8 +15,10 @@ import {
   DEV_ACCOUNTS,
   DEV_PASSWORD,
   REPO_ROOT,
+  replicasFromEnv,
   startCluster,
   type Cluster,
+  type ReplicaCounts,
 } from './cluster.js';
 
 const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
@@ -24,6 +28,13 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 }
 const dataRoot = path.resolve(REPO_ROOT, process.env.POWERPOOL_DATA_DIR ?? '.data');
 const readyTimeoutSeconds = Number(process.env.CLUSTER_READY_TIMEOUT_SECONDS ?? 90);
+let replicas: ReplicaCounts;
+try {
+  replicas = replicasFromEnv(process.env);
+} catch (err) {
+  console.error(err instanceof ClusterStartError ? err.message : String(err));
+  process.exit(2);
+}
 
 let cluster: Cluster | undefined;
 let firstSignalAt = 0;
@@ -45,7 +56,8 @@ const onSignal = (signal: NodeJS.Signals) => {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
-console.log('[cluster] starting the dev IdP, five services and the gateway');
+const scaled = Object.entries(replicas).filter(([, n]) => n > 1);
+console.log(`[cluster] starting the dev IdP, five services${scaled.length ? ` (${scaled.map(([name, n]) => `${name} x${n}`).join(', ')})` : ''} and the gateway`);
 try {
   cluster = await startCluster({
     port,
@@ -53,6 +65,7 @@ try {
     natsUrl: process.env.NATS_URL ?? DEFAULT_NATS_URL,
     dataDir: path.join(dataRoot, 'cluster'),
     readyTimeoutMs: readyTimeoutSeconds * 1000,
+    replicas,
   });
 } catch (err) {
   console.error(`[cluster] could not start: ${err instanceof ClusterStartError ? err.message : String(err)}`);
@@ -63,6 +76,9 @@ console.log(
   [
     '',
     `PowerPool (cluster mode) is up at ${cluster.url}`,
+    '',
+    'Processes:',
+    ...cluster.processes.map((p) => `  ${p.name.padEnd(24)} ${p.url.padEnd(24)} pid ${p.pid}`),
     '',
     `Sign in with one of these dev accounts (password: ${DEV_PASSWORD}):`,
     ...DEV_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.role}`),

@@ -1,8 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { SESSION_COOKIE } from '@powerpool/contracts';
-import { signInThroughGateway, TEST_DATABASE_URL } from '@powerpool/testing';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { SESSION_COOKIE, type ServiceName } from '@powerpool/contracts';
+import { eventStreamName } from '@powerpool/service-kit';
+import { signInThroughGateway, TEST_DATABASE_URL, TEST_NATS_URL } from '@powerpool/testing';
+import { clusterPorts, DEV_PASSWORD, MAX_REPLICAS, REPLICA_PORT_STRIDE, startCluster, type Cluster, type ClusterProcess, type ReplicaCounts } from '../cluster.js';
 
 /** True when nothing listens on 127.0.0.1:port and we may bind it. */
 function canListen(port: number): Promise<boolean> {
@@ -14,17 +21,18 @@ function canListen(port: number): Promise<boolean> {
 }
 
 /**
- * A port base for `startCluster` in 20000-32700 whose ports are all free right now: the gateway
- * on `base`, the services on base+1..+5, the dev IdP on base+10. Far from the 3000/4001-4010 a
- * `make cluster` on this machine uses, and below Linux's ephemeral range (32768-60999), where any
- * outgoing connection could take a port between this check and the cluster listening on it (seen:
- * EADDRINUSE on 33306).
+ * A port base for `startCluster` whose ports are all free right now: the gateway on `base`, the
+ * services on base+1..+5 (further replicas 100 higher each), the dev IdP on base+10. Every port
+ * stays in 20000-32700: far from the 3000/4001-4010 a `make cluster` on this machine uses, and
+ * below Linux's ephemeral range (32768-60999), where any outgoing connection could take a port
+ * between this check and the cluster listening on it (seen: EADDRINUSE on 33306).
  */
-export async function freePortBase(): Promise<number> {
+export async function freePortBase(replicas: ReplicaCounts = {}): Promise<number> {
+  const most = Math.max(1, ...Object.values(replicas).map((n) => n ?? 1));
+  if (most > MAX_REPLICAS) throw new Error(`at most ${MAX_REPLICAS} replicas of a service`);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = randomInt(20_000, 32_700);
-    const ports = [base, base + 1, base + 2, base + 3, base + 4, base + 5, base + 10];
-    const free = await Promise.all(ports.map(canListen));
+    const base = randomInt(20_000, 32_700 - REPLICA_PORT_STRIDE * (most - 1) - 10);
+    const free = await Promise.all(clusterPorts(base, base, replicas).map(canListen));
     if (free.every(Boolean)) return base;
   }
   throw new Error('found no free port range in 20000-32700 after 50 tries');
@@ -112,4 +120,163 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export interface TestClusterOptions {
+  /** Processes per service, e.g. `{ 'picks-scoring': 2 }`. */
+  replicas?: ReplicaCounts;
+  /** Extra env for every process (wins over the defaults below). */
+  env?: Record<string, string>;
+  /**
+   * The replayed game day (sports-data-staging's ESPN_REPLAY_GAMEDAY*, with the live feed on): the
+   * recorded Wild Card round played in `minutes` of wall time, first kickoff `kickoffInMinutes`
+   * from now; start it early with `cluster.replay.gameDay.start()`.
+   */
+  gameDay?: { minutes?: number; kickoffInMinutes?: number; liveFeedIntervalMs?: number };
+}
+
+/** A cluster of a test: its own database, data dir and NATS namespace; `stop()` removes them all. */
+export interface TestCluster {
+  cluster: Cluster;
+  /** The gateway's public URL. */
+  url: string;
+  /** Its NATS namespace: subjects `<namespace>.<subject>`, events in eventStreamName(namespace). */
+  namespace: string;
+  /** The processes' output (print it when a test fails). */
+  logs: LogTail;
+  /** The replicas of a service, replica 1 first. */
+  replicas(service: ServiceName): ClusterProcess[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a cluster the way cluster.test.ts does (scratch database, temporary data dir, its own NATS
+ * namespace, free ports, a long session cache and a loose sign-in limit), with `replicas` and the
+ * game-day env when asked. Throws with the output's tail when it does not start.
+ */
+export async function startTestCluster(options: TestClusterOptions = {}): Promise<TestCluster> {
+  const logs = new LogTail(400);
+  const namespace = `cluster${randomBytes(4).toString('hex')}`;
+  const database = await createScratchDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'powerpool-cluster-test-'));
+  const cleanUp = async () => {
+    const nats = await connect({ servers: TEST_NATS_URL, name: 'cluster-test-cleanup' });
+    try {
+      await (await jetstreamManager(nats)).streams.delete(eventStreamName(namespace)).catch(() => false);
+    } finally {
+      await nats.close();
+    }
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const gameDayEnv: Record<string, string> = options.gameDay
+    ? {
+        ESPN_REPLAY_GAMEDAY: 'on',
+        ESPN_REPLAY_GAMEDAY_MINUTES: String(options.gameDay.minutes ?? 10),
+        ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: String(options.gameDay.kickoffInMinutes ?? 15),
+        LIVE_FEED: 'on',
+        ...(options.gameDay.liveFeedIntervalMs ? { LIVE_FEED_INTERVAL_MS: String(options.gameDay.liveFeedIntervalMs) } : {}),
+      }
+    : {};
+  const portBase = await freePortBase(options.replicas);
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster({
+      port: portBase,
+      portBase,
+      databaseUrl: database.url,
+      natsUrl: TEST_NATS_URL,
+      dataDir,
+      replicas: options.replicas ?? {},
+      // Its own subjects and event stream on the shared NATS: no other cluster or earlier run mixes in.
+      env: { SESSION_CACHE_TTL_MS: '600000', RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', NATS_NAMESPACE: namespace, ...gameDayEnv, ...options.env },
+      readyTimeoutMs: 150_000,
+      log: logs.push,
+    });
+  } catch (err) {
+    await cleanUp();
+    throw new Error(`the cluster did not start: ${(err as Error).message}\n--- cluster output (tail) ---\n${logs}`, { cause: err });
+  }
+  return {
+    cluster,
+    url: cluster.url,
+    namespace,
+    logs,
+    replicas: (service) => cluster.replicasOf(service),
+    async stop() {
+      await cluster.stop();
+      await cleanUp();
+    },
+  };
+}
+
+/**
+ * How many requests a process has answered on `route` (its Fastify route template, e.g.
+ * `/api/pools/:poolId/weeks/:weekNumber/live-leaderboard`), any status: the `_count` of its
+ * `http_request_duration_seconds` histogram on its own /metrics (no METRICS_TOKEN in test clusters).
+ */
+export async function routeRequestCount(process: ClusterProcess, route: string): Promise<number> {
+  const res = await fetch(`${process.url}/metrics`);
+  if (res.status !== 200) throw new Error(`${process.name}: GET /metrics answered ${res.status}`);
+  let total = 0;
+  for (const line of (await res.text()).split('\n')) {
+    if (line.startsWith('http_request_duration_seconds_count{') && line.includes(`route="${route}"`)) total += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return total;
+}
+
+/** A pool on the Wild Card week of 2025, published, with its players signed in. */
+export interface WildCardPool {
+  poolId: string;
+  admin: SignedIn;
+  commissioner: SignedIn;
+  players: SignedIn[];
+  /** The published games: ESPN id and the pool's game id (for picks). */
+  games: Array<{ id: string; poolGameId: string }>;
+  weekNumber: number;
+}
+
+/** Wild Card games (real finals): LAR 34 @ CAR 31, GB 27 @ CHI 31, BUF 27 @ JAX 24, SF 23 @ PHI 19. */
+export const WILD_CARD_SPREADS: Readonly<Record<string, number>> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
+export const WILD_CARD_WEEK = 19;
+
+/**
+ * Everything through the gateway, as people do it: the super admin imports the 2025 season from
+ * the replay into production; the commissioner makes a pool (postseason on), both dev players
+ * join by invitation, spreads are set and the Wild Card week is published. Events between the
+ * services travel over the cluster's NATS, so this waits where a projection must catch up.
+ */
+export async function publishWildCardPool(url: string, eventWaitMs = 15_000): Promise<WildCardPool> {
+  const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
+  const commissioner = await signIn(url, 'commissioner@powerpool.test', DEV_PASSWORD);
+  const players = [await signIn(url, 'player@powerpool.test', DEV_PASSWORD), await signIn(url, 'player2@powerpool.test', DEV_PASSWORD)];
+  const ok = async (what: string, res: Response, status = 200) => {
+    const text = await res.text();
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${text}`);
+    return text;
+  };
+  for (const step of ['import-teams', 'import-games']) {
+    const text = await ok(step, await admin.post(`/api/admin/unified-staging/${step}/1`, { year: 2025 }));
+    if (!text.includes('"type":"complete"')) throw new Error(`${step} did not complete: ${text.slice(-500)}`);
+  }
+  await ok('migrate-teams', await admin.post('/api/admin/unified-staging/migrate-teams/1'));
+  await ok('migrate-games', await admin.get('/api/admin/unified-staging/migrate-games/1/stream'));
+  const created = await commissioner.post('/api/pools', { name: `Cluster Wild Card Pool ${Date.now()}`, year: 2025, allowsPostseason: true });
+  const pool = JSON.parse(await ok('create pool', created, 201)) as { id: string };
+  const invitation = JSON.parse(await ok('invite', await commissioner.post(`/api/pools/${pool.id}/invitations`, {}), 201)) as { invitationToken: string };
+  for (const p of players) await ok('join', await p.post(`/api/invitations/${invitation.invitationToken}/use`));
+  await eventually(async () => ((await commissioner.get(`/api/weeks/${WILD_CARD_WEEK}?poolId=${pool.id}`)).status === 200 ? true : undefined), eventWaitMs, 'weeks-workflow did not know the pool');
+  for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) await ok(`spread ${gameId}`, await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }));
+  await ok('publish', await commissioner.post(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }));
+  const games = await eventually(
+    async () => {
+      const res = await players[0]!.get(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/games/published`);
+      if (res.status !== 200) return undefined;
+      const list = (await res.json()) as Array<{ id: string; poolGameId: string }>;
+      return list.length === Object.keys(WILD_CARD_SPREADS).length ? list.map((g) => ({ id: g.id, poolGameId: g.poolGameId })) : undefined;
+    },
+    eventWaitMs,
+    'the published week did not reach the players',
+  );
+  return { poolId: pool.id, admin, commissioner, players, games, weekNumber: WILD_CARD_WEEK };
 }
