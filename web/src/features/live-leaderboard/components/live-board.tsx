@@ -20,6 +20,8 @@ export interface LiveBoardViewProps {
   streamState?: LiveStreamState | null;
   /** A fixed height of the table in px (the demo's 600). */
   tableHeight?: number;
+  /** The status bar's words on how the board updates itself while not pushed. */
+  pollingText?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface LiveBoardViewProps {
  * progress, the message, overrides, Impact Games, the table and the game results beside it.
  * The live page and the demo both show it.
  */
-export function LiveBoardView({ data, weekNumber, viewerId, refetchFailed, updatedAt, fetching, streamState = null, tableHeight }: LiveBoardViewProps) {
+export function LiveBoardView({ data, weekNumber, viewerId, refetchFailed, updatedAt, fetching, streamState = null, tableHeight, pollingText }: LiveBoardViewProps) {
   const { metadata } = data;
   const live = metadata.currentState === 'GAMES_IN_PROGRESS' && metadata.gamesInProgress;
   return (
@@ -37,7 +39,7 @@ export function LiveBoardView({ data, weekNumber, viewerId, refetchFailed, updat
           <span className="font-semibold text-destructive">{PICK_MESSAGES.liveInlineErrorTitle}:</span> {PICK_MESSAGES.liveInlineError}
         </p>
       ) : null}
-      {live ? <LiveStatusBar games={data.gamesCentric} updatedAt={updatedAt} fetching={fetching} streamState={streamState} /> : null}
+      {live ? <LiveStatusBar games={data.gamesCentric} updatedAt={updatedAt} fetching={fetching} streamState={streamState} {...(pollingText === undefined ? {} : { pollingText })} /> : null}
       {data.message ? <p className="text-sm text-muted-foreground">{data.message}</p> : null}
       <OverridesNotice overrides={data.overrides} />
       {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}

@@ -75,6 +75,7 @@ export function LiveLeaderboardDemoPage() {
           updatedAt={demo.at}
           fetching={false}
           tableHeight={DEMO_LEADERBOARD_HEIGHT}
+          pollingText={`sample games move every ${DEMO_TICK_MS / 1000} seconds`}
         />
       ) : (
         <PicksComingSoon text={PICK_MESSAGES.picksNotAvailable} />

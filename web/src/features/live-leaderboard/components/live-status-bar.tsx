@@ -12,12 +12,15 @@ export function LiveStatusBar({
   updatedAt,
   fetching,
   streamState = null,
+  pollingText = 'updates automatically about every minute',
 }: {
   games: readonly LiveGame[];
   updatedAt: number;
   fetching: boolean;
   /** The live stream's state; null when the page does not use one (polling only). */
   streamState?: LiveStreamState | null;
+  /** How the board updates itself without the stream (the demo's simulation moves faster than polling). */
+  pollingText?: string;
 }) {
   const live = games.filter((g) => g.status === 'IN_PROGRESS').length;
   const pushed = streamState === 'live';
@@ -35,7 +38,7 @@ export function LiveStatusBar({
       <span className="inline-flex items-center gap-1.5 text-muted-foreground">
         {fetching ? <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> : null}
         {fetching ? 'Updating...' : `Updated ${new Date(updatedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' })}`}
-        <span> · {pushed ? 'scores arrive as they change' : 'updates automatically about every minute'}</span>
+        <span> · {pushed ? 'scores arrive as they change' : pollingText}</span>
       </span>
       {pushed ? (
         <span
