@@ -19,6 +19,7 @@ export const GAME_FIELDS = [
   'currentPeriod',
   'gameClock',
   'gameStatus',
+  'statusDetail',
   'winnerTeamEspnId',
   'homeScore',
   'awayScore',
