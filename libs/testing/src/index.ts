@@ -11,3 +11,4 @@ export * from './upload.js';
 export * from './factories.js';
 export * from './harness.js';
 export * from './event-stream.js';
+export * from './live-follower.js';

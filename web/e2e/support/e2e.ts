@@ -48,6 +48,8 @@ export interface E2e {
    * "Failed to load resource: ... status of 409" when the test provokes a refusal on purpose).
    */
   allowConsoleErrors(expected: (message: ConsoleMessage) => boolean): void;
+  /** The file's embedded app (its ESPN replay, for a test that plays a game day). */
+  readonly embedded: Embedded;
 }
 
 export interface E2eOptions {
@@ -57,6 +59,8 @@ export interface E2eOptions {
    * 2025 opener is 2-8 days ahead (upcoming weeks to publish).
    */
   espnReplay?: EmbeddedOptions['espnReplay'];
+  /** sports-data-staging's live feed (off by default in memory; a game-day test turns it on). */
+  liveFeed?: EmbeddedOptions['liveFeed'];
 }
 
 /**
@@ -108,6 +112,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
         logLevel: 'warn',
         rateLimits: { signInPerMinute: 1000 },
         ...(options.espnReplay !== undefined ? { espnReplay: options.espnReplay } : {}),
+        ...(options.liveFeed !== undefined ? { liveFeed: options.liveFeed } : {}),
       }),
       launchChromium(),
     ]);
@@ -152,6 +157,9 @@ export function setupE2e(options: E2eOptions = {}): E2e {
   return {
     get url() {
       return need(app, 'app').url;
+    },
+    get embedded() {
+      return need(app, 'app');
     },
     get browser() {
       return need(browser, 'browser');

@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, type LiveLeaderboard } from '@powerpool/contracts';
+import { followLiveBoard, unavailableReason, type LiveFollower } from '@powerpool/testing';
+import type { ClusterProcess } from '../cluster.js';
+import { eventually, publishWildCardPool, startTestCluster, type TestCluster, type WildCardPool } from './helpers.js';
+
+/**
+ * A replayed Sunday in cluster mode with two picks-scoring replicas, one of them killed in the
+ * middle of the game day (issue 10, "Scaled out"). The replay plays the recorded 2025 Wild Card
+ * round; sports-data-staging's live feed follows it over real HTTP; every event crosses the real
+ * NATS; four live leaderboard streams through the gateway follow the board as browsers do.
+ * When picks-scoring-1 dies, the streams it served end, reconnect with Last-Event-ID to the other
+ * replica and catch up; the events it was handling are delivered again to the survivor.
+ *
+ * At the end: every stream's board equals a fresh GET, with the recorded finals; the week scored
+ * and completed gives each player the points the rules give them once (not twice):
+ *   Pat: CAR 3 (wins), GB 2 (loses), BUF 1 (push), power SF (wins): (3 + 0 + 0) x2 = 6.
+ *   Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
+ */
+
+const skipReason = (await unavailableReason('postgres')) ?? (await unavailableReason('nats'));
+
+const PAT: Array<[string, string, number]> = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1], ['401772980', '25', 0]];
+const CASEY: Array<[string, string, number]> = [['401772979', '14', 3], ['401772981', '3', 2], ['401772980', '25', 1], ['401772977', '30', 0]];
+/** The recorded finals, away-home. */
+const FINALS: Record<string, string> = { '401772979': '34-31', '401772981': '27-31', '401772977': '27-24', '401772980': '23-19' };
+const EVENT_WAIT_MS = 20_000;
+const GAME_DAY_MINUTES = 1.5;
+
+const scoreOf = (board: LiveLeaderboard, gameId: string) => {
+  const game = board.gamesCentric.find((g) => g.gameId === gameId);
+  return game ? `${game.awayScore ?? '-'}-${game.homeScore ?? '-'}` : 'missing';
+};
+const allFinal = (board: LiveLeaderboard) => board.gamesCentric.length === 4 && board.gamesCentric.every((g) => g.status === 'COMPLETE');
+const pointsOf = (board: LiveLeaderboard) => Object.fromEntries(board.standings.map((s) => [s.displayName, s.weekPoints]));
+/** What must match between a followed board and a GET (generatedAt differs between builds). */
+const comparable = (board: LiveLeaderboard) => ({ ...board, metadata: { ...board.metadata, generatedAt: '' } });
+
+describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with two picks-scoring replicas, one killed mid-game', () => {
+  let test: TestCluster | undefined;
+  let followers: LiveFollower[] = [];
+
+  beforeAll(async () => {
+    test = await startTestCluster({
+      replicas: { 'picks-scoring': 2 },
+      // The kickoff is a day away until the test starts the game day.
+      gameDay: { minutes: GAME_DAY_MINUTES, kickoffInMinutes: 24 * 60, liveFeedIntervalMs: 500 },
+      env: { LIVE_FEED_IDLE_INTERVAL_MS: '1000' },
+    });
+  });
+
+  afterEach(async (context) => {
+    await Promise.all(followers.map((f) => f.close()));
+    followers = [];
+    if (context.task.result?.state === 'fail') console.log(`--- cluster output (tail) ---\n${test?.logs}`);
+  });
+
+  afterAll(async () => {
+    await test?.stop();
+  });
+
+  it('should play the whole round on four open streams, lose no update when a replica dies, and count every point once', { timeout: 360_000 }, async () => {
+    const { url, cluster } = test!;
+    const [one, two] = test!.replicas('picks-scoring') as [ClusterProcess, ClusterProcess];
+    const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
+    const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
+    const [pat, casey] = pool.players as [WildCardPool['players'][number], WildCardPool['players'][number]];
+    for (const [who, picks] of [[pat, PAT], [casey, CASEY]] as const) {
+      const body = {
+        weekId: `2025:${pool.weekNumber}`,
+        picks: picks.map(([gameId, team, rank]) => ({ poolId: pool.poolId, poolGameId: poolGameOf[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, weekNumber: pool.weekNumber })),
+      };
+      const saved = await who.post('/api/picks/batch', body);
+      expect(saved.status, await saved.text()).toBe(200);
+    }
+    const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
+    expect((await pool.commissioner.post(`${week}/transition/games-in-progress`, { testing: true })).status).toBe(200);
+    await eventually(
+      async () => {
+        const res = await pat.get(`${week}/live-leaderboard`);
+        await res.body?.cancel();
+        return res.status === 200 ? true : undefined;
+      },
+      EVENT_WAIT_MS,
+      'the live leaderboard did not open to the players',
+    );
+
+    // Four browsers (two each), opened one after the other: the gateway spreads them over both replicas.
+    for (const who of [pat, casey, pat, casey]) {
+      followers.push(followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${who.sessionId}` } }));
+    }
+    await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot')));
+
+    cluster.replay!.gameDay.start({ kickoffInSeconds: 1 });
+    // The first game under way on every stream, then picks-scoring-1 dies.
+    await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0), 60_000, 'a game in play with points')));
+    const exit = await one.kill('SIGKILL');
+    expect(exit.signal ?? exit.code).not.toBeNull();
+
+    // Every stream sees the whole round to the recorded finals, as a GET through the survivor does.
+    const finals = await Promise.all(followers.map((f) => f.waitFor(allFinal, GAME_DAY_MINUTES * 60_000 + 60_000, 'every game final on the stream')));
+    for (const board of finals) {
+      for (const [gameId, score] of Object.entries(FINALS)) expect(scoreOf(board, gameId), gameId).toBe(score);
+      expect(pointsOf(board)).toEqual({ 'Pat Player': 6, 'Casey Second': 3 });
+    }
+    // The streams that were on the killed replica came back (Last-Event-ID) and caught up.
+    expect(followers.reduce((n, f) => n + f.connections, 0)).toBeGreaterThan(followers.length);
+    for (const [i, follower] of followers.entries()) {
+      const who = i % 2 === 0 ? pat : casey;
+      const res = await who.get(`${week}/live-leaderboard`);
+      expect(res.status).toBe(200);
+      const fresh = (await res.json()) as LiveLeaderboard;
+      await eventually(async () => (JSON.stringify(comparable(follower.board!)) === JSON.stringify(comparable(fresh)) ? true : undefined), 5_000, `stream ${i} equals the GET`).catch(() => {
+        expect(comparable(follower.board!)).toEqual(comparable(fresh));
+      });
+    }
+
+    // Scored and completed on the survivor: each player's points counted once in the season.
+    expect(two.running).toBe(true);
+    expect((await pool.commissioner.post(`${week}/transition/scoring`, { testing: true })).status).toBe(200);
+    await eventually(async () => ((await pool.commissioner.post(`${week}/scores/calculate`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'the scores calculated');
+    expect((await pool.commissioner.post(`${week}/transition/complete`, { testing: true })).status).toBe(200);
+    const season = await eventually(
+      async () => {
+        const res = await pat.get(`/api/pools/${pool.poolId}/seasons/2025/leaderboard`);
+        if (res.status !== 200) return undefined;
+        const rows = (await res.json()) as Array<{ displayName: string; totalPoints: number; weeksPlayed: number }>;
+        return rows.every((r) => r.weeksPlayed === 1) ? rows : undefined;
+      },
+      EVENT_WAIT_MS,
+      'the completed week on the season leaderboard',
+    );
+    expect(Object.fromEntries(season.map((r) => [r.displayName, r.totalPoints]))).toEqual({ 'Pat Player': 6, 'Casey Second': 3 });
+  });
+});

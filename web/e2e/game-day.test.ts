@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumUnavailableReason } from '@powerpool/testing';
+import { setupE2e } from './support/e2e.js';
+import { stubExternalImages } from './support/images.js';
+import { ACCOUNTS } from './support/sign-in.js';
+import { pushSeasonToProduction } from './support/sports.js';
+
+/**
+ * A whole replayed game day on an open live leaderboard (issue 10), in the browser against the
+ * real services: the replay plays the recorded 2025 Wild Card round in accelerated time, the live
+ * feed follows it, picks-scoring pushes each change over the stream, and the page moves from
+ * kickoff to the recorded finals without a reload. Make Picks' game cards move the same way.
+ *
+ * The kickoff is a day away while the commissioner publishes and the players pick (before the real
+ * deadline), then the game day is started and the week moved to GAMES_IN_PROGRESS with the
+ * Testing tool (the deadline, fixed at publish, is still a day away).
+ *
+ * Wild Card finals and the pool's spreads (home-relative), as in picks.test.ts:
+ *   401772979 LAR 34 @ CAR 31, CAR +10.5: CAR covers     401772981 GB 27 @ CHI 31, CHI -1.5: CHI covers
+ *   401772977 BUF 27 @ JAX 24, JAX +3: push              401772980 SF 23 @ PHI 19, PHI -4.5: SF covers
+ * Pat: CAR 3 (wins), GB 2 (loses), BUF 1 (push), power SF (wins): (3 + 0 + 0) x2 = 6.
+ * Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
+ */
+
+const SPREADS: Record<string, number> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
+const PAT: Array<[string, string, number]> = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1], ['401772980', '25', 0]];
+const CASEY: Array<[string, string, number]> = [['401772979', '14', 3], ['401772981', '3', 2], ['401772980', '25', 1], ['401772977', '30', 0]];
+/** The round plays in this many minutes of wall time once started. */
+const GAME_DAY_MINUTES = 1.5;
+
+const liveGame = (page: Page, gameId: string) => page.locator(`[data-testid="live-game"][data-game-id="${gameId}"]`);
+const scoresOf = async (page: Page, gameId: string) => {
+  const game = liveGame(page, gameId);
+  return `${(await game.getByTestId('live-game-away-score').textContent())?.trim()}-${(await game.getByTestId('live-game-home-score').textContent())?.trim()}`;
+};
+
+describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open live leaderboard', () => {
+  const e2e = setupE2e({
+    espnReplay: { gameDay: { minutes: GAME_DAY_MINUTES, kickoffInMinutes: 24 * 60 } },
+    liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },
+  });
+
+  it('should play the whole round on the open live leaderboard and the Make Picks cards, without a reload', { timeout: 300_000 }, async () => {
+    await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+    const created = await commissioner.request.post('/api/pools', { data: { name: 'E2E Game Day Pool', allowsPostseason: true } });
+    expect(created.status()).toBe(201);
+    const poolId = ((await created.json()) as { id: string }).id;
+    const invitation = (await (await commissioner.request.post(`/api/pools/${poolId}/invitations`, { data: {} })).json()) as { invitationToken: string };
+    const player = await e2e.signedInPage(ACCOUNTS.player);
+    const player2 = await e2e.signedInPage(ACCOUNTS.player2);
+    for (const p of [player, player2]) expect((await p.request.post(`/api/invitations/${invitation.invitationToken}/use`)).status()).toBe(200);
+    await expect.poll(async () => (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).status(), { timeout: 10_000 }).toBe(200);
+    const current = (await (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).json()) as { weekNumber: number };
+    expect(current.weekNumber).toBe(19);
+    for (const [gameId, spread] of Object.entries(SPREADS)) expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
+    const published = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/games/publish`, { data: { gameIds: Object.keys(SPREADS) } });
+    expect(published.status(), await published.text()).toBe(200);
+    const games = (await (await player.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
+    const poolGames = Object.fromEntries(games.map((g) => [g.id, g.poolGameId]));
+    const picksOf = (picks: Array<[string, string, number]>) =>
+      picks.map(([gameId, team, rank]) => ({ poolId, poolGameId: poolGames[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, weekNumber: 19 }));
+    for (const [who, picks] of [[player, PAT], [player2, CASEY]] as const) {
+      const saved = await who.request.post('/api/picks/batch', { data: { weekId: '2025:19', picks: picksOf(picks) } });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+
+    // Games start: the Testing tool (the real deadline is a day away), then the replayed round.
+    const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/games-in-progress`, { data: { testing: true } });
+    expect(started.status(), await started.text()).toBe(200);
+    await expect.poll(async () => (await player.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).status(), { timeout: 10_000 }).toBe(200);
+
+    // Pat keeps the live leaderboard and Make Picks open; neither is reloaded from here on.
+    await stubExternalImages(player.context(), e2e.url);
+    await player.goto(`/live-leaderboard/${poolId}/19`);
+    await player.getByText('Live Leaderboard - Week 19').waitFor();
+    // The board comes from the stream (the Live indicator itself shows once a game is being played).
+    await player.locator('[data-testid="live-heading"][data-stream="live"]').waitFor({ timeout: 20_000 });
+    const makePicks = await player.context().newPage();
+    await makePicks.goto('/');
+    await expect.poll(() => makePicks.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+    for (const page of [player, makePicks]) await page.evaluate('window.__sameDocument = true');
+    const pageLoads: string[] = [];
+    for (const page of [player, makePicks]) page.on('load', () => pageLoads.push(page.url()));
+
+    const replay = e2e.embedded.replay;
+    expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
+    replay!.gameDay.start({ kickoffInSeconds: 2 });
+
+    // The first game in play: status, quarter and clock on the board, scores moving.
+    const first = liveGame(player, '401772979');
+    await expect.poll(async () => (await first.getByTestId('live-game-status').textContent())?.trim(), { timeout: 60_000 }).toMatch(/Live/);
+    await player.getByTestId('live-indicator').waitFor();
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seen.add(await scoresOf(player, '401772979'));
+          return (await first.getByTestId('live-game-status').textContent())?.trim();
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .toBe('Final');
+    // Several intermediate scores were shown on the way to the final (34-31, LAR away).
+    expect(await scoresOf(player, '401772979')).toBe('34-31');
+    expect(seen.size, [...seen].join(' ')).toBeGreaterThanOrEqual(3);
+
+    // Every game final, the week's points as the rules give them, on the same page.
+    for (const gameId of Object.keys(SPREADS)) {
+      await expect.poll(async () => (await liveGame(player, gameId).getByTestId('live-game-status').textContent())?.trim(), { timeout: 150_000 }).toBe('Final');
+    }
+    // The Final Score column (the row's last cell): Pat 6, Casey 3.
+    const finalScore = async (name: string) => ((await player.getByRole('row').filter({ hasText: name }).first().getByRole('cell').last().textContent()) ?? '').trim();
+    await expect.poll(() => finalScore('Pat Player'), { timeout: 20_000 }).toBe('6');
+    await expect.poll(() => finalScore('Casey Second'), { timeout: 20_000 }).toBe('3');
+
+    // Make Picks' cards followed the same games: final scores, no reload.
+    for (const gameId of Object.keys(SPREADS)) {
+      await expect
+        .poll(async () => (await makePicks.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`).getByTestId('game-live-status').textContent())?.trim(), { timeout: 30_000 })
+        .toMatch(/^Final/);
+    }
+    expect(pageLoads).toEqual([]);
+    for (const page of [player, makePicks]) expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
+  });
+});
