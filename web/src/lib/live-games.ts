@@ -1,6 +1,6 @@
 import { gamesStreamEventSchema, isFinalGame, picksEndpoints } from '@powerpool/contracts';
 import type { GameLiveState, GamesStreamEvent, GameStatus, PublishedGame } from '@powerpool/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { endpointUrl } from './api-client';
 import type { LiveStreamState } from './live-stream';
 import { useLiveStream } from './use-live-stream';
@@ -32,6 +32,16 @@ export function gamesAreOn(games: readonly GameTiming[], now: number): boolean {
     if (game.isComplete || game.isVoid || game.status !== 'SCHEDULED') return false;
     return new Date(game.gameTimeUtc).getTime() - GAMES_ON_LEAD_MS <= now;
   });
+}
+
+/**
+ * gamesAreOn, or the pool's week is GAMES_IN_PROGRESS with a game not yet decided: the week was
+ * started (at its deadline, or by the Testing tool) and games are being played even if the
+ * kickoff times this screen read earlier say otherwise (a kickoff moved earlier).
+ */
+export function gamesArePlaying(games: readonly GameTiming[], now: number, weekState: string | null | undefined): boolean {
+  if (gamesAreOn(games, now)) return true;
+  return weekState === 'GAMES_IN_PROGRESS' && games.some((game) => !game.isComplete && !game.isVoid && game.status !== 'CANCELLED');
 }
 
 /** GET /api/seasons/{year}/weeks/{weekNumber}/games/stream (server-sent events, same origin, session cookie). */
@@ -97,24 +107,47 @@ export function gameStatusText(game: Pick<LiveGameFields, 'status' | 'statusDeta
 }
 
 export interface LiveGames {
-  /** The pushed state of each game by id, while the stream is live; empty otherwise (the screens' own queries stand). */
+  /**
+   * The pushed state of each game by id: while the stream is live, and after it stops until the
+   * screen's own query has read the games again (so a card never steps back to an older state);
+   * empty otherwise (the query stands).
+   */
   games: ReadonlyMap<string, GameLiveState>;
   state: LiveStreamState | null;
 }
 
 const NONE: ReadonlyMap<string, GameLiveState> = new Map();
 
+/** The screen's own query of the games: re-read when the stream stops. */
+export interface GamesQuery {
+  dataUpdatedAt: number;
+  refetch(): unknown;
+}
+
 /**
- * While `enabled` (games are on: `gamesAreOn`), keeps the week's games stream open. Its states
- * count only while the stream is live: when it fails the screens fall back, silently, to what
- * their own queries say.
+ * While `enabled` (games are on: `gamesArePlaying`), keeps the week's games stream open. When the
+ * stream stops (games over, or it failed) the screen's query is read again, and the pushed states
+ * are shown until that read is in; then the screens fall back, silently, to what their query says.
  */
-export function useLiveGames(year: number, weekNumber: number, enabled: boolean): LiveGames {
+export function useLiveGames(year: number, weekNumber: number, enabled: boolean, query: GamesQuery): LiveGames {
   const url = enabled ? liveGamesStreamUrl(year, weekNumber) : null;
   const [games, setGames] = useState<{ url: string; games: ReadonlyMap<string, GameLiveState> } | null>(null);
+  const [stoppedAt, setStoppedAt] = useState<number | null>(null);
   const state = useLiveStream(url, parseGamesStreamEvent, (event) =>
     setGames((current) => ({ url: url ?? '', games: liveGamesAfter(current?.url === url ? current.games : NONE, event) })),
   );
-  const shown = state === 'live' && games !== null && games.url === url ? games.games : NONE;
+  const live = state === 'live' && games !== null && games.url === url;
+  const hadPushed = games !== null && games.games.size > 0;
+  const { refetch, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (live) {
+      setStoppedAt(null);
+    } else if (hadPushed && stoppedAt === null) {
+      setStoppedAt(Date.now());
+      void refetch();
+    }
+  }, [live, hadPushed, stoppedAt, refetch]);
+  const stale = !live && hadPushed && (stoppedAt === null || dataUpdatedAt < stoppedAt);
+  const shown = live || stale ? games!.games : NONE;
   return useMemo(() => ({ games: shown, state }), [shown, state]);
 }

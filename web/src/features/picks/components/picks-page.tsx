@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentWeek } from '../../../lib/current-week';
 import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
-import { gamesAreOn, useLiveGames, withLiveState } from '../../../lib/live-games';
+import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-games';
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
 import { formatCentralDateTime } from '../../../lib/time';
 import { useUserPools } from '../../../lib/user-pools';
@@ -115,7 +115,7 @@ function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
   const picks = useMyPicks(week.id, poolId);
   // While games are on, their status, clock and scores are pushed into the cards.
   const now = useNow(BADGE_CLOCK_MS);
-  const live = useLiveGames(week.year, week.weekNumber, games.data !== undefined && gamesAreOn(games.data, now));
+  const live = useLiveGames(week.year, week.weekNumber, games.data !== undefined && gamesArePlaying(games.data, now, week.state), games);
   const shownGames = useMemo(() => games.data?.map((game) => withLiveState(game, live.games.get(game.id))), [games.data, live.games]);
   const failed = games.isError ? games : picks.isError ? picks : null;
 

@@ -2,7 +2,7 @@ import type { WeekStatus } from '@powerpool/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
-import { gamesAreOn, useLiveGames, withLiveState } from '../../../lib/live-games';
+import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-games';
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
 import { LIVE_GAMES_REFETCH_MS } from '../lib/live';
 
@@ -16,10 +16,10 @@ export function usePublishedGames(poolId: string, weekNumber: number, { live = f
  * the games stream laid over them (issue 10). When the stream fails the query's own data (and its
  * `live` reload) stands in, silently.
  */
-export function useLivePublishedGames(status: Pick<WeekStatus, 'poolId' | 'year' | 'weekNumber'>, { live = false }: { live?: boolean } = {}) {
+export function useLivePublishedGames(status: Pick<WeekStatus, 'poolId' | 'year' | 'weekNumber' | 'currentState'>, { live = false }: { live?: boolean } = {}) {
   const now = useNow(BADGE_CLOCK_MS);
   const query = usePublishedGames(status.poolId, status.weekNumber, { live });
-  const pushed = useLiveGames(status.year, status.weekNumber, query.data !== undefined && gamesAreOn(query.data, now));
+  const pushed = useLiveGames(status.year, status.weekNumber, query.data !== undefined && gamesArePlaying(query.data, now, status.currentState), query);
   const games = useMemo(() => query.data?.map((game) => withLiveState(game, pushed.games.get(game.id))), [query.data, pushed.games]);
   return { query, games, now };
 }
