@@ -23,11 +23,11 @@ describe('loadGatewayConfig', () => {
       publicUrl: 'http://localhost:3000',
       natsUrl: 'nats://127.0.0.1:4222',
       upstreams: {
-        identity: 'http://127.0.0.1:4001',
-        'pools-invitations': 'http://127.0.0.1:4002',
-        'picks-scoring': 'http://127.0.0.1:4003',
-        'weeks-workflow': 'http://127.0.0.1:4004',
-        'sports-data-staging': 'http://127.0.0.1:4005',
+        identity: ['http://127.0.0.1:4001'],
+        'pools-invitations': ['http://127.0.0.1:4002'],
+        'picks-scoring': ['http://127.0.0.1:4003'],
+        'weeks-workflow': ['http://127.0.0.1:4004'],
+        'sports-data-staging': ['http://127.0.0.1:4005'],
       },
       webDistDir: DEFAULT_WEB_DIST_DIR,
       sessionCacheTtlMs: 10_000,
@@ -51,8 +51,23 @@ describe('loadGatewayConfig', () => {
   it('should drop trailing slashes when URLs end with one', () => {
     const config = loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, PUBLIC_URL: 'https://pool.example.com/', IDENTITY_URL: 'http://identity:8080/', DEV_IDP_URL: 'http://idp:4010/' });
     expect(config.publicUrl).toBe('https://pool.example.com');
-    expect(config.upstreams.identity).toBe('http://identity:8080');
+    expect(config.upstreams.identity).toEqual(['http://identity:8080']);
     expect(config.devIdpUpstream).toBe('http://idp:4010');
+  });
+
+  it('should read a comma-separated list of replicas when an upstream variable names several', () => {
+    const config = loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, PICKS_SCORING_URL: ' http://picks-1:4003/, http://picks-2:4003 ,,http://picks-3:4003' });
+    expect(config.upstreams['picks-scoring']).toEqual(['http://picks-1:4003', 'http://picks-2:4003', 'http://picks-3:4003']);
+    expect(config.upstreams.identity).toEqual(['http://127.0.0.1:4001']);
+  });
+
+  it('should refuse an upstream list when one of its URLs is not http(s) or it is empty', () => {
+    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, PICKS_SCORING_URL: 'http://picks-1:4003,ftp://picks-2' })).toEqual([
+      'PICKS_SCORING_URL: must be an http(s) URL or a comma-separated list of them (picks-scoring service)',
+    ]);
+    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, WEEKS_WORKFLOW_URL: ' , ' })).toEqual([
+      'WEEKS_WORKFLOW_URL: must be an http(s) URL or a comma-separated list of them (weeks-workflow service)',
+    ]);
   });
 
   it('should list every problem at once when several variables are wrong', () => {

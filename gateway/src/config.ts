@@ -27,14 +27,23 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', impo
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** One service's upstream: a base URL, or several (replicas of the service). */
+export type UpstreamUrls = string | readonly string[];
+
+/** The base URLs of an upstream, as a list. */
+export const upstreamList = (urls: UpstreamUrls): readonly string[] => (typeof urls === 'string' ? [urls] : urls);
+
 /** What `buildGateway` needs (no listener, bus or key material: those are server.ts's). */
 export interface GatewayConfig {
   environment: Environment;
   logLevel: LogLevel;
   /** The browser-facing URL of PowerPool, without a trailing slash. Its origin is the only one accepted by the CSRF check. */
   publicUrl: string;
-  /** Base URL of each service (no trailing slash); every API route is forwarded to its service's. */
-  upstreams: Readonly<Record<ServiceName, string>>;
+  /**
+   * Base URL(s) of each service (no trailing slash); every API route is forwarded to its service's.
+   * Several (replicas): requests are balanced round-robin, and one that cannot connect goes to the next.
+   */
+  upstreams: Readonly<Record<ServiceName, UpstreamUrls>>;
   /** Upstream of the development IdP, proxied under `/dev-idp`; unset: `/dev-idp` is not served. */
   devIdpUpstream?: string;
   /** Folder holding the built SPA (`index.html`, `assets/`). */
@@ -89,6 +98,22 @@ const httpUrl = (what: string) =>
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), `must be an http(s) URL (${what})`)
     .transform((v) => v.replace(/\/+$/, ''));
 
+const isHttpUrl = (v: string) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
+const splitList = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+/** A comma-separated list of http(s) base URLs (a service's replicas), trailing slashes dropped. */
+const httpUrlList = (what: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((v) => splitList(v).length > 0 && splitList(v).every(isHttpUrl), `must be an http(s) URL or a comma-separated list of them (${what})`)
+    .transform((v): readonly string[] => Object.freeze(splitList(v).map((u) => u.replace(/\/+$/, ''))));
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const trustProxySchema = z
@@ -131,11 +156,11 @@ const gatewayEnvSchema = z
       .string({ error: 'is required (PKCS8 PEM of the Ed25519 signing key; `\\n` escapes allowed)' })
       .transform((v) => normalizePem(v.trim()))
       .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), 'must be a PKCS8 PEM private key (-----BEGIN PRIVATE KEY-----)'),
-    IDENTITY_URL: httpUrl('identity service').default(DEFAULT_UPSTREAMS.identity),
-    POOLS_INVITATIONS_URL: httpUrl('pools-invitations service').default(DEFAULT_UPSTREAMS['pools-invitations']),
-    PICKS_SCORING_URL: httpUrl('picks-scoring service').default(DEFAULT_UPSTREAMS['picks-scoring']),
-    WEEKS_WORKFLOW_URL: httpUrl('weeks-workflow service').default(DEFAULT_UPSTREAMS['weeks-workflow']),
-    SPORTS_DATA_STAGING_URL: httpUrl('sports-data-staging service').default(DEFAULT_UPSTREAMS['sports-data-staging']),
+    IDENTITY_URL: httpUrlList('identity service', DEFAULT_UPSTREAMS.identity),
+    POOLS_INVITATIONS_URL: httpUrlList('pools-invitations service', DEFAULT_UPSTREAMS['pools-invitations']),
+    PICKS_SCORING_URL: httpUrlList('picks-scoring service', DEFAULT_UPSTREAMS['picks-scoring']),
+    WEEKS_WORKFLOW_URL: httpUrlList('weeks-workflow service', DEFAULT_UPSTREAMS['weeks-workflow']),
+    SPORTS_DATA_STAGING_URL: httpUrlList('sports-data-staging service', DEFAULT_UPSTREAMS['sports-data-staging']),
     WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
     DEV_IDP_URL: z.preprocess((v) => (v === '' ? undefined : v), httpUrl('development IdP').optional()),
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
@@ -159,7 +184,7 @@ const gatewayEnvSchema = z
 export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env): GatewayServerConfig {
   const e = parseConfig('gateway', gatewayEnvSchema, environment);
   const upstreams = Object.freeze(
-    Object.fromEntries(SERVICE_NAMES.map((name) => [name, e[UPSTREAM_ENV[name] as keyof typeof e] as string])) as Record<ServiceName, string>,
+    Object.fromEntries(SERVICE_NAMES.map((name) => [name, e[UPSTREAM_ENV[name] as keyof typeof e] as readonly string[]])) as Record<ServiceName, readonly string[]>,
   );
   return Object.freeze({
     port: e.PORT,

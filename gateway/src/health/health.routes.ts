@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HEADERS, SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
 import type { Bus } from '@powerpool/service-kit';
+import { upstreamList, type UpstreamUrls } from '../config.js';
 
 /** How long `/api/health` waits for each service's `/readyz`. */
 export const READINESS_TIMEOUT_MS = 2000;
@@ -13,7 +14,7 @@ export interface ServiceHealth {
 }
 
 export interface HealthRoutesOptions {
-  upstreams: Readonly<Record<ServiceName, string>>;
+  upstreams: Readonly<Record<ServiceName, UpstreamUrls>>;
   bus: Bus;
 }
 
@@ -32,6 +33,14 @@ async function checkService(name: ServiceName, upstream: string, correlationId: 
   }
 }
 
+/** A service with several replicas is ready when one is (the proxy fails over to it); the reasons name the others. */
+async function checkReplicas(name: ServiceName, urls: readonly string[], correlationId: string): Promise<ServiceHealth> {
+  if (urls.length === 1) return checkService(name, urls[0]!, correlationId);
+  const checks = await Promise.all(urls.map((url) => checkService(name, url, correlationId)));
+  if (checks.some((c) => c.ready)) return { name, ready: true };
+  return { name, ready: false, reason: checks.map((c, i) => `${urls[i]}: ${c.reason}`).join('; ') };
+}
+
 /**
  * The gateway's own health: `/healthz` (alive), `/readyz` (bus connected), and `/api/health`,
  * which asks every service's `/readyz` in parallel: 200 only when all are ready.
@@ -45,7 +54,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
   });
 
   app.get('/api/health', async (request, reply) => {
-    const services = await Promise.all(SERVICE_NAMES.map((name) => checkService(name, options.upstreams[name], request.id)));
+    const services = await Promise.all(SERVICE_NAMES.map((name) => checkReplicas(name, upstreamList(options.upstreams[name]), request.id)));
     const ok = services.every((s) => s.ready);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', services });
   });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyReplyFrom from '@fastify/reply-from';
 import { HEADERS, type Endpoint, type ServiceName } from '@powerpool/contracts';
@@ -5,13 +6,15 @@ import { ServiceUnavailableError, UnauthorizedError, type AssertionSigner } from
 import { limitWithPage } from '../plugins/rate-limit-page.js';
 import type { Limiters } from '../plugins/rate-limits.js';
 import type { SessionOf } from '../session/request-session.js';
-import { forwardedHeaders, passthroughBodies, serviceUnavailable } from './forwarding.js';
+import type { UpstreamUrls } from '../config.js';
+import { forwardedHeaders, lazyBody, passthroughBodies, serviceUnavailable } from './forwarding.js';
+import { createUpstreamPool, isNotConnected, type UpstreamPool } from './upstreams.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface ApiProxyOptions {
   routes: readonly Endpoint[];
-  upstreams: Readonly<Record<ServiceName, string>>;
+  upstreams: Readonly<Record<ServiceName, UpstreamUrls>>;
   publicUrl: string;
   signer: AssertionSigner;
   sessionOf: SessionOf;
@@ -26,16 +29,37 @@ class SessionUnavailableError extends ServiceUnavailableError {
 }
 
 /**
+ * Upstream connections of event streams: no idle-body timeout (a stream is quiet between events;
+ * its heartbeat and the client's disconnect end it, not the proxy), and no cap on connections per
+ * replica (each open stream holds one; undici's default of 128 would queue the rest forever).
+ */
+export const STREAM_UPSTREAM_OPTIONS = { bodyTimeout: 0, connections: null, pipelining: 1 } as const;
+
+/**
  * Every declared endpoint (ENDPOINTS) as a Fastify route forwarding to its service (same path and query).
  * Per request: rate limit (sign-in or writes), session check for `access: 'session'`, then a
- * fresh identity assertion replaces whatever the client sent. Bodies stream both ways.
- * Register encapsulated: it installs its own reply-from and pass-through body parser.
+ * fresh identity assertion replaces whatever the client sent. Bodies stream both ways. A service
+ * listed with several URLs (replicas) gets requests round-robin; a replica that refuses the
+ * connection (or cannot be reached) passes the request to the next, for every method, since
+ * nothing was sent. Event streams (`text/event-stream`) are forwarded by their own upstream agent
+ * (STREAM_UPSTREAM_OPTIONS), chunk by chunk, never compressed; a client that goes away closes the
+ * upstream request.
  */
 export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
+  const pools = new Map<ServiceName, UpstreamPool>();
+  for (const route of options.routes) if (!pools.has(route.service)) pools.set(route.service, createUpstreamPool(options.upstreams[route.service]));
+  const streams = options.routes.filter((r) => r.produces === 'text/event-stream');
+  const others = options.routes.filter((r) => r.produces !== 'text/event-stream');
+  await app.register(proxyScope, { ...options, routes: others, pools, undici: {} });
+  await app.register(proxyScope, { ...options, routes: streams, pools, undici: STREAM_UPSTREAM_OPTIONS });
+}
+
+/** One encapsulated scope: its own reply-from (undici agent options) and pass-through body parser. */
+async function proxyScope(app: FastifyInstance, options: ApiProxyOptions & { pools: Map<ServiceName, UpstreamPool>; undici: Record<string, unknown> }): Promise<void> {
   const { signer, sessionOf, limiters } = options;
   const withForwarding = forwardedHeaders(options.publicUrl);
   // destroyAgent: close the upstream keep-alive sockets when the gateway closes.
-  await app.register(fastifyReplyFrom, { disableRequestLogging: true, destroyAgent: true });
+  await app.register(fastifyReplyFrom, { disableRequestLogging: true, destroyAgent: true, undici: options.undici });
   passthroughBodies(app);
 
   const requireSession: preHandlerAsyncHookHandler = async (request) => {
@@ -45,7 +69,7 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   };
 
   for (const route of options.routes) {
-    const upstream = options.upstreams[route.service];
+    const pool = options.pools.get(route.service)!;
     const limiter = route.signIn ? limiters.signIn : STATE_CHANGING.has(route.method) ? limiters.writes : undefined;
     const onRequest: onRequestAsyncHookHandler[] = limiter ? [route.browserNavigation ? limitWithPage(limiter) : limiter] : [];
     app.route({
@@ -59,26 +83,39 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
           user: session.status === 'signed-in' ? session.user : null,
           correlationId: request.id,
         });
-        return reply.from(`${upstream}${request.url}`, {
-          rewriteRequestHeaders: (_req, headers) => {
-            const out = withForwarding(request, headers);
-            out[HEADERS.identity] = assertion;
-            // Services never see the session cookie, except identity on the sign-in navigations.
-            if (!route.browserNavigation) delete out.cookie;
-            return out;
-          },
-          rewriteHeaders: (headers) => {
-            delete headers['x-powered-by'];
-            headers[HEADERS.correlationId] = request.id;
-            return headers;
-          },
-          onError: (replyWithError, { error }) => {
-            request.log.warn({ err: error, service: route.service }, 'upstream did not answer');
-            serviceUnavailable(replyWithError, route.service);
-          },
-          // reply-from retries GETs answered 503 up to 10 times by default; a 503 is the answer.
-          retryDelay: () => null,
-        });
+        const order = pool.order();
+        // A body (a stream) is read only once an upstream is connected, so a refused connection leaves it whole for the next.
+        // With one replica there is nothing to fail over to: the body goes as it is.
+        const source = order.length > 1 && request.body instanceof Readable ? request.body : null;
+        const forward = (attempt: number): FastifyReply => {
+          if (source) request.body = lazyBody(source);
+          return reply.from(`${order[attempt]}${request.url}`, {
+            rewriteRequestHeaders: (_req, headers) => {
+              const out = withForwarding(request, headers);
+              out[HEADERS.identity] = assertion;
+              // Services never see the session cookie, except identity on the sign-in navigations.
+              if (!route.browserNavigation) delete out.cookie;
+              return out;
+            },
+            rewriteHeaders: (headers) => {
+              delete headers['x-powered-by'];
+              headers[HEADERS.correlationId] = request.id;
+              return headers;
+            },
+            onError: (replyWithError, { error }) => {
+              if (attempt + 1 < order.length && isNotConnected(error) && !request.raw.destroyed) {
+                request.log.warn({ err: error, service: route.service, upstream: order[attempt] }, 'upstream refused the connection; trying the next replica');
+                forward(attempt + 1);
+                return;
+              }
+              request.log.warn({ err: error, service: route.service }, 'upstream did not answer');
+              serviceUnavailable(replyWithError, route.service);
+            },
+            // reply-from retries GETs answered 503 up to 10 times by default; a 503 is the answer.
+            retryDelay: () => null,
+          });
+        };
+        return forward(0);
       },
     });
   }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@powerpool/contracts';
@@ -40,4 +41,36 @@ export function passthroughBodies(app: FastifyInstance): void {
 export function serviceUnavailable(reply: { code(statusCode: number): { send(payload?: unknown): unknown } }, service: string): void {
   const err = new ServiceUnavailableError(`The ${service} service is unavailable. Please try again shortly.`);
   reply.code(err.status).send(err.toBody());
+}
+
+/**
+ * A request body that reads nothing of `source` until the upstream asks for it (undici pulls the
+ * body only once connected). When the connection fails, undici destroys this wrapper, not
+ * `source`, which is still whole: the request can go to another replica with a fresh wrapper.
+ */
+export function lazyBody(source: Readable): Readable {
+  let started = false;
+  let sourceFailed = false;
+  const body: Readable = new Readable({
+    read() {
+      if (started) {
+        source.resume();
+        return;
+      }
+      started = true;
+      source.on('data', (chunk: Buffer) => {
+        if (!body.push(chunk)) source.pause();
+      });
+      source.once('end', () => body.push(null));
+      source.once('error', (err) => {
+        sourceFailed = true;
+        body.destroy(err);
+      });
+    },
+    destroy(err, callback) {
+      if (started && !sourceFailed) source.destroy(err ?? undefined);
+      callback(err);
+    },
+  });
+  return body;
 }

@@ -57,7 +57,7 @@ export interface EventStreamConnection {
    * closed instead (the browser reconnects and resumes), so a slow one never delays the others.
    * Returns false when the connection is (now) closed.
    */
-  write(frame: string): boolean;
+  write(frame: string | Uint8Array): boolean;
   /** End the stream (after what was written). */
   end(): void;
   readonly closed: boolean;
@@ -90,10 +90,10 @@ export interface EventStreamHub {
   close(): void;
 }
 
-/** The comment frame of the heartbeat. */
-export const HEARTBEAT_FRAME = ': heartbeat\n\n';
+/** The comment frame of the heartbeat (bytes, encoded once for every connection). */
+export const HEARTBEAT_FRAME = Buffer.from(': heartbeat\n\n');
 
-/** `id:` + `data:` frame of one event (serialize once, write to many). */
+/** `id:` + `data:` frame of one event (serialize once, write to many: see also Buffer.from, to encode it once too). */
 export function eventFrameWithId(id: string, event: unknown): string {
   return `id: ${id}\ndata: ${JSON.stringify(event)}\n\n`;
 }
@@ -132,7 +132,7 @@ export function createEventStreamHub(options: EventStreamHubOptions): EventStrea
             return closed;
           },
           lastEventId: typeof header === 'string' && header.length > 0 ? header : null,
-          write(frame: string): boolean {
+          write(frame: string | Uint8Array): boolean {
             if (closed) return false;
             if (res.writableLength > options.maxBufferedBytes) {
               dropped += 1;

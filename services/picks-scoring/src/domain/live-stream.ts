@@ -40,7 +40,8 @@ interface Client {
 interface Patch {
   base: string;
   version: string;
-  frame: string;
+  /** Serialized and encoded once, written as is to every connection. */
+  frame: Buffer;
 }
 
 /** The last version of one variant sent to its connections, and the patches that led to it. */
@@ -49,7 +50,7 @@ interface VariantState {
   board: LiveLeaderboard;
   json: Buffer;
   patches: Patch[];
-  snapshot: string | null;
+  snapshot: Buffer | null;
 }
 
 interface PoolWeek {
@@ -60,8 +61,8 @@ interface PoolWeek {
   variants: Map<string, VariantState>;
   /** What the last rebuild saw: unchanged fingerprint and deadline with no new connection means nothing to do. */
   seen: { fingerprint: string; deadlinePassed: boolean } | null;
-  /** Connections joined since the last rebuild. */
-  dirty: boolean;
+  /** Connections joined since the last rebuild (the others were brought to the version it saw). */
+  joined: Set<Client>;
   running: Promise<void> | null;
   queued: boolean;
   idleSince: number | null;
@@ -87,9 +88,9 @@ export interface LiveStreams {
 /** The SSE id of a board version: its ETag without the weak marker and quotes. */
 export const versionOfReply = (reply: LiveReply): string => reply.etag.replace(/^W\//, '').replaceAll('"', '');
 
-function snapshotFrame(version: string, json: Buffer): string {
+function snapshotFrame(version: string, json: Buffer): Buffer {
   // The board is already serialized (and schema-checked) by the cache: wrap it, do not re-serialize.
-  return `id: ${version}\ndata: {"type":"snapshot","version":${JSON.stringify(version)},"board":${json.toString('utf8')}}\n\n`;
+  return Buffer.concat([Buffer.from(`id: ${version}\ndata: {"type":"snapshot","version":${JSON.stringify(version)},"board":`), json, Buffer.from('}\n\n')]);
 }
 
 function closedFrame(err: DomainError): string {
@@ -107,14 +108,14 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
     const key = liveKeyOf(poolId, weekNumber);
     let pw = weeks.get(key);
     if (!pw) {
-      pw = { key, poolId, weekNumber, clients: new Set(), variants: new Map(), seen: null, dirty: false, running: null, queued: false, idleSince: null };
+      pw = { key, poolId, weekNumber, clients: new Set(), variants: new Map(), seen: null, joined: new Set(), running: null, queued: false, idleSince: null };
       weeks.set(key, pw);
     }
     return pw;
   };
 
   /** The frames that bring a connection at `sent` to the variant's version: the patches since, or a snapshot. */
-  function framesFor(state: VariantState, sent: string | null): string[] {
+  function framesFor(state: VariantState, sent: string | null): Buffer[] {
     if (sent !== null) {
       const from = state.patches.findIndex((p) => p.base === sent);
       if (from >= 0) return state.patches.slice(from).map((p) => p.frame);
@@ -134,13 +135,13 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
         const body = diffLiveBoards(state.board, board);
         if (body) {
           const event: LiveStreamEvent = { type: 'patch', version, base: state.version, ...body };
-          patches = [...state.patches, { base: state.version, version, frame: eventFrameWithId(version, event) }].slice(-options.resumeVersions);
+          patches = [...state.patches, { base: state.version, version, frame: Buffer.from(eventFrameWithId(version, event)) }].slice(-options.resumeVersions);
         }
       }
       state = { version, board, json: reply.json, patches, snapshot: null };
       pw.variants.set(variant, state);
     }
-    const byBase = new Map<string | null, string[]>();
+    const byBase = new Map<string | null, Buffer[]>();
     for (const client of clients) {
       if (client.sent === version) continue;
       let frames = byBase.get(client.sent);
@@ -159,21 +160,26 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
     pw.clients.delete(client);
   }
 
-  /** One rebuild of a pool week: fingerprint, access of every connection, each variant built once and delivered. */
+  /**
+   * One rebuild of a pool week: fingerprint; when it (or the deadline's being passed) moved, the
+   * access of every connection and each variant built once and delivered; otherwise only the
+   * connections that joined since are served (so a crowd connecting costs no re-check of everyone).
+   */
   async function rebuild(pw: PoolWeek): Promise<void> {
     if (pw.clients.size === 0) return;
-    const dirty = pw.dirty;
-    pw.dirty = false;
+    const joined = [...pw.joined];
+    pw.joined.clear();
     await ctx.uow.read(async (store) => {
       const current: CurrentLiveVersion = await currentLiveVersion(store, pw.poolId, pw.weekNumber, boards);
       const now = ctx.now();
       const passed = current.scope.week ? deadlinePassed(current.scope.week, now) : false;
-      if (!dirty && pw.seen && pw.seen.fingerprint === current.fingerprint && pw.seen.deadlinePassed === passed) return;
+      const unchanged = pw.seen !== null && pw.seen.fingerprint === current.fingerprint && pw.seen.deadlinePassed === passed;
+      if (unchanged && joined.length === 0) return;
       pw.seen = { fingerprint: current.fingerprint, deadlinePassed: passed };
       rebuilds += 1;
 
       const groups = new Map<string, { seen: LiveWeekAccess; caller: Caller; clients: Client[] }>();
-      for (const client of [...pw.clients]) {
+      for (const client of unchanged ? joined : [...pw.clients]) {
         if (client.connection.closed) {
           pw.clients.delete(client);
           continue;
@@ -242,10 +248,11 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
       const client: Client = { connection, caller, sent: connection.lastEventId };
       pw.clients.add(client);
       pw.idleSince = null;
-      pw.dirty = true;
+      pw.joined.add(client);
       schedule(pw);
       return () => {
         pw.clients.delete(client);
+        pw.joined.delete(client);
         if (pw.clients.size === 0) pw.idleSince = Date.now();
       };
     },

@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:stream`: the live leaderboard pushed to 5,000 open browsers (issue 10, fan-out).
+ *
+ * Starts PowerPool embedded (gateway, five services, dev IdP, PGlite, in-process bus; in memory;
+ * one process, so "the gateway" and "the service" share its memory figures), signs in as the dev
+ * super admin over real HTTP, and seeds through the bus what the other services would announce: a
+ * pool of BENCH_MEMBERS members (default 100) with their picks, week 1's 16 games published and
+ * GAMES_IN_PROGRESS, half of them final and half being played (as bench/live-leaderboard.bench.ts).
+ *
+ * Then a child process (bench/live-stream-clients.ts) opens BENCH_STREAMS (default 5,000) real
+ * HTTP connections to GET /api/pools/{poolId}/weeks/1/live-leaderboard/stream through the gateway
+ * and waits for each snapshot. For each of BENCH_ROUNDS (default 5) rounds a score changes: the
+ * bench publishes `sports.game.updated` into the running system (ingest) and the child records when
+ * each stream receives its patch. Prints per round p50 / p99 / max from ingest to a stream's patch
+ * (the max is the time to the last stream), the patch size, and the app's memory (RSS, heap) per
+ * open stream (after a GC, before and after the streams opened). Goal: p99 under 1 s; the figures
+ * are reported, not enforced (they depend on the machine); exits 1 only when streams fail.
+ *
+ * Env: BENCH_STREAMS (5000), BENCH_MEMBERS (100), BENCH_ROUNDS (5).
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { SESSION_COOKIE, type Game, type Team } from '@powerpool/contracts';
+import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway } from '@powerpool/testing';
+import { startEmbedded } from '../deploy/embedded/src/index.js';
+
+const int = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+};
+const streams = int('BENCH_STREAMS', 5000);
+const members = int('BENCH_MEMBERS', 100);
+const rounds = int('BENCH_ROUNDS', 5);
+const YEAR = 2025;
+const GOAL_P99_MS = 1000;
+const CLIENTS = fileURLToPath(new URL('./live-stream-clients.ts', import.meta.url));
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const memory = () => {
+  gc();
+  const m = process.memoryUsage();
+  return { rss: m.rss, heap: m.heapUsed };
+};
+const now = () => performance.timeOrigin + performance.now();
+
+const app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'silent', espnReplay: false, rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 } });
+const { bus, database } = app.runtime;
+const sql = database.sql;
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const count = async (query: string, params: unknown[]) => ((await sql.query<{ n: number }>(query, params))[0]?.n ?? 0);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+let exitCode = 0;
+let child: ReturnType<typeof fork> | undefined;
+try {
+  const session = await signInThroughGateway(app.url, 'admin@powerpool.test', 'powerpool');
+  const cookie = `${SESSION_COOKIE}=${session}`;
+  const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
+
+  // ---- seed, as the other services would announce it ------------------------------------------
+  const at = new Date().toISOString();
+  const userIds = Array.from({ length: members }, () => randomUUID());
+  for (const [i, id] of userIds.entries()) {
+    await bus.publish('identity.user.registered', {
+      user: { id, email: `member${i}@powerpool.test`, displayName: `Member ${i}`, firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: at },
+    });
+  }
+  const pool = buildPoolSnapshot(admin.id, { name: 'Bench Pool', year: YEAR, maxMembers: members });
+  await bus.publish('pools.pool.created', { pool });
+  for (const id of userIds) await bus.publish('pools.member.joined', memberEventOf(pool, id));
+  const teams: Team[] = Array.from({ length: 32 }, (_, i) => ({ espnId: `t${i}`, name: `Team ${i}`, shortName: `T${i}`, abbreviation: `T${i}`, city: 'Bench City', color: '333333', logoUrl: null, darkLogoUrl: null }));
+  const kickoff = new Date(Date.now() - 60 * 60_000).toISOString();
+  const games: Game[] = Array.from({ length: 16 }, (_, i) =>
+    buildProductionGame({ espnId: `bench-${i}`, year: YEAR, weekNumber: 1, gameTimeUtc: kickoff, homeTeamEspnId: `t${2 * i}`, awayTeamEspnId: `t${2 * i + 1}`, homeTeamAbbr: `T${2 * i}`, awayTeamAbbr: `T${2 * i + 1}`, updatedAt: at }),
+  );
+  await bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
+  await bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
+  const poolGameIds = games.map(() => randomUUID());
+  await bus.publish('weeks.week.published', {
+    poolId: pool.id,
+    year: YEAR,
+    weekNumber: 1,
+    pickDeadline: new Date(Date.now() - 70 * 60_000).toISOString(),
+    publishedAt: at,
+    games: games.map((g, i) => ({ gameId: g.espnId, poolGameId: poolGameIds[i]!, lockedSpread: (i % 7) - 3.5, gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
+  });
+  await until('the published week', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_weeks WHERE pool_id = $1', [pool.id])) === 1);
+  await bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber: 1, fromState: 'PUBLISHED', toState: 'GAMES_IN_PROGRESS', testing: false, automatic: true, byUserId: null, at });
+  let stamp = Date.now() + 1000;
+  const current = new Map<string, Game>();
+  for (const [i, g] of games.entries()) {
+    const live = i % 2 === 0 ? { gameStatus: 'COMPLETE' as const, homeScore: 17 + (i % 5) * 3, awayScore: 20, currentPeriod: 4, gameClock: '0:00' } : { gameStatus: 'IN_PROGRESS' as const, homeScore: 7 + i, awayScore: 10, currentPeriod: 3, gameClock: '5:12' };
+    const next = { ...g, ...live, updatedAt: new Date(stamp++).toISOString() };
+    current.set(g.espnId, next);
+    await bus.publish('sports.game.updated', { game: next, changed: ['gameStatus', 'homeScore', 'awayScore'] });
+  }
+  await until('the members', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_members WHERE pool_id = $1', [pool.id])) === members);
+  await until('the game updates', async () => (await count("SELECT count(*)::int AS n FROM picks.games WHERE espn_id LIKE 'bench-%' AND status <> 'SCHEDULED'", [])) === games.length);
+  const values: string[] = [];
+  const params: unknown[] = [];
+  for (const [m, userId] of userIds.entries()) {
+    for (const [slot, rank] of [3, 2, 1, 0].entries()) {
+      const g = (m + slot * 3) % games.length;
+      const game = games[g]!;
+      params.push(randomUUID(), pool.id, userId, YEAR, 1, game.espnId, poolGameIds[g], (m + slot) % 2 === 0 ? game.homeTeamEspnId : game.awayTeamEspnId, rank, rank === 0, userId);
+      const b = params.length - 11;
+      values.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, $${b + 10}, $${b + 11}, now(), now())`);
+    }
+  }
+  await sql.query(`INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at) VALUES ${values.join(', ')}`, params);
+  console.log(`seeded a pool of ${members} members with ${members * 4} picks on 16 games (8 final, 8 live)`);
+
+  // ---- open the streams ------------------------------------------------------------------------
+  const url = `${app.url}/api/pools/${pool.id}/weeks/1/live-leaderboard/stream`;
+  const probe = await fetch(url, { headers: { cookie } });
+  const probeReader = probe.body!.getReader();
+  let probeText = '';
+  while (!probeText.includes('"type":"snapshot"') || !probeText.endsWith('\n\n')) probeText += new TextDecoder().decode((await probeReader.read()).value);
+  await probeReader.cancel();
+  const snapshotBytes = Buffer.byteLength(probeText.slice(probeText.indexOf('id:')));
+  await new Promise((r) => setTimeout(r, 500));
+
+  const before = memory();
+  const t0 = now();
+  child = fork(CLIENTS, [JSON.stringify({ url, cookie, count: streams })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const messages: Array<{ ready?: number; failures?: number; round?: number; arrivals?: number[]; bytes?: number }> = [];
+  const waiters: Array<() => void> = [];
+  child.on('message', (m) => {
+    messages.push(m as (typeof messages)[number]);
+    waiters.splice(0).forEach((w) => w());
+  });
+  const nextMessage = async (timeoutMs: number) => {
+    const end = Date.now() + timeoutMs;
+    while (messages.length === 0) {
+      if (Date.now() > end) throw new Error('the clients did not report in time');
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 1000);
+      });
+    }
+    return messages.shift()!;
+  };
+  const ready = await nextMessage(300_000);
+  const opened = (now() - t0) / 1000;
+  if (ready.failures) {
+    exitCode = 1;
+    console.log(`${ready.failures} streams failed to open`);
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = memory();
+  const perStream = (n: number) => `${((n / (ready.ready ?? streams)) / 1024).toFixed(1)} KiB`;
+  console.log(`\n${ready.ready} streams open through one gateway in ${opened.toFixed(1)} s (snapshot ${(snapshotBytes / 1024).toFixed(1)} KiB each)`);
+  console.log(`memory per open stream (gateway + picks-scoring in one process, both ends of the proxy hop): RSS ${perStream(after.rss - before.rss)}, heap ${perStream(after.heap - before.heap)}`);
+  console.log(`  (process: RSS ${(before.rss / 2 ** 20).toFixed(0)} -> ${(after.rss / 2 ** 20).toFixed(0)} MiB, heap ${(before.heap / 2 ** 20).toFixed(0)} -> ${(after.heap / 2 ** 20).toFixed(0)} MiB)\n`);
+
+  // ---- score changes -----------------------------------------------------------------------------
+  const p99s: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const id = `bench-${(2 * round - 1) % 16 || 1}`;
+    const game = current.get(id)!;
+    const next = { ...game, homeScore: (game.homeScore ?? 0) + 7, gameClock: `${10 - round}:00`, updatedAt: new Date(stamp++).toISOString() };
+    current.set(id, next);
+    const ingest = now();
+    await bus.publish('sports.game.updated', { game: next, changed: ['homeScore', 'gameClock'] });
+    const report = await nextMessage(120_000);
+    if (report.round !== round || !report.arrivals) throw new Error(`unexpected report ${JSON.stringify(report).slice(0, 200)}`);
+    const latencies = report.arrivals.map((t) => t - ingest).sort((a, b) => a - b);
+    p99s.push(pct(latencies, 99));
+    console.log(
+      `round ${round} (${id} +7): ingest -> patch p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, last stream ${latencies.at(-1)!.toFixed(0)} ms (${latencies.length} streams, patch ${((report.bytes ?? 0) / 1024).toFixed(1)} KiB)`,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const worst = Math.max(...p99s);
+  console.log(`\ngoal p99 < ${GOAL_P99_MS} ms: ${worst < GOAL_P99_MS ? 'met' : 'NOT met'} (worst round p99 ${worst.toFixed(0)} ms, ${streams} streams, ${members} members)`);
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  child?.send({ stop: true });
+  await app.close();
+}
+process.exit(exitCode);

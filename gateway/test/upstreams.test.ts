@@ -1,0 +1,159 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { picksEndpoints } from '@powerpool/contracts';
+import { readEventStream } from '@powerpool/testing';
+import { cookie, deadUrl, sessionUser, startGateway, startUpstream, startUpstreams, type FakeUpstream, type TestGateway, type Upstreams } from './helpers.js';
+
+/** Replicas of picks-scoring behind one gateway: round-robin, failover when a replica refuses the connection. */
+describe('upstream replicas', () => {
+  let upstreams: Upstreams;
+  let a: FakeUpstream;
+  let b: FakeUpstream;
+  let gw: TestGateway;
+  let allDead: TestGateway;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    a = await startUpstream('picks-scoring', upstreams.verifier);
+    b = await startUpstream('picks-scoring', upstreams.verifier);
+    const dead = await deadUrl();
+    gw = await startGateway(upstreams, { env: { PICKS_SCORING_URL: `${a.url},${dead},${b.url}` } });
+    gw.identity.sessions.set('alice-session', sessionUser('alice'));
+    allDead = await startGateway(upstreams, { env: { PICKS_SCORING_URL: `${dead},${await deadUrl()}` } });
+    allDead.identity.sessions.set('alice-session', sessionUser('alice'));
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await allDead?.close();
+    await a?.close();
+    await b?.close();
+    await upstreams?.close();
+  });
+
+  const reset = () => {
+    a.calls.length = 0;
+    b.calls.length = 0;
+  };
+
+  it('should balance requests round-robin and pass those of a replica that refuses the connection to the next one', async () => {
+    reset();
+    for (let i = 0; i < 6; i++) {
+      const res = await gw.fetch(`/api/pools/p-${i}/weeks/1/live-leaderboard`, { headers: cookie('alice-session') });
+      expect(res.status).toBe(200);
+    }
+    // Turns: a, (dead -> b), b, a, (dead -> b), b.
+    expect(a.calls.map((c) => c.url)).toEqual(['/api/pools/p-0/weeks/1/live-leaderboard', '/api/pools/p-3/weeks/1/live-leaderboard']);
+    expect(b.calls.map((c) => c.url)).toEqual([
+      '/api/pools/p-1/weeks/1/live-leaderboard',
+      '/api/pools/p-2/weeks/1/live-leaderboard',
+      '/api/pools/p-4/weeks/1/live-leaderboard',
+      '/api/pools/p-5/weeks/1/live-leaderboard',
+    ]);
+    expect(upstreams.byService['picks-scoring'].calls).toHaveLength(0);
+  });
+
+  it('should fail a POST over to the next replica once, with its body, when the connection was refused', async () => {
+    reset();
+    const bodies: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const body = JSON.stringify({ weekId: '2025:1', picks: [], n: i });
+      bodies.push(body);
+      const res = await gw.fetch('/api/picks/batch', { method: 'POST', headers: { ...cookie('alice-session'), 'content-type': 'application/json' }, body });
+      expect(res.status).toBe(200);
+    }
+    const calls = [...a.calls, ...b.calls];
+    expect(calls).toHaveLength(3);
+    expect(calls.map((c) => c.body).sort()).toEqual(bodies.sort());
+    expect(calls.every((c) => c.method === 'POST')).toBe(true);
+  });
+
+  it('should answer 503 service_unavailable when no replica can be reached', async () => {
+    const res = await allDead.fetch('/api/pools/p/weeks/1/live-leaderboard', { headers: cookie('alice-session') });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: string }).error).toBe('service_unavailable');
+  });
+});
+
+/** A picks-scoring stand-in whose live stream the test drives: heartbeats on a timer, events on demand. */
+async function streamingUpstream(heartbeatMs: number) {
+  const app: FastifyInstance = Fastify({ logger: false });
+  const open = new Set<{ write(s: string): void }>();
+  let closedByClient = 0;
+  app.get(picksEndpoints.liveLeaderboardStream.path, (request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    reply.raw.write('retry: 2000\n\n');
+    const conn = { write: (s: string) => void reply.raw.write(s) };
+    open.add(conn);
+    const timer = setInterval(() => reply.raw.write(': heartbeat\n\n'), heartbeatMs);
+    request.raw.socket.on('close', () => {
+      clearInterval(timer);
+      open.delete(conn);
+      closedByClient += 1;
+    });
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    send: (data: unknown) => open.forEach((c) => c.write(`id: v1\ndata: ${JSON.stringify(data)}\n\n`)),
+    get open() {
+      return open.size;
+    },
+    get closedByClient() {
+      return closedByClient;
+    },
+    close: async () => {
+      app.server.closeAllConnections();
+      await app.close();
+    },
+  };
+}
+
+describe('event streams through the gateway', () => {
+  let upstreams: Upstreams;
+  let upstream: Awaited<ReturnType<typeof streamingUpstream>>;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    upstream = await streamingUpstream(50);
+    gw = await startGateway(upstreams, { env: { PICKS_SCORING_URL: upstream.url } });
+    gw.identity.sessions.set('alice-session', sessionUser('alice'));
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    await gw?.close();
+    await upstreams?.close();
+  });
+
+  it('should pass a long stream through unbuffered and uncompressed, past many heartbeats, and close the upstream when the browser goes', async () => {
+    const res = await gw.fetch('/api/pools/p-1/weeks/1/live-leaderboard/stream', { headers: { ...cookie('alice-session'), 'accept-encoding': 'gzip, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = readEventStream(res);
+    expect(await reader.next()).toEqual({ kind: 'retry', ms: 2000 });
+    for (let i = 0; i < 20; i++) expect(await reader.next()).toEqual({ kind: 'comment', text: 'heartbeat' });
+    upstream.send({ type: 'patch', n: 1 });
+    expect(await reader.nextEvent()).toEqual({ id: 'v1', data: { type: 'patch', n: 1 } });
+
+    expect(upstream.open).toBe(1);
+    await reader.close();
+    await vi.waitFor(() => expect(upstream.closedByClient).toBe(1));
+    expect(upstream.open).toBe(0);
+  });
+
+  it('should hold more streams to one upstream than undici pools by default (128)', async () => {
+    const readers = [];
+    for (let i = 0; i < 150; i++) {
+      const res = await gw.fetch('/api/pools/p-2/weeks/1/live-leaderboard/stream', { headers: cookie('alice-session') });
+      expect(res.status).toBe(200);
+      readers.push(readEventStream(res));
+    }
+    await vi.waitFor(() => expect(upstream.open).toBe(150));
+    upstream.send({ type: 'patch', n: 2 });
+    for (const r of readers) expect((await r.nextEvent()).data).toEqual({ type: 'patch', n: 2 });
+    await Promise.all(readers.map((r) => r.close()));
+  });
+});
