@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type LiveLeaderboard, type SeasonLeaderboardEntry } from '@powerpool/contracts';
-import { followLiveBoard, unavailableReason, type LiveFollower } from '@powerpool/testing';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumUnavailableReason, followLiveBoard, launchChromium, unavailableReason, type LiveFollower } from '@powerpool/testing';
+import { stubExternalImages } from '../../../web/e2e/support/images.js';
+import { signIn as signInInBrowser } from '../../../web/e2e/support/sign-in.js';
+import { ensureWebBuilt } from '../../../web/e2e/support/web-build.js';
 import type { ClusterProcess } from '../cluster.js';
 import { eventually, publishWildCardPool, startTestCluster, type TestCluster, type WildCardPool } from './helpers.js';
 
@@ -8,7 +12,8 @@ import { eventually, publishWildCardPool, startTestCluster, type TestCluster, ty
  * A replayed Sunday in cluster mode with two picks-scoring replicas, one of them killed in the
  * middle of the game day (issue 10, "Scaled out"). The replay plays the recorded 2025 Wild Card
  * round; sports-data-staging's live feed follows it over real HTTP; every event crosses the real
- * NATS; four live leaderboard streams through the gateway follow the board as browsers do.
+ * NATS; a real browser signed in through the dev IdP keeps the live leaderboard page open, and
+ * four more live leaderboard streams through the gateway follow the board as browsers do.
  * When picks-scoring-1 dies, the streams it served end, reconnect with Last-Event-ID to the other
  * replica and catch up; the events it was handling are delivered again to the survivor.
  *
@@ -18,7 +23,7 @@ import { eventually, publishWildCardPool, startTestCluster, type TestCluster, ty
  *   Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
  */
 
-const skipReason = (await unavailableReason('postgres')) ?? (await unavailableReason('nats'));
+const skipReason = (await unavailableReason('postgres')) ?? (await unavailableReason('nats')) ?? chromiumUnavailableReason();
 
 const PAT: Array<[string, string, number]> = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1], ['401772980', '25', 0]];
 const CASEY: Array<[string, string, number]> = [['401772979', '14', 3], ['401772981', '3', 2], ['401772980', '25', 1], ['401772977', '30', 0]];
@@ -39,8 +44,11 @@ const comparable = (board: LiveLeaderboard) => ({ ...board, metadata: { ...board
 describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with two picks-scoring replicas, one killed mid-game', () => {
   let test: TestCluster | undefined;
   let followers: LiveFollower[] = [];
+  let browser: Browser | undefined;
 
   beforeAll(async () => {
+    await ensureWebBuilt();
+    browser = await launchChromium();
     test = await startTestCluster({
       replicas: { 'picks-scoring': 2 },
       // The kickoff is a day away until the test starts the game day.
@@ -56,10 +64,11 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
   });
 
   afterAll(async () => {
+    await browser?.close();
     await test?.stop();
   });
 
-  it('should play the whole round on four open streams, lose no update when a replica dies, and count every point once', { timeout: 360_000 }, async () => {
+  it('should play the whole round on an open browser page and four streams, lose no update when a replica dies, and count every point once', { timeout: 360_000 }, async () => {
     const { url, cluster } = test!;
     const [one, two] = test!.replicas('picks-scoring') as [ClusterProcess, ClusterProcess];
     const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
@@ -91,6 +100,17 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
     }
     await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot')));
 
+    // Pat's browser: signed in through the dev IdP, the live leaderboard open (and never reloaded).
+    const context = await browser!.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+    await stubExternalImages(context, url);
+    const page: Page = await context.newPage();
+    await signInInBrowser(page, 'player@powerpool.test');
+    await page.goto(`/live-leaderboard/${pool.poolId}/${pool.weekNumber}`);
+    await page.locator('[data-testid="live-heading"][data-stream="live"]').waitFor({ timeout: EVENT_WAIT_MS });
+    await page.evaluate('window.__sameDocument = true');
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+
     cluster.replay!.gameDay.start({ kickoffInSeconds: 1 });
     // The first game under way on every stream, then picks-scoring-1 dies.
     await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0), 60_000, 'a game in play with points')));
@@ -104,6 +124,18 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
       // The commissioner is a member too, without picks.
       expect(pointsOf(board)).toEqual({ 'Pat Player': 6, 'Casey Second': 3, 'Chris Commissioner': 0 });
     }
+    // The browser's page shows the same finals and points, in the same document.
+    const finalScore = async (name: string) => ((await page.getByRole('row').filter({ hasText: name }).first().getByRole('cell').last().textContent()) ?? '').trim();
+    await eventually(async () => ((await finalScore('Pat Player')) === '6' && (await finalScore('Casey Second')) === '3' ? true : undefined), EVENT_WAIT_MS, 'the final points on the page');
+    for (const [gameId, score] of Object.entries(FINALS)) {
+      const game = page.locator(`[data-testid="live-game"][data-game-id="${gameId}"]`);
+      const shown = `${(await game.getByTestId('live-game-away-score').textContent())?.trim()}-${(await game.getByTestId('live-game-home-score').textContent())?.trim()}`;
+      expect(shown, gameId).toBe(score);
+    }
+    expect(loads).toEqual([]);
+    expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
+    await context.close();
+
     // The streams that were on the killed replica came back (Last-Event-ID) and caught up.
     expect(followers.reduce((n, f) => n + f.connections, 0)).toBeGreaterThan(followers.length);
     for (const [i, follower] of followers.entries()) {
