@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { createSseParser } from '../libs/testing/src/event-stream.js';
 
-const { url, cookie, count } = JSON.parse(process.argv[2]!) as { url: string; cookie: string; count: number };
+const { url, headers, count } = JSON.parse(process.argv[2]!) as { url: string; headers: Record<string, string>; count: number };
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: unknown) => process.send!(message);
 
@@ -24,7 +24,7 @@ const patchBytes: number[] = [];
 function open(i: number): Promise<void> {
   return new Promise((resolve) => {
     arrivals[i] = [];
-    const req = http.get(url, { agent, headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+    const req = http.get(url, { agent, headers: { ...headers, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) {
         failures += 1;
         res.resume();

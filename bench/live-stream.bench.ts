@@ -16,14 +16,16 @@
  * open stream (after a GC, before and after the streams opened). Goal: p99 under 1 s; the figures
  * are reported, not enforced (they depend on the machine); exits 1 only when streams fail.
  *
- * Env: BENCH_STREAMS (5000), BENCH_MEMBERS (100), BENCH_ROUNDS (5).
+ * Env: BENCH_STREAMS (5000), BENCH_MEMBERS (100), BENCH_ROUNDS (5), BENCH_TARGET (`gateway`, or
+ * `direct`: the streams straight to picks-scoring's port with the assertion the gateway would
+ * add, to see what the proxy hop costs).
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { SESSION_COOKIE, type Game, type Team } from '@powerpool/contracts';
+import { HEADERS, SESSION_COOKIE, type Game, type Role, type Team } from '@powerpool/contracts';
 import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway } from '@powerpool/testing';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
 
@@ -35,6 +37,7 @@ const int = (name: string, fallback: number) => {
 const streams = int('BENCH_STREAMS', 5000);
 const members = int('BENCH_MEMBERS', 100);
 const rounds = int('BENCH_ROUNDS', 5);
+const target = process.env.BENCH_TARGET === 'direct' ? 'direct' : 'gateway';
 const YEAR = 2025;
 const GOAL_P99_MS = 1000;
 const CLIENTS = fileURLToPath(new URL('./live-stream-clients.ts', import.meta.url));
@@ -67,7 +70,7 @@ let child: ReturnType<typeof fork> | undefined;
 try {
   const session = await signInThroughGateway(app.url, 'admin@powerpool.test', 'powerpool');
   const cookie = `${SESSION_COOKIE}=${session}`;
-  const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
+  const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string; email: string; role: Role };
 
   // ---- seed, as the other services would announce it ------------------------------------------
   const at = new Date().toISOString();
@@ -123,8 +126,11 @@ try {
   console.log(`seeded a pool of ${members} members with ${members * 4} picks on 16 games (8 final, 8 live)`);
 
   // ---- open the streams ------------------------------------------------------------------------
-  const url = `${app.url}/api/pools/${pool.id}/weeks/1/live-leaderboard/stream`;
-  const probe = await fetch(url, { headers: { cookie } });
+  const path = `/api/pools/${pool.id}/weeks/1/live-leaderboard/stream`;
+  const url = target === 'direct' ? `${app.upstreams['picks-scoring']}${path}` : `${app.url}${path}`;
+  // Direct: the assertion the gateway would add (checked once, when a stream opens).
+  const headers: Record<string, string> = target === 'direct' ? { [HEADERS.identity]: await app.signer.sign({ user: { id: admin.id, email: admin.email, role: admin.role } }) } : { cookie };
+  const probe = await fetch(url, { headers });
   const probeReader = probe.body!.getReader();
   let probeText = '';
   while (!probeText.includes('"type":"snapshot"') || !probeText.endsWith('\n\n')) probeText += new TextDecoder().decode((await probeReader.read()).value);
@@ -134,7 +140,7 @@ try {
 
   const before = memory();
   const t0 = now();
-  child = fork(CLIENTS, [JSON.stringify({ url, cookie, count: streams })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child = fork(CLIENTS, [JSON.stringify({ url, headers, count: streams })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const messages: Array<{ ready?: number; failures?: number; round?: number; arrivals?: number[]; bytes?: number }> = [];
   const waiters: Array<() => void> = [];
   child.on('message', (m) => {
@@ -161,7 +167,7 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
   const after = memory();
   const perStream = (n: number) => `${((n / (ready.ready ?? streams)) / 1024).toFixed(1)} KiB`;
-  console.log(`\n${ready.ready} streams open through one gateway in ${opened.toFixed(1)} s (snapshot ${(snapshotBytes / 1024).toFixed(1)} KiB each)`);
+  console.log(`\n${ready.ready} streams open ${target === 'direct' ? 'straight to picks-scoring' : 'through one gateway'} in ${opened.toFixed(1)} s (snapshot ${(snapshotBytes / 1024).toFixed(1)} KiB each)`);
   console.log(`memory per open stream (gateway + picks-scoring in one process, both ends of the proxy hop): RSS ${perStream(after.rss - before.rss)}, heap ${perStream(after.heap - before.heap)}`);
   console.log(`  (process: RSS ${(before.rss / 2 ** 20).toFixed(0)} -> ${(after.rss / 2 ** 20).toFixed(0)} MiB, heap ${(before.heap / 2 ** 20).toFixed(0)} -> ${(after.heap / 2 ** 20).toFixed(0)} MiB)\n`);
 

@@ -215,6 +215,25 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect(patch.removed).toEqual([cast.player.id]);
   });
 
+  it("should push a player's new name when their profile changes (users, members and pools announce their boards too)", async () => {
+    const { pool } = await liveWeek();
+    const s = await stream(cast.commissioner, streamPath(pool.id, 2));
+    const snapshot = await snapshotOf(s);
+    const at = new Date(Date.now() + 60_000).toISOString();
+    await h.runtime.bus.publish('identity.user.profile-changed', {
+      user: { id: cast.player.id, email: cast.player.email, displayName: 'Pat Renamed', firstName: null, lastName: null, role: cast.player.role, hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: at },
+    });
+    const patch = await patchOf(s);
+    expect(patch.base).toBe(snapshot.version);
+    expect(patch.standings.map((p) => [p.userId, p.displayName])).toEqual([[cast.player.id, 'Pat Renamed']]);
+    expect(applyLivePatch(snapshot.board, patch)).toEqual(await getBoard(cast.commissioner, pool.id));
+    // Back to the name the other tests expect.
+    await h.runtime.bus.publish('identity.user.profile-changed', {
+      user: { id: cast.player.id, email: cast.player.email, displayName: cast.player.name, firstName: null, lastName: null, role: cast.player.role, hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: new Date(Date.now() + 120_000).toISOString() },
+    });
+    expect((await patchOf(s)).standings[0]!.displayName).toBe(cast.player.name);
+  });
+
   it('should reach a stream held by one replica when the change is consumed by either (one database, one bus)', async () => {
     const { pool, games } = await liveWeek();
     const here = await stream(cast.player, streamPath(pool.id, 2));

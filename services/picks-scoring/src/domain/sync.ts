@@ -11,6 +11,8 @@ import type { Emit, PicksContext } from './context.js';
 /** identity.user.*: the name the product displays and the e-mail (scoring review, CSV). */
 export async function recordUser(ctx: PicksContext, user: User): Promise<void> {
   await ctx.uow.write((store) => store.upsertUser({ id: user.id, email: user.email, displayName: displayNameOf(user), updatedAt: new Date(user.updatedAt) }));
+  // Their name is on the boards of their pools.
+  await ctx.announce(await ctx.uow.read((store) => store.poolWeeksOfMember(user.id)));
 }
 
 /** sports.teams.migrated: names, abbreviations, logos and colours. */

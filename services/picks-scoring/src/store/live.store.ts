@@ -56,6 +56,15 @@ export function createLiveStore(db: Db) {
       return db.select().from(games).where(and(eq(games.year, year), eq(games.weekNumber, weekNumber))).orderBy(asc(games.gameTimeUtc), asc(games.espnId));
     },
 
+    /** The weeks of every pool `userId` belongs to (whose boards show their name). */
+    async poolWeeksOfMember(userId: string): Promise<Array<{ poolId: string; year: number; weekNumber: number }>> {
+      return db
+        .select({ poolId: poolWeeks.poolId, year: poolWeeks.year, weekNumber: poolWeeks.weekNumber })
+        .from(poolWeeks)
+        .innerJoin(poolMembers, eq(poolMembers.poolId, poolWeeks.poolId))
+        .where(eq(poolMembers.userId, userId));
+    },
+
     /** The pool weeks that published any of `gameIds` (whose live boards show them). */
     async poolWeeksWithGames(gameIds: readonly string[]): Promise<Array<{ poolId: string; year: number; weekNumber: number }>> {
       if (gameIds.length === 0) return [];
