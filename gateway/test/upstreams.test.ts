@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { picksEndpoints } from '@powerpool/contracts';
@@ -72,6 +72,49 @@ describe('upstream replicas', () => {
     const res = await allDead.fetch('/api/pools/p/weeks/1/live-leaderboard', { headers: cookie('alice-session') });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toBe('service_unavailable');
+  });
+});
+
+/** A replica that dies with the request in flight: it takes the connection, then drops it unanswered (a SIGKILLed pod). */
+describe('a replica that drops the connection before answering', () => {
+  let upstreams: Upstreams;
+  let b: FakeUpstream;
+  let dropper: net.Server;
+  let gw: TestGateway;
+  let dropped = 0;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    b = await startUpstream('picks-scoring', upstreams.verifier);
+    dropper = net.createServer((socket) =>
+      socket.once('data', () => {
+        dropped += 1;
+        socket.resetAndDestroy();
+      }),
+    );
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const dropperUrl = `http://127.0.0.1:${(dropper.address() as AddressInfo).port}`;
+    gw = await startGateway(upstreams, { env: { PICKS_SCORING_URL: `${dropperUrl},${b.url}` } });
+    gw.identity.sessions.set('alice-session', sessionUser('alice'));
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await b?.close();
+    await new Promise((resolve) => dropper?.close(resolve));
+    await upstreams?.close();
+  });
+
+  it('should send a GET on to the next replica, and answer a POST 503 rather than risk doing it twice', async () => {
+    // Turns: (dropper -> b), b, dropper.
+    const first = await gw.fetch('/api/pools/p-1/weeks/1/live-leaderboard', { headers: cookie('alice-session') });
+    expect(first.status).toBe(200);
+    expect((await gw.fetch('/api/pools/p-2/weeks/1/live-leaderboard', { headers: cookie('alice-session') })).status).toBe(200);
+    expect(b.calls.map((c) => c.url)).toEqual(['/api/pools/p-1/weeks/1/live-leaderboard', '/api/pools/p-2/weeks/1/live-leaderboard']);
+    const post = await gw.fetch('/api/picks/batch', { method: 'POST', headers: { ...cookie('alice-session'), 'content-type': 'application/json' }, body: '{"weekId":"2025:1","picks":[]}' });
+    expect(post.status).toBe(503);
+    expect(((await post.json()) as { error: string }).error).toBe('service_unavailable');
+    expect(b.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(dropped).toBe(2);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Limiters } from '../plugins/rate-limits.js';
 import type { SessionOf } from '../session/request-session.js';
 import type { UpstreamUrls } from '../config.js';
 import { forwardedHeaders, lazyBody, passthroughBodies, serviceUnavailable } from './forwarding.js';
-import { createUpstreamPool, isNotConnected, type UpstreamPool } from './upstreams.js';
+import { canTryNextReplica, createUpstreamPool, type UpstreamPool } from './upstreams.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -103,8 +103,8 @@ async function proxyScope(app: FastifyInstance, options: ApiProxyOptions & { poo
               return headers;
             },
             onError: (replyWithError, { error }) => {
-              if (attempt + 1 < order.length && isNotConnected(error) && !request.raw.destroyed) {
-                request.log.warn({ err: error, service: route.service, upstream: order[attempt] }, 'upstream refused the connection; trying the next replica');
+              if (attempt + 1 < order.length && canTryNextReplica(route.method, error) && !request.raw.destroyed) {
+                request.log.warn({ err: error, service: route.service, upstream: order[attempt] }, 'upstream could not be reached or dropped the connection; trying the next replica');
                 forward(attempt + 1);
                 return;
               }

@@ -42,3 +42,30 @@ export function isNotConnected(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Error codes meaning an established connection was lost before the upstream answered: a replica
+ * that died with keep-alive sockets open (a SIGKILLed pod). The request may have reached it, so
+ * only a request that changes nothing may be sent to another replica (see canTryNextReplica).
+ */
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** Methods that change nothing: sending one twice is harmless. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && codes.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Whether a request that failed with `error` may go to the next replica: any method when the
+ * connection was never made (isNotConnected), a safe method (GET, HEAD) also when the connection
+ * was lost before an answer.
+ */
+export function canTryNextReplica(method: string, error: unknown): boolean {
+  return isNotConnected(error) || (SAFE_METHODS.has(method) && hasCode(error, CONNECTION_LOST));
+}
