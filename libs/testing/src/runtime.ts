@@ -64,3 +64,10 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     },
   };
 }
+
+/** A logger whose lines (`level` and above) are kept, parsed, for a test to check what was logged and why. */
+export function capturingLogger(level = 'warn'): { logger: ServiceRuntime['logger']; logs: Array<Record<string, any>> } {
+  const logs: Array<Record<string, any>> = [];
+  const logger = pino({ level }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, any>) });
+  return { logger, logs };
+}

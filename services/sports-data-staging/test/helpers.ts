@@ -1,7 +1,6 @@
 import { importEventSchema, migrateGamesEventSchema, type ImportEvent, type MigrateGamesEvent } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
-import { pino } from 'pino';
-import { createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
+import { capturingLogger, createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
 import { buildApp, liveFeedOf } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
 import type { LiveFeed } from '../src/domain/live-feed.js';
@@ -70,8 +69,7 @@ export async function startSports(options: StartSportsOptions = {}): Promise<Spo
   const runtime = await createTestRuntime();
   const replay = await startEspnReplay(options.replay);
   const config = loadSportsDataStagingConfig(sportsEnv(replay, options));
-  const logs: Array<Record<string, any>> = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, any>) });
+  const { logger, logs } = capturingLogger('warn');
   const app = await buildApp({ ...runtime, logger, config, ...(options.now ? { now: options.now } : {}) });
   const admin = await runtime.headersFor(ADMIN);
   const h: SportsHarness = {
