@@ -66,6 +66,25 @@ export const PICK_RESULTS = ['WIN', 'LOSS', 'PUSH', 'PENDING'] as const;
 export const pickResultSchema = z.enum(PICK_RESULTS);
 export type PickResult = z.infer<typeof pickResultSchema>;
 
+/** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0 (game-rules.md "Points"). */
+export const confidencePointsOf = (rank: number, result: PickResult): number => (result === 'WIN' ? rank : 0);
+
+/** The power pick's effect: x2 when it wins, x0 when it loses, x1 otherwise (push, none, pending). */
+export function powerEffectOf(result: PickResult | null): { effect: PowerEffect; multiplier: number } {
+  switch (result) {
+    case null:
+      return { effect: 'none', multiplier: 1 };
+    case 'WIN':
+      return { effect: 'x2', multiplier: POWER_WIN_MULTIPLIER };
+    case 'LOSS':
+      return { effect: 'x0', multiplier: POWER_LOSS_MULTIPLIER };
+    case 'PUSH':
+      return { effect: 'push', multiplier: 1 };
+    case 'PENDING':
+      return { effect: 'pending', multiplier: 1 };
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Texts the spec fixes (player spec sections 2, 5, 8; admin spec section 8)
 

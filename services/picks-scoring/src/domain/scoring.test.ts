@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStatus } from '@powerpool/contracts';
-import { confidencePointsOf, isCoveringNow, pickResultOf, powerEffectOf, scoreWeek, ScoringError, seasonTotalsFromAggregate, seasonTotalsOf, sharedRanks, type ScoredGame, type ScoredPick } from './scoring.js';
+import { confidencePointsOf, powerEffectOf } from '@powerpool/contracts';
+import { isCoveringNow, pickResultOf, scoreWeek, ScoringError, seasonTotalsFromAggregate, seasonTotalsOf, sharedRanks, type ScoredGame, type ScoredPick } from './scoring.js';
 
 const HOME = 'H';
 const AWAY = 'A';

@@ -1,7 +1,8 @@
 import {
+  confidencePointsOf,
   coverOf,
   isFinalGame,
-  POWER_LOSS_MULTIPLIER,
+  powerEffectOf,
   POWER_WIN_MULTIPLIER,
   type GameStatus,
   type PickResult,
@@ -66,25 +67,6 @@ export function pickResultOf(pick: ScoredPick, game: ScoredGame): PickResult {
 export function isCoveringNow(pick: ScoredPick, game: ScoredGame): boolean | null {
   if (game.status !== 'IN_PROGRESS' || game.isVoid || game.homeScore === null || game.awayScore === null || game.lockedSpread === null) return null;
   return coverOf(game.homeScore, game.awayScore, game.lockedSpread) === sideOf(pick, game);
-}
-
-/** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0. */
-export const confidencePointsOf = (rank: number, result: PickResult): number => (result === 'WIN' ? rank : 0);
-
-/** The power pick's effect: x2 when it wins, x0 when it loses, x1 otherwise (push, none, pending). */
-export function powerEffectOf(result: PickResult | null): { effect: PowerEffect; multiplier: number } {
-  switch (result) {
-    case null:
-      return { effect: 'none', multiplier: 1 };
-    case 'WIN':
-      return { effect: 'x2', multiplier: POWER_WIN_MULTIPLIER };
-    case 'LOSS':
-      return { effect: 'x0', multiplier: POWER_LOSS_MULTIPLIER };
-    case 'PUSH':
-      return { effect: 'push', multiplier: 1 };
-    case 'PENDING':
-      return { effect: 'pending', multiplier: 1 };
-  }
 }
 
 /** One pick of a scored week. */

@@ -1,4 +1,4 @@
-import { coverOf, IMPACT_GAMES_TOP, isFinalGame, PICK_DEADLINE_LEAD_MS, POWER_LOSS_MULTIPLIER, POWER_WIN_MULTIPLIER, weekLabel } from '@powerpool/contracts';
+import { confidencePointsOf, coverOf, IMPACT_GAMES_TOP, isFinalGame, PICK_DEADLINE_LEAD_MS, powerEffectOf, POWER_WIN_MULTIPLIER, weekLabel } from '@powerpool/contracts';
 import type { ImpactGame, LiveGame, LiveLeaderboard, LivePick, LiveStanding, PickResult, PowerEffect, WeekState } from '@powerpool/contracts';
 import { DEMO_ENTRIES, DEMO_GAMES, DEMO_POOL } from './demo-data';
 import type { DemoEntry, DemoGame, DemoPick } from './demo-data';
@@ -124,21 +124,6 @@ function coveringNow(pick: DemoPick, game: DemoGame): boolean | null {
   return coverOf(game.homeScore, game.awayScore, game.spread) === sideOf(pick, game);
 }
 
-function powerOf(result: PickResult | null): { effect: PowerEffect; multiplier: number } {
-  switch (result) {
-    case null:
-      return { effect: 'none', multiplier: 1 };
-    case 'WIN':
-      return { effect: 'x2', multiplier: POWER_WIN_MULTIPLIER };
-    case 'LOSS':
-      return { effect: 'x0', multiplier: POWER_LOSS_MULTIPLIER };
-    case 'PUSH':
-      return { effect: 'push', multiplier: 1 };
-    default:
-      return { effect: 'pending', multiplier: 1 };
-  }
-}
-
 type ScoredEntry = Omit<LiveStanding, 'rank'> & { bestRaw: number; results: ReadonlyMap<DemoPick, PickResult> };
 
 /**
@@ -153,8 +138,8 @@ export function scoreDemoEntry(entry: DemoEntry, games: ReadonlyMap<string, Demo
   }
   const confidence = entry.picks.filter((p) => !p.isPowerPick);
   const power = entry.picks.find((p) => p.isPowerPick);
-  const rawPoints = confidence.reduce((sum, p) => sum + (results.get(p) === 'WIN' ? p.confidenceRank : 0), 0);
-  const { effect, multiplier } = powerOf(power ? results.get(power)! : null);
+  const rawPoints = confidence.reduce((sum, p) => sum + confidencePointsOf(p.confidenceRank, results.get(p)!), 0);
+  const { effect, multiplier } = powerEffectOf(power ? results.get(power)! : null);
   const weekPoints = rawPoints * multiplier;
   const bestRaw = rawPoints + confidence.reduce((sum, p) => sum + (results.get(p) === 'PENDING' ? p.confidenceRank : 0), 0);
   const bestMultiplier = effect === 'pending' ? POWER_WIN_MULTIPLIER : multiplier;
@@ -170,7 +155,7 @@ export function scoreDemoEntry(entry: DemoEntry, games: ReadonlyMap<string, Demo
       isPowerPick: pick.isPowerPick,
       isCorrect: result === 'WIN' ? true : result === 'LOSS' ? false : null,
       result,
-      pointsEarned: result === 'PENDING' ? null : pick.isPowerPick ? weekPoints - rawPoints : result === 'WIN' ? pick.confidenceRank : 0,
+      pointsEarned: result === 'PENDING' ? null : pick.isPowerPick ? weekPoints - rawPoints : confidencePointsOf(pick.confidenceRank, result),
       covering: game ? coveringNow(pick, game) : null,
     };
   });
