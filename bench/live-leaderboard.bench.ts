@@ -26,15 +26,15 @@
  * the app's thread for the first measured run of each target, `bare|live|live304.cpuprofile`;
  * `tsx bench/profile-summary.ts <file>` summarizes one).
  */
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { SESSION_COOKIE, type Game, type Team } from '@powerpool/contracts';
-import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway } from '@powerpool/testing';
+import { SESSION_COOKIE } from '@powerpool/contracts';
+import { signInThroughGateway } from '@powerpool/testing';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
 import { autocannonInChild } from './autocannon.js';
 import { startProfile } from './profile.js';
+import { seedLiveWeek } from './seed-live-week.js';
 
 const int = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
@@ -53,8 +53,6 @@ const GOAL_P99_MS = 50;
 const GOAL_RATIO = 0.5;
 
 const app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'silent', espnReplay: false, rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 } });
-const { bus, database } = app.runtime;
-const sql = database.sql;
 
 interface Run {
   rps: number;
@@ -98,14 +96,6 @@ async function settle(): Promise<void> {
   }
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const count = async (query: string, params: unknown[]) => ((await sql.query<{ n: number }>(query, params))[0]?.n ?? 0);
 
 let exitCode = 0;
 try {
@@ -115,70 +105,8 @@ try {
 
   // ---- seed, as the other services would announce it ------------------------------------------
   const t0 = performance.now();
-  const at = new Date().toISOString();
-  const userIds = Array.from({ length: members }, () => randomUUID());
-  for (const [i, id] of userIds.entries()) {
-    await bus.publish('identity.user.registered', {
-      user: { id, email: `member${i}@powerpool.test`, displayName: `Member ${i}`, firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: at },
-    });
-  }
-  const pool = buildPoolSnapshot(admin.id, { name: 'Bench Pool', year: YEAR, maxMembers: members });
-  await bus.publish('pools.pool.created', { pool });
-  for (const id of userIds) await bus.publish('pools.member.joined', memberEventOf(pool, id));
-  const teams: Team[] = Array.from({ length: 32 }, (_, i) => ({ espnId: `t${i}`, name: `Team ${i}`, shortName: `T${i}`, abbreviation: `T${i}`, city: 'Bench City', color: '333333', logoUrl: null, darkLogoUrl: null }));
-  const kickoff = new Date(Date.now() - 60 * 60_000).toISOString();
-  const games: Game[] = Array.from({ length: 16 }, (_, i) =>
-    buildProductionGame({
-      espnId: `bench-${i}`,
-      year: YEAR,
-      weekNumber: 1,
-      gameTimeUtc: kickoff,
-      homeTeamEspnId: `t${2 * i}`,
-      awayTeamEspnId: `t${2 * i + 1}`,
-      homeTeamAbbr: `T${2 * i}`,
-      awayTeamAbbr: `T${2 * i + 1}`,
-      updatedAt: at,
-    }),
-  );
-  await bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
-  await bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
-  const poolGameIds = games.map(() => randomUUID());
-  await bus.publish('weeks.week.published', {
-    poolId: pool.id,
-    year: YEAR,
-    weekNumber: 1,
-    pickDeadline: new Date(Date.now() - 70 * 60_000).toISOString(),
-    publishedAt: at,
-    games: games.map((g, i) => ({ gameId: g.espnId, poolGameId: poolGameIds[i]!, lockedSpread: (i % 7) - 3.5, gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
-  });
-  await until('the published week', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_weeks WHERE pool_id = $1', [pool.id])) === 1);
-  await bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber: 1, fromState: 'PUBLISHED', toState: 'GAMES_IN_PROGRESS', testing: false, automatic: true, byUserId: null, at });
-  const later = new Date(Date.now() + 1000).toISOString();
-  for (const [i, g] of games.entries()) {
-    const live = i % 2 === 0 ? { gameStatus: 'COMPLETE' as const, homeScore: 17 + (i % 5) * 3, awayScore: 20, currentPeriod: 4, gameClock: '0:00' } : { gameStatus: 'IN_PROGRESS' as const, homeScore: 7 + i, awayScore: 10, currentPeriod: 3, gameClock: '5:12' };
-    await bus.publish('sports.game.updated', { game: { ...g, ...live, updatedAt: later }, changed: ['gameStatus', 'homeScore', 'awayScore'] });
-  }
-  await until('the members', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_members WHERE pool_id = $1', [pool.id])) === members);
-  await until('the game updates', async () => (await count("SELECT count(*)::int AS n FROM picks.games WHERE espn_id LIKE 'bench-%' AND status <> 'SCHEDULED'", [])) === games.length);
-  // Picks: ranks 3, 2, 1 and the power pick on four different games per member.
-  const values: string[] = [];
-  const params: unknown[] = [];
-  for (const [m, userId] of userIds.entries()) {
-    for (const [slot, rank] of [3, 2, 1, 0].entries()) {
-      const g = (m + slot * 3) % games.length;
-      const game = games[g]!;
-      const team = (m + slot) % 2 === 0 ? game.homeTeamEspnId : game.awayTeamEspnId;
-      params.push(randomUUID(), pool.id, userId, YEAR, 1, game.espnId, poolGameIds[g], team, rank, rank === 0, userId);
-      const base = params.length - 11;
-      values.push(`($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, $${base + 9}, $${base + 10}, $${base + 11}, now(), now())`);
-      if (params.length > 30_000) {
-        await sql.query(`INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at) VALUES ${values.join(', ')}`, params);
-        values.length = 0;
-        params.length = 0;
-      }
-    }
-  }
-  if (values.length) await sql.query(`INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at) VALUES ${values.join(', ')}`, params);
+  const week = await seedLiveWeek(app, admin.id, members, YEAR);
+  const pool = { id: week.poolId };
   console.log(`seeded a pool of ${members} members with ${members * 4} picks on 16 games (8 final, 8 live) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // ---- measure -------------------------------------------------------------------------------------

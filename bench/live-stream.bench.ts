@@ -21,13 +21,13 @@
  * add, to see what the proxy hop costs).
  */
 import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { HEADERS, SESSION_COOKIE, type Game, type Role, type Team } from '@powerpool/contracts';
-import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway } from '@powerpool/testing';
+import { HEADERS, SESSION_COOKIE, type Role } from '@powerpool/contracts';
+import { signInThroughGateway } from '@powerpool/testing';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
+import { seedLiveWeek } from './seed-live-week.js';
 
 const int = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
@@ -52,17 +52,8 @@ const memory = () => {
 const now = () => performance.timeOrigin + performance.now();
 
 const app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'silent', espnReplay: false, rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 } });
-const { bus, database } = app.runtime;
-const sql = database.sql;
+const { bus } = app.runtime;
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const count = async (query: string, params: unknown[]) => ((await sql.query<{ n: number }>(query, params))[0]?.n ?? 0);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 let exitCode = 0;
@@ -73,56 +64,11 @@ try {
   const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string; email: string; role: Role };
 
   // ---- seed, as the other services would announce it ------------------------------------------
-  const at = new Date().toISOString();
-  const userIds = Array.from({ length: members }, () => randomUUID());
-  for (const [i, id] of userIds.entries()) {
-    await bus.publish('identity.user.registered', {
-      user: { id, email: `member${i}@powerpool.test`, displayName: `Member ${i}`, firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: at },
-    });
-  }
-  const pool = buildPoolSnapshot(admin.id, { name: 'Bench Pool', year: YEAR, maxMembers: members });
-  await bus.publish('pools.pool.created', { pool });
-  for (const id of userIds) await bus.publish('pools.member.joined', memberEventOf(pool, id));
-  const teams: Team[] = Array.from({ length: 32 }, (_, i) => ({ espnId: `t${i}`, name: `Team ${i}`, shortName: `T${i}`, abbreviation: `T${i}`, city: 'Bench City', color: '333333', logoUrl: null, darkLogoUrl: null }));
-  const kickoff = new Date(Date.now() - 60 * 60_000).toISOString();
-  const games: Game[] = Array.from({ length: 16 }, (_, i) =>
-    buildProductionGame({ espnId: `bench-${i}`, year: YEAR, weekNumber: 1, gameTimeUtc: kickoff, homeTeamEspnId: `t${2 * i}`, awayTeamEspnId: `t${2 * i + 1}`, homeTeamAbbr: `T${2 * i}`, awayTeamAbbr: `T${2 * i + 1}`, updatedAt: at }),
-  );
-  await bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
-  await bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
-  const poolGameIds = games.map(() => randomUUID());
-  await bus.publish('weeks.week.published', {
-    poolId: pool.id,
-    year: YEAR,
-    weekNumber: 1,
-    pickDeadline: new Date(Date.now() - 70 * 60_000).toISOString(),
-    publishedAt: at,
-    games: games.map((g, i) => ({ gameId: g.espnId, poolGameId: poolGameIds[i]!, lockedSpread: (i % 7) - 3.5, gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
-  });
-  await until('the published week', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_weeks WHERE pool_id = $1', [pool.id])) === 1);
-  await bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber: 1, fromState: 'PUBLISHED', toState: 'GAMES_IN_PROGRESS', testing: false, automatic: true, byUserId: null, at });
-  let stamp = Date.now() + 1000;
-  const current = new Map<string, Game>();
-  for (const [i, g] of games.entries()) {
-    const live = i % 2 === 0 ? { gameStatus: 'COMPLETE' as const, homeScore: 17 + (i % 5) * 3, awayScore: 20, currentPeriod: 4, gameClock: '0:00' } : { gameStatus: 'IN_PROGRESS' as const, homeScore: 7 + i, awayScore: 10, currentPeriod: 3, gameClock: '5:12' };
-    const next = { ...g, ...live, updatedAt: new Date(stamp++).toISOString() };
-    current.set(g.espnId, next);
-    await bus.publish('sports.game.updated', { game: next, changed: ['gameStatus', 'homeScore', 'awayScore'] });
-  }
-  await until('the members', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_members WHERE pool_id = $1', [pool.id])) === members);
-  await until('the game updates', async () => (await count("SELECT count(*)::int AS n FROM picks.games WHERE espn_id LIKE 'bench-%' AND status <> 'SCHEDULED'", [])) === games.length);
-  const values: string[] = [];
-  const params: unknown[] = [];
-  for (const [m, userId] of userIds.entries()) {
-    for (const [slot, rank] of [3, 2, 1, 0].entries()) {
-      const g = (m + slot * 3) % games.length;
-      const game = games[g]!;
-      params.push(randomUUID(), pool.id, userId, YEAR, 1, game.espnId, poolGameIds[g], (m + slot) % 2 === 0 ? game.homeTeamEspnId : game.awayTeamEspnId, rank, rank === 0, userId);
-      const b = params.length - 11;
-      values.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, $${b + 10}, $${b + 11}, now(), now())`);
-    }
-  }
-  await sql.query(`INSERT INTO picks.picks (id, pool_id, user_id, year, week_number, game_id, pool_game_id, selected_team_espn_id, confidence_rank, is_power_pick, entered_by, created_at, updated_at) VALUES ${values.join(', ')}`, params);
+  const week = await seedLiveWeek(app, admin.id, members, YEAR);
+  const pool = { id: week.poolId };
+  const current = week.games;
+  // Each change is newer than every update before it.
+  let stamp = Date.now() + 60_000;
   console.log(`seeded a pool of ${members} members with ${members * 4} picks on 16 games (8 final, 8 live)`);
 
   // ---- open the streams ------------------------------------------------------------------------
