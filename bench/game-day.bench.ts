@@ -18,7 +18,7 @@
  * stream misses a final score (a lost update).
  */
 import { SESSION_COOKIE, type LiveLeaderboard } from '@powerpool/contracts';
-import { followLiveBoard, type LiveFollower } from '@powerpool/testing';
+import { followLiveBoard, WILD_CARD_PICKS, wildCardBatch, type LiveFollower } from '@powerpool/testing';
 import { publishWildCardPool } from '../deploy/cluster/test/helpers.js';
 import { startEmbedded } from '../deploy/embedded/src/index.js';
 
@@ -32,8 +32,6 @@ const minutes = num('BENCH_GAMEDAY_MINUTES', 5);
 const feedIntervalMs = num('BENCH_FEED_INTERVAL_MS', 10_000);
 const GOAL_MS = feedIntervalMs + 1_000;
 
-const PAT: Array<[string, string, number]> = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1], ['401772980', '25', 0]];
-const CASEY: Array<[string, string, number]> = [['401772979', '14', 3], ['401772981', '3', 2], ['401772980', '25', 1], ['401772977', '30', 0]];
 
 const app = await startEmbedded({
   port: 0,
@@ -52,11 +50,8 @@ try {
   const pool = await publishWildCardPool(app.url, 30_000);
   const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
   const [pat, casey] = pool.players as [(typeof pool.players)[number], (typeof pool.players)[number]];
-  for (const [who, picks] of [[pat, PAT], [casey, CASEY]] as const) {
-    const res = await who.post('/api/picks/batch', {
-      weekId: `2025:${pool.weekNumber}`,
-      picks: picks.map(([gameId, team, rank]) => ({ poolId: pool.poolId, poolGameId: poolGameOf[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, weekNumber: pool.weekNumber })),
-    });
+  for (const [who, picks] of [[pat, WILD_CARD_PICKS.pat], [casey, WILD_CARD_PICKS.casey]] as const) {
+    const res = await who.post('/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks));
     if (res.status !== 200) throw new Error(`picks: ${res.status} ${await res.text()}`);
   }
   const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;

@@ -1,6 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumUnavailableReason } from '@powerpool/testing';
+import { chromiumUnavailableReason, WILD_CARD_SPREADS } from '@powerpool/testing';
+import { stubExternalImages } from './support/images.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -20,16 +20,7 @@ const WILD_CARD_FIRST_KICKOFF = Date.parse('2026-01-10T21:30:00Z');
 /** Whole weeks that put the first Wild Card kickoff 2 to 9 days ahead. */
 const SHIFT_DAYS = 7 * Math.ceil((Date.now() + 2 * DAY - WILD_CARD_FIRST_KICKOFF) / (7 * DAY));
 /** The four published games (home-relative spreads); LAC @ NE and HOU @ PIT stay unpublished. */
-const SPREADS: Record<string, number> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
-
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-/** Team logos are ESPN CDN URLs: every request off the app gets a pixel. */
-async function stubExternalImages(context: BrowserContext, appUrl: string): Promise<void> {
-  await context.route(
-    (url) => !url.href.startsWith(appUrl),
-    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
-  );
-}
+const SPREADS = WILD_CARD_SPREADS;
 
 describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
   const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumUnavailableReason } from '@powerpool/testing';
+import { chromiumUnavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_SPREADS, wildCardBatch } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
 import { stubExternalImages } from './support/images.js';
 import { ACCOUNTS } from './support/sign-in.js';
@@ -16,16 +16,11 @@ import { pushSeasonToProduction } from './support/sports.js';
  * deadline), then the game day is started and the week moved to GAMES_IN_PROGRESS with the
  * Testing tool (the deadline, fixed at publish, is still a day away).
  *
- * Wild Card finals and the pool's spreads (home-relative), as in picks.test.ts:
- *   401772979 LAR 34 @ CAR 31, CAR +10.5: CAR covers     401772981 GB 27 @ CHI 31, CHI -1.5: CHI covers
- *   401772977 BUF 27 @ JAX 24, JAX +3: push              401772980 SF 23 @ PHI 19, PHI -4.5: SF covers
- * Pat: CAR 3 (wins), GB 2 (loses), BUF 1 (push), power SF (wins): (3 + 0 + 0) x2 = 6.
- * Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
+ * The Wild Card spreads, the players' picks and their points (Pat 6, Casey 3) are libs/testing's
+ * wild-card.ts, as in picks.test.ts.
  */
 
-const SPREADS: Record<string, number> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
-const PAT: Array<[string, string, number]> = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1], ['401772980', '25', 0]];
-const CASEY: Array<[string, string, number]> = [['401772979', '14', 3], ['401772981', '3', 2], ['401772980', '25', 1], ['401772977', '30', 0]];
+const SPREADS = WILD_CARD_SPREADS;
 /** The round plays in this many minutes of wall time once started. */
 const GAME_DAY_MINUTES = 1.5;
 
@@ -59,10 +54,8 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     expect(published.status(), await published.text()).toBe(200);
     const games = (await (await player.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
     const poolGames = Object.fromEntries(games.map((g) => [g.id, g.poolGameId]));
-    const picksOf = (picks: Array<[string, string, number]>) =>
-      picks.map(([gameId, team, rank]) => ({ poolId, poolGameId: poolGames[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, weekNumber: 19 }));
-    for (const [who, picks] of [[player, PAT], [player2, CASEY]] as const) {
-      const saved = await who.request.post('/api/picks/batch', { data: { weekId: '2025:19', picks: picksOf(picks) } });
+    for (const [who, picks] of [[player, WILD_CARD_PICKS.pat], [player2, WILD_CARD_PICKS.casey]] as const) {
+      const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
       expect(saved.status(), await saved.text()).toBe(200);
     }
 
@@ -103,7 +96,7 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
       )
       .toBe('Final');
     // Several intermediate scores were shown on the way to the final (34-31, LAR away).
-    expect(await scoresOf(player, '401772979')).toBe('34-31');
+    expect(await scoresOf(player, '401772979')).toBe(WILD_CARD_FINALS['401772979']);
     expect(seen.size, [...seen].join(' ')).toBeGreaterThanOrEqual(3);
 
     // Every game final, the week's points as the rules give them, on the same page.

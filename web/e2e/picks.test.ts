@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumUnavailableReason } from '@powerpool/testing';
+import { chromiumUnavailableReason, WILD_CARD_SPREADS } from '@powerpool/testing';
+import { stubExternalImages } from './support/images.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -30,17 +31,8 @@ const WILD_CARD_FIRST_KICKOFF = Date.parse('2026-01-10T21:30:00Z');
 /** Whole weeks that put the first Wild Card kickoff 2 to 9 days ahead. */
 const SHIFT_DAYS = 7 * Math.ceil((Date.now() + 2 * DAY - WILD_CARD_FIRST_KICKOFF) / (7 * DAY));
 
-const SPREADS: Record<string, number> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
+const SPREADS = WILD_CARD_SPREADS;
 const POOL_NAME = 'E2E Picks Pool';
-
-/** A 1x1 PNG for every image off the app (team logos on ESPN's CDN). */
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-async function stubExternalImages(context: BrowserContext, appUrl: string): Promise<void> {
-  await context.route(
-    (url) => !url.href.startsWith(appUrl),
-    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
-  );
-}
 
 const card = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
 const rankButton = (page: Page, gameId: string, label: '3pt' | '2pt' | '1pt' | 'Power') => card(page, gameId).getByRole('button', { name: label, exact: true });

@@ -1,6 +1,7 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason } from '@powerpool/testing';
+import { stubExternalImages } from './support/images.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -16,20 +17,6 @@ import { pushSeasonToProduction } from './support/sports.js';
  * Only the opener DAL @ PHI is published: the week-1 recording has it final (DAL 20, PHI 24) and
  * every other game scheduled, and SCORING needs every published game final.
  */
-
-/** A 1x1 PNG: what a team logo that loads looks like to the page. */
-const PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-/** Team logos are ESPN CDN URLs: answer every request off the app with a pixel, so none fails (a console error) or waits on the internet. */
-async function stubExternalImages(context: BrowserContext, appUrl: string): Promise<void> {
-  await context.route(
-    (url) => !url.href.startsWith(appUrl),
-    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
-  );
-}
 
 const OPENER = 'Dallas Cowboys at Philadelphia Eagles';
 const POOL_NAME = 'E2E Weeks Pool';

@@ -7,7 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { eventStreamName } from '@powerpool/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, SERVICE_NAMES, SESSION_COOKIE, type CurrentUser } from '@powerpool/contracts';
-import { TEST_NATS_URL, unavailableReason, upload } from '@powerpool/testing';
+import { TEST_NATS_URL, unavailableReason, upload, WILD_CARD_PICKS, WILD_CARD_SPREADS, wildCardBatch } from '@powerpool/testing';
 import { DEV_PASSWORD, startCluster, type Cluster } from '../cluster.js';
 import { createScratchDatabase, eventually, freePortBase, LogTail, signIn, type ScratchDatabase } from './helpers.js';
 
@@ -362,26 +362,18 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     const invitation = (await (await commissioner.post(`/api/pools/${pool.id}/invitations`, {})).json()) as { invitationToken: string };
     for (const p of [player, player2]) expect((await p.post(`/api/invitations/${invitation.invitationToken}/use`)).status).toBe(200);
 
-    // Wild Card games (real finals): LAR 34 @ CAR 31, GB 27 @ CHI 31, BUF 27 @ JAX 24, SF 23 @ PHI 19.
-    const spreads: Record<string, number> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
+    // Wild Card games (real finals) and the story's picks: libs/testing wild-card.ts.
+    const spreads = WILD_CARD_SPREADS;
     await eventually(async () => ((await commissioner.get(`/api/weeks/19?poolId=${pool.id}`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'weeks-workflow did not know the pool');
     for (const [gameId, spread] of Object.entries(spreads)) expect((await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread })).status).toBe(200);
     const published = await commissioner.post(`/api/pools/${pool.id}/weeks/19/games/publish`, { gameIds: Object.keys(spreads) });
     expect(published.status, await published.clone().text()).toBe(200);
     const poolGames = (await (await player.get(`/api/pools/${pool.id}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
-    const pick = (gameId: string, team: string, rank: number) => ({
-      poolId: pool.id,
-      poolGameId: poolGames.find((g) => g.id === gameId)!.poolGameId,
-      gameEspnCompetitionId: gameId,
-      selectedTeamEspnId: team,
-      confidenceRank: rank,
-      isPowerPick: rank === 0,
-      weekNumber: 19,
-    });
+    const poolGameOf = Object.fromEntries(poolGames.map((g) => [g.id, g.poolGameId]));
     // player: CAR (covers +10.5) 3, GB (CHI covers) 2, BUF (push at 3) 1, power SF (covers) -> (3 + 0 + 0) x2 = 6.
-    const picks1 = [pick('401772979', '29', 3), pick('401772981', '9', 2), pick('401772977', '2', 1), pick('401772980', '25', 0)];
+    const picks1 = wildCardBatch(pool.id, poolGameOf, WILD_CARD_PICKS.pat).picks;
     // player2: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push) -> (0 + 2 + 1) x1 = 3.
-    const picks2 = [pick('401772979', '14', 3), pick('401772981', '3', 2), pick('401772980', '25', 1), pick('401772977', '30', 0)];
+    const picks2 = wildCardBatch(pool.id, poolGameOf, WILD_CARD_PICKS.casey).picks;
     const save = (who: typeof player, picks: unknown[]) => who.post('/api/picks/batch', { weekId: '2025:19', picks });
     const first = await eventually(async () => {
       const res = await save(player, picks1);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type LiveLeaderboard, type SeasonLeaderboardEntry } from '@powerpool/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumUnavailableReason, followLiveBoard, launchChromium, unavailableReason, type LiveFollower } from '@powerpool/testing';
+import { chromiumUnavailableReason, followLiveBoard, launchChromium, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_POINTS, wildCardBatch, type LiveFollower } from '@powerpool/testing';
 import { stubExternalImages } from '../../../web/e2e/support/images.js';
 import { signIn as signInInBrowser } from '../../../web/e2e/support/sign-in.js';
 import { ensureWebBuilt } from '../../../web/e2e/support/web-build.js';
@@ -18,17 +18,13 @@ import { eventually, publishWildCardPool, startTestCluster, type TestCluster, ty
  * replica and catch up; the events it was handling are delivered again to the survivor.
  *
  * At the end: every stream's board equals a fresh GET, with the recorded finals; the week scored
- * and completed gives each player the points the rules give them once (not twice):
- *   Pat: CAR 3 (wins), GB 2 (loses), BUF 1 (push), power SF (wins): (3 + 0 + 0) x2 = 6.
- *   Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
+ * and completed gives each player the points the rules give them once, not twice (Pat 6, Casey 3:
+ * libs/testing wild-card.ts).
  */
 
 const skipReason = (await unavailableReason('postgres')) ?? (await unavailableReason('nats')) ?? chromiumUnavailableReason();
 
-const PAT: Array<[string, string, number]> = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1], ['401772980', '25', 0]];
-const CASEY: Array<[string, string, number]> = [['401772979', '14', 3], ['401772981', '3', 2], ['401772980', '25', 1], ['401772977', '30', 0]];
-/** The recorded finals, away-home. */
-const FINALS: Record<string, string> = { '401772979': '34-31', '401772981': '27-31', '401772977': '27-24', '401772980': '23-19' };
+const FINALS = WILD_CARD_FINALS;
 const EVENT_WAIT_MS = 20_000;
 const GAME_DAY_MINUTES = 1.5;
 
@@ -74,12 +70,8 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
     const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
     const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
     const [pat, casey] = pool.players as [WildCardPool['players'][number], WildCardPool['players'][number]];
-    for (const [who, picks] of [[pat, PAT], [casey, CASEY]] as const) {
-      const body = {
-        weekId: `2025:${pool.weekNumber}`,
-        picks: picks.map(([gameId, team, rank]) => ({ poolId: pool.poolId, poolGameId: poolGameOf[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, weekNumber: pool.weekNumber })),
-      };
-      const saved = await who.post('/api/picks/batch', body);
+    for (const [who, picks] of [[pat, WILD_CARD_PICKS.pat], [casey, WILD_CARD_PICKS.casey]] as const) {
+      const saved = await who.post('/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks));
       expect(saved.status, await saved.text()).toBe(200);
     }
     const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
@@ -122,7 +114,7 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
     for (const board of finals) {
       for (const [gameId, score] of Object.entries(FINALS)) expect(scoreOf(board, gameId), gameId).toBe(score);
       // The commissioner is a member too, without picks.
-      expect(pointsOf(board)).toEqual({ 'Pat Player': 6, 'Casey Second': 3, 'Chris Commissioner': 0 });
+      expect(pointsOf(board)).toEqual({ ...WILD_CARD_POINTS, 'Chris Commissioner': 0 });
     }
     // The browser's page shows the same finals and points, in the same document.
     const finalScore = async (name: string) => ((await page.getByRole('row').filter({ hasText: name }).first().getByRole('cell').last().textContent()) ?? '').trim();

@@ -8,7 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { SESSION_COOKIE, type ServiceName } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
-import { signInThroughGateway, TEST_DATABASE_URL, TEST_NATS_URL } from '@powerpool/testing';
+import { signInThroughGateway, TEST_DATABASE_URL, TEST_NATS_URL, WILD_CARD_SPREADS, WILD_CARD_WEEK } from '@powerpool/testing';
 import { clusterPorts, DEV_PASSWORD, MAX_REPLICAS, REPLICA_PORT_STRIDE, startCluster, type Cluster, type ClusterProcess, type ReplicaCounts } from '../cluster.js';
 
 /** True when nothing listens on 127.0.0.1:port and we may bind it. */
@@ -235,10 +235,6 @@ export interface WildCardPool {
   games: Array<{ id: string; poolGameId: string }>;
   weekNumber: number;
 }
-
-/** Wild Card games (real finals): LAR 34 @ CAR 31, GB 27 @ CHI 31, BUF 27 @ JAX 24, SF 23 @ PHI 19. */
-export const WILD_CARD_SPREADS: Readonly<Record<string, number>> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
-export const WILD_CARD_WEEK = 19;
 
 /**
  * Everything through the gateway, as people do it: the super admin imports the 2025 season from

@@ -12,3 +12,4 @@ export * from './factories.js';
 export * from './harness.js';
 export * from './event-stream.js';
 export * from './live-follower.js';
+export * from './wild-card.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gameUpdatedEventSchema, type EventPayload } from '@powerpool/contracts';
 import type { BusMessage } from '@powerpool/service-kit';
-import { integrationSkipReason } from '@powerpool/testing';
+import { integrationSkipReason, WILD_CARD_WEEK } from '@powerpool/testing';
 import { startSports, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
@@ -17,7 +17,6 @@ const FINALS = new Map<string, [number, number, string]>(
     return [e.id, [Number(away.score), Number(home.score), (home.winner ? home : away).team.id]];
   }),
 );
-const WILD_CARD_WEEK = 19;
 
 describe.skipIf(skip)('a replayed game day followed by the live feed', () => {
   let h: SportsHarness;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameUpdatedEventSchema, RPC, type EventPayload } from '@powerpool/contracts';
-import { integrationSkipReason } from '@powerpool/testing';
+import { integrationSkipReason, WILD_CARD_WEEK } from '@powerpool/testing';
 import { buildApp, liveFeedOf } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
 import { sportsEnv, startSports, type SportsHarness } from './helpers.js';
@@ -9,7 +9,6 @@ import { sportsEnv, startSports, type SportsHarness } from './helpers.js';
 const skip = await integrationSkipReason();
 
 const WILD_CARD_FILE = new URL('../fixtures/espn/scoreboard-2025-post-week01-wildcard-final.json', import.meta.url);
-const WILD_CARD_WEEK = 19;
 const ROUND = '2025-3-1';
 const WEEK_FILTER = 'seasontype=3&week=1';
 // Recorded: LAR at CAR, kickoff 2026-01-10T21:30Z, final LAR 34 - CAR 31; NE-LAC kicks off 2026-01-12T01:15Z.
