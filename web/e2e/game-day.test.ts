@@ -4,6 +4,7 @@ import { chromiumUnavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD
 import { setupE2e } from './support/e2e.js';
 import { stubExternalImages } from './support/images.js';
 import { ACCOUNTS } from './support/sign-in.js';
+import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
@@ -20,7 +21,6 @@ import { pushSeasonToProduction } from './support/sports.js';
  * wild-card.ts, as in picks.test.ts.
  */
 
-const SPREADS = WILD_CARD_SPREADS;
 /** The round plays in this many minutes of wall time once started. */
 const GAME_DAY_MINUTES = 1.5;
 
@@ -38,22 +38,8 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
 
   it('should play the whole round on the open live leaderboard and the Make Picks cards, without a reload', { timeout: 300_000 }, async () => {
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
-    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
-    const created = await commissioner.request.post('/api/pools', { data: { name: 'E2E Game Day Pool', allowsPostseason: true } });
-    expect(created.status()).toBe(201);
-    const poolId = ((await created.json()) as { id: string }).id;
-    const invitation = (await (await commissioner.request.post(`/api/pools/${poolId}/invitations`, { data: {} })).json()) as { invitationToken: string };
-    const player = await e2e.signedInPage(ACCOUNTS.player);
-    const player2 = await e2e.signedInPage(ACCOUNTS.player2);
-    for (const p of [player, player2]) expect((await p.request.post(`/api/invitations/${invitation.invitationToken}/use`)).status()).toBe(200);
-    await expect.poll(async () => (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).status(), { timeout: 10_000 }).toBe(200);
-    const current = (await (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).json()) as { weekNumber: number };
-    expect(current.weekNumber).toBe(19);
-    for (const [gameId, spread] of Object.entries(SPREADS)) expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
-    const published = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/games/publish`, { data: { gameIds: Object.keys(SPREADS) } });
-    expect(published.status(), await published.text()).toBe(200);
-    const games = (await (await player.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
-    const poolGames = Object.fromEntries(games.map((g) => [g.id, g.poolGameId]));
+    const { poolId, commissioner, members, poolGames } = await publishWildCardPool(e2e, 'E2E Game Day Pool');
+    const [player, player2] = members as [Page, Page];
     for (const [who, picks] of [[player, WILD_CARD_PICKS.pat], [player2, WILD_CARD_PICKS.casey]] as const) {
       const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
       expect(saved.status(), await saved.text()).toBe(200);
@@ -100,7 +86,7 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     expect(seen.size, [...seen].join(' ')).toBeGreaterThanOrEqual(3);
 
     // Every game final, the week's points as the rules give them, on the same page.
-    for (const gameId of Object.keys(SPREADS)) {
+    for (const gameId of Object.keys(WILD_CARD_SPREADS)) {
       await expect.poll(async () => (await liveGame(player, gameId).getByTestId('live-game-status').textContent())?.trim(), { timeout: 150_000 }).toBe('Final');
     }
     // The Final Score column (the row's last cell): Pat 6, Casey 3.
@@ -109,7 +95,7 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     await expect.poll(() => finalScore('Casey Second'), { timeout: 20_000 }).toBe('3');
 
     // Make Picks' cards followed the same games: final scores, no reload.
-    for (const gameId of Object.keys(SPREADS)) {
+    for (const gameId of Object.keys(WILD_CARD_SPREADS)) {
       await expect
         .poll(async () => (await makePicks.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`).getByTestId('game-live-status').textContent())?.trim(), { timeout: 30_000 })
         .toMatch(/^Final/);

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumUnavailableReason, WILD_CARD_SPREADS } from '@powerpool/testing';
+import { chromiumUnavailableReason } from '@powerpool/testing';
 import { stubExternalImages } from './support/images.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
+import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
@@ -31,7 +32,6 @@ const WILD_CARD_FIRST_KICKOFF = Date.parse('2026-01-10T21:30:00Z');
 /** Whole weeks that put the first Wild Card kickoff 2 to 9 days ahead. */
 const SHIFT_DAYS = 7 * Math.ceil((Date.now() + 2 * DAY - WILD_CARD_FIRST_KICKOFF) / (7 * DAY));
 
-const SPREADS = WILD_CARD_SPREADS;
 const POOL_NAME = 'E2E Picks Pool';
 
 const card = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
@@ -48,22 +48,10 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
 
     // The commissioner's pool, its two players, and four Wild Card games published with spreads.
-    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
-    const created = await commissioner.request.post('/api/pools', { data: { name: POOL_NAME, allowsPostseason: true } });
-    expect(created.status()).toBe(201);
-    poolId = ((await created.json()) as { id: string }).id;
-    const invitation = (await (await commissioner.request.post(`/api/pools/${poolId}/invitations`, { data: {} })).json()) as { invitationToken: string };
-    const player = await e2e.signedInPage(ACCOUNTS.player);
-    const player2 = await e2e.signedInPage(ACCOUNTS.player2);
-    for (const p of [player, player2]) expect((await p.request.post(`/api/invitations/${invitation.invitationToken}/use`)).status()).toBe(200);
-    await expect.poll(async () => (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).status(), { timeout: 10_000 }).toBe(200);
-    const current = (await (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).json()) as { weekNumber: number };
-    expect(current.weekNumber).toBe(19);
-    for (const [gameId, spread] of Object.entries(SPREADS)) expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
-    const published = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/games/publish`, { data: { gameIds: Object.keys(SPREADS) } });
-    expect(published.status(), await published.text()).toBe(200);
-    const games = (await (await player.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
-    poolGames = Object.fromEntries(games.map((g) => [g.id, g.poolGameId]));
+    const published = await publishWildCardPool(e2e, POOL_NAME);
+    poolId = published.poolId;
+    poolGames = published.poolGames;
+    const [player, player2] = published.members as [Page, Page];
 
     // Make Picks: the Wild Card week, four game cards, nothing picked yet.
     await stubExternalImages(player.context(), e2e.url);
