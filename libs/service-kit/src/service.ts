@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
+import { Registry, collectDefaultMetrics, Gauge, Histogram } from 'prom-client';
 import { HEADERS, type Endpoint, type Role } from '@powerpool/contracts';
 import type { AssertionVerifier, Identity } from './assertion.js';
 import { guardDeclaredRoutes } from './endpoint-route.js';
@@ -42,6 +42,25 @@ export interface CreateServiceOptions {
 }
 
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** Each service app's metrics registry (one per service: several share a process in embedded mode). */
+const registries = new WeakMap<ServiceApp, Registry>();
+
+/**
+ * A gauge on the service's /metrics whose value `read()` gives at each scrape (open streams,
+ * queue lengths: what the process already counts). Labelled with the service like every metric.
+ */
+export function registerGauge(app: ServiceApp, gauge: { name: string; help: string; read: () => number }): void {
+  const registry = registries.get(app);
+  if (!registry) throw new Error('registerGauge: not an app made by createService');
+  new Gauge({
+    name: gauge.name,
+    help: gauge.help,
+    registers: [registry],
+    collect() {
+      this.set(gauge.read());
+    },
+  });
+}
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /**
@@ -68,6 +87,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
 
   // Metrics: one registry per service (several services share a process in embedded mode).
   const registry = new Registry();
+  registries.set(app, registry);
   registry.setDefaultLabels({ service: name });
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({

@@ -1,5 +1,5 @@
 import { LIVE_STREAM } from '@powerpool/contracts';
-import { createEventStreamHub, createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createEventStreamHub, createOutbox, createUnitOfWork, prepareService, registerGauge, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { PicksScoringConfig } from './config.js';
 import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
 import type { PicksContext } from './domain/context.js';
@@ -44,6 +44,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   const timing = { ...LIVE_STREAM, ...LIVE_STREAM_DEFAULTS, ...deps.liveStream };
   const boards = createLiveBoards();
   const sse = createEventStreamHub(timing);
+  registerGauge(app, { name: 'live_streams_open', help: 'Open server-sent event streams of this process (live leaderboards and games)', read: () => sse.size });
   const streams = createLiveStreams(ctx, bus, boards, logger, timing);
   const games = createGamesStreams(ctx, bus, logger);
   registerPicksRoutes(app, ctx);

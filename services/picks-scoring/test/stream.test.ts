@@ -183,6 +183,24 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect((await patchOf(current)).base).toBe(p2.version);
   });
 
+  it('should count its open streams on /metrics (live_streams_open), one more per stream and one less when a browser leaves', async () => {
+    const { pool } = await liveWeek();
+    const gauge = async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith('live_streams_open{'));
+      return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+    };
+    const before = await gauge();
+    expect(before).toBeTypeOf('number');
+    const first = await stream(cast.player, streamPath(pool.id, 2));
+    await snapshotOf(first);
+    const second = await stream(cast.commissioner, streamPath(pool.id, 2));
+    await snapshotOf(second);
+    expect(await gauge()).toBe(before! + 2);
+    await first.close();
+    await expect.poll(gauge, { timeout: 5_000 }).toBe(before! + 1);
+  });
+
   it('should refuse before the stream opens as GET does, let the commissioner in before the deadline, and close a removed member', async () => {
     const { pool, week } = await liveWeek({ started: false });
     for (const who of [cast.outsider, cast.otherCommissioner]) {
