@@ -25,18 +25,12 @@
  * Env: BENCH_REPLICAS (1,2,3), BENCH_MEMBERS (500), BENCH_CONNECTIONS (100), BENCH_SAVE_CONNECTIONS
  * (10), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_TIMEOUT (30 s).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connectServiceBus, eventStreamName } from '@powerpool/service-kit';
+import { connectServiceBus } from '@powerpool/service-kit';
 import { buildPoolSnapshot, memberEventOf, TEST_NATS_URL } from '@powerpool/testing';
 import { publishedGamesReplySchema, SESSION_COOKIE } from '@powerpool/contracts';
-import { startCluster, type Cluster } from '../deploy/cluster/cluster.js';
-import { createScratchDatabase, eventually, freePortBase, LogTail, publishWildCardPool, routeRequestCount } from '../deploy/cluster/test/helpers.js';
+import { eventually, publishWildCardPool, routeRequestCount, startTestCluster } from '../deploy/cluster/test/helpers.js';
 import { autocannonInChild } from './autocannon.js';
 
 const int = (name: string, fallback: number) => {
@@ -76,28 +70,13 @@ interface Row {
 const figures = (r: autocannon.Result): Figures => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: r.errors, non2xx: r.non2xx });
 
 async function measure(replicas: number): Promise<Row> {
-  const logs = new LogTail(300);
-  const namespace = `bench${randomBytes(4).toString('hex')}`;
-  const database = await createScratchDatabase('pp_bench');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'powerpool-bench-replicas-'));
-  const counts = { 'picks-scoring': replicas } as const;
-  const portBase = await freePortBase(counts);
-  let cluster: Cluster | undefined;
+  // Its own database, data dir and NATS namespace, removed by stop() (as the cluster tests do).
+  const test = await startTestCluster({
+    replicas: { 'picks-scoring': replicas },
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN_PER_MINUTE: '10000', RATE_LIMIT_WRITES_PER_MINUTE: '10000000' },
+  });
   try {
-    cluster = await startCluster({
-      port: portBase,
-      portBase,
-      databaseUrl: database.url,
-      natsUrl: TEST_NATS_URL,
-      dataDir,
-      replicas: counts,
-      env: { LOG_LEVEL: 'warn', NATS_NAMESPACE: namespace, SESSION_CACHE_TTL_MS: '600000', RATE_LIMIT_SIGNIN_PER_MINUTE: '10000', RATE_LIMIT_WRITES_PER_MINUTE: '10000000' },
-      readyTimeoutMs: 180_000,
-      log: logs.push,
-    }).catch((err: unknown) => {
-      throw new Error(`the cluster with ${replicas} picks-scoring replica(s) did not start: ${(err as Error).message}\n--- output (tail) ---\n${logs}`);
-    });
-    const url = cluster.url;
+    const { cluster, url, namespace } = test;
 
     // ---- seed: a published Wild Card week through the gateway, then a big pool ----------------
     const pool = await publishWildCardPool(url, 30_000);
@@ -163,12 +142,7 @@ async function measure(replicas: number): Promise<Row> {
     const after = await Promise.all(scoring.map((r) => routeRequestCount(r, LIVE_ROUTE)));
     return { replicas, live: figures(liveResult), save: figures(saveResult), spread: after.map((n, i) => n - before[i]!) };
   } finally {
-    await cluster?.stop();
-    const nats = await connect({ servers: TEST_NATS_URL, name: 'bench-replicas-cleanup' });
-    await (await jetstreamManager(nats)).streams.delete(eventStreamName(namespace)).catch(() => false);
-    await nats.close();
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await test.stop();
   }
 }
 
