@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
-import { createLogger, sendErrorReply, type AssertionSigner, type Bus } from '@powerpool/service-kit';
+import { createLogger, sendClientError, sendErrorReply, type AssertionSigner, type Bus } from '@powerpool/service-kit';
 import type { GatewayConfig } from './config.js';
 import { apiDocsRoutes } from './docs/api-docs.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -73,6 +73,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     trustProxy: trustProxyOption(config.trustProxy),
     // Errors raised before routing (an undecodable URL) get the same JSON shape as the rest.
     frameworkErrors: (error, request, reply) => void sendErrorReply(error, request as unknown as FastifyRequest, reply as unknown as FastifyReply),
+    // ...and so do requests Node's HTTP parser refuses (a URL or headers over the size limit).
+    clientErrorHandler: sendClientError,
   }) as unknown as FastifyInstance;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -116,6 +118,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     signer,
     sessionOf,
     limiters,
+    ...(config.upstreamTimeoutMs ? { upstreamTimeoutMs: config.upstreamTimeoutMs } : {}),
   });
   if (config.devIdpUpstream) {
     await app.register(devIdpProxy, { upstream: config.devIdpUpstream, publicUrl: config.publicUrl, formLimiter: limiters.signInForms });

@@ -74,6 +74,13 @@ export interface GatewayConfig {
    */
   bodyLimitBytes?: number;
   /**
+   * How long the gateway waits for a service to start answering a request (its status and
+   * headers; then for each chunk of a plain reply's body) before answering 503 itself: a hung
+   * process must not hang the browser. Default 60 s (longer than any service's own wait: a score
+   * refresh waits 30 s for the provider). Event streams have no body timeout.
+   */
+  upstreamTimeoutMs?: number;
+  /**
    * When set, `GET /metrics` on the public port answers the Prometheus metrics to callers sending
    * `Authorization: Bearer <metricsToken>` (401 otherwise). Unset: the gateway serves no metrics.
    */
@@ -113,6 +120,9 @@ const httpUrlList = (what: string, fallback: string) =>
     .default(fallback)
     .refine((v) => splitList(v).length > 0 && splitList(v).every(isHttpUrl), `must be an http(s) URL or a comma-separated list of them (${what})`)
     .transform((v): readonly string[] => Object.freeze(splitList(v).map((u) => u.replace(/\/+$/, ''))));
+
+/** How long a service may take to start answering (undici's own default: 300 s, a hang to a browser). */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -167,6 +177,7 @@ const gatewayEnvSchema = z
     /** on/off; default on except in production. */
     API_DOCS: z.enum(['on', 'off']).optional(),
     BODY_LIMIT_BYTES: positiveInt(DEFAULT_BODY_LIMIT_BYTES),
+    UPSTREAM_TIMEOUT_MS: positiveInt(DEFAULT_UPSTREAM_TIMEOUT_MS),
     METRICS_TOKEN: env.metricsToken(),
     LOG_LEVEL: env.logLevel(),
     POWERPOOL_ENV: env.environment(),
@@ -203,6 +214,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.POWERPOOL_ENV !== 'production',
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   });
 }

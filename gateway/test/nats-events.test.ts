@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createIsolatedNatsBus, unavailableReason, type TestBus } from '@powerpool/testing';
+import { connectServiceBus, type Bus } from '@powerpool/service-kit';
+import { createIsolatedNatsBus, natsServerUnavailableReason, startNatsServer, unavailableReason, type PrivateNatsServer, type TestBus } from '@powerpool/testing';
 import { hashSessionId } from '../src/app.js';
 import { answerSessions, cookie, sessionUser, startGateway, startUpstreams, userSnapshot, type FakeIdentity, type TestGateway, type Upstreams } from './helpers.js';
 
@@ -50,5 +51,56 @@ describe.skipIf(skip !== null)('session events over NATS', () => {
     await nats.bus.publish('identity.user.profile-changed', { user: userSnapshot(sessionUser('otto')) });
     for (const gw of replicas) await vi.waitFor(async () => expect(await status(gw, 'n-2')).toBe(401), { timeout: 3000, interval: 25 });
     expect(identity.requests).toBeGreaterThanOrEqual(before + 2);
+  });
+});
+
+/**
+ * NATS killed and restarted under the gateway (a private nats-server, so nothing else is touched).
+ * The cache's evictions come as plain subscriptions: one sent while the gateway is cut off is lost
+ * to it. So when the bus reconnects, every cached session is asked again: here the session ends
+ * while NATS is down (its event could never reach the gateway), and the gateway must stop taking
+ * it once NATS is back, not when the cache's TTL (60 s in these tests) runs out.
+ */
+const natsServerSkip = skip ?? (await natsServerUnavailableReason());
+
+describe.skipIf(natsServerSkip !== null)('sessions after the bus reconnects', () => {
+  let upstreams: Upstreams;
+  let server: PrivateNatsServer;
+  let bus: Bus;
+  let identity: FakeIdentity;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    server = await startNatsServer();
+    bus = await connectServiceBus({ servers: server.url, name: 'gateway-reconnect-test', namespace: `reconnect${Date.now()}` });
+    identity = await answerSessions(bus);
+    gateway = await startGateway(upstreams, { bus });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await bus?.close();
+    await server?.stop();
+    await upstreams?.close();
+  });
+
+  const status = async (sessionId: string) => (await gateway.fetch('/api/auth/user', { headers: cookie(sessionId) })).status;
+
+  it('should ask identity again for a cached session once NATS is back, since an eviction sent meanwhile was lost', { timeout: 60_000 }, async () => {
+    identity.sessions.set('r-1', sessionUser('rita'));
+    expect(await status('r-1')).toBe(200);
+    expect(await status('r-1')).toBe(200);
+    expect(identity.requests).toBe(1);
+
+    await server.kill();
+    // The session ends while the gateway cannot hear about it; meanwhile the cached answer serves.
+    identity.sessions.delete('r-1');
+    expect(await status('r-1')).toBe(200);
+
+    await server.restart();
+    await vi.waitFor(() => expect(bus.isReady()).toBe(true), { timeout: 20_000 });
+    await vi.waitFor(async () => expect(await status('r-1')).toBe(401), { timeout: 10_000, interval: 100 });
+    expect(identity.requests).toBeGreaterThanOrEqual(2);
   });
 });

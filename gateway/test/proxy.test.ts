@@ -68,6 +68,26 @@ describe('routing', () => {
     expect(await res.json()).toEqual({ error: 'not_found', message: 'No API route DELETE /api/pools/owned' });
     expect(upstreams.calls()).toHaveLength(0);
   });
+
+  // Found by the contract fuzz (deploy/cluster/test/fuzz.ts): reply-from decodes the URL and threw a URIError (a 500).
+  it('should answer 400 with the error reply without calling the service when the query has a malformed percent-encoding', async () => {
+    for (const query of ['?poolId=%ff', '?returnTo=%', '?state=%E0%A4%A']) {
+      const res = await gw.fetch(`/api/weeks${query}`, { headers: cookie('alice-session') });
+      expect(res.status, query).toBe(400);
+      expect(await res.json()).toEqual({ error: 'bad_request', message: 'The request URL is malformed: it has an invalid percent-encoding.' });
+    }
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  // Found by the contract fuzz: Node's parser refuses headers over 16 KiB before Fastify routes, and Fastify's
+  // default answer was a shape of its own ({"error":"Request Header Fields Too Large","statusCode":431}).
+  it('should answer 431 with the one error reply shape when the URL is over the header size limit', async () => {
+    const query = Array.from({ length: 5_000 }, (_, i) => `k${i}=v`).join('&');
+    const res = await gw.fetch(`/api/weeks?${query}`, { headers: cookie('alice-session') });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ error: 'bad_request', message: 'The request headers (or the URL) are too large.' });
+    expect(upstreams.calls()).toHaveLength(0);
+  });
 });
 
 describe('identity assertion', () => {

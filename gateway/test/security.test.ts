@@ -72,6 +72,21 @@ describe('cross-site requests', () => {
     expect(upstreams.calls()).toHaveLength(0);
   });
 
+  it('should refuse a HEAD of a state-changing GET when it comes from another site', async () => {
+    for (const path of ['/api/logout', '/api/admin/unified-staging/migrate-games/1/stream']) {
+      const res = await gw.fetch(path, { method: 'HEAD', headers: { ...cookie('alice'), 'sec-fetch-site': 'cross-site' } });
+      expect(res.status, path).toBe(403);
+    }
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should refuse the GET that pushes staged games to production when it comes from another site', async () => {
+    const res = await gw.fetch('/api/admin/unified-staging/migrate-games/1/stream', { headers: { ...cookie('alice'), 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(CROSS_SITE);
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
   it('should forward a POST when it comes from the same origin', async () => {
     const res = await gw.fetch('/api/pools', post({ 'sec-fetch-site': 'same-origin', origin: PUBLIC_URL }));
     expect(res.status).toBe(200);

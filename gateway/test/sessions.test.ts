@@ -117,6 +117,16 @@ describe('identity unavailable', () => {
     expect(upstreams.calls()).toHaveLength(0);
   });
 
+  it('should answer 503, not 429, to session writes while identity does not answer, however many come from one address', async () => {
+    const gw = await gateway({ answerSessions: false, env: { RATE_LIMIT_WRITES_PER_MINUTE: '2' } });
+    for (let i = 0; i < 4; i++) {
+      const res = await gw.fetch('/api/pools', { method: 'POST', headers: { ...cookie(`s-${10 + i}`), 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status, `write ${i + 1}`).toBe(503);
+      expect(await res.json()).toEqual({ error: 'service_unavailable', message: 'The identity service is unavailable. Please try again shortly.' });
+    }
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
   it('should continue anonymously on a public route when identity does not answer', async () => {
     const gw = await gateway({ answerSessions: false });
     const res = await gw.fetch('/api/invitations/tok-9', { headers: cookie('s-9') });

@@ -118,6 +118,67 @@ describe('a replica that drops the connection before answering', () => {
   });
 });
 
+/**
+ * A hung replica (a stopped or deadlocked process: the kernel still accepts its connections, nothing
+ * answers). Without an upstream timeout undici waits 300 s for the headers: a hang to the browser.
+ */
+describe('a replica that accepts the connection and never answers', () => {
+  let upstreams: Upstreams;
+  let b: FakeUpstream;
+  let hung: net.Server;
+  let gw: TestGateway;
+  let alone: TestGateway;
+  const sockets = new Set<net.Socket>();
+  let received = 0;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    b = await startUpstream('picks-scoring', upstreams.verifier);
+    hung = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('data', () => (received += 1));
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const hungUrl = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    gw = await startGateway(upstreams, { env: { PICKS_SCORING_URL: `${hungUrl},${b.url}`, UPSTREAM_TIMEOUT_MS: '300' } });
+    gw.identity.sessions.set('alice-session', sessionUser('alice'));
+    alone = await startGateway(upstreams, { env: { PICKS_SCORING_URL: hungUrl, UPSTREAM_TIMEOUT_MS: '300' } });
+    alone.identity.sessions.set('alice-session', sessionUser('alice'));
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await alone?.close();
+    await b?.close();
+    sockets.forEach((s) => s.destroy());
+    await new Promise((resolve) => hung?.close(resolve));
+    await upstreams?.close();
+  });
+
+  it('should answer 503 in the one error shape once the upstream timeout passes, never hang', async () => {
+    const res = await alone.fetch('/api/pools/p-1/weeks/1/live-leaderboard', { headers: cookie('alice-session'), signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'service_unavailable', message: 'The picks-scoring service is unavailable. Please try again shortly.' });
+  });
+
+  it('should send a GET on to the next replica after the timeout, and answer a POST 503 rather than risk doing it twice', async () => {
+    b.calls.length = 0;
+    const before = received;
+    // Turns: (hung -> b), b, hung.
+    expect((await gw.fetch('/api/pools/p-1/weeks/1/live-leaderboard', { headers: cookie('alice-session'), signal: AbortSignal.timeout(10_000) })).status).toBe(200);
+    expect((await gw.fetch('/api/pools/p-2/weeks/1/live-leaderboard', { headers: cookie('alice-session'), signal: AbortSignal.timeout(10_000) })).status).toBe(200);
+    const post = await gw.fetch('/api/picks/batch', {
+      method: 'POST',
+      headers: { ...cookie('alice-session'), 'content-type': 'application/json' },
+      body: '{"weekId":"2025:1","picks":[]}',
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(post.status).toBe(503);
+    expect(((await post.json()) as { error: string }).error).toBe('service_unavailable');
+    expect(b.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/pools/p-1/weeks/1/live-leaderboard', 'GET /api/pools/p-2/weeks/1/live-leaderboard']);
+    expect(received - before).toBeGreaterThanOrEqual(2);
+  });
+});
+
 /** A picks-scoring stand-in whose live stream the test drives: heartbeats on a timer, events on demand. */
 async function streamingUpstream(heartbeatMs: number) {
   const app: FastifyInstance = Fastify({ logger: false });

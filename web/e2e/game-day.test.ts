@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_SPREADS, wildCardBatch } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
-import { stubExternalImages } from './support/images.js';
 import { ACCOUNTS } from './support/sign-in.js';
 import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -51,7 +50,6 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     await expect.poll(async () => (await player.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).status(), { timeout: 10_000 }).toBe(200);
 
     // Pat keeps the live leaderboard and Make Picks open; neither is reloaded from here on.
-    await stubExternalImages(player.context(), e2e.url);
     await player.goto(`/live-leaderboard/${poolId}/19`);
     await player.getByText('Live Leaderboard - Week 19').waitFor();
     // The board comes from the stream (the Live indicator itself shows once a game is being played).

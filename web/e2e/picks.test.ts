@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason } from '@powerpool/testing';
-import { stubExternalImages } from './support/images.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { publishWildCardPool } from './support/wild-card.js';
@@ -54,7 +53,6 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     const [player, player2] = published.members as [Page, Page];
 
     // Make Picks: the Wild Card week, four game cards, nothing picked yet.
-    await stubExternalImages(player.context(), e2e.url);
     await player.goto('/');
     await player.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
     await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
@@ -142,7 +140,6 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     expect(started.status(), await started.text()).toBe(200);
 
     const player = await e2e.signedInPage(ACCOUNTS.player);
-    await stubExternalImages(player.context(), e2e.url);
     // picks-scoring hears of the start over the bus: the board opens to members, and the server refuses a save.
     await expect.poll(async () => (await player.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).status(), { timeout: 10_000 }).toBe(200);
     const again = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1]] as const;

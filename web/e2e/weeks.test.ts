@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason } from '@powerpool/testing';
-import { stubExternalImages } from './support/images.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -45,7 +44,6 @@ describe.skipIf(chromiumUnavailableReason())('manage weeks', () => {
   it('should refuse an invalid spread, save a valid one and publish the opener with a countdown when a commissioner sets up week 1', async () => {
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
     const page = await e2e.signedInPage(ACCOUNTS.commissioner);
-    await stubExternalImages(page.context(), e2e.url);
     const created = await page.request.post('/api/pools', { data: { name: POOL_NAME } });
     expect(created.status()).toBe(201);
     poolId = ((await created.json()) as { id: string; year: number }).id;
@@ -115,7 +113,6 @@ describe.skipIf(chromiumUnavailableReason())('manage weeks', () => {
   it('should move the week through GAMES_IN_PROGRESS, SCORING and COMPLETE on the Testing tab, then show the final result on /weeks/1', async () => {
     expect(poolId, 'the first test creates the pool').not.toBe('');
     const page = await e2e.signedInPage(ACCOUNTS.commissioner);
-    await stubExternalImages(page.context(), e2e.url);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Testing' }).click();
 
@@ -165,7 +162,6 @@ describe.skipIf(chromiumUnavailableReason())('manage weeks', () => {
 
   it("should refuse a player the week's writes in the service and the week screens in the browser", async () => {
     const page = await e2e.signedInPage(ACCOUNTS.player);
-    await stubExternalImages(page.context(), e2e.url);
 
     // The service refuses the writes whatever the browser shows.
     const writes = [

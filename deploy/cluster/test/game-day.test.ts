@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type LiveLeaderboard, type SeasonLeaderboardEntry } from '@powerpool/contracts';
+import { SESSION_COOKIE, type LiveLeaderboard } from '@powerpool/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumUnavailableReason, followLiveBoard, launchChromium, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_POINTS, wildCardBatch, type LiveFollower } from '@powerpool/testing';
 import { stubExternalImages } from '../../../web/e2e/support/images.js';
 import { signIn as signInInBrowser } from '../../../web/e2e/support/sign-in.js';
 import { ensureWebBuilt } from '../../../web/e2e/support/web-build.js';
 import type { ClusterProcess } from '../cluster.js';
-import { eventually, publishWildCardPool, startTestCluster, type TestCluster, type WildCardPool } from './helpers.js';
+import { completeWildCardWeek, eventually, publishWildCardPool, startTestCluster, type TestCluster, type WildCardPool } from './helpers.js';
 
 /**
  * A replayed Sunday in cluster mode with two picks-scoring replicas, one of them killed in the
@@ -142,19 +142,6 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
 
     // Scored and completed on the survivor: each player's points counted once in the season.
     expect(two.running).toBe(true);
-    expect((await pool.commissioner.post(`${week}/transition/scoring`, { testing: true })).status).toBe(200);
-    await eventually(async () => ((await pool.commissioner.post(`${week}/scores/calculate`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'the scores calculated');
-    expect((await pool.commissioner.post(`${week}/transition/complete`, { testing: true })).status).toBe(200);
-    const season = await eventually(
-      async () => {
-        const res = await pat.get(`/api/pools/${pool.poolId}/seasons/2025/leaderboard`);
-        if (res.status !== 200) return undefined;
-        const rows = (await res.json()) as SeasonLeaderboardEntry[];
-        return rows.some((r) => r.weeksPlayed === 1) ? rows : undefined;
-      },
-      EVENT_WAIT_MS,
-      'the completed week on the season leaderboard',
-    );
-    expect(Object.fromEntries(season.map((r) => [r.user.displayName, [r.totalPoints, r.weeksPlayed]]))).toEqual({ 'Pat Player': [6, 1], 'Casey Second': [3, 1], 'Chris Commissioner': [0, 0] });
+    expect(await completeWildCardWeek(pool, pat, EVENT_WAIT_MS)).toEqual({ 'Pat Player': [6, 1], 'Casey Second': [3, 1], 'Chris Commissioner': [0, 0] });
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { SESSION_COOKIE, type ServiceName } from '@powerpool/contracts';
+import { SESSION_COOKIE, type SeasonLeaderboardEntry, type ServiceName } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
 import { signInThroughGateway, TEST_DATABASE_URL, TEST_NATS_URL, WILD_CARD_SPREADS, WILD_CARD_WEEK } from '@powerpool/testing';
 import { clusterPorts, DEV_PASSWORD, MAX_REPLICAS, REPLICA_PORT_STRIDE, startCluster, type Cluster, type ClusterProcess, type ReplicaCounts } from '../cluster.js';
@@ -48,11 +48,14 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty database on the test PostgreSQL (TEST_DATABASE_URL's server), dropped by `drop()`. */
-export async function createScratchDatabase(prefix = 'pp_cluster'): Promise<ScratchDatabase> {
+/**
+ * A new, empty database on a PostgreSQL server (`serverUrl`, any database of it; default the test
+ * PostgreSQL, TEST_DATABASE_URL), dropped by `drop()`.
+ */
+export async function createScratchDatabase(prefix = 'pp_cluster', serverUrl = TEST_DATABASE_URL): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const run = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     try {
       await admin.query(sql);
@@ -61,7 +64,7 @@ export async function createScratchDatabase(prefix = 'pp_cluster'): Promise<Scra
     }
   };
   await run(`CREATE DATABASE ${quoteIdent(name)}`);
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`) };
 }
@@ -89,26 +92,38 @@ export interface SignedIn {
   post(path: string, body?: unknown): Promise<Response>;
 }
 
+/** One request through the gateway with a session cookie: a JSON body when one is given, redirects not followed. */
+function sessionFetch(appUrl: string, sessionId: string, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${appUrl}${path}`, {
+    method,
+    headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    redirect: 'manual',
+    ...(signal ? { signal } : {}),
+  });
+}
+
 /**
  * Signs in the way a browser does, over real HTTP (libs/testing `signInThroughGateway`), and
  * returns small fetch helpers carrying the session cookie.
  */
 export async function signIn(appUrl: string, email: string, password: string): Promise<SignedIn> {
   const sessionId = await signInThroughGateway(appUrl, email, password);
-  const cookie = `${SESSION_COOKIE}=${sessionId}`;
   return {
     sessionId,
-    get: (path) => fetch(`${appUrl}${path}`, { headers: { cookie }, redirect: 'manual' }),
-    put: (path, body) =>
-      fetch(`${appUrl}${path}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), redirect: 'manual' }),
-    post: (path, body) =>
-      fetch(`${appUrl}${path}`, {
-        method: 'POST',
-        headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        redirect: 'manual',
-      }),
+    get: (path) => sessionFetch(appUrl, sessionId, 'GET', path),
+    put: (path, body) => sessionFetch(appUrl, sessionId, 'PUT', path, body),
+    post: (path, body) => sessionFetch(appUrl, sessionId, 'POST', path, body),
   };
+}
+
+/**
+ * A call through the gateway with `who`'s session that must answer within `withinMs`: a hang
+ * fails (AbortSignal timeout) instead of stalling the test. Status and body text.
+ */
+export async function callWithin(appUrl: string, who: SignedIn, method: 'GET' | 'POST', path: string, body: unknown, withinMs: number): Promise<{ status: number; text: string }> {
+  const res = await sessionFetch(appUrl, who.sessionId, method, path, body, AbortSignal.timeout(withinMs));
+  return { status: res.status, text: await res.text() };
 }
 
 /** Calls `probe` until it returns something other than `undefined`, or gives up after `timeoutMs`. */
@@ -133,6 +148,13 @@ export interface TestClusterOptions {
    * from now; start it early with `cluster.replay.gameDay.start()`.
    */
   gameDay?: { minutes?: number; kickoffInMinutes?: number; liveFeedIntervalMs?: number };
+  /** The NATS server (default TEST_NATS_URL): a fault test passes one it can kill and restart. */
+  natsUrl?: string;
+  /**
+   * The PostgreSQL server the scratch database is made on (a URL of any database of it; default
+   * TEST_DATABASE_URL): a fault test passes one it can restart.
+   */
+  postgresUrl?: string;
 }
 
 /** A cluster of a test: its own database, data dir and NATS namespace; `stop()` removes them all. */
@@ -142,6 +164,8 @@ export interface TestCluster {
   url: string;
   /** Its NATS namespace: subjects `<namespace>.<subject>`, events in eventStreamName(namespace). */
   namespace: string;
+  /** Its scratch database (every service's schema), for tests that read or snapshot the rows. */
+  databaseUrl: string;
   /** The processes' output (print it when a test fails). */
   logs: LogTail;
   /** The replicas of a service, replica 1 first. */
@@ -157,10 +181,11 @@ export interface TestCluster {
 export async function startTestCluster(options: TestClusterOptions = {}): Promise<TestCluster> {
   const logs = new LogTail(400);
   const namespace = `cluster${randomBytes(4).toString('hex')}`;
-  const database = await createScratchDatabase();
+  const natsUrl = options.natsUrl ?? TEST_NATS_URL;
+  const database = await createScratchDatabase('pp_cluster', options.postgresUrl);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'powerpool-cluster-test-'));
   const cleanUp = async () => {
-    const nats = await connect({ servers: TEST_NATS_URL, name: 'cluster-test-cleanup' });
+    const nats = await connect({ servers: natsUrl, name: 'cluster-test-cleanup' });
     try {
       await (await jetstreamManager(nats)).streams.delete(eventStreamName(namespace)).catch(() => false);
     } finally {
@@ -185,7 +210,7 @@ export async function startTestCluster(options: TestClusterOptions = {}): Promis
       port: portBase,
       portBase,
       databaseUrl: database.url,
-      natsUrl: TEST_NATS_URL,
+      natsUrl,
       dataDir,
       replicas: options.replicas ?? {},
       // Its own subjects and event stream on the shared NATS: no other cluster or earlier run mixes in.
@@ -201,6 +226,7 @@ export async function startTestCluster(options: TestClusterOptions = {}): Promis
     cluster,
     url: cluster.url,
     namespace,
+    databaseUrl: database.url,
     logs,
     replicas: (service) => cluster.replicasOf(service),
     async stop() {
@@ -275,4 +301,31 @@ export async function publishWildCardPool(url: string, eventWaitMs = 15_000): Pr
     'the published week did not reach the players',
   );
   return { poolId: pool.id, admin, commissioner, players, games, weekNumber: WILD_CARD_WEEK };
+}
+
+/**
+ * Scores and completes a pool's Wild Card week as the commissioner does once every game is final
+ * (the Testing tab to SCORING, Calculate User Scores, Complete Week), then waits until the season
+ * leaderboard counts the week and returns it as `reader` sees it: display name -> [total points,
+ * weeks played].
+ */
+export async function completeWildCardWeek(pool: WildCardPool, reader: SignedIn, eventWaitMs: number): Promise<Record<string, [number, number]>> {
+  const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
+  const ok = async (what: string, res: Response) => {
+    if (res.status !== 200) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  };
+  await ok('the week to SCORING', await pool.commissioner.post(`${week}/transition/scoring`, { testing: true }));
+  await eventually(async () => ((await pool.commissioner.post(`${week}/scores/calculate`)).status === 200 ? true : undefined), eventWaitMs, 'the scores calculated');
+  await ok('the week to COMPLETE', await pool.commissioner.post(`${week}/transition/complete`, { testing: true }));
+  const rows = await eventually(
+    async () => {
+      const res = await reader.get(`/api/pools/${pool.poolId}/seasons/2025/leaderboard`);
+      if (res.status !== 200) return undefined;
+      const entries = (await res.json()) as SeasonLeaderboardEntry[];
+      return entries.some((r) => r.weeksPlayed === 1) ? entries : undefined;
+    },
+    eventWaitMs,
+    'the completed week on the season leaderboard',
+  );
+  return Object.fromEntries(rows.map((r) => [r.user.displayName, [r.totalPoints, r.weeksPlayed]]));
 }

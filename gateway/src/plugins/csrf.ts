@@ -1,9 +1,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { ENDPOINTS } from '@powerpool/contracts';
 import { DomainError } from '@powerpool/service-kit';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** GET routes that change state anyway (signing out is a plain link). */
-const STATE_CHANGING_GETS = new Set(['/api/logout']);
+/** GET routes that change state anyway: those the contracts declare `changesState`. */
+const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(ENDPOINTS.filter((e) => e.method === 'GET' && e.changesState).map((e) => e.path));
 
 export class CrossSiteRequestError extends DomainError {
   constructor() {
@@ -11,9 +12,12 @@ export class CrossSiteRequestError extends DomainError {
   }
 }
 
+/** HEAD runs a GET route's handler too (Fastify's HEAD routes drop only the body). */
+const GET_LIKE = new Set(['GET', 'HEAD']);
+
 function needsCheck(request: FastifyRequest): boolean {
   if (STATE_CHANGING.has(request.method)) return true;
-  return request.method === 'GET' && request.routeOptions.url !== undefined && STATE_CHANGING_GETS.has(request.routeOptions.url);
+  return GET_LIKE.has(request.method) && request.routeOptions.url !== undefined && STATE_CHANGING_GETS.has(request.routeOptions.url);
 }
 
 /**

@@ -2,15 +2,35 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyReplyFrom from '@fastify/reply-from';
 import { HEADERS, type Endpoint, type ServiceName } from '@powerpool/contracts';
-import { ServiceUnavailableError, UnauthorizedError, type AssertionSigner } from '@powerpool/service-kit';
+import { DomainError, ServiceUnavailableError, UnauthorizedError, type AssertionSigner } from '@powerpool/service-kit';
 import { limitWithPage } from '../plugins/rate-limit-page.js';
-import type { Limiters } from '../plugins/rate-limits.js';
+import type { Limiter, Limiters } from '../plugins/rate-limits.js';
 import type { SessionOf } from '../session/request-session.js';
-import type { UpstreamUrls } from '../config.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamUrls } from '../config.js';
 import { forwardedHeaders, lazyBody, passthroughBodies, serviceUnavailable } from './forwarding.js';
 import { canTryNextReplica, createUpstreamPool, type UpstreamPool } from './upstreams.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A URL with a broken percent-encoding (`%ff`, a lone `%`) in its query: the router decodes only the path. */
+class MalformedUrlError extends DomainError {
+  constructor() {
+    super('bad_request', 'The request URL is malformed: it has an invalid percent-encoding.');
+  }
+}
+
+/**
+ * Refuse a URL that does not decode before it is forwarded (reply-from decodes it to look for
+ * `..` and would throw a URIError: a 500). The path was decoded by the router already; this
+ * catches the query.
+ */
+const refuseMalformedUrl: onRequestAsyncHookHandler = async (request) => {
+  try {
+    decodeURIComponent(request.url);
+  } catch {
+    throw new MalformedUrlError();
+  }
+};
 
 export interface ApiProxyOptions {
   routes: readonly Endpoint[];
@@ -19,6 +39,8 @@ export interface ApiProxyOptions {
   signer: AssertionSigner;
   sessionOf: SessionOf;
   limiters: Limiters;
+  /** Wait for a service's status and headers (and each chunk of a plain reply) before answering 503. Default DEFAULT_UPSTREAM_TIMEOUT_MS. */
+  upstreamTimeoutMs?: number;
 }
 
 /** Identity is down or slow: a session route cannot know who is calling. */
@@ -43,15 +65,18 @@ export const STREAM_UPSTREAM_OPTIONS = { bodyTimeout: 0, connections: null, pipe
  * connection (or cannot be reached) passes the request to the next, for every method, since
  * nothing was sent. Event streams (`text/event-stream`) are forwarded by their own upstream agent
  * (STREAM_UPSTREAM_OPTIONS), chunk by chunk, never compressed; a client that goes away closes the
- * upstream request.
+ * upstream request. A service that does not start answering within `upstreamTimeoutMs` gets the
+ * request answered 503 (a GET goes to the next replica first).
  */
 export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
   const pools = new Map<ServiceName, UpstreamPool>();
   for (const route of options.routes) if (!pools.has(route.service)) pools.set(route.service, createUpstreamPool(options.upstreams[route.service]));
   const streams = options.routes.filter((r) => r.produces === 'text/event-stream');
   const others = options.routes.filter((r) => r.produces !== 'text/event-stream');
-  await app.register(proxyScope, { ...options, routes: others, pools, undici: {} });
-  await app.register(proxyScope, { ...options, routes: streams, pools, undici: STREAM_UPSTREAM_OPTIONS });
+  // A hung service (its port accepting, nothing answering) gets a 503 after the timeout, not a hang.
+  const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  await app.register(proxyScope, { ...options, routes: others, pools, undici: { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } });
+  await app.register(proxyScope, { ...options, routes: streams, pools, undici: { ...STREAM_UPSTREAM_OPTIONS, headersTimeout: timeoutMs } });
 }
 
 /** One encapsulated scope: its own reply-from (undici agent options) and pass-through body parser. */
@@ -62,6 +87,18 @@ async function proxyScope(app: FastifyInstance, options: ApiProxyOptions & { poo
   await app.register(fastifyReplyFrom, { disableRequestLogging: true, destroyAgent: true, undici: options.undici });
   passthroughBodies(app);
 
+  /**
+   * A session route's limiter: identity not answering is the 503 the session check gives, before
+   * any count. Counted without a session, every signed-in user behind one address would share that
+   * address's bucket during the outage and get 429s instead (seen with Postgres restarting).
+   */
+  const sessionFirst =
+    (limiter: Limiter): Limiter =>
+    async (request, reply) => {
+      if ((await sessionOf(request)).status === 'unavailable') throw new SessionUnavailableError();
+      await limiter(request, reply);
+    };
+
   const requireSession: preHandlerAsyncHookHandler = async (request) => {
     const session = await sessionOf(request);
     if (session.status === 'unavailable') throw new SessionUnavailableError();
@@ -71,7 +108,8 @@ async function proxyScope(app: FastifyInstance, options: ApiProxyOptions & { poo
   for (const route of options.routes) {
     const pool = options.pools.get(route.service)!;
     const limiter = route.signIn ? limiters.signIn : STATE_CHANGING.has(route.method) ? limiters.writes : undefined;
-    const onRequest: onRequestAsyncHookHandler[] = limiter ? [route.browserNavigation ? limitWithPage(limiter) : limiter] : [];
+    const limit = limiter && route.access === 'session' ? sessionFirst(limiter) : limiter;
+    const onRequest: onRequestAsyncHookHandler[] = [refuseMalformedUrl, ...(limit ? [route.browserNavigation ? limitWithPage(limit) : limit] : [])];
     app.route({
       method: route.method,
       url: route.path,

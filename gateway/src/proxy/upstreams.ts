@@ -45,10 +45,11 @@ export function isNotConnected(error: unknown): boolean {
 
 /**
  * Error codes meaning an established connection was lost before the upstream answered: a replica
- * that died with keep-alive sockets open (a SIGKILLed pod). The request may have reached it, so
- * only a request that changes nothing may be sent to another replica (see canTryNextReplica).
+ * that died with keep-alive sockets open (a SIGKILLed pod), or one that did not start answering in
+ * time (hung: UND_ERR_HEADERS_TIMEOUT). The request may have reached it, so only a request that
+ * changes nothing may be sent to another replica (see canTryNextReplica).
  */
-const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT']);
 /** Methods that change nothing: sending one twice is harmless. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

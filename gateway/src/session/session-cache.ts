@@ -61,6 +61,12 @@ export class SessionCache {
     }
   }
 
+  /** Forget every session (the events that would have evicted some may have been missed). */
+  clear(): void {
+    this.evictions++;
+    this.entries.clear();
+  }
+
   /** Forget one session (it ended). */
   evictSession(hash: string): void {
     this.evictions++;

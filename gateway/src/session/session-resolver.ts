@@ -47,13 +47,15 @@ const sessionEndedSchema = EVENTS['identity.session.ended'];
  * Resolves session cookies to users through identity (`rpc.identity.session.resolve`), caching
  * answers for `ttlMs`. Concurrent lookups of one session share one bus request. The cache drops a
  * session on `identity.session.ended` and all sessions of a user on `identity.user.*` (a role or
- * profile change must not wait for the TTL).
+ * profile change must not wait for the TTL), and every session when the bus reconnects (events
+ * sent meanwhile are lost to it).
  */
 export function createSessionResolver(options: SessionResolverOptions): SessionResolver {
   const { bus, log } = options;
   const cache = new SessionCache({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 10_000, ...(options.now ? { now: options.now } : {}) });
   const inFlight = new Map<string, Promise<SessionState>>();
   const subscriptions: Subscription[] = [];
+  const stopListening: Array<() => void> = [];
 
   async function ask(sessionId: string, hash: string, correlationId: string): Promise<SessionState> {
     const generation = cache.generation;
@@ -97,6 +99,14 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
     },
 
     async subscribe() {
+      // The eviction events come as plain subscriptions: any sent while the connection was down
+      // are lost, so after a reconnect every cached answer is asked again.
+      stopListening.push(
+        bus.onReconnect(() => {
+          log.info({ dropped: cache.size }, 'the bus reconnected: dropped the cached sessions (evictions may have been missed)');
+          cache.clear();
+        }),
+      );
       subscriptions.push(
         await bus.subscribe('identity.session.ended', (msg) => {
           const parsed = sessionEndedSchema.safeParse(msg.data);
@@ -122,6 +132,7 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
     },
 
     async close() {
+      for (const stop of stopListening.splice(0)) stop();
       await Promise.all(subscriptions.splice(0).map((s) => s.unsubscribe()));
     },
   };

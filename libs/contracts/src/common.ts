@@ -33,6 +33,16 @@ export const withoutControlCharacters = (value: string): string => value.replace
 /** The `problem` of a field refused by `text()` or `freeText()`. */
 export const CONTROL_CHARACTERS_PROBLEM = 'must not contain control characters';
 
+/**
+ * A UTF-16 surrogate without its pair (JSON allows the escape `"\ud800"`). It has no UTF-8 form:
+ * the database driver stores U+FFFD in its place, so what was saved would silently differ from
+ * what was sent. Refused like a control character.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The `problem` of a field refused for a lone surrogate. */
+export const LONE_SURROGATE_PROBLEM = 'must be valid Unicode text';
+
 type StringParams = Parameters<typeof z.string>[0];
 
 /**
@@ -41,15 +51,27 @@ type StringParams = Parameters<typeof z.string>[0];
  * `freeText`) instead of `z.string()`; chain `.trim()`, `.min()`, `.max()` as usual.
  */
 export function text(params?: StringParams) {
-  return z.string(params).refine((v) => !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTERS_PROBLEM);
+  return z
+    .string(params)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTERS_PROBLEM)
+    .refine((v) => !LONE_SURROGATE.test(v), LONE_SURROGATE_PROBLEM);
 }
 
 /** Multi-line free text from a client (a description, notes): tab and newlines allowed, other control characters not. */
 export function freeText(params?: StringParams) {
-  return z.string(params).refine((v) => !CONTROL_CHARACTERS_BUT_WHITESPACE.test(v), CONTROL_CHARACTERS_PROBLEM);
+  return z
+    .string(params)
+    .refine((v) => !CONTROL_CHARACTERS_BUT_WHITESPACE.test(v), CONTROL_CHARACTERS_PROBLEM)
+    .refine((v) => !LONE_SURROGATE.test(v), LONE_SURROGATE_PROBLEM);
 }
 
 export const idParam = text().min(1).max(100);
+
+/**
+ * The largest value a PostgreSQL `integer` column holds. A request integer stored in one needs this
+ * bound at least (zod's `.int()` admits up to 2^53): past it the INSERT fails, a 500.
+ */
+export const MAX_STORED_INT = 2_147_483_647;
 
 /** Header names shared by the gateway, the services and the bus. */
 export const HEADERS = {

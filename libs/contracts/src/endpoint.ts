@@ -46,6 +46,12 @@ export interface Endpoint {
   produces?: ReplyMedia;
   /** For `text/event-stream`: the schema of each `data:` line's JSON. */
   events?: z.ZodType;
+  /**
+   * A GET that changes state (signing out; the games migration, a GET because the admin screen
+   * follows it with an EventSource): the gateway's cross-site guard covers it (and its HEAD) like
+   * every POST, PUT, PATCH and DELETE.
+   */
+  changesState?: true;
   /** Browser navigations (sign-in flow): the gateway forwards cookies and redirects untouched. */
   browserNavigation?: boolean;
   /** A sign-in start: counted against the per-IP sign-in limit (successful callbacks are not). */

@@ -46,6 +46,7 @@ export const identityEndpoints = {
     summary: 'Sign out here and at the identity provider (browser navigation)',
     produces: 'redirect',
     browserNavigation: true,
+    changesState: true,
   }),
   currentUser: endpoint({ method: 'GET', path: '/api/auth/user', service, access: 'session', summary: 'The signed-in user', reply: currentUserSchema }),
   updateProfile: endpoint({

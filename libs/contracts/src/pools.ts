@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { weekStateSchema } from './week-states.js';
-import { freeText, text } from './common.js';
+import { freeText, MAX_STORED_INT, text } from './common.js';
 import { roleSchema } from './identity.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -368,6 +368,7 @@ export const createInvitationBodySchema = z
       .number({ error: 'must be a number' })
       .int('must be a whole number')
       .gt(0, POOL_MESSAGES.maxUsesPositive)
+      .max(MAX_STORED_INT, `must be at most ${MAX_STORED_INT}`)
       .nullish()
       .transform((v) => v ?? null),
     daysValid: z

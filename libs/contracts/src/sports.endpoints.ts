@@ -93,6 +93,7 @@ export const sportsEndpoints = {
     method: 'GET',
     path: `${BASE}/migrate-games/:scheduleId/stream`,
     service,
+    changesState: true,
     access: 'session',
     roles: superAdmin,
     summary: 'Push the staged games to production (streamed progress)',

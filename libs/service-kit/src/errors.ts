@@ -77,17 +77,39 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/** The service that answers a request subject (`rpc.<short>.…`, any namespace before it). */
+const RPC_SERVICES: Readonly<Record<string, string>> = {
+  identity: 'identity',
+  pools: 'pools-invitations',
+  weeks: 'weeks-workflow',
+  picks: 'picks-scoring',
+  sports: 'sports-data-staging',
+};
+
+/**
+ * A request subject as people read it: the service that answers it and the subject without the
+ * deployment's namespace, e.g. `the sports-data-staging service (rpc.sports.week.refresh-scores)`.
+ */
+function requestTarget(subject: string): string {
+  const at = subject.indexOf('rpc.');
+  const bare = at >= 0 ? subject.slice(at) : subject;
+  const service = RPC_SERVICES[bare.split('.')[1] ?? ''];
+  return service ? `the ${service} service (${bare})` : bare;
+}
+
 /** Nobody answers a bus request (the service is down or not deployed). */
 export class BusNoRespondersError extends ServiceUnavailableError {
   constructor(subject: string) {
-    super(`No service answered ${subject}`);
+    const target = requestTarget(subject);
+    super(`${target.charAt(0).toUpperCase()}${target.slice(1)} is unavailable: nothing answered. Please try again shortly.`);
   }
 }
 
 /** A bus request got no answer in time. */
 export class BusTimeoutError extends DomainError {
   constructor(subject: string, timeoutMs: number) {
-    super('service_timeout', `No answer to ${subject} within ${timeoutMs} ms`);
+    const target = requestTarget(subject);
+    super('service_timeout', `${target.charAt(0).toUpperCase()}${target.slice(1)} did not answer within ${timeoutMs} ms. Please try again shortly.`);
   }
 }
 

@@ -17,3 +17,4 @@ export * from './event-stream.js';
 export * from './csv-reply.js';
 export * from './problem-page.js';
 export * from './db/projections.js';
+export * from './db/unavailable.js';

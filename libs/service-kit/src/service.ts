@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -6,7 +7,7 @@ import { Registry, collectDefaultMetrics, Gauge, Histogram } from 'prom-client';
 import { HEADERS, type Endpoint, type Role } from '@powerpool/contracts';
 import type { AssertionVerifier, Identity } from './assertion.js';
 import { guardDeclaredRoutes } from './endpoint-route.js';
-import { sendErrorReply } from './error-reply.js';
+import { sendClientError, sendErrorReply } from './error-reply.js';
 import { DomainError, ForbiddenError, UnauthorizedError } from './errors.js';
 import { checkMetricsToken } from './metrics-auth.js';
 import type { Logger } from './logger.js';
@@ -80,7 +81,11 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     bodyLimit: 1024 * 1024,
     // Errors raised before routing (an undecodable URL, a path parameter over maxParamLength) get the one JSON shape too.
     frameworkErrors: (err, request, reply) => void sendErrorReply(err, request, reply),
+    // ...and so do requests Node's HTTP parser refuses (headers over the limit, broken framing).
+    clientErrorHandler: sendClientError,
   }).withTypeProvider<ZodTypeProvider>();
+
+  refuseInvalidUtf8Json(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -151,6 +156,28 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
   });
 
   return app;
+}
+
+/** A JSON body that is not valid UTF-8 (RFC 8259 requires it). */
+export class InvalidUtf8BodyError extends DomainError {
+  constructor() {
+    super('bad_request', 'The request body is not valid UTF-8.');
+  }
+}
+
+/**
+ * JSON bodies are parsed as Fastify does by default (prototype poisoning refused, an empty body
+ * refused), except that bytes which are not valid UTF-8 are refused with a 400 instead of being
+ * turned silently into U+FFFD and stored.
+ */
+function refuseInvalidUtf8Json(app: ServiceApp): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) return done(new InvalidUtf8BodyError(), undefined);
+    return parseJson(request, bytes.toString('utf8'), done);
+  });
 }
 
 /** Enforce a route's access rule on the verified identity. */

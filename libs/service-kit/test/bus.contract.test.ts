@@ -9,7 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { HEADERS } from '@powerpool/contracts';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_NATS_URL, unavailableReason } from '../../testing/src/services.js';
-import { connectNatsBus, createMemoryBus, type Bus, type BusMessage, type Subscription } from '../src/bus/index.js';
+import { connectNatsBus, createMemoryBus, replyBudgetMs, REQUEST_TIMEOUT_HEADER, type Bus, type BusMessage, type Subscription } from '../src/bus/index.js';
 import { BusNoRespondersError, BusTimeoutError, ConflictError, DomainError } from '../src/errors.js';
 
 const run = randomUUID().replaceAll('-', '').slice(0, 10);
@@ -413,7 +413,20 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
       const reply = await bus.request<{ sum: number }>(`${s}.sum`, { a: 2, b: 3 }, { headers: { [HEADERS.correlationId]: 'corr-9' } });
 
       expect(reply).toEqual({ sum: 5 });
-      expect(seen[0]).toEqual({ subject: `${s}.sum`, data: { a: 2, b: 3 }, headers: { [HEADERS.correlationId]: 'corr-9' }, deliveryCount: 1 });
+      // The requester's timeout travels with the request (the 5000 ms default here).
+      expect(seen[0]).toEqual({ subject: `${s}.sum`, data: { a: 2, b: 3 }, headers: { [HEADERS.correlationId]: 'corr-9', [REQUEST_TIMEOUT_HEADER]: '5000' }, deliveryCount: 1 });
+    });
+
+    it("should tell the handler how long it may work and still be heard: four fifths of the requester's timeout", async () => {
+      const bus = await openBus();
+      const s = rpcScope();
+      const budgets: Array<number | null> = [];
+      await bus.handle(`${s}.budget`, async (msg) => budgets.push(replyBudgetMs(msg)), { queue: 'budget' });
+
+      await bus.request(`${s}.budget`, {}, { timeoutMs: 2500 });
+      await bus.request(`${s}.budget`, {});
+
+      expect(budgets).toEqual([2000, 4000]);
     });
 
     it('should answer with undefined when the handler returns nothing', async () => {

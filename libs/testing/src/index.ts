@@ -13,3 +13,5 @@ export * from './harness.js';
 export * from './event-stream.js';
 export * from './live-follower.js';
 export * from './wild-card.js';
+export * from './nats-server.js';
+export * from './postgres-server.js';

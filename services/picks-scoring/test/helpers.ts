@@ -243,7 +243,8 @@ export async function moveWeekTo(h: PicksHarness, pool: Pool, weekNumber: number
   const [row] = await h.runtime.database.sql.query<{ state: WeekState }>('SELECT state FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2', [pool.id, weekNumber]);
   for (let i = order.indexOf(row!.state); i < order.indexOf(to); i++) {
     const [fromState, toState] = [order[i]!, order[i + 1]!];
-    await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber, fromState, toState, testing: true, automatic: false, byUserId: null, at: new Date().toISOString() });
+    // At the service's clock: a save that arrived before this move is still taken (savesOpenAt).
+    await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber, fromState, toState, testing: true, automatic: false, byUserId: null, at: h.clock.now.toISOString() });
     await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = $2 AND state = $3', [pool.id, weekNumber, toState]);
   }
 }

@@ -376,8 +376,8 @@ describe.skipIf(skip)('picks', () => {
 
     /**
      * A clock that ticks 1 ms at every reading, before the deadline until `pass()`, then past it.
-     * A save reads it once, after taking its locks, so the savedAt of accepted saves orders their
-     * commits.
+     * A save reads it when it arrives (its deadline check) and once more after taking its locks
+     * (its savedAt), so the savedAt of accepted saves orders their commits.
      */
     const tickingClock = () => {
       let tick = DEADLINE.getTime() - 1000;
@@ -396,28 +396,38 @@ describe.skipIf(skip)('picks', () => {
       for (const app of apps) expect((await save(cast.player, batchOf(week, FULL), app)).statusCode).toBe(200);
       const clock = tickingClock();
       let answered = 0;
+      let passed!: () => void;
+      const afterThePass = new Promise<void>((resolve) => (passed = resolve));
       const responses = await Promise.all(
         all.map(async (picks, i) => {
+          // The last six are sent only once the clock has passed the deadline: they arrive late.
+          const late = i >= 14;
+          if (late) await afterThePass;
           const res = await save(cast.player, batchOf(week, picks), apps[i % apps.length]);
-          // The sixth answer moves the clock past the deadline while the others are still in flight.
-          if (++answered === 6) clock.pass();
-          return { picks, res, instance: i % apps.length };
+          // The sixth answer moves the clock past the deadline while the other early saves are still in flight.
+          if (++answered === 6) {
+            clock.pass();
+            passed();
+          }
+          return { picks, res, instance: i % apps.length, late };
         }),
       ).finally(clock.restore);
       const accepted = responses.filter((r) => r.res.statusCode === 200);
       const refused = responses.filter((r) => r.res.statusCode !== 200);
-      expect(accepted.length).toBeGreaterThanOrEqual(6);
-      // The saves still waiting for their turn when the clock passed the deadline are refused.
-      expect(refused.length).toBeGreaterThanOrEqual(1);
+      // Every save that arrived before the deadline is taken, those whose turn came after it too
+      // (game-rules: a pick that arrives after the deadline is refused; these arrived in time).
+      expect(accepted.map((r) => r.late)).toEqual(Array(14).fill(false));
+      const savedAt = accepted.map((r) => r.res.json().savedAt as string).sort();
+      expect(savedAt.some((at) => new Date(at) >= DEADLINE)).toBe(true);
+      // Every save that arrived after it is refused.
+      expect(refused.map((r) => r.late)).toEqual(Array(6).fill(true));
       // Every instance had saves accepted.
       expect(new Set(accepted.map((r) => r.instance)).size).toBe(apps.length);
       for (const r of refused) {
         expect(r.res.statusCode).toBe(409);
         expect(r.res.json().error).toBe('picks_locked');
       }
-      const savedAt = accepted.map((r) => r.res.json().savedAt as string).sort();
       expect(new Set(savedAt).size).toBe(accepted.length);
-      expect(savedAt.every((at) => new Date(at) < DEADLINE)).toBe(true);
       // What is stored is, whole, the batch of the last accepted save to commit.
       const last = accepted.find((r) => r.res.json().savedAt === savedAt.at(-1))!;
       const stored = await mine();
@@ -432,6 +442,31 @@ describe.skipIf(skip)('picks', () => {
       expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(409);
       expect(await mine()).toEqual(stored);
     };
+
+    /**
+     * Under a rush a save can wait long between its arrival and its turn (seen in the
+     * deadline-rush cluster test). It counts from its arrival: the clock reads 1 ms before the
+     * deadline when the request arrives, and at the deadline at every later reading.
+     */
+    it('should take a save that arrived before the deadline though its turn came after it, and refuse one that arrives at it', async () => {
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      let readings = 0;
+      Object.defineProperty(h.clock, 'now', { configurable: true, enumerable: true, get: () => new Date(readings++ === 0 ? DEADLINE.getTime() - 1 : DEADLINE.getTime()), set: () => {} });
+      try {
+        const inTime = await save(cast.player, batchOf(week, batches()[5]!));
+        expect(inTime.statusCode, inTime.body).toBe(200);
+        expect(inTime.json().savedAt).toBe(DEADLINE.toISOString());
+        expect(readings).toBeGreaterThan(1);
+        const stored = await mine();
+        expect(asSet(stored)).toBe(asSet(batches()[5]!));
+        const late = await save(cast.player, batchOf(week, FULL));
+        expect(late.statusCode, late.body).toBe(409);
+        expect(late.json()).toMatchObject({ error: 'picks_locked', details: { pickDeadline: DEADLINE.toISOString() } });
+        expect(await mine()).toEqual(stored);
+      } finally {
+        Object.defineProperty(h.clock, 'now', { configurable: true, enumerable: true, writable: true, value: BEFORE });
+      }
+    });
 
     it('should store exactly one accepted batch, whole, and refuse the rest with picks_locked', async () => {
       await race([h.app]);

@@ -152,6 +152,20 @@ describe('ESPN client against the replay of recorded responses', () => {
       replay.clearFaults();
     });
 
+    it('should stop asking a slow ESPN at the deadline its caller waits for, instead of retrying past it', async () => {
+      // Alone, 3 retries of 5 s (20 s and more); the caller waits 300 ms: one attempt, cut short, then the error.
+      replay.setFault('week=4', 'slow', { slowMs: 3_000 });
+      const before = replay.requests.length;
+      const err = await client({ timeoutMs: 5_000, retries: 3, backoffMs: 50 })
+        .scoreboard(2025, 2, 4, { deadline: Date.now() + 300 })
+        .catch((e: unknown) => e);
+      replay.clearFaults();
+      expect(err).toBeInstanceOf(EspnError);
+      expect((err as EspnError).kind).toBe('timeout');
+      expect((err as EspnError).message).toMatch(/^ESPN scoreboard 2025 regular season week 4 \(Week 4\): no answer within \d+ ms \(after 1 attempt\)$/);
+      expect(replay.requests.length - before).toBe(1);
+    });
+
     it('should say it could not connect when ESPN is down', async () => {
       const r = await startEspnReplay();
       await r.close();

@@ -7,6 +7,7 @@ import { startEmbedded, type Embedded, type EmbeddedOptions } from '@powerpool/e
 import { launchChromium } from '@powerpool/testing';
 import { signIn } from './sign-in.js';
 import { REPO_ROOT, ensureWebBuilt } from './web-build.js';
+import { stubExternalImages } from './images.js';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -65,7 +66,8 @@ export interface E2eOptions {
 
 /**
  * Registers the hooks of a browser suite inside a `describe`: one embedded app (in memory) and one
- * Chromium per file, a new context and page per test (1280x800 unless asked otherwise), a
+ * Chromium per file, a new context and page per test (1280x800 unless asked otherwise), every
+ * request off the app (ESPN logos and photos) answered with a pixel in every context (images.ts), a
  * screenshot in test-results/e2e when a test fails, and a failure when a page threw or logged a
  * console error. Returns accessors valid inside tests and hooks registered after this call.
  */
@@ -97,6 +99,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
 
   async function newContext(extra: BrowserContextOptions = {}): Promise<BrowserContext> {
     const created = await need(browser, 'browser').newContext({ ...contextOptions(), ...extra });
+    await stubExternalImages(created, need(app, 'app').url);
     created.on('page', watch);
     extraContexts.push(created);
     return created;
@@ -125,6 +128,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
 
   beforeEach(async () => {
     context = await need(browser, 'browser').newContext(contextOptions());
+    await stubExternalImages(context, need(app, 'app').url);
     context.on('page', watch);
     page = await context.newPage();
   });

@@ -5,3 +5,4 @@ export { matchSubject, subjectIsSubsetOf } from './subjects.js';
 export { createMemoryBus, type MemoryBusOptions } from './memory.js';
 export { connectNatsBus, type NatsBusOptions } from './nats.js';
 export { namespacedBus, NAMESPACE_PATTERN } from './namespace.js';
+export { replyBudgetMs, REQUEST_TIMEOUT_HEADER } from './wire.js';

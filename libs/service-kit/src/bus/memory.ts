@@ -17,6 +17,7 @@ import type { Bus, BusMessage, ConsumeOptions, HandleOptions, Headers, PublishOp
 import {
   assertNotEventSubject,
   copyHeaders,
+  requestHeaders,
   DEDUP_WINDOW_MS,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -323,7 +324,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       assertNotEventSubject(subject, streamSubjects);
       const timeoutMs = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       const payload = encode(data);
-      const headers = copyHeaders(opts.headers);
+      const headers = requestHeaders(opts.headers, timeoutMs);
       const responders = pickResponders(subject);
       const heard = fanOut(subject, payload, headers);
       if (responders.length === 0 && !heard) throw new BusNoRespondersError(subject);
@@ -357,6 +358,11 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       assertNotEventSubject(subject, streamSubjects);
       if (!opts.queue) throw new Error('handle needs a queue group');
       return addListener({ pattern: subject, queue: opts.queue, handler: handler as Listener['handler'], active: true, inFlight: new InFlight() });
+    },
+
+    // One process: the connection is never lost, so there is nothing to call back.
+    onReconnect() {
+      return () => {};
     },
 
     isReady(): boolean {

@@ -23,6 +23,7 @@ export function namespacedBus(inner: Bus, namespace: string): Bus {
     request: (subject, data, options) => inner.request(add(subject), data, options),
     handle: <Req, Res>(subject: string, handler: RequestHandler<Req, Res>, options: HandleOptions) =>
       inner.handle<Req, Res>(add(subject), (m) => handler(strip(m)), options),
+    onReconnect: (listener) => inner.onReconnect(listener),
     isReady: () => inner.isReady(),
     close: () => inner.close(),
   };

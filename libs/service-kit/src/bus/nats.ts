@@ -23,7 +23,8 @@ import {
 } from '@nats-io/jetstream';
 import { connect, errors, headers as natsHeaders, nanos, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { EVENT_STREAM } from '@powerpool/contracts';
-import { BusNoRespondersError, BusTimeoutError } from '../errors.js';
+import { databaseUnavailable } from '../db/unavailable.js';
+import { BusNoRespondersError, BusTimeoutError, ServiceUnavailableError } from '../errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
 import type { Bus, BusMessage, ConsumeOptions, HandleOptions, Headers, PublishOptions, RequestHandler, RequestOptions, Subscription } from './types.js';
 import {
@@ -40,6 +41,7 @@ import {
   isTransportHeader,
   okReply,
   readReply,
+  requestHeaders,
 } from './wire.js';
 
 export interface NatsBusOptions {
@@ -94,6 +96,19 @@ function isApiError(err: unknown, code: number): boolean {
   return err instanceof JetStreamApiError && err.code === code;
 }
 
+/** No stream takes a JetStream publish (the client reports it as "jetstream is not enabled"). */
+function isNoStream(err: unknown): boolean {
+  const cause = err instanceof Error ? err.cause : undefined;
+  return [err, cause].some((e) => e instanceof errors.RequestError && e.isNoResponders());
+}
+
+/** The stream or a consumer is gone from the server (e.g. it came back without its JetStream store). */
+function isMissingResource(err: unknown): boolean {
+  if (isApiError(err, JetStreamApiCodes.StreamNotFound) || isApiError(err, JetStreamApiCodes.ConsumerNotFound)) return true;
+  const text = err instanceof Error ? err.message : '';
+  return /consumer not found|stream not found/i.test(text);
+}
+
 async function ensureStream(jsm: JetStreamManager, stream: { name: string; subjects: readonly string[] }, logger: BusLogger): Promise<void> {
   const subjects = [...stream.subjects];
   // Several services start at once: when another one wins the race to create, look again.
@@ -128,7 +143,9 @@ async function ensureStream(jsm: JetStreamManager, stream: { name: string; subje
   }
 }
 
-async function ensureConsumer(jsm: JetStreamManager, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+type ConsumerConfigOf = Partial<ConsumerConfig> & { durable_name: string };
+
+async function ensureConsumer(jsm: JetStreamManager, stream: string, config: ConsumerConfigOf): Promise<void> {
   const name = config.durable_name;
   try {
     const info = await jsm.consumers.info(stream, name);
@@ -164,16 +181,28 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   });
   let connected = true;
   let closing: Promise<void> | undefined;
+  /** Requests waiting for a reply: a disconnect fails them (the request or its reply died with the connection). */
+  const waitingRequests = new Set<(err: Error) => void>();
+  const reconnectListeners = new Set<() => void>();
   const statusLoop = (async () => {
     for await (const status of nc.status()) {
       switch (status.type) {
         case 'disconnect':
           connected = false;
           logger.warn({ server: status.server }, 'nats disconnected');
+          for (const fail of waitingRequests) fail(new ServiceUnavailableError('The message bus went down before the answer came. Please try again shortly.'));
+          waitingRequests.clear();
           break;
         case 'reconnect':
           connected = true;
           logger.info({ server: status.server }, 'nats reconnected');
+          for (const listener of reconnectListeners) {
+            try {
+              listener();
+            } catch (err) {
+              logger.error({ err }, 'a reconnect listener failed');
+            }
+          }
           break;
         case 'reconnecting':
           logger.debug({}, 'nats reconnecting');
@@ -212,11 +241,22 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     if (closing !== undefined || nc.isClosed()) throw new Error('The bus is closed');
   }
 
+  /**
+   * While the connection is down (the client reconnects on its own), a request or a JetStream
+   * publish would sit in the client's buffer until its timeout (a request: up to 30 s) and the
+   * caller's HTTP request with it: fail at once with a 503 instead.
+   */
+  function assertConnected(what: string): void {
+    if (!connected) throw new ServiceUnavailableError(`The message bus is unavailable (${what}). Please try again shortly.`);
+  }
+
   /** Pull one consumer's events and hand them, one at a time, to the handler. */
-  function startWorker(consumerName: string, opts: ConsumeOptions<unknown> & { maxDeliveries: number; retryDelayMs: number }): Worker {
+  function startWorker(config: ConsumerConfigOf, opts: ConsumeOptions<unknown> & { maxDeliveries: number; retryDelayMs: number }): Worker {
+    const consumerName = config.durable_name;
     let stopping = false;
     let messages: ConsumerMessages | undefined;
     let wake: (() => void) | undefined;
+    let missing = false;
 
     async function handleOne(m: JsMsg): Promise<void> {
       const deliveryCount = m.info.deliveryCount;
@@ -231,15 +271,29 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       }
       const keepAlive = setInterval(() => m.working(), ACK_WAIT_MS / 3);
       try {
-        await opts.handler(msg);
-        m.ack();
-      } catch (err) {
-        if (deliveryCount >= opts.maxDeliveries) {
-          logger.error({ ...context, err }, 'event handler failed on its last delivery; event dropped');
-          m.term();
-        } else {
-          logger.warn({ ...context, err }, 'event handler failed; will redeliver');
-          m.nak(opts.retryDelayMs);
+        for (;;) {
+          try {
+            await opts.handler(msg);
+            m.ack();
+            return;
+          } catch (err) {
+            // The database out of reach (restarting, say) is not the event's fault: the delivery
+            // stays in progress (kept alive) and is tried again here until the database is back,
+            // instead of spending the event's deliveries and dropping it after the last one.
+            if (databaseUnavailable(err) && !stopping) {
+              logger.warn({ ...context, err }, 'event handler could not reach the database; retrying in place');
+              await new Promise((resolve) => setTimeout(resolve, opts.retryDelayMs));
+              continue;
+            }
+            if (deliveryCount >= opts.maxDeliveries) {
+              logger.error({ ...context, err }, 'event handler failed on its last delivery; event dropped');
+              m.term();
+            } else {
+              logger.warn({ ...context, err }, 'event handler failed; will redeliver');
+              m.nak(opts.retryDelayMs);
+            }
+            return;
+          }
         }
       } finally {
         clearInterval(keepAlive);
@@ -249,8 +303,16 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     const loop = (async () => {
       while (!stopping && !nc.isClosed()) {
         try {
+          if (missing) {
+            // The server lost it (a restart without its store): make the stream and consumer again.
+            await ensureStream(jsm, stream, logger);
+            await ensureConsumer(jsm, stream.name, config);
+            logger.warn({ consumer: consumerName }, 'event consumer was missing on the server; created it again');
+            missing = false;
+          }
           const consumer = await js.consumers.get(stream.name, consumerName);
-          messages = await consumer.consume({ max_messages: PULL_BATCH });
+          // Missing stream or consumer: end the iteration (below) instead of waiting for someone to restore them.
+          messages = await consumer.consume({ max_messages: PULL_BATCH, abort_on_missing_resource: true });
           // close() ends the iteration below once buffered events are handed back (its promise
           // settles only when someone iterates, so it is never awaited on its own).
           if (stopping) void messages.close().catch(() => {});
@@ -261,6 +323,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
             else await handleOne(m);
           }
         } catch (err) {
+          missing = isMissingResource(err);
           if (!stopping) logger.error({ err, consumer: consumerName }, 'event consumer failed; restarting');
         }
         if (!stopping && !nc.isClosed()) {
@@ -303,17 +366,25 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
 
     async publish(subject: string, data: unknown, opts: PublishOptions = {}): Promise<void> {
       assertOpen();
+      assertConnected(`publishing ${subject}`);
       const headers = toNatsHeaders(opts.headers);
-      try {
-        await js.publish(subject, encode(data), {
+      const send = () =>
+        js.publish(subject, encode(data), {
           ...(opts.msgId !== undefined ? { msgID: opts.msgId } : {}),
           ...(headers ? { headers } : {}),
         });
+      try {
+        await send();
       } catch (err) {
-        if (err instanceof errors.RequestError && err.isNoResponders()) {
-          throw new Error(`No event stream captures subject '${subject}'`, { cause: err });
+        if (!isNoStream(err)) throw err;
+        // The server may have come back without its store: make the stream again, then try once more.
+        try {
+          await ensureStream(jsm, stream, logger);
+          await send();
+        } catch (again) {
+          if (isNoStream(again)) throw new Error(`No event stream captures subject '${subject}'`, { cause: again });
+          throw again;
         }
-        throw err;
       }
     },
 
@@ -333,17 +404,17 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       const mine: Worker[] = [];
       try {
         for (const filter of new Set(opts.subjects)) {
-          const name = consumerName(opts.durable, filter);
-          await ensureConsumer(jsm, stream.name, {
-            durable_name: name,
+          const config: ConsumerConfigOf = {
+            durable_name: consumerName(opts.durable, filter),
             description: `${opts.durable} ${filter}`,
             ack_policy: AckPolicy.Explicit,
             deliver_policy: DeliverPolicy.All,
             ack_wait: nanos(ACK_WAIT_MS),
             max_deliver: maxDeliveries,
             filter_subject: filter,
-          });
-          const worker = startWorker(name, { ...(opts as ConsumeOptions<unknown>), maxDeliveries, retryDelayMs });
+          };
+          await ensureConsumer(jsm, stream.name, config);
+          const worker = startWorker(config, { ...(opts as ConsumeOptions<unknown>), maxDeliveries, retryDelayMs });
           mine.push(worker);
           workers.add(worker);
         }
@@ -383,18 +454,34 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       return trackSubscription(sub, inFlight);
     },
 
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => void reconnectListeners.delete(listener);
+    },
+
     async request<Res>(subject: string, data: unknown, opts: RequestOptions = {}): Promise<Res> {
       assertOpen();
       assertNotEventSubject(subject, stream.subjects);
+      assertConnected(`no answer to ${subject}`);
       const timeoutMs = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-      const headers = toNatsHeaders(opts.headers);
+      const headers = toNatsHeaders(requestHeaders(opts.headers, timeoutMs));
       let reply: Msg;
+      let fail: (err: Error) => void = () => {};
+      const lost = new Promise<never>((_, reject) => {
+        fail = reject;
+      });
+      waitingRequests.add(fail);
+      const pending = nc.request(subject, encode(data), { timeout: timeoutMs, ...(headers ? { headers } : {}) });
+      // When the disconnect wins the race, the request still ends later (its timeout): not unhandled.
+      pending.catch(() => {});
       try {
-        reply = await nc.request(subject, encode(data), { timeout: timeoutMs, ...(headers ? { headers } : {}) });
+        reply = await Promise.race([pending, lost]);
       } catch (err) {
         if (err instanceof errors.RequestError && err.isNoResponders()) throw new BusNoRespondersError(subject);
         if (err instanceof errors.TimeoutError) throw new BusTimeoutError(subject, timeoutMs);
         throw err;
+      } finally {
+        waitingRequests.delete(fail);
       }
       return readReply<Res>(reply.string(), subject);
     },

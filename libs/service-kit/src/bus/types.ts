@@ -82,6 +82,13 @@ export interface Bus {
   request<Res = unknown>(subject: string, data: unknown, options?: RequestOptions): Promise<Res>;
   /** Answer requests on a subject, in a queue group. */
   handle<Req = unknown, Res = unknown>(subject: string, handler: RequestHandler<Req, Res>, options: HandleOptions): Promise<Subscription>;
+  /**
+   * Call `listener` each time the connection comes back after it was lost: plain `subscribe`
+   * subscribers (and `broadcast` hearers) may have missed messages meanwhile, so a cache they
+   * keep fresh should be dropped. Returns the way to stop listening. The in-process bus never
+   * loses its connection (it never calls it).
+   */
+  onReconnect(listener: () => void): () => void;
   /** True while connected and able to publish (readiness). */
   isReady(): boolean;
   /** Stop subscriptions, let in-flight handlers finish, flush and disconnect. */

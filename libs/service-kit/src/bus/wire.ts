@@ -3,6 +3,7 @@
  * the shared defaults. The in-process bus goes through the same encoding so that nothing is shared
  * by reference and both behave alike.
  */
+import { databaseUnavailable } from '../db/unavailable.js';
 import { DomainError, domainErrorFromBody } from '../errors.js';
 import type { BusLogger } from './logger.js';
 import { subjectIsSubsetOf } from './subjects.js';
@@ -36,12 +37,17 @@ export function okReply(data: unknown): string {
 }
 
 /**
- * Encode a handler's failure. A DomainError crosses as is; anything else is logged here and
- * crosses as a bare 500 so internals never reach the requester.
+ * Encode a handler's failure. A DomainError crosses as is, the database out of reach as a 503;
+ * anything else is logged here and crosses as a bare 500 so internals never reach the requester.
  */
 export function errorReply(err: unknown, subject: string, logger: BusLogger): string {
   if (err instanceof DomainError) {
     return JSON.stringify({ ok: false, status: err.status, error: err.toBody() } satisfies ReplyEnvelope);
+  }
+  const unavailable = databaseUnavailable(err);
+  if (unavailable) {
+    logger.warn({ err, subject }, unavailable.message);
+    return JSON.stringify({ ok: false, status: unavailable.status, error: unavailable.toBody() } satisfies ReplyEnvelope);
   }
   logger.error({ err, subject }, 'bus request handler failed');
   const internal = new DomainError('internal_error', 'Internal error');
@@ -71,6 +77,27 @@ export function assertNotEventSubject(subject: string, streamSubjects: readonly 
 /** Header names owned by NATS itself (`Nats-Msg-Id`, ...): not part of the message's headers. */
 export function isTransportHeader(name: string): boolean {
   return name.toLowerCase().startsWith('nats-');
+}
+
+/**
+ * The requester's timeout (ms), sent with every request (`Bus.request`), so that a handler doing
+ * slow work (an outside provider) can give up and answer while the requester still listens.
+ */
+export const REQUEST_TIMEOUT_HEADER = 'pp-request-timeout-ms';
+
+/** A request's headers: the requester's, plus its timeout (REQUEST_TIMEOUT_HEADER). */
+export function requestHeaders(headers: Headers | undefined, timeoutMs: number): Headers {
+  return { ...copyHeaders(headers), [REQUEST_TIMEOUT_HEADER]: String(timeoutMs) };
+}
+
+/**
+ * How long a request handler may work and still be heard: four fifths of the requester's timeout
+ * (the rest is for the trip there and back), counted from when the handler is called. Null when
+ * the request did not say (not sent through `Bus.request`).
+ */
+export function replyBudgetMs(msg: { headers: Headers }): number | null {
+  const timeoutMs = Number(msg.headers[REQUEST_TIMEOUT_HEADER]);
+  return Number.isFinite(timeoutMs) && timeoutMs > 0 ? Math.floor(timeoutMs * 0.8) : null;
 }
 
 export function copyHeaders(headers: Headers | undefined): Headers {

@@ -42,6 +42,11 @@ export function connectPostgres(options: PostgresOptions): Database {
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor a connection dropped while checked out (Postgres restarting mid-transaction, between two
+  // queries): pg-pool listens for errors only on idle clients, and an 'error' event without a
+  // listener kills the process. The client is unusable from then on: its next query fails (a 503,
+  // db/unavailable.ts), the transaction rolls back, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const sql: SqlClient = {
     async exec(text) {
       await pool.query(text);

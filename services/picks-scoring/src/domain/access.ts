@@ -32,6 +32,17 @@ export const deadlinePassed = (week: PoolWeekRow | undefined, now: Date): boolea
   week !== undefined && (now.getTime() >= week.pickDeadline.getTime() || (week.state !== 'SETUP' && week.state !== 'PUBLISHED'));
 
 /**
+ * Whether a save that arrived at `at` is taken: it arrived before the deadline by the server's
+ * clock while the week was PUBLISHED (still PUBLISHED, or moved on only after `at`: the move at
+ * the deadline reaches this service a moment after it, and a save that arrived in time is not
+ * refused for waiting its turn behind a rush; a week the Testing tab started early is closed from
+ * that move on).
+ */
+export const savesOpenAt = (week: PoolWeekRow, at: Date): boolean =>
+  at.getTime() < week.pickDeadline.getTime() &&
+  (week.state === 'PUBLISHED' || (week.state === 'GAMES_IN_PROGRESS' && at.getTime() < week.stateChangedAt.getTime()));
+
+/**
  * The caller's access to a pool week's picks: the commissioner and super admins always
  * (COMMISSIONER_ACCESS); members once the deadline has passed (FULL_ACCESS); signed-in
  * non-members of a public pool once the deadline has passed (PUBLIC_ACCESS). Null: before the

@@ -13,7 +13,7 @@ import {
 import type { PickOwner } from '../store/picks.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { GameRow, PickRow, PoolGameRow, PoolRow } from '../store/schema.js';
-import { deadlinePassed, managedPool, readablePool } from './access.js';
+import { managedPool, readablePool, savesOpenAt } from './access.js';
 import type { Caller, Emit, PicksContext } from './context.js';
 import {
   GameNotAvailableError,
@@ -168,11 +168,13 @@ function weekOfPool(pool: PoolRow, ref: WeekIdRef): number {
 /**
  * POST /api/picks/batch: replace the caller's picks of a pool week, all or nothing. Checked in
  * this order: the pool, the caller's active membership, every pick of the batch's pool and week,
- * the week published, its deadline not passed by the server's clock and the week still PUBLISHED
- * (read after locking the week row, so a save racing the deadline is wholly before it or refused),
- * the ranks, the games, the teams.
+ * the week published and open for picks when the save arrived (savesOpenAt: before the deadline
+ * by the server's clock, the week still PUBLISHED then; read after locking the week row), the
+ * ranks, the games, the teams. A save counts from its arrival (`arrivedAt`, taken when the request
+ * reached the service): one that arrived in time is taken even when a rush delays its turn past
+ * the deadline, and its content was fixed before anyone's picks became visible.
  */
-export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPicksInput): Promise<BatchPicksReply> {
+export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPicksInput, arrivedAt: Date = ctx.now()): Promise<BatchPicksReply> {
   const first = body.picks[0];
   if (!first) throw new IncompletePicksError(PICK_MESSAGES.incompletePicks(CONFIDENCE_RANKS), { missing: CONFIDENCE_RANKS });
   const reply = await ctx.uow.write(async (store, emit) => {
@@ -184,13 +186,15 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
     if (body.picks.some((p) => p.poolId !== pool.id || p.weekNumber !== weekNumber)) throw new PickNotOfBatchError(weekNumber);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'share');
     if (!week) throw new WeekNotPublishedError(weekNumber);
+    if (!savesOpenAt(week, arrivedAt)) throw new PicksLockedError(week.pickDeadline);
+    // Its time once its locks are held: saves of one player commit in this order.
     const now = ctx.now();
-    if (week.state !== 'PUBLISHED' || deadlinePassed(week, now)) throw new PicksLockedError(week.pickDeadline);
     checkRanks(body.picks, PICK_MESSAGES.incompletePicks);
     const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), false);
     const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
     const rows = await replaceWeekPicks(store, emit, owner, chosen, caller.id, now, false);
-    return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks: await presentPicks(store, rows) };
+    const picks = await presentPicks(store, rows);
+    return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks };
   });
   await ctx.announce([{ poolId: reply.poolId, year: reply.year, weekNumber: reply.weekNumber }]);
   return reply;

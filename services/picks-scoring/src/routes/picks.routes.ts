@@ -6,8 +6,14 @@ import { myPicks, pickStats, savePicks } from '../domain/picks.js';
 
 /** Picks: a player's own picks, saving them, the pick-completion figures, and commissioner overrides. */
 export function registerPicksRoutes(app: ServiceApp, ctx: PicksContext): void {
+  // A save counts from when it reached the service (game-rules: a pick that arrives after the
+  // deadline is refused), not from when its turn came under a rush: its arrival, by our clock.
+  const arrivals = new WeakMap<object, Date>();
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === api.savePicks.path && request.method === api.savePicks.method) arrivals.set(request, ctx.now());
+  });
   route(app, api.myPicks, async (request) => myPicks(ctx, currentUser(request), request.params.weekId, request.query.poolId));
-  route(app, api.savePicks, async (request) => savePicks(ctx, currentUser(request), request.body));
+  route(app, api.savePicks, async (request) => savePicks(ctx, currentUser(request), request.body, arrivals.get(request) ?? ctx.now()));
   route(app, api.pickStats, async (request) => pickStats(ctx, currentUser(request), request.params.weekNumber, request.query.poolId));
   route(app, api.override, async (request) => overridePicks(ctx, currentUser(request), request.body));
   route(app, api.overrides, async (request) => listOverrides(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));

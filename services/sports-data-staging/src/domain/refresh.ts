@@ -1,5 +1,6 @@
 import type { Game, RefreshWeekRequest } from '@powerpool/contracts';
 import { NotFoundError, ValidationError } from '@powerpool/service-kit';
+import type { EspnCallOptions } from '../espn/client.js';
 import type { GameData } from '../espn/parse.js';
 import { fromWeekNumber } from '../espn/weeks.js';
 import type { SportsContext } from './context.js';
@@ -17,9 +18,10 @@ export interface RefreshResult {
  * Refresh one production week from ESPN's scoreboard: 'scores' takes status, detail, period, clock,
  * scores, winner and kickoff; 'odds' takes the line (scoreboard odds, else the core odds of a game
  * that lost its scoreboard odds at kickoff). Writes through the guarded path the live feed uses
- * (game-updates.ts) and emits sports.game.updated for every game that changed.
+ * (game-updates.ts) and emits sports.game.updated for every game that changed. ESPN is asked until
+ * `call.deadline` at most: past it the refresh fails (502 `espn_unavailable`) having written nothing.
  */
-export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', request: RefreshWeekRequest): Promise<RefreshResult> {
+export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', request: RefreshWeekRequest, call: EspnCallOptions = {}): Promise<RefreshResult> {
   const espnWeek = fromWeekNumber(request.weekNumber);
   if (!espnWeek) throw new ValidationError(`Week ${request.weekNumber} does not exist`);
   if (request.seasonType !== undefined && request.seasonType !== espnWeek.seasonType) {
@@ -31,13 +33,13 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
   if (current.length === 0) throw new NotFoundError(`There are no production games for ${year} week ${request.weekNumber}`);
 
   const fresh = await fromEspn(`Refreshing ${kind}`, async () => {
-    const list = await ctx.espn.scoreboard(year, espnWeek.seasonType, espnWeek.espnWeek);
+    const list = await ctx.espn.scoreboard(year, espnWeek.seasonType, espnWeek.espnWeek, call);
     const byId = new Map<string, GameData>(list.map((g) => [g.espnId, g]));
     if (kind === 'odds') {
       for (const game of current) {
         const f = byId.get(game.espnId);
         if (f && f.spread === null && game.spread === null) {
-          const line = await ctx.espn.coreOdds(game.espnId, game.espnCompetitionId, game.homeTeamAbbr, game.awayTeamAbbr);
+          const line = await ctx.espn.coreOdds(game.espnId, game.espnCompetitionId, game.homeTeamAbbr, game.awayTeamAbbr, call);
           if (line?.spread != null) byId.set(game.espnId, { ...f, spread: line.spread, oddsProvider: line.provider, oddsDetails: line.details });
         }
       }

@@ -1,8 +1,10 @@
 import type { Team, Venue } from '@powerpool/contracts';
-import { createEspnHttp, EspnError, type EspnHttpOptions } from './http.js';
+import { createEspnHttp, EspnError, type EspnCallOptions, type EspnHttpOptions } from './http.js';
 import { idFromRef, ParseProblem, parseScoreboard, parseTeam, parseVenue, readSpread, type GameData } from './parse.js';
 import { coreOddsListSchema, refListSchema, scoreboardSchema, summarySchema, teamDetailSchema, teamsListSchema, venueDocSchema } from './schemas.js';
 import { weekLabel, toWeekNumber } from './weeks.js';
+
+export type { EspnCallOptions } from './http.js';
 
 export interface EspnClientOptions extends EspnHttpOptions {
   /** e.g. https://site.api.espn.com/apis/site/v2/sports/football/nfl */
@@ -20,14 +22,14 @@ export interface PreGameLine {
 export interface EspnClient {
   teams(): Promise<Team[]>;
   /** One week's games (ESPN season type and week); [] for the Pro Bowl or an empty week. */
-  scoreboard(year: number, seasonType: number, espnWeek: number): Promise<GameData[]>;
+  scoreboard(year: number, seasonType: number, espnWeek: number, call?: EspnCallOptions): Promise<GameData[]>;
   teamVenue(teamEspnId: string): Promise<Venue | null>;
   /** One page of the core venue list: the venue ids it names and the page count. */
   venueIds(page: number): Promise<{ ids: string[]; pageCount: number }>;
   /** A venue document, or null when ESPN has none (404). */
   venue(venueEspnId: string): Promise<Venue | null>;
   /** The pre-game line of a game from the core odds (provider 58, else the first non-live line). */
-  coreOdds(eventId: string, competitionId: string, homeAbbr: string, awayAbbr: string): Promise<PreGameLine | null>;
+  coreOdds(eventId: string, competitionId: string, homeAbbr: string, awayAbbr: string, call?: EspnCallOptions): Promise<PreGameLine | null>;
   /** The pre-game line from the summary's pickcenter. */
   summaryOdds(eventId: string, homeAbbr: string, awayAbbr: string): Promise<PreGameLine | null>;
 }
@@ -57,11 +59,11 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
       return teams;
     },
 
-    async scoreboard(year, seasonType, espnWeek) {
+    async scoreboard(year, seasonType, espnWeek, call) {
       const weekNumber = toWeekNumber(seasonType, espnWeek);
       const what = `scoreboard ${year} ${seasonTypeName(seasonType)} week ${espnWeek}${weekNumber !== null ? ` (${weekLabel(weekNumber)})` : ''}`;
       const url = `${site}/scoreboard?dates=${year}&seasontype=${seasonType}&week=${espnWeek}&limit=1000`;
-      const doc = await http(url, scoreboardSchema, what);
+      const doc = await http(url, scoreboardSchema, what, call);
       try {
         return parseScoreboard(doc, { year, seasonType, espnWeek });
       } catch (err) {
@@ -86,9 +88,9 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
       return doc ? parseVenue(doc) : null;
     },
 
-    async coreOdds(eventId, competitionId, homeAbbr, awayAbbr) {
+    async coreOdds(eventId, competitionId, homeAbbr, awayAbbr, call) {
       const doc = await orNull(
-        http(`${core}/events/${encodeURIComponent(eventId)}/competitions/${encodeURIComponent(competitionId)}/odds`, coreOddsListSchema, `odds of game ${eventId}`),
+        http(`${core}/events/${encodeURIComponent(eventId)}/competitions/${encodeURIComponent(competitionId)}/odds`, coreOddsListSchema, `odds of game ${eventId}`, call),
       );
       if (!doc) return null;
       const usable = doc.items.filter((i) => !(i.provider?.name ?? '').includes('Live Odds') && (i.spread !== undefined || i.details));

@@ -48,19 +48,39 @@ export function describeZodError(error: z.ZodError): string {
     .join('; ');
 }
 
-export type EspnHttp = <S extends z.ZodTypeAny>(url: string, schema: S, what: string) => Promise<z.infer<S>>;
+/** When a call must have its answer (ms since epoch): whoever waits for it stops listening then. */
+export interface EspnCallOptions {
+  deadline?: number;
+}
+
+export type EspnHttp = <S extends z.ZodTypeAny>(url: string, schema: S, what: string, call?: EspnCallOptions) => Promise<z.infer<S>>;
 
 /**
  * GET a JSON document and parse it with `schema`. Retries with exponential backoff on network
  * errors, timeouts and 5xx; a 4xx, non-JSON body or a shape mismatch fails at once with an EspnError.
+ * With a `deadline`, no attempt (nor its wait in the queue, nor a backoff) runs past it: the call
+ * fails with a timeout EspnError by then, so its caller can still be told that ESPN is the problem.
  */
 export function createEspnHttp(options: EspnHttpOptions): EspnHttp {
   const limit = createLimiter(options.concurrency);
-  return async (url, schema, what) => {
+  return async (url, schema, what, call = {}) => {
+    const deadline = call.deadline ?? Infinity;
+    const outOfTime = (spentMs: number) => new EspnError(`ESPN ${what}: no answer within ${spentMs} ms`, 'timeout');
+    const started = Date.now();
     let lastError: EspnError | undefined;
+    let attempts = 0;
     for (let attempt = 0; attempt <= options.retries; attempt += 1) {
-      if (attempt > 0) await sleep(options.backoffMs * 2 ** (attempt - 1));
-      const outcome = await limit(() => fetchOnce(url, options.timeoutMs, what));
+      if (attempt > 0) {
+        const backoff = options.backoffMs * 2 ** (attempt - 1);
+        if (Date.now() + backoff >= deadline) break;
+        await sleep(backoff);
+      }
+      const outcome = await limit(() => {
+        const left = deadline - Date.now();
+        if (left <= 0) return Promise.resolve<Outcome>({ ok: false, retry: false, error: outOfTime(Date.now() - started) });
+        attempts += 1;
+        return fetchOnce(url, Math.min(options.timeoutMs, left), what);
+      });
       if (outcome.ok) {
         const parsed = schema.safeParse(outcome.body);
         if (!parsed.success) throw new EspnError(`ESPN ${what}: unexpected response (${describeZodError(parsed.error)})`, 'parse');
@@ -69,9 +89,8 @@ export function createEspnHttp(options: EspnHttpOptions): EspnHttp {
       lastError = outcome.error;
       if (!outcome.retry) break;
     }
-    const attempts = options.retries + 1;
     const error = lastError ?? new EspnError(`ESPN ${what}: request failed`, 'network');
-    if (error.kind === 'http' && error.status !== undefined && error.status < 500) throw error;
+    if ((error.kind === 'http' && error.status !== undefined && error.status < 500) || attempts === 0) throw error;
     throw new EspnError(`${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, error.kind, error.status);
   };
 }
