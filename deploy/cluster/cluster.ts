@@ -152,6 +152,11 @@ export interface Cluster {
   /** The replicas of `service`, replica 1 first. */
   replicasOf(service: ServiceName): ClusterProcess[];
   /**
+   * Every process that is not ready now, with the reason (not listening, or its health path not
+   * 200; a service's and the gateway's `/readyz` include the bus connection). Empty when all are.
+   */
+  notReady(): Promise<string[]>;
+  /**
    * The offline ESPN replay this launcher serves to sports-data-staging (null when ESPN_REPLAY is
    * off): a test drives the recorded game day through it, as with embedded mode's `replay`.
    */
@@ -368,6 +373,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       return found;
     },
     replicasOf: (service: ServiceName) => processes.filter((p) => p.service === service),
+    notReady: () => notReadyProcesses(specs),
     replay,
     stop,
     closed,

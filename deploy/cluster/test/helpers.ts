@@ -137,6 +137,20 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
   }
 }
 
+/**
+ * Waits until every process of `cluster` is ready again (its `/readyz` 200: database reachable,
+ * bus reconnected), as an orchestrator waits before sending traffic back after a fault; fails
+ * naming the ones that are not.
+ */
+export async function everyProcessReady(cluster: Cluster, timeoutMs: number, after: string): Promise<void> {
+  let notReady: string[] = [];
+  try {
+    await eventually(async () => ((notReady = await cluster.notReady()).length === 0 ? true : undefined), timeoutMs, `every process ready ${after}`);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}; not ready: ${notReady.join(', ')}`);
+  }
+}
+
 export interface TestClusterOptions {
   /** Processes per service, e.g. `{ 'picks-scoring': 2 }`. */
   replicas?: ReplicaCounts;

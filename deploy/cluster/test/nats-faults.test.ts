@@ -6,7 +6,7 @@ import { SESSION_COOKIE, type LiveLeaderboard, type ScoringReviewReply, type Sea
 import { eventStreamName } from '@powerpool/service-kit';
 import { followLiveBoard, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_POINTS, WILD_CARD_SPREADS, WILD_CARD_WEEK, wildCardBatch, type LiveFollower, type WildCardPick } from '@powerpool/testing';
 import { DEV_PASSWORD } from '../cluster.js';
-import { completeWildCardWeek, eventually, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster } from './helpers.js';
+import { completeWildCardWeek, eventually, everyProcessReady, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster } from './helpers.js';
 import { natsServerUnavailableReason, startNatsServer, type PrivateNatsServer } from '@powerpool/testing';
 
 /**
@@ -331,6 +331,8 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     expect(nats!.running).toBe(false);
     await nats!.restart();
+    // Each process reconnects on its own (within its reconnect wait); until then it answers 503.
+    await everyProcessReady(test!.cluster, EVENT_WAIT_MS, 'after the NATS restart');
 
     // After the restart: a step refused during the outage is done again, as a commissioner would; D is scored.
     if (completedC.status !== 200) await ok('C complete (again)', await commissioner.post(`${week(c)}/transition/complete`, { testing: true }));
@@ -438,6 +440,7 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     expect(nats!.running).toBe(false);
     await nats!.restart();
+    await everyProcessReady(test!.cluster, EVENT_WAIT_MS, 'after the NATS restart');
 
     // Every game's recorded final reaches picks-scoring: the board (GET and the stream) as without a fault.
     const allFinal = (b: LiveLeaderboard) => b.gamesCentric.length === 4 && b.gamesCentric.every((g) => g.status === 'COMPLETE');

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@powerpool/contracts';
 import { unavailableReason } from '@powerpool/testing';
 import { DEV_PASSWORD } from '../cluster.js';
-import { eventually, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster, type WildCardPool } from './helpers.js';
+import { eventually, everyProcessReady, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster, type WildCardPool } from './helpers.js';
 import { postgresAnswers, privatePostgresUnavailableReason, startPostgresServer, type PostgresServer, type RestartMode } from '@powerpool/testing';
 import { batchBody, choiceOf, isErrorReply, isOk, picksRowsByPlayer, recordedSave, saveKey, storedKey, unpublishedEvents, weekGames, type SaveRecord, type WeekGame } from './saves.js';
 
@@ -175,9 +175,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted while players save pi
     expect((await picksRowsByPlayer(test!.databaseUrl, pool.poolId, pool.weekNumber)).sort()).toEqual([...storedByPlayer].sort());
 
     // Every service is ready again on its own, and the saves' events all left picks-scoring's outbox.
-    for (const process of test!.cluster.processes.filter((p) => p.service !== 'gateway' && p.service !== 'dev-idp')) {
-      await eventually(async () => ((await fetch(`${process.url}/readyz`)).status === 200 ? true : undefined), EVENT_WAIT_MS, `${process.name} ready`);
-    }
+    await everyProcessReady(test!.cluster, EVENT_WAIT_MS, 'after the PostgreSQL restart');
     await eventually(async () => ((await unpublishedEvents(test!.databaseUrl, 'picks')) === 0 ? true : undefined), EVENT_WAIT_MS, 'picks-scoring published every event');
 
     // No process died or was restarted.
