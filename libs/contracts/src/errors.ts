@@ -66,6 +66,8 @@ export const ERROR_STATUS = {
   game_not_in_week: 400,
   /** "Cannot calculate scores: {reasons}". */
   cannot_calculate_scores: 409,
+  /** Complete Week while picks on final or void games would have no result (game-rules.md "Points"). */
+  cannot_complete_week: 409,
   /** Spreads and games change only while the week is in SETUP. */
   week_not_in_setup: 409,
   week_complete: 409,
@@ -93,6 +95,8 @@ export const ERROR_STATUS = {
   target_not_member: 400,
   /** Scores are calculated in SCORING (or by a correction after COMPLETE). */
   week_not_in_scoring: 409,
+  /** What another service decided has not reached this one yet (and it could not be asked): retry in a few seconds. */
+  still_syncing: 409,
   season_not_found: 404,
 } as const;
 

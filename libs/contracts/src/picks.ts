@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText, idParam, text } from './common.js';
 import { gameStatusSchema } from './sports.js';
-import { COVER_RESULTS, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberSchema, weekStateSchema } from './weeks.js';
+import { COVER_RESULTS, decidedGameSchema, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberSchema, weekStateSchema } from './weeks.js';
 
 /**
  * Picks, scoring and leaderboards (picks-scoring). The spec's texts and constants are named once
@@ -151,6 +151,8 @@ export const PICK_MESSAGES = {
   overrideTargetNotMember: 'The player is not a member of this pool.',
   calculated: (users: number, errors: number) =>
     errors === 0 ? `Scores calculated for ${users} player(s)` : `Scores calculated for ${users} player(s); ${errors} could not be calculated`,
+  /** Calculate clicked before the move to scoring reached picks-scoring, and weeks-workflow could not be asked. */
+  scoringNotYetSynced: (weekNumber: number) => `${weekLabel(weekNumber)} has just moved to scoring and its results are still on their way. Try again in a few seconds.`,
   calculateNotAllowed: 'Scores can be calculated only while the week is in scoring (or to correct a completed week by a commissioner override).',
   calculationFailedTitle: 'Failed to calculate scores',
   exportFailed: 'Failed to export CSV',
@@ -622,3 +624,18 @@ export const PICKS_EVENTS = {
   'scoring.week.calculated': weekCalculatedEventSchema,
   'scoring.standings.changed': standingsChangedEventSchema,
 } as const;
+
+/**
+ * rpc.scoring.week.unscored-picks: before a week is completed, weeks-workflow asks picks-scoring
+ * how many picks on a decided (final or void) game would have no result if the week were scored
+ * now on `results` (or newer ones). Complete Week is refused unless it is 0 (game-rules.md "Points":
+ * a completed week never holds a pending pick).
+ */
+export const unscoredPicksRequestSchema = z.object({ ...poolWeekRef, results: z.array(decidedGameSchema) });
+export type UnscoredPicksRequest = z.infer<typeof unscoredPicksRequestSchema>;
+export const unscoredPicksReplySchema = z.object({
+  unscoredPicks: z.number().int(),
+  /** Why, one line per player whose picks could not be scored. */
+  reasons: z.array(z.string()),
+});
+export type UnscoredPicksReply = z.infer<typeof unscoredPicksReplySchema>;

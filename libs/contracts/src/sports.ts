@@ -86,6 +86,35 @@ export const stagingGamesReplySchema = z.array(stagingGameSchema);
 export const gameSchema = stagingGameSchema.omit({ id: true, scheduleId: true }).extend({ updatedAt: z.string() });
 export type Game = z.infer<typeof gameSchema>;
 
+/**
+ * What every service keeps of a production game in its own copy (the columns of service-kit's
+ * `productionGameColumns`), versioned by `updatedAt`: copies keep the newest. A decision made on
+ * one service's copy carries these (weeks.week.state-changed `results`), so the service acting on
+ * it applies exactly what was decided on (README "How a result travels").
+ */
+export const gameSnapshotSchema = gameSchema.pick({
+  espnId: true,
+  espnCompetitionId: true,
+  year: true,
+  weekNumber: true,
+  homeTeamEspnId: true,
+  awayTeamEspnId: true,
+  homeTeamAbbr: true,
+  awayTeamAbbr: true,
+  homeTeamShortName: true,
+  awayTeamShortName: true,
+  gameName: true,
+  gameTimeUtc: true,
+  gameStatus: true,
+  homeScore: true,
+  awayScore: true,
+  currentPeriod: true,
+  gameClock: true,
+  statusDetail: true,
+  updatedAt: true,
+});
+export type GameSnapshot = z.infer<typeof gameSnapshotSchema>;
+
 /** One changed field of an updated entry. */
 export const fieldChangeSchema = z.object({ field: z.string(), staging: z.unknown(), production: z.unknown() });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;

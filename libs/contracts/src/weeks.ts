@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, text } from './common.js';
-import { gameStatusSchema, seasonTypeSchema, type GameStatus } from './sports.js';
+import { gameSnapshotSchema, gameStatusSchema, seasonTypeSchema, type GameStatus } from './sports.js';
 import { WEEK_STATES, weekStateSchema, type WeekState } from './week-states.js';
 
 /**
@@ -202,6 +202,9 @@ export const WEEK_MESSAGES = {
   notYetComplete: (n: number) => `${n} game(s) not yet complete`,
   missingSpreadData: (n: number) => `${n} game(s) missing spread data`,
   transitioned: (state: WeekState) => `Transitioned to ${state} state`,
+  /** Complete Week while picks on final or void games could not be scored (game-rules.md "Points"). */
+  cannotCompleteWeek: (picks: number, reasons: string[]) =>
+    `Cannot complete week: ${picks} pick(s) on final or void games have no result${reasons.length ? ` (${reasons.join('; ')})` : ''}. Correct them with the emergency pick entry, then try again.`,
   invalidSpreadTitle: 'Invalid Spread',
   invalidSpread: 'Please enter a valid number for the spread',
 } as const;
@@ -436,6 +439,20 @@ export const weekPublishedEventSchema = z.object({
     }),
   ),
 });
+/**
+ * One pool game as a week's move to SCORING or COMPLETE was decided on: the game's snapshot in
+ * weeks-workflow's copy (versioned by `updatedAt`) and the pool's void ruling. picks-scoring
+ * applies these (newest snapshot wins) in the same transaction as the state change, so it never
+ * scores a week on results older than those the move was allowed on (game-rules.md "Points").
+ */
+export const decidedGameSchema = z.object({
+  poolGameId: z.string(),
+  game: gameSnapshotSchema,
+  /** The commissioner's (or a cancellation's) void ruling, if any. */
+  voided: z.object({ reason: z.string(), voidedAt: z.string() }).nullable(),
+});
+export type DecidedGame = z.infer<typeof decidedGameSchema>;
+
 /** weeks.week.state-changed: every change of a pool week's state (publish included). */
 export const weekStateChangedEventSchema = z.object({
   ...weekRef,
@@ -445,7 +462,13 @@ export const weekStateChangedEventSchema = z.object({
   automatic: z.boolean(),
   byUserId: z.string().nullable(),
   at: z.string(),
+  /**
+   * To SCORING and COMPLETE: every pool game of the week as the move was decided on. Absent on
+   * the other moves (and on events written before it existed).
+   */
+  results: z.array(decidedGameSchema).optional(),
 });
+export type WeekStateChangedEvent = z.infer<typeof weekStateChangedEventSchema>;
 /** weeks.game.voided: a pool game counts as a push for every pick from now on. */
 export const gameVoidedEventSchema = z.object({
   ...weekRef,
@@ -476,4 +499,17 @@ export const poolWeekSummarySchema = z.object({
   publishedGames: z.number().int(),
 });
 export const poolsSummaryReplySchema = z.object({ pools: z.array(poolWeekSummarySchema) });
+
+/**
+ * rpc.weeks.week.get: a pool week as weeks-workflow has it, in the shape of its events (the
+ * publication and the latest change of state, with its results), for a service whose copy is
+ * behind to catch up at once through the same handlers the events go through.
+ */
+export const weekGetRequestSchema = z.object(weekRef);
+export const weekGetReplySchema = z.object({
+  published: weekPublishedEventSchema.nullable(),
+  /** The latest change of state after publishing (null while PUBLISHED or SETUP). */
+  latest: weekStateChangedEventSchema.nullable(),
+});
+export type WeekGetReply = z.infer<typeof weekGetReplySchema>;
 export type PoolsSummaryReply = z.infer<typeof poolsSummaryReplySchema>;

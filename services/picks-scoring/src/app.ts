@@ -2,12 +2,14 @@ import { LIVE_STREAM } from '@powerpool/contracts';
 import { createEventStreamHub, createOutbox, createUnitOfWork, prepareService, registerGauge, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { PicksScoringConfig } from './config.js';
 import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
-import type { PicksContext } from './domain/context.js';
+import type { PicksContext, WeeksPort } from './domain/context.js';
 import { createGamesStreams } from './domain/games-stream.js';
 import { createLiveBoards } from './domain/live.js';
 import { announceBoards } from './domain/live-announce.js';
 import { createLiveStreams, LIVE_STREAM_DEFAULTS } from './domain/live-stream.js';
 import { consumeEvents } from './events/consumers.js';
+import { answerScoringRequests } from './events/scoring.rpc.js';
+import { createWeeksPort } from './events/weeks.port.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
 import { registerScoreRoutes } from './routes/scores.routes.js';
@@ -22,6 +24,8 @@ export interface PicksScoringDeps extends ServiceRuntime {
   now?: () => Date;
   /** The live streams' timing (LIVE_STREAM and LIVE_STREAM_DEFAULTS by default; tests shorten them). */
   liveStream?: Partial<{ heartbeatMs: number; maxBufferedBytes: number; resumeVersions: number; safetyNetMs: number }>;
+  /** Defaults to weeks-workflow over the bus. */
+  weeks?: WeeksPort;
 }
 
 /**
@@ -39,6 +43,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     now: deps.now ?? (() => new Date()),
     recalculateIfScored,
     announce: (refs) => announceBoards(bus, logger, refs),
+    weeks: deps.weeks ?? createWeeksPort(bus),
   };
 
   const timing = { ...LIVE_STREAM, ...LIVE_STREAM_DEFAULTS, ...deps.liveStream };
@@ -52,7 +57,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   registerScoreRoutes(app, ctx);
 
   // Scores follow the games, void rulings and completed weeks (domain/calculate.ts).
-  const subscriptions = await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged });
+  const subscriptions = [...(await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged })), await answerScoringRequests(bus, ctx)];
   outbox.start();
   await streams.start();
   await games.start();

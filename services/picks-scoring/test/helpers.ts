@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { vi } from 'vitest';
-import type { Game, Pool, Role, Team, User, Venue, WeekState } from '@powerpool/contracts';
-import type { BusMessage, ServiceApp } from '@powerpool/service-kit';
+import { RPC, type Game, type Pool, type Role, type Team, type User, type Venue, type WeekGetReply, type WeekState } from '@powerpool/contracts';
+import { ServiceUnavailableError, type BusMessage, type ServiceApp } from '@powerpool/service-kit';
 import {
   buildPoolSnapshot,
   buildProductionGame,
@@ -33,6 +33,13 @@ export interface PicksHarness {
   events: Array<{ subject: string; data: any }>;
   /** Another instance of the service on the same database and bus (replicas). */
   addReplica(): Promise<ServiceApp>;
+  /**
+   * weeks-workflow's side of each pool week (by `weekKey`), as the peer answers rpc.weeks.week.get:
+   * what the test announced, or set here to play weeks-workflow ahead of the events.
+   */
+  weeksWorkflow: Map<string, WeekGetReply>;
+  /** Pool weeks (by `weekKey`) for which the peer answers with a failure, as an unreachable weeks-workflow would. */
+  weeksWorkflowDown: Set<string>;
   close(): Promise<void>;
 }
 
@@ -50,9 +57,26 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
   };
   const app = await build();
   const events: PicksHarness['events'] = [];
+  // weeks-workflow as a peer on the real bus: it knows a week as soon as the test announces it
+  // (the events it publishes), and answers rpc.weeks.week.get from that, as weeks-workflow would.
+  const weeks = new Map<string, WeekGetReply>();
+  const down = new Set<string>();
   const subs = [
     await runtime.bus.subscribe('picks.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
     await runtime.bus.subscribe('scoring.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
+    await runtime.bus.subscribe('weeks.week.*', (m: BusMessage<any>) => {
+      const known = weeks.get(weekKey(m.data)) ?? { published: null, latest: null };
+      if (m.subject === 'weeks.week.published') weeks.set(weekKey(m.data), { ...known, published: m.data });
+      else weeks.set(weekKey(m.data), { ...known, latest: m.data });
+    }),
+    await runtime.bus.handle(
+      RPC.weeksWeekGet,
+      async (m: BusMessage<any>) => {
+        if (down.has(weekKey(m.data))) throw new ServiceUnavailableError('weeks-workflow');
+        return weeks.get(weekKey(m.data)) ?? { published: null, latest: null };
+      },
+      { queue: 'weeks-workflow' },
+    ),
   ];
   return {
     runtime,
@@ -60,6 +84,8 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
     clock,
     events,
     addReplica: build,
+    weeksWorkflow: weeks,
+    weeksWorkflowDown: down,
     async close() {
       for (const s of subs) await s.unsubscribe();
       for (const a of apps.reverse()) await a.close();
@@ -67,6 +93,9 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
     },
   };
 }
+
+/** The key of a pool week in `PicksHarness.weeksWorkflow`. */
+export const weekKey = (r: { poolId: string; year: number; weekNumber: number }): string => `${r.poolId}:${r.year}:${r.weekNumber}`;
 
 /** A person, announced to the service as identity would (so their name is known). */
 export async function person(h: PicksHarness, role: Role, name: string): Promise<Person> {

@@ -1,11 +1,13 @@
 import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { WeeksWorkflowConfig } from './config.js';
-import type { SportsPort, WeeksContext } from './domain/context.js';
+import type { ScoringPort, SportsPort, WeeksContext } from './domain/context.js';
 import { startDueWeeks } from './domain/workflow.js';
 import { consumePools } from './events/pools.js';
+import { createScoringPort } from './events/scoring.port.js';
 import { createSportsPort } from './events/sports.port.js';
 import { consumeSportsData } from './events/sports-data.js';
 import { answerSummaryRequests } from './events/summary.rpc.js';
+import { answerWeekRequests } from './events/week.rpc.js';
 import { registerPoolWeekRoutes } from './routes/pool-weeks.routes.js';
 import { registerWeekRoutes } from './routes/weeks.routes.js';
 import { createWeeksStore } from './store/weeks.store.js';
@@ -19,6 +21,8 @@ export interface WeeksWorkflowDeps extends ServiceRuntime {
   now?: () => Date;
   /** Defaults to sports-data-staging over the bus. */
   sports?: SportsPort;
+  /** Defaults to picks-scoring over the bus. */
+  scoring?: ScoringPort;
 }
 
 /**
@@ -35,12 +39,13 @@ export async function buildApp(deps: WeeksWorkflowDeps): Promise<ServiceApp> {
     logger,
     now: deps.now ?? (() => new Date()),
     sports: deps.sports ?? createSportsPort(bus, config.sportsRefreshTimeoutMs),
+    scoring: deps.scoring ?? createScoringPort(bus),
   };
 
   registerWeekRoutes(app, ctx);
   registerPoolWeekRoutes(app, ctx);
 
-  const subscriptions = [await consumeSportsData(bus, ctx, logger), await consumePools(bus, ctx, logger), await answerSummaryRequests(bus, ctx)];
+  const subscriptions = [await consumeSportsData(bus, ctx, logger), await consumePools(bus, ctx, logger), await answerSummaryRequests(bus, ctx), await answerWeekRequests(bus, ctx)];
   const autoStart = startAutoStart(ctx, config.autoStartIntervalMs);
   outbox.start();
   app.addHook('onClose', async () => {

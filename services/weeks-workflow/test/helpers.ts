@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import { RPC, type Game, type Pool, type RefreshWeekReply, type Role, type Team } from '@powerpool/contracts';
+import { RPC, type Game, type Pool, type RefreshWeekReply, type Role, type Team, type UnscoredPicksReply, type UnscoredPicksRequest } from '@powerpool/contracts';
 import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
 import { buildPoolSnapshot as poolSnapshot, buildProductionGame, callAs, castOf as castFor, createTestRuntime, memberEventOf, personOf, waitForRow, type Cast, type Method, type Person, type TestRuntime } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
@@ -17,6 +17,11 @@ export interface WeeksHarness {
   events: Array<{ subject: string; data: any }>;
   /** A second instance of the service on the same database and bus (replicas). */
   addReplica(): Promise<ServiceApp>;
+  /**
+   * What picks-scoring answers when weeks-workflow asks, before Complete Week, how many picks
+   * completing would leave unscored (a peer on the real bus; by default none: no picks here).
+   */
+  scoring: { reply: UnscoredPicksReply; asked: UnscoredPicksRequest[] };
   close(): Promise<void>;
 }
 
@@ -36,13 +41,24 @@ export async function startWeeks(): Promise<WeeksHarness> {
   const app = await build();
   const events: WeeksHarness['events'] = [];
   const sub = await runtime.bus.subscribe('weeks.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data }));
+  const scoring: WeeksHarness['scoring'] = { reply: { unscoredPicks: 0, reasons: [] }, asked: [] };
+  const peer = await runtime.bus.handle(
+    RPC.scoringUnscoredPicks,
+    async (m: BusMessage<UnscoredPicksRequest>): Promise<UnscoredPicksReply> => {
+      scoring.asked.push(m.data);
+      return scoring.reply;
+    },
+    { queue: 'picks-scoring' },
+  );
   return {
     runtime,
     app,
     clock,
     events,
     addReplica: build,
+    scoring,
     async close() {
+      await peer.unsubscribe();
       await sub.unsubscribe();
       for (const a of apps.reverse()) await a.close();
       await runtime.close();

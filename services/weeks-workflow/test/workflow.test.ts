@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RPC, type Game, type Pool } from '@powerpool/contracts';
+import { RPC, weekGetReplySchema, type Game, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
   announceMember,
@@ -19,6 +19,7 @@ import {
   updateGame,
   type Cast,
   type WeeksHarness,
+  YEAR,
 } from './helpers.js';
 
 const skip = await integrationSkipReason();
@@ -300,8 +301,36 @@ describe.skipIf(skip)('week workflow', () => {
         const b2 = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/5/games/published`, cast.player)).json().find((g: any) => g.id === b);
         expect(b2.cover).toBe('AWAY');
 
+        // The move to SCORING carries the results it was decided on (snapshot versions, void rulings).
+        const announced = (toState: string) => vi.waitFor(() => h.events.find((e) => e.subject === 'weeks.week.state-changed' && e.data.poolId === pool.id && e.data.toState === toState) ?? Promise.reject(new Error(`no move to ${toState} yet`)));
+        const moved = await announced('SCORING');
+        const decided = new Map<string, any>(moved.data.results.map((r: any) => [r.game.espnId, r]));
+        expect([...decided.keys()].sort()).toEqual([a, b, c].sort());
+        expect(decided.get(a)).toMatchObject({ game: { gameStatus: 'COMPLETE', homeScore: 24, awayScore: 20, updatedAt: liveA.updatedAt }, voided: null });
+        expect(decided.get(b)).toMatchObject({ game: { gameStatus: 'COMPLETE', homeScore: 20, awayScore: 22 }, voided: null });
+        expect(decided.get(c)).toMatchObject({ game: { gameStatus: 'CANCELLED' }, voided: { reason: 'Game cancelled' } });
+        // A lagging copy catches up from the same facts (rpc.weeks.week.get).
+        const asked = weekGetReplySchema.parse(await h.runtime.bus.request(RPC.weeksWeekGet, { poolId: pool.id, year: YEAR, weekNumber: 5 }));
+        expect(asked.published?.games.map((g) => g.gameId).sort()).toEqual([a, b, c].sort());
+        expect(asked.latest).toMatchObject({ fromState: 'GAMES_IN_PROGRESS', toState: 'SCORING' });
+        expect(asked.latest?.results).toEqual(moved.data.results);
+
+        // picks-scoring says completing would leave picks on decided games without a result: refused.
+        h.scoring.reply = { unscoredPicks: 2, reasons: ['Game x is missing from the sports data'] };
+        res = await transition(h, cast.commissioner, pool.id, 5, 'complete');
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({
+          error: 'cannot_complete_week',
+          message: 'Cannot complete week: 2 pick(s) on final or void games have no result (Game x is missing from the sports data). Correct them with the emergency pick entry, then try again.',
+        });
+        expect(h.scoring.asked.at(-1)).toEqual({ poolId: pool.id, year: YEAR, weekNumber: 5, results: moved.data.results });
+        expect((await stateOf(h, cast.commissioner, pool.id, 5)).currentState).toBe('SCORING');
+        h.scoring.reply = { unscoredPicks: 0, reasons: [] };
+
         res = await transition(h, cast.commissioner, pool.id, 5, 'complete');
         expect(res.json()).toMatchObject({ previousState: 'SCORING', currentState: 'COMPLETE' });
+        const completed = await announced('COMPLETE');
+        expect(completed.data.results).toEqual(moved.data.results);
         res = await transition(h, cast.commissioner, pool.id, 5, 'complete', { testing: true });
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe('Week 5 is COMPLETE: no further transitions are available');

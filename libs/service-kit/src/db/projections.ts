@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { boolean, integer, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
-import { GAME_STATUSES, managesPool, type Game, type Team } from '@powerpool/contracts';
+import { GAME_STATUSES, managesPool, type GameSnapshot, type Team } from '@powerpool/contracts';
 import { ForbiddenError, PoolNotFoundError } from '../errors.js';
 import type { Db } from './database.js';
 
@@ -35,8 +35,8 @@ export function productionGameColumns() {
   };
 }
 
-/** The values of {@link productionGameColumns} for a game snapshot. */
-export function productionGameValues(game: Game) {
+/** The values of {@link productionGameColumns} for a game snapshot (a full `Game` is one too). */
+export function productionGameValues(game: GameSnapshot) {
   return {
     espnId: game.espnId,
     espnCompetitionId: game.espnCompetitionId,
@@ -57,6 +57,31 @@ export function productionGameValues(game: Game) {
     gameClock: game.gameClock,
     statusDetail: game.statusDetail,
     updatedAt: new Date(game.updatedAt),
+  };
+}
+
+/** A row of {@link productionGameColumns} as the snapshot it was stored from (what a decision carries). */
+export function productionGameSnapshot(row: ReturnType<typeof productionGameValues>): GameSnapshot {
+  return {
+    espnId: row.espnId,
+    espnCompetitionId: row.espnCompetitionId,
+    year: row.year,
+    weekNumber: row.weekNumber,
+    homeTeamEspnId: row.homeTeamEspnId,
+    awayTeamEspnId: row.awayTeamEspnId,
+    homeTeamAbbr: row.homeTeamAbbr,
+    awayTeamAbbr: row.awayTeamAbbr,
+    homeTeamShortName: row.homeTeamShortName,
+    awayTeamShortName: row.awayTeamShortName,
+    gameName: row.gameName,
+    gameTimeUtc: row.gameTimeUtc.toISOString(),
+    gameStatus: row.status,
+    homeScore: row.homeScore,
+    awayScore: row.awayScore,
+    currentPeriod: row.currentPeriod,
+    gameClock: row.gameClock,
+    statusDetail: row.statusDetail,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -1,11 +1,11 @@
-import { PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type WeekState } from '@powerpool/contracts';
+import { isFinalGame, PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type UnscoredPicksReply, type UnscoredPicksRequest, type WeekGetReply, type WeekState } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { GameRow, PickRow, PoolGameRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
 import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, WeekRef } from './context.js';
-import { WeekNotFoundError, WeekNotInScoringError } from './errors.js';
-import type { WeekStateHook } from './sync.js';
+import { StillSyncingError, WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
+import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
 import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
 
 /**
@@ -52,20 +52,25 @@ function scoredGameOf(game: GameRow, poolGame: PoolGameRow | undefined): ScoredG
   };
 }
 
-/**
- * Score every player of a pool week and store it: each pick's result and points, each player's
- * week score (active members, with zeros when they made no picks, and anyone else who has picks,
- * such as a removed member), the week's calculated_at; then announce it. A player whose picks
- * cannot be scored (ScoringError) gets a week score flagged with the error, never failing the
- * others. Holds the pool week's row lock for the transaction, so two calculations (two replicas,
- * a correction arriving during a calculation) run one after the other. Idempotent: the same games
- * and picks give the same rows.
- */
-export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date): Promise<CalculationSummary> {
-  const { poolId, year, weekNumber } = ref;
-  const week = await store.findPoolWeek(poolId, year, weekNumber, 'update');
-  if (!week) throw new WeekNotFoundError(weekNumber);
+/** A pool week scored in memory: what a calculation stores, and how many picks it leaves unscored. */
+interface ScoredWeek {
+  scores: WeekScoreRow[];
+  results: PickResultUpdate[];
+  errors: number;
+  /** Picks left without a result on a game that is final or void (a player's ScoringError). */
+  unscoredDecided: number;
+  /** One line per player whose picks could not be scored. */
+  reasons: string[];
+}
 
+/**
+ * Score every player of a pool week from our copy (nothing written): each pick's result and
+ * points, each player's week score (active members, with zeros when they made no picks, and anyone
+ * else who has picks, such as a removed member). A player whose picks cannot be scored
+ * (ScoringError) gets a week score flagged with the error, never failing the others.
+ */
+async function scoreStoredWeek(store: PicksStore, ref: WeekRef, now: Date): Promise<ScoredWeek> {
+  const { poolId, year, weekNumber } = ref;
   const weekGames = await store.scoringGamesOfWeek(poolId, year, weekNumber);
   const allPicks = await store.scoringPicksOfWeek(poolId, year, weekNumber);
   const members = await store.activeMembers(poolId);
@@ -82,6 +87,15 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
     if (!game) throw new ScoringError(`Game ${pick.gameId} is missing from the sports data`);
     return scoredGameOf(game, published?.poolGame);
   };
+  /** Final or void, as far as our copy knows (a game we do not have counts as decided: it cannot be scored). */
+  const isDecided = (pick: PickRow): boolean => {
+    try {
+      const game = gameOf(pick);
+      return game.isVoid || isFinalGame({ status: game.status, homeScore: game.homeScore, awayScore: game.awayScore });
+    } catch {
+      return true;
+    }
+  };
 
   const picksByPlayer = new Map<string, PickRow[]>();
   for (const member of members) picksByPlayer.set(member.userId, []);
@@ -91,15 +105,13 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
     else picksByPlayer.set(pick.userId, [pick]);
   }
 
-  const scores: WeekScoreRow[] = [];
-  const results: PickResultUpdate[] = [];
-  let errors = 0;
+  const week: ScoredWeek = { scores: [], results: [], errors: 0, unscoredDecided: 0, reasons: [] };
   for (const [userId, picks] of picksByPlayer) {
     const base = { poolId, userId, year, weekNumber, calculatedAt: now };
     try {
       const outcome = scoreWeek(picks, gameOf);
-      for (const p of outcome.picks) results.push({ id: p.pick.id, result: p.result, pointsEarned: p.pointsEarned });
-      scores.push({
+      for (const p of outcome.picks) week.results.push({ id: p.pick.id, result: p.result, pointsEarned: p.pointsEarned });
+      week.scores.push({
         ...base,
         rawPoints: outcome.rawPoints,
         multiplier: outcome.multiplier,
@@ -111,12 +123,28 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
       });
     } catch (err) {
       if (!(err instanceof ScoringError)) throw err;
-      errors += 1;
+      week.errors += 1;
+      week.unscoredDecided += picks.filter(isDecided).length;
+      week.reasons.push(err.message);
       // The player's picks stay unscored; the week counts 0 for them until it can be scored.
-      for (const p of picks) results.push({ id: p.id, result: null, pointsEarned: null });
-      scores.push({ ...base, rawPoints: 0, multiplier: 1, finalPoints: 0, powerEffect: 'none', hasPicks: picks.length > 0, hasCalculationError: true, errorMessage: err.message });
+      for (const p of picks) week.results.push({ id: p.id, result: null, pointsEarned: null });
+      week.scores.push({ ...base, rawPoints: 0, multiplier: 1, finalPoints: 0, powerEffect: 'none', hasPicks: picks.length > 0, hasCalculationError: true, errorMessage: err.message });
     }
   }
+  return week;
+}
+
+/**
+ * Score every player of a pool week (scoreStoredWeek) and store it: each pick's result and points,
+ * each player's week score, the week's calculated_at; then announce it. Holds the pool week's row
+ * lock for the transaction, so two calculations (two replicas, a correction arriving during a
+ * calculation) run one after the other. Idempotent: the same games and picks give the same rows.
+ */
+export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date): Promise<CalculationSummary> {
+  const { poolId, year, weekNumber } = ref;
+  const week = await store.findPoolWeek(poolId, year, weekNumber, 'update');
+  if (!week) throw new WeekNotFoundError(weekNumber);
+  const { scores, results, errors } = await scoreStoredWeek(store, ref, now);
 
   await store.writePickResults(results);
   await store.replaceWeekScores(poolId, year, weekNumber, scores);
@@ -127,6 +155,55 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
   await emit('scoring.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
   await emit('scoring.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
   return summary;
+}
+
+/**
+ * rpc.scoring.week.unscored-picks: how many picks on a decided game scoring the week on `results`
+ * (or newer ones) would leave without a result. The results are applied to our copy first, as the
+ * week's move will apply them (they are weeks-workflow's facts, newest kept); nothing else is
+ * written. weeks-workflow refuses COMPLETE unless it is 0 (game-rules.md "Points").
+ */
+export async function unscoredPicks(ctx: PicksContext, request: UnscoredPicksRequest): Promise<UnscoredPicksReply> {
+  const ref: WeekRef = { poolId: request.poolId, year: request.year, weekNumber: request.weekNumber };
+  return ctx.uow.write(async (store) => {
+    await applyDecidedGames(store, request.results);
+    if (!(await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber))) return { unscoredPicks: 0, reasons: [] };
+    const week = await scoreStoredWeek(store, ref, ctx.now());
+    return { unscoredPicks: week.unscoredDecided, reasons: week.reasons };
+  });
+}
+
+/**
+ * Bring our copy of a pool week up to weeks-workflow's at once (rpc.weeks.week.get), through the
+ * handlers its events go through: for an action that arrives before the events did (Calculate
+ * right after Move to Scoring, a save right after Publish). Returns false when weeks-workflow could
+ * not be asked (logged): the caller then refuses with its own reason.
+ */
+export async function catchUpWeek(ctx: PicksContext, ref: WeekRef): Promise<boolean> {
+  let reply: WeekGetReply;
+  try {
+    reply = await ctx.weeks.get(ref);
+  } catch (err) {
+    ctx.logger.warn({ err, ...ref }, 'could not ask weeks-workflow for a pool week our copy lacks');
+    return false;
+  }
+  if (reply.published) await recordPublishedWeek(ctx, reply.published);
+  if (reply.latest) await recordWeekState(ctx, reply.latest, onWeekStateChanged);
+  return true;
+}
+
+/**
+ * Run `action`; when it finds that our copy lacks the pool week (its publication has not arrived),
+ * catch up from weeks-workflow and run it once more. The action keeps what it was given (a save
+ * keeps its arrival time, so the deadline is judged as before).
+ */
+export async function withWeekCaughtUp<T>(ctx: PicksContext, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    if (!(err instanceof WeekNotPublishedError) || !err.ref || !(await catchUpWeek(ctx, err.ref))) throw err;
+    return action();
+  }
 }
 
 /**
@@ -145,6 +222,13 @@ export const recalculateIfScored: Recalculate = async (store, emit, ref, reason,
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/scores/calculate: the commissioner's Calculate User Scores (SCORING only). */
 export async function calculateScores(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CalculateReply> {
+  // Clicked right after Move to Scoring, before its event arrived: catch up first, so the week is
+  // scored on the results the move was decided on (applied with its state), never on older ones.
+  const seen = await ctx.uow.read(async (store) => {
+    const pool = await managedPool(store, caller, poolId);
+    return { ref: { poolId: pool.id, year: pool.year, weekNumber }, week: await store.findPoolWeek(pool.id, pool.year, weekNumber) };
+  });
+  if (seen.week?.state !== 'SCORING' && !(await catchUpWeek(ctx, seen.ref))) throw new StillSyncingError(PICK_MESSAGES.scoringNotYetSynced(weekNumber));
   const { reply, ref } = await ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
@@ -215,19 +299,16 @@ export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<voi
 }
 
 /**
- * A week moved forward. When it reaches COMPLETE it must have a calculation, since the season
- * standings count completed weeks from the stored scores: a week completed without one is
- * calculated now. Either way the season totals are refreshed and the standings changed.
+ * A week moved forward. When it reaches COMPLETE it is calculated again, in the same transaction,
+ * on the results the move carried (applied just before) or newer ones: whatever an earlier
+ * calculation saw, the frozen week is scored on results at least as new as those it was completed
+ * on, and no pick on a decided game is left pending (game-rules.md "Points"). The calculation
+ * refreshes the season totals and announces the standings.
  */
 export const onWeekStateChanged: WeekStateHook = async (store, emit, event, now) => {
   if (event.toState !== 'COMPLETE') return;
   const ref: WeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
   const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
   if (!week || week.state !== 'COMPLETE') return;
-  if (week.calculatedAt === null) {
-    await calculateWeek(store, emit, ref, 'calculate', now);
-    return;
-  }
-  await store.refreshSeasonTotals(ref.poolId, ref.year, now);
-  await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+  await calculateWeek(store, emit, ref, 'calculate', now);
 };

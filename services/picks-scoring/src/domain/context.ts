@@ -1,4 +1,5 @@
 import type { Emit, KitLogger, UnitOfWork } from '@powerpool/service-kit';
+import type { WeekGetReply } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 
 export type { Emit } from '@powerpool/service-kit';
@@ -20,6 +21,11 @@ export type CalculationReason = 'calculate' | 'correction' | 'void' | 'override'
  */
 export type Recalculate = (store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date) => Promise<boolean>;
 
+/** weeks-workflow, asked for a pool week our copy lacks (request/reply on the bus). */
+export interface WeeksPort {
+  get(ref: WeekRef): Promise<WeekGetReply>;
+}
+
 /** What the domain functions work with. `now` is the server's clock (tests move it). */
 export interface PicksContext {
   uow: UnitOfWork<PicksStore>;
@@ -32,6 +38,8 @@ export interface PicksContext {
    * (LIVE_SUBJECTS.boardChanged). Call after the change committed, never inside a unit of work.
    */
   announce: (refs: readonly WeekRef[]) => Promise<void>;
+  /** See WeeksPort. */
+  weeks: WeeksPort;
 }
 
 /** The signed-in caller, as the gateway's assertion describes them. */

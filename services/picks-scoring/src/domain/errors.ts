@@ -18,8 +18,11 @@ export class NotAMemberError extends DomainError {
 }
 
 export class WeekNotPublishedError extends ConflictError {
-  constructor(weekNumber: number) {
+  /** The pool week our copy lacks, when known: the action may catch up and try again (catchUpWeek). */
+  readonly ref: { poolId: string; year: number; weekNumber: number } | undefined;
+  constructor(weekNumber: number, ref?: { poolId: string; year: number; weekNumber: number }) {
     super('week_not_published', `${PICK_MESSAGES.weekNotPublished} (${weekLabel(weekNumber)})`, { weekNumber });
+    this.ref = ref;
   }
 }
 
@@ -68,6 +71,16 @@ export class SeasonNotFoundError extends NotFoundError {
 export class WeekNotInScoringError extends ConflictError {
   constructor(weekNumber: number, state: string) {
     super('week_not_in_scoring', `${PICK_MESSAGES.calculateNotAllowed} ${weekLabel(weekNumber)} is ${state}.`, { state });
+  }
+}
+
+/**
+ * An action that needs what another service decided, arriving before it reached us, while that
+ * service could not be asked (README "Where each decision is made"). Retried, it succeeds.
+ */
+export class StillSyncingError extends ConflictError {
+  constructor(message: string) {
+    super('still_syncing', message);
   }
 }
 

@@ -6,6 +6,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, PoolRow } from '../store/schema.js';
 import { canManage, deadlinePassed, managedPool, readablePool } from './access.js';
 import type { Caller, PicksContext } from './context.js';
+import { withWeekCaughtUp } from './calculate.js';
 import { PickNotOfBatchError, TargetNotMemberError, WeekNotPublishedError } from './errors.js';
 import { checkRanks, replaceWeekPicks, resolvePicks, weekGamesOf } from './picks.js';
 import { presentPicks, type PresentablePick } from './present-picks.js';
@@ -76,7 +77,7 @@ async function presentOverrides(store: PicksStore, records: readonly OverrideRec
  * published games; the power pick may be on any production game of the week.
  */
 export async function overridePicks(ctx: PicksContext, caller: Caller, body: OverrideInput): Promise<OverrideReply> {
-  const { reply, ref } = await ctx.uow.write(async (store, emit) => {
+  const { reply, ref } = await withWeekCaughtUp(ctx, () => ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, body.poolId);
     const target = await store.lockMember(pool.id, body.targetUserId);
     if (!target?.isActive) throw new TargetNotMemberError();
@@ -84,7 +85,7 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
     if (body.picks.some((p) => (p.poolId !== undefined && p.poolId !== pool.id) || (p.weekNumber !== undefined && p.weekNumber !== weekNumber))) throw new PickNotOfBatchError(weekNumber);
     // Locked for update: overrides of one pool week (and the recalculation they start) take turns.
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
-    if (!week) throw new WeekNotPublishedError(weekNumber);
+    if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
     checkRanks(body.picks, () => PICK_MESSAGES.overrideConfidence);
     const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), true);
 
@@ -109,7 +110,7 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
     const [override] = await presentOverrides(store, [record], () => true);
     const reply: OverrideReply = { message: PICK_MESSAGES.overrideSaved(override!.targetDisplayName, weekNumber), autoRecalculated, override: override! };
     return { reply, ref };
-  });
+  }));
   await ctx.announce([ref]);
   return reply;
 }

@@ -27,6 +27,7 @@ import {
   TeamNotInGameError,
   WeekNotPublishedError,
 } from './errors.js';
+import { withWeekCaughtUp } from './calculate.js';
 import { presentPicks } from './present-picks.js';
 
 /**
@@ -177,7 +178,7 @@ function weekOfPool(pool: PoolRow, ref: WeekIdRef): number {
 export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPicksInput, arrivedAt: Date = ctx.now()): Promise<BatchPicksReply> {
   const first = body.picks[0];
   if (!first) throw new IncompletePicksError(PICK_MESSAGES.incompletePicks(CONFIDENCE_RANKS), { missing: CONFIDENCE_RANKS });
-  const reply = await ctx.uow.write(async (store, emit) => {
+  const reply = await withWeekCaughtUp(ctx, () => ctx.uow.write(async (store, emit) => {
     const pool = await store.findPool(first.poolId);
     if (!pool) throw new PoolNotFoundError();
     const member = await store.lockMember(pool.id, caller.id);
@@ -185,7 +186,7 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
     const weekNumber = weekOfPool(pool, body.weekId);
     if (body.picks.some((p) => p.poolId !== pool.id || p.weekNumber !== weekNumber)) throw new PickNotOfBatchError(weekNumber);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'share');
-    if (!week) throw new WeekNotPublishedError(weekNumber);
+    if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
     if (!savesOpenAt(week, arrivedAt)) throw new PicksLockedError(week.pickDeadline);
     // Its time once its locks are held: saves of one player commit in this order.
     const now = ctx.now();
@@ -195,7 +196,7 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
     const rows = await replaceWeekPicks(store, emit, owner, chosen, caller.id, now, false);
     const picks = await presentPicks(store, rows);
     return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks };
-  });
+  }));
   await ctx.announce([{ poolId: reply.poolId, year: reply.year, weekNumber: reply.weekNumber }]);
   return reply;
 }

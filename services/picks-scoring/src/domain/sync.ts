@@ -1,4 +1,4 @@
-import { displayNameOf, type EventPayload, type Game, type Pool, type User } from '@powerpool/contracts';
+import { displayNameOf, type DecidedGame, type EventPayload, type Game, type Pool, type User } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { Emit, PicksContext } from './context.js';
 
@@ -125,12 +125,26 @@ export class WeekNotYetKnownError extends Error {}
  */
 export type WeekStateHook = (store: PicksStore, emit: Emit, event: EventPayload<'weeks.week.state-changed'>, now: Date) => Promise<void>;
 
+/**
+ * The results a week's move was decided on (weeks.week.state-changed `results`): each game's
+ * snapshot, kept when newer than ours, and each void ruling. Applied in the transaction that moves
+ * the week, so no calculation ever sees the new state with older results (README "How a result
+ * travels").
+ */
+export async function applyDecidedGames(store: PicksStore, results: readonly DecidedGame[]): Promise<void> {
+  for (const { poolGameId, game, voided } of results) {
+    await store.upsertGameSnapshot(game);
+    if (voided) await store.voidPoolGame(poolGameId, voided.reason, new Date(voided.voidedAt));
+  }
+}
+
 /** weeks.week.state-changed: the week moves forward (a late or repeated event changes nothing but runs `hook` again). */
 export async function recordWeekState(ctx: PicksContext, event: EventPayload<'weeks.week.state-changed'>, hook?: WeekStateHook): Promise<void> {
   await ctx.uow.write(async (store, emit) => {
     if (event.toState === 'SETUP' || event.toState === 'PUBLISHED' || (await store.isPoolDeleted(event.poolId))) return;
     const week = await store.findPoolWeek(event.poolId, event.year, event.weekNumber);
     if (!week) throw new WeekNotYetKnownError(`week ${event.year}:${event.weekNumber} of pool ${event.poolId} moved to ${event.toState} before its publication arrived`);
+    if (event.results) await applyDecidedGames(store, event.results);
     await store.advanceWeekState(event.poolId, event.year, event.weekNumber, event.toState, new Date(event.at));
     if (hook) await hook(store, emit, event, ctx.now());
   });

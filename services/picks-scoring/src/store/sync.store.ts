@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { WEEK_STATES, type Game, type Venue, type WeekState } from '@powerpool/contracts';
+import { WEEK_STATES, type Game, type GameSnapshot, type Venue, type WeekState } from '@powerpool/contracts';
 import { createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
@@ -79,6 +79,19 @@ export function createSyncStore(db: Db) {
         .onConflictDoUpdate({ target: games.espnId, set, setWhere: sql`${games.updatedAt} < excluded.updated_at` })
         .returning();
       return saved;
+    },
+
+    /**
+     * A game as another service decided on it (a week's move carries its results): stored when
+     * newer than ours, like an event's snapshot; the venue, which results do not carry, is kept.
+     */
+    async upsertGameSnapshot(snapshot: GameSnapshot): Promise<void> {
+      const row = productionGameValues(snapshot);
+      const { espnId: _id, ...set } = row;
+      await db
+        .insert(games)
+        .values({ ...row, venueEspnId: null })
+        .onConflictDoUpdate({ target: games.espnId, set, setWhere: sql`${games.updatedAt} < excluded.updated_at` });
     },
 
     /** Games of `years` not in `keep` leave production, except games a pool published or someone picked. */

@@ -1,4 +1,4 @@
-import type { Game, RefreshWeekRequest } from '@powerpool/contracts';
+import type { Game, RefreshWeekRequest, UnscoredPicksReply, UnscoredPicksRequest } from '@powerpool/contracts';
 import type { KitLogger, UnitOfWork } from '@powerpool/service-kit';
 import type { WeeksStore } from '../store/weeks.store.js';
 
@@ -10,12 +10,18 @@ export interface SportsPort {
   refreshScores(request: RefreshWeekRequest): Promise<Game[]>;
 }
 
+/** picks-scoring, asked before a week is completed (request/reply on the bus). */
+export interface ScoringPort {
+  unscoredPicks(request: UnscoredPicksRequest): Promise<UnscoredPicksReply>;
+}
+
 /** What the domain functions work with. `now` is the server's clock (tests move it). */
 export interface WeeksContext {
   uow: UnitOfWork<WeeksStore>;
   logger: KitLogger;
   now: () => Date;
   sports: SportsPort;
+  scoring: ScoringPort;
 }
 
 /** The signed-in caller, as the gateway's assertion describes them. */

@@ -74,6 +74,13 @@ export class CannotCalculateScoresError extends ConflictError {
   }
 }
 
+/** Complete Week while picks on final or void games would be left without a result. */
+export class CannotCompleteWeekError extends ConflictError {
+  constructor(picks: number, reasons: string[]) {
+    super('cannot_complete_week', WEEK_MESSAGES.cannotCompleteWeek(picks, reasons), { unscoredPicks: picks, reasons });
+  }
+}
+
 export class WeekNotInSetupError extends ConflictError {
   constructor(weekNumber: number, state: WeekState, what: string) {
     super('week_not_in_setup', `${what}: ${weekLabel(weekNumber)} is ${state}, and ${what.toLowerCase().startsWith('spread') ? 'spreads are locked once a week is published' : 'this is only possible in SETUP'}`, { state });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { productionGameSnapshot } from '@powerpool/service-kit';
 import {
   isFinalGame,
   nextWeekState,
@@ -8,6 +9,7 @@ import {
   TRANSITIONS,
   WEEK_MESSAGES,
   weekLabel,
+  type DecidedGame,
   type DownloadSpreadsReply,
   type ImportScoresReply,
   type PoolSpread,
@@ -15,6 +17,7 @@ import {
   type PublishReply,
   type TransitionReply,
   type TransitionSlug,
+  type WeekGetReply,
   type WeekState,
 } from '@powerpool/contracts';
 import type { PoolGameWithGame, WeeksStore } from '../store/weeks.store.js';
@@ -23,6 +26,7 @@ import { managedPool } from './access.js';
 import type { Caller, Emit, WeeksContext } from './context.js';
 import {
   CannotCalculateScoresError,
+  CannotCompleteWeekError,
   DeadlineNotPassedError,
   DeadlinePassedError,
   GameNotFoundError,
@@ -43,6 +47,18 @@ import { publishedGamesOf, teamsOf } from './weeks.js';
 /** How many due weeks one pass of the automatic start moves (the rest go on the next pass). */
 export const AUTO_START_BATCH = 100;
 
+/** What a change of state was decided on: the week's pool games (moves to SCORING and COMPLETE). */
+export function decidedGamesOf(rows: PoolGameWithGame[]): DecidedGame[] {
+  return rows.flatMap(({ poolGame, game }) => {
+    if (!game) return [];
+    const voided = poolGame.voidedAt && poolGame.voidReason !== null ? { reason: poolGame.voidReason, voidedAt: poolGame.voidedAt.toISOString() } : null;
+    return [{ poolGameId: poolGame.id, game: productionGameSnapshot(game), voided }];
+  });
+}
+
+/** The moves whose event carries the results they were decided on (README "How a result travels"). */
+const DECIDED_ON_RESULTS: ReadonlySet<WeekState> = new Set(['SCORING', 'COMPLETE']);
+
 interface ChangeOptions {
   /** The Testing tab's tool: timing conditions skipped, recorded as testing. */
   testing: boolean;
@@ -51,12 +67,18 @@ interface ChangeOptions {
   byUserId: string | null;
 }
 
-/** Move a locked pool week to `to`, record who did it, and announce it (one unit of work). */
+/**
+ * Move a locked pool week to `to`, record who did it, and announce it (one unit of work). A move to
+ * SCORING or COMPLETE announces the results it was decided on (the week's pool games as this
+ * service has them now, inside the same transaction), so picks-scoring scores exactly those or
+ * newer ones, never older (game-rules.md "Points").
+ */
 async function changeState(store: WeeksStore, emit: Emit, week: PoolWeekRow, to: WeekState, at: Date, options: ChangeOptions, patch: Partial<PoolWeekRow> = {}): Promise<PoolWeekRow> {
   const updated = await store.updatePoolWeek(week, { ...patch, state: to, stateChangedAt: at });
   const record = { poolId: week.poolId, year: week.year, weekNumber: week.weekNumber, fromState: week.state, toState: to, ...options, at };
   await store.recordTransition(record);
-  await emit('weeks.week.state-changed', { ...record, at: at.toISOString() });
+  const results = DECIDED_ON_RESULTS.has(to) ? decidedGamesOf(await store.poolGamesOfWeek(week.poolId, week.year, week.weekNumber)) : undefined;
+  await emit('weeks.week.state-changed', { ...record, at: at.toISOString(), ...(results ? { results } : {}) });
   return updated;
 }
 
@@ -144,6 +166,9 @@ export async function transitionWeek(ctx: WeeksContext, caller: Caller, poolId: 
     const week = await ctx.uow.read((store) => store.findPoolWeek(pool.id, pool.year, weekNumber));
     if (week?.state === 'GAMES_IN_PROGRESS') await refreshScoresQuietly(ctx, pool, weekNumber);
   }
+  // Asked before the transaction (picks-scoring answers from its own database, which in embedded
+  // mode is the same single-connection PGlite): the move is then made on these results or newer.
+  if (target === 'COMPLETE') await checkEveryPickScorable(ctx, caller, poolId, weekNumber);
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
@@ -164,6 +189,41 @@ export async function transitionWeek(ctx: WeeksContext, caller: Caller, poolId: 
       moved = await changeState(store, emit, week, target, now, options);
     }
     return statusReply(store, moved, week.state, testing);
+  });
+}
+
+/**
+ * rpc.weeks.week.get: a pool week as this service has it, in the shape of its events (the
+ * publication, and the latest change of state with the results it carries), so a service whose
+ * copy is behind catches up at once through the handlers the events go through. The results are
+ * the week's pool games as they are now: the ones the move was decided on, or newer.
+ */
+export async function weekAsEvents(ctx: WeeksContext, ref: { poolId: string; year: number; weekNumber: number }): Promise<WeekGetReply> {
+  return ctx.uow.read(async (store) => {
+    const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
+    if (!week || week.state === 'SETUP' || !week.publishedAt || !week.pickDeadline) return { published: null, latest: null };
+    const rows = await store.poolGamesOfWeek(ref.poolId, ref.year, ref.weekNumber);
+    const published = {
+      ...ref,
+      pickDeadline: week.pickDeadline.toISOString(),
+      publishedAt: week.publishedAt.toISOString(),
+      games: rows.flatMap(({ poolGame, game }) =>
+        game ? [{ gameId: poolGame.gameId, poolGameId: poolGame.id, lockedSpread: poolGame.lockedSpread, gameTimeUtc: game.gameTimeUtc.toISOString(), homeTeamEspnId: game.homeTeamEspnId, awayTeamEspnId: game.awayTeamEspnId }] : [],
+      ),
+    };
+    const last = (await store.transitionsOf(ref.poolId, ref.year, ref.weekNumber)).at(-1);
+    if (week.state === 'PUBLISHED' || !last || last.toState !== week.state) return { published, latest: null };
+    const latest = {
+      ...ref,
+      fromState: last.fromState,
+      toState: last.toState,
+      testing: last.testing,
+      automatic: last.automatic,
+      byUserId: last.byUserId,
+      at: last.at.toISOString(),
+      ...(DECIDED_ON_RESULTS.has(last.toState) ? { results: decidedGamesOf(rows) } : {}),
+    };
+    return { published, latest };
   });
 }
 
@@ -247,6 +307,22 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
     if (missing.length) message += ` ESPN has no line for ${missing.join(', ')}; ${missing.length === 1 ? 'it keeps its' : 'they keep their'} current spread.`;
     return { message, updated, missing, spreads: games.map((g) => presentSpread(g, spreads.get(g.espnId), undefined)) };
   });
+}
+
+/**
+ * game-rules.md "Points": COMPLETE is refused while any pick on a decided (final or void) game has
+ * no result. The picks are picks-scoring's, so it is asked, with the results this move is decided
+ * on; it answers how many picks scoring the week on them (or newer ones) would leave unscored.
+ */
+async function checkEveryPickScorable(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<void> {
+  const { pool, week, rows } = await ctx.uow.read(async (store) => {
+    const pool = await managedPool(store, caller, poolId);
+    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
+    return { pool, week, rows: week?.state === 'SCORING' ? await store.poolGamesOfWeek(pool.id, pool.year, weekNumber) : [] };
+  });
+  if (week?.state !== 'SCORING') return; // the transaction refuses it with the right reason
+  const reply = await ctx.scoring.unscoredPicks({ poolId: pool.id, year: pool.year, weekNumber, results: decidedGamesOf(rows) });
+  if (reply.unscoredPicks > 0) throw new CannotCompleteWeekError(reply.unscoredPicks, reply.reasons);
 }
 
 async function refreshScoresQuietly(ctx: WeeksContext, pool: PoolRow, weekNumber: number): Promise<void> {
