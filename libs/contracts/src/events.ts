@@ -42,6 +42,8 @@ export const RPC = {
   sportsRefreshScores: 'rpc.sports.week.refresh-scores',
   /** -> weeks-workflow: each pool's current week state and published game count (poolsSummaryRequestSchema). */
   weeksPoolsSummary: 'rpc.weeks.pools.summary',
+  /** -> pools-invitations: a pool and one person's membership (poolAccessRequestSchema), to check a refusal made on a lagging copy. */
+  poolsPoolAccess: 'rpc.pools.pool.access',
   /** -> weeks-workflow: one pool week in the shape of its events (weekGetRequestSchema), to catch up a lagging copy. */
   weeksWeekGet: 'rpc.weeks.week.get',
   /** -> picks-scoring: picks that completing a week on these results would leave without a result (unscoredPicksRequestSchema). */

@@ -422,6 +422,15 @@ export type MemberEventSnapshot = z.infer<typeof memberEventSnapshotSchema>;
 const poolEventSchema = z.object({ pool: poolSchema });
 const memberEventSchema = z.object({ member: memberEventSnapshotSchema });
 
+/**
+ * rpc.pools.pool.access: a pool and one person's membership as pools-invitations has them now, in
+ * the shape of its events, for a service whose copy refused someone to check before it answers.
+ */
+export const poolAccessRequestSchema = z.object({ poolId: z.string(), userId: z.string() });
+export type PoolAccessRequest = z.infer<typeof poolAccessRequestSchema>;
+export const poolAccessReplySchema = z.object({ pool: poolSchema.nullable(), member: memberEventSnapshotSchema.nullable() });
+export type PoolAccessReply = z.infer<typeof poolAccessReplySchema>;
+
 export const POOL_EVENTS = {
   'pools.pool.created': poolEventSchema,
   /** Any pool field changed (activation, commissioner, ...). */

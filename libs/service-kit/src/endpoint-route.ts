@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { endpointLabel, type Endpoint, type EndpointBody, type EndpointParams, type EndpointQuery, type EndpointReply } from '@powerpool/contracts';
+import { poolAccessOf } from './errors.js';
+import { poolAccessCatchUpOf } from './pool-access.js';
 import type { RouteAccess, ServiceApp } from './service.js';
 
 /** The request of an endpoint's handler: params, query and body already parsed by its schemas. */
@@ -33,7 +35,16 @@ export function route<E extends Endpoint>(app: ServiceApp, endpoint: E, handler:
     config: { access: accessOf(endpoint), endpoint },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (status !== 200 && endpoint.produces !== 'redirect') reply.code(status);
-      return handler(request as EndpointRequest<E>, reply);
+      try {
+        return await handler(request as EndpointRequest<E>, reply);
+      } catch (err) {
+        // A pool refusal decided on our lagging copy: check it with pools-invitations once (pool-access.ts).
+        const access = poolAccessOf(err);
+        const userId = access?.userId ?? request.identity?.user?.id;
+        const catchUp = poolAccessCatchUpOf(app);
+        if (!access || !userId || !catchUp || reply.sent || !(await catchUp({ poolId: access.poolId, userId }, request.id))) throw err;
+        return handler(request as EndpointRequest<E>, reply);
+      }
     },
   });
 }

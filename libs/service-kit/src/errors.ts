@@ -56,10 +56,40 @@ export class ConflictError extends DomainError {
   }
 }
 
+/**
+ * A refusal decided on this service's copy of pools-invitations' pools and memberships, which lags
+ * (a pool just created, a player who just joined, a commissioner just handed over). `route()`
+ * catches such a refusal once: it asks pools-invitations for the pool and the person
+ * (`rpc.pools.pool.access`), updates the copy and runs the handler again (README "Where each
+ * decision is made").
+ */
+export interface PoolAccessRefusal {
+  /** The pool, and the person whose membership decided it (the caller unless said). */
+  readonly poolAccess: { poolId: string; userId?: string };
+}
+
+/** The pool and person a refusal was decided on, when it is one (PoolAccessRefusal). */
+export function poolAccessOf(err: unknown): { poolId: string; userId?: string } | undefined {
+  const access = (err as Partial<PoolAccessRefusal> | null)?.poolAccess;
+  return access && typeof access.poolId === 'string' && access.poolId !== '' ? access : undefined;
+}
+
 /** A pool that does not exist (or is not known to this service yet). */
-export class PoolNotFoundError extends NotFoundError {
-  constructor(message = 'Pool not found') {
+export class PoolNotFoundError extends NotFoundError implements PoolAccessRefusal {
+  readonly poolAccess: { poolId: string };
+  constructor(message = 'Pool not found', poolId = '') {
     super(message, 'pool_not_found');
+    this.poolAccess = { poolId };
+  }
+}
+
+/** 403 on a pool: not its commissioner, not an active member (decided on this service's copy). */
+export class PoolForbiddenError extends ForbiddenError implements PoolAccessRefusal {
+  constructor(
+    message: string,
+    readonly poolAccess: { poolId: string; userId?: string },
+  ) {
+    super(message);
   }
 }
 

@@ -18,3 +18,4 @@ export * from './csv-reply.js';
 export * from './problem-page.js';
 export * from './db/projections.js';
 export * from './db/unavailable.js';
+export * from './pool-access.js';

@@ -1,10 +1,11 @@
 import { LIVE_STREAM } from '@powerpool/contracts';
-import { createEventStreamHub, createOutbox, createUnitOfWork, prepareService, registerGauge, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createEventStreamHub, createOutbox, createPoolAccessCatchUp, createUnitOfWork, prepareService, registerGauge, setPoolAccessCatchUp, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { PicksScoringConfig } from './config.js';
 import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
 import type { PicksContext, WeeksPort } from './domain/context.js';
 import { createGamesStreams } from './domain/games-stream.js';
 import { createLiveBoards } from './domain/live.js';
+import { recordPoolAccess } from './domain/sync.js';
 import { announceBoards } from './domain/live-announce.js';
 import { createLiveStreams, LIVE_STREAM_DEFAULTS } from './domain/live-stream.js';
 import { consumeEvents } from './events/consumers.js';
@@ -52,6 +53,8 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   registerGauge(app, { name: 'live_streams_open', help: 'Open server-sent event streams of this process (live leaderboards and games)', read: () => sse.size });
   const streams = createLiveStreams(ctx, bus, boards, logger, timing);
   const games = createGamesStreams(ctx, bus, logger);
+  // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).
+  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, apply: (reply) => recordPoolAccess(ctx, reply) }));
   registerPicksRoutes(app, ctx);
   registerLiveRoutes(app, ctx, { boards, sse, streams, games });
   registerScoreRoutes(app, ctx);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { vi } from 'vitest';
-import { RPC, type Game, type Pool, type Role, type Team, type User, type Venue, type WeekGetReply, type WeekState } from '@powerpool/contracts';
+import { RPC, type Game, type MemberEventSnapshot, type Pool, type PoolAccessReply, type Role, type Team, type User, type Venue, type WeekGetReply, type WeekState } from '@powerpool/contracts';
 import { ServiceUnavailableError, type BusMessage, type ServiceApp } from '@powerpool/service-kit';
 import {
   buildPoolSnapshot,
@@ -40,6 +40,11 @@ export interface PicksHarness {
   weeksWorkflow: Map<string, WeekGetReply>;
   /** Pool weeks (by `weekKey`) for which the peer answers with a failure, as an unreachable weeks-workflow would. */
   weeksWorkflowDown: Set<string>;
+  /**
+   * pools-invitations as a peer answering rpc.pools.pool.access: the pools and memberships the
+   * test announced, or set here to play pools-invitations ahead of its events (key `poolId:userId`).
+   */
+  poolsInvitations: PoolsPeer;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
   // (the events it publishes), and answers rpc.weeks.week.get from that, as weeks-workflow would.
   const weeks = new Map<string, WeekGetReply>();
   const down = new Set<string>();
+  const poolsPeer: PoolsPeer = { pools: new Map(), members: new Map() };
   const subs = [
     await runtime.bus.subscribe('picks.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
     await runtime.bus.subscribe('scoring.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
@@ -69,6 +75,21 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
       if (m.subject === 'weeks.week.published') weeks.set(weekKey(m.data), { ...known, published: m.data });
       else weeks.set(weekKey(m.data), { ...known, latest: m.data });
     }),
+    await runtime.bus.subscribe('pools.>', (m: BusMessage<any>) => {
+      if (m.data.pool) poolsPeer.pools.set(m.data.pool.id, m.data.pool);
+      const key = m.data.member && `${m.data.member.poolId}:${m.data.member.userId}`;
+      // pools-invitations deletes a removed membership: it then answers "no membership".
+      if (key && m.subject === 'pools.member.removed') poolsPeer.members.delete(key);
+      else if (key) poolsPeer.members.set(key, m.data.member);
+    }),
+    await runtime.bus.handle(
+      RPC.poolsPoolAccess,
+      async (m: BusMessage<any>): Promise<PoolAccessReply> => ({
+        pool: poolsPeer.pools.get(m.data.poolId) ?? null,
+        member: poolsPeer.members.get(`${m.data.poolId}:${m.data.userId}`) ?? null,
+      }),
+      { queue: 'pools-invitations' },
+    ),
     await runtime.bus.handle(
       RPC.weeksWeekGet,
       async (m: BusMessage<any>) => {
@@ -86,12 +107,19 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
     addReplica: build,
     weeksWorkflow: weeks,
     weeksWorkflowDown: down,
+    poolsInvitations: poolsPeer,
     async close() {
       for (const s of subs) await s.unsubscribe();
       for (const a of apps.reverse()) await a.close();
       await runtime.close();
     },
   };
+}
+
+/** What the pools-invitations peer knows (PicksHarness.poolsInvitations). */
+export interface PoolsPeer {
+  pools: Map<string, Pool>;
+  members: Map<string, MemberEventSnapshot>;
 }
 
 /** The key of a pool week in `PicksHarness.weeksWorkflow`. */

@@ -10,12 +10,13 @@
  *   w1-d CHI(3) 27 - DET(8) 20,   -1   -> 26 > 20:   CHI covers
  * Pat: 3 PHI W 3, 2 KC W 2, 1 BUF L 0, power CHI W -> (3 + 2 + 0) x2 = 10.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PICK_MESSAGES, RPC, scoringReviewReplySchema, seasonLeaderboardReplySchema, unscoredPicksReplySchema, type DecidedGame, type Game, type Pool, type WeekState } from '@powerpool/contracts';
-import { integrationSkipReason } from '@powerpool/testing';
+import { integrationSkipReason, memberEventOf } from '@powerpool/testing';
 import {
   announceMember,
   announcePool,
+  batchOf,
   beforeDeadline,
   call,
   castOf,
@@ -23,6 +24,7 @@ import {
   migrateSeason,
   moveWeekTo,
   newerTimestamp,
+  person,
   updateGame,
   publishWeek,
   savePicks,
@@ -58,6 +60,10 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     season = await migrateSeason(h);
   });
   afterAll(async () => h?.close());
+  // Identity assertions live 60 s; this file can run longer on a busy machine: sign them afresh.
+  beforeEach(async () => {
+    for (const p of Object.values(cast)) p.headers = await h.runtime.headersFor({ id: p.id, email: p.email, role: p.role });
+  });
 
   /**
    * A fresh pool with Pat's picks saved on a week of four games of its own (copies of week 1's
@@ -65,6 +71,10 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
    * GAMES_IN_PROGRESS, no game final yet.
    */
   async function weekInProgress(): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
+    return weekInProgressFor('GAMES_IN_PROGRESS');
+  }
+
+  async function weekInProgressFor(state: 'PUBLISHED' | 'GAMES_IN_PROGRESS'): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
     scenario += 1;
     const games: Game[] = [];
     for (const slot of SLOTS) {
@@ -76,7 +86,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     await announceMember(h, pool, cast.player);
     const week = await publishWeek(h, pool, 1, games, spreads);
     await beforeDeadline(h, week, () => savePicks(h, week, cast.player, patPicks(games)));
-    await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, pool, 1, state);
     return { pool, week, games };
   }
 
@@ -204,6 +214,30 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     await beforeDeadline(h, week, () => savePicks(h, week, cast.player, patPicks(w2)));
     const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.picks WHERE pool_id = $1 AND user_id = $2', [pool.id, cast.player.id]);
     expect(row!.n).toBe(4);
+  });
+
+  it('should take the picks of a player who has just joined, before the join reached picks-scoring', async () => {
+    const { week, games, pool } = await weekInProgressFor('PUBLISHED');
+    const newcomer = await person(h, 'user', 'Nina Newcomer');
+    // pools-invitations has her membership; its event has not been delivered here.
+    const { member } = memberEventOf(pool, newcomer.id);
+    h.poolsInvitations.members.set(`${pool.id}:${newcomer.id}`, member);
+    await beforeDeadline(h, week, () => savePicks(h, week, newcomer, patPicks(games)));
+    const [row] = await h.runtime.database.sql.query<{ active: boolean }>('SELECT is_active AS active FROM picks.pool_members WHERE pool_id = $1 AND user_id = $2', [pool.id, newcomer.id]);
+    expect(row?.active).toBe(true);
+    // Someone pools-invitations does not know as a member is still refused.
+    const stranger = await person(h, 'user', 'Sam Stranger');
+    const res = await beforeDeadline(h, week, () => call(h, 'POST', '/api/picks/batch', stranger, batchOf(week, patPicks(games))));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('not_a_member');
+  });
+
+  it('should let a commissioner who has just been handed the pool manage it before the handover reached picks-scoring', async () => {
+    const { pool } = await weekInProgressFor('GAMES_IN_PROGRESS');
+    const next = cast.otherCommissioner;
+    expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, next)).statusCode).toBe(403);
+    h.poolsInvitations.pools.set(pool.id, { ...pool, poolCommissionerId: next.id, updatedAt: new Date(Date.now() + 1000).toISOString() });
+    expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, next)).statusCode).toBe(200);
   });
 
   it('should tell weeks-workflow how many picks on decided games completing would leave unscored', async () => {

@@ -2,6 +2,7 @@ import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type S
 import type { PoolsInvitationsConfig } from './config.js';
 import type { PoolsContext } from './domain/context.js';
 import { consumeIdentityUsers } from './events/identity-users.js';
+import { answerPoolAccessRequests } from './events/pool-access.rpc.js';
 import { consumeSportsGames } from './events/sports-games.js';
 import { createWeeksPort } from './events/weeks-summary.rpc.js';
 import { registerAdminPoolRoutes } from './routes/admin-pools.routes.js';
@@ -43,10 +44,12 @@ export async function buildApp(deps: PoolsInvitationsDeps): Promise<ServiceApp> 
 
   const users = await consumeIdentityUsers(bus, ctx, logger);
   const games = await consumeSportsGames(bus, ctx, logger);
+  const access = await answerPoolAccessRequests(bus, ctx);
   outbox.start();
   app.addHook('onClose', async () => {
     await users.unsubscribe();
     await games.unsubscribe();
+    await access.unsubscribe();
     await outbox.stop();
   });
   return app;

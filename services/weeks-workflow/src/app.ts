@@ -1,6 +1,7 @@
-import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import { createOutbox, createPoolAccessCatchUp, createUnitOfWork, prepareService, setPoolAccessCatchUp, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { WeeksWorkflowConfig } from './config.js';
 import type { ScoringPort, SportsPort, WeeksContext } from './domain/context.js';
+import { recordPoolAccess } from './domain/sync.js';
 import { startDueWeeks } from './domain/workflow.js';
 import { consumePools } from './events/pools.js';
 import { createScoringPort } from './events/scoring.port.js';
@@ -42,6 +43,8 @@ export async function buildApp(deps: WeeksWorkflowDeps): Promise<ServiceApp> {
     scoring: deps.scoring ?? createScoringPort(bus),
   };
 
+  // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).
+  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, apply: (reply) => recordPoolAccess(ctx, reply) }));
   registerWeekRoutes(app, ctx);
   registerPoolWeekRoutes(app, ctx);
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { boolean, integer, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 import { GAME_STATUSES, managesPool, type GameSnapshot, type Team } from '@powerpool/contracts';
-import { ForbiddenError, PoolNotFoundError } from '../errors.js';
+import { PoolForbiddenError, PoolNotFoundError } from '../errors.js';
 import type { Db } from './database.js';
 
 /**
@@ -178,15 +178,15 @@ export interface PoolAccessStore<P extends { commissionerId: string }> {
 /** The pool, if the caller may manage it (contracts' `managesPool`): 404 unknown, 403 someone else's. */
 export async function managedPoolOf<P extends { commissionerId: string }>(store: PoolAccessStore<P>, caller: { id: string; role: string }, poolId: string): Promise<P> {
   const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError();
-  if (!managesPool(caller, pool.commissionerId)) throw new ForbiddenError("Forbidden: only the pool's commissioner or a super admin can do this");
+  if (!pool) throw new PoolNotFoundError(undefined, poolId);
+  if (!managesPool(caller, pool.commissionerId)) throw new PoolForbiddenError("Forbidden: only the pool's commissioner or a super admin can do this", { poolId });
   return pool;
 }
 
 /** The pool, if the caller manages it or is one of its active members: 404 unknown, 403 otherwise. */
 export async function memberPoolOf<P extends { commissionerId: string }>(store: PoolAccessStore<P>, caller: { id: string; role: string }, poolId: string): Promise<P> {
   const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError();
+  if (!pool) throw new PoolNotFoundError(undefined, poolId);
   if (managesPool(caller, pool.commissionerId) || (await store.findMember(poolId, caller.id))?.isActive === true) return pool;
-  throw new ForbiddenError('Forbidden: you are not a member of this pool');
+  throw new PoolForbiddenError('Forbidden: you are not a member of this pool', { poolId });
 }

@@ -1,5 +1,5 @@
 import { managesPool, type AccessLevel } from '@powerpool/contracts';
-import { ForbiddenError, managedPoolOf, memberPoolOf } from '@powerpool/service-kit';
+import { managedPoolOf, memberPoolOf, PoolForbiddenError } from '@powerpool/service-kit';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PoolRow, PoolWeekRow } from '../store/schema.js';
 import type { Caller } from './context.js';
@@ -52,7 +52,7 @@ export const savesOpenAt = (week: PoolWeekRow, at: Date): boolean =>
 export async function picksAccessOf(store: Pick<PicksStore, 'findMember'>, caller: Caller, pool: PoolRow, week: PoolWeekRow | undefined, now: Date): Promise<AccessLevel | null> {
   if (canManage(caller, pool)) return 'COMMISSIONER_ACCESS';
   const member = await isActiveMember(store, pool.id, caller.id);
-  if (!member && !pool.isPublic) throw new ForbiddenError('Forbidden: you are not a member of this pool');
+  if (!member && !pool.isPublic) throw new PoolForbiddenError('Forbidden: you are not a member of this pool', { poolId: pool.id });
   if (!deadlinePassed(week, now)) return null;
   return member ? 'FULL_ACCESS' : 'PUBLIC_ACCESS';
 }

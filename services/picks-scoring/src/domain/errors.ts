@@ -1,6 +1,6 @@
 import { PICK_MESSAGES, weekLabel, type ErrorBody, type picksNotAvailableBodySchema } from '@powerpool/contracts';
 import type { z } from 'zod';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '@powerpool/service-kit';
+import { ConflictError, DomainError, NotFoundError, ValidationError, type PoolAccessRefusal } from '@powerpool/service-kit';
 
 export { PoolNotFoundError } from '@powerpool/service-kit';
 
@@ -11,9 +11,11 @@ type PicksNotAvailableBody = z.infer<typeof picksNotAvailableBodySchema>;
  * it gives one. Add new ones here, never inline in a route.
  */
 
-export class NotAMemberError extends DomainError {
-  constructor() {
+export class NotAMemberError extends DomainError implements PoolAccessRefusal {
+  readonly poolAccess: { poolId: string };
+  constructor(poolId: string) {
     super('not_a_member', PICK_MESSAGES.notAMember);
+    this.poolAccess = { poolId };
   }
 }
 
@@ -50,9 +52,11 @@ export class TeamNotInGameError extends DomainError {
   }
 }
 
-export class TargetNotMemberError extends DomainError {
-  constructor() {
+export class TargetNotMemberError extends DomainError implements PoolAccessRefusal {
+  readonly poolAccess: { poolId: string; userId: string };
+  constructor(poolId: string, userId: string) {
     super('target_not_member', PICK_MESSAGES.overrideTargetNotMember);
+    this.poolAccess = { poolId, userId };
   }
 }
 

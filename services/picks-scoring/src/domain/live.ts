@@ -54,7 +54,7 @@ export interface LiveWeekAccess {
  */
 export async function liveWeekAccessOf(store: PicksStore, caller: Caller, poolId: string, weekNumber: number, now: Date): Promise<LiveWeekAccess> {
   const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError();
+  if (!pool) throw new PoolNotFoundError(undefined, poolId);
   const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
   return liveWeekAccessIn(store, caller, pool, week, weekNumber, now);
 }

@@ -80,7 +80,7 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
   const { reply, ref } = await withWeekCaughtUp(ctx, () => ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, body.poolId);
     const target = await store.lockMember(pool.id, body.targetUserId);
-    if (!target?.isActive) throw new TargetNotMemberError();
+    if (!target?.isActive) throw new TargetNotMemberError(pool.id, body.targetUserId);
     const { weekNumber } = body;
     if (body.picks.some((p) => (p.poolId !== undefined && p.poolId !== pool.id) || (p.weekNumber !== undefined && p.weekNumber !== weekNumber))) throw new PickNotOfBatchError(weekNumber);
     // Locked for update: overrides of one pool week (and the recalculation they start) take turns.

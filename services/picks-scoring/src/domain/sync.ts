@@ -1,4 +1,4 @@
-import { displayNameOf, type DecidedGame, type EventPayload, type Game, type Pool, type User } from '@powerpool/contracts';
+import { displayNameOf, type DecidedGame, type EventPayload, type Game, type Pool, type PoolAccessReply, type User } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { Emit, PicksContext } from './context.js';
 
@@ -154,4 +154,10 @@ export async function recordWeekState(ctx: PicksContext, event: EventPayload<'we
 /** weeks.game.voided: every pick on the game counts as a push from now on. */
 export async function recordVoidedGame(ctx: PicksContext, event: EventPayload<'weeks.game.voided'>): Promise<void> {
   await ctx.uow.write((store) => store.voidPoolGame(event.poolGameId, event.reason, new Date(event.voidedAt)));
+}
+
+/** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
+export async function recordPoolAccess(ctx: PicksContext, reply: PoolAccessReply): Promise<void> {
+  if (reply.pool) await recordPool(ctx, reply.pool);
+  if (reply.member) await recordMember(ctx, reply.member, false);
 }

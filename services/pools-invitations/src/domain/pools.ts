@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPoolBodySchema, displayNameOf, slugFromName, type DeletePoolReply, type Pool, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
+import { createPoolBodySchema, displayNameOf, slugFromName, type DeletePoolReply, type Pool, type PoolAccessReply, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { MemberRow, PoolRow } from '../store/schema.js';
@@ -198,5 +198,18 @@ export async function deletePool(ctx: PoolsContext, poolId: string, trace: { cor
     const counts = await store.deletePool(poolId);
     await emit('pools.pool.deleted', { pool: toPool(pool), deletedAt: now.toISOString(), ...counts });
     return { ...counts, deletedGames };
+  });
+}
+
+/**
+ * rpc.pools.pool.access: the pool and one person's membership as they are now, in the shape of
+ * the events (null when there is none), for a service whose lagging copy refused them.
+ */
+export async function poolAccessSnapshot(ctx: PoolsContext, poolId: string, userId: string): Promise<PoolAccessReply> {
+  return ctx.uow.read(async (store) => {
+    const pool = await store.findPool(poolId);
+    if (!pool) return { pool: null, member: null };
+    const member = await store.findMember(poolId, userId);
+    return { pool: toPool(pool), member: member ? memberSnapshot(member, pool) : null };
   });
 }

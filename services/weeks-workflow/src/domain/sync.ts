@@ -1,4 +1,4 @@
-import { currentWeekOf, type EventPayload, type Game, type Pool } from '@powerpool/contracts';
+import { currentWeekOf, type EventPayload, type Game, type Pool, type PoolAccessReply } from '@powerpool/contracts';
 import type { WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow } from '../store/schema.js';
 import type { Emit, WeeksContext } from './context.js';
@@ -103,4 +103,10 @@ export async function summarizePools(ctx: WeeksContext, poolIds: string[]) {
       }),
     };
   });
+}
+
+/** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
+export async function recordPoolAccess(ctx: WeeksContext, reply: PoolAccessReply): Promise<void> {
+  if (reply.pool) await recordPool(ctx, reply.pool);
+  if (reply.member) await recordMember(ctx, reply.member, false);
 }
