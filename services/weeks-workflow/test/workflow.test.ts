@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BusMessage } from '@powerpool/service-kit';
 import { RPC, weekGetReplySchema, type Game, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
@@ -200,6 +202,32 @@ describe.skipIf(skip)('week workflow', () => {
       const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/-2/games/publish`, cast.commissioner, { gameIds: ['pre-2'] });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'season_part_not_in_pool', message: "This pool does not play the preseason (see the pool's season types)" });
+    });
+  });
+
+  describe('a copy of pools and members that lags', () => {
+    it('should let a commissioner who has just been handed the pool manage it before the handover arrived, and still refuse others', async () => {
+      const next = cast.otherCommissioner;
+      const url = `/api/pools/${pool.id}/weeks/1/state`;
+      const before = await call(h, 'GET', url, next);
+      expect(before.statusCode).toBe(403);
+      // pools-invitations (a peer on the real bus) has the handover; its event is not delivered here.
+      const peer = await h.runtime.bus.handle(
+        RPC.poolsPoolAccess,
+        async (m: BusMessage<{ poolId: string; userId: string }>) => ({
+          pool: m.data.poolId === pool.id ? { ...pool, poolCommissionerId: next.id, updatedAt: new Date(Date.now() + 1000).toISOString() } : null,
+          member: null,
+        }),
+        { queue: 'pools-invitations' },
+      );
+      try {
+        expect((await call(h, 'GET', url, next)).statusCode).toBe(200);
+        expect((await call(h, 'GET', url, cast.outsider)).statusCode).toBe(403);
+        // A pool it has never heard of stays unknown.
+        expect((await call(h, 'GET', `/api/pools/${randomUUID()}/weeks/1/state`, cast.admin)).json().error).toBe('pool_not_found');
+      } finally {
+        await peer.unsubscribe();
+      }
     });
   });
 
