@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
-import type { ImportScoresReply, PublishReply, ScoringReviewReply, SeasonLeaderboardEntry } from '@powerpool/contracts';
+import { SESSION_COOKIE, type GamesStreamEvent, type ImportScoresReply, type PublishReply, type ScoringReviewReply, type SeasonLeaderboardEntry, type WeekGame } from '@powerpool/contracts';
+import { readEventStream } from './event-stream.js';
 import { signIn, type SignedIn } from './sign-in.js';
 import { pushSeasonThroughGateway, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD_WEEK, wildCardBatch, type WildCardPick } from './wild-card.js';
 
@@ -149,6 +150,40 @@ function errorCode(text: string): string | undefined {
   }
 }
 
+/**
+ * Setup, not the story: waits until the pushed season's Wild Card games are in weeks-workflow's
+ * copy (the games a commissioner sets spreads on) and picks-scoring's (its games stream), as
+ * the other tests' setup does before a pool is made.
+ */
+async function seasonCopied(url: string, commissioner: SignedIn, label: string): Promise<void> {
+  const wanted = Object.keys(WILD_CARD_SPREADS);
+  const has = (ids: string[]) => wanted.every((id) => ids.includes(id));
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const res = await commissioner.get(`/api/weeks/${WILD_CARD_WEEK}/games/setup?year=${YEAR}`);
+    if (res.status === 200 && has(((await res.json()) as WeekGame[]).map((g) => g.id))) break;
+    if (res.status !== 200) await res.body?.cancel();
+    if (Date.now() > until) throw new Error(`[${label}] the season did not reach weeks-workflow`);
+    await pause(250);
+  }
+  for (;;) {
+    const res = await fetch(`${url}/api/seasons/${YEAR}/weeks/${WILD_CARD_WEEK}/games/stream`, { headers: { cookie: `${SESSION_COOKIE}=${commissioner.sessionId}` } });
+    if (res.status === 200) {
+      const stream = readEventStream(res);
+      try {
+        const first = (await stream.nextEvent<GamesStreamEvent>()).data;
+        if (first.type === 'snapshot' && has(first.games.map((g) => g.gameId))) return;
+      } finally {
+        await stream.close();
+      }
+    } else {
+      await res.body?.cancel();
+    }
+    if (Date.now() > until) throw new Error(`[${label}] the season did not reach picks-scoring`);
+    await pause(250);
+  }
+}
+
 /** Runs the story once on a fresh app (its own database) whose bus is in the slow mode. */
 export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<SlowBusStoryResult> {
   const { url, password, replay, label } = options;
@@ -186,6 +221,7 @@ export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<Slo
   const players = new Map<StoryPlayer, SignedIn>();
   for (const player of STORY_PLAYERS) players.set(player, await signIn(url, player.email, password));
   await pushSeasonThroughGateway(admin, YEAR);
+  await seasonCopied(url, commissioner, label);
   // The replayed round kicks off now, games final within the game day's minutes (the live feed is
   // off: only Update Scores from ESPN brings the scores in). Kickoffs the services know stay those
   // of the import, a day ahead, so the week can still be published and picked.
