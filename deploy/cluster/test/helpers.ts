@@ -6,9 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { SESSION_COOKIE, type SeasonLeaderboardEntry, type ServiceName } from '@powerpool/contracts';
+import type { SeasonLeaderboardEntry, ServiceName } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
-import { signInThroughGateway, TEST_DATABASE_URL, TEST_NATS_URL, WILD_CARD_SPREADS, WILD_CARD_WEEK } from '@powerpool/testing';
+import { pushSeasonThroughGateway, sessionFetch, signIn, TEST_DATABASE_URL, TEST_NATS_URL, WILD_CARD_SPREADS, WILD_CARD_WEEK, type SignedIn } from '@powerpool/testing';
 import { clusterPorts, DEV_PASSWORD, MAX_REPLICAS, REPLICA_PORT_STRIDE, startCluster, type Cluster, type ClusterProcess, type ReplicaCounts } from '../cluster.js';
 
 /** True when nothing listens on 127.0.0.1:port and we may bind it. */
@@ -84,38 +84,9 @@ export class LogTail {
   }
 }
 
-/** A signed-in caller: the session cookie identity set, and JSON calls through the gateway with it. */
-export interface SignedIn {
-  sessionId: string;
-  get(path: string): Promise<Response>;
-  put(path: string, body: unknown): Promise<Response>;
-  post(path: string, body?: unknown): Promise<Response>;
-}
-
-/** One request through the gateway with a session cookie: a JSON body when one is given, redirects not followed. */
-function sessionFetch(appUrl: string, sessionId: string, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${appUrl}${path}`, {
-    method,
-    headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    redirect: 'manual',
-    ...(signal ? { signal } : {}),
-  });
-}
-
-/**
- * Signs in the way a browser does, over real HTTP (libs/testing `signInThroughGateway`), and
- * returns small fetch helpers carrying the session cookie.
- */
-export async function signIn(appUrl: string, email: string, password: string): Promise<SignedIn> {
-  const sessionId = await signInThroughGateway(appUrl, email, password);
-  return {
-    sessionId,
-    get: (path) => sessionFetch(appUrl, sessionId, 'GET', path),
-    put: (path, body) => sessionFetch(appUrl, sessionId, 'PUT', path, body),
-    post: (path, body) => sessionFetch(appUrl, sessionId, 'POST', path, body),
-  };
-}
+// Signing in over HTTP with a session, and the season's push, live in libs/testing (the embedded
+// mode's tests use them too); re-exported here for the cluster tests.
+export { signIn, type SignedIn } from '@powerpool/testing';
 
 /**
  * A call through the gateway with `who`'s session that must answer within `withinMs`: a hang
@@ -291,12 +262,7 @@ export async function publishWildCardPool(url: string, eventWaitMs = 15_000): Pr
     if (res.status !== status) throw new Error(`${what}: ${res.status} ${text}`);
     return text;
   };
-  for (const step of ['import-teams', 'import-games']) {
-    const text = await ok(step, await admin.post(`/api/admin/unified-staging/${step}/1`, { year: 2025 }));
-    if (!text.includes('"type":"complete"')) throw new Error(`${step} did not complete: ${text.slice(-500)}`);
-  }
-  await ok('migrate-teams', await admin.post('/api/admin/unified-staging/migrate-teams/1'));
-  await ok('migrate-games', await admin.get('/api/admin/unified-staging/migrate-games/1/stream'));
+  await pushSeasonThroughGateway(admin, 2025);
   const created = await commissioner.post('/api/pools', { name: `Cluster Wild Card Pool ${Date.now()}`, year: 2025, allowsPostseason: true });
   const pool = JSON.parse(await ok('create pool', created, 201)) as { id: string };
   const invitation = JSON.parse(await ok('invite', await commissioner.post(`/api/pools/${pool.id}/invitations`, {}), 201)) as { invitationToken: string };

@@ -7,10 +7,14 @@ import {
   createAssertionSigner,
   createAssertionVerifier,
   createLogger,
+  busDelayEnvSchema,
   createMemoryBus,
   generateAssertionKeys,
   openPglite,
+  parseConfig,
+  slowBusSettingOf,
   usePglite,
+  withDeliveryDelays,
   type AssertionSigner,
   type Environment,
   type ServiceApp,
@@ -70,6 +74,13 @@ export interface EmbeddedOptions {
    * `false` turns it off, an object turns it on with these settings.
    */
   liveFeed?: false | { intervalMs?: number; idleIntervalMs?: number; windowMinutes?: number };
+  /**
+   * The slow bus test mode (libs/service-kit bus/slow.ts) on the one in-process bus every service
+   * shares: each delivered event held for a seeded random delay up to `maxDelayMs` (`seed` default:
+   * random, logged). Default from the env's BUS_DELAY_MAX_MS / BUS_DELAY_SEED (off when unset);
+   * `false` turns it off whatever the env says.
+   */
+  slowBus?: false | { maxDelayMs: number; seed?: number };
 }
 
 export interface Embedded {
@@ -112,6 +123,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const env = options.env ?? process.env;
   const limits = loadRateLimitConfig(env);
   const failedLogins = failedLoginLimitsFromEnv(env);
+  const slowBusEnv = parseConfig('embedded', busDelayEnvSchema, {
+    ...env,
+    ...(options.slowBus === false ? { BUS_DELAY_MAX_MS: '0' } : {}),
+    ...(options.slowBus ? { BUS_DELAY_MAX_MS: String(options.slowBus.maxDelayMs), BUS_DELAY_SEED: options.slowBus.seed === undefined ? '' : String(options.slowBus.seed) } : {}),
+  });
+  const slowBus = slowBusSettingOf('embedded', { ...slowBusEnv, POWERPOOL_ENV: environment });
 
   try {
     // The gateway's port is needed before anything else: it is in the issuer and the callbacks.
@@ -119,8 +136,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const keys = await generateAssertionKeys();
     const signer = await createAssertionSigner(keys.privateKeyPem);
     const verifier = await createAssertionVerifier(keys.publicKeyPem);
-    const bus = createMemoryBus({ logger });
-    cleanups.push(() => bus.close());
+    const memoryBus = createMemoryBus({ logger });
+    cleanups.push(() => memoryBus.close());
+    // One bus for every service: the slow mode delays each consumer of each service, as on NATS.
+    const bus = slowBus ? withDeliveryDelays(memoryBus, { ...slowBus, logger, name: 'embedded' }) : memoryBus;
     const pglite = await openPglite(options.inMemory ? undefined : path.join(dataDir, 'pglite'));
     cleanups.push(() => pglite.close());
     const runtime: ServiceRuntime = { database: usePglite(pglite), bus, verifier, logger };

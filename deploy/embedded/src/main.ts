@@ -2,7 +2,8 @@ import { DEV_SIGN_IN_HELP, startEmbedded } from './index.js';
 
 /**
  * `make start`: PowerPool on embedded defaults. Honours PORT, HOST, POWERPOOL_DATA_DIR, PUBLIC_URL,
- * LOG_LEVEL, SUPER_ADMIN_EMAILS, the limit variables, ESPN_* (ESPN_REPLAY_GAMEDAY...) and LIVE_FEED*
+ * LOG_LEVEL, SUPER_ADMIN_EMAILS, the limit variables, ESPN_* (ESPN_REPLAY_GAMEDAY...), LIVE_FEED* and
+ * BUS_DELAY_MAX_MS / BUS_DELAY_SEED (the slow bus test mode)
  * (startEmbedded reads those from the env).
  */
 const started = Date.now();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_DELIVERY_DELAY_MS } from './bus/nats.js';
+import { randomSeed } from './bus/slow.js';
 
 export const ENVIRONMENTS = ['development', 'test', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -44,6 +46,35 @@ export const env = {
 };
 
 /**
+ * The slow bus test mode (bus/slow.ts), read by every service (cluster mode) and by embedded mode:
+ * BUS_DELAY_MAX_MS holds each delivered event for a random delay up to that many milliseconds (0,
+ * the default, is off); BUS_DELAY_SEED seeds the delays (default: a random seed, logged).
+ */
+export const busDelayEnvSchema = z.object({
+  BUS_DELAY_MAX_MS: z.coerce.number().int().min(0).max(MAX_DELIVERY_DELAY_MS, `at most ${MAX_DELIVERY_DELAY_MS} (the NATS ack wait must cover a replica's buffered events)`).default(0),
+  BUS_DELAY_SEED: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(2 ** 32 - 1).optional()),
+});
+
+/** The slow bus setting a process runs with: null when off. */
+export interface SlowBusSetting {
+  maxDelayMs: number;
+  seed: number;
+}
+
+/**
+ * The slow bus setting of parsed env: null when BUS_DELAY_MAX_MS is 0; a random seed when none is
+ * given. Throws a ConfigError in production: it is a test mode, and a slow bus there would only
+ * make every copy late.
+ */
+export function slowBusSettingOf(service: string, e: z.infer<typeof busDelayEnvSchema> & { POWERPOOL_ENV: Environment }): SlowBusSetting | null {
+  if (e.BUS_DELAY_MAX_MS === 0) return null;
+  if (e.POWERPOOL_ENV === 'production') {
+    throw new ConfigError(service, ['BUS_DELAY_MAX_MS: the slow bus is a test mode and is refused in production (unset it or set 0)']);
+  }
+  return { maxDelayMs: e.BUS_DELAY_MAX_MS, seed: e.BUS_DELAY_SEED ?? randomSeed() };
+}
+
+/**
  * The part of every service's config that the kit needs. Each service extends it with its own
  * variables in its `src/config.ts`.
  */
@@ -60,5 +91,6 @@ export const serviceEnvSchema = z.object({
   IDENTITY_ASSERTION_PUBLIC_KEY: z.string().min(1, 'is required (the gateway public key, SPKI PEM)'),
   /** Optional: GET /metrics then needs `Authorization: Bearer <METRICS_TOKEN>`. Empty means unset. */
   METRICS_TOKEN: env.metricsToken(),
+  ...busDelayEnvSchema.shape,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -4,7 +4,8 @@ import { createAssertionVerifier, type AssertionVerifier } from './assertion.js'
 import { namespacedBus } from './bus/namespace.js';
 import { connectNatsBus } from './bus/nats.js';
 import type { Bus } from './bus/types.js';
-import type { ServiceEnv } from './config.js';
+import { slowBusSettingOf, type ServiceEnv, type SlowBusSetting } from './config.js';
+import { withDeliveryDelays } from './bus/slow.js';
 import { connectPostgres, openPglite, usePglite, type Database } from './db/database.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -25,6 +26,8 @@ export interface ServiceRuntime {
 /** Build a service's runtime from its parsed env (cluster mode: one process per service). */
 export async function createRuntime(name: string, config: ServiceEnv): Promise<ServiceRuntime & { close(): Promise<void> }> {
   const logger = createLogger({ level: config.LOG_LEVEL });
+  // Before anything connects: in production the slow bus is a config error.
+  const slowBus = slowBusSettingOf(name, config);
   let database: Database;
   if (config.DATABASE_DRIVER === 'pglite') {
     const client = await openPglite(config.PGLITE_DATA_DIR);
@@ -34,7 +37,7 @@ export async function createRuntime(name: string, config: ServiceEnv): Promise<S
     if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required when DATABASE_DRIVER=postgres`);
     database = connectPostgres({ url: config.DATABASE_URL, applicationName: name });
   }
-  const bus = await connectServiceBus({ servers: config.NATS_URL, name, namespace: config.NATS_NAMESPACE, logger });
+  const bus = await connectServiceBus({ servers: config.NATS_URL, name, namespace: config.NATS_NAMESPACE, logger, slowBus });
   const verifier = await createAssertionVerifier(config.IDENTITY_ASSERTION_PUBLIC_KEY);
   return {
     database,
@@ -59,6 +62,8 @@ export interface ServiceBusOptions {
    */
   namespace?: string | undefined;
   logger?: Logger;
+  /** The slow bus test mode (BUS_DELAY_MAX_MS, BUS_DELAY_SEED: `slowBusSettingOf`); null or absent: off. */
+  slowBus?: SlowBusSetting | null;
 }
 
 /** The NATS bus of a PowerPool process (service or gateway), in its deployment's namespace. */
@@ -68,7 +73,8 @@ export async function connectServiceBus(options: ServiceBusOptions): Promise<Bus
     ? { name: eventStreamName(namespace), subjects: EVENT_STREAM.subjects.map((s) => `${namespace}.${s}`) }
     : { name: EVENT_STREAM.name, subjects: [...EVENT_STREAM.subjects] };
   const inner = await connectNatsBus({ servers: options.servers, name: options.name, stream, ...(options.logger ? { logger: options.logger } : {}) });
-  return namespace ? namespacedBus(inner, namespace) : inner;
+  const bus = namespace ? namespacedBus(inner, namespace) : inner;
+  return options.slowBus ? withDeliveryDelays(bus, { ...options.slowBus, name: options.name, ...(options.logger ? { logger: options.logger } : {}) }) : bus;
 }
 
 /** The JetStream stream holding a namespace's events. */

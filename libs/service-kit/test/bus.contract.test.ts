@@ -9,7 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { HEADERS } from '@powerpool/contracts';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_NATS_URL, unavailableReason } from '../../testing/src/services.js';
-import { connectNatsBus, createMemoryBus, replyBudgetMs, REQUEST_TIMEOUT_HEADER, type Bus, type BusMessage, type Subscription } from '../src/bus/index.js';
+import { connectNatsBus, createMemoryBus, delaySequence, replyBudgetMs, REQUEST_TIMEOUT_HEADER, withDeliveryDelays, type Bus, type BusMessage, type ConsumeOptions, type Subscription } from '../src/bus/index.js';
 import { BusNoRespondersError, BusTimeoutError, ConflictError, DomainError } from '../src/errors.js';
 
 const run = randomUUID().replaceAll('-', '').slice(0, 10);
@@ -599,6 +599,137 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
 
       await expect(bus.publish(`${s}.created`, {})).rejects.toThrow();
       await expect(bus.request(`${rpcScope()}.x`, {})).rejects.toThrow();
+    });
+  });
+
+  /**
+   * The slow bus test mode (bus/slow.ts) over this implementation. Each wrapped bus sits on a
+   * `stamped` one that records when the real bus handed over each event, so the delay the mode
+   * added is measured alone (a consumer handles one event at a time: the time since publish also
+   * counts the earlier events' delays). Small delays keep the tests fast.
+   */
+  describe.skipIf(impl.skip)('slow bus test mode', () => {
+    const MAX_DELAY_MS = 60;
+    /** setTimeout never fires early by more than a millisecond; late by a busy machine's scheduling. */
+    const EARLY_MS = 1;
+    const LATE_MS = 120;
+
+    /** `bus` whose consumers and subscribers note, per event (by its `n`), when the real bus handed it over. */
+    function stamped(bus: Bus, handedAt: Map<number, number[]>): Bus {
+      const note = <T>(msg: BusMessage<T>) => {
+        const n = (msg.data as { n: number }).n;
+        handedAt.set(n, [...(handedAt.get(n) ?? []), performance.now()]);
+      };
+      return {
+        ...bus,
+        kind: bus.kind,
+        publish: (subject, data, opts) => bus.publish(subject, data, opts),
+        close: () => bus.close(),
+        isReady: () => bus.isReady(),
+        consume: <T>(opts: ConsumeOptions<T>) => bus.consume<T>({ ...opts, handler: (msg) => (note(msg), opts.handler(msg)) }),
+        subscribe: <T>(subject: string, handler: (msg: BusMessage<T>) => Promise<void> | void) => bus.subscribe<T>(subject, (msg) => (note(msg), handler(msg))),
+      };
+    }
+
+    /** A slow bus over a fresh one, with the hand-over times of its deliveries. */
+    async function slowBus(seed: number, maxDelayMs = MAX_DELAY_MS): Promise<{ bus: Bus; handedAt: Map<number, number[]> }> {
+      const handedAt = new Map<number, number[]>();
+      return { bus: withDeliveryDelays(stamped(await openBus(), handedAt), { maxDelayMs, seed }), handedAt };
+    }
+
+    /** Consume `count` events `{ n }` in order on one consumer; returns each one's delay (handled - handed over), by n. */
+    async function measuredDelays(seed: number, count: number): Promise<number[]> {
+      const { bus, handedAt } = await slowBus(seed);
+      const s = scope();
+      const handledAt = new Map<number, number>();
+      await bus.consume({ durable: `d-${s}`, subjects: [`${s}.created`], handler: async (msg) => void handledAt.set((msg.data as { n: number }).n, performance.now()) });
+      for (let n = 0; n < count; n++) await bus.publish(`${s}.created`, { n });
+      await eventually(() => expect(handledAt.size).toBe(count));
+      return Array.from({ length: count }, (_, n) => handledAt.get(n)! - handedAt.get(n)![0]!);
+    }
+
+    it('should still deliver every event at least once, and redeliver when the handler throws', async () => {
+      const { bus } = await slowBus(11);
+      const s = scope();
+      const seen: Array<{ n: number; deliveryCount: number }> = [];
+      await bus.consume({
+        durable: `d-${s}`,
+        subjects: [`${s}.created`],
+        retryDelayMs: 20,
+        handler: async (msg) => {
+          const { n } = msg.data as { n: number };
+          seen.push({ n, deliveryCount: msg.deliveryCount });
+          if (n === 3 && msg.deliveryCount === 1) throw new Error('transient failure');
+        },
+      });
+
+      for (let n = 0; n < 8; n++) await bus.publish(`${s}.created`, { n });
+
+      await eventually(() => expect(new Set(seen.map((d) => d.n)).size).toBe(8));
+      await eventually(() => expect(seen).toContainEqual({ n: 3, deliveryCount: 2 }));
+    });
+
+    it('should hold each delivery for a delay within [0, maxDelayMs], the seed deciding which', async () => {
+      const seed = 20_250_111;
+      const expected = Array.from({ length: 8 }, delaySequence(seed, MAX_DELAY_MS));
+      expect(expected.every((d) => d >= 0 && d <= MAX_DELAY_MS)).toBe(true);
+
+      const delays = await measuredDelays(seed, expected.length);
+
+      delays.forEach((delay, i) => {
+        expect(delay, `event ${i}`).toBeGreaterThanOrEqual(expected[i]! - EARLY_MS);
+        expect(delay, `event ${i}`).toBeLessThanOrEqual(expected[i]! + LATE_MS);
+      });
+    });
+
+    it('should give the same delays for the same seed and others for another seed', async () => {
+      const a = Array.from({ length: 16 }, delaySequence(7, 2000));
+      expect(Array.from({ length: 16 }, delaySequence(7, 2000))).toEqual(a);
+      expect(Array.from({ length: 16 }, delaySequence(8, 2000))).not.toEqual(a);
+      expect(Math.max(...a)).toBeLessThanOrEqual(2000);
+
+      // Two buses with one seed: each delivery waits its draw of the one sequence.
+      const expected = Array.from({ length: 6 }, delaySequence(7, MAX_DELAY_MS));
+      for (const delays of [await measuredDelays(7, 6), await measuredDelays(7, 6)]) {
+        delays.forEach((delay, i) => expect(delay, `event ${i}`).toBeGreaterThanOrEqual(expected[i]! - EARLY_MS));
+      }
+    });
+
+    it('should let an event of subject B published after one of subject A be handled first', async () => {
+      // The two consumers draw in the order the real bus hands over: over a few seeds, B's draw is
+      // the shorter at least once (each time about even odds).
+      const orders: string[] = [];
+      for (let seed = 1; seed <= 20 && !orders.includes('B,A'); seed++) {
+        const { bus } = await slowBus(seed);
+        const s = scope();
+        const handled: string[] = [];
+        await bus.consume({ durable: `d-${s}`, subjects: [`${s}.a`, `${s}.b`], handler: async (msg) => void handled.push(msg.subject.endsWith('.a') ? 'A' : 'B') });
+        await bus.publish(`${s}.a`, { n: 1 });
+        await bus.publish(`${s}.b`, { n: 2 });
+        await eventually(() => expect(handled).toHaveLength(2));
+        orders.push(handled.join(','));
+      }
+      expect(orders).toContain('B,A');
+    });
+
+    it('should hold plain subscribe messages too, and never requests or their replies', async () => {
+      const { bus, handedAt } = await slowBus(3, 100);
+      const s = scope();
+      const handledAt = new Map<number, number>();
+      await bus.subscribe(`${s}.>`, (msg) => void handledAt.set((msg.data as { n: number }).n, performance.now()));
+      for (let n = 0; n < 4; n++) await bus.publish(`${s}.created`, { n });
+      await eventually(() => expect(handledAt.size).toBe(4));
+      const expected = Array.from({ length: 4 }, delaySequence(3, 100));
+      // Subscribers run messages concurrently: each waits its own draw, in the order handed over.
+      const drawn = [...handedAt.entries()].sort((x, y) => x[1][0]! - y[1][0]!).map(([n]) => handledAt.get(n)! - handedAt.get(n)![0]!);
+      drawn.forEach((delay, i) => expect(delay).toBeGreaterThanOrEqual(expected[i]! - EARLY_MS));
+
+      const r = rpcScope();
+      await bus.handle(`${r}.echo`, async (msg) => msg.data, { queue: 'echo' });
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) expect(await bus.request(`${r}.echo`, { i })).toEqual({ i });
+      // Five round trips, each far below the 100 ms a delayed one would often take.
+      expect(performance.now() - started).toBeLessThan(250);
     });
   });
 });

@@ -15,3 +15,4 @@ export * from './live-follower.js';
 export * from './wild-card.js';
 export * from './nats-server.js';
 export * from './postgres-server.js';
+export * from './slow-bus-story.js';

@@ -47,3 +47,36 @@ async function walkSignIn(browser: Browser, appUrl: string, email: string, passw
   if (!session) throw new Error(`signing in as ${email} set no ${SESSION_COOKIE} cookie (last page: ${current}, status ${res.status})`);
   return session;
 }
+
+/** A signed-in caller: the session cookie identity set, and JSON calls through the gateway with it. */
+export interface SignedIn {
+  sessionId: string;
+  get(path: string): Promise<Response>;
+  put(path: string, body: unknown): Promise<Response>;
+  post(path: string, body?: unknown): Promise<Response>;
+}
+
+/** One request through the gateway with a session cookie: a JSON body when one is given, redirects not followed. */
+export function sessionFetch(appUrl: string, sessionId: string, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${appUrl}${path}`, {
+    method,
+    headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    redirect: 'manual',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * Signs in the way a browser does, over real HTTP (`signInThroughGateway`), and returns small
+ * fetch helpers carrying the session cookie (the cluster and embedded mode's HTTP tests).
+ */
+export async function signIn(appUrl: string, email: string, password: string): Promise<SignedIn> {
+  const sessionId = await signInThroughGateway(appUrl, email, password);
+  return {
+    sessionId,
+    get: (path) => sessionFetch(appUrl, sessionId, 'GET', path),
+    put: (path, body) => sessionFetch(appUrl, sessionId, 'PUT', path, body),
+    post: (path, body) => sessionFetch(appUrl, sessionId, 'POST', path, body),
+  };
+}

@@ -9,6 +9,8 @@
  * Pat: CAR 3 (wins), GB 2 (loses), BUF 1 (push), power SF (wins): (3 + 0 + 0) x2 = 6.
  * Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
  */
+import type { SignedIn } from './sign-in.js';
+
 export const WILD_CARD_WEEK = 19;
 export const WILD_CARD_SPREADS: Readonly<Record<string, number>> = { '401772979': 10.5, '401772981': -1.5, '401772977': 3, '401772980': -4.5 };
 /** The recorded finals, "away-home". */
@@ -37,4 +39,23 @@ export function wildCardBatch(poolId: string, poolGameOf: Readonly<Record<string
       weekNumber: WILD_CARD_WEEK,
     })),
   };
+}
+
+/**
+ * The super admin's staging flow through the gateway (`admin` signed in as the super admin):
+ * import `year`'s teams and games from the ESPN replay into staging, then push both to production.
+ * The streamed steps answer 200 at once; how they ended is in their last event.
+ */
+export async function pushSeasonThroughGateway(admin: SignedIn, year = 2025): Promise<void> {
+  const ok = async (what: string, res: Response) => {
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${what}: ${res.status} ${text}`);
+    return text;
+  };
+  for (const step of ['import-teams', 'import-games']) {
+    const text = await ok(step, await admin.post(`/api/admin/unified-staging/${step}/1`, { year }));
+    if (!text.includes('"type":"complete"')) throw new Error(`${step} did not complete: ${text.slice(-500)}`);
+  }
+  await ok('migrate-teams', await admin.post('/api/admin/unified-staging/migrate-teams/1'));
+  await ok('migrate-games', await admin.get('/api/admin/unified-staging/migrate-games/1/stream'));
 }

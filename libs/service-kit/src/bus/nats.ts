@@ -59,6 +59,13 @@ const ACK_WAIT_MS = 30_000;
 /** Events a replica buffers ahead of its handler. Small, so buffered events don't age past ACK_WAIT. */
 const PULL_BATCH = 10;
 const RESTART_DELAY_MS = 1000;
+/**
+ * The longest delay the slow bus test mode (slow.ts) may hold each delivery. The running handler's
+ * event is kept alive by "working" acks, but up to PULL_BATCH - 1 events wait in the replica's
+ * buffer behind it with their ack wait running: all of them delayed must still fit in ACK_WAIT_MS,
+ * with 5 s left for the handlers' own work, or the server would deliver them a second time.
+ */
+export const MAX_DELIVERY_DELAY_MS = Math.floor((ACK_WAIT_MS - 5_000) / PULL_BATCH);
 
 /**
  * JetStream consumer name for a (durable, subject) pair: readable, restricted to safe characters,
