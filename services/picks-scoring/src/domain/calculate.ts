@@ -1,11 +1,12 @@
 import { PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type WeekState } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
-import type { GameRow, PickRow, PoolGameRow, WeekScoreRow } from '../store/schema.js';
+import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
 import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, WeekRef } from './context.js';
 import { WeekNotFoundError, WeekNotInScoringError } from './errors.js';
 import type { WeekStateHook } from './sync.js';
+import { scoredGameOf } from './scored-game.js';
 import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
 
 /**
@@ -14,14 +15,6 @@ import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
  * Every rule comes from domain/scoring.ts; this file only gathers the games and picks and stores
  * what the rules give.
  */
-
-/**
- * The spread a pick on a game the pool did not publish is scored against. Only a commissioner's
- * power pick can be on such a game (emergency entry, admin spec); the pool never locked a spread
- * for it, and inventing one (the provider's line at some moment) would be a rule nobody agreed to,
- * so the game is scored straight up: the team that wins the game wins the pick, a tie is a push.
- */
-export const UNPUBLISHED_GAME_SPREAD = 0;
 
 /** The states in which the live board is shown: a change there is worth announcing. */
 const LIVE_STATES: ReadonlySet<WeekState> = new Set(['GAMES_IN_PROGRESS', 'SCORING']);
@@ -33,23 +26,6 @@ export interface CalculationSummary {
   usersCalculated: number;
   /** Players whose picks could not be scored (flagged, not failing the week). */
   errors: number;
-}
-
-/**
- * A game as scoring sees it: the production game's status and scores, with the pool's locked
- * spread and void ruling when the pool published it. Cancelled games are void as soon as the
- * provider says so (game-rules.md); a postponed game only by the commissioner's ruling.
- */
-function scoredGameOf(game: GameRow, poolGame: PoolGameRow | undefined): ScoredGame {
-  return {
-    homeTeamEspnId: poolGame?.homeTeamEspnId ?? game.homeTeamEspnId,
-    awayTeamEspnId: poolGame?.awayTeamEspnId ?? game.awayTeamEspnId,
-    status: game.status,
-    homeScore: game.homeScore,
-    awayScore: game.awayScore,
-    lockedSpread: poolGame ? poolGame.lockedSpread : UNPUBLISHED_GAME_SPREAD,
-    isVoid: (poolGame?.voidedAt ?? null) !== null || game.status === 'CANCELLED',
-  };
 }
 
 /**
