@@ -42,7 +42,8 @@ export const seasonTypeOf = (weekNumber: number): 1 | 2 | 3 => ({ preseason: 1, 
 
 /**
  * A week's label (admin spec): -4..-1 are "Preseason Week 1".."Preseason Week 4" (5 + n), 1..18
- * "Week n", 19 Wild Card, 20 Divisional, 21 Conference Championships, 22 Super Bowl.
+ * "Week n", 19 Wild Card, 20 Divisional, 21 Conference Championships, 22 Super Bowl. The only
+ * one: every service (sports-data-staging's import and live feed logs included) and the SPA use it.
  */
 export function weekLabel(weekNumber: number): string {
   if (weekNumber < 0) return `Preseason Week ${5 + weekNumber}`;
