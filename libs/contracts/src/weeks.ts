@@ -108,7 +108,7 @@ export function currentWeekOf(kickoffs: ReadonlyArray<{ weekNumber: number; game
 // ---------------------------------------------------------------------------------------------
 // States and transitions
 
-export { WEEK_STATES, weekStateSchema, type WeekState } from './week-states.js';
+export { isLiveWeekState, LIVE_WEEK_STATES, WEEK_STATES, weekStateSchema, type WeekState } from './week-states.js';
 
 /** The five steps of the tracker, with the spec's captions. */
 export const WEEK_STATE_LABELS: Record<WeekState, { title: string; caption: string }> = {

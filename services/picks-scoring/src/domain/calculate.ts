@@ -1,4 +1,4 @@
-import { PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type WeekState } from '@powerpool/contracts';
+import { isLiveWeekState, PICK_MESSAGES, weekLabel, type CalculateReply, type Game } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
@@ -15,9 +15,6 @@ import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
  * Every rule comes from domain/scoring.ts; this file only gathers the games and picks and stores
  * what the rules give.
  */
-
-/** The states in which the live board is shown: a change there is worth announcing. */
-const LIVE_STATES: ReadonlySet<WeekState> = new Set(['GAMES_IN_PROGRESS', 'SCORING']);
 
 /** What one calculation did. */
 export interface CalculationSummary {
@@ -149,7 +146,8 @@ async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationR
     const now = ctx.now();
     if (await recalculateIfScored(store, emit, ref, reason, now)) return;
     const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
-    if (week && LIVE_STATES.has(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+    // The live board is shown in the live states: a change there is worth announcing.
+    if (week && isLiveWeekState(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
   });
 }
 
