@@ -70,10 +70,14 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     await expect.poll(async () => (await first.getByTestId('live-game-status').textContent())?.trim(), { timeout: 60_000 }).toMatch(/Live/);
     await player.getByTestId('live-indicator').waitFor();
     const seen = new Set<string>();
+    // How Pat's picks stand while games are played: covering, pushing (exactly on the spread) or not covering.
+    const patRow = player.getByTestId('live-standing-row').filter({ hasText: 'Pat Player' });
+    const pickStates = new Set<string | null>();
     await expect
       .poll(
         async () => {
           seen.add(await scoresOf(player, '401772979'));
+          for (const state of await patRow.getByTestId('live-pick').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-state')))) pickStates.add(state);
           return (await first.getByTestId('live-game-status').textContent())?.trim();
         },
         { timeout: 120_000, interval: 250 },
@@ -82,6 +86,7 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     // Several intermediate scores were shown on the way to the final (34-31, LAR away).
     expect(await scoresOf(player, '401772979')).toBe(WILD_CARD_FINALS['401772979']);
     expect(seen.size, [...seen].join(' ')).toBeGreaterThanOrEqual(3);
+    expect([...pickStates].some((state) => state === 'covering' || state === 'pushing' || state === 'not-covering'), [...pickStates].join(' ')).toBe(true);
 
     // Every game final, the week's points as the rules give them, on the same page.
     for (const gameId of Object.keys(WILD_CARD_SPREADS)) {

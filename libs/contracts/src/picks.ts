@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText, idParam, text } from './common.js';
 import { gameStatusSchema } from './sports.js';
-import { COVER_RESULTS, decidedGameSchema, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberSchema, weekStateSchema } from './weeks.js';
+import { COVER_RESULTS, decidedGameSchema, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberSchema, weekStateSchema, type CoverResult } from './weeks.js';
 
 /**
  * Picks, scoring and leaderboards (picks-scoring). The spec's texts and constants are named once
@@ -65,6 +65,26 @@ export type AccessLevel = z.infer<typeof accessLevelSchema>;
 export const PICK_RESULTS = ['WIN', 'LOSS', 'PUSH', 'PENDING'] as const;
 export const pickResultSchema = z.enum(PICK_RESULTS);
 export type PickResult = z.infer<typeof pickResultSchema>;
+
+/** A decided pick's result: won, lost or push. */
+export type DecidedPickResult = Exclude<PickResult, 'PENDING'>;
+
+/**
+ * A pick against the spread on a score (game-rules.md "Points"): it wins when its team's side
+ * covers, loses when the other side covers, and is a push when neither does (coverOf).
+ */
+export const resultAgainstSpreadOf = (cover: CoverResult, side: 'HOME' | 'AWAY'): DecidedPickResult => (cover === 'PUSH' ? 'PUSH' : cover === side ? 'WIN' : 'LOSS');
+
+/**
+ * A pending pick on a game being played, shown with how its team stands right now (game-rules.md
+ * "Leaderboards"): covering, push (exactly on the spread) or not covering.
+ */
+export const COVERING_STATES = ['COVERING', 'PUSH', 'NOT_COVERING'] as const;
+export const coveringSchema = z.enum(COVERING_STATES);
+export type Covering = z.infer<typeof coveringSchema>;
+
+/** The covering state of the result the pick would have if the game ended on the score right now. */
+export const coveringOf = (result: DecidedPickResult): Covering => (result === 'WIN' ? 'COVERING' : result === 'LOSS' ? 'NOT_COVERING' : 'PUSH');
 
 /** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0 (game-rules.md "Points"). */
 export const confidencePointsOf = (rank: number, result: PickResult): number => (result === 'WIN' ? rank : 0);
@@ -402,8 +422,8 @@ export const livePickSchema = z.object({
   isCorrect: z.boolean().nullable(),
   result: pickResultSchema,
   pointsEarned: z.number().int().nullable(),
-  /** While its game is being played: whether the team covers the locked spread right now (null otherwise). */
-  covering: z.boolean().nullable(),
+  /** While its game is being played: covering, push or not covering the locked spread right now (null otherwise). */
+  covering: coveringSchema.nullable(),
 });
 export type LivePick = z.infer<typeof livePickSchema>;
 

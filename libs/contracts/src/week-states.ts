@@ -7,3 +7,13 @@ import { z } from 'zod';
 export const WEEK_STATES = ['SETUP', 'PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'] as const;
 export const weekStateSchema = z.enum(WEEK_STATES);
 export type WeekState = z.infer<typeof weekStateSchema>;
+
+/**
+ * The live states of a week (game-rules.md "Leaderboards": live standings in GAMES_IN_PROGRESS and
+ * SCORING): its board changes while it is open, so picks-scoring announces its changes and the
+ * SPA listens to the stream. Named once, for both.
+ */
+export const LIVE_WEEK_STATES: readonly WeekState[] = ['GAMES_IN_PROGRESS', 'SCORING'];
+
+/** True in a live state (LIVE_WEEK_STATES). */
+export const isLiveWeekState = (state: WeekState): boolean => LIVE_WEEK_STATES.includes(state);

@@ -4,6 +4,7 @@ import {
   currentSeasonOf,
   currentWeekOf,
   GAME_LENGTH_MS,
+  isLiveWeekState,
   isValidSpread,
   isWeekNumber,
   nextWeekState,
@@ -14,6 +15,7 @@ import {
   transitionSlugOf,
   weekLabel,
   weekNumbers,
+  WEEK_STATES,
 } from './weeks.js';
 
 describe('week labels', () => {
@@ -50,6 +52,10 @@ describe('states', () => {
     expect(nextWeekState('COMPLETE')).toBeNull();
     expect(transitionSlugOf('GAMES_IN_PROGRESS')).toBe('games-in-progress');
     expect(transitionSlugOf('SETUP')).toBeNull();
+  });
+
+  it('should be live in GAMES_IN_PROGRESS and SCORING only (game-rules.md "Leaderboards")', () => {
+    expect(WEEK_STATES.filter(isLiveWeekState)).toEqual(['GAMES_IN_PROGRESS', 'SCORING']);
   });
 });
 

@@ -42,7 +42,8 @@ export const seasonTypeOf = (weekNumber: number): 1 | 2 | 3 => ({ preseason: 1, 
 
 /**
  * A week's label (admin spec): -4..-1 are "Preseason Week 1".."Preseason Week 4" (5 + n), 1..18
- * "Week n", 19 Wild Card, 20 Divisional, 21 Conference Championships, 22 Super Bowl.
+ * "Week n", 19 Wild Card, 20 Divisional, 21 Conference Championships, 22 Super Bowl. The only
+ * one: every service (sports-data-staging's import and live feed logs included) and the SPA use it.
  */
 export function weekLabel(weekNumber: number): string {
   if (weekNumber < 0) return `Preseason Week ${5 + weekNumber}`;
@@ -107,7 +108,7 @@ export function currentWeekOf(kickoffs: ReadonlyArray<{ weekNumber: number; game
 // ---------------------------------------------------------------------------------------------
 // States and transitions
 
-export { WEEK_STATES, weekStateSchema, type WeekState } from './week-states.js';
+export { isLiveWeekState, LIVE_WEEK_STATES, WEEK_STATES, weekStateSchema, type WeekState } from './week-states.js';
 
 /** The five steps of the tracker, with the spec's captions. */
 export const WEEK_STATE_LABELS: Record<WeekState, { title: string; caption: string }> = {

@@ -220,7 +220,7 @@ describe.skipIf(skip)('live leaderboard', () => {
     };
     const standingOf = (b: LiveLeaderboard, who: Person) => b.standings.find((s) => s.userId === who.id)!;
 
-    it('should score final and void games, show pending picks covering or not, and add the completed weeks before', async () => {
+    it('should score final and void games, show pending picks covering or not covering, and add the completed weeks before', async () => {
       const { g1, g2, g3, g4, g5 } = ids;
       await finalScore(h, games[0]!, 24, 20); // PHI 24 - 3.5 = 20.5 > 20: PHI covers
       await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 10, awayScore: 14, currentPeriod: 2, gameClock: '5:00' }); // KC 12.5 < 14: LAC covering
@@ -240,15 +240,15 @@ describe.skipIf(skip)('live leaderboard', () => {
       expect(standingOf(b, alice)).toMatchObject({ rawPoints: 3, powerBonus: 0, powerEffect: 'pending', possiblePointsRemaining: 7, hasPicks: true });
       expect(standingOf(b, alice).picks).toEqual([
         { gameId: g1, selectedTeamEspnId: '21', selectedTeamAbbr: 'PHI', selectedTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png', confidenceRank: 3, isPowerPick: false, isCorrect: true, result: 'WIN', pointsEarned: 3, covering: null },
-        { gameId: g2, selectedTeamEspnId: '12', selectedTeamAbbr: 'KC', selectedTeamLogo: null, confidenceRank: 2, isPowerPick: false, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: false },
+        { gameId: g2, selectedTeamEspnId: '12', selectedTeamAbbr: 'KC', selectedTeamLogo: null, confidenceRank: 2, isPowerPick: false, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: 'NOT_COVERING' },
         { gameId: g3, selectedTeamEspnId: '2', selectedTeamAbbr: 'BUF', selectedTeamLogo: null, confidenceRank: 1, isPowerPick: false, isCorrect: null, result: 'PUSH', pointsEarned: 0, covering: null },
-        { gameId: g4, selectedTeamEspnId: '8', selectedTeamAbbr: 'DET', selectedTeamLogo: null, confidenceRank: 0, isPowerPick: true, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: true },
+        { gameId: g4, selectedTeamEspnId: '8', selectedTeamAbbr: 'DET', selectedTeamLogo: null, confidenceRank: 0, isPowerPick: true, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: 'COVERING' },
       ]);
       expect(standingOf(b, bob)).toMatchObject({ rawPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 8 });
       expect(standingOf(b, bob).picks.map((p) => [p.selectedTeamAbbr, p.result, p.covering])).toEqual([
-        ['LAC', 'PENDING', true],
+        ['LAC', 'PENDING', 'COVERING'],
         ['DAL', 'LOSS', null],
-        ['CHI', 'PENDING', false],
+        ['CHI', 'PENDING', 'NOT_COVERING'],
         ['GB', 'PENDING', null],
       ]);
       expect(standingOf(b, dan)).toMatchObject({ rawPoints: 0, powerEffect: 'none', possiblePointsRemaining: 3 });
@@ -384,6 +384,63 @@ describe.skipIf(skip)('live leaderboard', () => {
         ['DET', 'WIN', 3, null],
       ]);
       expect(b.metadata.currentState).toBe('COMPLETE');
+    });
+  });
+
+  describe("a commissioner's power pick on an unpublished game, and a pick exactly on the spread", () => {
+    // game-rules.md "Points": a power pick on a game the pool did not publish is scored straight up
+    // (spread 0), on the live board and in the calculation alike; "Leaderboards": a pending pick
+    // is covering, push (exactly on the spread) or not covering.
+    it('should score the power pick straight up as the calculation does, and show a push right now', async () => {
+      const games = await announce(weekTwoGames());
+      const pool = await announcePool(h, cast.commissioner);
+      await announceMember(h, pool, cast.player);
+      const [g1, g2, , g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
+      // g5 (GB v MIN) is not published: no locked spread.
+      const week = await publishWeek(h, pool, 2, games.slice(0, 4), { [g1]: -3.5, [g2]: 2.5, [games[2]!.espnId]: 0, [g4]: -1 });
+      // Pat's picks entered by the commissioner: 3 PHI, 2 KC, 1 DET, power GB on the unpublished g5.
+      await beforeDeadline(h, week, async () => {
+        const res = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, [[g1, '21', 3], [g2, '12', 2], [g4, '8', 1], [g5, '9', 0]]));
+        expect(res.statusCode).toBe(200);
+      });
+      h.clock.now = AFTER;
+      await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
+      const pat = async () => {
+        const res = await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner);
+        expect(res.statusCode).toBe(200);
+        return res.json<LiveLeaderboard>().standings.find((s) => s.userId === cast.player.id)!;
+      };
+
+      await finalScore(h, games[0]!, 24, 20); // PHI 20.5 > 20: PHI covers, 3
+      await finalScore(h, games[1]!, 20, 24); // KC 22.5 < 24: KC loses
+      await updateGame(h, games[3]!, { gameStatus: 'IN_PROGRESS', homeScore: 8, awayScore: 7, currentPeriod: 3, gameClock: '4:00' }); // CHI 8 - 1 = 7: exactly on the spread
+      await updateGame(h, games[4]!, { gameStatus: 'IN_PROGRESS', homeScore: 14, awayScore: 10, currentPeriod: 2, gameClock: '1:00' }); // GB leads straight up
+      expect((await pat()).picks.map((p) => [p.selectedTeamAbbr, p.result, p.covering])).toEqual([
+        ['PHI', 'WIN', null],
+        ['KC', 'LOSS', null],
+        ['DET', 'PENDING', 'PUSH'],
+        ['GB', 'PENDING', 'COVERING'],
+      ]);
+
+      // GB wins the unpublished game: the power pick wins (x2) on the board, before any calculation.
+      await finalScore(h, games[4]!, 24, 17);
+      const live = await pat();
+      expect([live.rawPoints, live.powerEffect, live.powerBonus, live.weekPoints, live.possiblePointsRemaining]).toEqual([3, 'x2', 3, 6, 2]);
+      expect(live.picks.at(-1)).toMatchObject({ selectedTeamAbbr: 'GB', result: 'WIN', isCorrect: true, pointsEarned: 3, covering: null });
+
+      // The calculation scores the same week the same way.
+      await finalScore(h, games[3]!, 8, 7); // DET pushes
+      await moveWeekTo(h, pool, 2, 'SCORING');
+      const onBoard = await pat();
+      expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/2/scores/calculate`, cast.commissioner)).json()).toMatchObject({ errors: 0 });
+      const [calculated] = await h.runtime.database.sql.query<{ raw_points: number; final_points: number; power_effect: string; has_calculation_error: boolean }>(
+        'SELECT raw_points, final_points, power_effect, has_calculation_error FROM picks.week_scores WHERE pool_id = $1 AND week_number = 2 AND user_id = $2',
+        [pool.id, cast.player.id],
+      );
+      expect(calculated).toEqual({ raw_points: onBoard.rawPoints, final_points: onBoard.weekPoints, power_effect: onBoard.powerEffect, has_calculation_error: false });
+      expect([onBoard.rawPoints, onBoard.weekPoints, onBoard.powerEffect]).toEqual([3, 6, 'x2']);
+      await moveWeekTo(h, pool, 2, 'COMPLETE');
+      expect(await pat()).toEqual(onBoard);
     });
   });
 

@@ -1,10 +1,11 @@
-import { isFinalGame, PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type UnscoredPicksReply, type UnscoredPicksRequest, type WeekGetReply, type WeekState } from '@powerpool/contracts';
+import { isFinalGame, isLiveWeekState, PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type UnscoredPicksReply, type UnscoredPicksRequest, type WeekGetReply } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
-import type { GameRow, PickRow, PoolGameRow, WeekScoreRow } from '../store/schema.js';
+import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
 import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, WeekRef } from './context.js';
 import { StillSyncingError, WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
+import { scoredGameOf } from './scored-game.js';
 import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
 import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
 
@@ -15,17 +16,6 @@ import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
  * what the rules give.
  */
 
-/**
- * The spread a pick on a game the pool did not publish is scored against. Only a commissioner's
- * power pick can be on such a game (emergency entry, admin spec); the pool never locked a spread
- * for it, and inventing one (the provider's line at some moment) would be a rule nobody agreed to,
- * so the game is scored straight up: the team that wins the game wins the pick, a tie is a push.
- */
-export const UNPUBLISHED_GAME_SPREAD = 0;
-
-/** The states in which the live board is shown: a change there is worth announcing. */
-const LIVE_STATES: ReadonlySet<WeekState> = new Set(['GAMES_IN_PROGRESS', 'SCORING']);
-
 /** What one calculation did. */
 export interface CalculationSummary {
   calculatedAt: Date;
@@ -33,23 +23,6 @@ export interface CalculationSummary {
   usersCalculated: number;
   /** Players whose picks could not be scored (flagged, not failing the week). */
   errors: number;
-}
-
-/**
- * A game as scoring sees it: the production game's status and scores, with the pool's locked
- * spread and void ruling when the pool published it. Cancelled games are void as soon as the
- * provider says so (game-rules.md); a postponed game only by the commissioner's ruling.
- */
-function scoredGameOf(game: GameRow, poolGame: PoolGameRow | undefined): ScoredGame {
-  return {
-    homeTeamEspnId: poolGame?.homeTeamEspnId ?? game.homeTeamEspnId,
-    awayTeamEspnId: poolGame?.awayTeamEspnId ?? game.awayTeamEspnId,
-    status: game.status,
-    homeScore: game.homeScore,
-    awayScore: game.awayScore,
-    lockedSpread: poolGame ? poolGame.lockedSpread : UNPUBLISHED_GAME_SPREAD,
-    isVoid: (poolGame?.voidedAt ?? null) !== null || game.status === 'CANCELLED',
-  };
 }
 
 /** A pool week scored in memory: what a calculation stores, and how many picks it leaves unscored. */
@@ -257,7 +230,8 @@ async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationR
     const now = ctx.now();
     if (await recalculateIfScored(store, emit, ref, reason, now)) return;
     const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
-    if (week && LIVE_STATES.has(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+    // The live board is shown in the live states: a change there is worth announcing.
+    if (week && isLiveWeekState(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
   });
 }
 

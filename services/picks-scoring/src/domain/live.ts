@@ -18,13 +18,14 @@ import {
 import type { KitLogger } from '@powerpool/service-kit';
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../store/live.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
-import type { GameRow, MemberRow, PoolGameRow, PoolRow, PoolWeekRow, WeekScoreRow } from '../store/schema.js';
+import type { MemberRow, PoolRow, PoolWeekRow, WeekScoreRow } from '../store/schema.js';
 import { deadlinePassed, picksAccessOf } from './access.js';
 import type { Caller, PicksContext } from './context.js';
 import { createLiveBoardCache, createSharedReads, type BoardVersion, type LiveBoardCache } from './live-cache.js';
 import { PicksNotAvailableError, PoolNotFoundError, WeekNotFoundError } from './errors.js';
 import { overridesSeenBy } from './overrides.js';
 import { byRank, isCorrectOf } from './present-picks.js';
+import { isVoidGame, scoredGameOf } from './scored-game.js';
 import { impactOf, ScoringError, scoreWeek, sharedRanks, type ScoredGame, type WeekOutcome } from './scoring.js';
 
 /**
@@ -77,22 +78,6 @@ async function liveWeekAccessIn(
 
 // ---------------------------------------------------------------------------------------------
 // The week's standings
-
-/** Void: ruled void by the commissioner, or cancelled by the league (void as soon as the provider says so). */
-export const isVoidGame = (poolGame: PoolGameRow | null, game: GameRow): boolean => poolGame?.voidedAt != null || game.status === 'CANCELLED';
-
-/** What scoring needs of a game: the production game's status and scores, the pool's locked spread and void ruling. */
-export function scoredGameOf(poolGame: PoolGameRow | null, game: GameRow): ScoredGame {
-  return {
-    homeTeamEspnId: game.homeTeamEspnId,
-    awayTeamEspnId: game.awayTeamEspnId,
-    status: game.status,
-    homeScore: game.homeScore,
-    awayScore: game.awayScore,
-    lockedSpread: poolGame?.lockedSpread ?? null,
-    isVoid: isVoidGame(poolGame, game),
-  };
-}
 
 /** One player's week on the board. */
 export interface PlayerWeek extends LiveMemberRow {
@@ -165,10 +150,10 @@ export async function weekBoardOf(store: PicksStore, logger: KitLogger, pool: Po
     options.stored ? store.weekScoresOf(pool.id, year, weekNumber) : Promise.resolve([]),
   ]);
 
-  const scored = new Map<string, ScoredGame>(games.map((g) => [g.game.espnId, scoredGameOf(g.poolGame, g.game)]));
-  // A commissioner's power pick may be on a game the pool did not publish: no locked spread.
+  const scored = new Map<string, ScoredGame>(games.map((g) => [g.game.espnId, scoredGameOf(g.game, g.poolGame)]));
+  // A commissioner's power pick may be on a game the pool did not publish: scored straight up, as the calculation does.
   const unpublished = [...new Set(pickRows.map((p) => p.gameId).filter((id) => !scored.has(id)))];
-  for (const game of await store.findGames(unpublished)) scored.set(game.espnId, scoredGameOf(null, game));
+  for (const game of await store.findGames(unpublished)) scored.set(game.espnId, scoredGameOf(game));
 
   const picksByUser = new Map<string, LivePickRow[]>();
   for (const p of pickRows) {
@@ -245,7 +230,7 @@ function presentStanding(player: PlayerWeek): LiveStanding {
 }
 
 function presentGame({ poolGame, game, venue, home, away }: LiveGameRow): LiveGame {
-  const isVoid = isVoidGame(poolGame, game);
+  const isVoid = isVoidGame(game, poolGame);
   return {
     gameId: game.espnId,
     poolGameId: poolGame.id,
@@ -278,7 +263,7 @@ function presentGame({ poolGame, game, venue, home, away }: LiveGameRow): LiveGa
  * out, and so are players whose week cannot be scored (nothing of theirs is at stake).
  */
 export function impactGamesOf(board: WeekBoard): ImpactGame[] {
-  const open = board.games.filter((g) => !isVoidGame(g.poolGame, g.game) && !isFinalGame(g.game));
+  const open = board.games.filter((g) => !isVoidGame(g.game, g.poolGame) && !isFinalGame(g.game));
   const impact = open.map(({ game, home, away }) => {
     const details = { threePtPicks: 0, twoPtPicks: 0, onePtPicks: 0, powerPicks: 0 };
     let totalImpactPoints = 0;
@@ -395,7 +380,7 @@ export const LIVE_FINGERPRINT_GAP_MS = Number(process.env.LIVE_FINGERPRINT_GAP_M
 export const createLiveBoards = (): LiveBoards => ({ cache: createLiveBoardCache(), fingerprint: createSharedReads(LIVE_FINGERPRINT_GAP_MS) });
 
 /** Bump when the board's JSON changes shape, so browsers holding an old ETag get the new board. */
-const LIVE_REPLY_FORMAT = 1;
+const LIVE_REPLY_FORMAT = 2; // 2: covering is COVERING, PUSH or NOT_COVERING (was a boolean)
 
 /** A weak ETag (two replicas' builds of one version differ in `generatedAt` only) naming the version and the variant. */
 export function liveEtagOf(key: string, variant: string, fingerprint: string): string {

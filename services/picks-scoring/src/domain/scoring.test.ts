@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStatus } from '@powerpool/contracts';
 import { confidencePointsOf, powerEffectOf } from '@powerpool/contracts';
-import { isCoveringNow, pickResultOf, scoreWeek, ScoringError, seasonTotalsFromAggregate, seasonTotalsOf, sharedRanks, type ScoredGame, type ScoredPick } from './scoring.js';
+import { coveringNow, pickResultOf, scoreWeek, ScoringError, seasonTotalsFromAggregate, seasonTotalsOf, sharedRanks, type ScoredGame, type ScoredPick } from './scoring.js';
 
 const HOME = 'H';
 const AWAY = 'A';
-const game = (homeScore: number | null, awayScore: number | null, lockedSpread: number | null, status: GameStatus = 'COMPLETE', isVoid = false): ScoredGame => ({
+const game = (homeScore: number | null, awayScore: number | null, lockedSpread: number, status: GameStatus = 'COMPLETE', isVoid = false): ScoredGame => ({
   homeTeamEspnId: HOME,
   awayTeamEspnId: AWAY,
   status,
@@ -53,20 +53,38 @@ describe('pickResultOf: against the locked, home-relative spread', () => {
     expect(pickResultOf(pick(HOME), game(null, 3, -3))).toBe('PENDING');
   });
 
-  it('should refuse a team that does not play in the game, and a final game without a spread', () => {
+  it('should refuse a team that does not play in the game, even on a void or pending game', () => {
     expect(() => pickResultOf(pick('X'), game(1, 0, 0))).toThrow(ScoringError);
-    expect(() => pickResultOf(pick(HOME), game(1, 0, null))).toThrow(ScoringError);
+    expect(() => pickResultOf(pick('X'), game(null, null, 0, 'CANCELLED', true))).toThrow(ScoringError);
+    expect(() => pickResultOf(pick('X'), game(0, 0, 0, 'IN_PROGRESS'))).toThrow(ScoringError);
   });
 });
 
-describe('isCoveringNow', () => {
-  it('should tell whether the team covers the spread right now, only while the game is played', () => {
-    expect(isCoveringNow(pick(HOME), game(14, 7, -3.5, 'IN_PROGRESS'))).toBe(true);
-    expect(isCoveringNow(pick(AWAY), game(14, 7, -3.5, 'IN_PROGRESS'))).toBe(false);
-    expect(isCoveringNow(pick(HOME), game(10, 7, -3, 'IN_PROGRESS'))).toBe(false); // a push right now is not covering
-    expect(isCoveringNow(pick(HOME), game(14, 7, -3.5, 'COMPLETE'))).toBeNull();
-    expect(isCoveringNow(pick(HOME), game(null, null, -3.5, 'IN_PROGRESS'))).toBeNull();
-    expect(isCoveringNow(pick(HOME), game(0, 0, -3.5, 'SCHEDULED'))).toBeNull();
+describe('coveringNow: covering, push or not covering while the game is played (game-rules.md "Leaderboards")', () => {
+  it('should say covering for the team that covers right now and not covering for the other', () => {
+    expect(coveringNow(pick(HOME), game(14, 7, -3.5, 'IN_PROGRESS'))).toBe('COVERING');
+    expect(coveringNow(pick(AWAY), game(14, 7, -3.5, 'IN_PROGRESS'))).toBe('NOT_COVERING');
+    expect(coveringNow(pick(AWAY), game(7, 10, 6.5, 'IN_PROGRESS'))).toBe('NOT_COVERING'); // the away favourite leads by 3 of 6.5
+    expect(coveringNow(pick(HOME), game(7, 10, 6.5, 'IN_PROGRESS'))).toBe('COVERING');
+  });
+  it('should say push for both teams when the score is exactly on the spread', () => {
+    expect(coveringNow(pick(HOME), game(10, 7, -3, 'IN_PROGRESS'))).toBe('PUSH');
+    expect(coveringNow(pick(AWAY), game(10, 7, -3, 'IN_PROGRESS'))).toBe('PUSH');
+    expect(coveringNow(pick(HOME), game(0, 0, 0, 'IN_PROGRESS'))).toBe('PUSH'); // straight up (an unpublished game), tied
+  });
+  it('should agree with the result the pick would have if the game ended on this score', () => {
+    for (const [home, away, spread] of [[24, 20, -3], [23, 20, -3], [22, 20, -3], [20, 20, 0.5]] as const) {
+      for (const team of [HOME, AWAY]) {
+        const final = pickResultOf(pick(team), game(home, away, spread));
+        expect(coveringNow(pick(team), game(home, away, spread, 'IN_PROGRESS'))).toBe({ WIN: 'COVERING', PUSH: 'PUSH', LOSS: 'NOT_COVERING' }[final as 'WIN' | 'PUSH' | 'LOSS']);
+      }
+    }
+  });
+  it('should be null when the game is not being played, has no score yet or is void', () => {
+    expect(coveringNow(pick(HOME), game(14, 7, -3.5, 'COMPLETE'))).toBeNull();
+    expect(coveringNow(pick(HOME), game(null, null, -3.5, 'IN_PROGRESS'))).toBeNull();
+    expect(coveringNow(pick(HOME), game(0, 0, -3.5, 'SCHEDULED'))).toBeNull();
+    expect(coveringNow(pick(HOME), game(14, 7, -3.5, 'IN_PROGRESS', true))).toBeNull();
   });
 });
 
@@ -128,7 +146,7 @@ describe('scoreWeek', () => {
     // Best case: 2pt wins (raw 5) and the power pick wins (x2) = 10, 7 more than now.
     expect(w.possiblePointsRemaining).toBe(7);
     expect(w.picks.map((p) => p.pointsEarned)).toEqual([3, null, 0, null]);
-    expect(w.picks[1]!.covering).toBe(true);
+    expect(w.picks.map((p) => p.covering)).toEqual([null, 'COVERING', null, 'COVERING']);
   });
   it('should score a week of pushes as 0, whatever the power pick', () => {
     expect(week({ g3: push, g2: push, g1: push, gp: win }).finalPoints).toBe(0);

@@ -1,9 +1,13 @@
 import {
   confidencePointsOf,
   coverOf,
+  coveringOf,
   isFinalGame,
   powerEffectOf,
   POWER_WIN_MULTIPLIER,
+  resultAgainstSpreadOf,
+  type Covering,
+  type DecidedPickResult,
   type GameStatus,
   type PickResult,
   type PowerEffect,
@@ -21,8 +25,8 @@ export interface ScoredGame {
   status: GameStatus;
   homeScore: number | null;
   awayScore: number | null;
-  /** The pool's locked spread (home-relative); null for a game the pool did not publish. */
-  lockedSpread: number | null;
+  /** The pool's locked spread (home-relative); for a game the pool did not publish, UNPUBLISHED_GAME_SPREAD (scored-game.ts). */
+  lockedSpread: number;
   /** Cancelled, or postponed and ruled void: every pick on it is a push. */
   isVoid: boolean;
 }
@@ -45,28 +49,30 @@ function sideOf(pick: ScoredPick, game: ScoredGame): 'HOME' | 'AWAY' {
   throw new ScoringError(`Team ${pick.selectedTeamEspnId} does not play in this game`);
 }
 
+/** The pick against the locked spread on the game's scores as they stand (both present). */
+const againstTheSpread = (pick: ScoredPick, game: ScoredGame): DecidedPickResult =>
+  resultAgainstSpreadOf(coverOf(game.homeScore!, game.awayScore!, game.lockedSpread), sideOf(pick, game));
+
 /**
  * A pick's result against the spread: void games are a push; a game not final (game-rules.md:
  * the provider says final, with both scores) is pending; else the selected team wins when it
  * covers, loses when the other team covers, and pushes when neither does.
  */
 export function pickResultOf(pick: ScoredPick, game: ScoredGame): PickResult {
-  const side = sideOf(pick, game);
+  sideOf(pick, game); // a team that does not play in the game is an error, even on a void or pending game
   if (game.isVoid) return 'PUSH';
   if (!isFinalGame(game)) return 'PENDING';
-  if (game.lockedSpread === null) throw new ScoringError('The game has no spread to score against');
-  const cover = coverOf(game.homeScore!, game.awayScore!, game.lockedSpread);
-  if (cover === 'PUSH') return 'PUSH';
-  return cover === side ? 'WIN' : 'LOSS';
+  return againstTheSpread(pick, game);
 }
 
 /**
- * While a game is being played (with scores): whether the selected team covers the locked spread
- * right now. Null when the game is not being played.
+ * While a game is being played (with scores): how the selected team stands against the locked
+ * spread right now, by the same comparison as a final result (game-rules.md "Leaderboards":
+ * covering, push or not covering). Null when the game is not being played.
  */
-export function isCoveringNow(pick: ScoredPick, game: ScoredGame): boolean | null {
-  if (game.status !== 'IN_PROGRESS' || game.isVoid || game.homeScore === null || game.awayScore === null || game.lockedSpread === null) return null;
-  return coverOf(game.homeScore, game.awayScore, game.lockedSpread) === sideOf(pick, game);
+export function coveringNow(pick: ScoredPick, game: ScoredGame): Covering | null {
+  if (game.status !== 'IN_PROGRESS' || game.isVoid || game.homeScore === null || game.awayScore === null) return null;
+  return coveringOf(againstTheSpread(pick, game));
 }
 
 /** One pick of a scored week. */
@@ -75,8 +81,8 @@ export interface PickOutcome<P extends ScoredPick = ScoredPick> {
   result: PickResult;
   /** Confidence picks: points earned (null pending); the power pick: the bonus (null pending). */
   pointsEarned: number | null;
-  /** Whether the team covers right now (games being played only). */
-  covering: boolean | null;
+  /** Covering, push or not covering right now (games being played only). */
+  covering: Covering | null;
 }
 
 /** A player's scored week. */
@@ -113,7 +119,7 @@ export function scoreWeek<P extends ScoredPick>(picks: readonly P[], gameOf: (pi
   const scored = picks.map((pick) => {
     const game = gameOf(pick);
     if (!game) throw new ScoringError('A picked game is missing from the sports data');
-    return { pick, result: pickResultOf(pick, game), covering: isCoveringNow(pick, game) };
+    return { pick, result: pickResultOf(pick, game), covering: coveringNow(pick, game) };
   });
 
   let rawPoints = 0;

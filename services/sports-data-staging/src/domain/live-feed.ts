@@ -1,7 +1,7 @@
-import type { Game } from '@powerpool/contracts';
+import { weekLabel, type Game } from '@powerpool/contracts';
 import { EspnError } from '../espn/http.js';
 import type { GameData } from '../espn/parse.js';
-import { fromWeekNumber, weekLabel } from '../espn/weeks.js';
+import { fromWeekNumber } from '../espn/weeks.js';
 import type { SportsContext } from './context.js';
 import { applyGameUpdates } from './game-updates.js';
 

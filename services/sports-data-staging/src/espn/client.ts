@@ -1,8 +1,8 @@
-import type { Team, Venue } from '@powerpool/contracts';
+import { weekLabel, type Team, type Venue } from '@powerpool/contracts';
 import { createEspnHttp, EspnError, type EspnCallOptions, type EspnHttpOptions } from './http.js';
 import { idFromRef, ParseProblem, parseScoreboard, parseTeam, parseVenue, readSpread, type GameData } from './parse.js';
 import { coreOddsListSchema, refListSchema, scoreboardSchema, summarySchema, teamDetailSchema, teamsListSchema, venueDocSchema } from './schemas.js';
-import { weekLabel, toWeekNumber } from './weeks.js';
+import { toWeekNumber } from './weeks.js';
 
 export type { EspnCallOptions } from './http.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromWeekNumber, seasonWeeks, toWeekNumber, weekLabel } from './weeks.js';
+import { fromWeekNumber, seasonWeeks, toWeekNumber } from './weeks.js';
 
 describe('week mapping', () => {
   it.each([
@@ -33,9 +33,5 @@ describe('week mapping', () => {
     expect(weeks).toHaveLength(26);
     expect(weeks.some((w) => w.seasonType === 3 && w.espnWeek === 4)).toBe(false);
     expect(weeks.map((w) => w.weekNumber)).toEqual([-4, -3, -2, -1, ...Array.from({ length: 18 }, (_, i) => i + 1), 19, 20, 21, 22]);
-  });
-
-  it('should label weeks the way the product names them', () => {
-    expect([weekLabel(-4), weekLabel(1), weekLabel(19), weekLabel(22)]).toEqual(['Preseason Week 1', 'Week 1', 'Wild Card', 'Super Bowl']);
   });
 });

@@ -43,9 +43,3 @@ export function seasonWeeks(): Array<{ seasonType: SeasonType; espnWeek: number;
   for (const w of POSTSEASON_ESPN_WEEKS) out.push({ seasonType: 3, espnWeek: w, weekNumber: toWeekNumber(3, w)! });
   return out;
 }
-
-export function weekLabel(weekNumber: number): string {
-  if (weekNumber < 0) return `Preseason Week ${weekNumber + 5}`;
-  if (weekNumber <= 18) return `Week ${weekNumber}`;
-  return ({ 19: 'Wild Card', 20: 'Divisional Round', 21: 'Conference Championship', 22: 'Super Bowl' } as Record<number, string>)[weekNumber] ?? `Week ${weekNumber}`;
-}

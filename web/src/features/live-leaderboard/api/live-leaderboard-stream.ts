@@ -1,5 +1,5 @@
-import { applyLivePatch, liveStreamEventSchema, picksEndpoints } from '@powerpool/contracts';
-import type { LiveLeaderboard, LiveStreamEvent, WeekState } from '@powerpool/contracts';
+import { applyLivePatch, isLiveWeekState, liveStreamEventSchema, picksEndpoints } from '@powerpool/contracts';
+import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, endpointUrl } from '../../../lib/api-client';
@@ -7,12 +7,9 @@ import type { LiveStreamState } from '../../../lib/live-stream';
 import { useLiveStream } from '../../../lib/use-live-stream';
 import { liveLeaderboardQueryOptions } from './get-live-leaderboard';
 
-/** The states in which the board changes while it is open: the page listens to the stream then. */
-export const STREAMED_STATES: readonly WeekState[] = ['GAMES_IN_PROGRESS', 'SCORING'];
-
-/** True when the board's week is live (games being played, or being scored). */
+/** True when the board's week is live (LIVE_WEEK_STATES: games being played, or being scored): the page listens to the stream then. */
 export const isStreamedWeek = (metadata: Pick<LiveLeaderboard['metadata'], 'currentState'> | undefined): boolean =>
-  metadata !== undefined && STREAMED_STATES.includes(metadata.currentState);
+  metadata !== undefined && isLiveWeekState(metadata.currentState);
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard/stream (server-sent events, same origin, session cookie). */
 export const liveLeaderboardStreamUrl = (poolId: string, weekNumber: number): string =>

@@ -10,13 +10,15 @@ const LOOKS: Record<PickState, { className: string; icon: ReactNode }> = {
   lost: { className: 'border-destructive/40 bg-destructive/10 text-destructive', icon: <X aria-hidden="true" /> },
   push: { className: 'border-border bg-muted text-muted-foreground', icon: <Minus aria-hidden="true" /> },
   covering: { className: 'border-success/40 border-dashed text-success', icon: <Radio aria-hidden="true" /> },
+  // Exactly on the spread right now: neutral, between covering (green) and not covering (red).
+  pushing: { className: 'border-border border-dashed bg-muted text-muted-foreground', icon: <Radio aria-hidden="true" /> },
   'not-covering': { className: 'border-destructive/40 border-dashed text-destructive', icon: <Radio aria-hidden="true" /> },
   pending: { className: 'border-border text-foreground', icon: null },
 };
 
 /**
  * One pick on the live board: the team, and how it stands (won, lost, push; or, while its game is
- * played, whether it covers right now); a decided confidence pick's points are in its tooltip.
+ * played, covering, push or not covering right now); a decided confidence pick's points are in its tooltip.
  */
 export function PickCell({ pick }: { pick: LivePick | undefined }) {
   if (!pick) return <span className="text-muted-foreground">—</span>;

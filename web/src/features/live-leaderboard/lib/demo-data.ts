@@ -104,7 +104,7 @@ export const DEMO_GAMES: readonly DemoGame[] = [
     status: 'IN_PROGRESS',
     quarter: 2,
     clock: '6:40',
-    homeScore: 10,
+    homeScore: 14, // PHI -7, up by 7: exactly on the spread, a push right now
     awayScore: 7,
   }),
   game('demo-2', TEAMS.KC, TEAMS.BAL, -2.5, venue('3814', 'M&T Bank Stadium', 'Baltimore', 'MD'), {

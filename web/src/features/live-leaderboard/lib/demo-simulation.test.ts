@@ -92,13 +92,21 @@ describe('scoreDemoEntry', () => {
     expect(scoreDemoEntry(player([...base, pick('g2', 'BAL', 0, true)]), games(phi(31, 20), other(17, 24)))).toMatchObject({ weekPoints: 0, powerBonus: -3, powerEffect: 'x0' });
   });
 
-  it('should keep a pick on a game being played pending, tell whether it covers now, and count what it could still add', () => {
+  it('should keep a pick on a game being played pending, tell whether it is covering now, and count what it could still add', () => {
     const scored = scoreDemoEntry(player([pick('g1', 'PHI', 3), pick('g2', 'KC', 0, true)]), games(phi(14, 0, 'IN_PROGRESS'), other(3, 0, 'IN_PROGRESS')));
     expect(scored.picks.map((p) => [p.result, p.covering])).toEqual([
-      ['PENDING', true],
-      ['PENDING', false],
+      ['PENDING', 'COVERING'],
+      ['PENDING', 'NOT_COVERING'],
     ]);
     expect(scored).toMatchObject({ weekPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 6 });
+  });
+
+  it('should show a pick exactly on the spread while the game is played as a push, for either team', () => {
+    const scored = scoreDemoEntry(player([pick('g1', 'PHI', 3), pick('g1', 'DAL', 2)]), games(phi(14, 7, 'IN_PROGRESS')));
+    expect(scored.picks.map((p) => [p.result, p.covering])).toEqual([
+      ['PENDING', 'PUSH'],
+      ['PENDING', 'PUSH'],
+    ]);
   });
 });
 
@@ -112,6 +120,11 @@ describe('demoBoard', () => {
     expect(board.standings[0]!.rank).toBe(1);
     expect(board.gamesCentric.every((g) => g.venue !== null && g.spread !== null)).toBe(true);
     expect(board.gamesCentric.find((g) => g.status === 'COMPLETE')!.cover).not.toBeNull();
+  });
+
+  it('should open with picks covering, exactly on the spread (push) and not covering', () => {
+    const covering = new Set(demoBoard(initialDemoState(), NOW).standings.flatMap((s) => s.picks.map((p) => p.covering)));
+    expect(covering).toEqual(new Set(['COVERING', 'PUSH', 'NOT_COVERING', null]));
   });
 
   it('should move as the day is played', () => {

@@ -1,5 +1,16 @@
-import { confidencePointsOf, coverOf, IMPACT_GAMES_TOP, isFinalGame, PICK_DEADLINE_LEAD_MS, powerEffectOf, POWER_WIN_MULTIPLIER, weekLabel } from '@powerpool/contracts';
-import type { ImpactGame, LiveGame, LiveLeaderboard, LivePick, LiveStanding, PickResult, PowerEffect, WeekState } from '@powerpool/contracts';
+import {
+  confidencePointsOf,
+  coverOf,
+  coveringOf,
+  IMPACT_GAMES_TOP,
+  isFinalGame,
+  PICK_DEADLINE_LEAD_MS,
+  powerEffectOf,
+  POWER_WIN_MULTIPLIER,
+  resultAgainstSpreadOf,
+  weekLabel,
+} from '@powerpool/contracts';
+import type { Covering, DecidedPickResult, ImpactGame, LiveGame, LiveLeaderboard, LivePick, LiveStanding, PickResult, PowerEffect, WeekState } from '@powerpool/contracts';
 import { DEMO_ENTRIES, DEMO_GAMES, DEMO_POOL } from './demo-data';
 import type { DemoEntry, DemoGame, DemoPick } from './demo-data';
 
@@ -110,18 +121,19 @@ function toLiveGame(game: DemoGame, index: number): LiveGame {
 
 const sideOf = (pick: DemoPick, game: DemoGame): 'HOME' | 'AWAY' => (pick.selectedTeamAbbr === game.homeTeamAbbr ? 'HOME' : 'AWAY');
 
+/** The pick against the spread on the game's scores as they stand (both present), by the contracts' rule. */
+const againstTheSpread = (pick: DemoPick, game: DemoGame): DecidedPickResult =>
+  resultAgainstSpreadOf(coverOf(game.homeScore!, game.awayScore!, game.spread), sideOf(pick, game));
+
 /** A pick against the spread (game-rules.md): pending until final, then won, lost or push. */
 export function demoPickResult(pick: DemoPick, game: DemoGame): PickResult {
-  if (!isFinalGame(game)) return 'PENDING';
-  const cover = coverOf(game.homeScore!, game.awayScore!, game.spread);
-  if (cover === 'PUSH') return 'PUSH';
-  return cover === sideOf(pick, game) ? 'WIN' : 'LOSS';
+  return isFinalGame(game) ? againstTheSpread(pick, game) : 'PENDING';
 }
 
-/** While being played: whether the pick's team covers right now. */
-function coveringNow(pick: DemoPick, game: DemoGame): boolean | null {
+/** While being played: covering, push or not covering right now (game-rules.md "Leaderboards"). */
+function coveringNow(pick: DemoPick, game: DemoGame): Covering | null {
   if (game.status !== 'IN_PROGRESS' || game.homeScore === null || game.awayScore === null) return null;
-  return coverOf(game.homeScore, game.awayScore, game.spread) === sideOf(pick, game);
+  return coveringOf(againstTheSpread(pick, game));
 }
 
 type ScoredEntry = Omit<LiveStanding, 'rank'> & { bestRaw: number; results: ReadonlyMap<DemoPick, PickResult> };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveGameStatus, pickState, venueText } from './games';
+import { liveGameStatus, PICK_STATE_LABELS, pickState, venueText } from './games';
 
 const game = { status: 'SCHEDULED' as const, quarter: null, clock: null, isVoid: false };
 
@@ -32,12 +32,17 @@ describe('venueText', () => {
 });
 
 describe('pickState', () => {
-  it('should tell decided picks from pending ones, and whether a pending one covers now', () => {
+  it('should tell decided picks from pending ones, and whether a pending one is covering, a push or not covering now', () => {
     expect(pickState({ result: 'WIN', covering: null })).toBe('won');
     expect(pickState({ result: 'LOSS', covering: null })).toBe('lost');
     expect(pickState({ result: 'PUSH', covering: null })).toBe('push');
-    expect(pickState({ result: 'PENDING', covering: true })).toBe('covering');
-    expect(pickState({ result: 'PENDING', covering: false })).toBe('not-covering');
+    expect(pickState({ result: 'PENDING', covering: 'COVERING' })).toBe('covering');
+    expect(pickState({ result: 'PENDING', covering: 'PUSH' })).toBe('pushing');
+    expect(pickState({ result: 'PENDING', covering: 'NOT_COVERING' })).toBe('not-covering');
     expect(pickState({ result: 'PENDING', covering: null })).toBe('pending');
+  });
+
+  it("should name the live states in the product's words", () => {
+    expect([PICK_STATE_LABELS.covering, PICK_STATE_LABELS.pushing, PICK_STATE_LABELS['not-covering']]).toEqual(['Covering', 'Push', 'Not covering']);
   });
 });

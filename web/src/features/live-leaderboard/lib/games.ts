@@ -1,4 +1,4 @@
-import type { LiveGame, LivePick } from '@powerpool/contracts';
+import type { Covering, LiveGame, LivePick } from '@powerpool/contracts';
 
 export type LiveGameLabel = 'Scheduled' | 'Live' | 'Final' | 'Postponed' | 'Cancelled' | 'Void';
 
@@ -35,9 +35,15 @@ export function venueText(venue: LiveGame['venue']): string | null {
   return [venue.name, venue.city, venue.state].filter(Boolean).join(', ');
 }
 
-export type PickState = 'won' | 'lost' | 'push' | 'covering' | 'not-covering' | 'pending';
+export type PickState = 'won' | 'lost' | 'push' | 'covering' | 'pushing' | 'not-covering' | 'pending';
 
-/** How a pick stands: decided (won, lost, push), or pending and covering the spread right now or not. */
+/** While its game is being played, how a pending pick stands right now (game-rules.md "Leaderboards"). */
+const COVERING_PICK_STATES: Record<Covering, PickState> = { COVERING: 'covering', PUSH: 'pushing', NOT_COVERING: 'not-covering' };
+
+/**
+ * How a pick stands: decided (won, lost, push), or pending and, while its game is played,
+ * covering, exactly on the spread (pushing) or not covering right now.
+ */
 export function pickState(pick: Pick<LivePick, 'result' | 'covering'>): PickState {
   switch (pick.result) {
     case 'WIN':
@@ -47,7 +53,7 @@ export function pickState(pick: Pick<LivePick, 'result' | 'covering'>): PickStat
     case 'PUSH':
       return 'push';
     default:
-      return pick.covering === null ? 'pending' : pick.covering ? 'covering' : 'not-covering';
+      return pick.covering === null ? 'pending' : COVERING_PICK_STATES[pick.covering];
   }
 }
 
@@ -56,6 +62,7 @@ export const PICK_STATE_LABELS: Record<PickState, string> = {
   lost: 'Lost',
   push: 'Push',
   covering: 'Covering',
+  pushing: 'Push',
   'not-covering': 'Not covering',
   pending: 'Pending',
 };

@@ -1,7 +1,8 @@
+import { weekLabel } from '@powerpool/contracts';
 import type { Game, StagingGame } from '@powerpool/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useGamesDiff } from '../api/get-games-diff';
-import { kickoffLabel, spreadLabel, weekLabel } from '../utils/format';
+import { kickoffLabel, spreadLabel } from '../utils/format';
 import { DiffComparison } from './diff-comparison';
 
 /** Staged games compared with production (admin spec, unified staging screen). */

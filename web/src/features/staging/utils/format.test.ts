@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeValue, kickoffLabel, plural, spreadLabel, weekLabel } from './format';
-
-describe('weekLabel', () => {
-  it('should name preseason, regular and playoff weeks when given our week numbers', () => {
-    expect(weekLabel(-4)).toBe('Preseason Week 1');
-    expect(weekLabel(-1)).toBe('Preseason Week 4');
-    expect(weekLabel(1)).toBe('Week 1');
-    expect(weekLabel(18)).toBe('Week 18');
-    expect(weekLabel(19)).toBe('Wild Card');
-    expect(weekLabel(21)).toBe('Conference Championships');
-    expect(weekLabel(22)).toBe('Super Bowl');
-  });
-});
+import { changeValue, kickoffLabel, plural, spreadLabel } from './format';
 
 describe('kickoffLabel', () => {
   it('should show the kickoff in Chicago time when given a UTC instant', () => {

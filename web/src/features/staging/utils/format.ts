@@ -1,17 +1,4 @@
-/** Display helpers of the staging screen (admin spec sections 2 and 9). */
-
-const POSTSEASON_WEEKS: Record<number, string> = {
-  19: 'Wild Card',
-  20: 'Divisional',
-  21: 'Conference Championships',
-  22: 'Super Bowl',
-};
-
-/** -4..-1 "Preseason Week 1-4", 1..18 "Week n", 19..22 the playoff rounds. */
-export function weekLabel(weekNumber: number): string {
-  if (weekNumber < 0) return `Preseason Week ${5 + weekNumber}`;
-  return POSTSEASON_WEEKS[weekNumber] ?? `Week ${weekNumber}`;
-}
+/** Display helpers of the staging screen (admin spec sections 2 and 9); week labels are the contracts' weekLabel. */
 
 const chicagoTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
