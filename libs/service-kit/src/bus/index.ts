@@ -7,3 +7,4 @@ export { connectNatsBus, type NatsBusOptions } from './nats.js';
 export { namespacedBus, NAMESPACE_PATTERN } from './namespace.js';
 export { replyBudgetMs, REQUEST_TIMEOUT_HEADER } from './wire.js';
 export { withDeliveryDelays, mulberry32, delaySequence, randomSeed, MAX_DELIVERY_DELAY_MS, type DeliveryDelayOptions } from './slow.js';
+export { answerRequests, type AnswerOptions } from './answer.js';
