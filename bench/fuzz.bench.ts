@@ -7,9 +7,10 @@
  * a scratch database, and NATS, its own namespace; the writes limit loosened), builds the contract
  * world through the gateway (six callers, the Wild Card week published), then sends FUZZ_REQUESTS
  * malformed requests (a seeded sample spread over every endpoint x caller; with more than the
- * generator makes, every case once) with FUZZ_CONCURRENCY in flight, snapshotting the whole
- * database around each chunk of refused requests. Prints requests, statuses, 5xx, failures, data
- * changes, duration and rate; exits 1 on any failure.
+ * generator makes, every case once; the string forms of numeric and boolean body fields always)
+ * with FUZZ_CONCURRENCY in flight, snapshotting the whole database around each chunk of refused
+ * requests. Prints requests, statuses, 5xx, failures, data changes, duration and rate; exits 1 on
+ * any failure.
  *
  * Env: FUZZ_REQUESTS (10000), FUZZ_SEED (20251119), FUZZ_CONCURRENCY (8), FUZZ_CHUNK (250).
  */

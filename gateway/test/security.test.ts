@@ -98,6 +98,63 @@ describe('cross-site requests', () => {
     expect(res.status).toBe(200);
   });
 
+  it('should refuse a write without Origin when the Referer is another site', async () => {
+    for (const referer of ['https://evil.example/picks', 'http://localhost:3001/picks', 'https://localhost:3000/picks', 'http://localhost.evil.example/']) {
+      const res = await gw.fetch('/api/pools', post({ referer }));
+      expect(res.status, referer).toBe(403);
+      expect(await res.json()).toEqual(CROSS_SITE);
+    }
+    const put = await gw.fetch('/api/pools/p-1/activate', { ...post({ referer: 'https://evil.example/' }), method: 'PUT' });
+    expect(put.status).toBe(403);
+    const logout = await gw.fetch('/api/logout', { headers: { ...cookie('alice'), referer: 'https://evil.example/' } });
+    expect(logout.status).toBe(403);
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should refuse a write without Origin when the Referer is not a URL', async () => {
+    for (const referer of ['not a url', '/picks', 'localhost:3000', 'about:client', 'null']) {
+      const res = await gw.fetch('/api/pools', post({ referer }));
+      expect(res.status, referer).toBe(403);
+      expect(await res.json()).toEqual(CROSS_SITE);
+    }
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
+  it('should forward a write without Origin when the Referer is a page of the app', async () => {
+    for (const referer of [`${PUBLIC_URL}/picks`, `${PUBLIC_URL}/`, `${PUBLIC_URL}/weeks/3?tab=testing#top`]) {
+      const res = await gw.fetch('/api/pools', post({ referer }));
+      expect(res.status, referer).toBe(200);
+    }
+    expect(upstreams.calls()).toHaveLength(3);
+  });
+
+  it('should judge by Origin when both Origin and Referer are sent', async () => {
+    const foreign = await gw.fetch('/api/pools', post({ origin: 'https://evil.example', referer: `${PUBLIC_URL}/picks` }));
+    expect(foreign.status).toBe(403);
+    const own = await gw.fetch('/api/pools', post({ origin: PUBLIC_URL, referer: `${PUBLIC_URL}/picks` }));
+    expect(own.status).toBe(200);
+    expect(upstreams.calls()).toHaveLength(1);
+  });
+
+  it('should let Sec-Fetch-Site decide when there is neither Origin nor Referer', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const res = await gw.fetch('/api/pools', post({ 'sec-fetch-site': site }));
+      expect(res.status, site).toBe(200);
+    }
+    for (const site of ['same-site', 'cross-site']) {
+      const res = await gw.fetch('/api/pools', post({ 'sec-fetch-site': site }));
+      expect(res.status, site).toBe(403);
+      expect(await res.json()).toEqual(CROSS_SITE);
+    }
+    expect(upstreams.calls()).toHaveLength(2);
+  });
+
+  it('should refuse a foreign Referer even when Sec-Fetch-Site says same-origin', async () => {
+    const res = await gw.fetch('/api/pools', post({ 'sec-fetch-site': 'same-origin', referer: 'https://evil.example/' }));
+    expect(res.status).toBe(403);
+    expect(upstreams.calls()).toHaveLength(0);
+  });
+
   it('should forward a cross-site GET when the route changes nothing', async () => {
     const res = await gw.fetch('/api/invitations/tok-1', { headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
     expect(res.status).toBe(200);

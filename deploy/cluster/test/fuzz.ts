@@ -4,14 +4,17 @@
  *
  * Generated from the declarations in libs/contracts (ENDPOINTS): for every endpoint and every
  * caller of the contract world, a valid-looking base input (from the zod schemas through
- * `z.toJSONSchema`) and its mutations: wrong types, missing and extra fields, prototype keys,
+ * `z.toJSONSchema`) and its mutations: wrong types, numbers and booleans sent as strings (refused
+ * whatever the schema says: bodies keep JSON's types), missing and extra fields, prototype keys,
  * huge strings, deep nesting, control characters, invalid UTF-8, numbers out of range, wrong
  * content types, empty bodies, bodies on GET, malformed path parameters and query strings.
  *
  * Whether a mutated request must be refused is decided by the contract itself: the mutated
  * params, query and body are parsed with the endpoint's own schemas (and the caller's role is
  * checked against `roles`, a signed-out caller against `access`). A request the contract refuses
- * must get a 4xx; one the contract admits may succeed.
+ * must get a 4xx; one the contract admits may succeed. One rule stands above the contract: a number
+ * or boolean body field sent as its string form must be refused (a contract that coerces it is
+ * wrong, and the fuzz says so).
  */
 import http from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -59,6 +62,8 @@ export interface FuzzCase {
   contentType?: string;
   /** The contract (schemas, access, roles) refuses this request: anything but a 4xx is a failure. */
   mustRefuse: boolean;
+  /** A number or boolean body field sent as its string form: refused because bodies keep JSON's types. */
+  stringForm?: boolean;
   /** A text/event-stream endpoint: only the status and headers are read. */
   stream: boolean;
   /** A browser navigation (sign-in flow): a refusal may be an HTML page rather than JSON. */
@@ -252,6 +257,12 @@ interface BodyMutation {
   contentType?: string;
   /** Invalid by construction (not JSON, wrong media type, too large): refused whatever the schema. */
   invalid?: boolean;
+  /**
+   * A number or boolean field sent as its string form ("16", "true"): refused whatever the schema
+   * says, because bodies keep JSON's types (no coercion in a body schema; the contract's own check
+   * is libs/contracts/src/strict-body-types.test.ts). Never left out of a sample.
+   */
+  stringForm?: boolean;
 }
 
 const CONTROL: Array<[string, string]> = [
@@ -301,6 +312,10 @@ function bodyMutations(schema: JsonSchema, base: unknown): BodyMutation[] {
       const [before, after] = JSON.stringify(setAt(base, leaf.path, '__MARK__')).split('__MARK__') as [string, string];
       raw(`${at}: invalid UTF-8 bytes`, Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe, 0xc0, 0x80]), Buffer.from(after)]));
     }
+    const value = valueAt(base, leaf.path);
+    if ((typeof value === 'number' || typeof value === 'boolean') && !allowsString(leaf.schema)) {
+      out.push({ mutation: `${at}: ${JSON.stringify(String(value))} (the string form of ${value})`, body: JSON.stringify(setAt(base, leaf.path, String(value))), stringForm: true });
+    }
     if (type === 'integer' || type === 'number') {
       for (const n of OUT_OF_RANGE) raw(`${at}: number ${n}`, withRaw(setAt(base, leaf.path, '__MARK__'), n));
       raw(`${at}: NaN (not JSON)`, withRaw(setAt(base, leaf.path, '__MARK__'), 'NaN'));
@@ -342,10 +357,25 @@ function bodyMutations(schema: JsonSchema, base: unknown): BodyMutation[] {
   return out;
 }
 
-function sampleItem(leaf: Leaf, base: unknown): unknown {
+function valueAt(base: unknown, path: Path): unknown {
   let node = base as Record<string | number, unknown> | undefined;
-  for (const key of leaf.path) node = node?.[key] as Record<string | number, unknown> | undefined;
+  for (const key of path) node = node?.[key] as Record<string | number, unknown> | undefined;
+  return node;
+}
+
+function sampleItem(leaf: Leaf, base: unknown): unknown {
+  const node = valueAt(base, leaf.path);
   return Array.isArray(node) ? node[0] : undefined;
+}
+
+/**
+ * The field's contract takes text as well as a number, by design (`weekId`: `2025:19` or `19`): its
+ * string form is the contract's, not a coercion. (A coerced number shows as `integer` or `number`
+ * here, never as a string.)
+ */
+function allowsString(schema: JsonSchema): boolean {
+  if (schema.anyOf) return schema.anyOf.some(allowsString);
+  return schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
 }
 
 /** Malformed values for a path parameter: `raw` is inserted into the path as is (already encoded). */
@@ -446,7 +476,11 @@ const QUERY_VALUES: Array<{ name: string; raw: string }> = [
 
 export interface GenerateOptions {
   seed: number;
-  /** How many cases to keep (a seeded sample spread over every endpoint x role). */
+  /**
+   * How many cases to keep: the string forms of every numeric and boolean body field for every
+   * caller the access rules admit (always, even past the limit), then a seeded sample spread over
+   * every endpoint x role.
+   */
   limit: number;
 }
 
@@ -455,11 +489,16 @@ export interface GenerateOptions {
  * `limit`: round-robin over the (endpoint, caller) pairs, each pair's cases shuffled with the seed,
  * so every pair is covered before any gets a second case. A pair the contract's access rules
  * refuse outright (signed out, wrong role) is capped at 3 cases: the gateway or the service
- * refuses it before the body matters.
+ * refuses it before the body matters. Ahead of the sample, never sampled out: every numeric and
+ * boolean field of every body sent as its string form ("16", "true") by every caller the access
+ * rules admit, each to be refused with a 4xx and no change (bodies keep JSON's types; the
+ * contract admitted `"weekNumber": "16"` in picks bodies until issue 19).
  */
 export function generateCases(world: Pick<ContractWorld, 'ids'>, options: GenerateOptions): FuzzCase[] {
   const random = seededRandom(options.seed);
   const buckets: FuzzCase[][] = [];
+  /** The string forms of numeric and boolean body fields, for every admitted caller: always sent. */
+  const pinned: FuzzCase[] = [];
   for (const { title, endpoint } of declaredEndpoints()) {
     const params = samplePathParams(endpoint, world.ids);
     const names = pathParams(endpoint.path);
@@ -492,7 +531,7 @@ export function generateCases(world: Pick<ContractWorld, 'ids'>, options: Genera
     const bodyVariants: Array<{ mutation: string; body: BodyMutation; invalid: boolean }> = [];
     if (bodySchema) {
       for (const m of bodyMutations(bodySchema, base)) {
-        let invalid = m.invalid === true;
+        let invalid = m.invalid === true || m.stringForm === true;
         if (!invalid) {
           const text = typeof m.body === 'string' ? m.body : Buffer.from(m.body).toString('utf8');
           const utf8Ok = typeof m.body === 'string' || Buffer.from(text, 'utf8').equals(Buffer.from(m.body));
@@ -544,14 +583,20 @@ export function generateCases(world: Pick<ContractWorld, 'ids'>, options: Genera
           target: target + query,
           ...(body ? { body: body.body, contentType: body.contentType ?? 'application/json' } : {}),
           mustRefuse,
+          ...(body?.stringForm ? { stringForm: true } : {}),
           stream,
           navigation,
         });
       };
       const encodedParams = Object.fromEntries(names.map((n) => [n, encodeURIComponent(params[n]!)]));
 
-      // Body mutations: refused when the body no longer parses as the contract's body.
-      for (const v of bodyVariants) add(v.mutation, encodedParams, baseQueryText, v.body, v.invalid);
+      // Body mutations: refused when the body no longer parses as the contract's body. A number or
+      // boolean sent as a string goes to every caller the access rules admit, outside the sample.
+      for (const v of bodyVariants) {
+        const pin = v.body.stringForm === true && !byAccess;
+        add(v.mutation, encodedParams, baseQueryText, v.body, v.invalid);
+        if (pin) pinned.push(cases.pop()!);
+      }
 
       // Path parameters: refused when the decoded value no longer parses as the contract's params.
       for (const name of names) {
@@ -584,7 +629,7 @@ export function generateCases(world: Pick<ContractWorld, 'ids'>, options: Genera
       buckets.push(byAccess ? shuffled.slice(0, 3) : shuffled);
     }
   }
-  const out: FuzzCase[] = [];
+  const out: FuzzCase[] = [...pinned];
   for (let round = 0; out.length < options.limit; round++) {
     let any = false;
     for (const bucket of buckets) {
@@ -684,6 +729,7 @@ export function judge(result: FuzzResult): string | null {
   // 413 before the gateway closes the connection (its lingering close reads the rest).
   if (status === 0) return `no answer: ${result.error}`;
   if (status >= 500) return `${status} (server error)`;
+  if (status < 400 && fuzzCase.stringForm) return `${status}: a number or boolean sent as a string was accepted (request bodies keep JSON's types)`;
   if (status < 400) return fuzzCase.mustRefuse ? `${status}: the contract refuses this request, it was accepted` : null;
   if (fuzzCase.navigation && result.contentType.startsWith('text/html')) return result.excerpt.trim() ? null : `${status}: an empty HTML page`;
   if (!result.contentType.startsWith('application/json')) return `${status}: not the JSON error reply (content-type ${result.contentType || 'none'})`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText, idParam, text } from './common.js';
 import { gameStatusSchema } from './sports.js';
-import { COVER_RESULTS, decidedGameSchema, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberSchema, weekStateSchema, type CoverResult } from './weeks.js';
+import { COVER_RESULTS, decidedGameSchema, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberBodySchema, weekNumberSchema, weekStateSchema, type CoverResult } from './weeks.js';
 
 /**
  * Picks, scoring and leaderboards (picks-scoring). The spec's texts and constants are named once
@@ -244,7 +244,7 @@ export const pickInputSchema = z
     selectedTeamEspnId: idParam,
     confidenceRank: confidenceRankSchema,
     isPowerPick: z.boolean({ error: 'must be true or false' }),
-    weekNumber: weekNumberSchema,
+    weekNumber: weekNumberBodySchema,
   })
   .strict();
 export type PickInput = z.input<typeof pickInputSchema>;
@@ -300,8 +300,8 @@ export const overrideBodySchema = z
   .object({
     targetUserId: uuidOf('user'),
     poolId,
-    weekNumber: weekNumberSchema,
-    picks: z.array(pickInputSchema.omit({ poolId: true, weekNumber: true }).extend({ poolId: poolId.optional(), weekNumber: weekNumberSchema.optional() }), { error: 'must be a list of picks' }).max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
+    weekNumber: weekNumberBodySchema,
+    picks: z.array(pickInputSchema.omit({ poolId: true, weekNumber: true }).extend({ poolId: poolId.optional(), weekNumber: weekNumberBodySchema.optional() }), { error: 'must be a list of picks' }).max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
     overrideReason: freeText({ error: PICK_MESSAGES.overrideRequired }).trim().min(1, PICK_MESSAGES.overrideRequired).max(OVERRIDE_REASON_MAX_LENGTH, `at most ${OVERRIDE_REASON_MAX_LENGTH} characters`),
   })
   .strict();

@@ -189,8 +189,8 @@ export const VALIDATION_ADVICE = {
 /** POST import-teams / import-games body. */
 export const importBodySchema = z
   .object({
-    year: z.coerce
-      .number({ error: 'is required' })
+    year: z
+      .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a year (a number)') })
       .int('must be a whole year')
       .min(IMPORT_YEAR_MIN, `must be ${IMPORT_YEAR_MIN} or later`)
       .max(IMPORT_YEAR_MAX, `must be ${IMPORT_YEAR_MAX} or earlier`),

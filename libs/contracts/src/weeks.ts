@@ -213,10 +213,23 @@ export const WEEK_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Params and queries
 
-export const weekNumberSchema = z.coerce
-  .number({ error: 'must be a week number' })
-  .int('must be a whole number')
-  .refine(isWeekNumber, `must be a week from ${WEEK_NUMBER_MIN} to ${WEEK_NUMBER_MAX} (no week 0)`);
+const WEEK_NUMBER_PROBLEMS = {
+  type: 'must be a week number',
+  whole: 'must be a whole number',
+  range: `must be a week from ${WEEK_NUMBER_MIN} to ${WEEK_NUMBER_MAX} (no week 0)`,
+} as const;
+
+/**
+ * A week number in a path parameter (text on the wire, parsed): `/weeks/16`. Never in a body:
+ * bodies use `weekNumberBodySchema`.
+ */
+export const weekNumberSchema = z.coerce.number({ error: WEEK_NUMBER_PROBLEMS.type }).int(WEEK_NUMBER_PROBLEMS.whole).refine(isWeekNumber, WEEK_NUMBER_PROBLEMS.range);
+
+/**
+ * A week number in a JSON body: a JSON number, the string "16" is refused (bodies keep JSON's
+ * types; libs/contracts/src/strict-body-types.test.ts checks every body).
+ */
+export const weekNumberBodySchema = z.number({ error: WEEK_NUMBER_PROBLEMS.type }).int(WEEK_NUMBER_PROBLEMS.whole).refine(isWeekNumber, WEEK_NUMBER_PROBLEMS.range);
 
 const poolId = z.uuid({ error: 'must be a pool id' });
 

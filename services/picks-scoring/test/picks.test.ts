@@ -238,6 +238,19 @@ describe.skipIf(skip)('picks', () => {
       await refused(five, 400, 'validation_failed', 'Invalid body: picks at most 4 picks');
     });
 
+    it('should refuse numbers and booleans sent as strings, the week number as the rank (bodies keep JSON types)', async () => {
+      const stringWeek = batchOf(week, FULL);
+      (stringWeek.picks[0] as Record<string, unknown>).weekNumber = '1';
+      await refused(stringWeek, 400, 'validation_failed', 'Invalid body: picks.0.weekNumber must be a week number');
+      const stringRank = batchOf(week, FULL);
+      (stringRank.picks[0] as Record<string, unknown>).confidenceRank = '3';
+      await refused(stringRank, 400, 'validation_failed', 'Invalid body: picks.0.confidenceRank must be 3, 2, 1 or 0 (power pick)');
+      const stringFlag = batchOf(week, FULL);
+      (stringFlag.picks[3] as Record<string, unknown>).isPowerPick = 'true';
+      await refused(stringFlag, 400, 'validation_failed', 'Invalid body: picks.3.isPowerPick must be true or false');
+      expect(await mine()).toEqual([]);
+    });
+
     it('should refuse a game the pool did not publish that week, or a poolGameId of another game', async () => {
       const unavailable = (game: string) => `Game ${game} not found in available games for current pool`;
       await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-e', '9', 1]]), 400, 'game_not_available', unavailable('w1-e'));

@@ -56,6 +56,13 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toEqual([{ field: 'year', problem: 'is required' }]);
     });
+
+    it('should refuse a year sent as a string (bodies keep JSON types)', async () => {
+      const res = await h.app.inject({ method: 'POST', url: `${S}/import-teams/1`, headers: h.admin, payload: { year: '2025' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([{ field: 'year', problem: 'must be a year (a number)' }]);
+      expect(await h.get(`${S}/teams/1`)).toEqual({ statusCode: 200, body: [] });
+    });
   });
 
   it('should refuse a games import with a clear error when no teams are staged', async () => {
