@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { EventSubject } from '@powerpool/contracts';
 import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { SportsDataStagingConfig } from './config.js';
 import type { SportsContext } from './domain/context.js';
@@ -19,6 +20,15 @@ export interface SportsDataStagingDeps extends ServiceRuntime {
   espn?: EspnClient;
   now?: () => Date;
 }
+
+/**
+ * What wakes the live feed (LiveFeedRunner.wake): games pushed to production (this service's own
+ * announcement, so every replica hears a migration made on any of them) and a week published by a
+ * commissioner (weeks-workflow's event; only its subject is used, never weeks-workflow's data).
+ * Heard as plain subscriptions, on every replica: a hint whose loss costs at most the idle
+ * interval, so nothing is stored or redelivered (a restart runs a pass anyway).
+ */
+export const LIVE_FEED_WAKE_SUBJECTS = ['sports.games.migrated', 'weeks.week.published'] as const satisfies readonly EventSubject[];
 
 const liveFeeds = new WeakMap<ServiceApp, LiveFeed>();
 
@@ -49,7 +59,9 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
   const rpc = await answerRefreshRequests(bus, ctx);
   outbox.start();
   const feedRunner = config.liveFeed.enabled ? startLiveFeed(liveFeed, ctx, config.liveFeed) : null;
+  const wakes = feedRunner ? await Promise.all(LIVE_FEED_WAKE_SUBJECTS.map((subject) => bus.subscribe(subject, () => feedRunner.wake(subject)))) : [];
   app.addHook('onClose', async () => {
+    await Promise.all(wakes.map((s) => s.unsubscribe()));
     await feedRunner?.stop();
     await Promise.all(rpc.map((s) => s.unsubscribe()));
     await outbox.stop();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { importEventSchema, migrateGamesEventSchema, type ImportEvent, type MigrateGamesEvent } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
 import { capturingLogger, createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
@@ -125,4 +126,44 @@ export async function startSports(options: StartSportsOptions = {}): Promise<Spo
 
 function expect200Stream(contentType: string | string[] | number | undefined) {
   if (!String(contentType).startsWith('text/event-stream')) throw new Error(`expected an event stream, got ${String(contentType)}`);
+}
+
+const WILD_CARD_FILE = new URL('../fixtures/espn/scoreboard-2025-post-week01-wildcard-final.json', import.meta.url);
+
+export interface Play {
+  name: string;
+  state: 'pre' | 'in' | 'post';
+  completed?: boolean;
+  period?: number;
+  clock?: string;
+  home?: string;
+  away?: string;
+  date?: string;
+}
+
+/**
+ * The recorded Wild Card scoreboard with every game before kickoff, except the ones in `plays`
+ * (crafted provider replies in ESPN's shape: status type, period, clock, competitor scores).
+ */
+export function wildCard(plays: Record<string, Play> = {}, drop: string[] = []): unknown {
+  const doc = JSON.parse(readFileSync(WILD_CARD_FILE, 'utf8'));
+  doc.events = doc.events.filter((e: any) => !drop.includes(e.id));
+  for (const event of doc.events) {
+    const play = plays[event.id] ?? { name: 'STATUS_SCHEDULED', state: 'pre' };
+    const comp = event.competitions[0];
+    const status = {
+      clock: 0,
+      displayClock: play.clock ?? '0:00',
+      period: play.period ?? 0,
+      type: { name: play.name, state: play.state, completed: play.completed ?? false, description: play.name, detail: play.name, shortDetail: play.name },
+    };
+    event.status = comp.status = status;
+    if (play.date) event.date = comp.date = play.date;
+    for (const c of comp.competitors) {
+      c.score = (c.homeAway === 'home' ? play.home : play.away) ?? '0';
+      if (!play.completed) delete c.winner;
+      else c.winner = Number(c.score) > Number(c.homeAway === 'home' ? play.away : play.home);
+    }
+  }
+  return doc;
 }

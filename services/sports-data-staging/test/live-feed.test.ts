@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameUpdatedEventSchema, RPC, type EventPayload } from '@powerpool/contracts';
 import { integrationSkipReason, WILD_CARD_WEEK } from '@powerpool/testing';
 import { buildApp, liveFeedOf } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
-import { sportsEnv, startSports, type SportsHarness } from './helpers.js';
+import { sportsEnv, startSports, wildCard, type Play, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
-const WILD_CARD_FILE = new URL('../fixtures/espn/scoreboard-2025-post-week01-wildcard-final.json', import.meta.url);
 const ROUND = '2025-3-1';
 const WEEK_FILTER = 'seasontype=3&week=1';
 // Recorded: LAR at CAR, kickoff 2026-01-10T21:30Z, final LAR 34 - CAR 31; NE-LAC kicks off 2026-01-12T01:15Z.
@@ -18,44 +16,6 @@ const LAC_NE = '401772978';
 const MINUTE = 60_000;
 const INTERVAL_MS = 1_000;
 const IDLE_MS = 60_000;
-
-interface Play {
-  name: string;
-  state: 'pre' | 'in' | 'post';
-  completed?: boolean;
-  period?: number;
-  clock?: string;
-  home?: string;
-  away?: string;
-  date?: string;
-}
-
-/**
- * The recorded Wild Card scoreboard with every game before kickoff, except the ones in `plays`
- * (crafted provider replies in ESPN's shape: status type, period, clock, competitor scores).
- */
-function wildCard(plays: Record<string, Play> = {}, drop: string[] = []): unknown {
-  const doc = JSON.parse(readFileSync(WILD_CARD_FILE, 'utf8'));
-  doc.events = doc.events.filter((e: any) => !drop.includes(e.id));
-  for (const event of doc.events) {
-    const play = plays[event.id] ?? { name: 'STATUS_SCHEDULED', state: 'pre' };
-    const comp = event.competitions[0];
-    const status = {
-      clock: 0,
-      displayClock: play.clock ?? '0:00',
-      period: play.period ?? 0,
-      type: { name: play.name, state: play.state, completed: play.completed ?? false, description: play.name, detail: play.name, shortDetail: play.name },
-    };
-    event.status = comp.status = status;
-    if (play.date) event.date = comp.date = play.date;
-    for (const c of comp.competitors) {
-      c.score = (c.homeAway === 'home' ? play.home : play.away) ?? '0';
-      if (!play.completed) delete c.winner;
-      else c.winner = Number(c.score) > Number(c.homeAway === 'home' ? play.away : play.home);
-    }
-  }
-  return doc;
-}
 
 const inProgress = (period: number, clock: string, away: number, home: number): Play => ({ name: 'STATUS_IN_PROGRESS', state: 'in', period, clock, away: String(away), home: String(home) });
 const final = (away: number, home: number): Play => ({ name: 'STATUS_FINAL', state: 'post', completed: true, period: 4, away: String(away), home: String(home) });

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 
 /** A 1x1 PNG: what a team logo that loads looks like to the page. */
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -11,5 +11,41 @@ export async function stubExternalImages(context: BrowserContext, appUrl: string
   await context.route(
     (url) => !url.href.startsWith(appUrl),
     (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
+  );
+}
+
+/** The provider's image host: every team logo URL ESPN gives (https://a.espncdn.com/i/teamlogos/...). */
+export const PROVIDER_IMAGE_HOST = 'a.espncdn.com';
+
+/**
+ * Make the provider's image host unreachable for this page (offline, blocked, down): every request
+ * to it is aborted, as a blocked host fails. A page route, so it wins over the context's stub above.
+ * The console errors of the failed loads are Chromium's, expected: pass `isBlockedImageError` to
+ * `e2e.allowConsoleErrors`.
+ */
+export async function blockProviderImages(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.hostname === PROVIDER_IMAGE_HOST,
+    (route) => route.abort('blockedbyclient'),
+  );
+}
+
+/** Chromium's console error for a load `blockProviderImages` aborted. */
+export const isBlockedImageError = (message: ConsoleMessage): boolean => message.text().includes('ERR_BLOCKED_BY_CLIENT') || URL.parse(message.location().url)?.hostname === PROVIDER_IMAGE_HOST;
+
+/**
+ * Every team-logo slot on the page, as it looks: `image` (a logo loaded and shown), `fallback`
+ * (its abbreviation on a coloured circle) or `empty` (neither: what must never be seen).
+ */
+export async function logoSlots(page: Page): Promise<Array<{ look: 'image' | 'fallback' | 'empty'; text: string; background: string }>> {
+  return page.locator('[data-testid="team-logo"]').evaluateAll((slots) =>
+    slots.map((slot) => {
+      const img = slot.querySelector('img');
+      const text = (slot.textContent ?? '').trim();
+      const background = getComputedStyle(slot).backgroundColor;
+      const shown = img !== null && img.complete && img.naturalWidth > 0 && getComputedStyle(img).opacity !== '0' && getComputedStyle(img).visibility !== 'hidden';
+      const coloured = background !== 'rgba(0, 0, 0, 0)' && background !== 'transparent';
+      return { look: shown ? 'image' : text !== '' && coloured ? 'fallback' : 'empty', text, background } as const;
+    }),
   );
 }

@@ -1,34 +1,60 @@
-import type { WeekTeam } from '@powerpool/contracts';
-import { useState } from 'react';
-import { teamColor } from '../lib/teams';
+import { useEffect, useState } from 'react';
+import { readableTextOn, teamColor } from '../lib/teams';
 import { cn } from '../utils/cn';
 
-/** A team's logo, or its abbreviation on its colour when there is no logo (or it fails to load). */
-export function TeamLogo({ team, className }: { team: Pick<WeekTeam, 'abbreviation' | 'logoUrl' | 'color'>; className?: string }) {
-  const [failed, setFailed] = useState(false);
-  if (team.logoUrl && !failed) {
-    return (
-      <img
-        src={team.logoUrl}
-        alt=""
-        width={28}
-        height={28}
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        className={cn('size-7 shrink-0 object-contain', className)}
-      />
-    );
-  }
-  const background = teamColor(team.color);
+/** What a team logo needs: every team, pick and game carries at least these (colour when known). */
+export interface TeamLogoTeam {
+  abbreviation: string | null;
+  logoUrl: string | null;
+  /** The team's 6-digit hex colour; absent or null: a neutral colour. */
+  color?: string | null;
+}
+
+/** The circle's colour when the team's is unknown (the live board's picks and games carry none). */
+export const NEUTRAL_TEAM_COLOR = '#64748b';
+
+/**
+ * A team's logo: the image once it has loaded; until then, and when there is no URL or the image
+ * fails (the image host unreachable, blocked or slow), the spec's fallback: a circle in the team's
+ * colour with its abbreviation, in black or white, whichever reads better on it. The one way a
+ * team logo is shown (Make Picks, Manage Weeks, the live board, the weekly breakdowns); the URL may
+ * be on any host the Content-Security-Policy's img-src admits ('self' included).
+ */
+export function TeamLogo({ team, className }: { team: TeamLogoTeam; className?: string }) {
+  const url = team.logoUrl || null;
+  const [state, setState] = useState<{ url: string | null; status: 'loading' | 'loaded' | 'failed' }>({ url, status: url ? 'loading' : 'failed' });
+  // A new URL starts over (a pick changed team, a board refreshed).
+  const status = state.url === url ? state.status : url ? 'loading' : 'failed';
+  useEffect(() => {
+    if (state.url !== url) setState({ url, status: url ? 'loading' : 'failed' });
+  }, [url, state.url]);
+
+  const loaded = status === 'loaded';
+  const background = teamColor(team.color ?? null) ?? NEUTRAL_TEAM_COLOR;
+  const abbreviation = (team.abbreviation ?? '?').slice(0, 3);
   return (
     <span
       aria-hidden="true"
-      // Without a team colour the circle stays muted: white letters would not read on it.
-      className={cn('flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-[0.6rem] font-bold', background ? 'text-white' : 'text-foreground', className)}
-      style={{ backgroundColor: background }}
+      data-testid="team-logo"
+      data-state={loaded ? 'image' : 'fallback'}
+      className={cn('relative inline-flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full text-[0.6rem] leading-none font-bold', className)}
+      style={loaded ? undefined : { backgroundColor: background, color: readableTextOn(background) }}
     >
-      {team.abbreviation.slice(0, 3)}
+      {loaded ? null : abbreviation}
+      {url && status !== 'failed' ? (
+        <img
+          src={url}
+          alt=""
+          decoding="async"
+          onLoad={() => setState({ url, status: 'loaded' })}
+          onError={() => setState({ url, status: 'failed' })}
+          ref={(img) => {
+            // Already in the cache: loaded before React listened.
+            if (img?.complete && img.naturalWidth > 0 && status === 'loading') setState({ url, status: 'loaded' });
+          }}
+          className={cn('absolute inset-0 size-full object-contain', loaded ? '' : 'opacity-0')}
+        />
+      ) : null}
     </span>
   );
 }

@@ -131,39 +131,79 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
   }
 }
 
-/** Run `feed.tick()` after each tick's `nextDelayMs`, one tick at a time, until stopped. */
-export function startLiveFeed(feed: LiveFeed, ctx: Pick<SportsContext, 'logger'>, settings: Pick<LiveFeedSettings, 'intervalMs' | 'idleIntervalMs'>): { stop(): Promise<void> } {
+/** The live feed running on its cadence (startLiveFeed). */
+export interface LiveFeedRunner {
+  /**
+   * Re-plan now: cancel the sleep and run a pass at once (production games were pushed, a week was
+   * published). During a pass, one more pass runs as soon as it ends (the running one may have read
+   * before the change); wakes coalesce, so a burst of them costs at most one extra pass. Does
+   * nothing once stopped. Several replicas may all be woken: only the lease holder polls.
+   */
+  wake(reason: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Run `feed.tick()` after each tick's `nextDelayMs`, one tick at a time, until stopped; `wake()`
+ * runs one now (or right after the running one).
+ */
+export function startLiveFeed(feed: LiveFeed, ctx: Pick<SportsContext, 'logger'>, settings: Pick<LiveFeedSettings, 'intervalMs' | 'idleIntervalMs'>): LiveFeedRunner {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
+  /** A wake arrived during the running pass: run another as soon as it ends. */
+  let wokenWhileRunning = false;
   let errors = 0;
+
+  /** One tick; resolves with the delay before the next (never rejects). */
+  async function pass(): Promise<number> {
+    try {
+      const t = await feed.tick();
+      errors = 0;
+      if (t.updated || t.rejected || t.failed.length) ctx.logger.info({ mode: t.mode, polled: t.polled.length, failed: t.failed.length, updated: t.updated, rejected: t.rejected, nextDelayMs: t.nextDelayMs }, 'live feed tick');
+      return t.nextDelayMs;
+    } catch (err) {
+      errors += 1;
+      ctx.logger.warn({ err }, 'live feed tick failed; retrying later');
+      return Math.min(settings.idleIntervalMs, settings.intervalMs * 2 ** errors);
+    }
+  }
+
+  const run = () => {
+    timer = null;
+    running = (async () => {
+      let delay = await pass();
+      while (wokenWhileRunning && !stopped) {
+        wokenWhileRunning = false;
+        delay = await pass();
+      }
+      // No await from the last check of wokenWhileRunning to here: a wake sees either a running
+      // pass (and is picked up above) or a sleep (and cancels it).
+      running = null;
+      schedule(delay);
+    })();
+  };
   const schedule = (ms: number) => {
     if (stopped) return;
     timer = setTimeout(run, ms);
     timer.unref();
   };
-  const run = () => {
-    running = feed
-      .tick()
-      .then((t) => {
-        errors = 0;
-        if (t.updated || t.rejected || t.failed.length) ctx.logger.info({ mode: t.mode, polled: t.polled.length, failed: t.failed.length, updated: t.updated, rejected: t.rejected, nextDelayMs: t.nextDelayMs }, 'live feed tick');
-        schedule(t.nextDelayMs);
-      })
-      .catch((err: unknown) => {
-        errors += 1;
-        ctx.logger.warn({ err }, 'live feed tick failed; retrying later');
-        schedule(Math.min(settings.idleIntervalMs, settings.intervalMs * 2 ** errors));
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
   schedule(0);
   return {
+    wake(reason) {
+      if (stopped) return;
+      ctx.logger.info({ reason, running: running !== null }, 'live feed woken');
+      if (running) {
+        wokenWhileRunning = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      run();
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
       await running;
     },
   };

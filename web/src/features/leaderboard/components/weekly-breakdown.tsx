@@ -1,5 +1,6 @@
 import type { WeeklyScoringReview } from '@powerpool/contracts';
 import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { TeamLogo } from '../../../components/team-logo';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeVariant } from '../../../components/ui/badge';
 import { useWeeklyScoringReview } from '../api/get-weekly-scoring-review';
@@ -59,6 +60,7 @@ function WeekRow({ week }: { week: WeeklyScoringReview }) {
           {orderedPicks(week.picks).map((pick) => (
             <li key={pick.id} className="flex items-center gap-2 sm:pr-6">
               <span className="w-12 text-xs font-bold text-muted-foreground">{pickRankLabel(pick)}</span>
+              <TeamLogo team={{ abbreviation: pick.selectedTeamAbbreviation, logoUrl: pick.selectedTeamLogoUrl }} className="size-5 text-[0.45rem]" />
               <span className="font-medium">{pick.selectedTeamAbbreviation ?? pick.selectedTeamEspnId}</span>
               <Badge variant={RESULT_VARIANTS[pick.result]}>{PICK_RESULT_LABELS[pick.result]}</Badge>
               <span className="ml-auto tabular-nums text-muted-foreground">{pick.pointsEarned ?? '-'} pts</span>

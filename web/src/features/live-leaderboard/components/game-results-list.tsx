@@ -82,7 +82,7 @@ function TeamLine({ abbr, name, logo, score, leading, side }: { abbr: string; na
   return (
     <div className="flex items-center justify-between gap-2">
       <span className="inline-flex min-w-0 items-center gap-2">
-        <TeamLogo team={{ abbreviation: abbr, logoUrl: logo, color: null }} className="size-5 text-[0.5rem]" />
+        <TeamLogo team={{ abbreviation: abbr, logoUrl: logo }} className="size-5 text-[0.45rem]" />
         <span className="truncate" title={name}>
           <span className="font-semibold">{abbr}</span>
           {home ? <span className="text-xs text-muted-foreground"> (home)</span> : null}

@@ -1,6 +1,7 @@
 import type { LivePick } from '@powerpool/contracts';
 import { Check, Minus, Radio, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { TeamLogo } from '../../../components/team-logo';
 import { cn } from '../../../utils/cn';
 import { PICK_STATE_LABELS, pickState } from '../lib/games';
 import type { PickState } from '../lib/games';
@@ -32,7 +33,7 @@ export function PickCell({ pick }: { pick: LivePick | undefined }) {
       data-testid="live-pick"
       data-state={state}
     >
-      {pick.selectedTeamLogo ? <img src={pick.selectedTeamLogo} alt="" className="size-4 object-contain" loading="lazy" /> : null}
+      <TeamLogo team={{ abbreviation: pick.selectedTeamAbbr, logoUrl: pick.selectedTeamLogo }} className="size-5 text-[0.45rem]" />
       {team}
       {icon}
       <span className="sr-only">{PICK_STATE_LABELS[state]}</span>

@@ -3,6 +3,7 @@ import type { Pick as SavedPick, ScoringReviewRow } from '@powerpool/contracts';
 import { Download, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { TeamLogo } from '../../../components/team-logo';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -145,6 +146,7 @@ function ReviewPicks({ picks }: { picks: readonly SavedPick[] }) {
     <span className="flex flex-wrap gap-1">
       {ordered.map((pick) => (
         <Badge key={pick.id} variant={RESULT_VARIANTS[pick.result]} title={`${pick.result}${pick.enteredByCommissioner ? ', entered by the commissioner' : ''}`}>
+          <TeamLogo team={{ abbreviation: pick.selectedTeamAbbreviation, logoUrl: pick.selectedTeamLogoUrl }} className="size-4 text-[0.4rem]" />
           {pick.isPowerPick ? 'Power' : `${pick.confidenceRank}pt`} {pick.selectedTeamAbbreviation ?? '?'}
           {pick.enteredByCommissioner ? ' *' : ''}
         </Badge>

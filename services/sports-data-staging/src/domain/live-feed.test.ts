@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startLiveFeed, type FeedTick, type LiveFeed, type LiveFeedRunner } from './live-feed.js';
+
+const logger = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
+const IDLE_MS = 300_000;
+
+const idleTick = (nextDelayMs = IDLE_MS): FeedTick => ({ mode: 'idle', leader: true, polled: [], failed: [], updated: 0, rejected: 0, failures: 0, nextDelayMs });
+
+/** A feed whose ticks the test resolves by hand, counting them and how many overlap. */
+function manualFeed() {
+  const pending: Array<(t: FeedTick) => void> = [];
+  let active = 0;
+  const state = { ticks: 0, maxConcurrent: 0 };
+  const feed: LiveFeed = {
+    tick: () =>
+      new Promise<FeedTick>((resolve) => {
+        state.ticks += 1;
+        active += 1;
+        state.maxConcurrent = Math.max(state.maxConcurrent, active);
+        pending.push((t) => {
+          active -= 1;
+          resolve(t);
+        });
+      }),
+  };
+  /** Finish the oldest running tick. */
+  const finish = async (t = idleTick()) => {
+    pending.shift()!(t);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { feed, state, finish, get running() {
+    return pending.length;
+  } };
+}
+
+describe('startLiveFeed wake', () => {
+  let runner: LiveFeedRunner | undefined;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await runner?.stop();
+  });
+
+  it('should cancel the idle sleep and run a pass at once', async () => {
+    vi.useFakeTimers();
+    const f = manualFeed();
+    runner = startLiveFeed(f.feed, { logger }, { intervalMs: 10_000, idleIntervalMs: IDLE_MS });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.state.ticks).toBe(1);
+    await f.finish();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(f.state.ticks).toBe(1);
+
+    runner.wake('sports.games.migrated');
+    expect(f.state.ticks).toBe(2);
+    await f.finish(idleTick(20_000));
+    // The re-planned delay replaces the old sleep: nothing is left of the one cancelled.
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(f.state.ticks).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.state.ticks).toBe(3);
+    await f.finish();
+  });
+
+  it('should run one more pass right after a running one when woken during it, never two at once', async () => {
+    vi.useFakeTimers();
+    const f = manualFeed();
+    runner = startLiveFeed(f.feed, { logger }, { intervalMs: 10_000, idleIntervalMs: IDLE_MS });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.running).toBe(1);
+    runner.wake('weeks.week.published');
+    runner.wake('weeks.week.published');
+    runner.wake('sports.games.migrated');
+    expect(f.state.ticks).toBe(1);
+    await f.finish();
+    // The wakes during the pass coalesce into one pass, run at once.
+    expect(f.state.ticks).toBe(2);
+    await f.finish();
+    await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
+    expect(f.state.ticks).toBe(2);
+    expect(f.state.maxConcurrent).toBe(1);
+  });
+
+  it('should keep its cadence after a failed pass and do nothing once stopped', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const feed: LiveFeed = {
+      tick: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database down');
+        return idleTick();
+      },
+    };
+    runner = startLiveFeed(feed, { logger }, { intervalMs: 10_000, idleIntervalMs: IDLE_MS });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    runner.wake('weeks.week.published');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(2);
+    await runner.stop();
+    runner.wake('weeks.week.published');
+    await vi.advanceTimersByTimeAsync(IDLE_MS * 2);
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumUnavailableReason, WILD_CARD_PICKS, wildCardBatch } from '@powerpool/testing';
+import { setupE2e } from './support/e2e.js';
+import { blockProviderImages, isBlockedImageError, logoSlots } from './support/images.js';
+import { ACCOUNTS } from './support/sign-in.js';
+import { pushSeasonToProduction } from './support/sports.js';
+import { publishWildCardPool } from './support/wild-card.js';
+
+/**
+ * Team logos when the provider's image host cannot be reached (issue 19): every page that shows a
+ * team logo loads it from ESPN's image host at view time. With that host blocked, each logo slot
+ * must show the spec's fallback, the team's abbreviation on a coloured circle, never an empty
+ * circle: Make Picks, Live Results (the board's pick chips and the games), the season
+ * leaderboard's weekly details, the commissioner's scoring review and the demo board.
+ */
+
+const DAY = 86_400_000;
+const WILD_CARD_FIRST_KICKOFF = Date.parse('2026-01-10T21:30:00Z');
+const SHIFT_DAYS = 7 * Math.ceil((Date.now() + 2 * DAY - WILD_CARD_FIRST_KICKOFF) / (7 * DAY));
+
+/** Wait until the page shows at least `min` logo slots, then check every one: each is the fallback, with a team's abbreviation. */
+async function expectFallbacks(page: Page, where: string, min: number): Promise<void> {
+  await expect.poll(async () => (await logoSlots(page)).length, { timeout: 15_000, message: `${where}: logo slots` }).toBeGreaterThanOrEqual(min);
+  const slots = await logoSlots(page);
+  expect(
+    slots.filter((s) => s.look !== 'fallback'),
+    `${where}: with the image host blocked, every logo is the abbreviation on a coloured circle`,
+  ).toEqual([]);
+  for (const s of slots) expect(s.text, where).toMatch(/^[A-Z]{2,3}$/);
+}
+
+/** Every element matching `selector` holds exactly one logo slot (a pick chip, a team row...). */
+async function expectOneSlotEach(page: Page, selector: string): Promise<void> {
+  const counts = await page.locator(selector).evaluateAll((els) => els.map((el) => el.querySelectorAll('[data-testid="team-logo"]').length));
+  expect(counts.length, selector).toBeGreaterThan(0);
+  expect(counts.every((n) => n === 1), `${selector}: one logo slot each (${counts.join(',')})`).toBe(true);
+}
+
+describe.skipIf(chromiumUnavailableReason())('team logos with the image host blocked', () => {
+  const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
+
+  it('should show the abbreviation on a coloured circle in every logo slot, never an empty circle', { timeout: 240_000 }, async () => {
+    e2e.allowConsoleErrors(isBlockedImageError);
+    await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
+    const { poolId, commissioner, members, poolGames } = await publishWildCardPool(e2e, 'E2E Logos Pool');
+    const [player, player2] = members as [Page, Page];
+    for (const [who, picks] of [[player, WILD_CARD_PICKS.pat], [player2, WILD_CARD_PICKS.casey]] as const) {
+      const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    for (const page of [player, commissioner]) await blockProviderImages(page);
+
+    // Make Picks: two team rows per game card, each with its logo slot.
+    await player.goto('/');
+    await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+    await expectFallbacks(player, 'Make Picks', 8);
+    await expectOneSlotEach(player, '[data-testid="team-row"]');
+
+    // Games start: Live Results, the board's pick chips and the games list.
+    const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/games-in-progress`, { data: { testing: true } });
+    expect(started.status(), await started.text()).toBe(200);
+    await expect.poll(async () => (await player.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).status(), { timeout: 10_000 }).toBe(200);
+    await player.goto('/live-results');
+    await expect.poll(() => player.getByTestId('live-pick').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
+    await expectOneSlotEach(player, '[data-testid="live-pick"]');
+    await expectFallbacks(player, 'Live Results', 8 + 8);
+
+    // Scored and complete: the commissioner's scoring review, then the season leaderboard's weekly details.
+    expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/scoring`, { data: { testing: true } })).status()).toBe(200);
+    await expect.poll(async () => (await commissioner.request.post(`/api/pools/${poolId}/weeks/19/scores/calculate`)).status(), { timeout: 10_000 }).toBe(200);
+    await commissioner.goto(`/weeks/19?pool=${poolId}`);
+    await commissioner.getByTestId('scoring-review').waitFor({ timeout: 15_000 });
+    await expectFallbacks(commissioner, 'scoring review', 8);
+    expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/complete`, { data: { testing: true } })).status()).toBe(200);
+    await expect.poll(async () => ((await (await player.request.get(`/api/pools/${poolId}/completed-weeks`)).json()) as unknown[]).length, { timeout: 10_000 }).toBe(1);
+
+    await player.goto('/leaderboard');
+    await player.getByRole('heading', { name: 'Season Leaderboard', level: 1 }).waitFor();
+    await player.getByRole('button', { name: /Pat Player/ }).click();
+    await expectFallbacks(player, 'season leaderboard weekly details', 4);
+
+    // The demo board (no data needed), its chips too.
+    await player.goto('/live-leaderboard-demo');
+    await expect.poll(() => player.getByTestId('live-pick').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expectOneSlotEach(player, '[data-testid="live-pick"]');
+    await expectFallbacks(player, 'demo board', 1);
+  });
+
+});
