@@ -2,6 +2,7 @@ import { weeksEndpoints } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from './api-client';
+import { weeksFollowInterval } from './follow-week';
 import { NEW_POOL_RETRY } from './new-pool-retry';
 
 /*
@@ -26,6 +27,10 @@ export function weeksQueryOptions(poolId: string) {
   });
 }
 
-export function useWeeks(poolId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...weeksQueryOptions(poolId), enabled });
+/**
+ * `follow`: read again by itself while one of the pool's weeks is moving (weeksFollowInterval), for
+ * a page that must notice a week reach SCORING or COMPLETE elsewhere (the Season Leaderboard).
+ */
+export function useWeeks(poolId: string, { enabled = true, follow = false }: { enabled?: boolean; follow?: boolean } = {}) {
+  return useQuery({ ...weeksQueryOptions(poolId), enabled, refetchInterval: follow ? (query) => weeksFollowInterval(query.state.data) : false });
 }

@@ -1,6 +1,7 @@
 import { picksEndpoints } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
+import { AFTER_DEADLINE_RETRY_MS } from '../../../lib/follow-week';
 
 /** GET /api/pools/{poolId}/completed-weeks: the week numbers the pool has completed (scored and final). */
 export async function getCompletedWeeks(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<number[]> {
@@ -15,6 +16,14 @@ export function completedWeeksQueryOptions(poolId: string) {
   });
 }
 
-export function useCompletedWeeks(poolId: string) {
-  return useQuery(completedWeeksQueryOptions(poolId));
+/**
+ * `expected`: how many weeks weeks-workflow says are COMPLETE (the pool's week list). picks-scoring
+ * hears of a completion a moment later, so while it lists fewer the query asks again every
+ * AFTER_DEADLINE_RETRY_MS (a few seconds, until the two agree); otherwise it does not poll.
+ */
+export function useCompletedWeeks(poolId: string, { expected }: { expected?: number } = {}) {
+  return useQuery({
+    ...completedWeeksQueryOptions(poolId),
+    refetchInterval: (query) => (expected !== undefined && query.state.data !== undefined && query.state.data.length < expected ? AFTER_DEADLINE_RETRY_MS : false),
+  });
 }

@@ -1,7 +1,8 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { Pool, SeasonLeaderboardEntry } from '@powerpool/contracts';
 import { ChevronDown } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { ManagedPoolSelector } from '../../../components/managed-pool-selector';
@@ -12,11 +13,14 @@ import { documentTitle, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSignedInUser } from '../../../lib/auth';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
+import { useWeeks } from '../../../lib/pool-weeks';
+import { invalidateKeys } from '../../../lib/query-client';
 import { isSuperAdmin } from '../../../lib/roles';
 import { useUserPools } from '../../../lib/user-pools';
 import { cn } from '../../../utils/cn';
 import { useCompletedWeeks } from '../api/get-completed-weeks';
-import { useSeasonLeaderboard } from '../api/get-season-leaderboard';
+import { seasonLeaderboardQueryOptions, useSeasonLeaderboard } from '../api/get-season-leaderboard';
+import { weeklyScoringReviewQueryOptions } from '../api/get-weekly-scoring-review';
 import { emptyLeaderboardText, filterLeaderboard } from '../lib/leaderboard';
 import { WeeklyBreakdown } from './weekly-breakdown';
 
@@ -100,7 +104,22 @@ function PoolsState({ query, empty }: { query: { isPending: boolean; isError: bo
 
 function Leaderboard({ pool }: { pool: BoardPool }) {
   const board = useSeasonLeaderboard(pool.id, pool.year);
-  const completed = useCompletedWeeks(pool.id);
+  // Issue 19: the standings follow a week completed elsewhere. The pool's week list is read again
+  // while a week is moving (useWeeks `follow`); a week it shows COMPLETE makes the completed weeks
+  // (picks-scoring) catch up, and a change of those reloads the standings and the breakdowns.
+  const poolWeeks = useWeeks(pool.id, { follow: true });
+  const completeInWorkflow = poolWeeks.data?.filter((week) => week.state === 'COMPLETE').length;
+  const completed = useCompletedWeeks(pool.id, { expected: completeInWorkflow });
+  const queryClient = useQueryClient();
+  const completedList = completed.data?.join(',');
+  const seenCompleted = useRef(completedList);
+  useEffect(() => {
+    const before = seenCompleted.current;
+    seenCompleted.current = completedList;
+    if (before === undefined || completedList === undefined || before === completedList) return;
+    const breakdowns = (queryClient.getQueryData(seasonLeaderboardQueryOptions(pool.id, pool.year).queryKey) ?? []).map((entry) => weeklyScoringReviewQueryOptions(entry.user.id, pool.id).queryKey);
+    void invalidateKeys(queryClient, [seasonLeaderboardQueryOptions(pool.id, pool.year).queryKey, ...breakdowns]);
+  }, [completedList, queryClient, pool.id, pool.year]);
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<string | null>(null);
 

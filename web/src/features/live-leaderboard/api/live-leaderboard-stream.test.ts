@@ -57,6 +57,9 @@ describe('the live leaderboard stream', () => {
     expect((['GAMES_IN_PROGRESS', 'SCORING'] as const).every((currentState) => isStreamedWeek({ currentState }))).toBe(true);
     expect((['SETUP', 'PUBLISHED', 'COMPLETE'] as const).some((currentState) => isStreamedWeek({ currentState }))).toBe(false);
     expect(isStreamedWeek(undefined)).toBe(false);
+    // PUBLISHED past its deadline: the server starts it any moment, and the stream brings that.
+    expect(isStreamedWeek({ currentState: 'PUBLISHED' }, true)).toBe(true);
+    expect(isStreamedWeek({ currentState: 'COMPLETE' }, true)).toBe(false);
   });
 
   it('should open the declared stream path of the pool week', () => {

@@ -7,9 +7,13 @@ import type { LiveStreamState } from '../../../lib/live-stream';
 import { useLiveStream } from '../../../lib/use-live-stream';
 import { liveLeaderboardQueryOptions } from './get-live-leaderboard';
 
-/** True when the board's week is live (LIVE_WEEK_STATES: games being played, or being scored): the page listens to the stream then. */
-export const isStreamedWeek = (metadata: Pick<LiveLeaderboard['metadata'], 'currentState'> | undefined): boolean =>
-  metadata !== undefined && isLiveWeekState(metadata.currentState);
+/**
+ * True when the board's week is live (LIVE_WEEK_STATES: games being played, or being scored), or
+ * PUBLISHED once its deadline has passed (`deadlinePassed`: the server starts it any moment, and
+ * the stream brings that change): the page listens to the stream then.
+ */
+export const isStreamedWeek = (metadata: Pick<LiveLeaderboard['metadata'], 'currentState'> | undefined, deadlinePassed = false): boolean =>
+  metadata !== undefined && (isLiveWeekState(metadata.currentState) || (deadlinePassed && metadata.currentState === 'PUBLISHED'));
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard/stream (server-sent events, same origin, session cookie). */
 export const liveLeaderboardStreamUrl = (poolId: string, weekNumber: number): string =>

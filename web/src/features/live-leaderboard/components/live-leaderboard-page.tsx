@@ -11,7 +11,9 @@ import { toast } from '../../../components/ui/use-toast';
 import { WeekQuickJump } from '../../../components/week-quick-jump';
 import { documentTitle, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useTimePassed } from '../../../hooks/use-time-passed';
 import { useCurrentUser } from '../../../lib/auth';
+import { DEADLINE_GRACE_MS } from '../../../lib/follow-week';
 import { useWeeks } from '../../../lib/pool-weeks';
 import { toastFailure } from '../../../lib/toast-error';
 import { useExportLeaderboardCsv } from '../api/export-leaderboard-csv';
@@ -36,18 +38,31 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
   const { data: user } = useCurrentUser();
   // Pushed while the stream delivers (or was closed by the server): then no polling.
   const [pushed, setPushed] = useState(false);
-  const board = useLiveLeaderboard(poolId, weekNumber, { pushed });
+  const [pickDeadline, setPickDeadline] = useState<string | null>(null);
+  const board = useLiveLeaderboard(poolId, weekNumber, { pushed, pickDeadline });
   const meta = board.data?.metadata;
-  // While the week is live the board comes from the stream; polling stands in whenever it fails.
-  const stream = useLiveLeaderboardStream(poolId, weekNumber, isStreamedWeek(meta));
+  const error = board.isError ? board.error : null;
+  const notAvailable = error !== null && isPicksNotAvailable(error);
+  // Jump to Week uses the reply's weeks; before the deadline there is no reply, so the pool's weeks
+  // (which also give the deadline the page waits for).
+  const fallbackWeeks = useWeeks(poolId, { enabled: notAvailable && !meta });
+  const weeks = meta?.allWeeks ?? fallbackWeeks.data;
+  const deadline = meta?.pickDeadline ?? fallbackWeeks.data?.find((w) => w.weekNumber === weekNumber)?.pickDeadline ?? null;
+  useEffect(() => setPickDeadline(deadline), [deadline]);
+  // Issue 19: the page follows the deadline by itself. When it passes (by this browser's clock,
+  // plus a grace second) "Pick Data Coming Soon" asks at once; the server's clock decides.
+  const deadlinePassed = useTimePassed(deadline, DEADLINE_GRACE_MS);
+  const { refetch } = board;
+  useEffect(() => {
+    if (deadlinePassed && notAvailable) void refetch();
+  }, [deadlinePassed, notAvailable, refetch]);
+  // While the week is live (or due to start) the board comes from the stream; polling stands in whenever it fails.
+  const stream = useLiveLeaderboardStream(poolId, weekNumber, isStreamedWeek(meta, deadlinePassed));
   const nowPushed = stream.state === 'live' || stream.closed !== null;
   useEffect(() => setPushed(nowPushed), [nowPushed]);
   // A stream the server closed (access lost) reads like the error a reload would now get.
-  const error = stream.closed ?? (board.isError ? board.error : null);
-  const notAvailable = error !== null && isPicksNotAvailable(error);
-  // Jump to Week uses the reply's weeks; before the deadline there is no reply, so the pool's weeks.
-  const fallbackWeeks = useWeeks(poolId, { enabled: notAvailable && !meta });
-  const weeks = meta?.allWeeks ?? fallbackWeeks.data;
+  const shownError = stream.closed ?? error;
+  const shownNotAvailable = shownError !== null && isPicksNotAvailable(shownError);
   const weekName = meta?.weekDisplayName ?? weeks?.find((w) => w.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
   useDocumentTitle(documentTitle(`${weekName} · ${TITLE}`));
 
@@ -62,7 +77,7 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
             {meta ? <Badge variant={meta.currentState === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'}>{WEEK_STATE_LABELS[meta.currentState].title}</Badge> : null}
           </span>
         }
-        actions={board.data && !notAvailable && !stream.closed ? <ExportButton poolId={poolId} weekNumber={weekNumber} /> : null}
+        actions={board.data && !shownNotAvailable && !stream.closed ? <ExportButton poolId={poolId} weekNumber={weekNumber} /> : null}
       />
       <div className="mb-6">
         <WeekQuickJump
@@ -85,10 +100,10 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
         />
       ) : board.isPending && !stream.closed ? (
         <InlineLoading label="Loading live leaderboard..." />
-      ) : notAvailable ? (
-        <PicksComingSoon text={picksNotAvailableText(error)} />
+      ) : shownNotAvailable ? (
+        <PicksComingSoon text={picksNotAvailableText(shownError)} />
       ) : (
-        <LoadError message={liveErrorMessage(error)} inline />
+        <LoadError message={liveErrorMessage(shownError)} inline />
       )}
       <ScrollToTop />
     </>

@@ -1,8 +1,9 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { Pick, PublishedGame, Week } from '@powerpool/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { useTimePassed } from '../../../hooks/use-time-passed';
 import { isApiError } from '../../../lib/api-client';
 import type { LivePublishedGame } from '../../../lib/live-games';
 import { toastFailure } from '../../../lib/toast-error';
@@ -13,22 +14,6 @@ import { GameCard } from './game-card';
 import { PicksSummary } from './picks-summary';
 
 const refuse = (refusal: Refusal) => toast({ title: refusal.title, description: refusal.description, variant: 'destructive' });
-
-/** True once `deadline` has passed by this browser's clock; flips by itself when it comes. */
-function useDeadlinePassed(deadline: string | null): boolean {
-  const target = deadline ? new Date(deadline).getTime() : Number.NaN;
-  const [passed, setPassed] = useState(() => !Number.isNaN(target) && Date.now() >= target);
-  useEffect(() => {
-    if (Number.isNaN(target)) return setPassed(false);
-    const left = target - Date.now();
-    if (left <= 0) return setPassed(true);
-    setPassed(false);
-    // setTimeout holds at most ~24.8 days; a later deadline is looked at again then.
-    const timer = setTimeout(() => setPassed(Date.now() >= target), Math.min(left, 2 ** 31 - 1));
-    return () => clearTimeout(timer);
-  }, [target]);
-  return passed;
-}
 
 /** The latest save time of the saved picks. */
 function lastSavedOf(picks: readonly Pick[]): string | null {
@@ -43,7 +28,7 @@ function lastSavedOf(picks: readonly Pick[]): string | null {
  */
 export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly LivePublishedGame[]; savedPicks: readonly Pick[] }) {
   const save = useSavePicks();
-  const passed = useDeadlinePassed(week.pickDeadline);
+  const passed = useTimePassed(week.pickDeadline);
   const [serverLock, setServerLock] = useState<string | null>(null);
   const locked = week.state !== 'PUBLISHED' || passed || serverLock !== null;
   const saved = useMemo(() => selectionsFromPicks(savedPicks, games), [savedPicks, games]);

@@ -1,10 +1,12 @@
 import type { WeekStatus } from '@powerpool/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-games';
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
+import { invalidateKeys } from '../../../lib/query-client';
 import { LIVE_GAMES_REFETCH_MS } from '../lib/live';
+import { weekStateQueryOptions } from './get-week-state';
 
 /** The pool's published games of a week; `live`: reload every LIVE_GAMES_REFETCH_MS (GAMES_IN_PROGRESS). */
 export function usePublishedGames(poolId: string, weekNumber: number, { live = false }: { live?: boolean } = {}) {
@@ -21,5 +23,15 @@ export function useLivePublishedGames(status: Pick<WeekStatus, 'poolId' | 'year'
   const query = usePublishedGames(status.poolId, status.weekNumber, { live });
   const pushed = useLiveGames(status.year, status.weekNumber, query.data !== undefined && gamesArePlaying(query.data, now, status.currentState), query);
   const games = useMemo(() => query.data?.map((game) => withLiveState(game, pushed.games.get(game.id))), [query.data, pushed.games]);
+  // A game the stream reports final changes the week's counts and may allow its next step: the
+  // week's state is read again at once (issue 19), not at its next interval.
+  const finals = games?.filter((game) => game.isComplete).length;
+  const queryClient = useQueryClient();
+  const seenFinals = useRef(finals);
+  useEffect(() => {
+    const before = seenFinals.current;
+    seenFinals.current = finals;
+    if (before !== undefined && finals !== undefined && finals > before) void invalidateKeys(queryClient, [weekStateQueryOptions(status.poolId, status.weekNumber).queryKey]);
+  }, [finals, queryClient, status.poolId, status.weekNumber]);
   return { query, games, now };
 }

@@ -1,21 +1,30 @@
 import { weeksEndpoints } from '@powerpool/contracts';
 import type { WeekStatus } from '@powerpool/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTimePassed } from '../../../hooks/use-time-passed';
 import { apiKey, callApi } from '../../../lib/api-client';
-import { LIVE_GAMES_REFETCH_MS } from '../lib/live';
+import { invalidateKeys } from '../../../lib/query-client';
+import { poolWeekKeys } from './week-keys';
+import { AFTER_DEADLINE_RETRY_MS, DEADLINE_GRACE_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
 import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
 /** A week's state is cached 10 seconds (admin spec section 7). */
 const WEEK_STATE_STALE_MS = 10_000;
 
 /**
- * How often a shown week's state reloads by itself: with the games while they are played (the
- * counts of final games), and every 10 seconds once the picks deadline of a published week has
- * passed, since the server then moves it to GAMES_IN_PROGRESS on its own.
+ * How often a shown week's state reloads by itself (issue 19, lib/follow-week.ts): every
+ * LIVE_WEEK_FOLLOW_MS while the week is live (GAMES_IN_PROGRESS, SCORING: the counts of final
+ * games, and the next step made by another commissioner or admin); every AFTER_DEADLINE_RETRY_MS
+ * once the deadline of a published week has passed (the server moves it on by itself any
+ * moment); every WAITING_FOLLOW_MS while the deadline is ahead (the Testing tab elsewhere: the
+ * deadline itself is a timer on the page). SETUP and COMPLETE: never.
  */
 export function weekStateRefetchInterval(status: WeekStatus | undefined, now = Date.now()): number | false {
-  if (status?.currentState === 'GAMES_IN_PROGRESS') return LIVE_GAMES_REFETCH_MS;
-  if (status?.currentState === 'PUBLISHED' && status.pickDeadline && new Date(status.pickDeadline).getTime() <= now) return WEEK_STATE_STALE_MS;
+  if (status?.currentState === 'GAMES_IN_PROGRESS' || status?.currentState === 'SCORING') return LIVE_WEEK_FOLLOW_MS;
+  if (status?.currentState === 'PUBLISHED') {
+    return status.pickDeadline && new Date(status.pickDeadline).getTime() <= now ? AFTER_DEADLINE_RETRY_MS : WAITING_FOLLOW_MS;
+  }
   return false;
 }
 
@@ -33,7 +42,27 @@ export function weekStateQueryOptions(poolId: string, weekNumber: number) {
   });
 }
 
-/** `follow`: reload by itself while the week moves without the viewer (`weekStateRefetchInterval`). */
+/**
+ * `follow`: the week moves without the viewer (issue 19). Reloads by itself on
+ * `weekStateRefetchInterval`, once at the picks deadline of a published week (a timer, plus
+ * DEADLINE_GRACE_MS: the server's clock decides), and when the state it reads has changed (another
+ * commissioner, the automatic start) reloads what the change touches (poolWeekKeys: the games,
+ * the transitions, the week lists), so the new state's panel shows current data.
+ */
 export function useWeekState(poolId: string, weekNumber: number, { follow = false }: { follow?: boolean } = {}) {
-  return useQuery({ ...weekStateQueryOptions(poolId, weekNumber), refetchInterval: follow ? (query) => weekStateRefetchInterval(query.state.data) : false });
+  const query = useQuery({ ...weekStateQueryOptions(poolId, weekNumber), refetchInterval: follow ? (q) => weekStateRefetchInterval(q.state.data) : false });
+  const queryClient = useQueryClient();
+  const { data, refetch } = query;
+  const deadlinePassed = useTimePassed(follow && data?.currentState === 'PUBLISHED' ? data.pickDeadline : null, DEADLINE_GRACE_MS);
+  useEffect(() => {
+    if (deadlinePassed) void refetch();
+  }, [deadlinePassed, refetch]);
+  const seen = useRef(data?.currentState);
+  const current = data?.currentState;
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = current;
+    if (follow && before !== undefined && current !== undefined && before !== current) void invalidateKeys(queryClient, poolWeekKeys(poolId, weekNumber));
+  }, [follow, current, queryClient, poolId, weekNumber]);
+  return query;
 }

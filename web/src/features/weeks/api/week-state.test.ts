@@ -1,5 +1,6 @@
 import type { WeekStatus } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
+import { AFTER_DEADLINE_RETRY_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
 import { weekStateRefetchInterval } from './get-week-state';
 import { poolWeekKeys } from './week-keys';
 
@@ -21,17 +22,17 @@ const status = (over: Partial<WeekStatus>): WeekStatus => ({
 describe('weekStateRefetchInterval', () => {
   const now = Date.UTC(2025, 8, 4, 12);
 
-  it('should follow the games every 30 seconds while they are played', () => {
-    expect(weekStateRefetchInterval(status({ currentState: 'GAMES_IN_PROGRESS' }), now)).toBe(30_000);
+  it('should follow a live week every LIVE_WEEK_FOLLOW_MS (another commissioner takes the next step)', () => {
+    for (const currentState of ['GAMES_IN_PROGRESS', 'SCORING'] as const) expect(weekStateRefetchInterval(status({ currentState }), now)).toBe(LIVE_WEEK_FOLLOW_MS);
   });
 
-  it('should look every 10 seconds once the deadline of a published week has passed, not before', () => {
-    expect(weekStateRefetchInterval(status({ currentState: 'PUBLISHED', pickDeadline: new Date(now - 1).toISOString() }), now)).toBe(10_000);
-    expect(weekStateRefetchInterval(status({ currentState: 'PUBLISHED', pickDeadline: new Date(now + 60_000).toISOString() }), now)).toBe(false);
+  it('should look every few seconds once the deadline of a published week has passed, rarely before it', () => {
+    expect(weekStateRefetchInterval(status({ currentState: 'PUBLISHED', pickDeadline: new Date(now - 1).toISOString() }), now)).toBe(AFTER_DEADLINE_RETRY_MS);
+    expect(weekStateRefetchInterval(status({ currentState: 'PUBLISHED', pickDeadline: new Date(now + 60_000).toISOString() }), now)).toBe(WAITING_FOLLOW_MS);
   });
 
-  it('should not reload by itself in the states only the commissioner changes', () => {
-    for (const currentState of ['SETUP', 'SCORING', 'COMPLETE'] as const) expect(weekStateRefetchInterval(status({ currentState }), now)).toBe(false);
+  it('should not reload by itself a week that is idle (SETUP, COMPLETE)', () => {
+    for (const currentState of ['SETUP', 'COMPLETE'] as const) expect(weekStateRefetchInterval(status({ currentState }), now)).toBe(false);
     expect(weekStateRefetchInterval(undefined, now)).toBe(false);
   });
 });

@@ -6,8 +6,8 @@ import { usePickStats } from '../api/get-pick-stats';
 import { pickCompletion } from '../lib/scoring-review';
 
 /** PUBLISHED: how many of the pool's active members have saved their three picks (admin spec section 2). */
-export function PickCompletionCard({ poolId, weekNumber }: { poolId: string; weekNumber: number }) {
-  const stats = usePickStats(poolId, weekNumber);
+export function PickCompletionCard({ poolId, weekNumber, pickDeadline }: { poolId: string; weekNumber: number; pickDeadline: string | null }) {
+  const stats = usePickStats(poolId, weekNumber, { pickDeadline });
   return (
     <Card data-testid="pick-completion">
       <CardHeader className="max-sm:p-4">

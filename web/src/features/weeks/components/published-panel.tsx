@@ -22,7 +22,7 @@ export function PublishedPanel({ status }: { status: WeekStatus }) {
   return (
     <div className="grid gap-6">
       <DeadlineCard status={status} />
-      <PickCompletionCard poolId={status.poolId} weekNumber={status.weekNumber} />
+      <PickCompletionCard poolId={status.poolId} weekNumber={status.weekNumber} pickDeadline={status.pickDeadline} />
       <PublishedGamesSection title="Published Games" description={`${status.gameCount} ${status.gameCount === 1 ? 'game' : 'games'} published`} query={games}>
         {(rows) => <PublishedGamesGrid games={liveGames ?? rows} mode="live" now={now} label="Published games" />}
       </PublishedGamesSection>
