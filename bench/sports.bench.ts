@@ -40,7 +40,7 @@ const app = await buildApp({
   bus,
   verifier,
   logger,
-  config: loadSportsDataStagingConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem, DATABASE_DRIVER: 'pglite', ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl }),
+  config: loadSportsDataStagingConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem, DATABASE_DRIVER: 'pglite', ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl, ESPN_IMAGE_BASE_URL: replay.imageUrl }),
 });
 const headers = { [HEADERS.identity]: await signer.sign({ user: { id: '00000000-0000-4000-8000-000000000001', email: 'admin@powerpool.test', role: 'super_admin' } }) };
 const sql = usePglite(pglite).sql;

@@ -115,6 +115,19 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
     await released;
     reply.raw.end('data: {"step":2}\n\n');
   });
+  // A team logo as sports-data-staging serves it (routes/logos.routes.ts): bytes and its own headers.
+  app.get('/api/teams/:teamEspnId/logo', async (request, reply) => {
+    await record(request);
+    return reply
+      .headers({
+        'content-type': 'image/svg+xml',
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag: '"0123456789abcdef0123"',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      })
+      .send(Buffer.from(FAKE_LOGO_SVG));
+  });
   app.all('/*', async (request, reply) => {
     const call = await record(request);
     return reply.header('x-powered-by', 'Express').header('set-cookie', 'upstream_cookie=1; Path=/').send({ ...call, headers: undefined });
@@ -123,6 +136,9 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
   upstream.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return upstream;
 }
+
+/** What the fake sports-data-staging answers for a team logo. */
+export const FAKE_LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e31837"/></svg>';
 
 /** A URL where nothing listens (a server was started there, then closed). */
 export async function deadUrl(): Promise<string> {

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '@powerpool/contracts';
-import { cookie, PUBLIC_URL, sessionUser, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
+import { cookie, FAKE_LOGO_SVG, PUBLIC_URL, sessionUser, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
 
 const CSP =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
 const CROSS_SITE = { error: 'cross_site_request', message: 'Cross-site requests are not allowed' };
 const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()';
@@ -170,6 +170,27 @@ describe('security headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('should allow images from our own origin and data: only: no provider image host (team logos are ours, issue 19)', async () => {
+    const res = await gw.fetch('/some/page');
+    const imgSrc = (res.headers.get('content-security-policy') ?? '').split(';').find((d) => d.startsWith('img-src'));
+    expect(imgSrc).toBe("img-src 'self' data:");
+    expect(res.headers.get('content-security-policy')).not.toMatch(/espn|https:/);
+  });
+
+  it('should route a team logo to sports-data-staging for a signed-out browser, keeping its image type, year-long cache and sandboxing CSP', async () => {
+    const res = await gw.fetch('/api/teams/12/logo?v=0123456789abcdef0123');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('etag')).toBe('"0123456789abcdef0123"');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(await res.text()).toBe(FAKE_LOGO_SVG);
+    const [call] = upstreams.calls();
+    expect(call).toMatchObject({ service: 'sports-data-staging', method: 'GET', url: '/api/teams/12/logo?v=0123456789abcdef0123' });
+    expect(call!.identity).toMatchObject({ user: null });
   });
 
   it('should send the security headers when the gateway answers itself', async () => {

@@ -53,9 +53,31 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     const [player, player2] = published.members as [Page, Page];
 
     // Make Picks: the Wild Card week, four game cards, nothing picked yet.
+    const requested: string[] = [];
+    player.on('request', (request) => void requested.push(request.url()));
     await player.goto('/');
     await player.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
     await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+
+    // Team logos come from our own origin (issue 19): fetched once at the teams import (the replay's
+    // stand-in images), every one loads, and the page asks nothing of the provider's image host.
+    const logos = player.locator('[data-testid="game-card"] img');
+    await expect.poll(() => logos.count()).toBe(8);
+    for (let i = 0; i < 8; i += 1) await logos.nth(i).scrollIntoViewIfNeeded(); // they load lazily
+    const origin = e2e.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect
+      .poll(() =>
+        logos.evaluateAll((imgs) =>
+          imgs.map((img) => {
+            const image = img as unknown as { complete: boolean; naturalWidth: number; src: string };
+            return image.complete && image.naturalWidth > 0 ? image.src : `not loaded: ${image.src}`;
+          }),
+        ),
+      )
+      .toEqual(Array.from({ length: 8 }, () => expect.stringMatching(new RegExp(`^${origin}/api/teams/\\d+/logo\\?v=[0-9a-f]{20}$`))));
+    expect(requested.filter((url) => url.includes('/api/teams/') && url.includes('/logo')).length).toBeGreaterThanOrEqual(8);
+    expect(requested.filter((url) => !url.startsWith(e2e.url))).toEqual([]);
+    expect(requested.filter((url) => /espncdn|espn\.com/.test(url))).toEqual([]);
     await player.getByText('Wild Card', { exact: true }).first().waitFor();
     expect(await player.getByTestId('picks-summary').textContent()).toContain('Not selected');
     expect(await player.getByTestId('power-box').textContent()).toContain('No power pick selected');

@@ -121,6 +121,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'POST /api/admin/unified-staging/migrate-teams/:scheduleId': superAdminOnly,
   'GET /api/admin/unified-staging/migrate-games/:scheduleId/stream': superAdminOnly,
   'DELETE /api/admin/unified-staging/clear-staging/:scheduleId': superAdminOnly,
+  'GET /api/teams/:teamEspnId/logo': everyone,
   'GET /api/venues': signedIn,
   'GET /api/unified-staging/venues/stats': superAdminOnly,
   'POST /api/unified-staging/venues/import': superAdminOnly,

@@ -158,6 +158,8 @@ export function samplePathParams(endpoint: Endpoint, ids: WorldIds, overrides: R
     token: ids.invitationToken,
     scheduleId: '1',
     target: 'games-in-progress',
+    // Kansas City: every world imports the 32 teams (and their logos, the replay's stand-ins).
+    teamEspnId: '12',
     ...overrides,
   };
   const out: Record<string, string> = {};

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
-/** The SPA's Content-Security-Policy: own scripts only; inline styles (React style props) allowed. */
+/**
+ * The SPA's Content-Security-Policy: own scripts only; inline styles (React style props) allowed;
+ * images from our own origin and data: only. Team logos are served by sports-data-staging from
+ * our origin (GET /api/teams/{id}/logo, fetched once at the teams import), so no page loads an
+ * image from the provider's host. (The staging venue gallery's ESPN photos are not mirrored: they
+ * show their fallback tile.)
+ */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'https:'],
+  'img-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'font-src': ["'self'", 'data:'],
   'object-src': ["'none'"],

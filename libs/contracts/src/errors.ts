@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   teams_not_imported: 409,
   teams_not_migrated: 409,
   nothing_staged: 409,
+  /** The team has no stored logo (none could be fetched at import), or not the version asked for. */
+  logo_not_found: 404,
 
   // ---- weeks-workflow -----------------------------------------------------------------------------
   /** "Unable to determine current week": the season has no games. */

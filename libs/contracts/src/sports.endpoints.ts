@@ -8,6 +8,8 @@ import {
   migrateTeamsReplySchema,
   scheduleIdParamsSchema,
   stagingGamesReplySchema,
+  teamLogoParamsSchema,
+  teamLogoQuerySchema,
   teamsDiffSchema,
   teamsReplySchema,
   validationReportSchema,
@@ -110,6 +112,20 @@ export const sportsEndpoints = {
     summary: 'Empty staging',
     params,
     reply: clearStagingReplySchema,
+  }),
+  teamLogo: endpoint({
+    method: 'GET',
+    path: '/api/teams/:teamEspnId/logo',
+    service,
+    access: 'public',
+    summary: "A team's logo, served from PowerPool's own origin (fetched once from ESPN at the teams import)",
+    description:
+      'With `?v={hash}` (as in every `logoUrl`): that stored image, `Cache-Control: public, max-age=31536000, immutable`. ' +
+      'Without `v`: the newest stored logo of the team, `Cache-Control: public, no-cache` with an ETag. ' +
+      'PNG, JPEG, GIF, WebP or SVG (SVG with a sandboxing Content-Security-Policy). 404 `logo_not_found` when none is stored.',
+    params: teamLogoParamsSchema,
+    query: teamLogoQuerySchema,
+    produces: 'image',
   }),
   venues: endpoint({ method: 'GET', path: '/api/venues', service, access: 'session', summary: 'Every venue', reply: venuesReplySchema }),
   venueStats: endpoint({ method: 'GET', path: '/api/unified-staging/venues/stats', service, access: 'session', roles: superAdmin, summary: 'Venue counts', reply: venueStatsReplySchema }),

@@ -39,6 +39,20 @@ export const teamSchema = z.object({
 export type Team = z.infer<typeof teamSchema>;
 export const teamsReplySchema = z.array(teamSchema);
 
+/** GET /api/teams/{teamEspnId}/logo: the team's ESPN id (digits). */
+export const teamLogoParamsSchema = z.object({ teamEspnId: z.string().regex(/^\d{1,10}$/, 'is an ESPN team id (digits)') });
+/** `v`: the content hash of the logo (lowercase hex), which makes the URL immutable. */
+export const teamLogoQuerySchema = z.object({ v: z.string().regex(/^[0-9a-f]{16,64}$/, 'is a logo hash (hex)').optional() });
+
+/**
+ * Where PowerPool serves a team's logo (the `logoUrl` of a team, in staging, production and every
+ * copy): our own origin, never the provider's image host. With `hash` the URL names one stored
+ * image and is cached for a year; without it, the newest stored logo of the team (or a 404).
+ */
+export function teamLogoPath(teamEspnId: string, hash?: string | null): string {
+  return `/api/teams/${encodeURIComponent(teamEspnId)}/logo${hash ? `?v=${hash}` : ''}`;
+}
+
 /**
  * Staging game. Week numbers: preseason -4..-1, regular 1..18, postseason 19 (Wild Card), 20
  * (Divisional), 21 (Conference), 22 (Super Bowl). `spread` is the home team's line (negative favours

@@ -7,6 +7,7 @@ import type { SportsContext } from './domain/context.js';
 import { createLiveFeed, startLiveFeed, type LiveFeed } from './domain/live-feed.js';
 import { createEspnClient, type EspnClient } from './espn/client.js';
 import { answerRefreshRequests } from './events/refresh.rpc.js';
+import { registerLogoRoutes } from './routes/logos.routes.js';
 import { registerStagingRoutes } from './routes/staging.routes.js';
 import { registerVenueRoutes } from './routes/venues.routes.js';
 import { createSportsStore } from './store/sports.store.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
 
   registerStagingRoutes(app, ctx);
   registerVenueRoutes(app, ctx);
+  registerLogoRoutes(app, ctx);
 
   const rpc = await answerRefreshRequests(bus, ctx);
   outbox.start();

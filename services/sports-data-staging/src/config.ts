@@ -9,6 +9,10 @@ const SportsDataStagingEnvSchema = serviceEnvSchema.extend({
   ESPN_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   ESPN_BACKOFF_MS: z.coerce.number().int().min(0).default(250),
   ESPN_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
+  /** ESPN's image host: team logo URLs are fetched from here (their path kept), once, at the teams import. */
+  ESPN_IMAGE_BASE_URL: z.string().url().default('https://a.espncdn.com'),
+  /** One logo fetch's time limit (one attempt, no retry: a logo never holds the import up for long). */
+  ESPN_IMAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** Absent: on outside production, off in production (see `replay` below). */
   ESPN_REPLAY: z.enum(['on', 'off']).optional(),
   /** The live feed (domain/live-feed.ts): on by default; test helpers turn it off unless a test wants it. */
@@ -48,6 +52,8 @@ export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.
     espn: {
       siteUrl: e.ESPN_SITE_API_URL,
       coreUrl: e.ESPN_CORE_API_URL,
+      imageUrl: e.ESPN_IMAGE_BASE_URL,
+      imageTimeoutMs: e.ESPN_IMAGE_TIMEOUT_MS,
       timeoutMs: e.ESPN_TIMEOUT_MS,
       retries: e.ESPN_RETRIES,
       backoffMs: e.ESPN_BACKOFF_MS,

@@ -42,6 +42,8 @@ export function parseStream<T>(body: string, schema: { parse(v: unknown): T }): 
 
 export interface StartSportsOptions {
   timeoutMs?: number;
+  /** One logo fetch's time limit (ESPN_IMAGE_TIMEOUT_MS). */
+  imageTimeoutMs?: number;
   retries?: number;
   /** More env for the service (LIVE_FEED=on, LIVE_FEED_INTERVAL_MS...). The live feed is off unless this turns it on. */
   env?: Record<string, string>;
@@ -57,6 +59,8 @@ export function sportsEnv(replay: EspnReplay, options: StartSportsOptions = {}):
     IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed',
     ESPN_SITE_API_URL: replay.siteUrl,
     ESPN_CORE_API_URL: replay.coreUrl,
+    ESPN_IMAGE_BASE_URL: replay.imageUrl,
+    ESPN_IMAGE_TIMEOUT_MS: String(options.imageTimeoutMs ?? 2_000),
     ESPN_TIMEOUT_MS: String(options.timeoutMs ?? 5_000),
     ESPN_RETRIES: String(options.retries ?? 2),
     ESPN_BACKOFF_MS: '10',
@@ -107,7 +111,7 @@ export async function startSports(options: StartSportsOptions = {}): Promise<Spo
       return { statusCode: res.statusCode, body: res.json() };
     },
     async snapshot() {
-      const tables = ['staging_teams', 'staging_games', 'teams', 'games', 'venues'];
+      const tables = ['staging_teams', 'staging_games', 'teams', 'games', 'venues', 'team_logos'];
       const out: Record<string, unknown> = {};
       for (const t of tables) {
         const rows = await runtime.database.sql.query<Record<string, unknown>>(`SELECT * FROM sports.${t} ORDER BY 1, 2`);

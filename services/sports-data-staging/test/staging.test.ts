@@ -82,7 +82,9 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
 
   it('should stage 32 teams and 53 games of 2025 with progress lines and touch no production table', async () => {
     const teamEvents = await h.importTeams(2025);
-    expect(teamEvents.map((e) => e.type)).toEqual(['log', 'progress', 'progress', 'log', 'complete']);
+    // The second log line is ESPN's count, the third the logos stored (logos.test.ts).
+    expect(teamEvents.map((e) => e.type)).toEqual(['log', 'progress', 'progress', 'log', 'log', 'complete']);
+    expect(teamEvents[4]).toEqual({ type: 'log', message: 'Logos: 32 stored' });
     expect(teamEvents.at(-1)).toMatchObject({ type: 'complete', result: { total: 32, new: 32, updated: 0, unchanged: 0 } });
 
     const gameEvents = await h.importGames(2025);
@@ -165,7 +167,7 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     expect(frames.pop()).toBe('');
     for (const frame of frames) expect(frame).toMatch(/^data: \{.*\}$/);
     const events = frames.map((f) => importEventSchema.parse(JSON.parse(f.slice('data: '.length))));
-    expect(events.map((e) => e.type)).toEqual(['log', 'progress', 'progress', 'log', 'complete']);
+    expect(events.map((e) => e.type)).toEqual(['log', 'progress', 'progress', 'log', 'log', 'complete']);
     expect(events.at(-1)).toMatchObject({ result: { total: 32, unchanged: 32 } });
   });
 

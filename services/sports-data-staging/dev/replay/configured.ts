@@ -3,10 +3,11 @@ import { autoDateShiftDays, startEspnReplay, type EspnReplay } from './server.js
 
 export interface ConfiguredReplay extends EspnReplay {
   /**
-   * The env that points sports-data-staging at this replay: its two URLs, and ESPN_REPLAY=off
+   * The env that points sports-data-staging at this replay: its three URLs (the API hosts and the
+   * image host, whose team logos are the replay's stand-ins), and ESPN_REPLAY=off
    * (the service itself serves nothing; it reads ESPN from these URLs).
    */
-  serviceEnv: Readonly<Record<'ESPN_SITE_API_URL' | 'ESPN_CORE_API_URL' | 'ESPN_REPLAY', string>>;
+  serviceEnv: Readonly<Record<'ESPN_SITE_API_URL' | 'ESPN_CORE_API_URL' | 'ESPN_IMAGE_BASE_URL' | 'ESPN_REPLAY', string>>;
 }
 
 /**
@@ -23,6 +24,6 @@ export async function startConfiguredReplay(config: Pick<SportsDataStagingConfig
   const requested = setting.dateShiftDays === 'auto' ? autoDateShiftDays() : setting.dateShiftDays;
   const replay = await startEspnReplay(gameDay ? { gameDay } : { dateShiftDays: requested });
   return Object.assign(replay, {
-    serviceEnv: Object.freeze({ ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl, ESPN_REPLAY: 'off' }),
+    serviceEnv: Object.freeze({ ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl, ESPN_IMAGE_BASE_URL: replay.imageUrl, ESPN_REPLAY: 'off' }),
   });
 }

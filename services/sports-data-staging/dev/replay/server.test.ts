@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoDateShiftDays, REPLAY_SEASON_OPENER, shiftDates } from './server.js';
+import { autoDateShiftDays, REPLAY_SEASON_OPENER, shiftDates, standInLogo } from './server.js';
 
 describe('ESPN replay dates', () => {
   it('should shift replayed timestamps keeping their precision', () => {
@@ -14,5 +14,18 @@ describe('ESPN replay dates', () => {
     expect(ahead).toBeGreaterThanOrEqual(2);
     expect(ahead).toBeLessThan(9);
     expect(autoDateShiftDays(new Date('2025-08-01T00:00:00Z'))).toBe(0);
+  });
+});
+
+describe('ESPN replay stand-in logos (no image was recorded)', () => {
+  it("should draw a team's abbreviation on its colour for ESPN's logo paths, and nothing for unknown teams or paths", () => {
+    const kc = standInLogo('/i/teamlogos/nfl/500/kc.png');
+    expect(kc).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(kc).toContain('>KC</text>');
+    expect(kc).toContain('replay stand-in');
+    expect(kc).not.toMatch(/<script|on\w+=/i);
+    expect(standInLogo('/i/teamlogos/nfl/500-dark/scoreboard/phi.png')).toContain('>PHI</text>');
+    expect(standInLogo('/i/teamlogos/nfl/500/zzz.png')).toBeNull();
+    expect(standInLogo('/i/venues/nfl/day/3622.jpg')).toBeNull();
   });
 });

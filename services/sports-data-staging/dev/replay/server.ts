@@ -11,6 +11,9 @@ import { gameDayScoreboard, gameDayStatus, gameDayWeekShiftDays, recordedGames, 
  * site: /scoreboard (?dates=YYYY&seasontype=T&week=W | ?dates=YYYYMMDD | ?week=W | no params),
  *       /teams, /teams/{id}, /summary?event={id}
  * core: /venues?page=N, /venues/{id}, /events/{id}/competitions/{id}/odds
+ * images: /i/teamlogos/nfl/.../{abbr}.png (ESPN's image host paths; `imageUrl` below). No image
+ *       was recorded: each answer is the REPLAY'S STAND-IN, a small SVG generated from the team's
+ *       abbreviation and colour in the recorded teams list (standInLogo), never ESPN's artwork.
  * A week with no recording answers an empty scoreboard of the right shape.
  * Game-day mode (`gameDay`, see game-day.ts): the 2025 Wild Card round is played in accelerated
  * time, its scoreboard made at request time; control: POST /__replay/game-day/start?kickoffInSeconds=N,
@@ -56,6 +59,8 @@ export type ReplayFault = '500' | 'slow' | 'garbage' | 'missing-field' | '404';
 export interface EspnReplay {
   siteUrl: string;
   coreUrl: string;
+  /** Stands in for ESPN's image host (ESPN_IMAGE_BASE_URL): team logos are the replay's generated stand-ins. */
+  imageUrl: string;
   /** Make matching requests fail until cleared (`null`). */
   setFault(match: string, fault: ReplayFault | null, options?: { slowMs?: number }): void;
   clearFaults(): void;
@@ -152,6 +157,38 @@ function venues(): Map<string, unknown> {
   }
   venueIndex = index;
   return index;
+}
+
+let teamLooks: Map<string, { abbreviation: string; color: string; alternateColor: string }> | undefined;
+/** The recorded teams' abbreviation and colours, by lowercase abbreviation. */
+function recordedTeamLooks() {
+  if (teamLooks) return teamLooks;
+  const doc = JSON.parse(fixture(TEAMS)) as { sports: Array<{ leagues: Array<{ teams: Array<{ team: { abbreviation: string; color?: string; alternateColor?: string } }> }> }> };
+  const hex = (c: string | undefined, fallback: string) => (c && /^[0-9a-f]{6}$/i.test(c) ? c : fallback);
+  teamLooks = new Map(
+    doc.sports[0]!.leagues[0]!.teams.map(({ team }) => [team.abbreviation.toLowerCase(), { abbreviation: team.abbreviation, color: hex(team.color, '555555'), alternateColor: hex(team.alternateColor, 'ffffff') }]),
+  );
+  return teamLooks;
+}
+
+/**
+ * THE REPLAY'S STAND-IN for a team logo on ESPN's image host (`/i/teamlogos/nfl/500/kc.png`, any
+ * size or variant): no image was recorded, so the replay draws the team's abbreviation on a circle
+ * of its colour, as an SVG. It lets embedded mode, `make cluster` and the tests exercise the whole
+ * logo path (fetched at the import, stored, served from our origin) offline. Null for other paths
+ * and unknown teams (a 404, as ESPN would answer).
+ */
+export function standInLogo(path: string): string | null {
+  const match = /^\/i\/teamlogos\/nfl\/(?:[\w-]+\/)*([a-z]{2,4})\.png$/i.exec(path);
+  const team = match ? recordedTeamLooks().get(match[1]!.toLowerCase()) : undefined;
+  if (!team) return null;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100" role="img" aria-label="${team.abbreviation} (replay stand-in logo)">` +
+    `<!-- PowerPool ESPN replay: stand-in logo, not ESPN's artwork -->` +
+    `<circle cx="50" cy="50" r="48" fill="#${team.color}" stroke="#${team.alternateColor}" stroke-width="4"/>` +
+    `<text x="50" y="50" dy=".35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${team.abbreviation.length > 2 ? 30 : 38}" fill="#${team.alternateColor}">${team.abbreviation}</text>` +
+    `</svg>`
+  );
 }
 
 function emptyScoreboard(year: number, seasonType: number, week: number): string {
@@ -273,6 +310,12 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
     if (fault?.fault === '500') return send(res, 500, JSON.stringify({ error: 'replay: injected failure' }));
     if (fault?.fault === '404') return send(res, 404, JSON.stringify({ error: 'replay: injected not found' }));
     if (fault?.fault === 'garbage') return send(res, 200, '{"events": [ this is not json');
+    if (url.pathname.startsWith('/images/')) {
+      const svg = standInLogo(url.pathname.slice('/images'.length));
+      if (svg === null) return send(res, 404, JSON.stringify({ code: 404, message: 'Not recorded' }));
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
+      return res.end(svg);
+    }
     const { status, body, final } = answer(url.pathname, url.searchParams);
     let text = status === 200 && !final ? shiftDates(body, shift) : body;
     if (fault?.fault === 'missing-field' && status === 200) text = JSON.stringify(removeField(JSON.parse(text)));
@@ -291,6 +334,7 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
   return {
     siteUrl: `${base}/site`,
     coreUrl: `${base}/core`,
+    imageUrl: `${base}/images`,
     requests,
     dateShiftDays: shift,
     gameDay,

@@ -4,6 +4,7 @@ import { seasonWeeks } from '../espn/weeks.js';
 import { changesOf, diffGames, diffTeams, GAME_FIELDS, TEAM_FIELDS } from './compare.js';
 import type { Report, SportsContext } from './context.js';
 import { errorMessage, TeamsNotImportedError } from './errors.js';
+import { fetchTeamLogos } from './logos.js';
 import { validateStaging } from './validation.js';
 
 export const listStagingTeams = (ctx: SportsContext, scheduleId: number) => ctx.uow.read((store) => store.stagingTeams(scheduleId));
@@ -56,18 +57,29 @@ function importFailure(err: unknown, what: string): string {
 
 /**
  * Fetch the teams list and make it the staged teams. Reports log and progress, then exactly one
- * complete or error (a failure is reported, never thrown).
+ * complete or error (a failure is reported, never thrown). Each team's logo is fetched here, once,
+ * and stored with the staged teams (logos.ts): the admin sees the staged teams with the logos they
+ * will have, and the push to production stays one database transaction that needs no provider.
  */
 export async function importTeams(ctx: SportsContext, scheduleId: number, year: number, report: Report<ImportEvent>): Promise<void> {
   try {
     report({ type: 'log', message: `Importing NFL teams for ${year} from ESPN...` });
     report({ type: 'progress', current: 0, total: 1, item: 'Teams list' });
-    const teams = await ctx.espn.teams();
+    const listed = await ctx.espn.teams();
     report({ type: 'progress', current: 1, total: 1, item: 'Teams list' });
-    report({ type: 'log', message: `ESPN listed ${teams.length} teams` });
+    report({ type: 'log', message: `ESPN listed ${listed.length} teams` });
+    const fetched = await fetchTeamLogos(ctx, listed);
+    const teams = fetched.teams;
+    const names = fetched.failed.map((f) => f.team.abbreviation);
+    report({
+      type: 'log',
+      message: `Logos: ${fetched.logos.length} stored${names.length ? `, ${names.length} could not be fetched (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', ...' : ''}): those teams keep an earlier logo or show their coloured circle` : ''}`,
+    });
     const result = await ctx.uow.write(async (store) => {
       const before = await store.stagingTeams(scheduleId);
-      await store.replaceStagingTeams(scheduleId, teams, ctx.now());
+      const now = ctx.now();
+      for (const logo of fetched.logos) await store.saveTeamLogo(logo, now);
+      await store.replaceStagingTeams(scheduleId, teams, now);
       return countChanges<Team>(before, teams, TEAM_FIELDS);
     });
     report({ type: 'complete', message: `Imported ${teams.length} teams (${summary(result)})`, result });

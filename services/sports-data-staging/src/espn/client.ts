@@ -1,5 +1,5 @@
 import { weekLabel, type Team, type Venue } from '@powerpool/contracts';
-import { createEspnHttp, EspnError, type EspnCallOptions, type EspnHttpOptions } from './http.js';
+import { createEspnHttp, createLimiter, EspnError, fetchImage, type EspnCallOptions, type EspnHttpOptions, type EspnImage } from './http.js';
 import { idFromRef, ParseProblem, parseScoreboard, parseTeam, parseVenue, readSpread, type GameData } from './parse.js';
 import { coreOddsListSchema, refListSchema, scoreboardSchema, summarySchema, teamDetailSchema, teamsListSchema, venueDocSchema } from './schemas.js';
 import { toWeekNumber } from './weeks.js';
@@ -11,7 +11,17 @@ export interface EspnClientOptions extends EspnHttpOptions {
   siteUrl: string;
   /** e.g. https://sports.core.api.espn.com/v2/sports/football/leagues/nfl */
   coreUrl: string;
+  /**
+   * ESPN's image host (e.g. https://a.espncdn.com): a logo URL ESPN names on one of its image
+   * hosts (`*.espncdn.com`) is fetched from here with the same path. Absent: logos are not fetched.
+   */
+  imageUrl?: string;
+  /** One image fetch's time limit (default 5000). */
+  imageTimeoutMs?: number;
 }
+
+/** Image fetches in flight at once (32 logos: 4 rounds, at most 4 x the image time limit). */
+export const IMAGE_CONCURRENCY = 8;
 
 export interface PreGameLine {
   provider: string | null;
@@ -32,6 +42,31 @@ export interface EspnClient {
   coreOdds(eventId: string, competitionId: string, homeAbbr: string, awayAbbr: string, call?: EspnCallOptions): Promise<PreGameLine | null>;
   /** The pre-game line from the summary's pickcenter. */
   summaryOdds(eventId: string, homeAbbr: string, awayAbbr: string): Promise<PreGameLine | null>;
+  /**
+   * A team logo named by ESPN (`https://a.espncdn.com/i/teamlogos/nfl/500/kc.png`), fetched from
+   * the configured image host: one attempt, time-limited, size-limited, allowed types only. Throws
+   * an EspnError (a URL not on ESPN's image hosts is refused without a request).
+   */
+  logo(providerUrl: string): Promise<EspnImage>;
+}
+
+/** ESPN's image hosts: only logo URLs on them are fetched (never an arbitrary URL from a document). */
+const isEspnImageHost = (host: string) => host === 'espncdn.com' || host.endsWith('.espncdn.com');
+
+/**
+ * The URL a provider logo URL is fetched from: the same path and query on `imageBase` (so the
+ * replay, a mirror or a test server can stand in for ESPN's CDN). Null when the URL is not an
+ * https URL on one of ESPN's image hosts.
+ */
+export function imageFetchUrl(providerUrl: string, imageBase: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(providerUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || !isEspnImageHost(url.hostname) || url.username || url.password) return null;
+  return `${trim(imageBase)}${url.pathname}${url.search}`;
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
@@ -40,6 +75,7 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
   const http = createEspnHttp(options);
   const site = trim(options.siteUrl);
   const core = trim(options.coreUrl);
+  const imageLimit = createLimiter(IMAGE_CONCURRENCY);
   const seasonTypeName = (t: number) => ({ 1: 'preseason', 2: 'regular season', 3: 'postseason' })[t] ?? `season type ${t}`;
 
   async function orNull<T>(p: Promise<T>): Promise<T | null> {
@@ -104,6 +140,14 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
       const item = doc?.pickcenter?.find((p) => !(p.provider?.name ?? '').includes('Live Odds'));
       if (!item) return null;
       return { provider: item.provider?.name ?? null, details: item.details ?? null, spread: readSpread({ spread: item.spread, details: item.details }, homeAbbr, awayAbbr) };
+    },
+
+    async logo(providerUrl) {
+      const what = `logo ${providerUrl}`;
+      if (!options.imageUrl) throw new EspnError(`ESPN ${what}: no image host configured`, 'network');
+      const url = imageFetchUrl(providerUrl, options.imageUrl);
+      if (!url) throw new EspnError(`ESPN ${what}: not on ESPN's image host, not fetched`, 'parse');
+      return imageLimit(() => fetchImage(url, options.imageTimeoutMs ?? 5_000, what));
     },
   };
 }

@@ -118,3 +118,81 @@ async function fetchOnce(url: string, timeoutMs: number, what: string): Promise<
     return { ok: false, retry: false, error: new EspnError(`ESPN ${what}: the response is not valid JSON`, 'parse') };
   }
 }
+
+/** An image as fetched: its bytes and its (checked) content type. */
+export interface EspnImage {
+  bytes: Buffer;
+  contentType: LogoContentType;
+}
+
+/** The image types a logo may have; anything else is refused at import. */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
+export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
+/** The largest logo kept (ESPN's 500 px team logos are 10-60 KB). */
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+/** Do the bytes look like the declared type (so a mislabelled answer is refused, not stored)? */
+export function looksLike(contentType: LogoContentType, bytes: Buffer): boolean {
+  switch (contentType) {
+    case 'image/png':
+      return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'image/jpeg':
+      return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+    case 'image/gif':
+      return bytes.subarray(0, 4).toString('latin1') === 'GIF8';
+    case 'image/webp':
+      return bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+    case 'image/svg+xml':
+      return /<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('utf8'));
+  }
+}
+
+/**
+ * GET one image: ONE attempt (no retry) within `timeoutMs`, at most LOGO_MAX_BYTES, of a type in
+ * LOGO_CONTENT_TYPES whose bytes match it. Fails with an EspnError naming what was wrong.
+ */
+export async function fetchImage(url: string, timeoutMs: number, what: string): Promise<EspnImage> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: LOGO_CONTENT_TYPES.join(', ') }, redirect: 'error' });
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    if (timedOut) throw new EspnError(`ESPN ${what}: no answer within ${timeoutMs} ms`, 'timeout');
+    const cause = err instanceof Error ? ((err.cause as { code?: string } | undefined)?.code ?? err.message) : String(err);
+    throw new EspnError(`ESPN ${what}: could not connect (${cause})`, 'network');
+  }
+  const drop = () => response.body?.cancel().catch(() => undefined);
+  if (!response.ok) {
+    await drop();
+    throw new EspnError(`ESPN ${what}: HTTP ${response.status}`, 'http', response.status);
+  }
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() as LogoContentType;
+  if (!LOGO_CONTENT_TYPES.includes(contentType)) {
+    await drop();
+    throw new EspnError(`ESPN ${what}: not an allowed image type (${contentType || 'no content type'})`, 'parse');
+  }
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > LOGO_MAX_BYTES) {
+    await drop();
+    throw new EspnError(`ESPN ${what}: ${declared} bytes, more than ${LOGO_MAX_BYTES}`, 'parse');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.byteLength;
+      if (size > LOGO_MAX_BYTES) {
+        await drop();
+        throw new EspnError(`ESPN ${what}: more than ${LOGO_MAX_BYTES} bytes`, 'parse');
+      }
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (err) {
+    if (err instanceof EspnError) throw err;
+    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    throw new EspnError(`ESPN ${what}: ${timedOut ? `no answer within ${timeoutMs} ms` : 'the download broke off'}`, timedOut ? 'timeout' : 'network');
+  }
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length === 0 || !looksLike(contentType, bytes)) throw new EspnError(`ESPN ${what}: the body is not a ${contentType} image`, 'parse');
+  return { bytes, contentType };
+}

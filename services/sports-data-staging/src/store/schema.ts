@@ -1,4 +1,4 @@
-import { boolean, integer, numeric, pgSchema, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, numeric, pgSchema, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { GAME_STATUSES } from '@powerpool/contracts';
 
 export const sportsSchema = pgSchema('sports');
@@ -82,6 +82,26 @@ export const venues = sportsSchema.table('venues', {
   interiorImageUrl: text('interior_image_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** bytea as a Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Team logos fetched at the teams import (one row per team and content hash; migration 0005). */
+export const teamLogos = sportsSchema.table(
+  'team_logos',
+  {
+    espnId: text('espn_id').notNull(),
+    hash: text('hash').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.espnId, t.hash] })],
+);
 
 /** The live feed's poll lease (one row per lease name; see store takeLease). */
 export const feedLease = sportsSchema.table('feed_lease', {

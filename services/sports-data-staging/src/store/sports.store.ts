@@ -1,9 +1,9 @@
 import type { Game, StagingGame, Team, Venue } from '@powerpool/contracts';
-import { and, asc, eq, gte, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@powerpool/service-kit';
 import type { GameData } from '../espn/parse.js';
 import { toChicagoIso } from '../espn/time.js';
-import { feedLease, games, stagingGames, stagingTeams, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
+import { feedLease, games, stagingGames, stagingTeams, teamLogos, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
 
 type TeamLike = Pick<TeamRow, 'espnId' | 'name' | 'shortName' | 'abbreviation' | 'city' | 'color' | 'logoUrl' | 'darkLogoUrl'>;
 export function toTeam(row: TeamLike): Team {
@@ -64,6 +64,14 @@ export function toVenue(row: VenueRow): Venue {
 function gameValues(g: GameData) {
   const { gameTimeCdt: _cdt, gameTimeUtc, spread, ...rest } = g;
   return { ...rest, gameTimeUtc: new Date(gameTimeUtc), spread: spread === null ? null : String(spread) };
+}
+
+/** A stored team logo: the bytes and content type, named by the team and its content hash. */
+export interface StoredLogo {
+  espnId: string;
+  hash: string;
+  contentType: string;
+  bytes: Buffer;
 }
 
 const gameOrder = [asc(sql`year`), asc(sql`week_number`), asc(sql`game_time_utc`), asc(sql`espn_id`)];
@@ -191,6 +199,22 @@ export function createSportsStore(db: Db) {
     },
     async deleteGames(espnIds: string[]): Promise<void> {
       if (espnIds.length) await db.delete(games).where(inArray(games.espnId, espnIds));
+    },
+
+    /** Keep a fetched logo (a second fetch of the same image only moves its fetchedAt). */
+    async saveTeamLogo(logo: StoredLogo & { sourceUrl: string }, now: Date): Promise<void> {
+      const values = { espnId: logo.espnId, hash: logo.hash, contentType: logo.contentType, bytes: logo.bytes, sourceUrl: logo.sourceUrl, fetchedAt: now };
+      await db.insert(teamLogos).values(values).onConflictDoUpdate({ target: [teamLogos.espnId, teamLogos.hash], set: { fetchedAt: now, sourceUrl: logo.sourceUrl } });
+    },
+    /** The team's logo with this hash, or (no hash) the one fetched last; null when none is stored. */
+    async teamLogo(espnId: string, hash?: string): Promise<StoredLogo | null> {
+      const [row] = await db
+        .select({ espnId: teamLogos.espnId, hash: teamLogos.hash, contentType: teamLogos.contentType, bytes: teamLogos.bytes })
+        .from(teamLogos)
+        .where(hash ? and(eq(teamLogos.espnId, espnId), eq(teamLogos.hash, hash)) : eq(teamLogos.espnId, espnId))
+        .orderBy(desc(teamLogos.fetchedAt), asc(teamLogos.hash))
+        .limit(1);
+      return row ?? null;
     },
 
     async venues(): Promise<Venue[]> {

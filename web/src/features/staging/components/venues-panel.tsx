@@ -135,13 +135,17 @@ function VenueCard({ venue }: { venue: Venue }) {
   );
 }
 
+/** Is the URL on our own origin? The CSP allows images from 'self' only (no provider image host). */
+const onOwnOrigin = (url: string) => new URL(url, window.location.href).origin === window.location.origin;
+
 /**
- * One photo, or a tidy tile (icon and venue name) when there is no URL or the image fails to
- * load, so the gallery never shows a broken image.
+ * One photo, or a tidy tile (icon and venue name) when there is no URL, the photo is on the
+ * provider's host (not mirrored: the CSP allows our own origin only), or it fails to load, so the
+ * gallery never shows a broken image.
  */
 function VenueImage({ url, name, view }: { url: string | null; name: string; view: 'Exterior' | 'Interior' }) {
   const [failed, setFailed] = useState(false);
-  if (!url || failed) {
+  if (!url || failed || !onOwnOrigin(url)) {
     return (
       <div
         role="img"
