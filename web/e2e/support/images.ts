@@ -42,10 +42,12 @@ export const isBlockedImageError = (message: ConsoleMessage): boolean => message
 export async function logoSlots(page: Page): Promise<Array<{ look: 'image' | 'fallback' | 'empty'; text: string; background: string }>> {
   return page.locator('[data-testid="team-logo"]').evaluateAll((slots) =>
     slots.map((slot) => {
+      // The page's own getComputedStyle (this file is typed without the DOM library's globals).
+      const style = (el: typeof slot) => el.ownerDocument.defaultView!.getComputedStyle(el);
       const img = slot.querySelector('img');
       const text = (slot.textContent ?? '').trim();
-      const background = getComputedStyle(slot).backgroundColor;
-      const shown = img !== null && img.complete && img.naturalWidth > 0 && getComputedStyle(img).opacity !== '0' && getComputedStyle(img).visibility !== 'hidden';
+      const background = style(slot).backgroundColor;
+      const shown = img !== null && img.complete && img.naturalWidth > 0 && style(img).opacity !== '0' && style(img).visibility !== 'hidden';
       const coloured = background !== 'rgba(0, 0, 0, 0)' && background !== 'transparent';
       return { look: shown ? 'image' : text !== '' && coloured ? 'fallback' : 'empty', text, background } as const;
     }),
