@@ -2,14 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason, WILD_CARD_PICKS, wildCardBatch } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
-import { blockProviderImages, isBlockedImageError, logoSlots } from './support/images.js';
+import { blockTeamLogos, isBlockedImageError, logoSlots } from './support/images.js';
 import { ACCOUNTS } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 import { publishWildCardPool } from './support/wild-card.js';
 
 /**
- * Team logos when the provider's image host cannot be reached (issue 19): every page that shows a
- * team logo loads it from ESPN's image host at view time. With that host blocked, each logo slot
+ * Team logos (issue 19): every page gets them from our own origin (GET /api/teams/{id}/logo, the
+ * offline replay's stand-in images here). When they load, every slot shows the image; when they
+ * cannot be had (the endpoint blocked here: down, never stored, a bad network), each logo slot
  * must show the spec's fallback, the team's abbreviation on a coloured circle, never an empty
  * circle: Make Picks, Live Results (the board's pick chips and the games), the season
  * leaderboard's weekly details, the commissioner's scoring review and the demo board.
@@ -25,7 +26,7 @@ async function expectFallbacks(page: Page, where: string, min: number): Promise<
   const slots = await logoSlots(page);
   expect(
     slots.filter((s) => s.look !== 'fallback'),
-    `${where}: with the image host blocked, every logo is the abbreviation on a coloured circle`,
+    `${where}: with the logos blocked, every logo is the abbreviation on a coloured circle`,
   ).toEqual([]);
   for (const s of slots) expect(s.text, where).toMatch(/^[A-Z]{2,3}$/);
 }
@@ -37,7 +38,7 @@ async function expectOneSlotEach(page: Page, selector: string): Promise<void> {
   expect(counts.every((n) => n === 1), `${selector}: one logo slot each (${counts.join(',')})`).toBe(true);
 }
 
-describe.skipIf(chromiumUnavailableReason())('team logos with the image host blocked', () => {
+describe.skipIf(chromiumUnavailableReason())('team logos from our origin, and their fallback', () => {
   const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
 
   it('should show the abbreviation on a coloured circle in every logo slot, never an empty circle', { timeout: 240_000 }, async () => {
@@ -49,10 +50,17 @@ describe.skipIf(chromiumUnavailableReason())('team logos with the image host blo
       const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
       expect(saved.status(), await saved.text()).toBe(200);
     }
-    for (const page of [player, commissioner]) await blockProviderImages(page);
+    // With the logos available: every slot on Make Picks shows its image (from our origin).
+    await player.goto('/');
+    await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+    await expect
+      .poll(async () => (await logoSlots(player)).filter((s) => s.look === 'image').length, { timeout: 15_000, message: 'Make Picks: logos loaded' })
+      .toBe(8);
+
+    for (const page of [player, commissioner]) await blockTeamLogos(page);
 
     // Make Picks: two team rows per game card, each with its logo slot.
-    await player.goto('/');
+    await player.reload();
     await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
     await expectFallbacks(player, 'Make Picks', 8);
     await expectOneSlotEach(player, '[data-testid="team-row"]');

@@ -16,24 +16,24 @@ export async function stubExternalImages(context: BrowserContext, appUrl: string
   );
 }
 
-/** The provider's image host: every team logo URL ESPN gives (https://a.espncdn.com/i/teamlogos/...). */
-export const PROVIDER_IMAGE_HOST = 'a.espncdn.com';
+/** Our team-logo endpoint (GET /api/teams/{espnId}/logo): where every page gets team logos. */
+const isTeamLogo = (url: URL): boolean => /^\/api\/teams\/[^/]+\/logo$/.test(url.pathname);
 
 /**
- * Make the provider's image host unreachable for this page (offline, blocked, down): every request
- * to it is aborted, as a blocked host fails. A page route, so it wins over the context's stub above.
- * The console errors of the failed loads are Chromium's, expected: pass `isBlockedImageError` to
- * `e2e.allowConsoleErrors`.
+ * Make team logos unavailable for this page (the endpoint down, a logo never stored, a slow or
+ * blocked network): every logo request is aborted. A page route, so it wins over the context's
+ * stub above. The console errors of the failed loads are Chromium's, expected: pass
+ * `isBlockedImageError` to `e2e.allowConsoleErrors`.
  */
-export async function blockProviderImages(page: Page): Promise<void> {
-  await page.route(
-    (url) => url.hostname === PROVIDER_IMAGE_HOST,
-    (route) => route.abort('blockedbyclient'),
-  );
+export async function blockTeamLogos(page: Page): Promise<void> {
+  await page.route(isTeamLogo, (route) => route.abort('blockedbyclient'));
 }
 
-/** Chromium's console error for a load `blockProviderImages` aborted. */
-export const isBlockedImageError = (message: ConsoleMessage): boolean => message.text().includes('ERR_BLOCKED_BY_CLIENT') || URL.parse(message.location().url)?.hostname === PROVIDER_IMAGE_HOST;
+/** Chromium's console error for a load `blockTeamLogos` aborted. */
+export const isBlockedImageError = (message: ConsoleMessage): boolean => {
+  const at = URL.parse(message.location().url);
+  return message.text().includes('ERR_BLOCKED_BY_CLIENT') || (at !== null && isTeamLogo(at));
+};
 
 /**
  * Every team-logo slot on the page, as it looks: `image` (a logo loaded and shown), `fallback`
