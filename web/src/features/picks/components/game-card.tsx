@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { TeamLogo } from '../../../components/team-logo';
 import { gameStatusText } from '../../../lib/live-games';
 import type { LivePublishedGame } from '../../../lib/live-games';
-import { formatKickoff } from '../../../lib/time';
+import { formatKickoff } from '../../../lib/dates';
 import { cn } from '../../../utils/cn';
 import type { ControlState, GameControls, GameSelection } from '../lib/edit-rules';
 import { favoriteTag, pickSpreadOf } from '../lib/summary';

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
 import type { LivePublishedGame } from '../../../lib/live-games';
 import { toastFailure } from '../../../lib/toast-error';
 import { useSavePicks } from '../api/save-picks';
@@ -106,7 +107,7 @@ export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string
           <p className="text-sm text-muted-foreground" data-testid="picks-saved">
             <span className="font-medium text-success">{PICK_MESSAGES.saved(week.weekNumber)}</span>
             <br />
-            Last saved: {new Date(lastSaved).toLocaleString()}
+            Last saved: {formatDateTime(lastSaved)}
           </p>
         ) : null}
         {commissionerPicks ? <p className="text-xs text-muted-foreground">Some of these picks were entered by your pool commissioner.</p> : null}
