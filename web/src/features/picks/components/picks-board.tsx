@@ -113,7 +113,8 @@ export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string
         {commissionerPicks ? <p className="text-xs text-muted-foreground">Some of these picks were entered by your pool commissioner.</p> : null}
       </div>
 
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Games">
+      {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a card never grows past the screen for a long name. */}
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Games">
         {games.map((game) => (
           <GameCard
             key={game.id}
