@@ -26,7 +26,7 @@ const SPREADS = WILD_CARD_SPREADS;
 describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
   const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
 
-  it("should save a member's picks with a reason, record the override, count the member as done and show it on the live board and in the scoring review when the commissioner enters them", async () => {
+  it("should save a member's picks with a reason, record the override, count the member as done and show it on the live board and in the scoring review when the commissioner enters them", { timeout: 180_000 }, async () => {
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
     const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
     const created = await commissioner.request.post('/api/pools', { data: { name: 'E2E Emergency Picks Pool', allowsPostseason: true } });
@@ -146,8 +146,21 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     await review.getByRole('button', { name: 'Export CSV' }).click();
     expect((await weekCsv).suggestedFilename()).toMatch(/week-19-scores\.csv$/);
 
+    // Complete Week freezes the week: it asks first, and Cancel leaves the week in SCORING.
     await commissioner.getByRole('button', { name: 'Complete Week' }).click();
+    const confirm = commissioner.getByRole('alertdialog');
+    await confirm.getByRole('heading', { name: 'Complete the Wild Card week?' }).waitFor();
+    expect(await confirm.textContent()).toContain('Results become final and count in the season standings. After this only a commissioner correction changes them.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const state = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/state`)).json()) as { currentState: string };
+    expect(state.currentState).toBe('SCORING');
+    expect(await commissioner.getByRole('heading', { name: 'Review and Complete' }).count()).toBe(1);
+
+    await commissioner.getByRole('button', { name: 'Complete Week' }).click();
+    await confirm.getByRole('button', { name: 'Complete Week' }).click();
     await commissioner.getByRole('heading', { name: 'Final Standings' }).waitFor();
+    await confirm.waitFor({ state: 'detached' });
     expect((await commissioner.getByTestId('week-participation').textContent())?.replace(/\s+/g, '')).toBe('Participants1of2membersPicksCompleted1allthreeconfidencepicks');
     await expect.poll(() => commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' }).locator('td').last().textContent()).toBe('0');
   });
