@@ -79,29 +79,36 @@ interface Overflow {
   culprits: string[];
 }
 
+/**
+ * Runs in the page (a string: the e2e files are typechecked without the DOM library): null when
+ * the document is no wider than the viewport, else its widths and the deepest elements whose right
+ * edge passes the viewport.
+ */
+const MEASURE_OVERFLOW = `(() => {
+  const { scrollWidth, clientWidth } = document.documentElement;
+  if (scrollWidth <= clientWidth) return null;
+  const sticksOut = (el) => el.getBoundingClientRect().right > clientWidth + 0.5;
+  const describe = (el) => {
+    const testId = el.getAttribute('data-testid');
+    const text = (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 40);
+    const right = Math.round(el.getBoundingClientRect().right);
+    return '<' + el.tagName.toLowerCase() + (testId ? ' data-testid="' + testId + '"' : '') + '> right=' + right + ' "' + text + '"';
+  };
+  const culprits = [...document.body.querySelectorAll('*')].filter((el) => sticksOut(el) && ![...el.children].some(sticksOut)).slice(0, 4).map(describe);
+  return { scrollWidth, clientWidth, culprits };
+})()`;
+
 async function measureOverflow(page: Page): Promise<Overflow | null> {
   // Two frames: the resize has been laid out and painted.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const { scrollWidth, clientWidth } = root;
-    if (scrollWidth <= clientWidth) return null;
-    const sticksOut = (el: Element) => el.getBoundingClientRect().right > clientWidth + 0.5;
-    const describe = (el: Element) => {
-      const testId = el.getAttribute('data-testid');
-      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-      const right = Math.round(el.getBoundingClientRect().right);
-      return `<${el.tagName.toLowerCase()}${testId ? ` data-testid="${testId}"` : ''}> right=${right} "${text}"`;
-    };
-    const culprits = [...document.body.querySelectorAll('*')].filter((el) => sticksOut(el) && ![...el.children].some(sticksOut)).slice(0, 4).map(describe);
-    return { scrollWidth, clientWidth, culprits };
-  });
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  return (await page.evaluate(MEASURE_OVERFLOW)) as Overflow | null;
 }
 
 async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
   // The app's theme is "system" until the person picks one: it follows the device's colour scheme live.
   await page.emulateMedia({ colorScheme: theme });
-  await page.waitForFunction((wanted) => document.documentElement.classList.contains(wanted), theme);
+  // Polled with evaluate: waitForFunction compiles its string in the page, which the app's CSP refuses.
+  await expect.poll(() => page.evaluate(`document.documentElement.classList.contains('${theme}')`), { timeout: 5_000 }).toBe(true);
 }
 
 /** Waits until the screen has loaded: `ready` is visible and no loading indicator is left in <main>. */
