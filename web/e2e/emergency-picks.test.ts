@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason, WILD_CARD_SPREADS } from '@powerpool/testing';
 import { stubExternalImages } from './support/images.js';
+import { expectOneDateFamily } from './support/dates.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -25,7 +26,7 @@ const SPREADS = WILD_CARD_SPREADS;
 describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
   const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
 
-  it("should save a member's picks with a reason, record the override, count the member as done and show it on the live board and in the scoring review when the commissioner enters them", async () => {
+  it("should save a member's picks with a reason, record the override, count the member as done and show it on the live board and in the scoring review when the commissioner enters them", { timeout: 180_000 }, async () => {
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
     const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
     const created = await commissioner.request.post('/api/pools', { data: { name: 'E2E Emergency Picks Pool', allowsPostseason: true } });
@@ -88,6 +89,11 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     await recorded.waitFor();
     expect((await recorded.textContent())?.replace(/\s+/g, ' ')).toMatch(/Chris Commissioner entered picks for Pat Player on .+\. Reason: Phone died before the deadline/);
     await expect.poll(() => completion.textContent()).toContain('1 / 2 users completed');
+    // Every date on Manage Weeks is of the one family (lib/dates.ts): the picks deadline and the
+    // override's time with their year, the kickoffs without, all in Central time.
+    const shown = await expectOneDateFamily(commissioner, 3);
+    expect(shown.filter((d) => /, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/.test(d)).length, shown.join(' | ')).toBeGreaterThanOrEqual(2);
+    expect(shown.filter((d) => /^\w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M C[SD]T$/.test(d)).length, shown.join(' | ')).toBeGreaterThanOrEqual(4);
 
     // Pat's Make Picks shows the power pick the commissioner entered on a game his pool did not publish.
     await stubExternalImages(player.context(), e2e.url);
@@ -131,6 +137,8 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     await review.getByText('2 users · not calculated yet').waitFor();
     await commissioner.getByRole('button', { name: 'Calculate User Scores' }).click();
     await toast(commissioner, 'Scores Calculated').filter({ hasText: 'Scores calculated for 2 player(s)' }).waitFor();
+    await review.getByText(/· calculated /).waitFor();
+    await expectOneDateFamily(commissioner, 2);
     // CAR +10.5 (31 + 10.5 > 34), CHI -1.5 (29.5 > 27) and SF (PHI -4.5: 14.5 < 23) all cover: 3 + 2 + 1 = 6;
     // the power pick PIT lost (HOU won 30-6): x0, final 0. Ties sort by name: Chris (no picks) first.
     const patReview = commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' });
@@ -140,8 +148,21 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     await review.getByRole('button', { name: 'Export CSV' }).click();
     expect((await weekCsv).suggestedFilename()).toMatch(/week-19-scores\.csv$/);
 
+    // Complete Week freezes the week: it asks first, and Cancel leaves the week in SCORING.
     await commissioner.getByRole('button', { name: 'Complete Week' }).click();
+    const confirm = commissioner.getByRole('alertdialog');
+    await confirm.getByRole('heading', { name: 'Complete the Wild Card week?' }).waitFor();
+    expect(await confirm.textContent()).toContain('Results become final and count in the season standings. After this only a commissioner correction changes them.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const state = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/state`)).json()) as { currentState: string };
+    expect(state.currentState).toBe('SCORING');
+    expect(await commissioner.getByRole('heading', { name: 'Review and Complete' }).count()).toBe(1);
+
+    await commissioner.getByRole('button', { name: 'Complete Week' }).click();
+    await confirm.getByRole('button', { name: 'Complete Week' }).click();
     await commissioner.getByRole('heading', { name: 'Final Standings' }).waitFor();
+    await confirm.waitFor({ state: 'detached' });
     expect((await commissioner.getByTestId('week-participation').textContent())?.replace(/\s+/g, '')).toBe('Participants1of2membersPicksCompleted1allthreeconfidencepicks');
     await expect.poll(() => commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' }).locator('td').last().textContent()).toBe('0');
   });

@@ -17,10 +17,16 @@ export interface WildCardPool {
 /**
  * Through the API, as the pages do it: the commissioner creates a pool that plays the postseason
  * (named `name`), `members` join by invitation, the week is checked to be the Wild Card (the
- * current week), the four games of libs/testing's WILD_CARD_SPREADS get their spreads and are
- * published. The season must be in production already (pushSeasonToProduction).
+ * current week), the games of `spreads` (by default the four of libs/testing's WILD_CARD_SPREADS)
+ * get their spreads and are published. The season must be in production already
+ * (pushSeasonToProduction).
  */
-export async function publishWildCardPool(e2e: E2e, name: string, members: readonly string[] = [ACCOUNTS.player, ACCOUNTS.player2]): Promise<WildCardPool> {
+export async function publishWildCardPool(
+  e2e: E2e,
+  name: string,
+  members: readonly string[] = [ACCOUNTS.player, ACCOUNTS.player2],
+  spreads: Readonly<Record<string, number>> = WILD_CARD_SPREADS,
+): Promise<WildCardPool> {
   const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
   const created = await commissioner.request.post('/api/pools', { data: { name, allowsPostseason: true } });
   expect(created.status()).toBe(201);
@@ -35,8 +41,8 @@ export async function publishWildCardPool(e2e: E2e, name: string, members: reado
   await expect.poll(async () => (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).status(), { timeout: 10_000 }).toBe(200);
   const current = (await (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).json()) as { weekNumber: number };
   expect(current.weekNumber).toBe(WILD_CARD_WEEK);
-  for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
-  const published = await commissioner.request.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/publish`, { data: { gameIds: Object.keys(WILD_CARD_SPREADS) } });
+  for (const [gameId, spread] of Object.entries(spreads)) expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
+  const published = await commissioner.request.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/publish`, { data: { gameIds: Object.keys(spreads) } });
   expect(published.status(), await published.text()).toBe(200);
   const games = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
   return { poolId, commissioner, members: pages, poolGames: Object.fromEntries(games.map((g) => [g.id, g.poolGameId])) };

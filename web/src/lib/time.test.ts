@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, countdownText, formatCentralDateTime, formatKickoff } from './time';
-
-describe('formatKickoff', () => {
-  it('should show the time in Chicago, daylight and standard time', () => {
-    // 00:20 UTC on Sep 5 is 7:20 PM CDT on Sep 4.
-    expect(formatKickoff('2025-09-05T00:20:00Z')).toBe('Thu, Sep 4, 7:20 PM CDT');
-    expect(formatKickoff('2025-12-07T18:00:00Z')).toBe('Sun, Dec 7, 12:00 PM CST');
-  });
-
-  it('should give the fallback when there is no readable time', () => {
-    expect(formatKickoff(null)).toBe('TBD');
-    expect(formatKickoff('not a date', '-')).toBe('-');
-  });
-
-  it('should write the whole date for a deadline', () => {
-    expect(formatCentralDateTime('2025-09-05T00:10:00Z')).toBe('Thursday, September 4, 2025 at 7:10 PM CDT');
-    expect(formatCentralDateTime(null)).toBe('Not set');
-  });
-});
+import { countdownParts, countdownText } from './time';
 
 describe('countdownParts', () => {
   const now = Date.UTC(2025, 8, 1, 12, 0, 0);

@@ -1,44 +1,4 @@
-/** Game times and deadlines are shown in the America/Chicago time zone (admin spec section 9). */
-export const GAME_TIME_ZONE = 'America/Chicago';
-
-const kickoffFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: GAME_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: GAME_TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-function valid(iso: string | null | undefined): Date | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** "Thu, Sep 4, 7:20 PM CDT" in Chicago time, or the fallback. */
-export function formatKickoff(iso: string | null | undefined, fallback = 'TBD'): string {
-  const date = valid(iso);
-  return date ? kickoffFormat.format(date) : fallback;
-}
-
-/** "Thursday, September 4, 2025 at 7:10 PM CDT" in Chicago time, or the fallback. */
-export function formatCentralDateTime(iso: string | null | undefined, fallback = 'Not set'): string {
-  const date = valid(iso);
-  return date ? dateTimeFormat.format(date) : fallback;
-}
+/** The countdown arithmetic of deadlines (the dates themselves are formatted by ./dates). */
 
 export interface CountdownParts {
   /** True once the target time has come. */

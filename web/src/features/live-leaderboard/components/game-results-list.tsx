@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import type { BadgeVariant } from '../../../components/ui/badge';
 import { TeamLogo } from '../../../components/team-logo';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatKickoff } from '../../../lib/time';
+import { formatKickoff } from '../../../lib/dates';
 import { spreadReading } from '../../../lib/spreads';
 import { cn } from '../../../utils/cn';
 import { liveGameStatus, venueText } from '../lib/games';

@@ -3,7 +3,7 @@ import type { ImpactGame } from '@powerpool/contracts';
 import { ChevronDown, Flame } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { formatKickoff } from '../../../lib/time';
+import { formatKickoff } from '../../../lib/dates';
 import { cn } from '../../../utils/cn';
 import { impactCardPlayers, morePlayersText, topImpactGames } from '../lib/impact';
 

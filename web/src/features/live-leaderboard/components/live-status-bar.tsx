@@ -1,5 +1,6 @@
 import type { LiveGame } from '@powerpool/contracts';
 import { LoaderCircle, Radio } from 'lucide-react';
+import { formatClockTime } from '../../../lib/dates';
 import type { LiveStreamState } from '../../../lib/live-stream';
 
 /**
@@ -37,7 +38,7 @@ export function LiveStatusBar({
       </span>
       <span className="inline-flex items-center gap-1.5 text-muted-foreground">
         {fetching ? <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> : null}
-        {fetching ? 'Updating...' : `Updated ${new Date(updatedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' })}`}
+        {fetching ? 'Updating...' : `Updated ${formatClockTime(updatedAt)}`}
         <span> · {pushed ? 'scores arrive as they change' : pollingText}</span>
       </span>
       {pushed ? (

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { TeamLogo } from '../../../components/team-logo';
 import { gameStatusText } from '../../../lib/live-games';
 import type { LivePublishedGame } from '../../../lib/live-games';
-import { formatKickoff } from '../../../lib/time';
+import { formatKickoff } from '../../../lib/dates';
 import { cn } from '../../../utils/cn';
 import type { ControlState, GameControls, GameSelection } from '../lib/edit-rules';
 import { favoriteTag, pickSpreadOf } from '../lib/summary';
@@ -32,11 +32,11 @@ export function GameCard({ game, selection, controls, onRank, onPower, onTeam }:
   const scores = game.homeScore !== null && game.awayScore !== null ? { [game.homeTeam.espnId]: game.homeScore, [game.awayTeam.espnId]: game.awayScore } : null;
   return (
     <li
-      className={cn('flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm', chosen && 'ring-2 ring-primary/40')}
+      className={cn('flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm', chosen && 'ring-2 ring-primary/40')}
       data-testid="game-card"
       data-game-id={game.id}
     >
-      <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+      <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
         {status ? (
           <span className={cn('inline-flex items-center gap-1.5 font-semibold', game.status === 'IN_PROGRESS' ? 'text-primary' : 'text-foreground')} data-testid="game-live-status">
             {game.status === 'IN_PROGRESS' ? <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" /> : null}
@@ -60,7 +60,7 @@ export function GameCard({ game, selection, controls, onRank, onPower, onTeam }:
         </PickButton>
       </div>
       {controls.needsTeam ? <p className="text-sm font-medium text-primary">{PICK_MESSAGES.chooseTeam}</p> : null}
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         {[game.awayTeam, game.homeTeam].map((team) => (
           <TeamRow
             key={team.espnId}
@@ -99,7 +99,7 @@ function PickButton({
       aria-disabled={state === 'refused' || undefined}
       onClick={onClick}
       className={cn(
-        'inline-flex h-9 items-center justify-center gap-1 rounded-md border text-sm font-semibold transition-colors',
+        'inline-flex h-9 min-w-0 items-center justify-center gap-1 rounded-md border px-1 text-sm font-semibold transition-colors',
         'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         pressed ? activeClass : 'border-input bg-background hover:bg-accent',
         (state === 'disabled' || state === 'refused') && 'cursor-not-allowed opacity-50',
@@ -134,17 +134,20 @@ function TeamRow({
       aria-pressed={chosen}
       onClick={onClick}
       className={cn(
-        'flex items-center gap-3 rounded-lg border px-3 py-2 text-left transition-colors',
+        'flex min-w-0 items-center gap-2 rounded-lg border px-3 py-2 text-left transition-colors sm:gap-3',
         chosen ? 'border-primary bg-primary/10 font-semibold' : 'border-input',
         clickable ? 'cursor-pointer hover:bg-accent' : 'cursor-default',
       )}
       data-testid="team-row"
     >
       <TeamLogo team={team} />
-      <span className="min-w-0 flex-1 truncate">{team.name}</span>
-      {tag ? <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">{tag}</span> : null}
+      {/* The name gives way (truncated, whole in its title); the tag and the score never do. */}
+      <span className="min-w-0 flex-1 truncate" title={team.name}>
+        {team.name}
+      </span>
+      {tag ? <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap text-muted-foreground">{tag}</span> : null}
       {score !== null ? (
-        <span className="min-w-6 text-right text-base font-bold tabular-nums" data-testid="team-score">
+        <span className="min-w-6 shrink-0 text-right text-base font-bold tabular-nums" data-testid="team-score">
           {score}
         </span>
       ) : null}

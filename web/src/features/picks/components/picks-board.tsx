@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useTimePassed } from '../../../hooks/use-time-passed';
 import { isApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
 import type { LivePublishedGame } from '../../../lib/live-games';
 import { toastFailure } from '../../../lib/toast-error';
 import { useSavePicks } from '../api/save-picks';
@@ -91,13 +92,14 @@ export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string
           <p className="text-sm text-muted-foreground" data-testid="picks-saved">
             <span className="font-medium text-success">{PICK_MESSAGES.saved(week.weekNumber)}</span>
             <br />
-            Last saved: {new Date(lastSaved).toLocaleString()}
+            Last saved: {formatDateTime(lastSaved)}
           </p>
         ) : null}
         {commissionerPicks ? <p className="text-xs text-muted-foreground">Some of these picks were entered by your pool commissioner.</p> : null}
       </div>
 
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Games">
+      {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a card never grows past the screen for a long name. */}
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Games">
         {games.map((game) => (
           <GameCard
             key={game.id}

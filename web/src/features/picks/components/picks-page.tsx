@@ -13,7 +13,7 @@ import { useCurrentWeek } from '../../../lib/current-week';
 import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-games';
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
-import { formatCentralDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/dates';
 import { useUserPools } from '../../../lib/user-pools';
 import { useMyPicks } from '../api/get-my-picks';
 import { PicksBoard } from './picks-board';
@@ -87,7 +87,7 @@ function PoolPicks({ poolId, poolName, selector }: { poolId: string; poolName: s
           <div className="text-right text-sm" data-testid="picks-due">
             <span className="text-muted-foreground">Picks due</span>
             <br />
-            <span className="font-semibold">{week.data ? formatCentralDateTime(deadline, 'TBD') : 'TBD'}</span>
+            <span className="font-semibold">{week.data ? formatDateTime(deadline, 'TBD') : 'TBD'}</span>
           </div>
         }
       />

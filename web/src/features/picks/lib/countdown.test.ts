@@ -45,7 +45,7 @@ describe('countdownDisplay', () => {
     expect(countdownDisplay(deadline, at + 3 * day, local)).toEqual(expired);
   });
 
-  it('should write the due date with the browser\'s own format by default', () => {
-    expect(countdownDisplay(deadline, at + second).text).toBe(`EXPIRED - Picks were due ${new Date(deadline).toLocaleString()}`);
+  it('should write the due date as every date of the app by default (Central time, named)', () => {
+    expect(countdownDisplay('2025-09-07T16:50:00Z', Date.parse('2025-09-07T17:00:00Z')).text).toBe('EXPIRED - Picks were due Sun, Sep 7, 2025, 11:50 AM CDT');
   });
 });

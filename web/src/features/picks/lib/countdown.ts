@@ -1,4 +1,5 @@
 import { COUNTDOWN_WARNING_MS, PICK_MESSAGES } from '@powerpool/contracts';
+import { formatDateTime } from '../../../lib/dates';
 import { countdownParts } from '../../../lib/time';
 
 /** How the Make Picks countdown looks: red once expired, amber under six hours, else plain. */
@@ -7,7 +8,7 @@ export type CountdownTone = 'normal' | 'warning' | 'expired';
 export interface CountdownDisplay {
   /** 'Time remaining' while running, 'Deadline passed' once expired. */
   label: string;
-  /** 'Nd HH:MM:SS', 'HH:MM:SS', or 'EXPIRED - Picks were due' and the local date and time. */
+  /** 'Nd HH:MM:SS', 'HH:MM:SS', or 'EXPIRED - Picks were due' and the date and time (lib/dates). */
   text: string;
   tone: CountdownTone;
   expired: boolean;
@@ -18,14 +19,14 @@ export const TIME_REMAINING = 'Time remaining';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** The deadline in the browser's own date and time ("9/7/2025, 12:50:00 PM"). */
-export const localDateTime = (date: Date): string => date.toLocaleString();
+/** The deadline as every date of the app: "Sun, Sep 7, 2025, 11:50 AM CDT" (Central time, named). */
+export const deadlineDateTime = (date: Date): string => formatDateTime(date);
 
 /**
  * The countdown of the picks deadline at `now` (player spec sections 2 and 4): expired once the
  * time left is zero or less. Recalculated every second by the screen.
  */
-export function countdownDisplay(deadline: string | Date, now: number, formatLocal: (date: Date) => string = localDateTime): CountdownDisplay {
+export function countdownDisplay(deadline: string | Date, now: number, formatLocal: (date: Date) => string = deadlineDateTime): CountdownDisplay {
   const target = new Date(deadline).getTime();
   const parts = countdownParts(target, now);
   if (parts.past) {

@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { INVITATION_STATUS_LABELS, invitationLink, invitationUsageText } from '../../../lib/invitations';
 import { toastFailure } from '../../../lib/toast-error';
 import { useCreateInvitation } from '../api/create-invitation';

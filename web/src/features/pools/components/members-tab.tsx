@@ -16,7 +16,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { useSignedInUser } from '../../../lib/auth';
 import { isSuperAdmin } from '../../../lib/roles';
 import { toastFailure } from '../../../lib/toast-error';

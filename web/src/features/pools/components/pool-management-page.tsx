@@ -15,7 +15,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { useSignedInUser } from '../../../lib/auth';
-import { formatDate, POOL_TYPE_LABELS } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
+import { POOL_TYPE_LABELS } from '../../../lib/format';
 import { isSuperAdmin } from '../../../lib/roles';
 import { toastFailure } from '../../../lib/toast-error';
 import { useActivatePool } from '../api/activate-pool';

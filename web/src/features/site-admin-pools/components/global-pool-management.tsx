@@ -11,7 +11,8 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/use-toast';
-import { formatDate, POOL_TYPE_LABELS, ROLE_LABELS } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
+import { POOL_TYPE_LABELS, ROLE_LABELS } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast-error';
 import { useChangeCommissioner } from '../api/change-commissioner';
 import { useDeletePool } from '../api/delete-pool';
@@ -89,7 +90,7 @@ export function GlobalPoolManagement() {
       {shown.length === 0 ? (
         <EmptyState title="No pools found" description={pools.data.length === 0 ? 'Pools appear here once a commissioner creates one.' : 'Try another search or filter.'} />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((pool) => (
             <PoolCard key={pool.id} pool={pool} onChange={() => setChanging(pool)} onDelete={() => setDeleting(pool)} />
           ))}
@@ -126,10 +127,10 @@ export function GlobalPoolManagement() {
 
 function PoolCard({ pool, onChange, onDelete }: { pool: PoolAdminDetails; onChange: () => void; onDelete: () => void }) {
   return (
-    <li className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm" data-testid="admin-pool-card">
+    <li className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm max-sm:p-4" data-testid="admin-pool-card">
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="mr-auto text-base font-semibold">{pool.name}</h3>
+          <h3 className="mr-auto min-w-0 text-base font-semibold break-words">{pool.name}</h3>
           <Badge variant="secondary">{POOL_TYPE_LABELS[pool.poolType]}</Badge>
           {pool.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
         </div>
@@ -177,7 +178,8 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
         {label}
       </dt>
-      <dd className="font-medium">{children}</dd>
+      {/* wrap-anywhere: a long value (GAMES_IN_PROGRESS) breaks rather than pushing a phone's page sideways. */}
+      <dd className="min-w-0 font-medium wrap-anywhere">{children}</dd>
     </div>
   );
 }

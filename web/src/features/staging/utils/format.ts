@@ -1,20 +1,9 @@
 /** Display helpers of the staging screen (admin spec sections 2 and 9); week labels are the contracts' weekLabel. */
+import { formatDateTime } from '../../../lib/dates';
 
-const chicagoTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Chicago',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** A kickoff instant shown in America/Chicago ("Thu, Sep 4, 2025, 7:20 PM CDT"); raw text if unparseable. */
+/** A kickoff instant in Central time with its year, staging spans seasons ("Thu, Sep 4, 2025, 7:20 PM CDT"); raw text if unparseable. */
 export function kickoffLabel(instant: string): string {
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : chicagoTime.format(date);
+  return formatDateTime(instant, instant);
 }
 
 /** A home-team line as ESPN shows it: "-7.5", "+3", "PK" for 0, "—" when missing. */

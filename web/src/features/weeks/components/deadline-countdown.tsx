@@ -1,5 +1,6 @@
 import { LockKeyhole } from 'lucide-react';
-import { countdownParts, countdownText, formatCentralDateTime } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/dates';
+import { countdownParts, countdownText } from '../../../lib/time';
 
 const UNITS = [
   ['days', 'Days'],
@@ -18,7 +19,7 @@ export function DeadlineCountdown({ deadline, now }: { deadline: string; now: nu
   return (
     <div className="grid gap-3" data-testid="deadline">
       <p className="text-sm text-muted-foreground">
-        Picks deadline: <span className="font-medium text-foreground">{formatCentralDateTime(deadline)}</span>
+        Picks deadline: <span className="font-medium text-foreground">{formatDateTime(deadline, 'Not set')}</span>
       </p>
       {parts.past ? (
         <p className="flex items-center gap-2 font-semibold text-destructive" data-testid="picks-closed">

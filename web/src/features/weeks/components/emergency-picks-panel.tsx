@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { toastFailure } from '../../../lib/toast-error';
 import { cn } from '../../../utils/cn';
 import { useOverrides } from '../api/get-overrides';

@@ -8,7 +8,7 @@ import { coverText, gameBadgeOf, liveClock, matchupText, scoreText } from '../li
 import { spreadDisplay } from '../lib/spreads';
 import type { GridMode } from '../lib/spreads';
 import type { LivePublishedGame } from '../../../lib/live-games';
-import { formatKickoff } from '../../../lib/time';
+import { formatKickoff } from '../../../lib/dates';
 import { GameStatusBadge } from './game-status-badge';
 import { Matchup } from './matchup';
 import { SpreadValue } from './spread-value';

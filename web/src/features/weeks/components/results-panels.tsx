@@ -1,9 +1,11 @@
-import { PICK_MESSAGES } from '@powerpool/contracts';
+import { PICK_MESSAGES, weekLabel } from '@powerpool/contracts';
 import type { WeekStatus } from '@powerpool/contracts';
+import { useState } from 'react';
 import { Calculator, CircleCheck, CircleSlash, Flag, ListChecks, ListOrdered, LoaderCircle, Users } from 'lucide-react';
 import { StatCard } from '../../../components/layout/query-states';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { toastFailure } from '../../../lib/toast-error';
 import { useCalculateScores } from '../api/calculate-scores';
@@ -16,6 +18,16 @@ import { announceTransition } from './announce-transition';
 import { PublishedGamesGrid } from './published-games-grid';
 import { PublishedGamesSection } from './published-games-section';
 import { ScoringReviewTable } from './scoring-review-table';
+
+/** What the Complete Week confirmation says (the week's results are frozen by it). */
+export const COMPLETE_WEEK_WARNING =
+  'Results become final and count in the season standings. After this only a commissioner correction changes them.';
+
+/** "Complete Week 5?", "Complete the Wild Card week?". */
+export function completeWeekTitle(weekNumber: number): string {
+  const label = weekLabel(weekNumber);
+  return /Week/.test(label) ? `Complete ${label}?` : `Complete the ${label} week?`;
+}
 
 /**
  * SCORING: Calculate User Scores, Complete Week, the scoring review (with its CSV), and the game
@@ -38,11 +50,18 @@ export function ScoringPanel({ status }: { status: WeekStatus }) {
     );
   }
 
+  const [confirmComplete, setConfirmComplete] = useState(false);
+
+  // Completing freezes the week: asked first, like the other changes that cannot be taken back.
   function completeWeek() {
     transition.mutate(
       { poolId, weekNumber, target: 'complete' },
       {
-        onError: (error) => toastFailure(error, { title: 'Transition Failed', fallback: 'Failed to complete week' }),
+        onSuccess: () => setConfirmComplete(false),
+        onError: (error) => {
+          setConfirmComplete(false);
+          toastFailure(error, { title: 'Transition Failed', fallback: 'Failed to complete week' });
+        },
       },
     );
   }
@@ -60,13 +79,24 @@ export function ScoringPanel({ status }: { status: WeekStatus }) {
               {calculate.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Calculator aria-hidden="true" />}
               Calculate User Scores
             </Button>
-            <Button onClick={completeWeek} disabled={transition.isPending}>
+            <Button onClick={() => setConfirmComplete(true)} disabled={transition.isPending}>
               {transition.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Flag aria-hidden="true" />}
               Complete Week
             </Button>
           </div>
         </CardHeader>
       </Card>
+      <ConfirmDialog
+        open={confirmComplete}
+        onOpenChange={(open) => {
+          if (!transition.isPending) setConfirmComplete(open);
+        }}
+        title={completeWeekTitle(weekNumber)}
+        description={COMPLETE_WEEK_WARNING}
+        confirmLabel="Complete Week"
+        pending={transition.isPending}
+        onConfirm={completeWeek}
+      />
       <ScoringReviewTable poolId={poolId} weekNumber={weekNumber} exportFailure={PICK_MESSAGES.scoringReviewExportFailed} />
       <PublishedGamesSection title="Game Results" description="Final scores against the locked spreads." query={games}>
         {(rows) => <PublishedGamesGrid games={rows} mode="live" now={now} label="Game results" showResult />}

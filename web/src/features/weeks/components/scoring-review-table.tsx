@@ -12,7 +12,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import type { ResponsiveColumn } from '../../../components/ui/responsive-table';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useExportWeekCsv } from '../api/export-week-csv';
 import { useScoringReview } from '../api/get-scoring-review';
 import { sortReviewRows, truncate, usersCount } from '../lib/scoring-review';

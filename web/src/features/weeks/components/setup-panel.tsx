@@ -19,7 +19,7 @@ import { publishBlocker, publishFailureTitle, toggleAll } from '../lib/publish';
 import { mergeSpreads } from '../lib/setup-rows';
 import type { SetupRow } from '../lib/setup-rows';
 import { readSpreadEntry, spreadDisplay, spreadFieldText } from '../lib/spreads';
-import { formatKickoff } from '../../../lib/time';
+import { formatDateTime, formatKickoff } from '../../../lib/dates';
 import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { GameStatusBadge } from './game-status-badge';
@@ -113,7 +113,7 @@ export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber:
           </CardDescription>
           {deadline ? (
             <p className="text-sm text-muted-foreground" data-testid="deadline-preview">
-              Picks will close <span className="font-medium text-foreground">{formatKickoff(deadline.toISOString())}</span>
+              Picks will close <span className="font-medium text-foreground">{formatDateTime(deadline)}</span>
               {deadline.getTime() <= now ? (
                 <span className="mt-1 flex items-center gap-1.5 text-destructive">
                   <TriangleAlert className="size-4" aria-hidden="true" />

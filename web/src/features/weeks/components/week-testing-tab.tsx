@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { toastFailure } from '../../../lib/toast-error';
 import { cn } from '../../../utils/cn';
 import { useCurrentWeek } from '../../../lib/current-week';

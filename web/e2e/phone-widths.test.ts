@@ -1,0 +1,242 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumUnavailableReason, wildCardBatch, type WildCardPick } from '@powerpool/testing';
+import { setupE2e } from './support/e2e.js';
+import { ACCOUNTS, LANDING_TAGLINE } from './support/sign-in.js';
+import { pushSeasonToProduction } from './support/sports.js';
+import { publishWildCardPool } from './support/wild-card.js';
+
+/**
+ * Phones (issue 19): no main screen scrolls sideways at 320, 360, 375 or 414 px, in the light and
+ * the dark theme. Each screen is opened once per role and measured at every width and theme by
+ * resizing the viewport: `document.documentElement.scrollWidth` must not pass its `clientWidth`
+ * (the viewport's width). A failure names the screen, the width, the theme and the elements that
+ * stick out.
+ *
+ * The longest texts are the real ones: the recorded 2025 Wild Card round of the ESPN replay, all
+ * six games published, every spread set so that the longer-named team is the favourite (its row
+ * carries the 'Fav: n' tag), and Pat's picks on New England Patriots, Philadelphia Eagles,
+ * Jacksonville Jaguars and (power) Pittsburgh Steelers: bold, tagged and scored. The replay's game
+ * day is placed mid-round (see MOMENT) so Make Picks, Manage Weeks and the live leaderboard show
+ * every kind of status at once: Final, "End of 3rd", a running clock ("Q3 7:34"), "Halftime" and
+ * a scheduled kickoff.
+ *
+ * Not reached here: a Season Leaderboard with standings. A week is COMPLETE only when every game
+ * it published is final, and this test keeps the round mid-game for the longest status texts; the
+ * leaderboard is measured in the state a pool has before its first completed week.
+ */
+
+/**
+ * The game day lasts this long (first kickoff to last final, the replay's longest), so one game
+ * lasts 0.4 x 1440 min = 9.6 h of wall time (L).
+ */
+const ROUND_MINUTES = 1_440;
+const GAME_MS = 0.4 * ROUND_MINUTES * 60_000;
+/**
+ * Where the round stands while the test measures, in games (L) since the first kickoff. The
+ * replay spreads the recorded kickoffs over the rest of the round (game-day.ts), so the games kick
+ * off at 0, 0.10, 0.59, 0.70, 0.80 and 1.5 L, and a game is at halftime from 0.45 to 0.55 L into
+ * it, at the end of the 3rd from 0.75 to 0.80. At 1.3455 L: LAR @ CAR and GB @ CHI are final,
+ * BUF @ JAX is at "End of 3rd", SF @ PHI in the 3rd with its clock ("Q3 7:34"), LAC @ NE at "Halftime", and
+ * HOU @ PIT not yet started. Both texts at once last 0.01 L (about 6 minutes), so the round is
+ * placed there again before each screen that shows it (`placeRound`).
+ */
+const MOMENT = 1.3446;
+
+const GAMES = { larCar: '401772979', gbChi: '401772981', bufJax: '401772977', sfPhi: '401772980', lacNe: '401772978', houPit: '401772976' } as const;
+/** Home-relative spreads: the favourite of each game is the longer name (negative favours home). */
+const SPREADS: Record<string, number> = {
+  [GAMES.larCar]: -2.5, // Carolina Panthers
+  [GAMES.gbChi]: 1.5, // Green Bay Packers
+  [GAMES.bufJax]: -3, // Jacksonville Jaguars
+  [GAMES.sfPhi]: -4.5, // Philadelphia Eagles
+  [GAMES.lacNe]: -3.5, // New England Patriots
+  [GAMES.houPit]: -1.5, // Pittsburgh Steelers
+};
+/** Pat (player@): every pick a favourite with one of the longest names. */
+const PAT: readonly WildCardPick[] = [
+  [GAMES.lacNe, '17', 3], // NE
+  [GAMES.sfPhi, '21', 2], // PHI
+  [GAMES.bufJax, '30', 1], // JAX
+  [GAMES.houPit, '23', 0], // PIT, the power pick
+];
+/** Casey (player2@): the other sides. */
+const CASEY: readonly WildCardPick[] = [
+  [GAMES.lacNe, '24', 3], // LAC
+  [GAMES.sfPhi, '25', 2], // SF
+  [GAMES.larCar, '14', 1], // LAR
+  [GAMES.gbChi, '3', 0], // CHI, the power pick
+];
+
+const WIDTHS = [320, 360, 375, 414] as const;
+const THEMES = ['light', 'dark'] as const;
+const PHONE_HEIGHT = 812;
+
+/** What sticks out of the viewport (the deepest elements whose right edge passes it), or null when nothing does. */
+interface Overflow {
+  scrollWidth: number;
+  clientWidth: number;
+  culprits: string[];
+}
+
+/**
+ * Runs in the page (a string: the e2e files are typechecked without the DOM library): null when
+ * the document is no wider than the viewport, else its widths and the deepest elements whose right
+ * edge passes the viewport.
+ */
+const MEASURE_OVERFLOW = `(() => {
+  const { scrollWidth, clientWidth } = document.documentElement;
+  if (scrollWidth <= clientWidth) return null;
+  const sticksOut = (el) => el.getBoundingClientRect().right > clientWidth + 0.5;
+  const describe = (el) => {
+    const testId = el.getAttribute('data-testid');
+    const text = (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 40);
+    const right = Math.round(el.getBoundingClientRect().right);
+    return '<' + el.tagName.toLowerCase() + (testId ? ' data-testid="' + testId + '"' : '') + '> right=' + right + ' "' + text + '"';
+  };
+  const culprits = [...document.body.querySelectorAll('*')].filter((el) => sticksOut(el) && ![...el.children].some(sticksOut)).slice(0, 4).map(describe);
+  return { scrollWidth, clientWidth, culprits };
+})()`;
+
+async function measureOverflow(page: Page): Promise<Overflow | null> {
+  // Two frames: the resize has been laid out and painted.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  return (await page.evaluate(MEASURE_OVERFLOW)) as Overflow | null;
+}
+
+async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  // The app's theme is "system" until the person picks one: it follows the device's colour scheme live.
+  await page.emulateMedia({ colorScheme: theme });
+  // Polled with evaluate: waitForFunction compiles its string in the page, which the app's CSP refuses.
+  await expect.poll(() => page.evaluate(`document.documentElement.classList.contains('${theme}')`), { timeout: 5_000 }).toBe(true);
+}
+
+/** Waits until the screen has loaded: `ready` is visible and no loading indicator is left in <main>. */
+async function settle(page: Page, ready: Locator): Promise<void> {
+  await ready.first().waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.locator('main [role="status"]').filter({ hasText: /Loading|Authenticating|Finding/ }).count(), { timeout: 30_000 }).toBe(0);
+}
+
+const gameCard = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
+const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways', () => {
+  const e2e = setupE2e({
+    espnReplay: { gameDay: { minutes: ROUND_MINUTES, kickoffInMinutes: 24 * 60 } },
+    liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },
+  });
+
+  it('should fit every main screen at 320, 360, 375 and 414 px in both themes, Make Picks with the longest names, tags, scores and statuses', { timeout: 600_000 }, async () => {
+    const admin = await e2e.signedInPage(ACCOUNTS.admin);
+    await pushSeasonToProduction(admin, 2025);
+    const { poolId, commissioner, members, poolGames } = await publishWildCardPool(e2e, 'Wild Card Weekend Office Pool', [ACCOUNTS.player, ACCOUNTS.player2], SPREADS);
+    const [player, player2] = members as [Page, Page];
+    for (const [who, picks] of [[player, PAT], [player2, CASEY]] as const) {
+      const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    // Games on: the Testing tool (the deadline is a day away), and the round placed at MOMENT.
+    const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/games-in-progress`, { data: { testing: true } });
+    expect(started.status(), await started.text()).toBe(200);
+    const replay = e2e.embedded.replay;
+    expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
+    /** Puts the replayed round at MOMENT (again): the live feed brings it to the pages within a second or two. */
+    const placeRound = () => {
+      replay!.gameDay.start({ kickoffInSeconds: -Math.round((MOMENT * GAME_MS) / 1000) });
+      const atMoment = replay!.gameDay.status();
+      if (!atMoment.on) throw new Error('the replay runs without game-day mode');
+      expect(Object.fromEntries(atMoment.games.map((g) => [g.espnId, g.status]))).toEqual({
+        [GAMES.larCar]: 'STATUS_FINAL',
+        [GAMES.gbChi]: 'STATUS_FINAL',
+        [GAMES.bufJax]: 'STATUS_END_PERIOD',
+        [GAMES.sfPhi]: 'STATUS_IN_PROGRESS',
+        [GAMES.lacNe]: 'STATUS_HALFTIME',
+        [GAMES.houPit]: 'STATUS_SCHEDULED',
+      });
+    };
+    placeRound();
+
+    const anonymous = e2e.page;
+    const screens: Array<{ name: string; page: Page; url: string; live?: boolean; ready: (page: Page) => Promise<void> }> = [
+      { name: 'Landing page', page: anonymous, url: '/', ready: (p) => settle(p, p.getByText(LANDING_TAGLINE)) },
+      {
+        name: 'Make Picks',
+        page: player,
+        url: '/',
+        live: true,
+        ready: async (p) => {
+          await settle(p, p.getByTestId('game-card'));
+          // The feed has brought the round as it stands: Pat's bold, tagged picks have scores.
+          await expect.poll(() => text(gameCard(p, GAMES.lacNe).getByTestId('game-live-status')), { timeout: 60_000 }).toBe('Halftime');
+          await expect.poll(() => text(gameCard(p, GAMES.bufJax).getByTestId('game-live-status')), { timeout: 30_000 }).toBe('End of 3rd');
+          await expect.poll(() => text(gameCard(p, GAMES.sfPhi).getByTestId('game-live-status')), { timeout: 30_000 }).toMatch(/^Q3 \d+:\d\d$/);
+          await expect.poll(() => text(gameCard(p, GAMES.larCar).getByTestId('game-live-status')), { timeout: 30_000 }).toBe('Final');
+          const ne = gameCard(p, GAMES.lacNe).getByTestId('team-row').filter({ hasText: 'New England Patriots' });
+          expect(await ne.getAttribute('aria-pressed')).toBe('true');
+          expect(await text(ne)).toMatch(/^New England Patriots\s?Fav: -3\.5\s?\d+$/);
+        },
+      },
+      { name: 'Season Leaderboard', page: player, url: '/leaderboard', ready: (p) => settle(p, p.getByRole('heading', { level: 1, name: 'Season Leaderboard' })) },
+      {
+        name: 'Live Results (live leaderboard)',
+        page: player,
+        url: '/live-results',
+        live: true,
+        ready: async (p) => {
+          await p.waitForURL((url) => url.pathname === `/live-leaderboard/${poolId}/19`);
+          await settle(p, p.getByTestId('live-game'));
+          await expect.poll(() => p.getByTestId('live-game').count(), { timeout: 30_000 }).toBe(6);
+          await expect.poll(() => p.getByTestId('live-game-clock').allTextContents(), { timeout: 60_000 }).toEqual(expect.arrayContaining(['Halftime', 'End of 3rd']));
+          await p.getByTestId('live-standing-row').first().waitFor({ state: 'attached' });
+        },
+      },
+      { name: 'Profile', page: player, url: '/profile', ready: (p) => settle(p, p.getByTestId('current-display-name')) },
+      { name: 'Live Leaderboard Demo', page: player, url: '/live-leaderboard-demo', ready: (p) => settle(p, p.getByTestId('live-game')) },
+      { name: 'Pool Management', page: commissioner, url: '/admin', ready: (p) => settle(p, p.getByTestId('invitation-row')) },
+      {
+        name: 'Pool Management, User Management tab',
+        page: commissioner,
+        url: '/admin',
+        ready: async (p) => {
+          await settle(p, p.getByRole('tab', { name: 'User Management' }));
+          await p.getByRole('tab', { name: 'User Management' }).click();
+          await settle(p, p.getByText('Pat Player'));
+        },
+      },
+      {
+        name: 'Manage Weeks (games in progress, scored)',
+        page: commissioner,
+        url: `/weeks/19?pool=${poolId}`,
+        live: true,
+        ready: async (p) => {
+          await settle(p, p.getByRole('button', { name: 'Update Scores from ESPN' }));
+          await expect.poll(() => p.getByText('Halftime', { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+          await p.getByText('End of 3rd', { exact: true }).first().waitFor();
+        },
+      },
+      { name: 'Site Admin, ESPN Data Staging', page: admin, url: '/site-admin', ready: (p) => settle(p, p.getByRole('heading', { level: 1, name: 'Site Administration' })) },
+      { name: 'Site Admin, Users', page: admin, url: '/site-admin?tab=users', ready: (p) => settle(p, p.getByText('player@powerpool.test')) },
+      { name: 'Site Admin, Pools', page: admin, url: '/site-admin?tab=pools', ready: (p) => settle(p, p.getByText('Wild Card Weekend Office Pool')) },
+    ];
+
+    const overflows: string[] = [];
+    for (const screen of screens) {
+      const { page } = screen;
+      if (screen.live) placeRound();
+      await page.setViewportSize({ width: 375, height: PHONE_HEIGHT });
+      await page.goto(screen.url);
+      await screen.ready(page);
+      for (const theme of THEMES) {
+        await useTheme(page, theme);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: PHONE_HEIGHT });
+          const overflow = await measureOverflow(page);
+          if (overflow) {
+            overflows.push(`${screen.name} at ${width} px (${theme}): ${overflow.scrollWidth} px wide, ${overflow.scrollWidth - overflow.clientWidth} px too wide; sticking out: ${overflow.culprits.join('; ')}`);
+          }
+        }
+      }
+    }
+    expect(overflows, overflows.join('\n')).toEqual([]);
+  });
+});
