@@ -150,8 +150,9 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
    * commissioner clicks Calculate User Scores on B, Complete Week on C and Start Scoring on D, and
    * NATS is SIGKILLed right behind those requests. The Import Scores in flight must answer 503 when
    * the connection drops (not wait out its 30 s timeout), the three clicks answer 200 or 503.
-   * While NATS is down: Complete Week on B answers 200 (its event waits in the outbox, checked),
-   * a new Import Scores answers 503 at once, reads answer 200. NATS comes back after OUTAGE_MS on
+   * While NATS is down: Calculate User Scores on B answers 200 (its events wait in the outbox,
+   * checked); Complete Week on B and a new Import Scores, which need another service's answer over
+   * the bus, answer 503 at once; reads answer 200. NATS comes back after OUTAGE_MS on
    * the same store; a click refused during the outage is made again, D is calculated and completed.
    * Compared: B, C and D end with the season standings, scoring review and each player's weekly
    * review of A; every week counted once (weeks played 1, totals exact); every outbox row published
@@ -312,11 +313,14 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
       expect([200, 503], `${what}: ${reply.body}`).toContain(reply.status);
     }
 
-    // While NATS is down: Complete Week on B needs no bus (its event waits in weeks-workflow's outbox);
-    // reads answer; Import Scores needs sports-data-staging over the bus: a clear 503 at once.
-    if (calculatedB.status !== 200) expect((await calculate(b)).status).toBe(200);
+    // While NATS is down: Calculate User Scores on B needs no bus (picks-scoring's copy has B in
+    // SCORING; its events wait in the outbox); Complete Week needs picks-scoring's answer over the
+    // bus (game-rules.md: COMPLETE is refused unless no pick on a final or void game would be left
+    // without a result), so it is a clear 503 at once, as Import Scores is; reads answer.
+    expect((await calculate(b)).status).toBe(200);
     const completedB = await answered('B complete', withSignal(url, commissioner, 'POST', `${week(b)}/transition/complete`, { testing: true }));
-    expect(completedB.status, completedB.body).toBe(200);
+    expect(completedB.status, completedB.body).toBe(503);
+    expect(JSON.parse(completedB.body)).toMatchObject({ error: 'service_unavailable' });
     const read = await answered('A season leaderboard', withSignal(url, pat, 'GET', `/api/pools/${a.id}/seasons/2025/leaderboard`));
     expect(read.status, read.body).toBe(200);
     const imported = await answered('D import scores', withSignal(url, commissioner, 'POST', `${week(d)}/import-scores`));
@@ -324,7 +328,7 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     expect(JSON.parse(imported.body)).toMatchObject({ error: 'service_unavailable' });
     const waiting = await unpublishedOutboxRows(test!.databaseUrl);
     expect(nats!.running).toBe(false);
-    // B's completion at least is an event the outbox holds until NATS is back.
+    // B's calculation at least is an event the outbox holds until NATS is back.
     expect(Object.values(waiting).reduce((n, k) => n + k, 0), JSON.stringify(waiting)).toBeGreaterThan(0);
 
     const rest = OUTAGE_MS - (Date.now() - downSince);
@@ -335,6 +339,7 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     await everyProcessReady(test!.cluster, EVENT_WAIT_MS, 'after the NATS restart');
 
     // After the restart: a step refused during the outage is done again, as a commissioner would; D is scored.
+    await ok('B complete (again)', await commissioner.post(`${week(b)}/transition/complete`, { testing: true }));
     if (completedC.status !== 200) await ok('C complete (again)', await commissioner.post(`${week(c)}/transition/complete`, { testing: true }));
     if (scoredD.status !== 200) await ok('D scoring (again)', await commissioner.post(`${week(d)}/transition/scoring`, { testing: true }));
     expect((await calculate(d)).status).toBe(200);
