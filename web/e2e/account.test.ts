@@ -112,6 +112,10 @@ describe.skipIf(chromiumUnavailableReason())('profile, sign-out and the session 
     const session = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
     expect(session).toBeDefined();
 
+    // A request the signed-in page had already sent (its queries refresh in the background) can
+    // reach the gateway just after the session ended: it is answered 401, as it must be, while the
+    // page is leaving. Seen once in CI under load; nothing else may fail.
+    e2e.allowConsoleErrors((message) => message.text().includes('status of 401'));
     await page.getByTestId('top-nav').getByRole('link', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: LANDING_TAGLINE }).waitFor();
 
