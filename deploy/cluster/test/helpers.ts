@@ -296,7 +296,18 @@ export async function completeWildCardWeek(pool: WildCardPool, reader: SignedIn,
   };
   await ok('the week to SCORING', await pool.commissioner.post(`${week}/transition/scoring`, { testing: true }));
   await eventually(async () => ((await pool.commissioner.post(`${week}/scores/calculate`)).status === 200 ? true : undefined), eventWaitMs, 'the scores calculated');
-  await ok('the week to COMPLETE', await pool.commissioner.post(`${week}/transition/complete`, { testing: true }));
+  // Complete Week asks picks-scoring over the bus first (no pick on a decided game left unscored):
+  // right after a fault its answer can be a 503 for a moment, which a commissioner retries.
+  await eventually(
+    async () => {
+      const res = await pool.commissioner.post(`${week}/transition/complete`, { testing: true });
+      if (res.status === 503) return undefined;
+      await ok('the week to COMPLETE', res);
+      return true;
+    },
+    eventWaitMs,
+    'the week to COMPLETE',
+  );
   const rows = await eventually(
     async () => {
       const res = await reader.get(`/api/pools/${pool.poolId}/seasons/2025/leaderboard`);
