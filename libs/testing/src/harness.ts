@@ -21,7 +21,7 @@ export async function personOf(runtime: TestRuntime, role: Role, name: string): 
   return { ...user, name, headers: await runtime.headersFor(user) };
 }
 
-/** The roles every authorization test needs. */
+/** The roles every authorization test needs: the same named people in every suite. */
 export interface Cast {
   commissioner: Person;
   otherCommissioner: Person;
@@ -30,7 +30,7 @@ export interface Cast {
   outsider: Person;
 }
 
-export async function castOf(runtime: TestRuntime): Promise<Cast> {
+export async function castFor(runtime: TestRuntime): Promise<Cast> {
   return {
     commissioner: await personOf(runtime, 'pool_commissioner', 'Casey Commish'),
     otherCommissioner: await personOf(runtime, 'pool_commissioner', 'Other Commish'),

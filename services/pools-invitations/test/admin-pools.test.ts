@@ -31,7 +31,7 @@ describe.skipIf(skip)('super admin pool calls', () => {
     for (const who of [commissioner, player]) {
       for (const [method, url, body] of calls) {
         const res = await call(h, method, url, who, body);
-        expect(res.statusCode, `${who.displayName} ${method} ${url}`).toBe(403);
+        expect(res.statusCode, `${who.name} ${method} ${url}`).toBe(403);
       }
     }
     for (const [method, url, body] of calls) expect((await call(h, method, url, null, body)).statusCode).toBe(401);

@@ -1,84 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import { RPC, poolsSummaryRequestSchema, type CreatePoolBody, type EventSubject, type Game, type Pool, type PoolsSummaryReply, type Role, type User } from '@powerpool/contracts';
-import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
-import { buildProductionGame, createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
+import { RPC, poolsSummaryRequestSchema, type CreatePoolBody, type Game, type Pool, type PoolsSummaryReply } from '@powerpool/contracts';
+import type { BusMessage, Subscription } from '@powerpool/service-kit';
+import { buildProductionGame, call, startServiceHarness, type Person, type ServiceHarness } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadPoolsInvitationsConfig } from '../src/config.js';
 
-export interface PoolsHarness {
-  runtime: TestRuntime;
-  app: ServiceApp;
-  /** The clock the service sees; tests move it to check expiry. */
-  clock: { now: Date };
-  /** Every pools.* event published so far (subject and payload). */
-  events: Array<{ subject: string; data: unknown }>;
-  close(): Promise<void>;
-}
+/**
+ * pools-invitations' harness: the service, its pools and invitations made through its API, and
+ * weeks-workflow as a peer. The people and what identity announces come from @powerpool/testing
+ * (world.ts), re-exported here so a suite imports one place.
+ */
+export { announce, call, castOf, eventSeen, person, type Cast, type Person } from '@powerpool/testing';
+
+export type PoolsHarness = ServiceHarness;
 
 /** How long the service under test waits for weeks-workflow (WEEKS_SUMMARY_TIMEOUT_MS). */
 export const WEEKS_TIMEOUT_MS = 1000;
 
-/** pools-invitations on real storage and bus, with a movable clock and an event recorder. */
-export async function startPools(): Promise<PoolsHarness> {
-  const runtime = await createTestRuntime();
-  const clock = { now: new Date() };
-  const app = await buildApp({
-    ...runtime,
-    now: () => clock.now,
-    // A short wait for weeks-workflow, so the test of a late answer stays quick.
-    config: loadPoolsInvitationsConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', WEEKS_SUMMARY_TIMEOUT_MS: String(WEEKS_TIMEOUT_MS) }),
+/** pools-invitations on real storage and bus, with a movable clock (from now: tests move it to check expiry) and an event recorder of pools.*. */
+export function startPools(): Promise<PoolsHarness> {
+  return startServiceHarness({
+    schema: 'pools',
+    keepsUsers: true,
+    record: ['pools.>'],
+    startAt: new Date(),
+    build: (runtime, now) =>
+      buildApp({
+        ...runtime,
+        now,
+        // A short wait for weeks-workflow, so the test of a late answer stays quick.
+        config: loadPoolsInvitationsConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', WEEKS_SUMMARY_TIMEOUT_MS: String(WEEKS_TIMEOUT_MS) }),
+      }),
   });
-  const events: PoolsHarness['events'] = [];
-  const sub = await runtime.bus.subscribe('pools.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data }));
-  return {
-    runtime,
-    app,
-    clock,
-    events,
-    async close() {
-      await sub.unsubscribe();
-      await app.close();
-      await runtime.close();
-    },
-  };
-}
-
-export interface Person extends TestUser {
-  displayName: string | null;
-  headers: Record<string, string>;
-}
-
-/**
- * A user identity has announced (identity.user.registered on the bus, as identity publishes it),
- * with the gateway headers for their calls. Waits until the service has stored them.
- */
-export async function person(h: PoolsHarness, role: Role, name: string, options: { announce?: boolean } = {}): Promise<Person> {
-  const id = randomUUID();
-  const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${id.slice(0, 6)}@powerpool.test`;
-  const user: TestUser = { id, email, role };
-  if (options.announce !== false) {
-    await announce(h, 'identity.user.registered', { id, email, role, displayName: name, updatedAt: new Date().toISOString() });
-    await vi.waitFor(async () => {
-      const rows = await h.runtime.database.sql.query('SELECT 1 FROM pools.users WHERE id = $1', [id]);
-      if (rows.length === 0) throw new Error(`user ${name} not stored yet`);
-    });
-  }
-  return { ...user, displayName: name, headers: await h.runtime.headersFor(user) };
-}
-
-/** Publish an identity.user.* event with a full user snapshot. */
-export async function announce(h: PoolsHarness, subject: EventSubject, user: Partial<User> & Pick<User, 'id' | 'email' | 'role' | 'updatedAt'>, extra: Record<string, unknown> = {}): Promise<void> {
-  const snapshot: User = {
-    displayName: null,
-    firstName: null,
-    lastName: null,
-    hasPaid: false,
-    paymentNotes: null,
-    createdAt: new Date(0).toISOString(),
-    ...user,
-  };
-  await h.runtime.bus.publish(subject, { user: snapshot, ...extra });
 }
 
 /**
@@ -125,14 +79,6 @@ export async function migrateGames(h: PoolsHarness, years: number[], games: Game
   });
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** One call through buildApp + inject, as the gateway would forward it. */
-export async function call(h: PoolsHarness, method: Method, url: string, who: Person | null, payload?: unknown) {
-  const headers = who ? who.headers : await h.runtime.headersFor(null);
-  return h.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
-
 let poolCounter = 0;
 
 /** Factory: a pool created through the API by `owner`. */
@@ -148,33 +94,6 @@ export async function buildInvitation(h: PoolsHarness, owner: Person, poolId: st
   const res = await call(h, 'POST', `/api/pools/${poolId}/invitations`, owner, body);
   if (res.statusCode !== 201) throw new Error(`create invitation answered ${res.statusCode}: ${res.body}`);
   return res.json() as { id: string; invitationToken: string };
-}
-
-/** Wait for a pools.* event matching `match`. */
-export async function eventSeen(h: PoolsHarness, subject: string, match: (data: any) => boolean = () => true): Promise<any> {
-  let found: unknown;
-  await vi.waitFor(() => {
-    found = h.events.find((e) => e.subject === subject && match(e.data))?.data;
-    if (!found) throw new Error(`no ${subject} event yet`);
-  });
-  return found;
-}
-
-export interface Cast {
-  commissioner: Person;
-  otherCommissioner: Person;
-  admin: Person;
-  player: Person;
-}
-
-/** The people most suites need: two commissioners, a super admin and a player. */
-export async function castOf(h: PoolsHarness): Promise<Cast> {
-  return {
-    commissioner: await person(h, 'pool_commissioner', 'Casey Commish'),
-    otherCommissioner: await person(h, 'pool_commissioner', 'Other Commish'),
-    admin: await person(h, 'super_admin', 'Ada Admin'),
-    player: await person(h, 'user', 'Pat Player'),
-  };
 }
 
 type PoolSummary = PoolsSummaryReply['pools'][number];

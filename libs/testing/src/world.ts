@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import { vi } from 'vitest';
+import type { EventSubject, Game, Pool, Role, Team, User, Venue, WeekState } from '@powerpool/contracts';
+import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
+import { buildProductionGame } from './factories.js';
+import { buildPoolSnapshot, callAs, castFor, memberEventOf, personOf, waitForRow, type Cast, type MemberSubject, type Method, type Person } from './harness.js';
+import { createTestRuntime, type TestRuntime } from './runtime.js';
+
+/**
+ * One world for every service's integration suite: a service started on real storage and bus with
+ * a movable clock and an event recorder, the same people, the same teams and games, and what the
+ * other services announce on the bus (users, pools, members, games, published weeks, picks). Each
+ * builder waits until the service under test has stored what it was told, in the schema it owns,
+ * so a test reads top to bottom without sleeps.
+ */
+
+/** The season every suite plays. */
+export const YEAR = 2025;
+
+/** A service under test (see startServiceHarness). */
+export interface ServiceHarness {
+  runtime: TestRuntime;
+  app: ServiceApp;
+  /** The clock the service sees (every replica). */
+  clock: { now: Date };
+  /** Every event published so far on the recorded subjects. */
+  events: Array<{ subject: string; data: any }>;
+  /** The Postgres schema the service owns: the builders wait for rows there. */
+  schema: string;
+  /** Whether the service keeps its own copy of identity's users (`<schema>.users`). */
+  keepsUsers: boolean;
+  /** Another instance of the service on the same database and bus (replicas). */
+  addReplica(): Promise<ServiceApp>;
+  close(): Promise<void>;
+}
+
+export interface StartServiceOptions {
+  schema: string;
+  keepsUsers: boolean;
+  /** The service's buildApp over the runtime, reading the harness clock through `now`. */
+  build(runtime: TestRuntime, now: () => Date): Promise<ServiceApp>;
+  /** Subjects whose events land in `events` (e.g. `picks.>`). */
+  record: string[];
+  /** Where the clock starts (default 2025-09-01T12:00Z, before week 1). */
+  startAt?: Date;
+  /** Peers of the service on the same bus (other services' answers), unsubscribed at close. */
+  peers?(runtime: TestRuntime): Promise<Subscription[]>;
+}
+
+/** A service on real storage and bus (see createTestRuntime), with a movable clock and an event recorder. */
+export async function startServiceHarness(options: StartServiceOptions): Promise<ServiceHarness> {
+  const runtime = await createTestRuntime();
+  const clock = { now: options.startAt ?? new Date('2025-09-01T12:00:00Z') };
+  const apps: ServiceApp[] = [];
+  const build = async () => {
+    const app = await options.build(runtime, () => clock.now);
+    apps.push(app);
+    return app;
+  };
+  const app = await build();
+  const events: ServiceHarness['events'] = [];
+  const subs: Subscription[] = [];
+  for (const subject of options.record) subs.push(await runtime.bus.subscribe(subject, (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })));
+  if (options.peers) subs.push(...(await options.peers(runtime)));
+  return {
+    runtime,
+    app,
+    clock,
+    events,
+    schema: options.schema,
+    keepsUsers: options.keepsUsers,
+    addReplica: build,
+    async close() {
+      for (const s of subs) await s.unsubscribe();
+      for (const a of apps.reverse()) await a.close();
+      await runtime.close();
+    },
+  };
+}
+
+// ---- calls and waits ----------------------------------------------------------------------------
+
+/** One call through buildApp + inject, as the gateway would forward it (`who` null: signed out). */
+export const call = (h: ServiceHarness, method: Method, url: string, who: Person | null, payload?: unknown) => callAs(h.runtime, h.app, method, url, who, payload);
+
+/** Wait until `sql` returns a row (the service has consumed an event). */
+export const stored = (h: ServiceHarness, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, sql, params);
+
+/** Wait for an event on a recorded subject matching `match`, and return its payload. */
+export async function eventSeen(h: ServiceHarness, subject: string, match: (data: any) => boolean = () => true): Promise<any> {
+  let found: unknown;
+  await vi.waitFor(() => {
+    found = h.events.find((e) => e.subject === subject && match(e.data))?.data;
+    if (!found) throw new Error(`no ${subject} event yet`);
+  });
+  return found;
+}
+
+// ---- people -------------------------------------------------------------------------------------
+
+/**
+ * A person with the gateway headers for their calls, announced to the service as identity would
+ * (so their name is known) when it keeps users, unless `announce` is false.
+ */
+export async function person(h: ServiceHarness, role: Role, name: string, options: { announce?: boolean } = {}): Promise<Person> {
+  const p = await personOf(h.runtime, role, name);
+  if (h.keepsUsers && options.announce !== false) await announceUser(h, p);
+  return p;
+}
+
+/** The five roles of every authorization test (see castFor), each announced when the service keeps users. */
+export async function castOf(h: ServiceHarness): Promise<Cast> {
+  const cast = await castFor(h.runtime);
+  if (h.keepsUsers) for (const p of Object.values(cast)) await announceUser(h, p);
+  return cast;
+}
+
+/** Publish an identity.user.* event with a full user snapshot (`user` on top of an unpaid, unnamed user). */
+export async function announce(h: ServiceHarness, subject: EventSubject, user: Partial<User> & Pick<User, 'id' | 'email' | 'role' | 'updatedAt'>, extra: Record<string, unknown> = {}): Promise<void> {
+  const snapshot: User = { displayName: null, firstName: null, lastName: null, hasPaid: false, paymentNotes: null, createdAt: new Date(0).toISOString(), ...user };
+  await h.runtime.bus.publish(subject, { user: snapshot, ...extra });
+}
+
+/** identity.user.registered for `p` (display name = their name), waiting until the service stored them. */
+export async function announceUser(h: ServiceHarness, p: Person): Promise<void> {
+  const at = new Date().toISOString();
+  await announce(h, 'identity.user.registered', { id: p.id, email: p.email, displayName: p.name, role: p.role, createdAt: at, updatedAt: at });
+  await stored(h, `SELECT 1 FROM ${h.schema}.users WHERE id = $1`, [p.id]);
+}
+
+// ---- teams and games (sports-data-staging) -----------------------------------------------------
+
+export const TEAMS: Team[] = [
+  { espnId: '21', name: 'Philadelphia Eagles', shortName: 'Eagles', abbreviation: 'PHI', city: 'Philadelphia', color: '06424d', logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png', darkLogoUrl: null },
+  { espnId: '6', name: 'Dallas Cowboys', shortName: 'Cowboys', abbreviation: 'DAL', city: 'Dallas', color: '002a5c', logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png', darkLogoUrl: null },
+  { espnId: '12', name: 'Kansas City Chiefs', shortName: 'Chiefs', abbreviation: 'KC', city: 'Kansas City', color: 'e31837', logoUrl: null, darkLogoUrl: null },
+  { espnId: '24', name: 'Los Angeles Chargers', shortName: 'Chargers', abbreviation: 'LAC', city: 'Los Angeles', color: '0080c6', logoUrl: null, darkLogoUrl: null },
+  { espnId: '2', name: 'Buffalo Bills', shortName: 'Bills', abbreviation: 'BUF', city: 'Buffalo', color: '00338d', logoUrl: null, darkLogoUrl: null },
+  { espnId: '15', name: 'Miami Dolphins', shortName: 'Dolphins', abbreviation: 'MIA', city: 'Miami', color: '008e97', logoUrl: null, darkLogoUrl: null },
+  { espnId: '3', name: 'Chicago Bears', shortName: 'Bears', abbreviation: 'CHI', city: 'Chicago', color: '0b162a', logoUrl: null, darkLogoUrl: null },
+  { espnId: '8', name: 'Detroit Lions', shortName: 'Lions', abbreviation: 'DET', city: 'Detroit', color: '0076b6', logoUrl: null, darkLogoUrl: null },
+  { espnId: '9', name: 'Green Bay Packers', shortName: 'Packers', abbreviation: 'GB', city: 'Green Bay', color: '203731', logoUrl: null, darkLogoUrl: null },
+  { espnId: '16', name: 'Minnesota Vikings', shortName: 'Vikings', abbreviation: 'MIN', city: 'Minneapolis', color: '4f2683', logoUrl: null, darkLogoUrl: null },
+];
+
+export const VENUES: Venue[] = [
+  { espnVenueId: '3806', fullName: 'Lincoln Financial Field', city: 'Philadelphia', state: 'PA', zipCode: null, indoor: false, grass: true, exteriorImageUrl: null, interiorImageUrl: null },
+];
+
+const team = (id: string) => TEAMS.find((t) => t.espnId === id)!;
+
+/** Factory: a production game of the 2025 season between two of TEAMS (home first; default DAL @ PHI). */
+export function buildGame(weekNumber: number, gameTimeUtc: string, home = '21', away = '6', overrides: Partial<Game> = {}): Game {
+  const h = team(home);
+  const a = team(away);
+  return buildProductionGame({
+    espnId: `g-${randomUUID().slice(0, 8)}`,
+    year: YEAR,
+    weekNumber,
+    gameTimeUtc,
+    homeTeamEspnId: h.espnId,
+    awayTeamEspnId: a.espnId,
+    homeTeamAbbr: h.abbreviation,
+    awayTeamAbbr: a.abbreviation,
+    homeTeamShortName: h.shortName,
+    awayTeamShortName: a.shortName,
+    gameName: `${a.name} at ${h.name}`,
+    updatedAt: '2025-08-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/**
+ * Publish teams, venues and the season's games as sports-data-staging migrates them, and wait for
+ * them. A migration replaces every game of the season: add games later with `updateGame`.
+ */
+export async function migrateSeason(h: ServiceHarness, games: Game[], teams: Team[] = TEAMS): Promise<Game[]> {
+  await h.runtime.bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
+  await h.runtime.bus.publish('sports.venues.imported', { venues: VENUES });
+  await h.runtime.bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
+  await vi.waitFor(async () => {
+    const [row] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.games WHERE year = $1`, [YEAR]);
+    const [teamRows] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.teams`, []);
+    if (row?.n !== games.length || teamRows?.n !== teams.length) throw new Error('season not stored yet');
+  });
+  return games;
+}
+
+let updates = 0;
+/** A snapshot time later than every earlier one of this run (the newest snapshot wins). */
+export const newerTimestamp = (): string => new Date(Date.now() + ++updates).toISOString();
+
+/**
+ * Publish sports.game.updated for a game (with `changes`, under a newer snapshot time), and wait
+ * until it is stored. Without changes it announces a new game without touching the others.
+ */
+export async function updateGame(h: ServiceHarness, game: Game, changes: Partial<Game> = {}): Promise<Game> {
+  const next = { ...game, ...changes, updatedAt: newerTimestamp() };
+  await h.runtime.bus.publish('sports.game.updated', { game: next, changed: Object.keys(changes) });
+  await stored(h, `SELECT 1 FROM ${h.schema}.games WHERE espn_id = $1 AND updated_at = $2`, [game.espnId, next.updatedAt]);
+  return next;
+}
+
+/** A final score, as the provider reports it. */
+export const finalScore = (h: ServiceHarness, game: Game, homeScore: number, awayScore: number) => updateGame(h, game, { gameStatus: 'COMPLETE', homeScore, awayScore });
+
+// ---- pools and members (pools-invitations) ------------------------------------------------------
+
+/** pools.pool.created, as pools-invitations announces it. */
+export async function announcePool(h: ServiceHarness, commissioner: Person, overrides: Partial<Pool> = {}): Promise<Pool> {
+  const pool = buildPoolSnapshot(commissioner.id, { year: YEAR, ...overrides });
+  await h.runtime.bus.publish('pools.pool.created', { pool });
+  await stored(h, `SELECT 1 FROM ${h.schema}.pools WHERE id = $1`, [pool.id]);
+  return pool;
+}
+
+/** pools.member.joined (or .removed) for `who`. */
+export async function announceMember(h: ServiceHarness, pool: Pool, who: Person, subject: MemberSubject = 'pools.member.joined'): Promise<void> {
+  await h.runtime.bus.publish(subject, memberEventOf(pool, who.id, subject));
+  await stored(h, `SELECT 1 FROM ${h.schema}.pool_members WHERE pool_id = $1 AND user_id = $2 AND is_active = $3`, [pool.id, who.id, subject === 'pools.member.joined']);
+}
+
+// ---- weeks (weeks-workflow) ---------------------------------------------------------------------
+
+export interface PublishedWeek {
+  poolId: string;
+  weekNumber: number;
+  pickDeadline: string;
+  /** poolGameId by game id. */
+  poolGameIds: Record<string, string>;
+}
+
+/**
+ * weeks.week.published as weeks-workflow announces it: `spreads` maps game ids to locked spreads;
+ * the deadline is 10 minutes before the earliest kickoff unless given.
+ */
+export async function publishWeek(h: ServiceHarness, pool: Pool, weekNumber: number, games: Game[], spreads: Record<string, number>, pickDeadline?: string): Promise<PublishedWeek> {
+  const chosen = games.filter((g) => g.espnId in spreads);
+  const deadline = pickDeadline ?? new Date(Math.min(...chosen.map((g) => new Date(g.gameTimeUtc).getTime())) - 10 * 60_000).toISOString();
+  const poolGameIds = Object.fromEntries(chosen.map((g) => [g.espnId, randomUUID()]));
+  await h.runtime.bus.publish('weeks.week.published', {
+    poolId: pool.id,
+    year: YEAR,
+    weekNumber,
+    pickDeadline: deadline,
+    publishedAt: new Date().toISOString(),
+    games: chosen.map((g) => ({ gameId: g.espnId, poolGameId: poolGameIds[g.espnId]!, lockedSpread: spreads[g.espnId]!, gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
+  });
+  await stored(h, `SELECT 1 FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2`, [pool.id, weekNumber]);
+  return { poolId: pool.id, weekNumber, pickDeadline: deadline, poolGameIds };
+}
+
+/**
+ * Move a published week forward to `to`, one weeks.week.state-changed at a time as weeks-workflow
+ * does (PUBLISHED, GAMES_IN_PROGRESS, SCORING, COMPLETE), waiting for each.
+ */
+export async function moveWeekTo(h: ServiceHarness, pool: Pool, weekNumber: number, to: WeekState): Promise<void> {
+  const order: WeekState[] = ['PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'];
+  const [row] = await h.runtime.database.sql.query<{ state: WeekState }>(`SELECT state FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2`, [pool.id, weekNumber]);
+  for (let i = order.indexOf(row!.state); i < order.indexOf(to); i++) {
+    const [fromState, toState] = [order[i]!, order[i + 1]!];
+    // At the service's clock: a save that arrived before this move is still taken (savesOpenAt).
+    await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber, fromState, toState, testing: true, automatic: false, byUserId: null, at: h.clock.now.toISOString() });
+    await stored(h, `SELECT 1 FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2 AND state = $3`, [pool.id, weekNumber, toState]);
+  }
+}
+
+/** weeks.game.voided for a published game. */
+export async function voidGame(h: ServiceHarness, week: PublishedWeek, gameId: string, reason = 'Cancelled by the league'): Promise<void> {
+  await h.runtime.bus.publish('weeks.game.voided', { poolId: week.poolId, year: YEAR, weekNumber: week.weekNumber, gameId, poolGameId: week.poolGameIds[gameId]!, reason, byUserId: null, voidedAt: new Date().toISOString() });
+  await stored(h, `SELECT 1 FROM ${h.schema}.pool_games WHERE id = $1 AND voided_at IS NOT NULL`, [week.poolGameIds[gameId]!]);
+}
+
+// ---- picks (picks-scoring) ----------------------------------------------------------------------
+
+/** Picks as [gameId, teamEspnId, rank] (rank 0 = power pick). */
+export type PickSpec = Array<[string, string, number]>;
+
+/** A batch body for `week` (POST /api/picks/batch). */
+export function batchOf(week: PublishedWeek, picks: PickSpec) {
+  return {
+    weekId: `${YEAR}:${week.weekNumber}`,
+    picks: picks.map(([gameId, team, rank]) => ({
+      poolId: week.poolId,
+      poolGameId: week.poolGameIds[gameId] ?? null,
+      gameEspnCompetitionId: gameId,
+      selectedTeamEspnId: team,
+      confidenceRank: rank,
+      isPowerPick: rank === 0,
+      weekNumber: week.weekNumber,
+    })),
+  };
+}
+
+/** A commissioner override body for `week`. */
+export function overrideOf(week: PublishedWeek, target: Person, picks: PickSpec, overrideReason = 'Player phoned in their picks') {
+  return { targetUserId: target.id, poolId: week.poolId, weekNumber: week.weekNumber, overrideReason, picks: batchOf(week, picks).picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick) };
+}
+
+/** Save `who`'s picks of `week` through POST /api/picks/batch (the clock must be before the deadline). */
+export async function savePicks(h: ServiceHarness, week: PublishedWeek, who: Person, picks: PickSpec): Promise<void> {
+  const res = await call(h, 'POST', '/api/picks/batch', who, batchOf(week, picks));
+  if (res.statusCode !== 200) throw new Error(`saving picks failed: ${res.statusCode} ${res.body}`);
+}
+
+/** Run `fn` with the service's clock a minute before `week`'s pick deadline (to save picks), then set the clock back. */
+export async function beforeDeadline<T>(h: ServiceHarness, week: PublishedWeek, fn: () => Promise<T>): Promise<T> {
+  const clock = h.clock.now;
+  h.clock.now = new Date(Date.parse(week.pickDeadline) - 60_000);
+  try {
+    return await fn();
+  } finally {
+    h.clock.now = clock;
+  }
+}
+
+// ---- worlds -------------------------------------------------------------------------------------
+
+export interface PoolWithWeek {
+  pool: Pool;
+  week: PublishedWeek;
+}
+
+/**
+ * World: a pool of `commissioner` with `members` joined and week `weekNumber` published (`spreads`
+ * by game id), and each member's `picks` saved before the deadline. The games must be migrated.
+ */
+export async function poolWithPublishedWeek(
+  h: ServiceHarness,
+  world: { commissioner: Person; members: Person[]; games: Game[]; spreads: Record<string, number>; weekNumber?: number; pool?: Partial<Pool>; picks?: Array<[Person, PickSpec]> },
+): Promise<PoolWithWeek> {
+  const pool = await announcePool(h, world.commissioner, world.pool);
+  for (const m of world.members) await announceMember(h, pool, m);
+  const week = await publishWeek(h, pool, world.weekNumber ?? 1, world.games, world.spreads);
+  if (world.picks?.length) await beforeDeadline(h, week, async () => {
+    for (const [who, picks] of world.picks!) await savePicks(h, week, who, picks);
+  });
+  return { pool, week };
+}
