@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connectPostgres, openPglite, usePglite, type Database } from '@powerpool/service-kit';
+import { connectPostgres, openPglite, runMigrations, usePglite, type Database } from '@powerpool/service-kit';
 import { TEST_DATABASE_URL } from './services.js';
 
 export interface TestDatabase {
@@ -41,4 +41,14 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
 export async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const client = await openPglite();
   return { database: usePglite(client), close: () => client.close() };
+}
+
+/**
+ * A fresh database of this run's kind (TEST_DB: Postgres or PGlite) with one service's migrations
+ * applied, for a store's own tests: a store is then called directly, without the app or the bus.
+ */
+export async function createStoreTestDatabase(service: { schema: string; migrationsDir: URL }): Promise<TestDatabase> {
+  const test = process.env.TEST_DB === 'pglite' ? await createPgliteTestDatabase() : await createPostgresTestDatabase();
+  await runMigrations(test.database, { schema: service.schema, dir: service.migrationsDir });
+  return test;
 }

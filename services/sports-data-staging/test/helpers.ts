@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { importEventSchema, migrateGamesEventSchema, type ImportEvent, type MigrateGamesEvent } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
-import { capturingLogger, createTestRuntime, type TestRuntime, type TestUser } from '@powerpool/testing';
+import { capturingLogger, castFor, createTestRuntime, type TestRuntime } from '@powerpool/testing';
 import { buildApp, liveFeedOf } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
 import type { LiveFeed } from '../src/domain/live-feed.js';
 import { startEspnReplay, type EspnReplay, type EspnReplayOptions } from '@powerpool/sports-data-staging/replay';
-
-export const ADMIN: TestUser = { id: '00000000-0000-4000-8000-000000000001', email: 'admin@powerpool.test', role: 'super_admin' };
-export const COMMISSIONER: TestUser = { id: '00000000-0000-4000-8000-000000000002', email: 'commish@powerpool.test', role: 'pool_commissioner' };
-export const PLAYER: TestUser = { id: '00000000-0000-4000-8000-000000000003', email: 'player@powerpool.test', role: 'user' };
 
 export interface SportsHarness {
   runtime: TestRuntime;
@@ -19,6 +15,7 @@ export interface SportsHarness {
   feed: LiveFeed;
   /** What the service logged at warn level and above (JSON lines, parsed). */
   logs: Array<Record<string, any>>;
+  /** The gateway headers of the cast's admin, commissioner and player (castFor in @powerpool/testing). */
   admin: Record<string, string>;
   commissioner: Record<string, string>;
   player: Record<string, string>;
@@ -76,7 +73,8 @@ export async function startSports(options: StartSportsOptions = {}): Promise<Spo
   const config = loadSportsDataStagingConfig(sportsEnv(replay, options));
   const { logger, logs } = capturingLogger('warn');
   const app = await buildApp({ ...runtime, logger, config, ...(options.now ? { now: options.now } : {}) });
-  const admin = await runtime.headersFor(ADMIN);
+  const cast = await castFor(runtime);
+  const admin = cast.admin.headers;
   const h: SportsHarness = {
     runtime,
     replay,
@@ -84,8 +82,8 @@ export async function startSports(options: StartSportsOptions = {}): Promise<Spo
     feed: liveFeedOf(app),
     logs,
     admin,
-    commissioner: await runtime.headersFor(COMMISSIONER),
-    player: await runtime.headersFor(PLAYER),
+    commissioner: cast.commissioner.headers,
+    player: cast.player.headers,
     async importTeams(year = 2025) {
       const res = await app.inject({ method: 'POST', url: '/api/admin/unified-staging/import-teams/1', headers: admin, payload: { year } });
       if (res.statusCode !== 200) throw new Error(`import-teams ${res.statusCode}: ${res.body}`);
