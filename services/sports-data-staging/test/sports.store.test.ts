@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProductionGame, createStoreTestDatabase, integrationSkipReason, type TestDatabase } from '@powerpool/testing';
+import { buildProductionGame, createStoreTestDatabase, integrationSkipReason, TEAMS, type TestDatabase } from '@powerpool/testing';
 import { SCHEMA } from '../src/app.js';
 import { createSportsStore } from '../src/store/sports.store.js';
 
@@ -14,6 +14,8 @@ describe.skipIf(skip)('sports store', () => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createStoreTestDatabase({ schema: SCHEMA, migrationsDir: new URL('../src/store/migrations/', import.meta.url) });
+    // Games name their teams (foreign keys): the Eagles and the Cowboys of every test game.
+    await createSportsStore(test.database.db).upsertTeams(TEAMS.slice(0, 2), new Date('2025-08-01T00:00:00Z'));
   });
   afterAll(async () => test?.close());
 
