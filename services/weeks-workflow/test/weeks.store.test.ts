@@ -78,8 +78,10 @@ describe.skipIf(skip)('weeks store', () => {
 
     it('should let only one of two transactions that both see SETUP publish the week', async () => {
       const poolId = randomUUID();
-      // Each reads the state under the lock, waits, and moves the week only from SETUP: without
-      // the lock both would see SETUP and both would publish.
+      // The week exists already (a first creation would serialise on its key alone). Each reads
+      // the state under the lock, waits, and moves the week only from SETUP: without the lock
+      // both would see SETUP and both would publish.
+      await store().lockPoolWeek(poolId, 2025, 4, at('2025-09-01T00:00:00Z'));
       const publish = () =>
         inTransaction(async (s) => {
           const week = await s.lockPoolWeek(poolId, 2025, 4, at('2025-09-01T00:00:00Z'));
