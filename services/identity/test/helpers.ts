@@ -1,20 +1,14 @@
 import { RPC, SESSION_COOKIE, type SessionUser } from '@powerpool/contracts';
 import { DEV_PASSWORD, startDevIdp, type DevIdp } from '@powerpool/dev-idp';
-import type { ServiceApp } from '@powerpool/service-kit';
-import { Browser, createTestRuntime, freePort, parseForm, type TestRuntime } from '@powerpool/testing';
+import { Browser, freePort, parseForm, startServiceHarness, type ServiceHarness } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadIdentityConfig } from '../src/config.js';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 const CLIENT_SECRET = 'identity-test-secret';
 
-export interface IdentityHarness {
-  runtime: TestRuntime;
+export interface IdentityHarness extends ServiceHarness {
   idp: DevIdp;
-  app: ServiceApp;
-  /** The clock identity sees; tests move it to check expiry. */
-  clock: { now: Date };
-  close(): Promise<void>;
 }
 
 export interface IdentityHarnessOptions {
@@ -24,9 +18,11 @@ export interface IdentityHarnessOptions {
   env?: (idp: DevIdp) => Record<string, string>;
 }
 
-/** identity on real storage and bus, signing in against a real dev OpenID provider over HTTP. */
+/**
+ * identity on real storage and bus (the shared harness: a movable clock from now, tests move it to
+ * check expiry), signing in against a real dev OpenID provider over HTTP.
+ */
 export async function startIdentity(options: IdentityHarnessOptions = {}): Promise<IdentityHarness> {
-  const runtime = await createTestRuntime();
   const port = await freePort();
   const idp = await startDevIdp({
     issuer: options.issuer?.(port) ?? `http://127.0.0.1:${port}/dev-idp`,
@@ -34,32 +30,36 @@ export async function startIdentity(options: IdentityHarnessOptions = {}): Promi
     environment: 'test',
     clients: [{ clientId: 'powerpool', clientSecret: CLIENT_SECRET, redirectUris: [`${PUBLIC_URL}/api/callback`], postLogoutRedirectUris: [`${PUBLIC_URL}/`] }],
   });
-  const clock = { now: new Date() };
-  const app = await buildApp({
-    ...runtime,
-    now: () => clock.now,
-    config: loadIdentityConfig({
-      IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed',
-      OIDC_ISSUER_URL: idp.issuer,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      PUBLIC_URL,
-      SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
-      SESSION_IDLE_TIMEOUT_MINUTES: '60',
-      SESSION_ABSOLUTE_TIMEOUT_HOURS: '24',
-      ...options.env?.(idp),
-    }),
+  const h = await startServiceHarness({
+    schema: 'identity',
+    // identity is where users come from: nobody announces them to it.
+    keepsUsers: false,
+    record: [],
+    startAt: new Date(),
+    build: (runtime, now) =>
+      buildApp({
+        ...runtime,
+        now,
+        config: loadIdentityConfig({
+          IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed',
+          OIDC_ISSUER_URL: idp.issuer,
+          OIDC_CLIENT_SECRET: CLIENT_SECRET,
+          PUBLIC_URL,
+          SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
+          SESSION_IDLE_TIMEOUT_MINUTES: '60',
+          SESSION_ABSOLUTE_TIMEOUT_HOURS: '24',
+          ...options.env?.(idp),
+        }),
+      }),
   });
-  return {
-    runtime,
+  const closeService = h.close;
+  return Object.assign(h, {
     idp,
-    app,
-    clock,
     async close() {
-      await app.close();
+      await closeService();
       await idp.close();
-      await runtime.close();
     },
-  };
+  });
 }
 
 export interface SignedIn {

@@ -25,6 +25,7 @@ import {
   moveWeekTo,
   newerTimestamp,
   person,
+  poolWithPublishedWeek,
   updateGame,
   publishWeek,
   savePicks,
@@ -82,10 +83,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
       games.push(await updateGame(h, { ...original, espnId: `lag${scenario}-${slot}`, espnCompetitionId: `lag${scenario}-${slot}` }));
     }
     const spreads = Object.fromEntries(SLOTS.map((slot, i) => [games[i]!.espnId, WEEK1.spreads[`w1-${slot}`]]));
-    const pool = await announcePool(h, cast.commissioner);
-    await announceMember(h, pool, cast.player);
-    const week = await publishWeek(h, pool, 1, games, spreads);
-    await beforeDeadline(h, week, () => savePicks(h, week, cast.player, patPicks(games)));
+    const { pool, week } = await poolWithPublishedWeek(h, { commissioner: cast.commissioner, members: [cast.player], games, spreads, picks: [[cast.player, patPicks(games)]] });
     await moveWeekTo(h, pool, 1, state);
     return { pool, week, games };
   }
