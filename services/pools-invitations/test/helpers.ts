@@ -39,7 +39,7 @@ export function startPools(): Promise<PoolsHarness> {
  * Factory: a production game as sports-data-staging announces it. Its season year is `year` even
  * when it is played in the next calendar year (January and February).
  */
-export function buildGame(year: number, gameTimeUtc: string, espnId: string = randomUUID()): Game {
+export function buildGameOfYear(year: number, gameTimeUtc: string, espnId: string = randomUUID()): Game {
   return buildProductionGame({ espnId, year, gameTimeUtc });
 }
 
@@ -49,9 +49,9 @@ export function buildGame(year: number, gameTimeUtc: string, espnId: string = ra
  */
 export function buildSeason(year: number): Game[] {
   return [
-    buildGame(year, `${year}-09-05T00:20:00.000Z`, `${year}-opener`),
-    buildGame(year, `${year}-11-30T18:00:00.000Z`, `${year}-week-13`),
-    { ...buildGame(year, `${year + 1}-02-08T23:30:00.000Z`, `${year}-super-bowl`), seasonType: 3, weekNumber: 22 },
+    buildGameOfYear(year, `${year}-09-05T00:20:00.000Z`, `${year}-opener`),
+    buildGameOfYear(year, `${year}-11-30T18:00:00.000Z`, `${year}-week-13`),
+    { ...buildGameOfYear(year, `${year + 1}-02-08T23:30:00.000Z`, `${year}-super-bowl`), seasonType: 3, weekNumber: 22 },
   ];
 }
 

@@ -1,6 +1,6 @@
 import { RPC, type Game, type Pool, type RefreshWeekReply, type UnscoredPicksReply, type UnscoredPicksRequest } from '@powerpool/contracts';
 import type { BusMessage, Subscription } from '@powerpool/service-kit';
-import { buildGame as buildTeamGame, buildPoolSnapshot as poolSnapshot, call, migrateSeason as migrateGames, startServiceHarness, TEAMS, YEAR, type Person, type ServiceHarness } from '@powerpool/testing';
+import { buildGame, buildPoolSnapshot as poolSnapshot, call, migrateSeason as migrateGames, startServiceHarness, TEAMS, YEAR, type Person, type ServiceHarness } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadWeeksWorkflowConfig } from '../src/config.js';
 
@@ -9,7 +9,7 @@ import { loadWeeksWorkflowConfig } from '../src/config.js';
  * its own API calls. The people, the teams, and what other services announce (pools, members,
  * games) come from @powerpool/testing (world.ts), re-exported here so a suite imports one place.
  */
-export { announceMember, announcePool, call, castOf, newerTimestamp, person, stored, updateGame, YEAR, type Cast, type Person } from '@powerpool/testing';
+export { announceMember, announcePool, buildGame, call, castOf, newerTimestamp, person, stored, updateGame, YEAR, type Cast, type Person } from '@powerpool/testing';
 
 export interface WeeksHarness extends ServiceHarness {
   /**
@@ -44,17 +44,14 @@ export async function startWeeks(): Promise<WeeksHarness> {
   return Object.assign(h, { scoring });
 }
 
-/** Factory: a production game of the 2025 season as sports-data-staging announces it (DAL @ PHI unless `overrides` say otherwise). */
-export const buildGame = (weekNumber: number, gameTimeUtc: string, overrides: Partial<Game> = {}): Game => buildTeamGame(weekNumber, gameTimeUtc, '21', '6', overrides);
-
 /** The games most suites use: week 1 (three games), week 2 (one), the Super Bowl. */
 export function buildSeason(): Game[] {
   return [
-    buildGame(1, '2025-09-05T00:20:00.000Z', { espnId: 'w1-thu' }),
-    buildTeamGame(1, '2025-09-07T17:00:00.000Z', '12', '24', { espnId: 'w1-sun' }),
-    buildTeamGame(1, '2025-09-09T00:15:00.000Z', '2', '15', { espnId: 'w1-mon' }),
-    buildGame(2, '2025-09-12T00:15:00.000Z', { espnId: 'w2-thu' }),
-    buildGame(22, '2026-02-08T23:30:00.000Z', { espnId: 'sb' }),
+    buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6', { espnId: 'w1-thu' }),
+    buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24', { espnId: 'w1-sun' }),
+    buildGame(1, '2025-09-09T00:15:00.000Z', '2', '15', { espnId: 'w1-mon' }),
+    buildGame(2, '2025-09-12T00:15:00.000Z', '21', '6', { espnId: 'w2-thu' }),
+    buildGame(22, '2026-02-08T23:30:00.000Z', '21', '6', { espnId: 'sb' }),
   ];
 }
 
