@@ -99,6 +99,11 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
+  it('should keep the rules free of their transport: domain/ never imports serving/ (caches, ETags, streams)', () => {
+    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/domain/') && to.includes('/src/serving/'));
+    expect(found).toEqual([]);
+  });
+
   it('should keep web features independent of each other and of the app layer', () => {
     const found = violations(rel('web/src/features'), (from, to) => {
       const feature = /web\/src\/features\/([^/]+)\//.exec(from)?.[1];

@@ -1,6 +1,6 @@
 import { LIVE_SUBJECTS, type LiveBoardChanged } from '@powerpool/contracts';
 import type { Bus, KitLogger } from '@powerpool/service-kit';
-import type { WeekRef } from './context.js';
+import type { WeekRef } from '../domain/context.js';
 
 /**
  * Broadcast LIVE_SUBJECTS.boardChanged for each pool week (deduplicated), after the change that
