@@ -5,8 +5,7 @@ import { PHONE, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast, watchToasts } from './support/sign-in.js';
 
 /**
- * /site-admin and its ESPN Data Staging tab (admin spec: /site-admin, unified staging screen,
- * sections 7 and 8) against embedded mode, whose sports service reads ESPN from the bundled
+ * /site-admin and its ESPN Data Staging tab (docs/screens.md#staging) against embedded mode, whose sports service reads ESPN from the bundled
  * offline replay. One file = one fresh in-memory app, so the super admin's run below starts with
  * empty staging and production.
  */

@@ -388,7 +388,7 @@ describe.skipIf(skip)('live leaderboard', () => {
   });
 
   describe("a commissioner's power pick on an unpublished game, and a pick exactly on the spread", () => {
-    // game-rules.md "Points": a power pick on a game the pool did not publish is scored straight up
+    // docs/game.md#unpublished-games: a power pick on a game the pool did not publish is scored straight up
     // (spread 0), on the live board and in the calculation alike; "Leaderboards": a pending pick
     // is covering, push (exactly on the spread) or not covering.
     it('should score the power pick straight up as the calculation does, and show a push right now', async () => {

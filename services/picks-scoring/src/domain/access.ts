@@ -6,7 +6,7 @@ import type { Caller } from './context.js';
 import { PicksNotAvailableError, PoolNotFoundError, WeekNotFoundError } from './errors.js';
 
 /**
- * Who may do what with a pool's picks and scores (game-rules.md "Who sees what"), named once.
+ * Who may do what with a pool's picks and scores (docs/game.md#who-sees-what), named once.
  * Every route goes through one of these.
  */
 

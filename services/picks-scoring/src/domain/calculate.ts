@@ -10,7 +10,7 @@ import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekState
 import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
 
 /**
- * The calculation of a pool week's scores (game-rules.md "Points"), its recalculations (score
+ * The calculation of a pool week's scores (docs/game.md#points), its recalculations (score
  * corrections, void games, commissioner overrides) and the hooks that trigger them from events.
  * Every rule comes from domain/scoring.ts; this file only gathers the games and picks and stores
  * what the rules give.
@@ -134,7 +134,7 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
  * rpc.scoring.week.unscored-picks: how many picks on a decided game scoring the week on `results`
  * (or newer ones) would leave without a result. The results are applied to our copy first, as the
  * week's move will apply them (they are weeks-workflow's facts, newest kept); nothing else is
- * written. weeks-workflow refuses COMPLETE unless it is 0 (game-rules.md "Points").
+ * written. weeks-workflow refuses COMPLETE unless it is 0 (docs/week.md#complete).
  */
 export async function unscoredPicks(ctx: PicksContext, request: UnscoredPicksRequest): Promise<UnscoredPicksReply> {
   const ref: WeekRef = { poolId: request.poolId, year: request.year, weekNumber: request.weekNumber };
@@ -182,7 +182,7 @@ export async function withWeekCaughtUp<T>(ctx: PicksContext, action: () => Promi
 /**
  * The context's recalculation seam: recalculate a pool week that was already scored. Before
  * COMPLETE any reason does (score corrections, void games, overrides); after COMPLETE only a
- * commissioner's correction ('override') changes results (game-rules.md). Returns true when it
+ * commissioner's correction ('override') changes results (docs/game.md#corrections). Returns true when it
  * recalculated.
  */
 export const recalculateIfScored: Recalculate = async (store, emit, ref, reason, now) => {
@@ -276,7 +276,7 @@ export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<voi
  * A week moved forward. When it reaches COMPLETE it is calculated again, in the same transaction,
  * on the results the move carried (applied just before) or newer ones: whatever an earlier
  * calculation saw, the frozen week is scored on results at least as new as those it was completed
- * on, and no pick on a decided game is left pending (game-rules.md "Points"). The calculation
+ * on, and no pick on a decided game is left pending (docs/week.md#complete). The calculation
  * refreshes the season totals and announces the standings.
  */
 export const onWeekStateChanged: WeekStateHook = async (store, emit, event, now) => {

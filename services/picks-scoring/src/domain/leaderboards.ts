@@ -19,7 +19,7 @@ import { seasonTotalsFromAggregate, sharedRanks } from './scoring.js';
 const presentScoredPick = (row: PickWithTeam) => pickReplyOf(row, { abbreviation: row.teamAbbreviation, logoUrl: row.teamLogoUrl }, row.gameEspnCompetitionId ?? row.gameId);
 
 /**
- * Season standings, completed weeks and the scoring reviews (game-rules.md "Leaderboards"), all
+ * Season standings, completed weeks and the scoring reviews (docs/game.md#season-standings), all
  * from the stored calculation: what the commissioner last calculated is what everyone sees.
  */
 

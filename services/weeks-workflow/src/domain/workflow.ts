@@ -71,7 +71,7 @@ interface ChangeOptions {
  * Move a locked pool week to `to`, record who did it, and announce it (one unit of work). A move to
  * SCORING or COMPLETE announces the results it was decided on (the week's pool games as this
  * service has them now, inside the same transaction), so picks-scoring scores exactly those or
- * newer ones, never older (game-rules.md "Points").
+ * newer ones, never older (docs/week.md#move-to-scoring).
  */
 async function changeState(store: WeeksStore, emit: Emit, week: PoolWeekRow, to: WeekState, at: Date, options: ChangeOptions, patch: Partial<PoolWeekRow> = {}): Promise<PoolWeekRow> {
   const updated = await store.updatePoolWeek(week, { ...patch, state: to, stateChangedAt: at });
@@ -310,7 +310,7 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
 }
 
 /**
- * game-rules.md "Points": COMPLETE is refused while any pick on a decided (final or void) game has
+ * docs/week.md#complete: COMPLETE is refused while any pick on a decided (final or void) game has
  * no result. The picks are picks-scoring's, so it is asked, with the results this move is decided
  * on; it answers how many picks scoring the week on them (or newer ones) would leave unscored.
  */

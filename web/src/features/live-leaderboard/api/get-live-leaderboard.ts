@@ -14,7 +14,7 @@ export function getLiveLeaderboard(poolId: string, weekNumber: number, { signal 
 }
 
 /**
- * Player spec sections 4 and 9: stale after 30 s, kept 5 min, no refetch on focus, and smart
+ * docs/screens.md#live-leaderboard: stale after 30 s, kept 5 min, no refetch on focus, and smart
  * polling by the week's state (lib/polling.ts), decided again after every reply. No `retry`: the
  * 403 before the deadline is an answer, shown at once as "Pick Data Coming Soon" (retries would
  * hold the page on its loading state); it is asked again on a schedule instead (useLiveLeaderboard).

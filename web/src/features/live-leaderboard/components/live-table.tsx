@@ -48,7 +48,7 @@ const WRAP = 'w-16';
 const POWER_EFFECT_TEXT = { x2: 'x2', x0: 'x0', push: 'push', none: 'none', pending: 'pending' } as const;
 
 /**
- * The live standings (player spec section 2): sortable, searchable, with players without picks
+ * The live standings (docs/screens.md#live-leaderboard): sortable, searchable, with players without picks
  * optionally hidden, paged (15, 25, 50, 100 or All), as a table from 768 px and as cards below.
  */
 export function LiveTable({

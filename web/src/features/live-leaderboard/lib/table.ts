@@ -22,7 +22,7 @@ export function powerPick(standing: Pick<LiveStanding, 'picks'>): LivePick | und
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sorting (player spec section 2)
+// Sorting (docs/screens.md#live-leaderboard)
 
 export const LIVE_SORT_KEYS = ['seasonPoints', 'name', 'threePt', 'twoPt', 'onePt', 'power'] as const;
 export type LiveSortKey = (typeof LIVE_SORT_KEYS)[number];

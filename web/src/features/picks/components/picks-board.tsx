@@ -22,7 +22,7 @@ function lastSavedOf(picks: readonly Pick[]): string | null {
 }
 
 /**
- * The summary, the one button and the game cards of Make Picks (player spec sections 2, 4 and 5).
+ * The summary, the one button and the game cards of Make Picks (docs/screens.md#make-picks).
  * Locked (nothing can change) once the deadline passes by the browser's clock, when the week is
  * no longer PUBLISHED, or when the server refused a save because its clock says the deadline has
  * passed (409 picks_locked): the server decides.

@@ -23,7 +23,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 export const deadlineDateTime = (date: Date): string => formatDateTime(date);
 
 /**
- * The countdown of the picks deadline at `now` (player spec sections 2 and 4): expired once the
+ * The countdown of the picks deadline at `now` (docs/screens.md#make-picks): expired once the
  * time left is zero or less. Recalculated every second by the screen.
  */
 export function countdownDisplay(deadline: string | Date, now: number, formatLocal: (date: Date) => string = deadlineDateTime): CountdownDisplay {
