@@ -12,8 +12,8 @@ import { scoredGameOf } from './scored-game.js';
 import type { ScoredGame } from './scoring.js';
 
 /**
- * The live leaderboard of a pool week (player spec section 3, game-rules.md "Leaderboards" and
- * "Who sees what"), and the week's standings the CSV exports are made of: the reads, handed to the
+ * The live leaderboard of a pool week (docs/game.md#live-standings and
+ * docs/game.md#who-sees-what), and the week's standings the CSV exports are made of: the reads, handed to the
  * pure board of board/ (standings, impact games, presentation). Standings are scored on the fly
  * over the pool's published games (locked spreads, void rulings) and the production games' current
  * status and scores; a COMPLETE week shows what was calculated (stored week scores), since after
@@ -67,7 +67,7 @@ export const liveBoardOf = (store: PicksStore, logger: KitLogger, seen: LiveWeek
 export async function liveLeaderboardOf(store: PicksStore, logger: KitLogger, caller: Caller, seen: LiveWeekAccess, now: Date): Promise<LiveLeaderboard> {
   const { pool, week } = seen;
   const board = await liveBoardOf(store, logger, seen);
-  // The pool's members see the overrides (game-rules.md); a public pool's visitors are not members.
+  // The pool's members see the overrides (docs/game.md#overrides); a public pool's visitors are not members.
   const [overrides, poolWeeks] = await Promise.all([
     seen.access === 'PUBLIC_ACCESS' ? Promise.resolve([]) : overridesSeenBy(store, caller, pool, week.weekNumber, now),
     store.poolWeeksOf(pool.id),
