@@ -102,6 +102,13 @@ describe.skipIf(chromiumUnavailableReason())('first load and screens loaded on d
     }
   });
 
+  it('should answer /robots.txt with the robots rules, not the app page', async () => {
+    const reply = await e2e.page.request.get('/robots.txt');
+    expect(reply.status()).toBe(200);
+    expect(reply.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await reply.text()).toMatch(/^User-agent: \*$/m);
+  });
+
   it('should fetch the Pool Management code when a commissioner goes to /admin, and show the screen', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.commissioner);
     await page.goto('/');
