@@ -10,7 +10,7 @@ import { announceBoards } from './domain/live-announce.js';
 import { createLiveStreams, LIVE_STREAM_DEFAULTS } from './domain/live-stream.js';
 import { consumeEvents } from './events/consumers.js';
 import { answerScoringRequests } from './events/scoring.rpc.js';
-import { createWeeksPort } from './events/weeks.port.js';
+import { createWeeksPort } from './ports/weeks.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
 import { registerScoreRoutes } from './routes/scores.routes.js';
