@@ -11,7 +11,13 @@ import { PICKS_EVENTS } from './picks.js';
  */
 export const EVENT_STREAM = {
   name: 'POWERPOOL_EVENTS',
-  /** Subjects captured by the stream: every event subject of every service. */
+  /**
+   * Subjects captured by the stream: every event subject of every service. `scoring.>` is retired
+   * (picks-scoring's events were renamed `picks.week.calculated` and `picks.standings.changed`) but
+   * still captured: during a rolling upgrade an older replica writes them to its outbox, and a row
+   * whose subject no stream captured would fail to publish and hold up every event behind it.
+   * Nothing consumes them. Drop it once no deployment runs a picks-scoring that emits them.
+   */
   subjects: ['identity.>', 'pools.>', 'picks.>', 'weeks.>', 'sports.>', 'scoring.>'],
 } as const;
 

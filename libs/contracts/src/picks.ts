@@ -618,7 +618,7 @@ export type LiveBoardChanged = z.infer<typeof liveBoardChangedSchema>;
 export const picksNotAvailableBodySchema = z.object({ error: z.literal('picks_not_available'), status: z.literal('picks_not_available'), message: z.string() });
 
 // ---------------------------------------------------------------------------------------------
-// Events (picks.<entity>.<verb>, scoring.<entity>.<verb>)
+// Events (picks.<entity>.<verb>)
 
 const poolWeekRef = { poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() };
 
@@ -641,8 +641,8 @@ export const standingsChangedEventSchema = z.object({ ...poolWeekRef, at: z.stri
 
 export const PICKS_EVENTS = {
   'picks.picks.saved': picksSavedEventSchema,
-  'scoring.week.calculated': weekCalculatedEventSchema,
-  'scoring.standings.changed': standingsChangedEventSchema,
+  'picks.week.calculated': weekCalculatedEventSchema,
+  'picks.standings.changed': standingsChangedEventSchema,
 } as const;
 
 /**

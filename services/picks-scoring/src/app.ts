@@ -6,7 +6,7 @@ import type { PicksContext, WeeksPort } from './domain/context.js';
 import { recordPoolAccess } from './domain/sync.js';
 import { consumeEvents } from './events/consumers.js';
 import { answerScoringRequests } from './events/scoring.rpc.js';
-import { createWeeksPort } from './events/weeks.port.js';
+import { createWeeksPort } from './ports/weeks.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
 import { registerScoreRoutes } from './routes/scores.routes.js';

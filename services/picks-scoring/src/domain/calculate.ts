@@ -125,8 +125,8 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
   // A completed week's scores are part of the season totals the standings read.
   if (week.state === 'COMPLETE') await store.refreshSeasonTotals(poolId, year, now);
   const summary: CalculationSummary = { calculatedAt: now, usersCalculated: scores.length - errors, errors };
-  await emit('scoring.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
-  await emit('scoring.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
+  await emit('picks.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
+  await emit('picks.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
   return summary;
 }
 
@@ -231,7 +231,7 @@ async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationR
     if (await recalculateIfScored(store, emit, ref, reason, now)) return;
     const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
     // The live board is shown in the live states: a change there is worth announcing.
-    if (week && isLiveWeekState(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+    if (week && isLiveWeekState(week.state)) await emit('picks.standings.changed', { ...ref, at: now.toISOString() });
   });
 }
 

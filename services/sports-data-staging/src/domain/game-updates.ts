@@ -1,6 +1,6 @@
 import type { Game } from '@powerpool/contracts';
 import type { KitLogger } from '@powerpool/service-kit';
-import type { GameData } from '../espn/parse.js';
+import type { GameData } from '../ports/espn/parse.js';
 import type { SportsStore } from '../store/sports.store.js';
 import { changesOf } from './compare.js';
 import type { Emit } from './context.js';
