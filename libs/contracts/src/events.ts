@@ -53,5 +53,5 @@ export const RPC = {
   /** -> weeks-workflow: one pool week in the shape of its events (weekGetRequestSchema), to catch up a lagging copy. */
   weeksWeekGet: 'rpc.weeks.week.get',
   /** -> picks-scoring: picks that completing a week on these results would leave without a result (unscoredPicksRequestSchema). */
-  scoringUnscoredPicks: 'rpc.scoring.week.unscored-picks',
+  scoringUnscoredPicks: 'rpc.picks.week.unscored-picks',
 } as const;

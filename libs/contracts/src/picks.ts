@@ -646,7 +646,7 @@ export const PICKS_EVENTS = {
 } as const;
 
 /**
- * rpc.scoring.week.unscored-picks: before a week is completed, weeks-workflow asks picks-scoring
+ * rpc.picks.week.unscored-picks: before a week is completed, weeks-workflow asks picks-scoring
  * how many picks on a decided (final or void) game would have no result if the week were scored
  * now on `results` (or newer ones). Complete Week is refused unless it is 0 (game-rules.md "Points":
  * a completed week never holds a pending pick).

@@ -131,7 +131,7 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
 }
 
 /**
- * rpc.scoring.week.unscored-picks: how many picks on a decided game scoring the week on `results`
+ * rpc.picks.week.unscored-picks: how many picks on a decided game scoring the week on `results`
  * (or newer ones) would leave without a result. The results are applied to our copy first, as the
  * week's move will apply them (they are weeks-workflow's facts, newest kept); nothing else is
  * written. weeks-workflow refuses COMPLETE unless it is 0 (docs/week.md#complete).
