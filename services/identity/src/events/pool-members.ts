@@ -16,7 +16,7 @@ export function consumePoolMembers(bus: Bus, ctx: IdentityContext): Promise<Subs
       'pools.member.joined': (event) => ctx.uow.write((store) => store.upsertMembership(snapshot(event.member))),
       'pools.member.updated': (event) => ctx.uow.write((store) => store.upsertMembership(snapshot(event.member))),
       'pools.member.removed': (event) => ctx.uow.write((store) => store.removeMembership(snapshot(event.member))),
-      'pools.pool.updated': (event) => ctx.uow.write((store) => store.renamePool(event.pool.id, event.pool.name)),
+      'pools.pool.updated': (event) => ctx.uow.write((store) => store.renamePool(event.pool.id, event.pool.name, new Date(event.pool.updatedAt))),
       'pools.pool.deleted': (event) => ctx.uow.write((store) => store.removePool(event.pool.id, new Date(event.deletedAt))),
     },
   });
