@@ -27,6 +27,7 @@ export const weekIdSchema = text()
     return b === undefined ? { year: null as number | null, weekNumber: Number(a) } : { year: Number(a), weekNumber: Number(b) };
   })
   .refine((w) => isWeekNumber(w.weekNumber), 'must be a week from -4 to 22 (no week 0)');
+/** A week of a picks path, without its pool (`year` null: the pool's season). A pool's week is picks-scoring's PoolWeekRef. */
 export type WeekRef = z.output<typeof weekIdSchema>;
 
 export const weekIdParamsSchema = z.object({ weekId: weekIdSchema });
@@ -69,7 +70,7 @@ export const batchPicksBodySchema = z
 export type BatchPicksBody = z.input<typeof batchPicksBodySchema>;
 
 /** A saved pick (player spec section 3), with its result once the game is decided. */
-export const pickSchema = z.object({
+export const savedPickSchema = z.object({
   id: z.string(),
   poolId: z.string(),
   year: z.number().int(),
@@ -92,8 +93,8 @@ export const pickSchema = z.object({
   enteredByCommissioner: z.boolean(),
   updatedAt: z.string(),
 });
-export type Pick = z.infer<typeof pickSchema>;
-export const picksReplySchema = z.array(pickSchema);
+export type SavedPick = z.infer<typeof savedPickSchema>;
+export const picksReplySchema = z.array(savedPickSchema);
 
 export const batchPicksReplySchema = z.object({
   message: z.string(),

@@ -7,11 +7,11 @@ import { weekStateSchema } from './week-states.js';
 // ---------------------------------------------------------------------------------------------
 // Events (weeks.<entity>.<verb>) and requests
 
-const weekRef = { poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() };
+const poolWeekRef = { poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() };
 
 /** weeks.week.published: the pool's games of the week with their locked spreads, and the deadline. */
 export const weekPublishedEventSchema = z.object({
-  ...weekRef,
+  ...poolWeekRef,
   pickDeadline: z.string(),
   publishedAt: z.string(),
   games: z.array(
@@ -41,7 +41,7 @@ export type DecidedGame = z.infer<typeof decidedGameSchema>;
 
 /** weeks.week.state-changed: every change of a pool week's state (publish included). */
 export const weekStateChangedEventSchema = z.object({
-  ...weekRef,
+  ...poolWeekRef,
   fromState: weekStateSchema,
   toState: weekStateSchema,
   testing: z.boolean(),
@@ -57,7 +57,7 @@ export const weekStateChangedEventSchema = z.object({
 export type WeekStateChangedEvent = z.infer<typeof weekStateChangedEventSchema>;
 /** weeks.game.voided: a pool game counts as a push for every pick from now on. */
 export const gameVoidedEventSchema = z.object({
-  ...weekRef,
+  ...poolWeekRef,
   gameId: z.string(),
   poolGameId: z.string(),
   reason: z.string(),
@@ -91,7 +91,7 @@ export const poolsSummaryReplySchema = z.object({ pools: z.array(poolWeekSummary
  * publication and the latest change of state, with its results), for a service whose copy is
  * behind to catch up at once through the same handlers the events go through.
  */
-export const weekGetRequestSchema = z.object(weekRef);
+export const weekGetRequestSchema = z.object(poolWeekRef);
 export const weekGetReplySchema = z.object({
   published: weekPublishedEventSchema.nullable(),
   /** The latest change of state after publishing (null while PUBLISHED or SETUP). */

@@ -6,9 +6,9 @@ import {
   POWER_PICK_RANK,
   type BatchPicksReply,
   type batchPicksBodySchema,
-  type Pick as PickReply,
+  type SavedPick,
   type PickStats,
-  type WeekRef as WeekIdRef,
+  type WeekRef,
 } from '@powerpool/contracts';
 import type { PickOwner } from '../store/picks.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
@@ -161,7 +161,7 @@ export async function replaceWeekPicks(store: PicksStore, emit: Emit, owner: Pic
 }
 
 /** The week a weekId names in a pool: its season must be the pool's. */
-function weekOfPool(pool: PoolRow, ref: WeekIdRef): number {
+function weekOfPool(pool: PoolRow, ref: WeekRef): number {
   if (ref.year !== null && ref.year !== pool.year) throw new SeasonNotFoundError();
   return ref.weekNumber;
 }
@@ -202,7 +202,7 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
 }
 
 /** GET /api/weeks/{weekId}/picks?poolId=: the caller's own picks of the week (members, and managers for themselves). */
-export async function myPicks(ctx: PicksContext, caller: Caller, ref: WeekIdRef, poolId: string): Promise<PickReply[]> {
+export async function myPicks(ctx: PicksContext, caller: Caller, ref: WeekRef, poolId: string): Promise<SavedPick[]> {
   return ctx.uow.read(async (store) => {
     const pool = await readablePool(store, caller, poolId);
     const weekNumber = weekOfPool(pool, ref);
