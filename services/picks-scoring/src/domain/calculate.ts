@@ -3,7 +3,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
-import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, PoolWeekRef } from './context.js';
+import type { Calculation, CalculationReason, Caller, Emit, PicksContext, Recalculate, PoolWeekRef } from './context.js';
 import { StillSyncingError, WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
 import { scoredGameOf } from './scored-game.js';
 import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
@@ -113,7 +113,7 @@ async function scoreStoredWeek(store: PicksStore, ref: PoolWeekRef, now: Date): 
  * lock for the transaction, so two calculations (two replicas, a correction arriving during a
  * calculation) run one after the other. Idempotent: the same games and picks give the same rows.
  */
-export async function calculateWeek(store: PicksStore, emit: Emit, ref: PoolWeekRef, reason: CalculationReason, now: Date): Promise<CalculationSummary> {
+export async function calculateWeek(store: PicksStore, emit: Emit, { ref, reason, now }: Calculation): Promise<CalculationSummary> {
   const { poolId, year, weekNumber } = ref;
   const week = await store.findPoolWeek(poolId, year, weekNumber, 'update');
   if (!week) throw new WeekNotFoundError(weekNumber);
@@ -185,11 +185,12 @@ export async function withWeekCaughtUp<T>(ctx: PicksContext, action: () => Promi
  * commissioner's correction ('override') changes results (game-rules.md). Returns true when it
  * recalculated.
  */
-export const recalculateIfScored: Recalculate = async (store, emit, ref, reason, now) => {
+export const recalculateIfScored: Recalculate = async (store, emit, calculation) => {
+  const { ref, reason } = calculation;
   const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
   if (!week || week.calculatedAt === null) return false;
   if (week.state === 'COMPLETE' && reason !== 'override') return false;
-  await calculateWeek(store, emit, ref, reason, now);
+  await calculateWeek(store, emit, calculation);
   return true;
 };
 
@@ -208,7 +209,7 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
     if (!week) throw new WeekNotFoundError(weekNumber);
     if (week.state !== 'SCORING') throw new WeekNotInScoringError(weekNumber, week.state);
     const ref: PoolWeekRef = { poolId: pool.id, year: pool.year, weekNumber };
-    const summary = await calculateWeek(store, emit, ref, 'calculate', ctx.now());
+    const summary = await calculateWeek(store, emit, { ref, reason: 'calculate', now: ctx.now() });
     const reply: CalculateReply = {
       message: PICK_MESSAGES.calculated(summary.usersCalculated, summary.errors),
       calculatedAt: summary.calculatedAt.toISOString(),
@@ -228,7 +229,7 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
 async function refreshWeek(ctx: PicksContext, ref: PoolWeekRef, reason: CalculationReason): Promise<void> {
   await ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
-    if (await recalculateIfScored(store, emit, ref, reason, now)) return;
+    if (await recalculateIfScored(store, emit, { ref, reason, now })) return;
     const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
     // The live board is shown in the live states: a change there is worth announcing.
     if (week && isLiveWeekState(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
@@ -284,5 +285,5 @@ export const onWeekStateChanged: WeekStateHook = async (store, emit, event, now)
   const ref: PoolWeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
   const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
   if (!week || week.state !== 'COMPLETE') return;
-  await calculateWeek(store, emit, ref, 'calculate', now);
+  await calculateWeek(store, emit, { ref, reason: 'calculate', now });
 };

@@ -19,7 +19,14 @@ export type CalculationReason = 'calculate' | 'correction' | 'void' | 'override'
  * scored (SCORING or COMPLETE with a calculation); returns true when it recalculated. The scoring
  * module provides it (domain/calculate.ts).
  */
-export type Recalculate = (store: PicksStore, emit: Emit, ref: PoolWeekRef, reason: CalculationReason, now: Date) => Promise<boolean>;
+export type Recalculate = (store: PicksStore, emit: Emit, calculation: Calculation) => Promise<boolean>;
+
+/** Which pool week is (re)calculated, why, and at what time. */
+export interface Calculation {
+  ref: PoolWeekRef;
+  reason: CalculationReason;
+  now: Date;
+}
 
 /** weeks-workflow, asked for a pool week our copy lacks (request/reply on the bus). */
 export interface WeeksPort {

@@ -38,9 +38,9 @@ export async function consumePools(bus: Bus, ctx: WeeksContext, logger: KitLogge
         case 'pools.commissioner.changed':
           return recordPool(ctx, EVENTS[subject].parse(msg.data).pool);
         case 'pools.member.removed':
-          return recordMember(ctx, EVENTS[subject].parse(msg.data).member, true);
+          return recordMember(ctx, EVENTS[subject].parse(msg.data).member, { removed: true });
         default:
-          return recordMember(ctx, EVENTS[subject].parse(msg.data).member, false);
+          return recordMember(ctx, EVENTS[subject].parse(msg.data).member, { removed: false });
       }
     },
   });
