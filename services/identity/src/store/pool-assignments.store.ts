@@ -16,7 +16,7 @@ export interface MembershipSnapshot {
  * repeated or late events are harmless; a removal wins a tie with a join of the same instant.
  */
 export function createPoolAssignmentsStore(db: Db) {
-  async function write(m: MembershipSnapshot, removed: boolean): Promise<void> {
+  async function write(m: MembershipSnapshot, { removed }: { removed: boolean }): Promise<void> {
     await db
       .insert(poolAssignments)
       .values({ ...m, removed })
@@ -28,8 +28,8 @@ export function createPoolAssignmentsStore(db: Db) {
   }
 
   return {
-    upsertMembership: (m: MembershipSnapshot) => write(m, false),
-    removeMembership: (m: MembershipSnapshot) => write(m, true),
+    upsertMembership: (m: MembershipSnapshot) => write(m, { removed: false }),
+    removeMembership: (m: MembershipSnapshot) => write(m, { removed: true }),
 
     async renamePool(poolId: string, poolName: string): Promise<void> {
       await db.update(poolAssignments).set({ poolName }).where(eq(poolAssignments.poolId, poolId));

@@ -39,7 +39,7 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
       for (const game of current) {
         const f = byId.get(game.espnId);
         if (f && f.spread === null && game.spread === null) {
-          const line = await ctx.espn.coreOdds(game.espnId, game.espnCompetitionId, game.homeTeamAbbr, game.awayTeamAbbr, call);
+          const line = await ctx.espn.coreOdds({ eventId: game.espnId, competitionId: game.espnCompetitionId, homeAbbr: game.homeTeamAbbr, awayAbbr: game.awayTeamAbbr }, call);
           if (line?.spread != null) byId.set(game.espnId, { ...f, spread: line.spread, oddsProvider: line.provider, oddsDetails: line.details });
         }
       }
