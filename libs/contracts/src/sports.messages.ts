@@ -1,7 +1,6 @@
 import type { ValidationCheck } from './sports.schemas.js';
 
-/** The validation report's texts (admin spec section 8). */
-
+/** The validation report's check names, in display order (VALIDATION_CHECKS). */
 export const VALIDATION_CHECK_LABELS: Record<ValidationCheck, string> = {
   teamStructure: 'Team structure',
   regularSeasonStructure: 'Regular season structure',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Sports data: teams, games, odds, venues, staging and migration (sports-data-staging), and its
- * events (`sports.<entity>.<verb>`). Field names are the admin spec's entities (section 3).
+ * Sports data: teams, games, odds, venues, staging and migration (sports-data-staging): HTTP params,
+ * bodies and replies (its events are in sports.events.ts). Field names are the admin spec's entities (section 3).
  */
 
 /** The staging schedule id is always 1 (admin spec section 9). */

@@ -1,7 +1,5 @@
 import type { WeekState } from './week-states.js';
 
-/** The texts the spec fixes for weeks (Manage Weeks, the tracker). */
-
 /** The five steps of the tracker, with the spec's captions. */
 export const WEEK_STATE_LABELS: Record<WeekState, { title: string; caption: string }> = {
   SETUP: { title: 'Setup', caption: 'Choose Games to Publish' },
@@ -11,9 +9,7 @@ export const WEEK_STATE_LABELS: Record<WeekState, { title: string; caption: stri
   COMPLETE: { title: 'Complete', caption: 'Results Final' },
 };
 
-// ---------------------------------------------------------------------------------------------
-// Texts the spec fixes (admin spec sections 5 and 8)
-
+/** The texts the spec fixes for Manage Weeks (admin spec sections 5 and 8). */
 export const WEEK_MESSAGES = {
   currentWeekUnknown: 'Unable to determine current week',
   noGamesSelectedTitle: 'No Games Selected',
