@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { userSchema } from './identity.js';
-import { SPORTS_EVENTS } from './sports.js';
-import { POOL_EVENTS } from './pools.js';
-import { WEEK_EVENTS } from './weeks.js';
-import { PICKS_EVENTS } from './picks.js';
+import { SPORTS_EVENTS } from './sports.events.js';
+import { POOL_EVENTS } from './pools.events.js';
+import { WEEK_EVENTS } from './weeks.events.js';
+import { PICKS_EVENTS } from './picks.events.js';
 
 /**
  * Events are named `<service>.<entity>.<past-tense verb>` and carried on JetStream (they must not

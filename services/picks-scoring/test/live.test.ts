@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pick, type Pool } from '@powerpool/contracts';
+import { PICK_MESSAGES, type Game, type LiveLeaderboard, type SavedPick, type Pool } from '@powerpool/contracts';
 import { callAs, integrationSkipReason } from '@powerpool/testing';
 import {
   announceMember,
@@ -500,7 +500,7 @@ describe.skipIf(skip)('live leaderboard', () => {
         reason: 'Phone died',
         at: BEFORE.toISOString(),
       });
-      const picksOf = (list: Pick[] | null) => list?.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank]);
+      const picksOf = (list: SavedPick[] | null) => list?.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank]);
       expect(picksOf(seenByCommissioner[0]!.picksBefore)).toEqual([
         [ids.g1, 'PHI', 3],
         [ids.g2, 'KC', 2],

@@ -412,7 +412,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     const emitted: string[] = [];
     const recalc = (reason: 'correction' | 'override') =>
       h.runtime.database.db.transaction((tx) =>
-        recalculateIfScored(createPicksStore(tx as unknown as Db), async (subject) => void emitted.push(subject), { poolId: pool.id, year: 2025, weekNumber: 17 }, reason, new Date('2026-01-02T00:00:00Z')),
+        recalculateIfScored(createPicksStore(tx as unknown as Db), async (subject) => void emitted.push(subject), { ref: { poolId: pool.id, year: 2025, weekNumber: 17 }, reason, now: new Date('2026-01-02T00:00:00Z') }),
       );
     expect(await recalc('correction')).toBe(false);
     expect(await scoreLines(pool)).toEqual(HAND_SCORES);

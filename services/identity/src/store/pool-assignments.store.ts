@@ -25,7 +25,7 @@ export function createPoolAssignmentsStore(db: Db) {
       .onConflictDoUpdate({ target: poolNames.poolId, set: { name, nameAt: at }, setWhere: sql`${poolNames.nameAt} < excluded.name_at` });
   }
 
-  async function write(m: MembershipSnapshot, removed: boolean): Promise<void> {
+  async function write(m: MembershipSnapshot, { removed }: { removed: boolean }): Promise<void> {
     await nameSeen(m.poolId, m.poolName, m.updatedAt);
     await db
       .insert(poolAssignments)
@@ -38,8 +38,8 @@ export function createPoolAssignmentsStore(db: Db) {
   }
 
   return {
-    upsertMembership: (m: MembershipSnapshot) => write(m, false),
-    removeMembership: (m: MembershipSnapshot) => write(m, true),
+    upsertMembership: (m: MembershipSnapshot) => write(m, { removed: false }),
+    removeMembership: (m: MembershipSnapshot) => write(m, { removed: true }),
 
     /** A pool's name as of `at` (the pool's updatedAt): kept unless a newer one is known. */
     async renamePool(poolId: string, poolName: string, at: Date): Promise<void> {

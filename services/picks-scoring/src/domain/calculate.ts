@@ -3,7 +3,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
-import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, WeekRef } from './context.js';
+import type { Calculation, CalculationReason, Caller, Emit, PicksContext, Recalculate, PoolWeekRef } from './context.js';
 import { StillSyncingError, WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
 import { scoredGameOf } from './scored-game.js';
 import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
@@ -42,7 +42,7 @@ interface ScoredWeek {
  * else who has picks, such as a removed member). A player whose picks cannot be scored
  * (ScoringError) gets a week score flagged with the error, never failing the others.
  */
-async function scoreStoredWeek(store: PicksStore, ref: WeekRef, now: Date): Promise<ScoredWeek> {
+async function scoreStoredWeek(store: PicksStore, ref: PoolWeekRef, now: Date): Promise<ScoredWeek> {
   const { poolId, year, weekNumber } = ref;
   const weekGames = await store.scoringGamesOfWeek(poolId, year, weekNumber);
   const allPicks = await store.scoringPicksOfWeek(poolId, year, weekNumber);
@@ -113,7 +113,7 @@ async function scoreStoredWeek(store: PicksStore, ref: WeekRef, now: Date): Prom
  * lock for the transaction, so two calculations (two replicas, a correction arriving during a
  * calculation) run one after the other. Idempotent: the same games and picks give the same rows.
  */
-export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date): Promise<CalculationSummary> {
+export async function calculateWeek(store: PicksStore, emit: Emit, { ref, reason, now }: Calculation): Promise<CalculationSummary> {
   const { poolId, year, weekNumber } = ref;
   const week = await store.findPoolWeek(poolId, year, weekNumber, 'update');
   if (!week) throw new WeekNotFoundError(weekNumber);
@@ -137,7 +137,7 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
  * written. weeks-workflow refuses COMPLETE unless it is 0 (docs/week.md#complete).
  */
 export async function unscoredPicks(ctx: PicksContext, request: UnscoredPicksRequest): Promise<UnscoredPicksReply> {
-  const ref: WeekRef = { poolId: request.poolId, year: request.year, weekNumber: request.weekNumber };
+  const ref: PoolWeekRef = { poolId: request.poolId, year: request.year, weekNumber: request.weekNumber };
   return ctx.uow.write(async (store) => {
     await applyDecidedGames(store, request.results);
     if (!(await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber))) return { unscoredPicks: 0, reasons: [] };
@@ -152,7 +152,7 @@ export async function unscoredPicks(ctx: PicksContext, request: UnscoredPicksReq
  * right after Move to Scoring, a save right after Publish). Returns false when weeks-workflow could
  * not be asked (logged): the caller then refuses with its own reason.
  */
-export async function catchUpWeek(ctx: PicksContext, ref: WeekRef): Promise<boolean> {
+export async function catchUpWeek(ctx: PicksContext, ref: PoolWeekRef): Promise<boolean> {
   let reply: WeekGetReply;
   try {
     reply = await ctx.weeks.get(ref);
@@ -185,11 +185,12 @@ export async function withWeekCaughtUp<T>(ctx: PicksContext, action: () => Promi
  * commissioner's correction ('override') changes results (docs/game.md#corrections). Returns true when it
  * recalculated.
  */
-export const recalculateIfScored: Recalculate = async (store, emit, ref, reason, now) => {
+export const recalculateIfScored: Recalculate = async (store, emit, calculation) => {
+  const { ref, reason } = calculation;
   const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
   if (!week || week.calculatedAt === null) return false;
   if (week.state === 'COMPLETE' && reason !== 'override') return false;
-  await calculateWeek(store, emit, ref, reason, now);
+  await calculateWeek(store, emit, calculation);
   return true;
 };
 
@@ -207,8 +208,8 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
     if (!week) throw new WeekNotFoundError(weekNumber);
     if (week.state !== 'SCORING') throw new WeekNotInScoringError(weekNumber, week.state);
-    const ref: WeekRef = { poolId: pool.id, year: pool.year, weekNumber };
-    const summary = await calculateWeek(store, emit, ref, 'calculate', ctx.now());
+    const ref: PoolWeekRef = { poolId: pool.id, year: pool.year, weekNumber };
+    const summary = await calculateWeek(store, emit, { ref, reason: 'calculate', now: ctx.now() });
     const reply: CalculateReply = {
       message: PICK_MESSAGES.calculated(summary.usersCalculated, summary.errors),
       calculatedAt: summary.calculatedAt.toISOString(),
@@ -225,10 +226,10 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
  * Something changed a week's results (a game, a void ruling): recalculate it when it was scored,
  * otherwise tell the live boards of a live week to refresh. One unit of work per week.
  */
-async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationReason): Promise<void> {
+async function refreshWeek(ctx: PicksContext, ref: PoolWeekRef, reason: CalculationReason): Promise<void> {
   await ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
-    if (await recalculateIfScored(store, emit, ref, reason, now)) return;
+    if (await recalculateIfScored(store, emit, { ref, reason, now })) return;
     const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
     // The live board is shown in the live states: a change there is worth announcing.
     if (week && isLiveWeekState(week.state)) await emit('picks.standings.changed', { ...ref, at: now.toISOString() });
@@ -239,7 +240,7 @@ async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationR
  * Run each week's refresh on its own: one failing (logged) does not keep the others from theirs,
  * and then the whole fails, so the bus delivers the event again (every refresh is idempotent).
  */
-async function refreshEach(ctx: PicksContext, refs: WeekRef[], reason: CalculationReason): Promise<void> {
+async function refreshEach(ctx: PicksContext, refs: PoolWeekRef[], reason: CalculationReason): Promise<void> {
   const failures: unknown[] = [];
   for (const ref of refs) {
     try {
@@ -254,7 +255,7 @@ async function refreshEach(ctx: PicksContext, refs: WeekRef[], reason: Calculati
 
 /** Games changed (scores, status, corrections): every pool week not COMPLETE that they touch. */
 export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promise<void> {
-  const refs = new Map<string, WeekRef>();
+  const refs = new Map<string, PoolWeekRef>();
   for (const game of changed) {
     for (const ref of await ctx.uow.read((store) => store.unfinishedWeeksWithGame(game.espnId))) refs.set(`${ref.poolId}:${ref.year}:${ref.weekNumber}`, ref);
   }
@@ -262,7 +263,7 @@ export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promis
 }
 
 /** A pool game was ruled void: its picks are pushes from now on. */
-export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<void> {
+export async function onGameVoided(ctx: PicksContext, ref: PoolWeekRef): Promise<void> {
   const week = { poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber };
   try {
     await refreshEach(ctx, [week], 'void');
@@ -281,8 +282,8 @@ export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<voi
  */
 export const onWeekStateChanged: WeekStateHook = async (store, emit, event, now) => {
   if (event.toState !== 'COMPLETE') return;
-  const ref: WeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
+  const ref: PoolWeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
   const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
   if (!week || week.state !== 'COMPLETE') return;
-  await calculateWeek(store, emit, ref, 'calculate', now);
+  await calculateWeek(store, emit, { ref, reason: 'calculate', now });
 };

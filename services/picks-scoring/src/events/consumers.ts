@@ -52,9 +52,9 @@ export async function consumeEvents(bus: Bus, ctx: PicksContext, logger: KitLogg
         'pools.pool.updated': (data) => recordPool(ctx, data.pool),
         'pools.commissioner.changed': (data) => recordPool(ctx, data.pool),
         'pools.pool.deleted': (data) => recordPoolDeleted(ctx, data),
-        'pools.member.joined': (data) => recordMember(ctx, data.member, false),
-        'pools.member.updated': (data) => recordMember(ctx, data.member, false),
-        'pools.member.removed': (data) => recordMember(ctx, data.member, true),
+        'pools.member.joined': (data) => recordMember(ctx, data.member, { removed: false }),
+        'pools.member.updated': (data) => recordMember(ctx, data.member, { removed: false }),
+        'pools.member.removed': (data) => recordMember(ctx, data.member, { removed: true }),
       },
     }),
     consume(bus, {

@@ -139,7 +139,7 @@ export function createSyncStore(db: Db) {
     },
 
     /** Move a week forward (never back: events may arrive late or twice). Returns true when it moved. */
-    async advanceWeekState(poolId: string, year: number, weekNumber: number, state: WeekState, at: Date): Promise<boolean> {
+    async advanceWeekState({ poolId, year, weekNumber }: { poolId: string; year: number; weekNumber: number }, state: WeekState, at: Date): Promise<boolean> {
       const [row] = await db
         .select()
         .from(poolWeeks)

@@ -16,9 +16,9 @@ export function consumePools(bus: Bus, ctx: WeeksContext, logger: KitLogger): Pr
       'pools.pool.updated': (event) => recordPool(ctx, event.pool),
       'pools.commissioner.changed': (event) => recordPool(ctx, event.pool),
       'pools.pool.deleted': (event) => recordPoolDeleted(ctx, event),
-      'pools.member.joined': (event) => recordMember(ctx, event.member, false),
-      'pools.member.updated': (event) => recordMember(ctx, event.member, false),
-      'pools.member.removed': (event) => recordMember(ctx, event.member, true),
+      'pools.member.joined': (event) => recordMember(ctx, event.member, { removed: false }),
+      'pools.member.updated': (event) => recordMember(ctx, event.member, { removed: false }),
+      'pools.member.removed': (event) => recordMember(ctx, event.member, { removed: true }),
     },
   });
 }

@@ -1,5 +1,5 @@
 import { PICK_MESSAGES, POWER_PICK_RANK } from '@powerpool/contracts';
-import type { Pick as SavedPick, PickResult, PowerEffect, SeasonLeaderboardEntry, WeeklyScoringReview } from '@powerpool/contracts';
+import type { SavedPick, PickResult, PowerEffect, SeasonLeaderboardEntry, WeeklyScoringReview } from '@powerpool/contracts';
 import { matchesSearch } from '../../../lib/search';
 
 /** The rows whose player's display name holds `query` (case-insensitive substring; empty: every row). */

@@ -1,4 +1,5 @@
-import { LIVE_CACHE_MS, LIVE_STALE_MS, picksEndpoints } from '@powerpool/contracts';
+import { picksEndpoints } from '@powerpool/contracts';
+import { LIVE_CACHE_MS, LIVE_STALE_MS } from '../../../config/live-leaderboard';
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';

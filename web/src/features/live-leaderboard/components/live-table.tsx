@@ -1,5 +1,6 @@
-import { LIVE_PAGE_SIZES, LIVE_MOBILE_NOTICE_MS, PICK_MESSAGES } from '@powerpool/contracts';
-import type { LivePageSize, LivePick, LiveStanding } from '@powerpool/contracts';
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import type { LivePick, LiveStanding } from '@powerpool/contracts';
+import { LIVE_MOBILE_NOTICE_MS, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_SIZES, type LivePageSize } from '../../../config/live-leaderboard';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -79,7 +80,7 @@ export function LiveTable({
     setPageSize(size);
     setPage(1);
     if (needsMobileNotice(size, viewportWidth())) {
-      toast({ title: PICK_MESSAGES.mobilePageSizeTitle, description: PICK_MESSAGES.mobilePageSize, duration: LIVE_MOBILE_NOTICE_MS });
+      toast({ title: PICK_MESSAGES.mobilePageSizeTitle, description: PICK_MESSAGES.mobilePageSize(LIVE_MOBILE_PAGE_SIZE_LIMIT), duration: LIVE_MOBILE_NOTICE_MS });
     }
   }
 

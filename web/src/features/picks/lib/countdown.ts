@@ -1,6 +1,9 @@
-import { COUNTDOWN_WARNING_MS, PICK_MESSAGES } from '@powerpool/contracts';
+import { PICK_MESSAGES } from '@powerpool/contracts';
 import { formatDateTime } from '../../../lib/dates';
 import { countdownParts } from '../../../lib/time';
+
+/** The Make Picks countdown turns amber under this much time left. */
+export const COUNTDOWN_WARNING_MS = 6 * 60 * 60 * 1000;
 
 /** How the Make Picks countdown looks: red once expired, amber under six hours, else plain. */
 export type CountdownTone = 'normal' | 'warning' | 'expired';

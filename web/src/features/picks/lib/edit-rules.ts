@@ -1,5 +1,5 @@
 import { CONFIDENCE_RANKS, PICK_MESSAGES, POWER_PICK_RANK } from '@powerpool/contracts';
-import type { BatchPicksBody, ConfidenceRank, Pick, PickInput, PublishedGame } from '@powerpool/contracts';
+import type { BatchPicksBody, ConfidenceRank, SavedPick, PickInput, PublishedGame } from '@powerpool/contracts';
 
 /**
  * The Make Picks edit rules (docs/game.md#picks), as plain functions over the player's
@@ -155,7 +155,7 @@ export function gameControls(selections: Selections, gameId: string, { editing, 
  * The game a saved pick is on, among the pool's games: by pool game, else by game id; a pick whose
  * game the pool did not publish keeps its own game id.
  */
-export function gameIdOfPick(pick: Pick, games: readonly PublishedGame[]): string {
+export function gameIdOfPick(pick: SavedPick, games: readonly PublishedGame[]): string {
   const game =
     (pick.poolGameId ? games.find((g) => g.poolGameId === pick.poolGameId) : undefined) ??
     games.find((g) => g.id === pick.gameId || g.id === pick.gameEspnCompetitionId);
@@ -163,7 +163,7 @@ export function gameIdOfPick(pick: Pick, games: readonly PublishedGame[]): strin
 }
 
 /** The saved picks as selections (docs/game.md#picks: the power pick is the one flagged as such). */
-export function selectionsFromPicks(picks: readonly Pick[], games: readonly PublishedGame[]): Selections {
+export function selectionsFromPicks(picks: readonly SavedPick[], games: readonly PublishedGame[]): Selections {
   const out: Record<string, GameSelection> = {};
   for (const pick of picks) {
     const rank = CONFIDENCE_RANKS.find((r) => r === pick.confidenceRank) ?? null;
