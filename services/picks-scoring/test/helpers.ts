@@ -57,7 +57,7 @@ export interface PicksHarness extends ServiceHarness {
 
 const config = (extra: Record<string, string> = {}) => loadPicksScoringConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', ...extra });
 
-/** picks-scoring on real storage and bus, with a movable clock and an event recorder of picks.* and scoring.* (`liveStream`: the streams' timing). */
+/** picks-scoring on real storage and bus, with a movable clock and an event recorder of picks.* (`liveStream`: the streams' timing). */
 export async function startPicks(options: { liveStream?: PicksScoringDeps['liveStream'] } = {}): Promise<PicksHarness> {
   // weeks-workflow as a peer on the real bus: it knows a week as soon as the test announces it
   // (the events it publishes), and answers rpc.weeks.week.get from that, as weeks-workflow would.
@@ -67,7 +67,7 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
   const h = await startServiceHarness({
     schema: 'picks',
     keepsUsers: true,
-    record: ['picks.>', 'scoring.>'],
+    record: ['picks.>'],
     build: (runtime, now) => buildApp({ ...runtime, now, config: config(), ...(options.liveStream ? { liveStream: options.liveStream } : {}) }),
     peers: async (runtime) => [
       await runtime.bus.subscribe('weeks.week.*', (m: BusMessage<any>) => {

@@ -100,12 +100,12 @@ describe.skipIf(skip)('picks-scoring stores', () => {
 
     it('should move a week only forward, once when two moves to the same state race', async () => {
       const { poolId } = await publishedPool();
-      const move = (state: 'GAMES_IN_PROGRESS' | 'PUBLISHED') => test.database.db.transaction((tx) => createSyncStore(tx).advanceWeekState(poolId, 2025, 1, state, at('2025-09-05T00:10:00Z')));
+      const move = (state: 'GAMES_IN_PROGRESS' | 'PUBLISHED') => test.database.db.transaction((tx) => createSyncStore(tx).advanceWeekState({ poolId, year: 2025, weekNumber: 1 }, state, at('2025-09-05T00:10:00Z')));
       const moved = await Promise.all([move('GAMES_IN_PROGRESS'), move('GAMES_IN_PROGRESS')]);
       expect(moved.filter(Boolean)).toHaveLength(1);
       expect(await move('PUBLISHED')).toBe(false);
       expect((await sync().findPoolWeek(poolId, 2025, 1))?.state).toBe('GAMES_IN_PROGRESS');
-      expect(await sync().advanceWeekState(randomUUID(), 2025, 1, 'SCORING', at('2025-09-05T00:10:00Z'))).toBe(false);
+      expect(await sync().advanceWeekState({ poolId: randomUUID(), year: 2025, weekNumber: 1 }, 'SCORING', at('2025-09-05T00:10:00Z'))).toBe(false);
     });
   });
 
@@ -164,7 +164,7 @@ describe.skipIf(skip)('picks-scoring stores', () => {
       await changes('a score', () => sync().upsertGame({ ...world.games[0]!, gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, updatedAt: '2025-09-05T01:00:00.000Z' }));
       await changes('a member', () => sync().upsertMember({ poolId: world.poolId, userId: randomUUID(), isActive: true, updatedAt: at('2025-09-05T01:00:00Z') }));
       await changes("a member's name", () => sync().upsertUser({ id: player, email: 'fp@powerpool.test', displayName: 'Finn Renamed', updatedAt: at('2025-09-05T01:00:00Z') }));
-      await changes("the week's state", () => sync().advanceWeekState(world.poolId, 2025, 1, 'GAMES_IN_PROGRESS', at('2025-09-05T01:00:00Z')));
+      await changes("the week's state", () => sync().advanceWeekState({ poolId: world.poolId, year: 2025, weekNumber: 1 }, 'GAMES_IN_PROGRESS', at('2025-09-05T01:00:00Z')));
       await changes('a void game', () => sync().voidPoolGame(world.poolGameIds[world.games[2]!.espnId]!, 'Cancelled', at('2025-09-05T01:00:00Z')));
       // A snapshot that is not newer writes nothing, so the board is the same.
       const before = await fingerprint();

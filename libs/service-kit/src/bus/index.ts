@@ -8,3 +8,4 @@ export { namespacedBus, NAMESPACE_PATTERN } from './namespace.js';
 export { replyBudgetMs, REQUEST_TIMEOUT_HEADER } from './wire.js';
 export { withDeliveryDelays, mulberry32, delaySequence, randomSeed, MAX_DELIVERY_DELAY_MS, type DeliveryDelayOptions } from './slow.js';
 export { answerRequests, type AnswerOptions } from './answer.js';
+export { consume, type ConsumeEventsOptions, type EventHandlers } from './consume.js';
