@@ -44,7 +44,7 @@ function isLogger(logger: FastifyBaseLogger | GatewayLoggerOptions): logger is F
 }
 
 function loggerOptions(deps: GatewayDeps): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
-  if (deps.logger === undefined) return { loggerInstance: createLogger({ level: deps.config.logLevel, name: 'gateway' }) as FastifyBaseLogger };
+  if (deps.logger === undefined) return { loggerInstance: createLogger({ level: deps.config.logLevel, name: 'gateway' }) };
   return isLogger(deps.logger) ? { loggerInstance: deps.logger } : { logger: deps.logger };
 }
 

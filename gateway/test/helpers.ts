@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   HEADERS,
   RPC,
@@ -74,7 +74,7 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  async function record(request: import('fastify').FastifyRequest): Promise<UpstreamCall> {
+  async function record(request: FastifyRequest): Promise<UpstreamCall> {
     const token = request.headers[HEADERS.identity];
     let identity: UpstreamCall['identity'];
     try {

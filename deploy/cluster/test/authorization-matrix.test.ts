@@ -711,7 +711,7 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
         await eventually(async () => ((await casey.request('GET', path)).status === 403 ? true : undefined), EVENT_WAIT_MS, `GET ${path} still serves the inactive member`);
       }
     });
-    const membershipRows = Object.keys(AUTHORIZATION_MATRIX).filter((name) => AUTHORIZATION_MATRIX[name]!.player !== AUTHORIZATION_MATRIX[name]!.otherPlayer || (AFTER_DEADLINE_MATRIX[name] && AFTER_DEADLINE_MATRIX[name]!.player !== AFTER_DEADLINE_MATRIX[name]!.otherPlayer));
+    const membershipRows = Object.keys(AUTHORIZATION_MATRIX).filter((name) => AUTHORIZATION_MATRIX[name]!.player !== AUTHORIZATION_MATRIX[name]!.otherPlayer || (AFTER_DEADLINE_MATRIX[name] && AFTER_DEADLINE_MATRIX[name].player !== AFTER_DEADLINE_MATRIX[name].otherPlayer));
     for (const { name, endpoint } of endpoints.filter((e) => membershipRows.includes(e.title)).map((e) => ({ name: e.title, endpoint: e.endpoint }))) {
       const expected = (AFTER_DEADLINE_MATRIX[name] ?? AUTHORIZATION_MATRIX[name]!).otherPlayer;
       cell('inactive member', `${name} as an inactive member -> ${expected}`, () => {

@@ -118,7 +118,7 @@ export async function everyProcessReady(cluster: Cluster, timeoutMs: number, aft
   try {
     await eventually(async () => ((notReady = await cluster.notReady()).length === 0 ? true : undefined), timeoutMs, `every process ready ${after}`);
   } catch (err) {
-    throw new Error(`${(err as Error).message}; not ready: ${notReady.join(', ')}`);
+    throw new Error(`${(err as Error).message}; not ready: ${notReady.join(', ')}`, { cause: err });
   }
 }
 

@@ -42,7 +42,7 @@ export function backchannelRewrite(issuer: URL, backchannel: URL): (url: string)
  */
 function backchannelFetch(issuer: URL, backchannel: URL): client.CustomFetch {
   const rewrite = backchannelRewrite(issuer, backchannel);
-  return (url, options) => fetch(rewrite(url), options as RequestInit);
+  return (url, options) => fetch(rewrite(url), options);
 }
 
 export function createOidcClient(config: IdentityConfig): OidcClient {
@@ -103,7 +103,7 @@ export function createOidcClient(config: IdentityConfig): OidcClient {
       if (!idClaims) throw new Error('no id token');
       let userinfo: Record<string, unknown> = {};
       if (cfg.serverMetadata().userinfo_endpoint) {
-        userinfo = (await client.fetchUserInfo(cfg, tokens.access_token, idClaims.sub)) as Record<string, unknown>;
+        userinfo = await client.fetchUserInfo(cfg, tokens.access_token, idClaims.sub);
       }
       return { claims: { ...userinfo, ...idClaims }, idToken: tokens.id_token ?? null };
     },
