@@ -124,4 +124,3 @@ export function createOidcClient(config: IdentityConfig): OidcClient {
   };
 }
 
-export { client as openidClient };
