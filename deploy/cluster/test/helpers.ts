@@ -9,7 +9,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { SeasonLeaderboardEntry, ServiceName } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
 import { pushSeasonThroughGateway, sessionFetch, signIn, TEST_DATABASE_URL, TEST_NATS_URL, WILD_CARD_SPREADS, WILD_CARD_WEEK, type SignedIn } from '@powerpool/testing';
-import { clusterPorts, DEV_PASSWORD, MAX_REPLICAS, REPLICA_PORT_STRIDE, startCluster, type Cluster, type ClusterProcess, type ReplicaCounts } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
+import { startCluster, type Cluster, type ClusterProcess } from '../cluster.js';
+import { clusterPorts, MAX_REPLICAS, REPLICA_PORT_STRIDE, type ReplicaCounts } from '../processes.js';
 
 /** True when nothing listens on 127.0.0.1:port and we may bind it. */
 function canListen(port: number): Promise<boolean> {
