@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   HEADERS,
@@ -150,13 +151,22 @@ export async function deadUrl(): Promise<string> {
 }
 
 /** A temporary SPA build: index.html, one hashed asset, a favicon. `withIndex: false` leaves index.html out. */
+/** A script big enough to be worth compressing, as the SPA's chunks are. */
+export const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const line${i} = "PowerPool picks ${i}";`).join('\n');
+
 export async function makeWebDist(options: { withIndex?: boolean } = {}): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'powerpool-web-'));
   await mkdir(path.join(dir, 'assets'));
   if (options.withIndex !== false) {
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
+    const index = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+    await writeFile(path.join(dir, 'index.html'), index);
+    await writeFile(path.join(dir, 'index.html.br'), brotliCompressSync(index));
   }
   await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("powerpool");');
+  // As the build writes them (web/build/precompress.ts): a large script with its compressed copies.
+  await writeFile(path.join(dir, 'assets', 'app-def456.js'), BIG_SCRIPT);
+  await writeFile(path.join(dir, 'assets', 'app-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+  await writeFile(path.join(dir, 'assets', 'app-def456.js.gz'), gzipSync(BIG_SCRIPT));
   await writeFile(path.join(dir, 'favicon.ico'), 'icon');
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

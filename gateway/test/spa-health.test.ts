@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@powerpool/contracts';
-import { deadUrl, makeWebDist, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
+import { BIG_SCRIPT, deadUrl, makeWebDist, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
 
 const METRICS_TOKEN = 'spa-health-metrics-token-0123';
 
@@ -43,6 +43,33 @@ describe('SPA', () => {
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('console.log("powerpool");');
+  });
+
+  it('should send the build\'s brotli or gzip copy when the browser accepts it, and the plain file otherwise', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br' },
+      { accept: 'gzip', encoding: 'gzip' },
+      { accept: 'identity', encoding: null },
+    ];
+    for (const { accept, encoding } of cases) {
+      const res = await gw.fetch('/assets/app-def456.js', { headers: { 'accept-encoding': accept } });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('content-type'), accept).toMatch(/javascript/);
+      expect(res.headers.get('vary'), accept).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control'), accept).toBe('public, max-age=31536000, immutable');
+      // fetch decodes the body: the same script whichever copy was sent.
+      expect(await res.text(), accept).toBe(BIG_SCRIPT);
+    }
+    // The page itself too (sent for every client-side route).
+    const page = await gw.fetch('/pools/p-1/picks', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<div id="root"></div>');
+    // A file with no compressed copy (too small to be worth one) is sent as it is.
+    const small = await gw.fetch('/assets/index-abc123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('console.log("powerpool");');
   });
 
   it('should revalidate other files when they are outside /assets', async () => {

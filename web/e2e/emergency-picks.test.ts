@@ -114,7 +114,7 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     for (const part of ['E2E Emergency Picks Pool', 'Wild Card', 'Published']) await heading.getByText(part, { exact: true }).waitFor();
     const patRow = commissioner.getByTestId('live-standing-row').filter({ hasText: 'Pat Player' });
     // The recorded Wild Card games are final: the board scores them as the calculation below does, the
-    // power pick on the unpublished HOU @ PIT straight up (game-rules.md "Points"; HOU won 30-6).
+    // power pick on the unpublished HOU @ PIT straight up (docs/game.md#unpublished-games; HOU won 30-6).
     expect(await patRow.getByTestId('live-pick').allTextContents()).toEqual(['CARWon', 'CHIWon', 'SFWon', 'PITLost']);
     expect((await commissioner.getByTestId('override').textContent())?.replace(/\s+/g, ' ')).toMatch(/^Chris Commissioner entered picks for Pat Player on .+\. Reason: Phone died before the deadline$/);
     expect(await commissioner.getByTestId('live-game').count()).toBe(4);

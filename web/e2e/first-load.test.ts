@@ -82,6 +82,33 @@ describe.skipIf(chromiumUnavailableReason())('first load and screens loaded on d
     expect(await gzippedKb(scripts, 'Make Picks, signed in')).toBeLessThanOrEqual(MAKE_PICKS_BUDGET_KB);
   });
 
+  it('should receive the page, its scripts and its styles brotli-compressed when a browser opens the landing page', async () => {
+    const { page } = e2e;
+    const sent = new Map<string, { encoding: string | undefined; body: Promise<Buffer> }>();
+    page.on('response', (response: Response) => {
+      const url = new URL(response.url());
+      if (/^\/(assets\/.*\.(js|css))?$/.test(url.pathname)) {
+        sent.set(url.pathname, { encoding: response.headers()['content-encoding'], body: response.body() });
+      }
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: LANDING_TAGLINE }).waitFor();
+
+    expect(sent.has('/')).toBe(true);
+    expect([...sent.keys()].some((file) => file.endsWith('.css'))).toBe(true);
+    for (const [file, { encoding, body }] of sent) {
+      // The build compresses every text file of 1 KB or more (web/build/precompress.ts).
+      if ((await body).length >= 1024) expect(encoding, file).toBe('br');
+    }
+  });
+
+  it('should answer /robots.txt with the robots rules, not the app page', async () => {
+    const reply = await e2e.page.request.get('/robots.txt');
+    expect(reply.status()).toBe(200);
+    expect(reply.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await reply.text()).toMatch(/^User-agent: \*$/m);
+  });
+
   it('should fetch the Pool Management code when a commissioner goes to /admin, and show the screen', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.commissioner);
     await page.goto('/');

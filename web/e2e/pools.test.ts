@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarSeasonYear, nearestPoolYear } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { DESKTOP, freshEmail, PHONE, setupE2e } from './support/e2e.js';
-import { ACCOUNTS, submitIdpSignIn, toast } from './support/sign-in.js';
+import { ACCOUNTS, submitIdpSignIn, toast, watchToasts } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /** True when the element's whole box is inside `outer` (the viewport, a dialog), to the pixel. */
@@ -266,11 +266,11 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
 
   it('should show the Unauthorized toast and go to sign-in when a player opens /admin', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.player);
+    const toasts = await watchToasts(page);
+    const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
     await page.goto('/admin');
-    const denied = toast(page, 'Unauthorized');
-    await denied.waitFor();
-    expect(await denied.innerText()).toContain('Pool commissioner access required. Redirecting...');
-    await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/') || url.pathname === '/api/login' || url.pathname === '/');
+    await login;
+    await expect.poll(() => toasts.seen()).toContain('Unauthorized Pool commissioner access required. Redirecting...');
   });
 
   it('should show Invalid Invitation with Go to Home when the token is unknown', async () => {

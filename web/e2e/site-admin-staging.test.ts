@@ -2,11 +2,10 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { PHONE, setupE2e } from './support/e2e.js';
-import { ACCOUNTS, toast } from './support/sign-in.js';
+import { ACCOUNTS, toast, watchToasts } from './support/sign-in.js';
 
 /**
- * /site-admin and its ESPN Data Staging tab (admin spec: /site-admin, unified staging screen,
- * sections 7 and 8) against embedded mode, whose sports service reads ESPN from the bundled
+ * /site-admin and its ESPN Data Staging tab (docs/screens.md#staging) against embedded mode, whose sports service reads ESPN from the bundled
  * offline replay. One file = one fresh in-memory app, so the super admin's run below starts with
  * empty staging and production.
  */
@@ -231,14 +230,13 @@ describe.skipIf(chromiumUnavailableReason())('site admin: ESPN data staging', ()
 
   it('should toast Unauthorized and go to the login endpoint, and the server should answer 403, when a player opens /site-admin', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.player);
+    const toasts = await watchToasts(page);
     const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
     const started = Date.now();
     await page.goto('/site-admin');
 
-    const denied = toast(page, 'Unauthorized');
-    await denied.waitFor();
-    expect(await denied.textContent()).toContain('Super admin access required. Redirecting...');
     await login;
+    await expect.poll(() => toasts.seen()).toContain('Unauthorized Super admin access required. Redirecting...');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(await page.getByRole('button', { name: 'Import Teams' }).count()).toBe(0);
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
-import { ACCOUNTS, toast } from './support/sign-in.js';
+import { ACCOUNTS, toast, watchToasts } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
@@ -175,12 +175,11 @@ describe.skipIf(chromiumUnavailableReason())('manage weeks', () => {
     }
 
     // The screens: the guard's toast, then sign-in again; never a week's controls.
+    const toasts = await watchToasts(page);
     const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
     await page.goto('/weeks/1');
-    const denied = toast(page, 'Unauthorized');
-    await denied.waitFor();
-    expect(await denied.textContent()).toContain('Pool commissioner access required. Redirecting...');
-    expect(await page.getByRole('button', { name: /Publish Selected|Download Spreads/ }).count()).toBe(0);
     await login;
+    await expect.poll(() => toasts.seen()).toContain('Unauthorized Pool commissioner access required. Redirecting...');
+    expect(await page.getByRole('button', { name: /Publish Selected|Download Spreads/ }).count()).toBe(0);
   });
 });

@@ -357,7 +357,7 @@ const PLANS: Record<string, Plan> = {
     },
   }),
   'GET /api/admin/weeks/:weekNumber/pick-stats': async (ctx, e) => ({ path: withPoolQuery(ctx, worldPath(ctx, e)) }),
-  // Who sees what (game-rules.md): the pool's members see that an override happened and why, its
+  // Who sees what (docs/game.md#overrides): the pool's members see that an override happened and why, its
   // picks only after the deadline; the commissioner and super admins always. The allowed override
   // cells (run before this row) replaced Casey's picks.
   'GET /api/pools/:poolId/weeks/:weekNumber/overrides': async (ctx, e) => ({
@@ -373,7 +373,7 @@ const PLANS: Record<string, Plan> = {
       }
     },
   }),
-  // Who sees what: the level the board is served at (game-rules.md).
+  // Who sees what: the level the board is served at (docs/game.md#who-sees-what).
   'GET /api/pools/:poolId/weeks/:weekNumber/live-leaderboard': async (ctx, e) => ({
     path: worldPath(ctx, e),
     effect: async (_res, text) => {
@@ -693,8 +693,8 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
   });
 
   // ---- a member made inactive is a non-member ---------------------------------------------------
-  // Readers and pickers are the pool's ACTIVE members (admin-area.md members' isActive; game-rules.md
-  // "every active member"). The commissioner deactivates Casey (player2@, a plain member); once every
+  // Readers and pickers are the pool's ACTIVE members (docs/roles.md#player: members' isActive;
+  // docs/game.md#season-standings: "every active member"). The commissioner deactivates Casey (player2@, a plain member); once every
   // service has the change, each row where a member and a non-member are answered differently must
   // answer Casey as it answers `otherPlayer` (after the deadline: AFTER_DEADLINE_MATRIX where it has
   // the row), refusal code and all, with no row changed.
@@ -722,7 +722,7 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
   });
 
   // ---- a pool handed to another commissioner -------------------------------------------------------
-  // "Change a pool's commissioner" (admin-area.md, super admin): every service's copy of the pool
+  // "Change a pool's commissioner" (docs/roles.md#super-admin): every service's copy of the pool
   // must follow. A published pool of the commissioner (Pat a member) is handed to the other
   // commissioner; once every service has the change, on every manager-only row about that pool the
   // old commissioner is refused (403 forbidden, no row changed) and the new one is let through on
@@ -777,7 +777,7 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
   });
 
   // ---- the live rows on a PUBLIC pool -----------------------------------------------------------
-  // game-rules.md: a signed-in non-member may see the live board of a public pool after the deadline
+  // docs/game.md#who-sees-what: a signed-in non-member may see the live board of a public pool after the deadline
   // (PUBLIC_ACCESS), never before. A public pool of the commissioner with Pat as a member, its Wild
   // Card week published; its rows are played for every caller before the deadline, then again after
   // the commissioner has started the games (Testing tab).
@@ -825,7 +825,7 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
   });
 
   // ---- a pool the super admin deleted is gone for everyone who could reach it -------------------
-  // "Delete a pool with its members and invitations" (admin-area.md): afterwards no service may
+  // "Delete a pool with its members and invitations" (docs/roles.md#super-admin): afterwards no service may
   // still serve it from its own copy. A pool of the commissioner with Pat as a member and its Wild
   // Card week published is deleted by the super admin; once every service has the deletion, every
   // cell of a row about that pool that was `allowed` (player, commissioner, super admin) answers

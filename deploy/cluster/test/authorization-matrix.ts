@@ -25,8 +25,7 @@ import type { WorldRole } from './contract-world.js';
  * parameters always name the pool of `player`/`commissioner` (its Wild Card week published, the
  * picks deadline still ahead), never the caller's own pool. The pool is private (not public).
  *
- * Product rules behind the rows (admin-area.md section 6, player-area.md section 6, game-rules.md
- * "Who sees what"): a pool is seen by its active members, its commissioner and super admins; it is
+ * Product rules behind the rows (docs/roles.md, docs/game.md#who-sees-what): a pool is seen by its active members, its commissioner and super admins; it is
  * managed by its commissioner and super admins only (being a pool_commissioner of another pool
  * gives nothing here); the site administration (users, roles, payments, every pool, staging,
  * venues import) is the super admin's alone; picks are made by the pool's members; other members'
@@ -166,8 +165,8 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
 const liveBoardAfterDeadline = row('unauthorized', 'allowed', 'forbidden', 'allowed', 'forbidden', 'allowed');
 
 /**
- * The rows whose answers change when the pool's picks deadline passes (game-rules.md "Who sees
- * what"; player-area.md: picks lock at the deadline). The test plays them a second time, for every
+ * The rows whose answers change when the pool's picks deadline passes (docs/game.md#who-sees-what;
+ * docs/game.md#deadline: picks lock at the deadline). The test plays them a second time, for every
  * caller, after the commissioner has moved the world's week to GAMES_IN_PROGRESS (Testing tab, which
  * locks picks as the deadline does). Saving picks then is let through the access checks and refused
  * as `picks_locked` (409, a state conflict: `allowed`) for members, still `not_a_member` for others.
@@ -182,7 +181,7 @@ export const AFTER_DEADLINE_MATRIX: Readonly<Record<string, MatrixRow>> = {
 };
 
 /**
- * The live rows on a PUBLIC pool (game-rules.md "Who sees what"): a signed-in non-member sees its
+ * The live rows on a PUBLIC pool (docs/game.md#who-sees-what): a signed-in non-member sees its
  * board after the deadline (PUBLIC_ACCESS), and like a member is told to wait before it. Here
  * `player` is a member of that public pool, `otherPlayer` and `otherCommissioner` are not; the
  * test checks the access level each caller is served at.

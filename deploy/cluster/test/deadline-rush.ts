@@ -16,7 +16,7 @@ import { batchBody, choiceOf, distinctFullSaves, isOk, picksRowsByPlayer, saveKe
  * has stored is read back (API and database) and held against what was sent and answered.
  *
  * The near deadline is made the honest way, through the real endpoints: the deadline is fixed at
- * publish, 10 minutes before the earliest kickoff of the published games (game-rules.md), so the
+ * publish, 10 minutes before the earliest kickoff of the published games (docs/game.md#deadline), so the
  * replayed game day is moved to kick off 10 minutes + `leadSeconds` from now
  * (`cluster.replay.gameDay.start`) before the super admin imports the week's games from it; the
  * commissioner then sets spreads and publishes. The server's clock decides; the test process runs
@@ -244,7 +244,7 @@ export interface RushReport {
   refused: number;
   /**
    * Refused though sent before the deadline: they reached picks-scoring after it (on the way
-   * there: the client, the gateway). A save counts from its arrival at the service (game-rules.md:
+   * there: the client, the gateway). A save counts from its arrival at the service (docs/game.md#the-servers-clock:
    * a pick that arrives after the deadline is refused), so a save queued behind the rush once it
    * has arrived is still taken (`okTurnAfterDeadline`).
    */

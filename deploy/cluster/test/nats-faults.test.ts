@@ -315,7 +315,7 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
 
     // While NATS is down: Calculate User Scores on B needs no bus (picks-scoring's copy has B in
     // SCORING; its events wait in the outbox); Complete Week needs picks-scoring's answer over the
-    // bus (game-rules.md: COMPLETE is refused unless no pick on a final or void game would be left
+    // bus (docs/week.md#complete: COMPLETE is refused unless no pick on a final or void game would be left
     // without a result), so it is a clear 503 at once, as Import Scores is; reads answer.
     expect((await calculate(b)).status).toBe(200);
     const completedB = await answered('B complete', withSignal(url, commissioner, 'POST', `${week(b)}/transition/complete`, { testing: true }));

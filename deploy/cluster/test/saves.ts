@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ErrorBody, Pick, PublishedGame } from '@powerpool/contracts';
+import type { ErrorBody, SavedPick, PublishedGame } from '@powerpool/contracts';
 import type { SignedIn } from './helpers.js';
 
 /**
@@ -135,7 +135,7 @@ export async function recordedSave(
 export async function storedKey(player: SignedIn, poolId: string, year: number, weekNumber: number): Promise<string> {
   const res = await player.get(`/api/weeks/${year}:${weekNumber}/picks?poolId=${poolId}`);
   if (res.status !== 200) throw new Error(`stored picks: ${res.status} ${await res.text()}`);
-  const picks = (await res.json()) as Pick[];
+  const picks = (await res.json()) as SavedPick[];
   return saveKey(picks.map((p) => ({ gameId: p.gameId, team: p.selectedTeamEspnId, rank: p.confidenceRank })));
 }
 

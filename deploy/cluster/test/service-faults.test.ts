@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type LiveLeaderboard, type Pick, type SeasonLeaderboardEntry } from '@powerpool/contracts';
+import { SESSION_COOKIE, type LiveLeaderboard, type SavedPick, type SeasonLeaderboardEntry } from '@powerpool/contracts';
 import { followLiveBoard, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, wildCardBatch, type LiveFollower, type WildCardPick } from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import type { ClusterProcess } from '../cluster.js';
@@ -50,7 +50,7 @@ function expectUnavailable(answer: Answer, service: string, what: string): void 
 }
 
 /** A week's picks as comparable text: "game:team:rank", sorted. */
-const picksKey = (picks: ReadonlyArray<Pick | { gameEspnCompetitionId: string; selectedTeamEspnId: string; confidenceRank: number }>) =>
+const picksKey = (picks: ReadonlyArray<SavedPick | { gameEspnCompetitionId: string; selectedTeamEspnId: string; confidenceRank: number }>) =>
   picks.map((p) => `${p.gameEspnCompetitionId}:${p.selectedTeamEspnId}:${p.confidenceRank}`).sort().join(' ');
 const wildCardKey = (picks: readonly WildCardPick[]) => picksKey(picks.map(([g, t, r]) => ({ gameEspnCompetitionId: g, selectedTeamEspnId: t, confidenceRank: r })));
 const allFinal = (board: LiveLeaderboard) => board.gamesCentric.length === 4 && board.gamesCentric.every((g) => g.status === 'COMPLETE');
@@ -134,7 +134,7 @@ describe.skipIf(skipReason !== null)('service processes SIGKILLed mid-work (pick
               // Read back at once (either replica, or the survivor): exactly what was sent.
               const read = await call(url, p.who, 'GET', `/api/weeks/2025:19/picks?poolId=${poolId}`);
               expect(read.status, read.text).toBe(200);
-              expect(picksKey(JSON.parse(read.text) as Pick[])).toBe(wildCardKey(picks));
+              expect(picksKey(JSON.parse(read.text) as SavedPick[])).toBe(wildCardKey(picks));
               break;
             }
             expectUnavailable(answer, 'picks-scoring', 'a save that did not succeed');
@@ -156,7 +156,7 @@ describe.skipIf(skipReason !== null)('service processes SIGKILLed mid-work (pick
     for (const p of players) {
       const read = await call(url, p.who, 'GET', `/api/weeks/2025:19/picks?poolId=${poolId}`);
       expect(read.status).toBe(200);
-      expect(picksKey(JSON.parse(read.text) as Pick[]), p.name).toBe(wildCardKey(p.last));
+      expect(picksKey(JSON.parse(read.text) as SavedPick[]), p.name).toBe(wildCardKey(p.last));
       finalPicks.set(p.who, { name: p.name, picks: p.last });
     }
     await one.restart();

@@ -33,7 +33,7 @@ export interface SpaOptions {
 
 /**
  * Serve the built SPA: files from `webDistDir` (hashed `/assets/*` cached for a year, the rest
- * revalidated), and `index.html` for any other GET outside /api and /dev-idp (client-side
+ * revalidated; brotli or gzip made at build time when the browser accepts it), and `index.html` for any other GET outside /api and /dev-idp (client-side
  * routes), via the not-found handler. Also answers every other unknown request with a JSON 404.
  * Call on the root instance: it sets the not-found handler.
  */
@@ -47,8 +47,13 @@ export async function spa(app: FastifyInstance, options: SpaOptions): Promise<vo
     wildcard: true,
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes `.br` and `.gz` beside each text file (web/build/precompress.ts): the one the
+    // browser accepts is sent, the plain file otherwise. The reply depends on Accept-Encoding, so
+    // caches are told (Vary); an ETag is the sent file's own.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { userSchema } from './identity.js';
-import { SPORTS_EVENTS } from './sports.js';
-import { POOL_EVENTS } from './pools.js';
-import { WEEK_EVENTS } from './weeks.js';
-import { PICKS_EVENTS } from './picks.js';
+import { SPORTS_EVENTS } from './sports.events.js';
+import { POOL_EVENTS } from './pools.events.js';
+import { WEEK_EVENTS } from './weeks.events.js';
+import { PICKS_EVENTS } from './picks.events.js';
 
 /**
  * Events are named `<service>.<entity>.<past-tense verb>` and carried on JetStream (they must not
@@ -11,7 +11,13 @@ import { PICKS_EVENTS } from './picks.js';
  */
 export const EVENT_STREAM = {
   name: 'POWERPOOL_EVENTS',
-  /** Subjects captured by the stream: every event subject of every service. */
+  /**
+   * Subjects captured by the stream: every event subject of every service. `scoring.>` is retired
+   * (picks-scoring's events were renamed `picks.week.calculated` and `picks.standings.changed`) but
+   * still captured: during a rolling upgrade an older replica writes them to its outbox, and a row
+   * whose subject no stream captured would fail to publish and hold up every event behind it.
+   * Nothing consumes them. Drop it once no deployment runs a picks-scoring that emits them.
+   */
   subjects: ['identity.>', 'pools.>', 'picks.>', 'weeks.>', 'sports.>', 'scoring.>'],
 } as const;
 
@@ -47,5 +53,5 @@ export const RPC = {
   /** -> weeks-workflow: one pool week in the shape of its events (weekGetRequestSchema), to catch up a lagging copy. */
   weeksWeekGet: 'rpc.weeks.week.get',
   /** -> picks-scoring: picks that completing a week on these results would leave without a result (unscoredPicksRequestSchema). */
-  scoringUnscoredPicks: 'rpc.scoring.week.unscored-picks',
+  scoringUnscoredPicks: 'rpc.picks.week.unscored-picks',
 } as const;

@@ -6,8 +6,23 @@ export * from './endpoint.js';
 export * from './errors.js';
 export * from './routes.js';
 export * from './openapi.js';
-export * from './pools.js';
-export * from './sports.js';
-export * from './weeks.js';
-export * from './picks.js';
+// Each topic in up to four files: rules (constants and pure functions), messages (the texts the
+// spec fixes), schemas (HTTP params, bodies, replies and streams) and events (bus subjects,
+// payloads and request/reply); its endpoints are declared in <topic>.endpoints.ts.
+export * from './pools.rules.js';
+export * from './pools.messages.js';
+export * from './pools.schemas.js';
+export * from './pools.events.js';
+export * from './sports.messages.js';
+export * from './sports.schemas.js';
+export * from './sports.events.js';
+export * from './week-states.js';
+export * from './weeks.rules.js';
+export * from './weeks.messages.js';
+export * from './weeks.schemas.js';
+export * from './weeks.events.js';
+export * from './picks.rules.js';
+export * from './picks.messages.js';
+export * from './picks.schemas.js';
+export * from './picks.events.js';
 export * from './live-patch.js';

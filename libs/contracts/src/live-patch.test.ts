@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyLivePatch, diffLiveBoards } from './live-patch.js';
-import type { LiveGame, LiveLeaderboard, LiveStanding } from './picks.js';
+import type { LiveGame, LiveLeaderboard, LiveStanding } from './picks.schemas.js';
 
 const game = (gameId: string, homeScore: number | null = null): LiveGame => ({
   gameId,

@@ -1,4 +1,4 @@
-import type { LiveLeaderboard, LiveStreamEvent } from './picks.js';
+import type { LiveLeaderboard, LiveStreamEvent } from './picks.schemas.js';
 
 /** A `patch` event of the live leaderboard stream. */
 export type LivePatch = Extract<LiveStreamEvent, { type: 'patch' }>;

@@ -1,29 +1,7 @@
 import { endpoint } from './endpoint.js';
-import { poolIdParamsSchema } from './pools.js';
-import {
-  adminWeekParamsSchema,
-  batchPicksBodySchema,
-  batchPicksReplySchema,
-  calculateReplySchema,
-  completedWeeksReplySchema,
-  gamesStreamEventSchema,
-  liveLeaderboardSchema,
-  liveStreamEventSchema,
-  overrideBodySchema,
-  overrideReplySchema,
-  pickOverridesReplySchema,
-  picksPoolQuerySchema,
-  picksReplySchema,
-  pickStatsSchema,
-  poolSeasonParamsSchema,
-  scoringReviewReplySchema,
-  seasonLeaderboardReplySchema,
-  seasonWeekParamsSchema,
-  userPoolParamsSchema,
-  weekIdParamsSchema,
-  weeklyScoringReviewReplySchema,
-} from './picks.js';
-import { poolWeekParamsSchema } from './weeks.js';
+import { poolIdParamsSchema } from './pools.schemas.js';
+import { adminWeekParamsSchema, batchPicksBodySchema, batchPicksReplySchema, calculateReplySchema, completedWeeksReplySchema, gamesStreamEventSchema, liveLeaderboardSchema, liveStreamEventSchema, overrideBodySchema, overrideReplySchema, pickOverridesReplySchema, picksPoolQuerySchema, picksReplySchema, pickStatsSchema, poolSeasonParamsSchema, scoringReviewReplySchema, seasonLeaderboardReplySchema, seasonWeekParamsSchema, userPoolParamsSchema, weekIdParamsSchema, weeklyScoringReviewReplySchema } from './picks.schemas.js';
+import { poolWeekParamsSchema } from './weeks.schemas.js';
 
 const service = 'picks-scoring';
 /** The pool's commissioner or a super admin (the service checks which pool). */

@@ -1,33 +1,5 @@
 import { endpoint } from './endpoint.js';
-import {
-  adminUserPoolParamsSchema,
-  allPoolsReplySchema,
-  changeCommissionerBodySchema,
-  createInvitationBodySchema,
-  createPoolBodySchema,
-  deleteInvitationReplySchema,
-  deletePoolReplySchema,
-  invitationIdParamsSchema,
-  invitationSchema,
-  invitationsReplySchema,
-  invitationTokenParamsSchema,
-  memberStatsSchema,
-  ownedPoolsReplySchema,
-  poolDefaultsSchema,
-  poolAdminDetailsReplySchema,
-  poolIdParamsSchema,
-  poolMemberDetailsSchema,
-  poolMemberParamsSchema,
-  poolMembersDetailsReplySchema,
-  poolMembersReplySchema,
-  poolSchema,
-  publicInvitationSchema,
-  removeMemberReplySchema,
-  updateInvitationBodySchema,
-  updateMemberBodySchema,
-  useInvitationReplySchema,
-  userPoolsReplySchema,
-} from './pools.js';
+import { adminUserPoolParamsSchema, allPoolsReplySchema, changeCommissionerBodySchema, createInvitationBodySchema, createPoolBodySchema, deleteInvitationReplySchema, deletePoolReplySchema, invitationIdParamsSchema, invitationSchema, invitationsReplySchema, invitationTokenParamsSchema, memberStatsSchema, ownedPoolsReplySchema, poolDefaultsSchema, poolAdminDetailsReplySchema, poolIdParamsSchema, poolMemberDetailsSchema, poolMemberParamsSchema, poolMembersDetailsReplySchema, poolMembersReplySchema, poolSchema, publicInvitationSchema, removeMemberReplySchema, updateInvitationBodySchema, updateMemberBodySchema, useInvitationReplySchema, userPoolsReplySchema } from './pools.schemas.js';
 
 const service = 'pools-invitations';
 /** Commissioner calls: which pools a commissioner manages is the service's check (their own). */

@@ -1,22 +1,5 @@
 import { endpoint } from './endpoint.js';
-import {
-  clearStagingReplySchema,
-  gamesDiffSchema,
-  importBodySchema,
-  importEventSchema,
-  migrateGamesEventSchema,
-  migrateTeamsReplySchema,
-  scheduleIdParamsSchema,
-  stagingGamesReplySchema,
-  teamLogoParamsSchema,
-  teamLogoQuerySchema,
-  teamsDiffSchema,
-  teamsReplySchema,
-  validationReportSchema,
-  venueImportReplySchema,
-  venuesReplySchema,
-  venueStatsReplySchema,
-} from './sports.js';
+import { clearStagingReplySchema, gamesDiffSchema, importBodySchema, importEventSchema, migrateGamesEventSchema, migrateTeamsReplySchema, scheduleIdParamsSchema, stagingGamesReplySchema, teamLogoParamsSchema, teamLogoQuerySchema, teamsDiffSchema, teamsReplySchema, validationReportSchema, venueImportReplySchema, venuesReplySchema, venueStatsReplySchema } from './sports.schemas.js';
 
 const service = 'sports-data-staging';
 const superAdmin = ['super_admin'] as const;

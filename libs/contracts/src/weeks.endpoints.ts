@@ -1,30 +1,5 @@
 import { endpoint } from './endpoint.js';
-import {
-  downloadSpreadsReplySchema,
-  importScoresReplySchema,
-  poolGameParamsSchema,
-  poolSpreadSchema,
-  poolSpreadsReplySchema,
-  poolWeekGameParamsSchema,
-  poolWeekParamsSchema,
-  publishBodySchema,
-  publishedGameSchema,
-  publishedGamesReplySchema,
-  publishReplySchema,
-  seasonSchema,
-  transitionBodySchema,
-  transitionParamsSchema,
-  transitionReplySchema,
-  updateSpreadBodySchema,
-  voidGameBodySchema,
-  weekGamesReplySchema,
-  weekParamsSchema,
-  weekSchema,
-  weekScopeQuerySchema,
-  weeksReplySchema,
-  weekStatusSchema,
-  weekTransitionsReplySchema,
-} from './weeks.js';
+import { downloadSpreadsReplySchema, importScoresReplySchema, poolGameParamsSchema, poolSpreadSchema, poolSpreadsReplySchema, poolWeekGameParamsSchema, poolWeekParamsSchema, publishBodySchema, publishedGameSchema, publishedGamesReplySchema, publishReplySchema, seasonSchema, transitionBodySchema, transitionParamsSchema, transitionReplySchema, updateSpreadBodySchema, voidGameBodySchema, weekGamesReplySchema, weekParamsSchema, weekSchema, weekScopeQuerySchema, weeksReplySchema, weekStatusSchema, weekTransitionsReplySchema } from './weeks.schemas.js';
 
 const service = 'weeks-workflow';
 /** Changes: the pool's commissioner or a super admin (the service checks which pool). */

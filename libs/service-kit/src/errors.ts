@@ -43,9 +43,13 @@ export class ForbiddenError extends DomainError {
   }
 }
 
-/** 404 with a specific code (`pool_not_found`) or the generic `not_found`. */
+/**
+ * 404 with a specific code (`pool_not_found`) or the generic `not_found`. Like DomainError and
+ * ConflictError, the code comes before the message: every error class that takes a code takes
+ * (code, message, details?).
+ */
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found', code: ErrorCode = 'not_found') {
+  constructor(code: ErrorCode = 'not_found', message = 'Not found') {
     super(code, message);
   }
 }
@@ -78,7 +82,7 @@ export function poolAccessOf(err: unknown): { poolId: string; userId?: string } 
 export class PoolNotFoundError extends NotFoundError implements PoolAccessRefusal {
   readonly poolAccess: { poolId: string };
   constructor(message = 'Pool not found', poolId = '') {
-    super(message, 'pool_not_found');
+    super('pool_not_found', message);
     this.poolAccess = { poolId };
   }
 }
@@ -96,7 +100,7 @@ export class PoolForbiddenError extends ForbiddenError implements PoolAccessRefu
 /** A user that does not exist (or is not known to this service yet). */
 export class UserNotFoundError extends NotFoundError {
   constructor(message = 'User not found') {
-    super(message, 'user_not_found');
+    super('user_not_found', message);
   }
 }
 

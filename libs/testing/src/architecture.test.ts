@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The architecture's import rules (STYLE.md), checked over the real source tree: services never
- * import each other, libs never import apps, SQL stays in store/, routes stay thin, and web
- * features do not import each other.
+ * import each other, libs never import apps, SQL stays in store/, routes stay thin, the domain never
+ * imports the inbound adapters (events/, routes/), and web features do not import each other.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVICES = ['identity', 'pools-invitations', 'picks-scoring', 'weeks-workflow', 'sports-data-staging'];
@@ -96,6 +96,18 @@ describe('architecture', () => {
 
   it('should keep routes thin: they call domain functions, never the store', () => {
     const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/routes/') && to.includes('/src/store/'));
+    expect(found).toEqual([]);
+  });
+
+  it('should keep the rules free of their transport: domain/ never imports serving/ (caches, ETags, streams)', () => {
+    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/domain/') && to.includes('/src/serving/'));
+    expect(found).toEqual([]);
+  });
+
+  it('should keep inbound adapters (events/, routes/) out of the domain, the store and the outbound ports', () => {
+    // events/ and routes/ call into the domain; if the domain called back into them, a rule would
+    // depend on how it is reached (HTTP or bus) rather than on its inputs.
+    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => /\/src\/(domain|store|ports)\//.test(from) && /^services\/[^/]+\/src\/(events|routes)\//.test(to));
     expect(found).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ import { pushSeasonThroughGateway, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD
  * `still_syncing`). Any other error fails at once.
  *
  * Checked once the system settled (polling the checks only): no pick PENDING on a game that is
- * final, each player's week points and season total what game-rules.md gives by hand.
+ * final, each player's week points and season total what docs/game.md#points gives by hand.
  */
 
 /** The year of the recorded season. */
@@ -48,7 +48,7 @@ const G = {
 /** ESPN team ids. */
 const T = { LAR: '14', CAR: '29', GB: '9', CHI: '3', BUF: '2', JAX: '30', SF: '25', PHI: '21' } as const;
 
-/** A player of the story: who, the picks (rank 0: power) and the week's points by game-rules.md, worked out by hand. */
+/** A player of the story: who, the picks (rank 0: power) and the week's points by docs/game.md#points, worked out by hand. */
 export interface StoryPlayer {
   email: string;
   picks: readonly WildCardPick[];
@@ -324,7 +324,7 @@ export function slowBusSeeds(count = 3, env: NodeJS.ProcessEnv = process.env): n
 
 /**
  * The story's checks, each reported (expect.soft): no PENDING pick on a final game, each
- * player's week points and season total as game-rules.md gives them, every game final after
+ * player's week points and season total as docs/game.md#points gives them, every game final after
  * Update Scores, and every "too early" answered as `still_syncing` (not one of LAG_ANSWERS).
  */
 export function expectSlowBusStoryHeld(result: SlowBusStoryResult, label: string): void {

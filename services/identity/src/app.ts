@@ -1,11 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
 import type { IdentityConfig } from './config.js';
-import type { IdentityContext } from './domain/context.js';
-import { createOidcClient, type OidcClient } from './domain/oidc.js';
+import type { IdentityContext, OidcClient } from './domain/context.js';
 import { purgeExpired } from './domain/sessions.js';
 import { consumePoolMembers } from './events/pool-members.js';
 import { answerSessionRequests } from './events/session.rpc.js';
+import { createOidcClient } from './ports/oidc.js';
 import { registerAdminUserRoutes } from './routes/admin-users.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerProfileRoutes } from './routes/profile.routes.js';

@@ -32,7 +32,7 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     updatedAt,
     ...patch,
   });
-  const pool = (id: string, name: string): Pool => ({
+  const pool = (id: string, name: string, updatedAt = at(0)): Pool => ({
     id,
     name,
     description: null,
@@ -46,7 +46,7 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     isActive: true,
     poolType: 'standard',
     createdAt: at(0),
-    updatedAt: at(0),
+    updatedAt,
     poolCommissionerId: admin.user.id,
   });
   const publish = <S extends 'pools.member.joined' | 'pools.member.updated' | 'pools.member.removed' | 'pools.pool.updated' | 'pools.pool.deleted'>(subject: S, payload: EventPayload<S>) =>
@@ -63,8 +63,21 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     await vi.waitFor(async () => expect(await assignmentsOfPlayer()).toEqual([{ poolId, poolName: 'Alpha Pool', isActive: true }]));
 
     await publish('pools.member.updated', { member: member(poolId, 'Alpha Pool', at(1000), { isActive: false }) });
-    await publish('pools.pool.updated', { pool: pool(poolId, 'Alpha Renamed') });
+    await publish('pools.pool.updated', { pool: pool(poolId, 'Alpha Renamed', at(2000)) });
     await vi.waitFor(async () => expect(await assignmentsOfPlayer()).toEqual([{ poolId, poolName: 'Alpha Renamed', isActive: false }]));
+  });
+
+  it('should keep a rename when a member event read before it arrives after it', async () => {
+    // Renames and member events travel on separate consumers: either may come first.
+    const poolId = randomUUID();
+    await publish('pools.pool.updated', { pool: pool(poolId, 'Delta Renamed', at(2000)) });
+    await publish('pools.member.joined', { member: member(poolId, 'Delta Pool', at(1000)), via: 'invitation' });
+    await vi.waitFor(async () => expect((await assignmentsOfPlayer())?.map((a) => a.poolId)).toContain(poolId));
+    expect((await assignmentsOfPlayer())?.find((a) => a.poolId === poolId)?.poolName).toBe('Delta Renamed');
+    // A member event read after the rename carries the new name, and a later rename wins again.
+    await publish('pools.member.updated', { member: member(poolId, 'Delta Renamed', at(3000), { isActive: false }) });
+    await publish('pools.pool.updated', { pool: pool(poolId, 'Delta Final', at(4000)) });
+    await vi.waitFor(async () => expect((await assignmentsOfPlayer())?.find((a) => a.poolId === poolId)).toEqual({ poolId, poolName: 'Delta Final', isActive: false }));
   });
 
   it('should drop the assignment when the member is removed and ignore an older event arriving late', async () => {

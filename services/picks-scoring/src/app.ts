@@ -3,17 +3,17 @@ import { createEventStreamHub, createOutbox, createPoolAccessCatchUp, createUnit
 import type { PicksScoringConfig } from './config.js';
 import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
 import type { PicksContext, WeeksPort } from './domain/context.js';
-import { createGamesStreams } from './domain/games-stream.js';
-import { createLiveBoards } from './domain/live.js';
 import { recordPoolAccess } from './domain/sync.js';
-import { announceBoards } from './domain/live-announce.js';
-import { createLiveStreams, LIVE_STREAM_DEFAULTS } from './domain/live-stream.js';
 import { consumeEvents } from './events/consumers.js';
 import { answerScoringRequests } from './events/scoring.rpc.js';
-import { createWeeksPort } from './events/weeks.port.js';
+import { createWeeksPort } from './ports/weeks.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
 import { registerScoreRoutes } from './routes/scores.routes.js';
+import { createGamesStreams } from './serving/games-stream.js';
+import { announceBoards } from './serving/live-announce.js';
+import { createLiveBoards } from './serving/live-replies.js';
+import { createLiveStreams, LIVE_STREAM_DEFAULTS } from './serving/live-stream.js';
 import { createPicksStore } from './store/picks-scoring.store.js';
 
 export const SERVICE_NAME = 'picks-scoring';
@@ -48,7 +48,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   };
 
   const timing = { ...LIVE_STREAM, ...LIVE_STREAM_DEFAULTS, ...deps.liveStream };
-  const boards = createLiveBoards();
+  const boards = createLiveBoards(deps.config.liveFingerprintGapMs);
   const sse = createEventStreamHub(timing);
   registerGauge(app, { name: 'live_streams_open', help: 'Open server-sent event streams of this process (live leaderboards and games)', read: () => sse.size });
   const streams = createLiveStreams(ctx, bus, boards, logger, timing);

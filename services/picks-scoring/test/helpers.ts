@@ -69,7 +69,6 @@ export async function startPicks(options: { liveStream?: PicksScoringDeps['liveS
   const poolsPeer: PoolsPeer = { pools: new Map(), members: new Map() };
   const subs = [
     await runtime.bus.subscribe('picks.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
-    await runtime.bus.subscribe('scoring.>', (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })),
     await runtime.bus.subscribe('weeks.week.*', (m: BusMessage<any>) => {
       const known = weeks.get(weekKey(m.data)) ?? { published: null, latest: null };
       if (m.subject === 'weeks.week.published') weeks.set(weekKey(m.data), { ...known, published: m.data });

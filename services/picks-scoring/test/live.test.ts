@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PICK_MESSAGES, type Game, type LiveLeaderboard, type Pick, type Pool } from '@powerpool/contracts';
+import { PICK_MESSAGES, type Game, type LiveLeaderboard, type SavedPick, type Pool } from '@powerpool/contracts';
 import { callAs, integrationSkipReason } from '@powerpool/testing';
 import {
   announceMember,
@@ -388,7 +388,7 @@ describe.skipIf(skip)('live leaderboard', () => {
   });
 
   describe("a commissioner's power pick on an unpublished game, and a pick exactly on the spread", () => {
-    // game-rules.md "Points": a power pick on a game the pool did not publish is scored straight up
+    // docs/game.md#unpublished-games: a power pick on a game the pool did not publish is scored straight up
     // (spread 0), on the live board and in the calculation alike; "Leaderboards": a pending pick
     // is covering, push (exactly on the spread) or not covering.
     it('should score the power pick straight up as the calculation does, and show a push right now', async () => {
@@ -500,7 +500,7 @@ describe.skipIf(skip)('live leaderboard', () => {
         reason: 'Phone died',
         at: BEFORE.toISOString(),
       });
-      const picksOf = (list: Pick[] | null) => list?.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank]);
+      const picksOf = (list: SavedPick[] | null) => list?.map((p) => [p.gameId, p.selectedTeamAbbreviation, p.confidenceRank]);
       expect(picksOf(seenByCommissioner[0]!.picksBefore)).toEqual([
         [ids.g1, 'PHI', 3],
         [ids.g2, 'KC', 2],

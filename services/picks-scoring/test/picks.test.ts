@@ -428,7 +428,7 @@ describe.skipIf(skip)('picks', () => {
       const accepted = responses.filter((r) => r.res.statusCode === 200);
       const refused = responses.filter((r) => r.res.statusCode !== 200);
       // Every save that arrived before the deadline is taken, those whose turn came after it too
-      // (game-rules: a pick that arrives after the deadline is refused; these arrived in time).
+      // (docs/game.md#the-servers-clock: a pick that arrives after the deadline is refused; these arrived in time).
       expect(accepted.map((r) => r.late)).toEqual(Array(14).fill(false));
       const savedAt = accepted.map((r) => r.res.json().savedAt as string).sort();
       expect(savedAt.some((at) => new Date(at) >= DEADLINE)).toBe(true);

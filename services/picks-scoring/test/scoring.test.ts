@@ -201,8 +201,8 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     expect((await query('SELECT state, calculated_at FROM picks.pool_weeks WHERE pool_id = $1', [pool.id]))[0]).toEqual({ state: 'SCORING', calculated_at: new Date('2025-12-30T09:00:00.000Z') });
 
     await vi.waitFor(() => {
-      expect(h.events).toContainEqual({ subject: 'scoring.week.calculated', data: { poolId: pool.id, year: 2025, weekNumber: 17, calculatedAt: '2025-12-30T09:00:00.000Z', usersCalculated: 7, errors: 0, reason: 'calculate' } });
-      expect(h.events).toContainEqual({ subject: 'scoring.standings.changed', data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-30T09:00:00.000Z' } });
+      expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: { poolId: pool.id, year: 2025, weekNumber: 17, calculatedAt: '2025-12-30T09:00:00.000Z', usersCalculated: 7, errors: 0, reason: 'calculate' } });
+      expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-30T09:00:00.000Z' } });
     }, WAIT);
 
     // The commissioner's scoring review shows the same calculation, best first (ties by name).
@@ -258,7 +258,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     await voidGame(h, week, G2, 'Postponed out of the week');
     await vi.waitFor(async () => expect(await scoreLines(pool)).toEqual(withScores(HAND_SCORES, { 'Pat Player': { raw: 2, final: 4 }, 'Ann Archer': { raw: 1, final: 1 } })), WAIT);
     expect((await pickLines(pool)).filter((l) => l.includes(' 16 ') || l.startsWith('Dee Dunn 1'))).toEqual(['Ann Archer 2 16 PUSH 0', 'Dee Dunn 1 8 PUSH 0', 'Pat Player 3 16 PUSH 0']);
-    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'scoring.week.calculated', data: expect.objectContaining({ poolId: pool.id, reason: 'void', usersCalculated: 7 }) }), WAIT);
+    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: pool.id, reason: 'void', usersCalculated: 7 }) }), WAIT);
   });
 
   it('should flag a player whose picks cannot be scored without failing the others', async () => {
@@ -389,14 +389,14 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     h.clock.now = new Date('2025-12-29T02:00:00.000Z');
     // A repeated provider snapshot of G6 (same scores, newer time): nothing to recalculate, but live boards refresh.
     await updateGame(h, gameOf(G6), { gameClock: '0:00' });
-    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'scoring.standings.changed', data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-29T02:00:00.000Z' } }), WAIT);
+    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-29T02:00:00.000Z' } }), WAIT);
     expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [pool.id])).toEqual([]);
 
     // Completed without Calculate: the season must count it, so it is calculated then.
     await moveWeekTo(h, pool, 17, 'COMPLETE');
     await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND calculated_at IS NOT NULL', [pool.id]);
     expect(await scoreLines(pool)).toEqual(HAND_SCORES);
-    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'scoring.week.calculated', data: expect.objectContaining({ poolId: pool.id, reason: 'calculate', usersCalculated: 7 }) }), WAIT);
+    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: pool.id, reason: 'calculate', usersCalculated: 7 }) }), WAIT);
   });
 
   it('should recalculate a completed week only for a commissioner override', async () => {
@@ -412,14 +412,14 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     const emitted: string[] = [];
     const recalc = (reason: 'correction' | 'override') =>
       h.runtime.database.db.transaction((tx) =>
-        recalculateIfScored(createPicksStore(tx as unknown as Db), async (subject) => void emitted.push(subject), { poolId: pool.id, year: 2025, weekNumber: 17 }, reason, new Date('2026-01-02T00:00:00Z')),
+        recalculateIfScored(createPicksStore(tx as unknown as Db), async (subject) => void emitted.push(subject), { ref: { poolId: pool.id, year: 2025, weekNumber: 17 }, reason, now: new Date('2026-01-02T00:00:00Z') }),
       );
     expect(await recalc('correction')).toBe(false);
     expect(await scoreLines(pool)).toEqual(HAND_SCORES);
     expect(emitted).toEqual([]);
     expect(await recalc('override')).toBe(true);
     expect(await scoreLines(pool)).toEqual(withScores(HAND_SCORES, { 'Cal Carter': { raw: 5, final: 5 } }));
-    expect(emitted).toEqual(['scoring.week.calculated', 'scoring.standings.changed']);
+    expect(emitted).toEqual(['picks.week.calculated', 'picks.standings.changed']);
     // The season standings count the corrected week.
     expect(await calTotal()).toBe(5);
   });
@@ -443,12 +443,12 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     const corrected = withScores(HAND_SCORES, { 'Pat Player': { raw: 6, final: 12 }, 'Ben Baker': { raw: 0 }, 'Cal Carter': { raw: 4, final: 4 } });
     await vi.waitFor(async () => expect(await scoreLines(scoring.pool)).toEqual(corrected), WAIT);
     await vi.waitFor(() => {
-      expect(h.events).toContainEqual({ subject: 'scoring.week.calculated', data: expect.objectContaining({ poolId: scoring.pool.id, reason: 'correction' }) });
-      expect(h.events).toContainEqual({ subject: 'scoring.standings.changed', data: { poolId: live.pool.id, year: 2025, weekNumber: 17, at: '2025-12-31T12:00:00.000Z' } });
+      expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: scoring.pool.id, reason: 'correction' }) });
+      expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: { poolId: live.pool.id, year: 2025, weekNumber: 17, at: '2025-12-31T12:00:00.000Z' } });
     }, WAIT);
     // The completed week keeps its results; nothing was calculated for it or for the live week.
     expect(await scoreLines(complete.pool)).toEqual(HAND_SCORES);
     expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [live.pool.id])).toEqual([]);
-    expect(h.events.filter((e) => e.subject === 'scoring.week.calculated' && [complete.pool.id, live.pool.id].includes(e.data.poolId) && e.data.reason === 'correction')).toEqual([]);
+    expect(h.events.filter((e) => e.subject === 'picks.week.calculated' && [complete.pool.id, live.pool.id].includes(e.data.poolId) && e.data.reason === 'correction')).toEqual([]);
   });
 });

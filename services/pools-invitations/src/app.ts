@@ -4,7 +4,7 @@ import type { PoolsContext } from './domain/context.js';
 import { consumeIdentityUsers } from './events/identity-users.js';
 import { answerPoolAccessRequests } from './events/pool-access.rpc.js';
 import { consumeSportsGames } from './events/sports-games.js';
-import { createWeeksPort } from './events/weeks-summary.rpc.js';
+import { createWeeksPort } from './ports/weeks.js';
 import { registerAdminPoolRoutes } from './routes/admin-pools.routes.js';
 import { registerInvitationRoutes } from './routes/invitations.routes.js';
 import { registerMemberRoutes } from './routes/members.routes.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEspnClient, type EspnClient } from '../src/espn/client.js';
-import { EspnError } from '../src/espn/http.js';
+import { createEspnClient, type EspnClient } from '../src/ports/espn/client.js';
+import { EspnError } from '../src/ports/espn/http.js';
 import { startEspnReplay, type EspnReplay } from '@powerpool/sports-data-staging/replay';
-import { seasonWeeks } from '../src/espn/weeks.js';
+import { seasonWeeks } from '../src/ports/espn/weeks.js';
 
 describe('ESPN client against the replay of recorded responses', () => {
   let replay: EspnReplay;
@@ -102,8 +102,8 @@ describe('ESPN client against the replay of recorded responses', () => {
     const page = await espn.venueIds(1);
     expect(page.ids).toHaveLength(25);
     expect(page.pageCount).toBe(27);
-    expect(await espn.coreOdds('401671854', '401671854', 'CLE', 'KC')).toEqual({ provider: 'ESPN BET', details: 'KC -3.5', spread: 3.5 });
-    expect((await espn.coreOdds('401547417', '401547417', 'ATL', 'GB'))?.provider).toBe('ESPN BET');
+    expect(await espn.coreOdds({ eventId: '401671854', competitionId: '401671854', homeAbbr: 'CLE', awayAbbr: 'KC' })).toEqual({ provider: 'ESPN BET', details: 'KC -3.5', spread: 3.5 });
+    expect((await espn.coreOdds({ eventId: '401547417', competitionId: '401547417', homeAbbr: 'ATL', awayAbbr: 'GB' }))?.provider).toBe('ESPN BET');
     expect(await espn.summaryOdds('401772838', 'CAR', 'ATL')).toEqual({ provider: 'ESPN BET', details: 'ATL -4.5', spread: 4.5 });
     expect(await espn.summaryOdds('401547505', 'DAL', 'LAR')).toMatchObject({ details: 'DAL -7.5', spread: -7.5 });
     expect(await espn.summaryOdds('401547417', 'ATL', 'GB')).toBeNull();

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sportsEndpoints, teamLogoPath, type Team } from '@powerpool/contracts';
 import type { BusMessage } from '@powerpool/service-kit';
 import { integrationSkipReason } from '@powerpool/testing';
-import { LOGO_MAX_BYTES } from '../src/espn/http.js';
-import { imageFetchUrl } from '../src/espn/client.js';
+import { LOGO_MAX_BYTES } from '../src/ports/espn/http.js';
+import { imageFetchUrl } from '../src/ports/espn/client.js';
 import { startSports, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();

@@ -4,11 +4,11 @@ import type { ScoringPort, SportsPort, WeeksContext } from './domain/context.js'
 import { recordPoolAccess } from './domain/sync.js';
 import { startDueWeeks } from './domain/workflow.js';
 import { consumePools } from './events/pools.js';
-import { createScoringPort } from './events/scoring.port.js';
-import { createSportsPort } from './events/sports.port.js';
 import { consumeSportsData } from './events/sports-data.js';
 import { answerSummaryRequests } from './events/summary.rpc.js';
 import { answerWeekRequests } from './events/week.rpc.js';
+import { createScoringPort } from './ports/scoring.js';
+import { createSportsPort } from './ports/sports.js';
 import { registerPoolWeekRoutes } from './routes/pool-weeks.routes.js';
 import { registerWeekRoutes } from './routes/weeks.routes.js';
 import { createWeeksStore } from './store/weeks.store.js';

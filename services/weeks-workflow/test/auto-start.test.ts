@@ -6,7 +6,7 @@ import { announcePool, call, castOf, migrateSeason, publish, setSpread, startWee
 const skip = await integrationSkipReason();
 
 /**
- * A PUBLISHED week moves to GAMES_IN_PROGRESS by itself when its deadline passes (game-rules.md),
+ * A PUBLISHED week moves to GAMES_IN_PROGRESS by itself when its deadline passes (docs/week.md#automatic-start),
  * within seconds, exactly once, however many replicas are running (each looks every 100 ms here).
  */
 describe.skipIf(skip)('automatic start at the deadline', () => {

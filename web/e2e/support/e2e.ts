@@ -25,6 +25,19 @@ function isExpectedConsoleError(message: ConsoleMessage): boolean {
   return message.text().includes('status of 401') && url?.pathname === '/api/auth/user';
 }
 
+/**
+ * A content security policy violation is a defect even when the page copes (a blocked `eval`
+ * probe, an image from another host): the browser reports it as an issue, not on the console.
+ * This makes each one a console error, so the test that caused it fails.
+ */
+async function reportCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error('Content security policy violation: ' + event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline code') + ' at ' + (event.sourceFile || '?') + ':' + event.lineNumber);
+    });
+  `);
+}
+
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
 
 export interface E2e {
@@ -100,6 +113,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
   async function newContext(extra: BrowserContextOptions = {}): Promise<BrowserContext> {
     const created = await need(browser, 'browser').newContext({ ...contextOptions(), ...extra });
     await stubExternalImages(created, need(app, 'app').url);
+    await reportCspViolations(created);
     created.on('page', watch);
     extraContexts.push(created);
     return created;
@@ -129,6 +143,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
   beforeEach(async () => {
     context = await need(browser, 'browser').newContext(contextOptions());
     await stubExternalImages(context, need(app, 'app').url);
+    await reportCspViolations(context);
     context.on('page', watch);
     page = await context.newPage();
   });

@@ -51,6 +51,29 @@ export function navLink(page: Page, name: string): Locator {
   return mainNav(page).getByRole('link', { name, exact: true });
 }
 
+/**
+ * Records the text of every toast the page shows from now on, across navigations. A guard's
+ * "Unauthorized" toast lives 500 ms before the redirect to sign-in: shorter than a locator's
+ * polling interval on a loaded machine, so a `waitFor` can miss it (seen in CI). A MutationObserver
+ * in the page sees each toast as it is added and reports it to the test.
+ */
+export async function watchToasts(page: Page): Promise<{ seen: () => string[] }> {
+  const seen: string[] = [];
+  await page.exposeBinding('__powerpoolToastShown', (_source, text: string) => {
+    if (!seen.includes(text)) seen.push(text);
+  });
+  // A string, not a function: this file is compiled without the DOM's types.
+  await page.addInitScript(`
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll('[aria-label^="Notifications"] li')) {
+        const text = item.innerText.replace(/\\s+/g, ' ').trim();
+        if (text) window.__powerpoolToastShown(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  `);
+  return { seen: () => [...seen] };
+}
+
 /** The open toast whose title is exactly `title` (Radix renders each as an <li> in the Notifications region). */
 export function toast(page: Page, title: string): Locator {
   return page

@@ -26,7 +26,7 @@ function onDemand<M>(load: () => Promise<M>, screen: (module: M) => ComponentTyp
 }
 
 /**
- * The route table (player spec section 2). The root waits for the current user; signed-in routes
+ * The route table (docs/screens.md#routes). The root waits for the current user; signed-in routes
  * show the landing page (with `returnTo`) to visitors; role groups sit behind one guard.
  * The landing page and Make Picks' route are in the entry chunk (Make Picks' body loads on demand,
  * so visitors never fetch it); the leaderboards (season, live and the demo), live results, the screens most

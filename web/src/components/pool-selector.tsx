@@ -10,7 +10,7 @@ export interface SelectablePool {
 }
 
 /**
- * The player's pool selector (player spec section 2): renders nothing unless there is more than
+ * The player's pool selector (docs/screens.md#navigation): renders nothing unless there is more than
  * one pool to choose from.
  */
 export function PoolSelector({

@@ -4,7 +4,7 @@ import { ROLE_LABELS } from '../lib/format';
 import { Badge } from './ui/badge';
 
 /**
- * The viewer's role in the header of the admin screens (admin spec section 2: "a badge reading
+ * The viewer's role in the header of the admin screens (docs/screens.md#navigation: "a badge reading
  * Super Admin or Pool Commissioner"): one look on /admin, /site-admin and week management.
  */
 export function RoleBadge({ role }: { role: Extract<Role, 'super_admin' | 'pool_commissioner'> }) {

@@ -6,7 +6,7 @@ import { NativeSelect } from './ui/native-select';
 
 /**
  * A week selector grouped Preseason, Regular Season, Postseason: week management's Quick Jump
- * (admin spec section 2) and the live leaderboard's Jump to Week (player spec section 2).
+ * (docs/screens.md#week-management) and the live leaderboard's Jump to Week (docs/screens.md#live-leaderboard).
  * Disabled while the weeks are not known (`weeks` undefined).
  */
 export function WeekQuickJump({

@@ -1,5 +1,5 @@
 /**
- * Every route of the app, defined once (player spec section 2, admin spec section 2).
+ * Every route of the app, defined once (docs/screens.md#routes).
  * `path` is the router pattern, `getHref` builds a link, `title` names the screen (its <h1> and
  * the document title).
  */

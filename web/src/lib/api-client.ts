@@ -3,7 +3,7 @@ import type { Endpoint, EndpointInput, EndpointResult, ErrorBody, HttpMethod } f
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /**
- * A non-OK reply. `message` follows the spec (player spec section 8): the status code, a colon and
+ * A non-OK reply. `message` follows docs/screens.md#errors: the status code, a colon and
  * a space, then the body text, or the status text when the body is empty. Screens that want clean
  * text use `serverMessage` (our error JSON's `message`) and `code` (its `error`).
  */
@@ -77,7 +77,7 @@ export interface RequestOptions {
 
 /**
  * Sends a request with the session cookie and returns the OK response; throws ApiError otherwise.
- * A JSON content-type is set only when there is a body (player spec section 7).
+ * A JSON content-type is set only when there is a body (docs/screens.md#data-loading).
  */
 export async function apiRequest(
   method: HttpMethod,
@@ -123,7 +123,7 @@ export async function fetchQueryKey(queryKey: QueryKey, options: FetchQueryKeyOp
 }
 
 /**
- * The default query function (player spec section 7): GET the query key joined with `/`.
+ * The default query function (docs/screens.md#data-loading): GET the query key joined with `/`.
  * Replies are not parsed here: feature queries that need typed data pass their own `queryFn`
  * that parses with the contract schema.
  */

@@ -19,7 +19,7 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
   }
 }
 
-/** Player spec section 7: no retry; fresh 5 minutes, kept 10 minutes. */
+/** docs/screens.md#data-loading: no retry; fresh 5 minutes, kept 10 minutes. */
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: apiKey(identityEndpoints.currentUser),

@@ -8,7 +8,7 @@ import type { AccessRule } from './roles';
 import { redirectToLogin } from './unauthorized';
 
 /**
- * Route guard for a group of routes (admin spec sections 2 and 6). The check is made in the
+ * Route guard for a group of routes (docs/roles.md#enforcement). The check is made in the
  * browser only; the services enforce roles themselves. Users without an allowed role see the
  * destructive toast 'Unauthorized' with the rule's message, then go to /api/login after 500 ms.
  */

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from './api-client';
 import { NEW_POOL_RETRY } from './new-pool-retry';
 
-/** The current week is cached 30 seconds (admin spec section 7). */
+/** The current week is cached 30 seconds (docs/screens.md#data-loading). */
 const CURRENT_WEEK_STALE_MS = 30_000;
 
 /**

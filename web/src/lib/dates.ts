@@ -1,6 +1,6 @@
 /**
  * Every date and time the SPA shows, in one family (issue 19): English month abbreviations, the
- * America/Chicago time zone (player spec section 8, admin spec section 9: displayed times are
+ * America/Chicago time zone (docs/screens.md#times-and-toasts: displayed times are
  * Central time) and its abbreviation (CST or CDT) whenever a time of day is shown.
  *
  *   formatDateTime  "Sun, Jan 11, 2026, 3:20 PM CST"  an instant: picks deadlines, transition

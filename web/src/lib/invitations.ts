@@ -3,7 +3,7 @@ import type { InvitationStatus } from '@powerpool/contracts';
 
 /**
  * Invitation presentation shared by the commissioner's invitations panel and the join page. The
- * rule itself (admin spec section 4) is the contract's `invitationStatusOf`, also used by the server.
+ * rule itself (docs/screens.md#join-page) is the contract's `invitationStatusOf`, also used by the server.
  */
 
 type StatusInput = Parameters<typeof invitationStatusOf>[0];
@@ -31,7 +31,7 @@ export function invitationUsageText(invitation: { maxUses: number | null; curren
   return `${invitation.currentUses} / ${invitation.maxUses ?? 'Unlimited'}`;
 }
 
-/** The link people open to join: `{origin}/join/{token}` (admin spec section 2). */
+/** The link people open to join: `{origin}/join/{token}` (docs/screens.md#pool-management). */
 export function invitationLink(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}/join/${encodeURIComponent(token)}`;
 }

@@ -8,7 +8,7 @@ import { apiKey, callApi } from './api-client';
  * management (weeks feature) both start from it, and features cannot import each other.
  */
 
-/** Owned pools are cached 5 minutes (admin spec section 7). */
+/** Owned pools are cached 5 minutes (docs/screens.md#data-loading). */
 const OWNED_POOLS_STALE_MS = 5 * 60_000;
 
 /** GET /api/pools/owned: the commissioner's pools, or every pool for a super admin. */

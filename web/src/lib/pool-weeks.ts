@@ -10,7 +10,7 @@ import { NEW_POOL_RETRY } from './new-pool-retry';
  * when its own reply carries none (before the deadline); features cannot import each other.
  */
 
-/** The weeks list is fresh 10 minutes (player spec section 9); changes of state invalidate it. */
+/** The weeks list is fresh 10 minutes (docs/screens.md#data-loading); changes of state invalidate it. */
 const WEEKS_STALE_MS = 10 * 60_000;
 
 /** GET /api/weeks?poolId=: every week of the pool's season, with the pool's state and deadline of each. */

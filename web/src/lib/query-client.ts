@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
 /**
- * Defaults from the player spec (section 7): no retry, no refetch on window focus, no polling,
+ * Defaults (docs/screens.md#data-loading): no retry, no refetch on window focus, no polling,
  * data never stale; mutations do not retry. Queries that need other timings say so themselves.
  */
 export function createQueryClient(): QueryClient {

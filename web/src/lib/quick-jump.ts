@@ -15,8 +15,8 @@ export interface QuickJumpGroup {
 }
 
 /**
- * The option groups of a week selector (week management's Quick Jump, admin spec section 2; the
- * live leaderboard's Jump to Week, player spec section 2): the season's weeks in order, grouped into
+ * The option groups of a week selector (week management's Quick Jump, docs/screens.md#week-management; the
+ * live leaderboard's Jump to Week, docs/screens.md#live-leaderboard): the season's weeks in order, grouped into
  * Preseason, Regular Season and Postseason (empty groups left out). `include` (the week on screen)
  * is added when the season has no such week, so the selector always shows where the viewer is.
  */

@@ -1,6 +1,6 @@
 import type { Role } from '@powerpool/contracts';
 
-/** Roles that manage pools and weeks (admin spec section 6): super admins count as commissioners. */
+/** Roles that manage pools and weeks (docs/roles.md#commissioner): super admins count as commissioners. */
 export const POOL_MANAGER_ROLES: readonly Role[] = ['pool_commissioner', 'super_admin'];
 export const SUPER_ADMIN_ROLES: readonly Role[] = ['super_admin'];
 

@@ -1,5 +1,5 @@
 /**
- * Spreads are home-relative (game-rules.md): negative favours the home team, positive the away
+ * Spreads are home-relative (docs/game.md#against-the-spread): negative favours the home team, positive the away
  * team, 0 (or no spread) is a pick'em. Shared by week management and Make Picks.
  */
 
@@ -21,7 +21,7 @@ export function favoriteSideOf(spread: number | null | undefined): 'home' | 'awa
   return spread < 0 ? 'home' : 'away';
 }
 
-/** Player spec section 2 (spread reading): the favourite and the line, or "Pick'em" when zero or missing. */
+/** docs/game.md#against-the-spread (spread reading): the favourite and the line, or "Pick'em" when zero or missing. */
 export function spreadReading(spread: number | null | undefined, homeAbbreviation: string, awayAbbreviation: string): string {
   if (favoriteSideOf(spread) === null) return "Pick'em";
   return `${favoriteText(spread!, homeAbbreviation, awayAbbreviation)} (${formatSpread(spread!)})`;

@@ -1,4 +1,4 @@
-/** Theme choice (player spec section 2): light, dark or system (default). */
+/** Theme choice (docs/screens.md#theme): light, dark or system (default). */
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = 'light' | 'dark';

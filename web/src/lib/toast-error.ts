@@ -3,7 +3,7 @@ import type { ToastInput } from '../components/ui/use-toast';
 import { isApiError } from './api-client';
 import { isUnauthorizedError, redirectToLogin } from './unauthorized';
 
-/** The toast of a call that failed because the session ended (player spec section 8). */
+/** The toast of a call that failed because the session ended (docs/screens.md#errors). */
 export const LOGGED_OUT_TOAST = { title: 'Unauthorized', description: 'You are logged out. Logging in again...' } as const;
 
 /**
@@ -57,7 +57,7 @@ export interface FailureToast {
 }
 
 /**
- * The spec's rules for a failed call (player spec section 8): logged out (`401: ...Unauthorized`)
+ * The rules for a failed call (docs/screens.md#errors): logged out (`401: ...Unauthorized`)
  * gives 'Unauthorized: You are logged out. Logging in again...' and a new sign-in; anything else
  * the given title with the server's message or the given fallback.
  */

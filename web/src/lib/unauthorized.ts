@@ -1,10 +1,10 @@
 import { LOGIN_PATH } from './auth-urls';
 
-/** Delay before the browser goes to the login endpoint (player spec section 9). */
+/** Delay before the browser goes to the login endpoint (docs/screens.md#errors). */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 /**
- * The spec's test for "logged out" (player spec section 8): an error whose message starts with
+ * The test for "logged out" (docs/screens.md#errors): an error whose message starts with
  * `401: ` and contains `Unauthorized`. An ApiError's message is `{status}: {body or status text}`,
  * and a signed-out call's body (gateway or service) reads `Unauthorized: you are not signed in`.
  * A 401 with its own words (the join page's "Your session has expired...") is not this case.

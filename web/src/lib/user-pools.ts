@@ -23,7 +23,7 @@ export function useUserPools() {
 
 /**
  * What a link to Make Picks may carry in its history state: the pool to show first (the join
- * page's "Go to Pool" for a member). Make Picks has no pool in its address (player spec section 2).
+ * page's "Go to Pool" for a member). Make Picks has no pool in its address (docs/screens.md#make-picks).
  */
 export interface PicksLocationState {
   poolId?: string;

@@ -95,8 +95,8 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
     if (closed) throw new Error('The bus is closed');
   }
 
-  function assertSubject(subject: string, wildcards: boolean): void {
-    if (!isValidSubject(subject, { wildcards })) throw new Error(`Invalid subject '${subject}'`);
+  function assertSubject(subject: string, options: { wildcards: boolean }): void {
+    if (!isValidSubject(subject, options)) throw new Error(`Invalid subject '${subject}'`);
   }
 
   function message(event: { subject: string; payload: string; headers: Headers }, deliveryCount: number): BusMessage<never> {
@@ -236,7 +236,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
 
     async publish(subject: string, data: unknown, opts: PublishOptions = {}): Promise<void> {
       assertOpen();
-      assertSubject(subject, false);
+      assertSubject(subject, { wildcards: false });
       if (!streamSubjects.some((pattern) => matchSubject(pattern, subject))) {
         throw new Error(`No event stream captures subject '${subject}'`);
       }
@@ -260,7 +260,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
 
     async broadcast(subject: string, data: unknown, opts: { headers?: Headers } = {}): Promise<void> {
       assertOpen();
-      assertSubject(subject, false);
+      assertSubject(subject, { wildcards: false });
       assertNotEventSubject(subject, streamSubjects);
       fanOut(subject, encode(data), copyHeaders(opts.headers));
     },
@@ -270,7 +270,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       if (opts.durable.trim().length === 0) throw new Error('consume needs a durable name');
       if (opts.subjects.length === 0) throw new Error('consume needs at least one subject');
       for (const filter of opts.subjects) {
-        assertSubject(filter, true);
+        assertSubject(filter, { wildcards: true });
         if (!streamSubjects.some((pattern) => subjectIsSubsetOf(filter, pattern))) {
           throw new Error(`Subject '${filter}' is not within the event stream`);
         }
@@ -314,13 +314,13 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
 
     async subscribe<T>(subject: string, handler: (msg: BusMessage<T>) => Promise<void> | void): Promise<Subscription> {
       assertOpen();
-      assertSubject(subject, true);
+      assertSubject(subject, { wildcards: true });
       return addListener({ pattern: subject, handler: handler, active: true, inFlight: new InFlight() });
     },
 
     async request<Res>(subject: string, data: unknown, opts: RequestOptions = {}): Promise<Res> {
       assertOpen();
-      assertSubject(subject, false);
+      assertSubject(subject, { wildcards: false });
       assertNotEventSubject(subject, streamSubjects);
       const timeoutMs = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       const payload = encode(data);
@@ -354,7 +354,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
 
     async handle<Req, Res>(subject: string, handler: RequestHandler<Req, Res>, opts: HandleOptions): Promise<Subscription> {
       assertOpen();
-      assertSubject(subject, true);
+      assertSubject(subject, { wildcards: true });
       assertNotEventSubject(subject, streamSubjects);
       if (!opts.queue) throw new Error('handle needs a queue group');
       return addListener({ pattern: subject, queue: opts.queue, handler: handler, active: true, inFlight: new InFlight() });

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { boolean, integer, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
-import { GAME_STATUSES, managesPool, type GameSnapshot, type Team } from '@powerpool/contracts';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { boolean, integer, primaryKey, text, timestamp, uuid, type PgColumn, type PgSchema, type PgTable } from 'drizzle-orm/pg-core';
+import { GAME_STATUSES, managesPool, type Game, type GameSnapshot, type Team } from '@powerpool/contracts';
 import { PoolForbiddenError, PoolNotFoundError } from '../errors.js';
 import type { Db } from './database.js';
 
@@ -82,6 +82,54 @@ export function productionGameSnapshot(row: ReturnType<typeof productionGameValu
     gameClock: row.gameClock,
     statusDetail: row.statusDetail,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A service's table of production games: {@link productionGameColumns} and its own columns. */
+type ProductionGamesTable = PgTable & { espnId: PgColumn; year: PgColumn; updatedAt: PgColumn };
+
+export interface GameProjectionOptions<T extends ProductionGamesTable> {
+  games: T;
+  /** The service's row for a game event's snapshot (productionGameValues and its own columns). */
+  rowOf: (game: Game) => T['$inferInsert'];
+  /**
+   * Columns of game ids (in the service's own tables) that keep a game when its season is migrated
+   * again without it: what a pool published or someone picked must not lose its game.
+   */
+  keptBy: PgColumn[];
+}
+
+/**
+ * The SQL of a service's copy of production games, for its own table: upsert (newest `updatedAt`
+ * wins, since events repeat and arrive late) and the removal of games that left production.
+ */
+export function createGameProjectionStore<T extends ProductionGamesTable>(db: Db, options: GameProjectionOptions<T>) {
+  const { games, rowOf, keptBy } = options;
+  return {
+    /**
+     * Upsert a game snapshot, keeping the newest `updatedAt`. Returns the stored row when this
+     * snapshot was applied, undefined when an equal or newer one was already there.
+     */
+    async upsertGame(game: Game): Promise<T['$inferSelect'] | undefined> {
+      // Drizzle cannot check values for a table known only by its generic type: rowOf's signature
+      // is what ties the row to the games.
+      const row = rowOf(game) as Record<string, unknown>;
+      const { espnId: _id, ...set } = row;
+      const [saved] = await db
+        .insert(games)
+        .values(row as never)
+        .onConflictDoUpdate({ target: games.espnId, set: set as never, setWhere: sql`${games.updatedAt} < excluded.updated_at` })
+        .returning();
+      return saved as T['$inferSelect'] | undefined;
+    },
+
+    /** Games of `years` not in `keep` leave production, except those `keptBy` still names. */
+    async deleteGamesOfYearsExcept(years: number[], keep: string[]): Promise<void> {
+      if (years.length === 0) return;
+      const conditions = [inArray(games.year, years), ...keptBy.map((column) => notInArray(games.espnId, db.select({ id: column }).from(column.table)))];
+      if (keep.length) conditions.push(notInArray(games.espnId, keep));
+      await db.delete(games).where(and(...conditions));
+    },
   };
 }
 

@@ -10,3 +10,18 @@ export interface IdentityContext {
   logger: KitLogger;
   now: () => Date;
 }
+
+export interface TokenResult {
+  /** Merged id token claims and userinfo. */
+  claims: Record<string, unknown>;
+  idToken: string | null;
+}
+
+/** The parts of OpenID Connect identity uses (the adapter is ports/oidc.ts). */
+export interface OidcClient {
+  issuer(): Promise<string>;
+  authorizationUrl(params: { state: string; nonce: string; codeChallenge: string }): Promise<URL>;
+  exchangeCode(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<TokenResult>;
+  /** RP-initiated logout URL, or null when the provider has none. */
+  endSessionUrl(idToken: string | null): Promise<URL | null>;
+}

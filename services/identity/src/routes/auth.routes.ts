@@ -1,8 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { identityEndpoints as api, SESSION_COOKIE } from '@powerpool/contracts';
 import { currentUser, DomainError, route, signInProblemPage, type ServiceApp } from '@powerpool/service-kit';
-import type { IdentityContext } from '../domain/context.js';
-import type { OidcClient } from '../domain/oidc.js';
+import type { IdentityContext, OidcClient } from '../domain/context.js';
 import { finishSignIn, LOGIN_ATTEMPT_TTL_MS, signOut, startSignIn } from '../domain/sign-in.js';
 import { getCurrentUser } from '../domain/users.js';
 

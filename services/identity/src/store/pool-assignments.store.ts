@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@powerpool/service-kit';
-import { poolAssignments, type PoolAssignmentRow } from './schema.js';
+import { poolAssignments, poolNames, type PoolAssignmentRow } from './schema.js';
 
 export interface MembershipSnapshot {
   poolId: string;
@@ -14,9 +14,19 @@ export interface MembershipSnapshot {
 /**
  * identity's copy of pool memberships (SQL only). Every write keeps the newest `updatedAt`, so
  * repeated or late events are harmless; a removal wins a tie with a join of the same instant.
+ * Pool names are kept per pool (pool_names), newest by when the name was read: a member event
+ * older than a rename never brings the old name back, whichever arrives first.
  */
 export function createPoolAssignmentsStore(db: Db) {
-  async function write(m: MembershipSnapshot, removed: boolean): Promise<void> {
+  async function nameSeen(poolId: string, name: string, at: Date): Promise<void> {
+    await db
+      .insert(poolNames)
+      .values({ poolId, name, nameAt: at })
+      .onConflictDoUpdate({ target: poolNames.poolId, set: { name, nameAt: at }, setWhere: sql`${poolNames.nameAt} < excluded.name_at` });
+  }
+
+  async function write(m: MembershipSnapshot, { removed }: { removed: boolean }): Promise<void> {
+    await nameSeen(m.poolId, m.poolName, m.updatedAt);
     await db
       .insert(poolAssignments)
       .values({ ...m, removed })
@@ -28,11 +38,12 @@ export function createPoolAssignmentsStore(db: Db) {
   }
 
   return {
-    upsertMembership: (m: MembershipSnapshot) => write(m, false),
-    removeMembership: (m: MembershipSnapshot) => write(m, true),
+    upsertMembership: (m: MembershipSnapshot) => write(m, { removed: false }),
+    removeMembership: (m: MembershipSnapshot) => write(m, { removed: true }),
 
-    async renamePool(poolId: string, poolName: string): Promise<void> {
-      await db.update(poolAssignments).set({ poolName }).where(eq(poolAssignments.poolId, poolId));
+    /** A pool's name as of `at` (the pool's updatedAt): kept unless a newer one is known. */
+    async renamePool(poolId: string, poolName: string, at: Date): Promise<void> {
+      await nameSeen(poolId, poolName, at);
     },
 
     /** Tombstone every membership of a deleted pool as of `at`. */
@@ -45,7 +56,20 @@ export function createPoolAssignmentsStore(db: Db) {
 
     /** Current (not removed) memberships of every user, by pool name. */
     async listCurrent(): Promise<PoolAssignmentRow[]> {
-      return db.select().from(poolAssignments).where(eq(poolAssignments.removed, false)).orderBy(asc(poolAssignments.poolName), asc(poolAssignments.poolId));
+      const poolName = sql<string>`coalesce(${poolNames.name}, ${poolAssignments.poolName})`;
+      return db
+        .select({
+          poolId: poolAssignments.poolId,
+          userId: poolAssignments.userId,
+          poolName,
+          isActive: poolAssignments.isActive,
+          removed: poolAssignments.removed,
+          updatedAt: poolAssignments.updatedAt,
+        })
+        .from(poolAssignments)
+        .leftJoin(poolNames, eq(poolNames.poolId, poolAssignments.poolId))
+        .where(eq(poolAssignments.removed, false))
+        .orderBy(asc(poolName), asc(poolAssignments.poolId));
     },
   };
 }

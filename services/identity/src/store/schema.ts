@@ -54,6 +54,13 @@ export const poolAssignments = identitySchema.table(
   (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
 );
 
+/** Each pool's newest known name (pools.pool.updated or a member event), by when it was read. */
+export const poolNames = identitySchema.table('pool_names', {
+  poolId: uuid('pool_id').primaryKey(),
+  name: text('name').notNull(),
+  nameAt: timestamp('name_at', { withTimezone: true }).notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PoolAssignmentRow = typeof poolAssignments.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PoolWeekRow } from '../store/schema.js';
-import { savesOpenAt } from './access.js';
+import type { MemberRow, PoolRow, PoolWeekRow } from '../store/schema.js';
+import { liveWeekAccessOf, picksAccessOf, savesOpenAt } from './access.js';
 
 const DEADLINE = new Date('2026-01-10T21:20:00.000Z');
 const ms = (offset: number) => new Date(DEADLINE.getTime() + offset);
@@ -38,5 +38,47 @@ describe('savesOpenAt: whether a save that arrived at a moment is taken', () => 
 
   it('refuses every save once the week is past GAMES_IN_PROGRESS, and on a week in SETUP', () => {
     for (const state of ['SCORING', 'COMPLETE', 'SETUP'] as const) expect(savesOpenAt(week(state, ms(60_000)), ms(-120_000)), state).toBe(false);
+  });
+});
+
+const POOL: PoolRow = { id: '00000000-0000-4000-8000-000000000001', name: 'Pool', year: 2025, commissionerId: 'commish', isPublic: false, updatedAt: DEADLINE };
+const caller = (id: string, role = 'user') => ({ id, email: `${id}@example.com`, role });
+const active: MemberRow = { poolId: POOL.id, userId: 'member', isActive: true, updatedAt: DEADLINE };
+const published = week('PUBLISHED', ms(-86_400_000));
+
+describe('picksAccessOf: who sees a pool week\'s picks, and how', () => {
+  it('should give the commissioner and super admins COMMISSIONER_ACCESS always, before the deadline too', () => {
+    expect(picksAccessOf(caller('commish', 'pool_commissioner'), POOL, undefined, published, ms(-1))).toBe('COMMISSIONER_ACCESS');
+    expect(picksAccessOf(caller('admin', 'super_admin'), POOL, undefined, undefined, ms(-1))).toBe('COMMISSIONER_ACCESS');
+  });
+
+  it('should give an active member FULL_ACCESS once the deadline has passed, and nothing before', () => {
+    expect(picksAccessOf(caller('member'), POOL, active, published, ms(0))).toBe('FULL_ACCESS');
+    expect(picksAccessOf(caller('member'), POOL, active, published, ms(-1))).toBeNull();
+  });
+
+  it("should give a public pool's visitor PUBLIC_ACCESS once the deadline has passed, and refuse a private pool's", () => {
+    expect(picksAccessOf(caller('visitor'), { ...POOL, isPublic: true }, undefined, published, ms(0))).toBe('PUBLIC_ACCESS');
+    expect(() => picksAccessOf(caller('visitor'), POOL, undefined, published, ms(0))).toThrow(/not a member of this pool/);
+    expect(() => picksAccessOf(caller('member'), POOL, { ...active, isActive: false }, published, ms(0))).toThrow(/not a member of this pool/);
+  });
+});
+
+describe('liveWeekAccessOf: the live board\'s refusals, in order', () => {
+  const refusal = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      return (err as { code?: string }).code;
+    }
+    return 'none';
+  };
+
+  it('should refuse an unknown pool, then a private pool\'s non-member, then an unpublished week, then picks before the deadline', () => {
+    expect(refusal(() => liveWeekAccessOf(caller('member'), { pool: undefined, week: published, member: active }, 19, ms(0)))).toBe('pool_not_found');
+    expect(refusal(() => liveWeekAccessOf(caller('visitor'), { pool: POOL, week: undefined, member: undefined }, 19, ms(0)))).toBe('forbidden');
+    expect(refusal(() => liveWeekAccessOf(caller('member'), { pool: POOL, week: undefined, member: active }, 19, ms(0)))).toBe('week_not_found');
+    expect(refusal(() => liveWeekAccessOf(caller('member'), { pool: POOL, week: published, member: active }, 19, ms(-1)))).toBe('picks_not_available');
+    expect(liveWeekAccessOf(caller('member'), { pool: POOL, week: published, member: active }, 19, ms(0))).toEqual({ pool: POOL, week: published, access: 'FULL_ACCESS' });
   });
 });

@@ -1,11 +1,12 @@
 import { managesPool, type AccessLevel } from '@powerpool/contracts';
 import { managedPoolOf, memberPoolOf, PoolForbiddenError } from '@powerpool/service-kit';
 import type { PicksStore } from '../store/picks-scoring.store.js';
-import type { PoolRow, PoolWeekRow } from '../store/schema.js';
+import type { MemberRow, PoolRow, PoolWeekRow } from '../store/schema.js';
 import type { Caller } from './context.js';
+import { PicksNotAvailableError, PoolNotFoundError, WeekNotFoundError } from './errors.js';
 
 /**
- * Who may do what with a pool's picks and scores (game-rules.md "Who sees what"), named once.
+ * Who may do what with a pool's picks and scores (docs/game.md#who-sees-what), named once.
  * Every route goes through one of these.
  */
 
@@ -14,11 +15,6 @@ export const canManage = (caller: Caller, pool: PoolRow): boolean => managesPool
 
 /** The pool, if the caller may manage it: 404 unknown, 403 someone else's. */
 export const managedPool = (store: PicksStore, caller: Caller, poolId: string): Promise<PoolRow> => managedPoolOf(store, caller, poolId);
-
-/** True when `userId` is an active member of the pool. */
-export async function isActiveMember(store: Pick<PicksStore, 'findMember'>, poolId: string, userId: string): Promise<boolean> {
-  return (await store.findMember(poolId, userId))?.isActive === true;
-}
 
 /** The pool, if the caller manages it or is one of its active members (leaderboards, completed weeks, reviews). */
 export const readablePool = (store: PicksStore, caller: Caller, poolId: string): Promise<PoolRow> => memberPoolOf(store, caller, poolId);
@@ -47,12 +43,41 @@ export const savesOpenAt = (week: PoolWeekRow, at: Date): boolean =>
  * (COMMISSIONER_ACCESS); members once the deadline has passed (FULL_ACCESS); signed-in
  * non-members of a public pool once the deadline has passed (PUBLIC_ACCESS). Null: before the
  * deadline for a member or a public pool's visitor (picks not available yet). Throws 403 for a
- * non-member of a private pool.
+ * non-member of a private pool. `member` is the caller's membership row of the pool, if any (a
+ * plain value, so the store-backed CSV export and the cached live board decide with one rule).
  */
-export async function picksAccessOf(store: Pick<PicksStore, 'findMember'>, caller: Caller, pool: PoolRow, week: PoolWeekRow | undefined, now: Date): Promise<AccessLevel | null> {
+export function picksAccessOf(caller: Caller, pool: PoolRow, member: MemberRow | undefined, week: PoolWeekRow | undefined, now: Date): AccessLevel | null {
   if (canManage(caller, pool)) return 'COMMISSIONER_ACCESS';
-  const member = await isActiveMember(store, pool.id, caller.id);
-  if (!member && !pool.isPublic) throw new PoolForbiddenError('Forbidden: you are not a member of this pool', { poolId: pool.id });
+  const isMember = member?.isActive === true;
+  if (!isMember && !pool.isPublic) throw new PoolForbiddenError('Forbidden: you are not a member of this pool', { poolId: pool.id });
   if (!deadlinePassed(week, now)) return null;
-  return member ? 'FULL_ACCESS' : 'PUBLIC_ACCESS';
+  return isMember ? 'FULL_ACCESS' : 'PUBLIC_ACCESS';
+}
+
+/** A pool week someone may see the picks of, and how. */
+export interface LiveWeekAccess {
+  pool: PoolRow;
+  week: PoolWeekRow;
+  access: AccessLevel;
+}
+
+/** What the live board's access is decided on: the pool, its week and the caller's membership, as read. */
+export interface LiveWeekFacts {
+  pool: PoolRow | undefined;
+  week: PoolWeekRow | undefined;
+  member: MemberRow | undefined;
+}
+
+/**
+ * The live leaderboard's access (and the leaderboard CSV's), in this order: 404 unknown pool; 403
+ * a non-member of a private pool; 404 a week the pool never published; 403 picks_not_available
+ * before the deadline for anyone but the commissioner and super admins.
+ */
+export function liveWeekAccessOf(caller: Caller, facts: LiveWeekFacts, weekNumber: number, now: Date): LiveWeekAccess {
+  const { pool, week } = facts;
+  if (!pool) throw new PoolNotFoundError();
+  const access = picksAccessOf(caller, pool, facts.member, week, now);
+  if (!week) throw new WeekNotFoundError(weekNumber);
+  if (access === null) throw new PicksNotAvailableError();
+  return { pool, week, access };
 }

@@ -3,14 +3,14 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
-import type { CalculationReason, Caller, Emit, PicksContext, Recalculate, WeekRef } from './context.js';
+import type { Calculation, CalculationReason, Caller, Emit, PicksContext, Recalculate, PoolWeekRef } from './context.js';
 import { StillSyncingError, WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
 import { scoredGameOf } from './scored-game.js';
 import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
 import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
 
 /**
- * The calculation of a pool week's scores (game-rules.md "Points"), its recalculations (score
+ * The calculation of a pool week's scores (docs/game.md#points), its recalculations (score
  * corrections, void games, commissioner overrides) and the hooks that trigger them from events.
  * Every rule comes from domain/scoring.ts; this file only gathers the games and picks and stores
  * what the rules give.
@@ -42,7 +42,7 @@ interface ScoredWeek {
  * else who has picks, such as a removed member). A player whose picks cannot be scored
  * (ScoringError) gets a week score flagged with the error, never failing the others.
  */
-async function scoreStoredWeek(store: PicksStore, ref: WeekRef, now: Date): Promise<ScoredWeek> {
+async function scoreStoredWeek(store: PicksStore, ref: PoolWeekRef, now: Date): Promise<ScoredWeek> {
   const { poolId, year, weekNumber } = ref;
   const weekGames = await store.scoringGamesOfWeek(poolId, year, weekNumber);
   const allPicks = await store.scoringPicksOfWeek(poolId, year, weekNumber);
@@ -113,7 +113,7 @@ async function scoreStoredWeek(store: PicksStore, ref: WeekRef, now: Date): Prom
  * lock for the transaction, so two calculations (two replicas, a correction arriving during a
  * calculation) run one after the other. Idempotent: the same games and picks give the same rows.
  */
-export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date): Promise<CalculationSummary> {
+export async function calculateWeek(store: PicksStore, emit: Emit, { ref, reason, now }: Calculation): Promise<CalculationSummary> {
   const { poolId, year, weekNumber } = ref;
   const week = await store.findPoolWeek(poolId, year, weekNumber, 'update');
   if (!week) throw new WeekNotFoundError(weekNumber);
@@ -125,19 +125,19 @@ export async function calculateWeek(store: PicksStore, emit: Emit, ref: WeekRef,
   // A completed week's scores are part of the season totals the standings read.
   if (week.state === 'COMPLETE') await store.refreshSeasonTotals(poolId, year, now);
   const summary: CalculationSummary = { calculatedAt: now, usersCalculated: scores.length - errors, errors };
-  await emit('scoring.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
-  await emit('scoring.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
+  await emit('picks.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
+  await emit('picks.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
   return summary;
 }
 
 /**
- * rpc.scoring.week.unscored-picks: how many picks on a decided game scoring the week on `results`
+ * rpc.picks.week.unscored-picks: how many picks on a decided game scoring the week on `results`
  * (or newer ones) would leave without a result. The results are applied to our copy first, as the
  * week's move will apply them (they are weeks-workflow's facts, newest kept); nothing else is
- * written. weeks-workflow refuses COMPLETE unless it is 0 (game-rules.md "Points").
+ * written. weeks-workflow refuses COMPLETE unless it is 0 (docs/week.md#complete).
  */
 export async function unscoredPicks(ctx: PicksContext, request: UnscoredPicksRequest): Promise<UnscoredPicksReply> {
-  const ref: WeekRef = { poolId: request.poolId, year: request.year, weekNumber: request.weekNumber };
+  const ref: PoolWeekRef = { poolId: request.poolId, year: request.year, weekNumber: request.weekNumber };
   return ctx.uow.write(async (store) => {
     await applyDecidedGames(store, request.results);
     if (!(await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber))) return { unscoredPicks: 0, reasons: [] };
@@ -152,7 +152,7 @@ export async function unscoredPicks(ctx: PicksContext, request: UnscoredPicksReq
  * right after Move to Scoring, a save right after Publish). Returns false when weeks-workflow could
  * not be asked (logged): the caller then refuses with its own reason.
  */
-export async function catchUpWeek(ctx: PicksContext, ref: WeekRef): Promise<boolean> {
+export async function catchUpWeek(ctx: PicksContext, ref: PoolWeekRef): Promise<boolean> {
   let reply: WeekGetReply;
   try {
     reply = await ctx.weeks.get(ref);
@@ -182,14 +182,15 @@ export async function withWeekCaughtUp<T>(ctx: PicksContext, action: () => Promi
 /**
  * The context's recalculation seam: recalculate a pool week that was already scored. Before
  * COMPLETE any reason does (score corrections, void games, overrides); after COMPLETE only a
- * commissioner's correction ('override') changes results (game-rules.md). Returns true when it
+ * commissioner's correction ('override') changes results (docs/game.md#corrections). Returns true when it
  * recalculated.
  */
-export const recalculateIfScored: Recalculate = async (store, emit, ref, reason, now) => {
+export const recalculateIfScored: Recalculate = async (store, emit, calculation) => {
+  const { ref, reason } = calculation;
   const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
   if (!week || week.calculatedAt === null) return false;
   if (week.state === 'COMPLETE' && reason !== 'override') return false;
-  await calculateWeek(store, emit, ref, reason, now);
+  await calculateWeek(store, emit, calculation);
   return true;
 };
 
@@ -207,8 +208,8 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
     if (!week) throw new WeekNotFoundError(weekNumber);
     if (week.state !== 'SCORING') throw new WeekNotInScoringError(weekNumber, week.state);
-    const ref: WeekRef = { poolId: pool.id, year: pool.year, weekNumber };
-    const summary = await calculateWeek(store, emit, ref, 'calculate', ctx.now());
+    const ref: PoolWeekRef = { poolId: pool.id, year: pool.year, weekNumber };
+    const summary = await calculateWeek(store, emit, { ref, reason: 'calculate', now: ctx.now() });
     const reply: CalculateReply = {
       message: PICK_MESSAGES.calculated(summary.usersCalculated, summary.errors),
       calculatedAt: summary.calculatedAt.toISOString(),
@@ -225,13 +226,13 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
  * Something changed a week's results (a game, a void ruling): recalculate it when it was scored,
  * otherwise tell the live boards of a live week to refresh. One unit of work per week.
  */
-async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationReason): Promise<void> {
+async function refreshWeek(ctx: PicksContext, ref: PoolWeekRef, reason: CalculationReason): Promise<void> {
   await ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
-    if (await recalculateIfScored(store, emit, ref, reason, now)) return;
+    if (await recalculateIfScored(store, emit, { ref, reason, now })) return;
     const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
     // The live board is shown in the live states: a change there is worth announcing.
-    if (week && isLiveWeekState(week.state)) await emit('scoring.standings.changed', { ...ref, at: now.toISOString() });
+    if (week && isLiveWeekState(week.state)) await emit('picks.standings.changed', { ...ref, at: now.toISOString() });
   });
 }
 
@@ -239,7 +240,7 @@ async function refreshWeek(ctx: PicksContext, ref: WeekRef, reason: CalculationR
  * Run each week's refresh on its own: one failing (logged) does not keep the others from theirs,
  * and then the whole fails, so the bus delivers the event again (every refresh is idempotent).
  */
-async function refreshEach(ctx: PicksContext, refs: WeekRef[], reason: CalculationReason): Promise<void> {
+async function refreshEach(ctx: PicksContext, refs: PoolWeekRef[], reason: CalculationReason): Promise<void> {
   const failures: unknown[] = [];
   for (const ref of refs) {
     try {
@@ -254,7 +255,7 @@ async function refreshEach(ctx: PicksContext, refs: WeekRef[], reason: Calculati
 
 /** Games changed (scores, status, corrections): every pool week not COMPLETE that they touch. */
 export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promise<void> {
-  const refs = new Map<string, WeekRef>();
+  const refs = new Map<string, PoolWeekRef>();
   for (const game of changed) {
     for (const ref of await ctx.uow.read((store) => store.unfinishedWeeksWithGame(game.espnId))) refs.set(`${ref.poolId}:${ref.year}:${ref.weekNumber}`, ref);
   }
@@ -262,7 +263,7 @@ export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promis
 }
 
 /** A pool game was ruled void: its picks are pushes from now on. */
-export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<void> {
+export async function onGameVoided(ctx: PicksContext, ref: PoolWeekRef): Promise<void> {
   const week = { poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber };
   try {
     await refreshEach(ctx, [week], 'void');
@@ -276,13 +277,13 @@ export async function onGameVoided(ctx: PicksContext, ref: WeekRef): Promise<voi
  * A week moved forward. When it reaches COMPLETE it is calculated again, in the same transaction,
  * on the results the move carried (applied just before) or newer ones: whatever an earlier
  * calculation saw, the frozen week is scored on results at least as new as those it was completed
- * on, and no pick on a decided game is left pending (game-rules.md "Points"). The calculation
+ * on, and no pick on a decided game is left pending (docs/week.md#complete). The calculation
  * refreshes the season totals and announces the standings.
  */
 export const onWeekStateChanged: WeekStateHook = async (store, emit, event, now) => {
   if (event.toState !== 'COMPLETE') return;
-  const ref: WeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
+  const ref: PoolWeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
   const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
   if (!week || week.state !== 'COMPLETE') return;
-  await calculateWeek(store, emit, ref, 'calculate', now);
+  await calculateWeek(store, emit, { ref, reason: 'calculate', now });
 };

@@ -5,7 +5,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 export type { Emit } from '@powerpool/service-kit';
 
 /** A pool week. */
-export interface WeekRef {
+export interface PoolWeekRef {
   poolId: string;
   year: number;
   weekNumber: number;
@@ -19,11 +19,18 @@ export type CalculationReason = 'calculate' | 'correction' | 'void' | 'override'
  * scored (SCORING or COMPLETE with a calculation); returns true when it recalculated. The scoring
  * module provides it (domain/calculate.ts).
  */
-export type Recalculate = (store: PicksStore, emit: Emit, ref: WeekRef, reason: CalculationReason, now: Date) => Promise<boolean>;
+export type Recalculate = (store: PicksStore, emit: Emit, calculation: Calculation) => Promise<boolean>;
+
+/** Which pool week is (re)calculated, why, and at what time. */
+export interface Calculation {
+  ref: PoolWeekRef;
+  reason: CalculationReason;
+  now: Date;
+}
 
 /** weeks-workflow, asked for a pool week our copy lacks (request/reply on the bus). */
 export interface WeeksPort {
-  get(ref: WeekRef): Promise<WeekGetReply>;
+  get(ref: PoolWeekRef): Promise<WeekGetReply>;
 }
 
 /** What the domain functions work with. `now` is the server's clock (tests move it). */
@@ -37,7 +44,7 @@ export interface PicksContext {
    * Tell every process serving live streams that these pool weeks' boards may have changed
    * (LIVE_SUBJECTS.boardChanged). Call after the change committed, never inside a unit of work.
    */
-  announce: (refs: readonly WeekRef[]) => Promise<void>;
+  announce: (refs: readonly PoolWeekRef[]) => Promise<void>;
   /** See WeeksPort. */
   weeks: WeeksPort;
 }

@@ -62,13 +62,13 @@ export class TargetNotMemberError extends DomainError implements PoolAccessRefus
 
 export class WeekNotFoundError extends NotFoundError {
   constructor(weekNumber: number) {
-    super(`${weekLabel(weekNumber)} has not been published in this pool`, 'week_not_found');
+    super('week_not_found', `${weekLabel(weekNumber)} has not been published in this pool`);
   }
 }
 
 export class SeasonNotFoundError extends NotFoundError {
   constructor() {
-    super(PICK_MESSAGES.seasonNotFound, 'season_not_found');
+    super('season_not_found', PICK_MESSAGES.seasonNotFound);
   }
 }
 
@@ -121,6 +121,6 @@ export class PicksNotAvailableError extends DomainError {
 /** A weekly scoring review of someone who is neither a member of the pool nor a former member with scores. */
 export class ReviewPlayerNotFoundError extends NotFoundError {
   constructor() {
-    super('This player is not a member of this pool and has no scores in it', 'user_not_found');
+    super('user_not_found', 'This player is not a member of this pool and has no scores in it');
   }
 }

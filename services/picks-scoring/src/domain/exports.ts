@@ -4,7 +4,8 @@ import { managedPool } from './access.js';
 import type { Caller, PicksContext } from './context.js';
 import { toCsv, slugify, type CsvCell } from './csv.js';
 import { WeekNotFoundError } from './errors.js';
-import { byName, liveBoardOf, liveWeekAccessOf, weekBoardOf, type PlayerWeek } from './live.js';
+import { byName, type PlayerWeek } from './board/standings.js';
+import { liveBoardOf, readLiveWeekAccess, weekBoardOf } from './live-board.js';
 
 /** A CSV download: its file name and content. */
 export interface CsvFile {
@@ -28,7 +29,7 @@ export const LEADERBOARD_CSV_HEADER = ['Rank', 'Player', 'Season Points', '3pt P
  */
 export async function exportLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CsvFile> {
   return ctx.uow.read(async (store) => {
-    const seen = await liveWeekAccessOf(store, caller, poolId, weekNumber, ctx.now());
+    const seen = await readLiveWeekAccess(store, caller, poolId, weekNumber, ctx.now());
     const board = await liveBoardOf(store, ctx.logger, seen);
     const rows = board.players.map((p): CsvCell[] => [
       p.rank,

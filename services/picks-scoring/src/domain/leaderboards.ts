@@ -1,6 +1,6 @@
 import {
   weekLabel,
-  type Pick,
+  type SavedPick,
   type ScoringReviewReply,
   type ScoringReviewRow,
   type SeasonLeaderboardEntry,
@@ -19,7 +19,7 @@ import { seasonTotalsFromAggregate, sharedRanks } from './scoring.js';
 const presentScoredPick = (row: PickWithTeam) => pickReplyOf(row, { abbreviation: row.teamAbbreviation, logoUrl: row.teamLogoUrl }, row.gameEspnCompetitionId ?? row.gameId);
 
 /**
- * Season standings, completed weeks and the scoring reviews (game-rules.md "Leaderboards"), all
+ * Season standings, completed weeks and the scoring reviews (docs/game.md#season-standings), all
  * from the stored calculation: what the commissioner last calculated is what everyone sees.
  */
 
@@ -27,7 +27,7 @@ const presentScoredPick = (row: PickWithTeam) => pickReplyOf(row, { abbreviation
 const byName = new Intl.Collator('en', { sensitivity: 'base' });
 
 /** The week-score fields of a review row: the stored calculation, or zeros before there is one. */
-function scoreFieldsOf(score: WeekScoreRow | undefined, picks: Pick[]) {
+function scoreFieldsOf(score: WeekScoreRow | undefined, picks: SavedPick[]) {
   if (!score) {
     return {
       rawPoints: 0,
@@ -129,7 +129,7 @@ export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
     if (!week) throw new WeekNotFoundError(weekNumber);
     const scores = week.calculatedAt ? await store.weekScoresOfWeek(pool.id, pool.year, weekNumber) : [];
-    const picksByPlayer = new Map<string, Pick[]>();
+    const picksByPlayer = new Map<string, SavedPick[]>();
     for (const row of await store.picksWithTeams(pool.id, pool.year, [weekNumber])) {
       const list = picksByPlayer.get(row.userId) ?? [];
       list.push(presentScoredPick(row));

@@ -87,14 +87,14 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
     if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
     checkRanks(body.picks, () => PICK_MESSAGES.overrideConfidence);
-    const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), true);
+    const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: true });
 
     const now = ctx.now();
     const owner = { poolId: pool.id, userId: target.userId, year: pool.year, weekNumber };
     const before = await store.picksOf(owner);
-    await replaceWeekPicks(store, emit, owner, chosen, caller.id, now, true);
+    await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: true });
     const ref = { poolId: pool.id, year: pool.year, weekNumber };
-    const autoRecalculated = await ctx.recalculateIfScored(store, emit, ref, 'override', now);
+    const autoRecalculated = await ctx.recalculateIfScored(store, emit, { ref, reason: 'override', now });
     const after = await store.picksOf(owner);
     const record: OverrideRecord = {
       id: randomUUID(),

@@ -49,7 +49,7 @@ describe('replacementRows', () => {
   });
 
   it('should keep the id, creation time and results of every pick when nothing changed', () => {
-    const rows = replacementRows(owner, [stored('a', 3), stored('b', 2)], [resolved('a', 3), resolved('b', 2)], 'c', t1);
+    const rows = replacementRows({ owner, existing: [stored('a', 3), stored('b', 2)], chosen: [resolved('a', 3), resolved('b', 2)], enteredBy: 'c', now: t1 });
     expect(rows.map((r) => [r.id, r.createdAt, r.updatedAt, r.enteredBy, r.result, r.pointsEarned])).toEqual([
       ['id-a', t0, t1, 'c', 'WIN', 3],
       ['id-b', t0, t1, 'c', 'WIN', 2],
@@ -57,7 +57,7 @@ describe('replacementRows', () => {
   });
 
   it('should keep the id and creation time of unchanged picks, and clear every result when something changed', () => {
-    const rows = replacementRows(owner, [stored('a', 3), stored('b', 2)], [resolved('a', 3), resolved('b', 2, 'y')], 'u', t1);
+    const rows = replacementRows({ owner, existing: [stored('a', 3), stored('b', 2)], chosen: [resolved('a', 3), resolved('b', 2, 'y')], enteredBy: 'u', now: t1 });
     expect(rows[0]).toMatchObject({ id: 'id-a', createdAt: t0, result: null, pointsEarned: null });
     expect(rows[1]).toMatchObject({ createdAt: t1, selectedTeamEspnId: 'y', result: null });
     expect(rows[1]!.id).not.toBe('id-b');

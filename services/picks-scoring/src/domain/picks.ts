@@ -6,9 +6,9 @@ import {
   POWER_PICK_RANK,
   type BatchPicksReply,
   type batchPicksBodySchema,
-  type Pick as PickReply,
+  type SavedPick,
   type PickStats,
-  type WeekRef as WeekIdRef,
+  type WeekRef,
 } from '@powerpool/contracts';
 import type { PickOwner } from '../store/picks.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
@@ -108,7 +108,7 @@ function poolGameOf(pick: PickChoice, week: WeekGames): PoolGameRow | undefined 
  * must be on the pool's published games; with `powerAnyGame` (commissioner override) the power
  * pick may be on any production game of the week, unpublished ones with no pool game.
  */
-export function resolvePicks(picks: readonly PickChoice[], week: WeekGames, powerAnyGame: boolean): ResolvedPick[] {
+export function resolvePicks(picks: readonly PickChoice[], week: WeekGames, { powerAnyGame }: { powerAnyGame: boolean }): ResolvedPick[] {
   const resolved = picks.map((pick): ResolvedPick => {
     const poolGame = poolGameOf(pick, week);
     const base = { selectedTeamEspnId: pick.selectedTeamEspnId, confidenceRank: pick.confidenceRank, isPowerPick: pick.isPowerPick };
@@ -130,7 +130,7 @@ const keyOf = (p: { confidenceRank: number; gameId: string; poolGameId: string |
  * The rows replacing a player's picks of a week. A pick that did not change keeps its id and
  * creation time; results are kept only when nothing changed (otherwise pending until scored again).
  */
-export function replacementRows(owner: PickOwner, existing: readonly PickRow[], chosen: readonly ResolvedPick[], enteredBy: string, now: Date): PickRow[] {
+export function replacementRows({ owner, existing, chosen, enteredBy, now }: { owner: PickOwner; existing: readonly PickRow[]; chosen: readonly ResolvedPick[]; enteredBy: string; now: Date }): PickRow[] {
   const before = new Map(existing.map((p) => [keyOf(p), p]));
   const unchanged = existing.length === chosen.length && chosen.every((c) => before.has(keyOf(c)));
   return chosen.map((c) => {
@@ -152,16 +152,23 @@ export function replacementRows(owner: PickOwner, existing: readonly PickRow[], 
   });
 }
 
-/** Replace a player's picks of a week (the member row already locked) and announce it. */
-export async function replaceWeekPicks(store: PicksStore, emit: Emit, owner: PickOwner, chosen: readonly ResolvedPick[], byUserId: string, now: Date, override: boolean): Promise<PickRow[]> {
-  const rows = replacementRows(owner, await store.picksOf(owner), chosen, byUserId, now);
+/**
+ * Replace a player's picks of a week (the member row already locked) and announce it. `byUserId`
+ * entered them: the player, or the commissioner when `override`.
+ */
+export async function replaceWeekPicks(
+  store: PicksStore,
+  emit: Emit,
+  { owner, chosen, byUserId, now, override }: { owner: PickOwner; chosen: readonly ResolvedPick[]; byUserId: string; now: Date; override: boolean },
+): Promise<PickRow[]> {
+  const rows = replacementRows({ owner, existing: await store.picksOf(owner), chosen, enteredBy: byUserId, now });
   await store.replacePicks(owner, rows);
   await emit('picks.picks.saved', { ...owner, byUserId, override, pickCount: rows.length, savedAt: now.toISOString() });
   return rows;
 }
 
 /** The week a weekId names in a pool: its season must be the pool's. */
-function weekOfPool(pool: PoolRow, ref: WeekIdRef): number {
+function weekOfPool(pool: PoolRow, ref: WeekRef): number {
   if (ref.year !== null && ref.year !== pool.year) throw new SeasonNotFoundError();
   return ref.weekNumber;
 }
@@ -191,9 +198,9 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
     // Its time once its locks are held: saves of one player commit in this order.
     const now = ctx.now();
     checkRanks(body.picks, PICK_MESSAGES.incompletePicks);
-    const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), false);
+    const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: false });
     const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
-    const rows = await replaceWeekPicks(store, emit, owner, chosen, caller.id, now, false);
+    const rows = await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: false });
     const picks = await presentPicks(store, rows);
     return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks };
   }));
@@ -202,7 +209,7 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
 }
 
 /** GET /api/weeks/{weekId}/picks?poolId=: the caller's own picks of the week (members, and managers for themselves). */
-export async function myPicks(ctx: PicksContext, caller: Caller, ref: WeekIdRef, poolId: string): Promise<PickReply[]> {
+export async function myPicks(ctx: PicksContext, caller: Caller, ref: WeekRef, poolId: string): Promise<SavedPick[]> {
   return ctx.uow.read(async (store) => {
     const pool = await readablePool(store, caller, poolId);
     const weekNumber = weekOfPool(pool, ref);

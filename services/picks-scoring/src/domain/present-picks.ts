@@ -1,4 +1,4 @@
-import { POWER_PICK_RANK, type Pick as PickReply, type PickResult } from '@powerpool/contracts';
+import { POWER_PICK_RANK, type SavedPick, type PickResult } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { GameRow, PickRow, TeamRow } from '../store/schema.js';
 
@@ -27,7 +27,7 @@ function teamOf(row: PresentablePick, teams: Map<string, TeamRow>, game: GameRow
 }
 
 /** One pick as the API shows it, given its team's abbreviation and logo and its game's competition id. */
-export function pickReplyOf(row: PresentablePick, team: { abbreviation: string | null; logoUrl: string | null }, gameEspnCompetitionId: string): PickReply {
+export function pickReplyOf(row: PresentablePick, team: { abbreviation: string | null; logoUrl: string | null }, gameEspnCompetitionId: string): SavedPick {
   const result: PickResult = row.result ?? 'PENDING';
   return {
     id: row.id,
@@ -51,7 +51,7 @@ export function pickReplyOf(row: PresentablePick, team: { abbreviation: string |
 }
 
 /** One pick as the API shows it, given the teams and games it refers to. */
-export function presentPick(row: PresentablePick, teams: Map<string, TeamRow>, games: Map<string, GameRow>): PickReply {
+export function presentPick(row: PresentablePick, teams: Map<string, TeamRow>, games: Map<string, GameRow>): SavedPick {
   const game = games.get(row.gameId);
   return pickReplyOf(row, teamOf(row, teams, game), game?.espnCompetitionId ?? row.gameId);
 }
@@ -61,7 +61,7 @@ export function presentPick(row: PresentablePick, teams: Map<string, TeamRow>, g
  * the commissioner), each player's picks ordered 3, 2, 1, power; players stay in the order they
  * first appear in `rows`. Results come from the stored result columns (PENDING until scored).
  */
-export async function presentPicks(store: PicksStore, rows: readonly PresentablePick[]): Promise<PickReply[]> {
+export async function presentPicks(store: PicksStore, rows: readonly PresentablePick[]): Promise<SavedPick[]> {
   if (rows.length === 0) return [];
   const teams = await store.findTeams(rows.map((r) => r.selectedTeamEspnId));
   const games = await store.findGames(rows.map((r) => r.gameId));

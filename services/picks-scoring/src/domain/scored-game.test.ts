@@ -37,7 +37,7 @@ describe('scoredGameOf: the one way the live board and the calculation see a gam
     expect(pickResultOf(phi, scored)).toBe('LOSS'); // PHI won by 4, did not cover 6.5
   });
 
-  it('should score a game the pool did not publish straight up (spread 0, game-rules.md "Points")', () => {
+  it('should score a game the pool did not publish straight up (spread 0, docs/game.md#unpublished-games)', () => {
     const scored = scoredGameOf(gameRow('COMPLETE', 24, 20));
     expect(UNPUBLISHED_GAME_SPREAD).toBe(0);
     expect(scored.lockedSpread).toBe(UNPUBLISHED_GAME_SPREAD);

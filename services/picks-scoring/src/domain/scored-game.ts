@@ -3,15 +3,15 @@ import type { ScoredGame } from './scoring.js';
 
 /**
  * The spread a pick on a game the pool did not publish is scored against. Only a commissioner's
- * power pick can be on such a game (emergency entry, admin spec); the pool never locked a spread
+ * power pick can be on such a game (emergency entry, docs/week.md#emergency-pick-entry); the pool never locked a spread
  * for it, and inventing one (the provider's line at some moment) would be a rule nobody agreed to,
- * so the game is scored straight up (game-rules.md "Points": spread 0, on the live board and in
+ * so the game is scored straight up (docs/game.md#unpublished-games: spread 0, on the live board and in
  * the calculation alike): the team that wins the game wins the pick, a tie is a push.
  */
 export const UNPUBLISHED_GAME_SPREAD = 0;
 
 /**
- * Void (game-rules.md "Points"): cancelled games as soon as the provider says so; a postponed game
+ * Void (docs/game.md#void-games): cancelled games as soon as the provider says so; a postponed game
  * only by the commissioner's ruling (the pool game's voidedAt), never by its status alone.
  */
 export const isVoidGame = (game: GameRow, poolGame?: PoolGameRow | null): boolean => (poolGame?.voidedAt ?? null) !== null || game.status === 'CANCELLED';

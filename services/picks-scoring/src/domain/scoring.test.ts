@@ -60,7 +60,7 @@ describe('pickResultOf: against the locked, home-relative spread', () => {
   });
 });
 
-describe('coveringNow: covering, push or not covering while the game is played (game-rules.md "Leaderboards")', () => {
+describe('coveringNow: covering, push or not covering while the game is played (docs/game.md#live-standings)', () => {
   it('should say covering for the team that covers right now and not covering for the other', () => {
     expect(coveringNow(pick(HOME), game(14, 7, -3.5, 'IN_PROGRESS'))).toBe('COVERING');
     expect(coveringNow(pick(AWAY), game(14, 7, -3.5, 'IN_PROGRESS'))).toBe('NOT_COVERING');

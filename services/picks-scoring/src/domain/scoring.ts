@@ -14,7 +14,7 @@ import {
 } from '@powerpool/contracts';
 
 /**
- * The scoring rules of game-rules.md, each named once. Pure functions: the calculation, the live
+ * The scoring rules of docs/game.md, each named once. Pure functions: the calculation, the live
  * board, the season standings and the exports all score through them.
  */
 
@@ -54,7 +54,7 @@ const againstTheSpread = (pick: ScoredPick, game: ScoredGame): DecidedPickResult
   resultAgainstSpreadOf(coverOf(game.homeScore!, game.awayScore!, game.lockedSpread), sideOf(pick, game));
 
 /**
- * A pick's result against the spread: void games are a push; a game not final (game-rules.md:
+ * A pick's result against the spread: void games are a push; a game not final (docs/game.md#final-games:
  * the provider says final, with both scores) is pending; else the selected team wins when it
  * covers, loses when the other team covers, and pushes when neither does.
  */
@@ -67,7 +67,7 @@ export function pickResultOf(pick: ScoredPick, game: ScoredGame): PickResult {
 
 /**
  * While a game is being played (with scores): how the selected team stands against the locked
- * spread right now, by the same comparison as a final result (game-rules.md "Leaderboards":
+ * spread right now, by the same comparison as a final result (docs/game.md#live-standings:
  * covering, push or not covering). Null when the game is not being played.
  */
 export function coveringNow(pick: ScoredPick, game: ScoredGame): Covering | null {
@@ -102,7 +102,7 @@ export interface WeekOutcome<P extends ScoredPick = ScoredPick> {
 }
 
 /**
- * Score a player's week (game-rules.md "Points"). A week with picks must hold exactly one pick of
+ * Score a player's week (docs/game.md#points). A week with picks must hold exactly one pick of
  * each rank 3, 2, 1 on different games (plus at most one power pick); anything else, a pick on a
  * game we do not know or a team that does not play in its game is a ScoringError for this player.
  */
@@ -161,7 +161,7 @@ export function impactOf(pick: ScoredPick, bestRawPoints: number): number {
   return pick.isPowerPick ? bestRawPoints : pick.confidenceRank;
 }
 
-/** A player's season over the completed weeks (game-rules.md "Leaderboards"). */
+/** A player's season over the completed weeks (docs/game.md#season-standings). */
 export interface SeasonTotals {
   totalPoints: number;
   weeksPlayed: number;

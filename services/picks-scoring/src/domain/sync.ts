@@ -85,7 +85,7 @@ export async function recordPoolDeleted(ctx: PicksContext, event: EventPayload<'
 }
 
 /** pools.member.*: who belongs to a pool (removed members are inactive; their picks stay). */
-export async function recordMember(ctx: PicksContext, member: EventPayload<'pools.member.joined'>['member'], removed: boolean): Promise<void> {
+export async function recordMember(ctx: PicksContext, member: EventPayload<'pools.member.joined'>['member'], { removed }: { removed: boolean }): Promise<void> {
   await ctx.uow.write((store) => store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }));
   await announcePool(ctx, member.poolId);
 }
@@ -145,7 +145,7 @@ export async function recordWeekState(ctx: PicksContext, event: EventPayload<'we
     const week = await store.findPoolWeek(event.poolId, event.year, event.weekNumber);
     if (!week) throw new WeekNotYetKnownError(`week ${event.year}:${event.weekNumber} of pool ${event.poolId} moved to ${event.toState} before its publication arrived`);
     if (event.results) await applyDecidedGames(store, event.results);
-    await store.advanceWeekState(event.poolId, event.year, event.weekNumber, event.toState, new Date(event.at));
+    await store.advanceWeekState(event, event.toState, new Date(event.at));
     if (hook) await hook(store, emit, event, ctx.now());
   });
   await ctx.announce([{ poolId: event.poolId, year: event.year, weekNumber: event.weekNumber }]);
@@ -159,5 +159,5 @@ export async function recordVoidedGame(ctx: PicksContext, event: EventPayload<'w
 /** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
 export async function recordPoolAccess(ctx: PicksContext, reply: PoolAccessReply): Promise<void> {
   if (reply.pool) await recordPool(ctx, reply.pool);
-  if (reply.member) await recordMember(ctx, reply.member, false);
+  if (reply.member) await recordMember(ctx, reply.member, { removed: false });
 }

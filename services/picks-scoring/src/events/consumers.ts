@@ -1,5 +1,5 @@
-import { EVENTS, type EventSubject } from '@powerpool/contracts';
-import type { Bus, KitLogger, Subscription } from '@powerpool/service-kit';
+import type { User } from '@powerpool/contracts';
+import { consume, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import type { PicksContext } from '../domain/context.js';
 import {
   recordGameUpdate,
@@ -27,59 +27,56 @@ export interface SyncHooks {
   onGameVoided?: (ctx: PicksContext, event: { poolId: string; year: number; weekNumber: number }) => Promise<void>;
 }
 
-type Handlers = { [S in EventSubject]?: (data: any) => Promise<unknown> };
-
-/** One durable consumer per source service, each event checked against its contract first. */
-async function consume(bus: Bus, logger: KitLogger, durable: string, handlers: Handlers): Promise<Subscription> {
-  return bus.consume({
-    durable,
-    subjects: Object.keys(handlers),
-    handler: async (msg) => {
-      const subject = msg.subject as EventSubject;
-      const parsed = EVENTS[subject]?.safeParse(msg.data);
-      if (!parsed?.success) {
-        logger.warn({ subject: msg.subject }, 'ignoring an event that does not match its contract');
-        return;
-      }
-      await handlers[subject]!(parsed.data);
-    },
-  });
-}
-
 /**
  * Keep picks-scoring's view of users (identity), pools and members (pools-invitations), sports
  * data (sports-data-staging) and published weeks (weeks-workflow).
  */
 export async function consumeEvents(bus: Bus, ctx: PicksContext, logger: KitLogger, hooks: SyncHooks = {}): Promise<Subscription[]> {
-  const user = (data: any) => recordUser(ctx, data.user);
+  const user = (data: { user: User }) => recordUser(ctx, data.user);
   return Promise.all([
-    consume(bus, logger, 'picks-scoring-identity', {
-      'identity.user.registered': user,
-      'identity.user.profile-changed': user,
-      'identity.user.role-changed': user,
-      'identity.user.payment-changed': user,
+    consume(bus, {
+      durable: 'picks-scoring-identity',
+      logger,
+      handlers: {
+        'identity.user.registered': user,
+        'identity.user.profile-changed': user,
+        'identity.user.role-changed': user,
+        'identity.user.payment-changed': user,
+      },
     }),
-    consume(bus, logger, 'picks-scoring-pools', {
-      'pools.pool.created': (data) => recordPool(ctx, data.pool),
-      'pools.pool.updated': (data) => recordPool(ctx, data.pool),
-      'pools.commissioner.changed': (data) => recordPool(ctx, data.pool),
-      'pools.pool.deleted': (data) => recordPoolDeleted(ctx, data),
-      'pools.member.joined': (data) => recordMember(ctx, data.member, false),
-      'pools.member.updated': (data) => recordMember(ctx, data.member, false),
-      'pools.member.removed': (data) => recordMember(ctx, data.member, true),
+    consume(bus, {
+      durable: 'picks-scoring-pools',
+      logger,
+      handlers: {
+        'pools.pool.created': (data) => recordPool(ctx, data.pool),
+        'pools.pool.updated': (data) => recordPool(ctx, data.pool),
+        'pools.commissioner.changed': (data) => recordPool(ctx, data.pool),
+        'pools.pool.deleted': (data) => recordPoolDeleted(ctx, data),
+        'pools.member.joined': (data) => recordMember(ctx, data.member, { removed: false }),
+        'pools.member.updated': (data) => recordMember(ctx, data.member, { removed: false }),
+        'pools.member.removed': (data) => recordMember(ctx, data.member, { removed: true }),
+      },
     }),
-    consume(bus, logger, 'picks-scoring-sports', {
-      'sports.teams.migrated': (data) => recordTeams(ctx, data),
-      'sports.venues.imported': (data) => recordVenues(ctx, data),
-      'sports.games.migrated': (data) => recordMigratedGames(ctx, data, hooks.onGamesChanged),
-      'sports.game.updated': (data) => recordGameUpdate(ctx, data, hooks.onGamesChanged),
+    consume(bus, {
+      durable: 'picks-scoring-sports',
+      logger,
+      handlers: {
+        'sports.teams.migrated': (data) => recordTeams(ctx, data),
+        'sports.venues.imported': (data) => recordVenues(ctx, data),
+        'sports.games.migrated': (data) => recordMigratedGames(ctx, data, hooks.onGamesChanged),
+        'sports.game.updated': (data) => recordGameUpdate(ctx, data, hooks.onGamesChanged),
+      },
     }),
-    consume(bus, logger, 'picks-scoring-weeks', {
-      'weeks.week.published': (data) => recordPublishedWeek(ctx, data),
-      'weeks.week.state-changed': (data) => recordWeekState(ctx, data, hooks.onWeekStateChanged),
-      'weeks.game.voided': async (data) => {
-        await recordVoidedGame(ctx, data);
-        if (hooks.onGameVoided) await hooks.onGameVoided(ctx, data);
+    consume(bus, {
+      durable: 'picks-scoring-weeks',
+      logger,
+      handlers: {
+        'weeks.week.published': (data) => recordPublishedWeek(ctx, data),
+        'weeks.week.state-changed': (data) => recordWeekState(ctx, data, hooks.onWeekStateChanged),
+        'weeks.game.voided': async (data) => {
+          await recordVoidedGame(ctx, data);
+          if (hooks.onGameVoided) await hooks.onGameVoided(ctx, data);
+        },
       },
     }),
   ]);

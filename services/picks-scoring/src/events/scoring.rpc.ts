@@ -3,7 +3,7 @@ import { answerRequests, type Bus, type Subscription } from '@powerpool/service-
 import { unscoredPicks } from '../domain/calculate.js';
 import type { PicksContext } from '../domain/context.js';
 
-/** Answers rpc.scoring.week.unscored-picks (weeks-workflow, before it completes a week). */
+/** Answers rpc.picks.week.unscored-picks (weeks-workflow, before it completes a week). */
 export function answerScoringRequests(bus: Bus, ctx: PicksContext): Promise<Subscription> {
   return answerRequests(
     bus,

@@ -2,10 +2,10 @@ import { picksEndpoints as api } from '@powerpool/contracts';
 import { currentUser, route, sendCsv, type EventStreamHub, type ServiceApp } from '@powerpool/service-kit';
 import type { PicksContext } from '../domain/context.js';
 import { exportLeaderboard, exportWeek } from '../domain/exports.js';
-import type { GamesStreams } from '../domain/games-stream.js';
-import { getLiveLeaderboard, type LiveBoards } from '../domain/live.js';
-import type { LiveStreams } from '../domain/live-stream.js';
-import { acceptsGzip, noneMatchHits } from './conditional.js';
+import { acceptsGzip, noneMatchHits } from '../serving/conditional.js';
+import type { GamesStreams } from '../serving/games-stream.js';
+import { getLiveLeaderboard, type LiveBoards } from '../serving/live-replies.js';
+import type { LiveStreams } from '../serving/live-stream.js';
 
 /** Browsers keep the board but ask every time (If-None-Match): an unchanged board costs a 304. */
 export const LIVE_CACHE_CONTROL = 'private, no-cache';

@@ -6,7 +6,7 @@ import { myPicks, pickStats, savePicks } from '../domain/picks.js';
 
 /** Picks: a player's own picks, saving them, the pick-completion figures, and commissioner overrides. */
 export function registerPicksRoutes(app: ServiceApp, ctx: PicksContext): void {
-  // A save counts from when it reached the service (game-rules: a pick that arrives after the
+  // A save counts from when it reached the service (docs/game.md#the-servers-clock: a pick that arrives after the
   // deadline is refused), not from when its turn came under a rush: its arrival, by our clock.
   const arrivals = new WeakMap<object, Date>();
   app.addHook('onRequest', async (request) => {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { WEEK_STATES, type Game, type GameSnapshot, type Venue, type WeekState } from '@powerpool/contracts';
-import { createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
+import { createGameProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -54,6 +54,9 @@ export function createSyncStore(db: Db) {
 
     // ---- sports data (sports-data-staging) -------------------------------------------------------
 
+    // Games a pool published or someone picked stay when their season leaves production.
+    ...createGameProjectionStore(db, { games, rowOf: gameRowOf, keptBy: [poolGames.gameId, picks.gameId] }),
+
     async upsertVenues(list: Venue[]): Promise<void> {
       for (const v of list) {
         const set = { fullName: v.fullName, city: v.city, state: v.state, exteriorImageUrl: v.exteriorImageUrl, interiorImageUrl: v.interiorImageUrl };
@@ -67,21 +70,6 @@ export function createSyncStore(db: Db) {
     },
 
     /**
-     * Upsert a game snapshot, keeping the newest `updatedAt`. Returns the stored row when this
-     * snapshot was applied, undefined when an equal or newer one was already there.
-     */
-    async upsertGame(game: Game): Promise<GameRow | undefined> {
-      const row = gameRowOf(game);
-      const { espnId: _id, ...set } = row;
-      const [saved] = await db
-        .insert(games)
-        .values(row)
-        .onConflictDoUpdate({ target: games.espnId, set, setWhere: sql`${games.updatedAt} < excluded.updated_at` })
-        .returning();
-      return saved;
-    },
-
-    /**
      * A game as another service decided on it (a week's move carries its results): stored when
      * newer than ours, like an event's snapshot; the venue, which results do not carry, is kept.
      */
@@ -92,14 +80,6 @@ export function createSyncStore(db: Db) {
         .insert(games)
         .values({ ...row, venueEspnId: null })
         .onConflictDoUpdate({ target: games.espnId, set, setWhere: sql`${games.updatedAt} < excluded.updated_at` });
-    },
-
-    /** Games of `years` not in `keep` leave production, except games a pool published or someone picked. */
-    async deleteGamesOfYearsExcept(years: number[], keep: string[]): Promise<void> {
-      if (years.length === 0) return;
-      const conditions = [inArray(games.year, years), notInArray(games.espnId, db.select({ id: poolGames.gameId }).from(poolGames)), notInArray(games.espnId, db.select({ id: picks.gameId }).from(picks))];
-      if (keep.length) conditions.push(notInArray(games.espnId, keep));
-      await db.delete(games).where(and(...conditions));
     },
 
     async findGames(espnIds: string[]): Promise<GameRow[]> {
@@ -159,7 +139,7 @@ export function createSyncStore(db: Db) {
     },
 
     /** Move a week forward (never back: events may arrive late or twice). Returns true when it moved. */
-    async advanceWeekState(poolId: string, year: number, weekNumber: number, state: WeekState, at: Date): Promise<boolean> {
+    async advanceWeekState({ poolId, year, weekNumber }: { poolId: string; year: number; weekNumber: number }, state: WeekState, at: Date): Promise<boolean> {
       const [row] = await db
         .select()
         .from(poolWeeks)

@@ -10,14 +10,14 @@ export const SLUG_TAKEN_MESSAGE = 'A pool with this slug already exists. Choose 
 
 export class MemberNotFoundError extends NotFoundError {
   constructor() {
-    super(MEMBER_NOT_FOUND, 'member_not_found');
+    super('member_not_found', MEMBER_NOT_FOUND);
   }
 }
 
 /** 404 for an invitation: the join page's text for a token, a plain one for a commissioner's id. */
 export class InvitationNotFoundError extends NotFoundError {
   constructor(message: string = POOL_MESSAGES.invitationNotFound) {
-    super(message, 'invitation_not_found');
+    super('invitation_not_found', message);
   }
 }
 

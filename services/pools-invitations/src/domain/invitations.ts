@@ -78,7 +78,7 @@ async function managedInvitation(store: PoolsStore, caller: Caller, invitationId
 }
 
 /** PUT /api/invitations/{invitationId}: activate or deactivate. */
-export async function setInvitationActive(ctx: PoolsContext, caller: Caller, invitationId: string, isActive: boolean): Promise<Invitation> {
+export async function setInvitationActive(ctx: PoolsContext, caller: Caller, { invitationId, isActive }: { invitationId: string; isActive: boolean }): Promise<Invitation> {
   return ctx.uow.read(async (store) => {
     const invitation = await managedInvitation(store, caller, invitationId);
     if (invitation.isActive === isActive) return toInvitation(invitation);

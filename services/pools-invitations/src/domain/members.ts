@@ -61,7 +61,7 @@ async function detailsOf(store: PoolsStore, member: MemberRow): Promise<PoolMemb
 }
 
 /** PATCH /api/pools/{poolId}/members/{userId}: isActive, hasPaid, paymentNotes, notes. */
-export async function updateMember(ctx: PoolsContext, caller: Caller, poolId: string, userId: string, patch: UpdateMemberInput): Promise<PoolMemberDetails> {
+export async function updateMember(ctx: PoolsContext, caller: Caller, { poolId, userId, patch }: { poolId: string; userId: string; patch: UpdateMemberInput }): Promise<PoolMemberDetails> {
   return ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId, { lock: true });
     const existing = await store.findMember(poolId, userId);
@@ -75,7 +75,7 @@ export async function updateMember(ctx: PoolsContext, caller: Caller, poolId: st
   });
 }
 
-async function removeFrom(store: PoolsStore, emit: Emit, pool: PoolRow, userId: string, now: Date): Promise<{ poolId: string; userId: string }> {
+async function removeFrom(store: PoolsStore, emit: Emit, { pool, userId, now }: { pool: PoolRow; userId: string; now: Date }): Promise<{ poolId: string; userId: string }> {
   if (pool.poolCommissionerId === userId) throw new CannotRemoveCommissionerError();
   const row = await store.deleteMember(pool.id, userId);
   if (!row) throw new MemberNotFoundError();
@@ -87,7 +87,7 @@ async function removeFrom(store: PoolsStore, emit: Emit, pool: PoolRow, userId: 
 export async function removeMember(ctx: PoolsContext, caller: Caller, poolId: string, userId: string): Promise<{ poolId: string; userId: string }> {
   return ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId, { lock: true });
-    return removeFrom(store, emit, pool, userId, ctx.now());
+    return removeFrom(store, emit, { pool, userId, now: ctx.now() });
   });
 }
 
@@ -116,6 +116,6 @@ export async function removeUserFromPool(ctx: PoolsContext, userId: string, pool
   return ctx.uow.write(async (store, emit) => {
     const pool = await store.lockPool(poolId);
     if (!pool) throw new PoolNotFoundError();
-    return removeFrom(store, emit, pool, userId, ctx.now());
+    return removeFrom(store, emit, { pool, userId, now: ctx.now() });
   });
 }

@@ -1,26 +1,22 @@
-import { EVENTS } from '@powerpool/contracts';
-import type { Bus, KitLogger, Subscription } from '@powerpool/service-kit';
+import type { User } from '@powerpool/contracts';
+import { consume, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import type { PoolsContext } from '../domain/context.js';
 
-/** Every identity.user.* event carries a `{ user }` snapshot. */
-export const IDENTITY_USER_SUBJECTS = ['identity.user.registered', 'identity.user.profile-changed', 'identity.user.role-changed', 'identity.user.payment-changed'] as const;
-
 /**
- * Keep this service's copy of users (names, e-mails, roles) from identity's events. Durable and
- * idempotent: an upsert that keeps the newest `updatedAt`, so repeats and late arrivals are harmless.
+ * Keep this service's copy of users (names, e-mails, roles) from identity's events, each of which
+ * carries a `{ user }` snapshot. Durable and idempotent: an upsert that keeps the newest
+ * `updatedAt`, so repeats and late arrivals are harmless.
  */
-export async function consumeIdentityUsers(bus: Bus, ctx: PoolsContext, logger: KitLogger): Promise<Subscription> {
-  return bus.consume({
+export function consumeIdentityUsers(bus: Bus, ctx: PoolsContext, logger: KitLogger): Promise<Subscription> {
+  const user = (event: { user: User }) => ctx.uow.write((store) => store.upsertUser(event.user));
+  return consume(bus, {
     durable: 'pools-invitations',
-    subjects: [...IDENTITY_USER_SUBJECTS],
-    handler: async (msg) => {
-      const schema = EVENTS[msg.subject as (typeof IDENTITY_USER_SUBJECTS)[number]];
-      const parsed = schema?.safeParse(msg.data);
-      if (!parsed?.success) {
-        logger.warn({ subject: msg.subject }, 'ignoring an identity event that does not match its contract');
-        return;
-      }
-      await ctx.uow.write((store) => store.upsertUser(parsed.data.user));
+    logger,
+    handlers: {
+      'identity.user.registered': user,
+      'identity.user.profile-changed': user,
+      'identity.user.role-changed': user,
+      'identity.user.payment-changed': user,
     },
   });
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScoreboard } from '../../src/espn/parse.js';
-import { scoreboardSchema } from '../../src/espn/schemas.js';
+import { parseScoreboard } from '../../src/ports/espn/parse.js';
+import { scoreboardSchema } from '../../src/ports/espn/schemas.js';
 import { gameDayScoreboard, gameDayStatus, gameDayWeekShiftDays, planRound, recordedGames } from './game-day.js';
 import { startEspnReplay } from './server.js';
 

@@ -1,5 +1,5 @@
 import type { FieldChange, Game, StagingGame, Team } from '@powerpool/contracts';
-import type { GameData } from '../espn/parse.js';
+import type { GameData } from '../ports/espn/parse.js';
 
 export const TEAM_FIELDS = ['name', 'shortName', 'abbreviation', 'city', 'color', 'logoUrl', 'darkLogoUrl'] as const;
 export const GAME_FIELDS = [

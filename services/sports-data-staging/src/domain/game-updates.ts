@@ -1,6 +1,6 @@
 import type { Game } from '@powerpool/contracts';
 import type { KitLogger } from '@powerpool/service-kit';
-import type { GameData } from '../espn/parse.js';
+import type { GameData } from '../ports/espn/parse.js';
 import type { SportsStore } from '../store/sports.store.js';
 import { changesOf } from './compare.js';
 import type { Emit } from './context.js';
@@ -22,7 +22,7 @@ const missingScore = (g: GameData) => g.homeScore === null || g.awayScore === nu
  * What the provider's reply `fresh` may change on the production game `current` (a pure rule, the
  * one guard of 'Update Scores from ESPN' and of the live feed). A score update is refused, and the
  * good data kept, when:
- * - the reply says final without both scores (game-rules.md: final needs both);
+ * - the reply says final without both scores (docs/game.md#final-games: final needs both);
  * - a game already COMPLETE would go back to SCHEDULED or IN_PROGRESS (a stale reply);
  * - a score goes down, or disappears, before the game is final (a stale or broken reply). Once the
  *   provider says final with both scores, a lower score is a correction and is taken.

@@ -1,7 +1,7 @@
 import { weekLabel, type Game } from '@powerpool/contracts';
-import { EspnError } from '../espn/http.js';
-import type { GameData } from '../espn/parse.js';
-import { fromWeekNumber } from '../espn/weeks.js';
+import { EspnError } from '../ports/espn/http.js';
+import type { GameData } from '../ports/espn/parse.js';
+import { fromWeekNumber } from '../ports/espn/weeks.js';
 import type { SportsContext } from './context.js';
 import { applyGameUpdates } from './game-updates.js';
 

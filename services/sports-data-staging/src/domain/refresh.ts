@@ -1,8 +1,8 @@
 import type { Game, RefreshWeekRequest } from '@powerpool/contracts';
 import { NotFoundError, ValidationError } from '@powerpool/service-kit';
-import type { EspnCallOptions } from '../espn/client.js';
-import type { GameData } from '../espn/parse.js';
-import { fromWeekNumber } from '../espn/weeks.js';
+import type { EspnCallOptions } from '../ports/espn/client.js';
+import type { GameData } from '../ports/espn/parse.js';
+import { fromWeekNumber } from '../ports/espn/weeks.js';
 import type { SportsContext } from './context.js';
 import { fromEspn } from './errors.js';
 import { applyGameUpdates } from './game-updates.js';
@@ -28,9 +28,9 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
     throw new ValidationError(`Week ${request.weekNumber} is not in season type ${request.seasonType}`);
   }
   const year = request.year ?? (await ctx.uow.read((store) => store.newestYear()));
-  if (year === null) throw new NotFoundError('There are no production games yet');
+  if (year === null) throw new NotFoundError('not_found', 'There are no production games yet');
   const current = await ctx.uow.read((store) => store.productionGames({ week: { year, weekNumber: request.weekNumber } }));
-  if (current.length === 0) throw new NotFoundError(`There are no production games for ${year} week ${request.weekNumber}`);
+  if (current.length === 0) throw new NotFoundError('not_found', `There are no production games for ${year} week ${request.weekNumber}`);
 
   const fresh = await fromEspn(`Refreshing ${kind}`, async () => {
     const list = await ctx.espn.scoreboard(year, espnWeek.seasonType, espnWeek.espnWeek, call);
@@ -39,7 +39,7 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
       for (const game of current) {
         const f = byId.get(game.espnId);
         if (f && f.spread === null && game.spread === null) {
-          const line = await ctx.espn.coreOdds(game.espnId, game.espnCompetitionId, game.homeTeamAbbr, game.awayTeamAbbr, call);
+          const line = await ctx.espn.coreOdds({ eventId: game.espnId, competitionId: game.espnCompetitionId, homeAbbr: game.homeTeamAbbr, awayAbbr: game.awayTeamAbbr }, call);
           if (line?.spread != null) byId.set(game.espnId, { ...f, spread: line.spread, oddsProvider: line.provider, oddsDetails: line.details });
         }
       }

@@ -111,7 +111,7 @@ function dataIntegrity(games: StagingGame[]): CheckResult {
 /**
  * Only a complete game has a winner (the higher score; none on a tie). A game still to be played or
  * being played has none yet, and a cancelled or postponed one has none at all, whatever score it
- * had when play stopped (game-rules.md).
+ * had when play stopped (docs/game.md#final-games).
  */
 function winnerLogic(games: StagingGame[]): CheckResult {
   const errors: string[] = [];

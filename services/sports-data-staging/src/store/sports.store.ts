@@ -1,8 +1,8 @@
 import type { Game, StagingGame, Team, Venue } from '@powerpool/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@powerpool/service-kit';
-import type { GameData } from '../espn/parse.js';
-import { toChicagoIso } from '../espn/time.js';
+import type { GameData } from '../ports/espn/parse.js';
+import { toChicagoIso } from '../ports/espn/time.js';
 import { feedLease, games, stagingGames, stagingTeams, teamLogos, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
 
 type TeamLike = Pick<TeamRow, 'espnId' | 'name' | 'shortName' | 'abbreviation' | 'city' | 'color' | 'logoUrl' | 'darkLogoUrl'>;

@@ -3,19 +3,19 @@ import { ConflictError, DomainError, NotFoundError } from '@powerpool/service-ki
 
 export class CurrentWeekUnknownError extends NotFoundError {
   constructor() {
-    super(WEEK_MESSAGES.currentWeekUnknown, 'current_week_unknown');
+    super('current_week_unknown', WEEK_MESSAGES.currentWeekUnknown);
   }
 }
 
 export class WeekNotFoundError extends NotFoundError {
   constructor(year: number, weekNumber: number) {
-    super(`${weekLabel(weekNumber)} of the ${year} season has no games`, 'week_not_found');
+    super('week_not_found', `${weekLabel(weekNumber)} of the ${year} season has no games`);
   }
 }
 
 export class GameNotFoundError extends NotFoundError {
   constructor(gameId: string, where = 'this season') {
-    super(`Game ${gameId} is not a game of ${where}`, 'game_not_found');
+    super('game_not_found', `Game ${gameId} is not a game of ${where}`);
   }
 }
 

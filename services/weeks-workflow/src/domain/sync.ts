@@ -77,7 +77,7 @@ export async function recordPoolDeleted(ctx: WeeksContext, event: EventPayload<'
 }
 
 /** pools.member.*: who belongs to a pool (removed members are inactive). */
-export async function recordMember(ctx: WeeksContext, event: EventPayload<'pools.member.joined'>['member'], removed: boolean): Promise<void> {
+export async function recordMember(ctx: WeeksContext, event: EventPayload<'pools.member.joined'>['member'], { removed }: { removed: boolean }): Promise<void> {
   await ctx.uow.write((store) =>
     store.upsertMember({ poolId: event.poolId, userId: event.userId, isActive: removed ? false : event.isActive, updatedAt: new Date(event.updatedAt) }),
   );
@@ -108,5 +108,5 @@ export async function summarizePools(ctx: WeeksContext, poolIds: string[]) {
 /** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
 export async function recordPoolAccess(ctx: WeeksContext, reply: PoolAccessReply): Promise<void> {
   if (reply.pool) await recordPool(ctx, reply.pool);
-  if (reply.member) await recordMember(ctx, reply.member, false);
+  if (reply.member) await recordMember(ctx, reply.member, { removed: false });
 }

@@ -25,12 +25,12 @@ export async function currentYear(store: WeeksStore, now: Date): Promise<number 
  * poolId: the pool's season (the caller must manage the pool, or belong to it unless `manage`);
  * year: that season; neither: the current season.
  */
-async function scopeOf(store: WeeksStore, caller: Caller, query: WeekScopeQuery, now: Date, options: { manage?: boolean } = {}): Promise<Scope> {
+async function scopeOf(store: WeeksStore, caller: Caller, query: WeekScopeQuery, options: { now: Date; manage?: boolean }): Promise<Scope> {
   if (query.poolId) {
     const pool = options.manage ? await managedPool(store, caller, query.poolId) : await visiblePool(store, caller, query.poolId);
     return { year: pool.year, pool };
   }
-  return { year: query.year !== undefined ? Number(query.year) : await currentYear(store, now), pool: null };
+  return { year: query.year !== undefined ? Number(query.year) : await currentYear(store, options.now), pool: null };
 }
 
 export async function teamsOf(store: WeeksStore, games: Array<{ homeTeamEspnId: string; awayTeamEspnId: string }>): Promise<Map<string, TeamRow>> {
@@ -60,7 +60,7 @@ export async function getCurrentSeason(ctx: WeeksContext): Promise<Season> {
 /** GET /api/weeks: every week of the season that has games, in order. */
 export async function listWeeks(ctx: WeeksContext, caller: Caller, query: WeekScopeQuery): Promise<Week[]> {
   return ctx.uow.read(async (store) => {
-    const { year, pool } = await scopeOf(store, caller, query, ctx.now());
+    const { year, pool } = await scopeOf(store, caller, query, { now: ctx.now() });
     if (year === null) return [];
     const spans = await store.weekSpans(year);
     if (!pool) return spans.map((s) => presentWeek(s));
@@ -79,7 +79,7 @@ async function weekOf(store: WeeksStore, year: number, weekNumber: number, pool:
 export async function getCurrentWeek(ctx: WeeksContext, caller: Caller, query: WeekScopeQuery): Promise<Week> {
   return ctx.uow.read(async (store) => {
     const now = ctx.now();
-    const { year, pool } = await scopeOf(store, caller, query, now);
+    const { year, pool } = await scopeOf(store, caller, query, { now });
     if (year === null) throw new CurrentWeekUnknownError();
     const weekNumber = currentWeekOf(await store.kickoffs(year), now);
     if (weekNumber === null) throw new CurrentWeekUnknownError();
@@ -90,7 +90,7 @@ export async function getCurrentWeek(ctx: WeeksContext, caller: Caller, query: W
 /** GET /api/weeks/{weekNumber} */
 export async function getWeek(ctx: WeeksContext, caller: Caller, weekNumber: number, query: WeekScopeQuery): Promise<Week> {
   return ctx.uow.read(async (store) => {
-    const { year, pool } = await scopeOf(store, caller, query, ctx.now());
+    const { year, pool } = await scopeOf(store, caller, query, { now: ctx.now() });
     if (year === null) throw new CurrentWeekUnknownError();
     return weekOf(store, year, weekNumber, pool);
   });
@@ -99,7 +99,7 @@ export async function getWeek(ctx: WeeksContext, caller: Caller, weekNumber: num
 /** GET /api/weeks/{weekNumber}/games/setup: the week's production games by kickoff. */
 export async function listSetupGames(ctx: WeeksContext, caller: Caller, weekNumber: number, query: WeekScopeQuery): Promise<WeekGame[]> {
   return ctx.uow.read(async (store) => {
-    const { year } = await scopeOf(store, caller, query, ctx.now(), { manage: true });
+    const { year } = await scopeOf(store, caller, query, { now: ctx.now(), manage: true });
     if (year === null) return [];
     const games = await store.gamesOfWeek(year, weekNumber);
     const teams = await teamsOf(store, games);
@@ -112,7 +112,7 @@ export async function getWeekStatus(ctx: WeeksContext, caller: Caller, poolId: s
   return ctx.uow.read(async (store) => {
     const pool = await visiblePool(store, caller, poolId);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
-    return presentStatus(pool.id, pool.year, weekNumber, week, await store.poolGamesOfWeek(pool.id, pool.year, weekNumber));
+    return presentStatus({ poolId: pool.id, year: pool.year, weekNumber }, week, await store.poolGamesOfWeek(pool.id, pool.year, weekNumber));
   });
 }
 

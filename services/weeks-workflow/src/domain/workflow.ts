@@ -71,9 +71,10 @@ interface ChangeOptions {
  * Move a locked pool week to `to`, record who did it, and announce it (one unit of work). A move to
  * SCORING or COMPLETE announces the results it was decided on (the week's pool games as this
  * service has them now, inside the same transaction), so picks-scoring scores exactly those or
- * newer ones, never older (game-rules.md "Points").
+ * newer ones, never older (docs/week.md#move-to-scoring).
  */
-async function changeState(store: WeeksStore, emit: Emit, week: PoolWeekRow, to: WeekState, at: Date, options: ChangeOptions, patch: Partial<PoolWeekRow> = {}): Promise<PoolWeekRow> {
+async function changeState(store: WeeksStore, emit: Emit, move: { week: PoolWeekRow; to: WeekState; at: Date; options: ChangeOptions; patch?: Partial<PoolWeekRow> }): Promise<PoolWeekRow> {
+  const { week, to, at, options, patch = {} } = move;
   const updated = await store.updatePoolWeek(week, { ...patch, state: to, stateChangedAt: at });
   const record = { poolId: week.poolId, year: week.year, weekNumber: week.weekNumber, fromState: week.state, toState: to, ...options, at };
   await store.recordTransition(record);
@@ -82,9 +83,9 @@ async function changeState(store: WeeksStore, emit: Emit, week: PoolWeekRow, to:
   return updated;
 }
 
-async function statusReply(store: WeeksStore, week: PoolWeekRow, previousState: WeekState, testing: boolean): Promise<TransitionReply> {
+async function statusReply(store: WeeksStore, week: PoolWeekRow, { previousState, testing }: { previousState: WeekState; testing: boolean }): Promise<TransitionReply> {
   const games = await store.poolGamesOfWeek(week.poolId, week.year, week.weekNumber);
-  return { ...presentStatus(week.poolId, week.year, week.weekNumber, week, games), previousState, testing, message: WEEK_MESSAGES.transitioned(week.state) };
+  return { ...presentStatus({ poolId: week.poolId, year: week.year, weekNumber: week.weekNumber }, week, games), previousState, testing, message: WEEK_MESSAGES.transitioned(week.state) };
 }
 
 function allowsPart(pool: PoolRow, weekNumber: number): boolean {
@@ -97,7 +98,8 @@ function allowsPart(pool: PoolRow, weekNumber: number): boolean {
  * a pool spread; the deadline (10 minutes before the earliest kickoff among them) must still be
  * ahead unless testing. Locks the spreads into the pool games.
  */
-async function publishGames(store: WeeksStore, emit: Emit, pool: PoolRow, week: PoolWeekRow, gameIds: string[], now: Date, options: ChangeOptions): Promise<PoolWeekRow> {
+async function publishGames(store: WeeksStore, emit: Emit, publication: { pool: PoolRow; week: PoolWeekRow; gameIds: string[]; now: Date; options: ChangeOptions }): Promise<PoolWeekRow> {
+  const { pool, week, gameIds, now, options } = publication;
   if (week.state !== 'SETUP') throw new InvalidTransitionError(week.weekNumber, week.state, 'PUBLISHED', nextWeekState(week.state));
   if (!allowsPart(pool, week.weekNumber)) throw new SeasonPartNotInPoolError(SEASON_PART_LABELS[seasonPartOf(week.weekNumber)].toLowerCase());
   const ids = [...new Set(gameIds)];
@@ -137,7 +139,7 @@ async function publishGames(store: WeeksStore, emit: Emit, pool: PoolRow, week: 
       return { gameId: r.gameId, poolGameId: r.id, lockedSpread: r.lockedSpread, gameTimeUtc: g.gameTimeUtc.toISOString(), homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId };
     }),
   });
-  return changeState(store, emit, week, 'PUBLISHED', now, options, { pickDeadline: deadline, publishedAt: now });
+  return changeState(store, emit, { week, to: 'PUBLISHED', at: now, options, patch: { pickDeadline: deadline, publishedAt: now } });
 }
 
 /** Why a week cannot move to SCORING ("N game(s) missing final scores", ...); void games count as done. */
@@ -159,7 +161,7 @@ export function scoringBlockers(games: PoolGameWithGame[]): string[] {
  * Testing tab) skips the timing conditions only. Moving to SCORING first refreshes the week's
  * scores from the provider (best effort: the conditions decide on what is known).
  */
-export async function transitionWeek(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number, slug: TransitionSlug, testing: boolean): Promise<TransitionReply> {
+export async function transitionWeek(ctx: WeeksContext, caller: Caller, { poolId, weekNumber, slug, testing }: { poolId: string; weekNumber: number; slug: TransitionSlug; testing: boolean }): Promise<TransitionReply> {
   const target = TRANSITIONS[slug];
   if (target === 'SCORING') {
     const pool = await ctx.uow.read((store) => managedPool(store, caller, poolId));
@@ -179,16 +181,16 @@ export async function transitionWeek(ctx: WeeksContext, caller: Caller, poolId: 
     let moved: PoolWeekRow;
     if (target === 'PUBLISHED') {
       const withSpreads = new Set((await store.spreadsOf(pool.id, (await store.gamesOfWeek(pool.year, weekNumber)).map((g) => g.espnId))).map((s) => s.gameId));
-      moved = await publishGames(store, emit, pool, week, [...withSpreads], now, options);
+      moved = await publishGames(store, emit, { pool, week, gameIds: [...withSpreads], now, options });
     } else {
       if (target === 'GAMES_IN_PROGRESS' && !testing && week.pickDeadline && now.getTime() < week.pickDeadline.getTime()) throw new DeadlineNotPassedError(week.pickDeadline);
       if (target === 'SCORING') {
         const reasons = scoringBlockers(await store.poolGamesOfWeek(pool.id, pool.year, weekNumber));
         if (reasons.length) throw new CannotCalculateScoresError(reasons);
       }
-      moved = await changeState(store, emit, week, target, now, options);
+      moved = await changeState(store, emit, { week, to: target, at: now, options });
     }
-    return statusReply(store, moved, week.state, testing);
+    return statusReply(store, moved, { previousState: week.state, testing });
   });
 }
 
@@ -228,13 +230,13 @@ export async function weekAsEvents(ctx: WeeksContext, ref: { poolId: string; yea
 }
 
 /** POST .../games/publish */
-export async function publishWeek(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number, gameIds: string[]): Promise<PublishReply> {
+export async function publishWeek(ctx: WeeksContext, caller: Caller, { poolId, weekNumber, gameIds }: { poolId: string; weekNumber: number; gameIds: string[] }): Promise<PublishReply> {
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
     const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
-    const moved = await publishGames(store, emit, pool, week, gameIds, now, { testing: false, automatic: false, byUserId: caller.id });
-    return { ...(await statusReply(store, moved, week.state, false)), games: await publishedGamesOf(store, pool, weekNumber) };
+    const moved = await publishGames(store, emit, { pool, week, gameIds, now, options: { testing: false, automatic: false, byUserId: caller.id } });
+    return { ...(await statusReply(store, moved, { previousState: week.state, testing: false })), games: await publishedGamesOf(store, pool, weekNumber) };
   });
 }
 
@@ -247,7 +249,7 @@ export async function startDueWeeks(ctx: WeeksContext): Promise<number> {
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const due = await store.lockDuePublishedWeeks(now, AUTO_START_BATCH);
-    for (const week of due) await changeState(store, emit, week, 'GAMES_IN_PROGRESS', now, { testing: false, automatic: true, byUserId: null });
+    for (const week of due) await changeState(store, emit, { week, to: 'GAMES_IN_PROGRESS', at: now, options: { testing: false, automatic: true, byUserId: null } });
     return due.length;
   });
 }
@@ -260,7 +262,7 @@ async function setupWeek(store: WeeksStore, pool: PoolRow, weekNumber: number, n
 }
 
 /** PUT /api/pools/{poolId}/spreads/{gameId}: set or clear (null) while the game's week is in SETUP. */
-export async function updateSpread(ctx: WeeksContext, caller: Caller, poolId: string, gameId: string, spread: number | null): Promise<PoolSpread> {
+export async function updateSpread(ctx: WeeksContext, caller: Caller, { poolId, gameId, spread }: { poolId: string; gameId: string; spread: number | null }): Promise<PoolSpread> {
   return ctx.uow.write(async (store) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
@@ -310,7 +312,7 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
 }
 
 /**
- * game-rules.md "Points": COMPLETE is refused while any pick on a decided (final or void) game has
+ * docs/week.md#complete: COMPLETE is refused while any pick on a decided (final or void) game has
  * no result. The picks are picks-scoring's, so it is asked, with the results this move is decided
  * on; it answers how many picks scoring the week on them (or newer ones) would leave unscored.
  */
@@ -345,7 +347,7 @@ export async function importScores(ctx: WeeksContext, caller: Caller, poolId: st
     await applyGames(store, emit, fresh);
     const freshIds = new Set(fresh.map((g) => g.espnId));
     const rows = await store.poolGamesOfWeek(pool.id, pool.year, weekNumber);
-    const status = presentStatus(pool.id, pool.year, weekNumber, week, rows);
+    const status = presentStatus({ poolId: pool.id, year: pool.year, weekNumber }, week, rows);
     const games = await publishedGamesOf(store, pool, weekNumber);
     const updated = rows.filter((r) => freshIds.has(r.poolGame.gameId)).length;
     const done = status.completedGames + status.voidGames;
@@ -360,7 +362,7 @@ export async function importScores(ctx: WeeksContext, caller: Caller, poolId: st
 }
 
 /** POST .../games/{gameId}/void: rule a postponed pool game void (recorded, with the reason). */
-export async function voidGame(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number, gameId: string, reason: string): Promise<PublishedGame> {
+export async function voidGame(ctx: WeeksContext, caller: Caller, { poolId, weekNumber, gameId, reason }: { poolId: string; weekNumber: number; gameId: string; reason: string }): Promise<PublishedGame> {
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Game } from '@powerpool/contracts';
-import { createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
+import { createGameProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -61,33 +61,9 @@ export function createWeeksStore(db: Db) {
 
     // ---- sports data (from sports-data-staging's events) ------------------------------------
 
-    /**
-     * Upsert a game snapshot, keeping the newest `updatedAt` (events repeat and arrive late).
-     * Returns the stored row when this snapshot was applied, undefined when an equal or newer one
-     * was already there.
-     */
-    async upsertGame(game: Game): Promise<GameRow | undefined> {
-      const row = gameRowOf(game);
-      const { espnId: _id, ...set } = row;
-      const [saved] = await db
-        .insert(games)
-        .values(row)
-        .onConflictDoUpdate({ target: games.espnId, set, setWhere: sql`${games.updatedAt} < excluded.updated_at` })
-        .returning();
-      return saved;
-    },
-
-    /**
-     * Games of `years` not in `keep` leave production; games a pool published stay (their pool
-     * games keep their week), so a published week never loses a game under the commissioner.
-     */
-    async deleteGamesOfYearsExcept(years: number[], keep: string[]): Promise<void> {
-      if (years.length === 0) return;
-      const published = db.select({ id: poolGames.gameId }).from(poolGames);
-      const conditions = [inArray(games.year, years), notInArray(games.espnId, published)];
-      if (keep.length) conditions.push(notInArray(games.espnId, keep));
-      await db.delete(games).where(and(...conditions));
-    },
+    // Games a pool published stay (their pool games keep their week), so a published week never
+    // loses a game under the commissioner.
+    ...createGameProjectionStore(db, { games, rowOf: gameRowOf, keptBy: [poolGames.gameId] }),
 
     async findGame(espnId: string): Promise<GameRow | undefined> {
       const [row] = await db.select().from(games).where(eq(games.espnId, espnId));

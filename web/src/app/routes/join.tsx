@@ -4,7 +4,7 @@ import { documentTitle, paths } from '../../config/paths';
 import { JoinPage } from '../../features/join/components/join-page';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** Join page (/join/:token), open to everyone, player spec section 2. */
+/** Join page (/join/:token), open to everyone, docs/screens.md#join-page. */
 export function JoinRoute() {
   useDocumentTitle(documentTitle(paths.join.title));
   const { token = '' } = useParams();

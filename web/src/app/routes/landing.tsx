@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { loginHref } from '../../lib/auth-urls';
 
 /**
- * The page for visitors who are not signed in (player spec section 1): logo, one Login / Sign Up
+ * The page for visitors who are not signed in (docs/screens.md#landing): logo, one Login / Sign Up
  * button, the tagline and a note about the free identity-provider account. `returnTo` is the path
  * the visitor asked for; the sign-in flow brings them back there.
  */

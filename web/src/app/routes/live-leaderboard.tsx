@@ -5,8 +5,8 @@ import { LiveLeaderboardPage } from '../../features/live-leaderboard/components/
 import { useCurrentUser } from '../../lib/auth';
 
 /**
- * Live leaderboard (/live-leaderboard/:poolId/:weekNumber), player spec section 2. Loaded on
- * demand and outside the signed-in layout: visitors are sent to / (sections 2 and 6), not shown
+ * Live leaderboard (/live-leaderboard/:poolId/:weekNumber), docs/screens.md#live-leaderboard. Loaded on
+ * demand and outside the signed-in layout: visitors are sent to / (docs/screens.md#live-leaderboard), not shown
  * the landing page.
  */
 export function LiveLeaderboardRoute() {

@@ -2,7 +2,7 @@ import { documentTitle, paths } from '../../config/paths';
 import { PaymentsPage } from '../../features/payments/components/payments-page';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** Payment Management (/admin/payments), admin spec section 2. */
+/** Payment Management (/admin/payments), docs/screens.md#payments. */
 export function PaymentsRoute() {
   useDocumentTitle(documentTitle(paths.payments.title));
   return <PaymentsPage />;

@@ -9,7 +9,7 @@ import { requestedPoolId } from '../../lib/user-pools';
 // and a signed-in player fetches it at once, beside the pools call.
 const PicksPage = lazy(() => import('../../features/picks/components/picks-page').then((m) => ({ default: m.PicksPage })));
 
-/** Make Picks (/ and /picks), player spec section 2. */
+/** Make Picks (/ and /picks), docs/screens.md#make-picks. */
 export function PicksRoute() {
   const location = useLocation();
   return (

@@ -4,7 +4,7 @@ import { WeekTestingTab } from '../../features/weeks/components/week-testing-tab
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /**
- * Pool Management (/admin), admin spec section 2; the router's guard admits commissioners and
+ * Pool Management (/admin), docs/screens.md#pool-management; the router's guard admits commissioners and
  * super admins. Its Testing tab is the weeks feature's tool, put in here for the selected pool.
  */
 export function PoolManagementRoute() {

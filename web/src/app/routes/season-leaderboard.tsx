@@ -1,6 +1,6 @@
 import { SeasonLeaderboardPage } from '../../features/leaderboard/components/season-leaderboard-page';
 
-/** Season Leaderboard (/leaderboard), player spec section 2. Loads on demand. */
+/** Season Leaderboard (/leaderboard), docs/screens.md#season-leaderboard. Loads on demand. */
 export function SeasonLeaderboardRoute() {
   return <SeasonLeaderboardPage />;
 }

@@ -24,7 +24,7 @@ function isTab(value: string | null): value is SiteAdminTab {
 }
 
 /**
- * Site Administration (/site-admin, admin spec section 2). Super admins only: the route guard in
+ * Site Administration (/site-admin, docs/screens.md#site-admin). Super admins only: the route guard in
  * app/router.tsx shows the "Unauthorized" toast to others and sends them to the login endpoint.
  */
 export function SiteAdminRoute() {

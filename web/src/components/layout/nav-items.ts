@@ -22,7 +22,7 @@ const ITEMS: Record<NavItemId, NavItem> = {
 };
 
 /**
- * Player spec section 2: `/` matches only exactly; every other path matches by path prefix, on
+ * docs/screens.md#navigation: `/` matches only exactly; every other path matches by path prefix, on
  * segment boundaries (`/admin` matches `/admin` and `/admin/payments`, not `/administrator`).
  */
 export function isPathActive(pattern: string, pathname: string): boolean {
@@ -36,7 +36,7 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
 }
 
 /**
- * The navigation items a role sees, in order (player spec sections 2 and 6): everyone gets Make
+ * The navigation items a role sees, in order (docs/screens.md#navigation): everyone gets Make
  * Picks, Leaderboard and Live Results; commissioners and super admins add Manage Pool and Manage
  * Weeks; super admins add Site Admin.
  */
@@ -47,7 +47,7 @@ export function navItemsForRole(role: Role): NavItem[] {
   return items;
 }
 
-/** Columns of the mobile tab bar (player spec section 2). */
+/** Columns of the mobile tab bar (docs/screens.md#navigation). */
 export const TAB_BAR_COLUMNS = 4;
 
 /**

@@ -27,7 +27,7 @@ import type { DeferredMenuProps } from './nav-parts';
 const navMenus = onDemand(() => import('./nav-menus'));
 
 /**
- * Player spec section 2: renders nothing when signed out; a top bar from 768 px; below that a
+ * docs/screens.md#navigation: renders nothing when signed out; a top bar from 768 px; below that a
  * fixed four-column bottom tab bar whose fourth column ("More") holds the remaining items,
  * Profile, the theme and Log out.
  */

@@ -32,7 +32,7 @@ function systemPrefersDark(): boolean {
 }
 
 /**
- * Light / dark / system theme (player spec section 2). The choice persists in localStorage under
+ * Light / dark / system theme (docs/screens.md#theme). The choice persists in localStorage under
  * `ui-theme`; `light` or `dark` is applied as a class on <html>; `system` follows the OS live.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 import { TOAST_DURATION, dismissToast, useToast } from './use-toast';
 
 /**
- * Renders the app's toasts (player spec section 9): one visible at a time, 5 s by default,
+ * Renders the app's toasts (docs/screens.md#times-and-toasts): one visible at a time, 5 s by default,
  * swipe right past 50 px to dismiss, F8 focuses the region (Radix default hotkey).
  */
 export function Toaster() {

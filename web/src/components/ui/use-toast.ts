@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 
-/** Toast limits (player spec section 9). */
+/** Toast limits (docs/screens.md#times-and-toasts). */
 export const TOAST_LIMIT = 1;
 /** How long a dismissed toast stays in memory before removal (it is already hidden). */
 export const TOAST_REMOVE_DELAY = 1_000_000;

@@ -29,7 +29,7 @@ import {
   WELCOME_REDIRECT_MS,
 } from '../lib/pending-invitation';
 
-/** The join page (/join/{token}), open to everyone (player spec section 2). */
+/** The join page (/join/{token}), open to everyone (docs/screens.md#join-page). */
 export function JoinPage({ token }: { token: string }) {
   const invitation = useInvitation(token);
   const { data: user } = useCurrentUser();

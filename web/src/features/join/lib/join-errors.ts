@@ -1,6 +1,6 @@
 import { POOL_MESSAGES } from '@powerpool/contracts';
 
-/** What the join page does with a failed POST /api/invitations/{token}/use (player spec section 8). */
+/** What the join page does with a failed POST /api/invitations/{token}/use (docs/screens.md#join-page). */
 export type JoinFailure =
   /** 409 already a member: go home with no error. */
   | { kind: 'already-member' }

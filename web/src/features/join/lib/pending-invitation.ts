@@ -1,6 +1,6 @@
 /**
  * The invitation a signed-out visitor was about to accept, kept in session storage across the
- * sign-in round trip (player spec section 4), so the join page can join automatically on return.
+ * sign-in round trip (docs/screens.md#join-page), so the join page can join automatically on return.
  */
 export const PENDING_INVITATION_KEY = 'pendingInvitation';
 /** The wait before a signed-in user with a pending invitation is joined automatically. */

@@ -28,7 +28,7 @@ import { WeeklyBreakdown } from './weekly-breakdown';
 type BoardPool = Pick<Pool, 'id' | 'name' | 'year'>;
 
 /**
- * Season Leaderboard (/leaderboard, player spec section 2). Players see their pools (a selector
+ * Season Leaderboard (/leaderboard, docs/screens.md#season-leaderboard). Players see their pools (a selector
  * with more than one); a super admin sees the 'Super Admin' badge and a 'Managing Pool' selector
  * of every pool, "As Admin" on those they do not commission.
  */

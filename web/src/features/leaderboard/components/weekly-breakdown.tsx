@@ -8,7 +8,7 @@ import { orderedPicks, PICK_RESULT_LABELS, pickRankLabel, weekTotals } from '../
 
 const RESULT_VARIANTS = { WIN: 'success', LOSS: 'destructive', PUSH: 'muted', PENDING: 'outline' } as const satisfies Record<string, BadgeVariant>;
 
-/** A player's weekly pick details (player spec section 2): per completed week, the picks with result and points, the power effect and the totals. */
+/** A player's weekly pick details (docs/screens.md#season-leaderboard): per completed week, the picks with result and points, the power effect and the totals. */
 export function WeeklyBreakdown({ userId, poolId }: { userId: string; poolId: string }) {
   const review = useWeeklyScoringReview(userId, poolId);
   if (review.isPending) return <InlineLoading label="Loading weekly picks..." className="py-6" />;

@@ -1,5 +1,5 @@
 import { PICK_MESSAGES, POWER_PICK_RANK } from '@powerpool/contracts';
-import type { Pick as SavedPick, PickResult, PowerEffect, SeasonLeaderboardEntry, WeeklyScoringReview } from '@powerpool/contracts';
+import type { SavedPick, PickResult, PowerEffect, SeasonLeaderboardEntry, WeeklyScoringReview } from '@powerpool/contracts';
 import { matchesSearch } from '../../../lib/search';
 
 /** The rows whose player's display name holds `query` (case-insensitive substring; empty: every row). */
@@ -13,7 +13,7 @@ export function emptyLeaderboardText(total: number, query: string): string {
   return PICK_MESSAGES.noPlayersMatching(query.trim());
 }
 
-/** How the breakdown names a power effect (game-rules.md): x2, x0, push, none, pending. */
+/** How the breakdown names a power effect (docs/game.md#power-pick): x2, x0, push, none, pending. */
 export const POWER_EFFECT_LABELS: Record<PowerEffect, string> = { x2: 'x2', x0: 'x0', push: 'Push', none: 'None', pending: 'Pending' };
 
 export const PICK_RESULT_LABELS: Record<PickResult, string> = { WIN: 'Win', LOSS: 'Loss', PUSH: 'Push', PENDING: 'Pending' };

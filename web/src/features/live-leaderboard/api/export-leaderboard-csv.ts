@@ -1,4 +1,5 @@
-import { liveLeaderboardCsvName, picksEndpoints } from '@powerpool/contracts';
+import { picksEndpoints } from '@powerpool/contracts';
+import { liveLeaderboardCsvName } from '../../../config/live-leaderboard';
 import { useMutation } from '@tanstack/react-query';
 import { downloadCsv } from '../../../lib/download';
 

@@ -1,4 +1,5 @@
-import { LIVE_CACHE_MS, LIVE_STALE_MS, picksEndpoints } from '@powerpool/contracts';
+import { picksEndpoints } from '@powerpool/contracts';
+import { LIVE_CACHE_MS, LIVE_STALE_MS } from '../../../config/live-leaderboard';
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
@@ -14,7 +15,7 @@ export function getLiveLeaderboard(poolId: string, weekNumber: number, { signal 
 }
 
 /**
- * Player spec sections 4 and 9: stale after 30 s, kept 5 min, no refetch on focus, and smart
+ * docs/screens.md#live-leaderboard: stale after 30 s, kept 5 min, no refetch on focus, and smart
  * polling by the week's state (lib/polling.ts), decided again after every reply. No `retry`: the
  * 403 before the deadline is an answer, shown at once as "Pick Data Coming Soon" (retries would
  * hold the page on its loading state); it is asked again on a schedule instead (useLiveLeaderboard).

@@ -19,7 +19,7 @@ const STATUS_VARIANTS: Record<LiveGameLabel, BadgeVariant> = {
   Void: 'outline',
 };
 
-/** The week's games beside the table (player spec section 2): status, scores, spread and venue. */
+/** The week's games beside the table (docs/screens.md#live-leaderboard): status, scores, spread and venue. */
 export function GameResultsList({ games }: { games: readonly LiveGame[] }) {
   return (
     <Card>

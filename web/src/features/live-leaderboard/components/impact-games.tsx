@@ -7,7 +7,7 @@ import { formatKickoff } from '../../../lib/dates';
 import { cn } from '../../../utils/cn';
 import { impactCardPlayers, morePlayersText, topImpactGames } from '../lib/impact';
 
-/** Impact Games (player spec section 2): the top 3 games by points at stake, open until closed. */
+/** Impact Games (docs/game.md#impact-games): the top 3 games by points at stake, open until closed. */
 export function ImpactGames({ games }: { games: readonly ImpactGame[] }) {
   const [open, setOpen] = useState(true);
   const top = topImpactGames(games);

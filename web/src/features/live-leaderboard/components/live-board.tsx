@@ -25,7 +25,7 @@ export interface LiveBoardViewProps {
 }
 
 /**
- * The body of a live leaderboard (player spec section 2): the live status bar while games are in
+ * The body of a live leaderboard (docs/screens.md#live-leaderboard): the live status bar while games are in
  * progress, the message, overrides, Impact Games, the table and the game results beside it.
  * The live page and the demo both show it.
  */

@@ -14,7 +14,7 @@ import { PicksComingSoon } from './picks-coming-soon';
 import { ScrollToTop } from './scroll-to-top';
 
 const TITLE = paths.liveLeaderboardDemo.title;
-/** The demo leaderboard's height (admin spec section 9). */
+/** The demo leaderboard's height (docs/screens.md#demo-leaderboard). */
 export const DEMO_LEADERBOARD_HEIGHT = 600;
 export const DEMO_BANNER = 'Demo leaderboard with sample data. 403 errors are expected for weeks not yet live: only Week 1 has games in progress.';
 
@@ -24,7 +24,7 @@ function reduce(current: { state: DemoState; at: number }, now: number) {
 }
 
 /**
- * /live-leaderboard-demo (player spec section 2, admin spec section 2): the live leaderboard's own
+ * /live-leaderboard-demo (docs/screens.md#demo-leaderboard): the live leaderboard's own
  * components fed by sample data that moves like a live game day (lib/demo-simulation.ts): a pool,
  * week 1 in GAMES_IN_PROGRESS, Jump to Week, the polling status bar, the leaderboard at height 600
  * with season totals and pick details, and the game results with venues and spreads. Other weeks

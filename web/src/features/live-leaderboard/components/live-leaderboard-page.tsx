@@ -26,7 +26,7 @@ import { ScrollToTop } from './scroll-to-top';
 
 const TITLE = paths.liveLeaderboard.title;
 
-/** Live leaderboard (/live-leaderboard/{poolId}/{weekNumber}, player spec section 2): the address is checked first. */
+/** Live leaderboard (/live-leaderboard/{poolId}/{weekNumber}, docs/screens.md#live-leaderboard): the address is checked first. */
 export function LiveLeaderboardPage({ poolId, weekParam }: { poolId: string | undefined; weekParam: string | undefined }) {
   const weekNumber = weekParam !== undefined && /^-?\d+$/.test(weekParam) ? Number(weekParam) : NaN;
   if (!poolId || !isWeekNumber(weekNumber)) return <LoadError message={PICK_MESSAGES.liveIdsRequired} />;

@@ -1,5 +1,6 @@
-import { LIVE_PAGE_SIZES, LIVE_MOBILE_NOTICE_MS, PICK_MESSAGES } from '@powerpool/contracts';
-import type { LivePageSize, LivePick, LiveStanding } from '@powerpool/contracts';
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import type { LivePick, LiveStanding } from '@powerpool/contracts';
+import { LIVE_MOBILE_NOTICE_MS, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_SIZES, type LivePageSize } from '../../../config/live-leaderboard';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -48,7 +49,7 @@ const WRAP = 'w-16';
 const POWER_EFFECT_TEXT = { x2: 'x2', x0: 'x0', push: 'push', none: 'none', pending: 'pending' } as const;
 
 /**
- * The live standings (player spec section 2): sortable, searchable, with players without picks
+ * The live standings (docs/screens.md#live-leaderboard): sortable, searchable, with players without picks
  * optionally hidden, paged (15, 25, 50, 100 or All), as a table from 768 px and as cards below.
  */
 export function LiveTable({
@@ -79,7 +80,7 @@ export function LiveTable({
     setPageSize(size);
     setPage(1);
     if (needsMobileNotice(size, viewportWidth())) {
-      toast({ title: PICK_MESSAGES.mobilePageSizeTitle, description: PICK_MESSAGES.mobilePageSize, duration: LIVE_MOBILE_NOTICE_MS });
+      toast({ title: PICK_MESSAGES.mobilePageSizeTitle, description: PICK_MESSAGES.mobilePageSize(LIVE_MOBILE_PAGE_SIZE_LIMIT), duration: LIVE_MOBILE_NOTICE_MS });
     }
   }
 

@@ -2,7 +2,7 @@ import type { PickOverride } from '@powerpool/contracts';
 import { Megaphone } from 'lucide-react';
 import { formatDateTime } from '../../../lib/dates';
 
-/** The week's commissioner overrides (game-rules.md): members can see that one happened, for whom, by whom, when and why. */
+/** The week's commissioner overrides (docs/game.md#overrides): members can see that one happened, for whom, by whom, when and why. */
 export function OverridesNotice({ overrides }: { overrides: readonly PickOverride[] }) {
   if (overrides.length === 0) return null;
   return (

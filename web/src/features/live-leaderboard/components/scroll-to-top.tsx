@@ -1,4 +1,4 @@
-import { LIVE_SCROLL_TOP_AFTER_PX } from '@powerpool/contracts';
+import { LIVE_SCROLL_TOP_AFTER_PX } from '../../../config/live-leaderboard';
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';

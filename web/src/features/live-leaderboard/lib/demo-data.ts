@@ -1,12 +1,12 @@
 import type { GameStatus } from '@powerpool/contracts';
 
 /*
- * The demo leaderboard's sample data (/live-leaderboard-demo, admin spec sections 2 and 3): a pool
+ * The demo leaderboard's sample data (/live-leaderboard-demo, docs/screens.md#demo-leaderboard): a pool
  * of players with their week 1 picks, and the week's games with venues and spreads. Static: the
  * simulation (demo-simulation.ts) plays the games from here and scores the picks as they go.
  */
 
-/** Demo leaderboard entry (admin spec section 3). */
+/** Demo leaderboard entry (docs/screens.md#demo-leaderboard). */
 export interface DemoEntry {
   userId: string;
   displayName: string;
@@ -42,7 +42,7 @@ export interface DemoVenue {
   interiorImageUrl: string | null;
 }
 
-/** Demo game (admin spec section 3). `clock` is "m:ss" left in the quarter. */
+/** Demo game (docs/screens.md#demo-leaderboard). `clock` is "m:ss" left in the quarter. */
 export interface DemoGame {
   gameId: string;
   homeTeam: DemoTeam;

@@ -17,7 +17,7 @@ import type { DemoEntry, DemoGame, DemoPick } from './demo-data';
 /*
  * The demo leaderboard moves like a live game day: every DEMO_TICK_MS the games being played run
  * their clocks, score now and then, go to halftime, to the next quarter, to overtime or to final,
- * and a game still to play kicks off; the picks are scored again with game-rules.md's rules
+ * and a game still to play kicks off; the picks are scored again by the rules of docs/game.md#points
  * against the spreads. Once every game is final the day starts over. Pure: the page keeps the state.
  */
 
@@ -125,12 +125,12 @@ const sideOf = (pick: DemoPick, game: DemoGame): 'HOME' | 'AWAY' => (pick.select
 const againstTheSpread = (pick: DemoPick, game: DemoGame): DecidedPickResult =>
   resultAgainstSpreadOf(coverOf(game.homeScore!, game.awayScore!, game.spread), sideOf(pick, game));
 
-/** A pick against the spread (game-rules.md): pending until final, then won, lost or push. */
+/** A pick against the spread (docs/game.md#against-the-spread): pending until final, then won, lost or push. */
 export function demoPickResult(pick: DemoPick, game: DemoGame): PickResult {
   return isFinalGame(game) ? againstTheSpread(pick, game) : 'PENDING';
 }
 
-/** While being played: covering, push or not covering right now (game-rules.md "Leaderboards"). */
+/** While being played: covering, push or not covering right now (docs/game.md#live-standings). */
 function coveringNow(pick: DemoPick, game: DemoGame): Covering | null {
   if (game.status !== 'IN_PROGRESS' || game.homeScore === null || game.awayScore === null) return null;
   return coveringOf(againstTheSpread(pick, game));
@@ -139,7 +139,7 @@ function coveringNow(pick: DemoPick, game: DemoGame): Covering | null {
 type ScoredEntry = Omit<LiveStanding, 'rank'> & { bestRaw: number; results: ReadonlyMap<DemoPick, PickResult> };
 
 /**
- * A player's week so far (game-rules.md): a winning confidence pick earns its rank; the power pick
+ * A player's week so far (docs/game.md#points): a winning confidence pick earns its rank; the power pick
  * doubles (x2) or voids (x0) the raw points once decided; season points add the week's final score.
  */
 export function scoreDemoEntry(entry: DemoEntry, games: ReadonlyMap<string, DemoGame>): ScoredEntry {

@@ -12,7 +12,7 @@ export function picksNotAvailableText(error: unknown): string {
 }
 
 /**
- * The live leaderboard's fetch errors (player spec section 8): 403 the server's message or
+ * The live leaderboard's fetch errors (docs/screens.md#live-leaderboard): 403 the server's message or
  * "Access denied"; 404 "Pool or week not found"; any other reply "Failed to fetch leaderboard:
  * {status}"; anything else (network, an unreadable reply) "An unexpected error occurred".
  */

@@ -3,7 +3,7 @@ import type { Covering, LiveGame, LivePick } from '@powerpool/contracts';
 export type LiveGameLabel = 'Scheduled' | 'Live' | 'Final' | 'Postponed' | 'Cancelled' | 'Void';
 
 /**
- * The game results list's status (player spec section 2): Scheduled, Live with quarter and clock,
+ * The game results list's status (docs/screens.md#live-leaderboard): Scheduled, Live with quarter and clock,
  * Final. The provider's own words win while it has some ("Halftime", "End of 3rd", "Final/OT").
  */
 export function liveGameStatus(
@@ -37,7 +37,7 @@ export function venueText(venue: LiveGame['venue']): string | null {
 
 export type PickState = 'won' | 'lost' | 'push' | 'covering' | 'pushing' | 'not-covering' | 'pending';
 
-/** While its game is being played, how a pending pick stands right now (game-rules.md "Leaderboards"). */
+/** While its game is being played, how a pending pick stands right now (docs/game.md#live-standings). */
 const COVERING_PICK_STATES: Record<Covering, PickState> = { COVERING: 'covering', PUSH: 'pushing', NOT_COVERING: 'not-covering' };
 
 /**

@@ -1,4 +1,4 @@
-import { LIVE_POLL_INTERVAL_MS, LIVE_POLL_JITTER_MAX_MS, LIVE_POLL_JITTER_MIN_MS, LIVE_POLL_SCORING_FACTOR } from '@powerpool/contracts';
+import { LIVE_POLL_INTERVAL_MS, LIVE_POLL_JITTER_MAX_MS, LIVE_POLL_JITTER_MIN_MS, LIVE_POLL_SCORING_FACTOR } from '../../../config/live-leaderboard';
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { AFTER_DEADLINE_RETRY_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
 
@@ -8,7 +8,7 @@ export function pollJitter(random: () => number = Math.random): number {
 }
 
 /**
- * Smart polling (player spec section 4): every poll interval plus jitter while the week is in
+ * Smart polling (docs/screens.md#live-leaderboard): every poll interval plus jitter while the week is in
  * GAMES_IN_PROGRESS with games being played, or PUBLISHED past its deadline (the server starts it
  * any moment); every twice the interval in SCORING; otherwise never (false). Asked again after
  * every fetch, so each wait gets a new jitter. Only while the live stream is not delivering.

@@ -1,12 +1,6 @@
-import {
-  LIVE_MOBILE_MAX_WIDTH_PX,
-  LIVE_MOBILE_PAGE_SIZE_LIMIT,
-  LIVE_PAGE_BUTTONS,
-  LIVE_PAGE_SIZE_DESKTOP,
-  LIVE_PAGE_SIZE_MOBILE,
-  PICK_MESSAGES,
-} from '@powerpool/contracts';
-import type { LivePageSize, LivePick, LiveStanding } from '@powerpool/contracts';
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import { LIVE_MOBILE_MAX_WIDTH_PX, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_BUTTONS, LIVE_PAGE_SIZE_DESKTOP, LIVE_PAGE_SIZE_MOBILE, type LivePageSize } from '../../../config/live-leaderboard';
+import type { LivePick, LiveStanding } from '@powerpool/contracts';
 import { matchesSearch } from '../../../lib/search';
 
 // ---------------------------------------------------------------------------------------------
@@ -22,7 +16,7 @@ export function powerPick(standing: Pick<LiveStanding, 'picks'>): LivePick | und
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sorting (player spec section 2)
+// Sorting (docs/screens.md#live-leaderboard)
 
 export const LIVE_SORT_KEYS = ['seasonPoints', 'name', 'threePt', 'twoPt', 'onePt', 'power'] as const;
 export type LiveSortKey = (typeof LIVE_SORT_KEYS)[number];

@@ -20,7 +20,7 @@ import { toastFailure } from '../../../lib/toast-error';
 import { useUserPools } from '../../../lib/user-pools';
 
 /**
- * Live results entry (/live-results, player spec section 2): a player goes straight to the live
+ * Live results entry (/live-results, docs/screens.md#live-results): a player goes straight to the live
  * leaderboard of their first pool's current week; a super admin chooses the pool.
  */
 export function LiveResultsPage() {

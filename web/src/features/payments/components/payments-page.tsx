@@ -25,7 +25,7 @@ import type { PaymentFilter } from '../lib/payment-filter';
 
 const FILTER_LABELS: Record<PaymentFilter, string> = { all: 'All', paid: 'Paid', unpaid: 'Unpaid' };
 
-/** /admin/payments (admin spec section 2). */
+/** /admin/payments (docs/screens.md#payments). */
 export function PaymentsPage() {
   const users = usePaymentUsers();
   const [query, setQuery] = useState('');

@@ -28,7 +28,7 @@ export function filterPayments<T extends PaymentRow>(users: readonly T[], query:
   );
 }
 
-/** PUT body: notes are optional and omitted when empty (admin spec section 5). */
+/** PUT body: notes are optional and omitted when empty (docs/screens.md#payments). */
 export function paymentBody(hasPaid: boolean, notes: string): { hasPaid: boolean; notes?: string } {
   const trimmed = notes.trim();
   return trimmed ? { hasPaid, notes: trimmed } : { hasPaid };

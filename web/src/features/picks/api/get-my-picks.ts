@@ -1,5 +1,5 @@
 import { picksEndpoints } from '@powerpool/contracts';
-import type { Pick } from '@powerpool/contracts';
+import type { SavedPick } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ import { apiKey, callApi } from '../../../lib/api-client';
  * GET /api/weeks/{weekId}/picks?poolId=: the signed-in player's saved picks of a week in a pool
  * (weekId: the id GET /api/weeks/current gives, e.g. `2025:3`). Empty when nothing is saved.
  */
-export function getMyPicks(weekId: string, poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Pick[]> {
+export function getMyPicks(weekId: string, poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<SavedPick[]> {
   return callApi(picksEndpoints.myPicks, { params: { weekId }, query: { poolId } }, { signal });
 }
 

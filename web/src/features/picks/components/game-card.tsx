@@ -22,7 +22,7 @@ export interface GameCardProps {
 }
 
 /**
- * One pool game (player spec section 2): kickoff in Central time, the 3pt/2pt/1pt/Power buttons,
+ * One pool game (docs/screens.md#make-picks): kickoff in Central time, the 3pt/2pt/1pt/Power buttons,
  * and the two team rows (away, then home) with the 'Fav: n' tag on the favourite.
  */
 export function GameCard({ game, selection, controls, onRank, onPower, onTeam }: GameCardProps) {

@@ -1,5 +1,5 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
-import type { Pick, Week } from '@powerpool/contracts';
+import type { SavedPick, Week } from '@powerpool/contracts';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -17,17 +17,17 @@ import { PicksSummary } from './picks-summary';
 const refuse = (refusal: Refusal) => toast({ title: refusal.title, description: refusal.description, variant: 'destructive' });
 
 /** The latest save time of the saved picks. */
-function lastSavedOf(picks: readonly Pick[]): string | null {
+function lastSavedOf(picks: readonly SavedPick[]): string | null {
   return picks.reduce<string | null>((latest, p) => (latest === null || p.updatedAt > latest ? p.updatedAt : latest), null);
 }
 
 /**
- * The summary, the one button and the game cards of Make Picks (player spec sections 2, 4 and 5).
+ * The summary, the one button and the game cards of Make Picks (docs/screens.md#make-picks).
  * Locked (nothing can change) once the deadline passes by the browser's clock, when the week is
  * no longer PUBLISHED, or when the server refused a save because its clock says the deadline has
  * passed (409 picks_locked): the server decides.
  */
-export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly LivePublishedGame[]; savedPicks: readonly Pick[] }) {
+export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly LivePublishedGame[]; savedPicks: readonly SavedPick[] }) {
   const save = useSavePicks();
   const passed = useTimePassed(week.pickDeadline);
   const [serverLock, setServerLock] = useState<string | null>(null);

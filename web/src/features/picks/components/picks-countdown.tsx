@@ -8,7 +8,7 @@ const TONES = {
   expired: 'border-destructive/40 bg-destructive/10 text-destructive',
 } as const;
 
-/** Seconds between recalculations of the countdown (player spec section 9). */
+/** Seconds between recalculations of the countdown (docs/screens.md#make-picks). */
 const COUNTDOWN_TICK_MS = 1000;
 
 /**

@@ -15,7 +15,7 @@ const SCORING = [
   `Picks close ${PICK_DEADLINE_LEAD_MINUTES} minutes before the first game of the week. The server's clock decides, whatever your device shows.`,
 ] as const;
 
-/** The collapsible 'How to Make Your Picks' guide (player spec section 2) with 'How scoring works' (game-rules.md). */
+/** The collapsible 'How to Make Your Picks' guide (docs/screens.md#make-picks) with 'How scoring works' (docs/game.md). */
 export function PicksGuide() {
   return (
     <details className="group rounded-xl border bg-card px-4 py-3 shadow-sm" data-testid="picks-guide">

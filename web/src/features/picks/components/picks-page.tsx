@@ -20,11 +20,11 @@ import { PicksBoard } from './picks-board';
 import { PicksCountdown } from './picks-countdown';
 import { PicksGuide } from './picks-guide';
 
-/** The season label of the picks header: fixed by the spec (player spec section 9). */
+/** The season label of the picks header: a fixed label (docs/screens.md#make-picks). */
 export const SEASON_LABEL = PICK_MESSAGES.seasonLabel;
 
 /**
- * Make Picks (/ and /picks, player spec section 2): the player's pools, then the pool's current
+ * Make Picks (/ and /picks, docs/screens.md#make-picks): the player's pools, then the pool's current
  * week, its published games and the player's saved picks. `requestedPoolId` is the pool a link
  * asked for (the join page's "Go to Pool"); otherwise the first pool.
  */

@@ -6,7 +6,7 @@ import { powerBox, summaryLines } from '../lib/summary';
 import { POWER_CLASSES, RANK_CLASSES } from './rank-styles';
 
 /**
- * 'Your Picks Summary' (player spec section 2): the 3pt, 2pt and 1pt picks and the power box.
+ * 'Your Picks Summary' (docs/screens.md#make-picks): the 3pt, 2pt and 1pt picks and the power box.
  * `onRemovePower` offers to remove a commissioner's power pick on a game not in the pool (it
  * cannot be saved again, and its game has no card to remove it from).
  */

@@ -1,4 +1,4 @@
-import { COUNTDOWN_WARNING_MS } from '@powerpool/contracts';
+import { COUNTDOWN_WARNING_MS } from './countdown';
 import { describe, expect, it } from 'vitest';
 import { countdownDisplay, DEADLINE_PASSED, TIME_REMAINING } from './countdown';
 

@@ -1,6 +1,9 @@
-import { COUNTDOWN_WARNING_MS, PICK_MESSAGES } from '@powerpool/contracts';
+import { PICK_MESSAGES } from '@powerpool/contracts';
 import { formatDateTime } from '../../../lib/dates';
 import { countdownParts } from '../../../lib/time';
+
+/** The Make Picks countdown turns amber under this much time left. */
+export const COUNTDOWN_WARNING_MS = 6 * 60 * 60 * 1000;
 
 /** How the Make Picks countdown looks: red once expired, amber under six hours, else plain. */
 export type CountdownTone = 'normal' | 'warning' | 'expired';
@@ -23,7 +26,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 export const deadlineDateTime = (date: Date): string => formatDateTime(date);
 
 /**
- * The countdown of the picks deadline at `now` (player spec sections 2 and 4): expired once the
+ * The countdown of the picks deadline at `now` (docs/screens.md#make-picks): expired once the
  * time left is zero or less. Recalculated every second by the screen.
  */
 export function countdownDisplay(deadline: string | Date, now: number, formatLocal: (date: Date) => string = deadlineDateTime): CountdownDisplay {

@@ -1,5 +1,5 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
-import type { Pick } from '@powerpool/contracts';
+import type { SavedPick } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   buildBatch,
@@ -207,7 +207,7 @@ describe('buildBatch', () => {
 });
 
 describe('selectionsFromPicks', () => {
-  function pick(overrides: Partial<Pick>): Pick {
+  function pick(overrides: Partial<SavedPick>): SavedPick {
     return {
       id: 'p',
       poolId: 'pool',

@@ -1,8 +1,8 @@
 import { CONFIDENCE_RANKS, PICK_MESSAGES, POWER_PICK_RANK } from '@powerpool/contracts';
-import type { BatchPicksBody, ConfidenceRank, Pick, PickInput, PublishedGame } from '@powerpool/contracts';
+import type { BatchPicksBody, ConfidenceRank, SavedPick, PickInput, PublishedGame } from '@powerpool/contracts';
 
 /**
- * The Make Picks edit rules (player spec sections 4 and 5), as plain functions over the player's
+ * The Make Picks edit rules (docs/game.md#picks), as plain functions over the player's
  * selections. The screen holds the selections, asks these functions what a click does and what is
  * disabled, and builds the save body with them.
  */
@@ -61,7 +61,7 @@ function withGame(selections: Selections, gameId: string, next: GameSelection): 
 }
 
 /**
- * Clicking a rank button (section 4). On the power pick's game: refused ('Cannot select confidence
+ * Clicking a rank button (docs/game.md#picks). On the power pick's game: refused ('Cannot select confidence
  * pick'). The rank the game already has: removes the pick. Otherwise the rank moves to this game:
  * it leaves any other game (which loses its pick), and this game's team is cleared (a team must
  * be picked afterwards).
@@ -79,7 +79,7 @@ export function chooseRank(selections: Selections, gameId: string, rank: Confide
 }
 
 /**
- * Clicking a power button (sections 4 and 5). On a game with a confidence rank: refused ('Cannot
+ * Clicking a power button (docs/game.md#picks). On a game with a confidence rank: refused ('Cannot
  * select power pick'). On the current power game: removes the power pick. Otherwise the power
  * pick moves to this game (leaving the other one) and this game's team is cleared.
  */
@@ -128,7 +128,7 @@ export interface GameControls {
 }
 
 /**
- * What is disabled on a game card (section 4). Nothing can be pressed when not editing or when
+ * What is disabled on a game card (docs/game.md#picks). Nothing can be pressed when not editing or when
  * locked. A rank button is disabled when another game holds that rank, refused on the power
  * pick's game. The power button is refused on a game with a confidence rank. Team rows are
  * clickable only on a game with a rank or the power pick.
@@ -155,15 +155,15 @@ export function gameControls(selections: Selections, gameId: string, { editing, 
  * The game a saved pick is on, among the pool's games: by pool game, else by game id; a pick whose
  * game the pool did not publish keeps its own game id.
  */
-export function gameIdOfPick(pick: Pick, games: readonly PublishedGame[]): string {
+export function gameIdOfPick(pick: SavedPick, games: readonly PublishedGame[]): string {
   const game =
     (pick.poolGameId ? games.find((g) => g.poolGameId === pick.poolGameId) : undefined) ??
     games.find((g) => g.id === pick.gameId || g.id === pick.gameEspnCompetitionId);
   return game?.id ?? pick.gameId;
 }
 
-/** The saved picks as selections (section 4: the power pick is the one flagged as such). */
-export function selectionsFromPicks(picks: readonly Pick[], games: readonly PublishedGame[]): Selections {
+/** The saved picks as selections (docs/game.md#picks: the power pick is the one flagged as such). */
+export function selectionsFromPicks(picks: readonly SavedPick[], games: readonly PublishedGame[]): Selections {
   const out: Record<string, GameSelection> = {};
   for (const pick of picks) {
     const rank = CONFIDENCE_RANKS.find((r) => r === pick.confidenceRank) ?? null;
@@ -195,7 +195,7 @@ export interface SaveTarget {
 export type BatchResult = { ok: true; body: BatchPicksBody } | { ok: false; refusal: Refusal };
 
 /**
- * The POST /api/picks/batch body (section 5). Ranks 3, 2 and 1 must each be on a game with a team,
+ * The POST /api/picks/batch body (docs/game.md#picks). Ranks 3, 2 and 1 must each be on a game with a team,
  * else 'Incomplete Picks' naming the missing ranks. The power pick is sent (rank 0) only once its
  * team is chosen. Every pick's game must be among the pool's games.
  */

@@ -4,7 +4,7 @@ import { favoriteSideOf, formatSpread } from '../../../lib/spreads';
 import { gameWithRank, powerGame, selectionOf } from './edit-rules';
 import type { Selections } from './edit-rules';
 
-/** The spread players pick against: the one locked at publish (game-rules.md). */
+/** The spread players pick against: the one locked at publish (docs/game.md#against-the-spread). */
 export const pickSpreadOf = (game: Pick<PublishedGame, 'lockedSpread' | 'spread'>): number | null => game.lockedSpread ?? game.spread;
 
 /**

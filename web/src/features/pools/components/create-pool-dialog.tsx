@@ -26,7 +26,7 @@ import { useCreatePool } from '../api/create-pool';
 import { usePoolDefaults } from '../api/get-pool-defaults';
 import { fallbackPoolYear, parseMaxMembers } from '../lib/pool-form';
 
-/** "Create New Pool" button and its form (admin spec section 5). */
+/** "Create New Pool" button and its form (docs/screens.md#pool-management). */
 export function CreatePoolDialog({ onCreated }: { onCreated: (pool: Pool) => void }) {
   const [open, setOpen] = useState(false);
   return (

@@ -22,7 +22,7 @@ import { useInvitations } from '../api/get-invitations';
 import { useUpdateInvitation } from '../api/update-invitation';
 import { buildInvitationBody } from '../lib/invitation-form';
 
-/** How long the copied indicator shows (admin spec section 9). */
+/** How long the copied indicator shows (docs/screens.md#pool-management). */
 export const COPIED_INDICATOR_MS = 3000;
 
 const STATUS_VARIANTS: Record<InvitationStatus, BadgeVariant> = {
@@ -32,7 +32,7 @@ const STATUS_VARIANTS: Record<InvitationStatus, BadgeVariant> = {
   limit_reached: 'warning',
 };
 
-/** Admin spec section 8: invitation errors show the server message, else the given text. */
+/** docs/screens.md#errors: invitation errors show the server message, else the given text. */
 function failure(error: unknown, fallback: string) {
   toastFailure(error, { fallback });
 }

@@ -26,7 +26,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
 import { filterMembers } from '../lib/member-filter';
 
-/** Admin spec section 8: member failures show the spec's text, never the server's. */
+/** docs/screens.md#errors: member failures show the product's fixed text, never the server's. */
 function failure(error: unknown, text: string) {
   toastFailure(error, { fallback: text, text: 'fallback' });
 }

@@ -26,7 +26,7 @@ import { InvitationsPanel } from './invitations-panel';
 import { MembersTab } from './members-tab';
 
 /**
- * /admin (admin spec section 2): role badge, pool selector and the three tabs. The Testing tab's
+ * /admin (docs/screens.md#pool-management): role badge, pool selector and the three tabs. The Testing tab's
  * week tool belongs to the weeks feature; the route passes it in as `testingTab` for the
  * selected pool (features do not import each other).
  */

@@ -1,6 +1,6 @@
 import { INVITATION_DAYS_VALID_MAX, INVITATION_DAYS_VALID_MIN, POOL_MESSAGES } from '@powerpool/contracts';
 
-/** Create invitation rules (admin spec sections 5 and 9); the bounds are the contract's. */
+/** Create invitation rules (docs/screens.md#pool-management); the bounds are the contract's. */
 
 export interface InvitationFormInput {
   daysValid: string;

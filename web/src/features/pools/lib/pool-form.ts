@@ -1,6 +1,6 @@
 import { calendarSeasonYear, nearestPoolYear } from '@powerpool/contracts';
 
-/** Create New Pool form rules (admin spec sections 5 and 9); the bounds are the contract's. */
+/** Create New Pool form rules (docs/screens.md#pool-management); the bounds are the contract's. */
 
 /**
  * The Season Year shown until the server's default (GET /api/pools/defaults, the current season

@@ -12,7 +12,7 @@ export function updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
 
 type UpdateProfileOptions = Omit<UseMutationOptions<CurrentUser, Error, UpdateProfileBody>, 'mutationFn'>;
 
-/** Saves the profile, then refreshes the current user (player spec section 7). */
+/** Saves the profile, then refreshes the current user (docs/screens.md#data-loading). */
 export function useUpdateProfile(options: UpdateProfileOptions = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...rest } = options;

@@ -28,7 +28,7 @@ function fieldProblems(error: unknown): string | undefined {
   return issues.map(({ field, problem }) => `${FIELD_LABELS[field] ?? field} ${problem}.`).join(' ');
 }
 
-/** Profile (player spec section 2): e-mail read-only; display name required; first/last optional. */
+/** Profile (docs/screens.md#profile): e-mail read-only; display name required; first/last optional. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const ids = useId();

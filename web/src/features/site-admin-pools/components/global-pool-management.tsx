@@ -21,12 +21,12 @@ import { useCandidateUsers } from '../api/get-candidate-users';
 import { commissionerCandidates, deletedPoolText, filterAdminPools } from '../lib/pool-filter';
 import type { PoolStatusFilter, PoolTypeFilter } from '../lib/pool-filter';
 
-/** Admin spec section 8: these failures show the spec's text, never the server's. */
+/** docs/screens.md#errors: these failures show the product's fixed text, never the server's. */
 function failure(error: unknown, text: string) {
   toastFailure(error, { fallback: text, text: 'fallback' });
 }
 
-/** The "Global Pool Management" tab of /site-admin (admin spec section 2). */
+/** The "Global Pool Management" tab of /site-admin (docs/screens.md#site-admin). */
 export function GlobalPoolManagement() {
   const pools = useAdminPools();
   const ids = useId();

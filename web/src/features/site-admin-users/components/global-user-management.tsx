@@ -21,12 +21,12 @@ import { useGlobalUsers } from '../api/get-global-users';
 import { useRemoveUserFromPool } from '../api/remove-user-from-pool';
 import { ALL_USERS, filterGlobalUsers, UNASSIGNED_USERS } from '../lib/user-filter';
 
-/** Admin spec section 8: user changes show the server message, else the given text. */
+/** docs/screens.md#errors: user changes show the server message, else the given text. */
 function failure(error: unknown, fallback: string) {
   toastFailure(error, { fallback });
 }
 
-/** The "Global User Management" tab of /site-admin (admin spec section 2). */
+/** The "Global User Management" tab of /site-admin (docs/screens.md#site-admin). */
 export function GlobalUserManagement() {
   const users = useGlobalUsers();
   const pools = useAllPools();

@@ -6,7 +6,7 @@ export type UserPoolFilter = string;
 export const ALL_USERS = 'all';
 export const UNASSIGNED_USERS = 'unassigned';
 
-/** Global user search (email, display, first and last name) and the pool filter (admin spec section 5). */
+/** Global user search (email, display, first and last name) and the pool filter (docs/screens.md#site-admin). */
 export function filterGlobalUsers(users: readonly GlobalUser[], query: string, poolFilter: UserPoolFilter): GlobalUser[] {
   return users.filter((u) => {
     if (!matchesSearch(query, [u.email, u.displayName, u.firstName, u.lastName])) return false;

@@ -12,7 +12,7 @@ export type GamesMigrationResult = Extract<MigrateGamesEvent, { type: 'complete'
 
 /** The event stream's URL (EventSource GETs it with the session cookie). */
 export const MIGRATE_GAMES_STREAM_URL = endpointUrl(sportsEndpoints.migrateGames, { params: { scheduleId: SCHEDULE_ID } });
-/** Spec section 8: the text shown when the event stream breaks, and how long after (section 9). */
+/** docs/screens.md#staging: the text shown when the event stream breaks, and how long after. */
 export const STREAM_CONNECTION_FAILED = 'Migration stream connection failed';
 export const STREAM_ERROR_DELAY_MS = 2000;
 

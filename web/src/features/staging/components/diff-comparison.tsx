@@ -11,7 +11,7 @@ import { InlineError } from '../../../components/layout/query-states';
 import { EmptyState, ListSkeleton } from './parts';
 import type { Tone } from './parts';
 
-/** A diff result of the contract (admin spec section 3): new, updated with changes, to delete, unchanged. */
+/** A diff result of the contract (docs/screens.md#staging): new, updated with changes, to delete, unchanged. */
 export interface Diff<S, P> {
   new: S[];
   updated: Array<{ staging: S; production: P; changes: FieldChange[] }>;

@@ -5,7 +5,7 @@ import { useGamesDiff } from '../api/get-games-diff';
 import { kickoffLabel, spreadLabel } from '../utils/format';
 import { DiffComparison } from './diff-comparison';
 
-/** Staged games compared with production (admin spec, unified staging screen). */
+/** Staged games compared with production (docs/screens.md#staging). */
 export function GamesComparison() {
   const query = useGamesDiff();
   return (

@@ -10,7 +10,7 @@ export interface MigrationOutcome {
   games: GamesMigrationResult | null;
 }
 
-/** What the last push to production did, with each migration's validation (admin spec section 3). */
+/** What the last push to production did, with each migration's validation (docs/screens.md#staging). */
 export function MigrationResults({ outcome }: { outcome: MigrationOutcome }) {
   if (!outcome.teams && !outcome.games) return null;
   return (

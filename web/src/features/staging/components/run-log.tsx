@@ -7,7 +7,7 @@ import type { RunState } from '../utils/import-progress';
 import { Badge } from '../../../components/ui/badge';
 import { ProgressBar } from '../../../components/ui/progress';
 
-/** Progress bar and log lines of the running (or last) import or migration (admin spec section 4). */
+/** Progress bar and log lines of the running (or last) import or migration (docs/screens.md#staging). */
 export function RunLog({ run }: { run: RunState }) {
   const logEnd = useRef<HTMLLIElement>(null);
   const lastId = run.logs.at(-1)?.id;

@@ -38,7 +38,7 @@ type SubTab = 'teams' | 'games' | 'venues';
 const DEFAULT_YEAR = '2025';
 
 /**
- * The "ESPN Data Staging" tab of /site-admin (admin spec, unified staging screen): import teams
+ * The "ESPN Data Staging" tab of /site-admin (docs/screens.md#staging): import teams
  * then games for a year with streamed progress, compare staging with production, validate, push
  * to production, clear staging, and the venues.
  */
@@ -59,7 +59,7 @@ export function StagingTab() {
   const migrateGames = useMigrateGames();
   const clearStaging = useClearStaging();
 
-  // Spec section 8: "Validation failed: {message}", once per failed attempt.
+  // docs/screens.md#staging: "Validation failed: {message}", once per failed attempt.
   useEffect(() => {
     if (!validation.isError) return;
     toastFailure(validation.error, { title: 'Validation Error', fallback: 'Unknown error', describe: (text) => `Validation failed: ${text}` });

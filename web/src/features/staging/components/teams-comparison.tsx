@@ -13,7 +13,7 @@ const TEAM_FIELDS: Record<string, string> = {
   darkLogoUrl: 'Dark logo',
 };
 
-/** Staged teams compared with production (admin spec, unified staging screen). */
+/** Staged teams compared with production (docs/screens.md#staging). */
 export function TeamsComparison() {
   const query = useTeamsDiff();
   return (

@@ -24,7 +24,7 @@ const STATUS_ICON: Record<OverallStatus, typeof CircleCheck> = {
 };
 
 /**
- * The data validation report (admin spec sections 3 and 8): overall PASSED / WARNINGS / FAILED,
+ * The data validation report (docs/screens.md#staging): overall PASSED / WARNINGS / FAILED,
  * the advice, and each check with its details and errors. Runs when the admin asks for it.
  */
 export function ValidationReport({

@@ -12,7 +12,7 @@ import { Badge } from '../../../components/ui/badge';
 import { InlineError } from '../../../components/layout/query-states';
 import { EmptyState, Skeleton, StatTile } from './parts';
 
-/** The Venues sub-tab: stats, the import action and the gallery (admin spec, unified staging screen). */
+/** The Venues sub-tab: stats, the import action and the gallery (docs/screens.md#staging). */
 export function VenuesPanel() {
   const importVenues = useImportVenues({
     onSuccess: ({ data }) => {

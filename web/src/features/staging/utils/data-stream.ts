@@ -1,5 +1,5 @@
 /**
- * The streamed replies of the staging import calls (admin spec sections 4 and 7): plain text whose
+ * The streamed replies of the staging import calls (docs/screens.md#staging): plain text whose
  * lines starting with `data:` carry one JSON event each (log, error, progress, complete). Chunks
  * can split a line anywhere, even inside a multi-byte character, so bytes go through one streaming
  * TextDecoder and text is only cut at line ends.

@@ -1,4 +1,4 @@
-/** Display helpers of the staging screen (admin spec sections 2 and 9); week labels are the contracts' weekLabel. */
+/** Display helpers of the staging screen (docs/screens.md#staging); week labels are the contracts' weekLabel. */
 import { formatDateTime } from '../../../lib/dates';
 
 /** A kickoff instant in Central time with its year, staging spans seasons ("Thu, Sep 4, 2025, 7:20 PM CDT"); raw text if unparseable. */

@@ -1,6 +1,5 @@
 /**
- * What the staging screen shows while an import or a migration streams (admin spec section 4,
- * "Import progress"): the log lines so far, the latest progress, and how it ended. Pure, so the
+ * What the staging screen shows while an import or a migration streams (docs/screens.md#staging): the log lines so far, the latest progress, and how it ended. Pure, so the
  * screen and the unit tests share one set of rules.
  */
 

@@ -9,7 +9,7 @@ export class ImportStreamError extends Error {
   override readonly name = 'ImportStreamError';
 }
 
-/** The spec's text when a streamed reply has no body (admin spec section 8). */
+/** The product's text when a streamed reply has no body (docs/screens.md#staging). */
 export const NO_STREAM_MESSAGE = 'Unable to read response stream';
 
 /** What the import calls (teams, games) take. */

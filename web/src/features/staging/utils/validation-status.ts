@@ -2,7 +2,7 @@ import { VALIDATION_ADVICE, VALIDATION_CHECKS, VALIDATION_CHECK_LABELS } from '@
 import type { CheckResult, OverallStatus, ValidationCheck, ValidationReport } from '@powerpool/contracts';
 
 /**
- * How the validation report reads (admin spec sections 3 and 8): the overall status's tone and
+ * How the validation report reads (docs/screens.md#staging): the overall status's tone and
  * advice, and the seven checks in display order. Texts come from the contract, shared with the
  * service.
  */
@@ -15,7 +15,7 @@ export const STATUS_TONE: Record<OverallStatus, StatusTone> = {
   FAILED: 'destructive',
 };
 
-/** The advice under the overall status (spec section 8, "Validation advice"). */
+/** The advice under the overall status (docs/screens.md#staging, "Validation advice"). */
 export function validationAdvice(status: OverallStatus): string {
   return VALIDATION_ADVICE[status];
 }
@@ -31,7 +31,7 @@ export function checkRows(report: ValidationReport): CheckRow[] {
   return VALIDATION_CHECKS.map((key) => ({ key, label: VALIDATION_CHECK_LABELS[key], result: report.validationResults[key] }));
 }
 
-/** Why push to production is off, or null when it may run (spec section 5). */
+/** Why push to production is off, or null when it may run (docs/screens.md#staging). */
 export function pushBlockedReason(stagingTeams: number, stagingGames: number): string | null {
   if (stagingTeams === 0 && stagingGames === 0) return 'Import teams and games before pushing to production.';
   if (stagingTeams === 0) return 'Import teams before pushing to production.';

@@ -9,7 +9,7 @@ import { poolWeekKeys } from './week-keys';
 import { AFTER_DEADLINE_RETRY_MS, DEADLINE_GRACE_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
 import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
-/** A week's state is cached 10 seconds (admin spec section 7). */
+/** A week's state is cached 10 seconds (docs/screens.md#data-loading). */
 const WEEK_STATE_STALE_MS = 10_000;
 
 /**

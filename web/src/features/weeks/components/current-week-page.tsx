@@ -11,7 +11,7 @@ import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
 import { useCurrentWeek } from '../../../lib/current-week';
 
 /**
- * /weeks/current (admin spec section 2): the current week of the managed pool's season (the pool
+ * /weeks/current (docs/screens.md#week-management): the current week of the managed pool's season (the pool
  * in `?pool=`, else the first the viewer commissions; without pools, of the current season), then
  * a redirect to its page. "Unable to determine current week" with a link to /admin otherwise.
  */

@@ -23,7 +23,7 @@ import { choiceValue, EMPTY_OVERRIDE_FORM, overrideBody, overrideProblem, parseC
 import type { OverrideForm, TeamChoice } from '../lib/override';
 
 /**
- * Emergency pick entry (admin spec sections 2 and 5), for the pool's commissioner and super admins,
+ * Emergency pick entry (docs/week.md#emergency-pick-entry), for the pool's commissioner and super admins,
  * in every state: a member's three confidence picks on the pool's games, an optional power pick
  * on any game of the week, and a reason. Recorded by the server; a scored week is recalculated.
  */

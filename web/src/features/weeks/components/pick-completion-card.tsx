@@ -5,7 +5,7 @@ import { ProgressBar } from '../../../components/ui/progress';
 import { usePickStats } from '../api/get-pick-stats';
 import { pickCompletion } from '../lib/scoring-review';
 
-/** PUBLISHED: how many of the pool's active members have saved their three picks (admin spec section 2). */
+/** PUBLISHED: how many of the pool's active members have saved their three picks (docs/screens.md#week-management). */
 export function PickCompletionCard({ poolId, weekNumber, pickDeadline }: { poolId: string; weekNumber: number; pickDeadline: string | null }) {
   const stats = usePickStats(poolId, weekNumber, { pickDeadline });
   return (

@@ -1,5 +1,5 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
-import type { Pick as SavedPick, ScoringReviewRow } from '@powerpool/contracts';
+import type { SavedPick, ScoringReviewRow } from '@powerpool/contracts';
 import { Download, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';

@@ -29,7 +29,7 @@ import { SpreadValue } from './spread-value';
 /** The text of a failure whose server gave no words: its status and status text. */
 const statusText = (error: unknown) => (isApiError(error) ? error.message : 'Unknown error');
 
-/** SETUP: choose games, set spreads (typed or downloaded) and publish (admin spec sections 2, 4 and 5). */
+/** SETUP: choose games, set spreads (typed or downloaded) and publish (docs/week.md#publish). */
 export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber: number }) {
   const now = useNow(BADGE_CLOCK_MS);
   const games = useSetupGames(poolId, weekNumber);

@@ -13,7 +13,7 @@ import { matchupText } from '../lib/games';
 const REASON_MAX_LENGTH = 500;
 
 /**
- * Rules a postponed game void (game-rules.md): every pick on it counts as a push. The reason is
+ * Rules a postponed game void (docs/week.md#void-ruling): every pick on it counts as a push. The reason is
  * required and recorded with the ruling.
  */
 export function VoidGameDialog({ poolId, weekNumber, game, onClose }: { poolId: string; weekNumber: number; game: PublishedGame; onClose: () => void }) {

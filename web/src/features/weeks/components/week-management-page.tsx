@@ -31,7 +31,7 @@ import { WeekProgressTracker } from './week-progress-tracker';
 const POOL_PARAM = 'pool';
 
 /**
- * Week management (/weeks/{weekNumber}, admin spec section 2): the segment is checked first, then
+ * Week management (/weeks/{weekNumber}, docs/screens.md#week-management): the segment is checked first, then
  * the viewer's pools, then the pool's week. The route's guard admits commissioners and super admins.
  */
 export function WeekManagementPage({ weekParam }: { weekParam: string | undefined }) {
@@ -136,7 +136,7 @@ interface PoolWeekProps {
   weekNumber: number;
   userId: string;
   superAdmin: boolean;
-  /** The pool's commissioner or a super admin: the emergency pick entry is theirs (admin spec section 6). */
+  /** The pool's commissioner or a super admin: the emergency pick entry is theirs (docs/roles.md#commissioner). */
   canEnterPicks: boolean;
   roleBadge: ReactNode;
   onSelectPool: (poolId: string) => void;
@@ -185,7 +185,7 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, 
   );
 }
 
-/** The body of each state (admin spec section 2); a state this screen does not know shows the loading view. */
+/** The body of each state (docs/week.md#states); a state this screen does not know shows the loading view. */
 function WeekBody({ status }: { status: WeekStatus }) {
   switch (status.currentState) {
     case 'SETUP':
@@ -203,7 +203,7 @@ function WeekBody({ status }: { status: WeekStatus }) {
   }
 }
 
-/** Admin spec section 2: the week could not be loaded. */
+/** docs/screens.md#week-management: the week could not be loaded. */
 function WeekLoadError({ weekNumber, error }: { weekNumber: number; error: unknown }) {
   return (
     <Card role="alert" className="border-destructive/40">

@@ -3,7 +3,7 @@ import type { WeekState } from '@powerpool/contracts';
 import { Check } from 'lucide-react';
 import { cn } from '../../../utils/cn';
 
-/** The five steps of a week (admin spec section 2), the current one highlighted, the ones before it done. */
+/** The five steps of a week (docs/week.md#states), the current one highlighted, the ones before it done. */
 export function WeekProgressTracker({ state }: { state: WeekState }) {
   const at = WEEK_STATES.indexOf(state);
   return (

@@ -19,7 +19,7 @@ import { useTransitionWeek } from '../api/transition-week';
 import { announceTransition } from './announce-transition';
 
 /**
- * The Testing tab of /admin (admin spec sections 2, 4 and 9): six weeks from three before the
+ * The Testing tab of /admin (docs/week.md#testing-tab): six weeks from three before the
  * pool's current week, the chosen week's state, and only its next forward step, made without
  * waiting for the clock (`{ testing: true }`, recorded as such).
  */

@@ -18,9 +18,9 @@ export interface GameStatusFacts {
 }
 
 /**
- * The status badge (admin spec section 2): Complete when isComplete; In Progress in live mode once
+ * The status badge (docs/screens.md#week-management): Complete when isComplete; In Progress in live mode once
  * the current time is past the game time (or when the provider says so); otherwise Scheduled.
- * Void, Cancelled and Postponed games say so instead (game-rules.md).
+ * Void, Cancelled and Postponed games say so instead (docs/game.md#void-games).
  */
 export function gameBadgeOf(game: GameStatusFacts, mode: GridMode, now: number): GameBadge {
   if (game.isVoid) return 'Void';

@@ -10,8 +10,8 @@ export interface WeekInstructions {
 }
 
 /**
- * The commissioner's instructions for each state (admin spec section 2), following the rules of
- * game-rules.md: what players can do now, what the commissioner does next, and what is locked.
+ * The commissioner's instructions for each state (docs/week.md#states), following the rules of
+ * docs/game.md: what players can do now, what the commissioner does next, and what is locked.
  */
 export const WEEK_INSTRUCTIONS: Record<WeekState, WeekInstructions> = {
   SETUP: {

@@ -7,7 +7,7 @@ export interface TeamChoice {
   teamEspnId: string;
 }
 
-/** The emergency pick entry form (admin spec section 5). */
+/** The emergency pick entry form (docs/week.md#emergency-pick-entry). */
 export interface OverrideForm {
   targetUserId: string;
   picks: Record<ConfidenceRank, TeamChoice | null>;

@@ -1,7 +1,7 @@
 import { CONFIDENCE_RANKS } from '@powerpool/contracts';
 import type { PickStats, ScoringReviewRow } from '@powerpool/contracts';
 
-/** Admin spec section 9: progress percent = round(completed users / total users x 100). */
+/** docs/week.md#scoring: progress percent = round(completed users / total users x 100). */
 export function pickCompletion({ totalUsers, completedUsers }: PickStats): { completed: number; total: number; percent: number } {
   const total = Math.max(0, totalUsers);
   const completed = Math.min(total, Math.max(0, completedUsers));
@@ -11,7 +11,7 @@ export function pickCompletion({ totalUsers, completedUsers }: PickStats): { com
 export type ReviewSort = 'points' | 'name';
 
 /**
- * The scoring review's order (admin spec section 9): by total points, highest first, with the
+ * The scoring review's order (docs/week.md#scoring): by total points, highest first, with the
  * rows that could not be calculated last; or by name. Ties go by name.
  */
 export function sortReviewRows(rows: readonly ScoringReviewRow[], sort: ReviewSort): ScoringReviewRow[] {

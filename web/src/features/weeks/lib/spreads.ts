@@ -21,7 +21,7 @@ export interface SpreadDisplay {
 }
 
 /**
- * Admin spec section 2, spread display. In setup mode: the pool spread, else the provider's,
+ * docs/screens.md#week-management, spread display. In setup mode: the pool spread, else the provider's,
  * else "Expired" for a complete game or "Not available". In live and complete modes: the locked
  * spread, else the provider's marked "(unlocked)", else "Not set".
  */
@@ -43,7 +43,7 @@ export type SpreadEntry = { ok: true; spread: number | null } | { ok: false; tit
 export const SPREAD_RANGE_TEXT = `Spreads move in steps of ${SPREAD_STEP}, from -${SPREAD_LIMIT} to +${SPREAD_LIMIT}.`;
 
 /**
- * Reads a spread field (admin spec section 5: it must parse as a number). `badInput` is the
+ * Reads a spread field (docs/screens.md#week-management: it must parse as a number). `badInput` is the
  * number input's own verdict (`validity.badInput`: something typed that is no number, which the
  * browser reports as an empty value). Empty clears the spread.
  */

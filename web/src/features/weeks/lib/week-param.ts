@@ -3,7 +3,7 @@ import { isWeekNumber } from '@powerpool/contracts';
 /** The /weeks/{weekNumber} segment, read: a week, a number that is no week, or not a number at all. */
 export type WeekParam = { kind: 'week'; weekNumber: number } | { kind: 'invalid' } | { kind: 'format' };
 
-/** Admin spec section 2: the screen's texts for a segment that is not a week. */
+/** docs/screens.md#week-management: the screen's texts for a segment that is not a week. */
 export const WEEK_PARAM_ERRORS = {
   invalid: 'Invalid week number',
   format: 'Invalid week number format',

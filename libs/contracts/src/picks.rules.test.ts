@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coveringOf, resultAgainstSpreadOf } from './picks.js';
-import { coverOf } from './weeks.js';
+import { coveringOf, resultAgainstSpreadOf } from './picks.rules.js';
+import { coverOf } from './weeks.rules.js';
 
 describe('a pick against the spread (game-rules.md "Points" and "Leaderboards")', () => {
   it('should win when its side covers, lose when the other side does, and push when neither does', () => {

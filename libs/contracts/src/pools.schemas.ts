@@ -1,92 +1,13 @@
 /**
- * Pools, invitations and members: HTTP bodies and replies of pools-invitations, and its events
- * (`pools.<entity>.<verb>`). Field names follow the admin spec's entities (section 3).
+ * Pools, invitations and members: HTTP bodies and replies of pools-invitations. Field names follow
+ * the admin spec's entities (section 3).
  */
 import { z } from 'zod';
 import { weekStateSchema } from './week-states.js';
 import { freeText, MAX_STORED_INT, text } from './common.js';
 import { roleSchema } from './identity.js';
-
-// ---------------------------------------------------------------------------------------------
-// Constants (admin spec section 9)
-
-/**
- * Pool years offered by the Create New Pool form (admin spec section 5). The default year (the
- * current season, GET /api/pools/defaults) is always one of them: see `nearestPoolYear`.
- */
-export const POOL_YEARS = [2024, 2025, 2026] as const;
-export const POOL_TYPES = ['standard', 'test', 'private'] as const;
-export const poolTypeSchema = z.enum(POOL_TYPES);
-export type PoolType = z.infer<typeof poolTypeSchema>;
-
-export const MAX_MEMBERS_MIN = 1;
-export const MAX_MEMBERS_MAX = 1000;
-export const MAX_MEMBERS_DEFAULT = 50;
-export const INVITATION_DAYS_VALID_MIN = 1;
-export const INVITATION_DAYS_VALID_MAX = 365;
-export const INVITATION_DAYS_VALID_DEFAULT = 30;
-/** Stat card "recent joins" counts members who joined within this many days. */
-export const RECENT_JOINS_DAYS = 30;
-export const POOL_NAME_MAX_LENGTH = 100;
-export const POOL_DESCRIPTION_MAX_LENGTH = 1000;
-export const POOL_SLUG_MAX_LENGTH = 120;
-export const MEMBER_NOTES_MAX_LENGTH = 500;
-export const INVITATION_NOTES_MAX_LENGTH = 500;
-
-/** A pool member's role inside one pool. The pool's commissioner is its `admin` member. */
-export const MEMBER_ROLES = ['admin', 'member'] as const;
-export const memberRoleSchema = z.enum(MEMBER_ROLES);
-export type MemberRole = z.infer<typeof memberRoleSchema>;
-
-/**
- * The slug derived from a pool name when none is given (admin spec section 5): lowercase, remove
- * every character other than letters, digits, spaces and hyphens, then turn spaces into hyphens.
- * Shared so the form can preview what the server will store.
- */
-export function slugFromName(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, '')
-    .replace(/\s+/g, '-');
-}
-
-/**
- * An NFL season runs from September into the next February (the 2025 season ends with the Super
- * Bowl in February 2026). From this month (1-12) on, the calendar year names the current season;
- * before it, last year's season is still being played.
- */
-export const SEASON_ROLLOVER_MONTH = 3;
-
-/**
- * The season by the calendar alone, for when no production sports data says otherwise: the
- * calendar year, minus one in January and February (UTC). It is what the data rule gives in a
- * normal NFL year with the coming season in production: the season being played, or the next one.
- */
-export function calendarSeasonYear(now: Date): number {
-  const year = now.getUTCFullYear();
-  return now.getUTCMonth() + 1 < SEASON_ROLLOVER_MONTH ? year - 1 : year;
-}
-
-/** `year` when the form offers it, else the nearest year it offers (POOL_YEARS). */
-export function nearestPoolYear(year: number): number {
-  const first = POOL_YEARS[0];
-  const last = POOL_YEARS[POOL_YEARS.length - 1] ?? first;
-  return Math.min(Math.max(year, first), last);
-}
-
-/** Texts the server answers with (spec sections 8 of both documents); the join page shows them. */
-export const POOL_MESSAGES = {
-  alreadyMember: 'You are already a member of this pool',
-  invitationNotFound: 'This invitation link is no longer valid. Please contact the pool organizer for a new invitation.',
-  invitationLimitReached: 'This invitation has reached its usage limit. Please contact the pool organizer.',
-  invitationExpired: 'This invitation has expired. Please contact the pool organizer for a new invitation.',
-  invitationDeactivated: 'This invitation has been deactivated by the pool commissioner. Please contact the pool organizer.',
-  sessionExpired: 'Your session has expired. Please log in again to join the pool.',
-  poolFull: 'This pool is full. Please contact the pool organizer.',
-  daysValidPositive: 'Days valid must be greater than 0',
-  maxUsesPositive: 'Maximum uses must be greater than 0',
-} as const;
+import { INVITATION_DAYS_VALID_MAX, INVITATION_NOTES_MAX_LENGTH, invitationStatusSchema, MAX_MEMBERS_DEFAULT, MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, MEMBER_NOTES_MAX_LENGTH, memberRoleSchema, poolTypeSchema, POOL_DESCRIPTION_MAX_LENGTH, POOL_NAME_MAX_LENGTH, POOL_SLUG_MAX_LENGTH, POOL_YEARS } from './pools.rules.js';
+import { POOL_MESSAGES } from './pools.messages.js';
 
 // ---------------------------------------------------------------------------------------------
 // Entities
@@ -110,15 +31,6 @@ export const poolSchema = z.object({
   poolCommissionerId: z.string(),
 });
 export type Pool = z.infer<typeof poolSchema>;
-
-/**
- * Who manages a pool: a super admin manages every pool, a pool commissioner only the pools they
- * commission. Every service that checks a pool's managers uses this one rule.
- */
-export function managesPool(caller: { id: string; role: string }, poolCommissionerId: string): boolean {
-  return caller.role === 'super_admin' || (caller.role === 'pool_commissioner' && poolCommissionerId === caller.id);
-}
-
 /** GET /api/user/pools: a pool the signed-in user belongs to (active membership). */
 export const userPoolSchema = poolSchema.extend({
   /** The user's role in this pool. */
@@ -178,20 +90,6 @@ export const invitationSchema = z.object({
 });
 export const invitationsReplySchema = z.array(invitationSchema);
 export type Invitation = z.infer<typeof invitationSchema>;
-
-/** Display status, evaluated in this order: deactivated, expired, limit_reached, active. */
-export const INVITATION_STATUSES = ['deactivated', 'expired', 'limit_reached', 'active'] as const;
-export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
-export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
-
-/** The status rule (admin spec section 4), shared by the screens and the server. */
-export function invitationStatusOf(inv: { isActive: boolean; expiresAt: string | Date; maxUses: number | null; currentUses: number }, now: Date = new Date()): InvitationStatus {
-  if (!inv.isActive) return 'deactivated';
-  if (new Date(inv.expiresAt).getTime() <= now.getTime()) return 'expired';
-  if (inv.maxUses !== null && inv.currentUses >= inv.maxUses) return 'limit_reached';
-  return 'active';
-}
-
 /** GET /api/invitations/{token} (public): only what the join page shows. */
 export const publicInvitationSchema = z.object({
   poolId: z.string(),
@@ -399,46 +297,3 @@ export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
 
 /** PUT /api/admin/pools/{poolId}/commissioner. The user's role must be pool_commissioner or super_admin. */
 export const changeCommissionerBodySchema = z.object({ userId: uuid('user') }).strict();
-
-// ---------------------------------------------------------------------------------------------
-// Events (pools.<entity>.<verb>), full snapshots; consumers keep the newest `updatedAt`.
-
-/** A membership snapshot as events carry it. */
-export const memberEventSnapshotSchema = z.object({
-  poolId: z.string(),
-  poolName: z.string(),
-  userId: z.string(),
-  role: memberRoleSchema,
-  isActive: z.boolean(),
-  hasPaid: z.boolean(),
-  paymentNotes: z.string().nullable(),
-  notes: z.string().nullable(),
-  joinedAt: z.string(),
-  /** Time of the change this event reports (for removals: the removal time). */
-  updatedAt: z.string(),
-});
-export type MemberEventSnapshot = z.infer<typeof memberEventSnapshotSchema>;
-
-const poolEventSchema = z.object({ pool: poolSchema });
-const memberEventSchema = z.object({ member: memberEventSnapshotSchema });
-
-/**
- * rpc.pools.pool.access: a pool and one person's membership as pools-invitations has them now, in
- * the shape of its events, for a service whose copy refused someone to check before it answers.
- */
-export const poolAccessRequestSchema = z.object({ poolId: z.string(), userId: z.string() });
-export type PoolAccessRequest = z.infer<typeof poolAccessRequestSchema>;
-export const poolAccessReplySchema = z.object({ pool: poolSchema.nullable(), member: memberEventSnapshotSchema.nullable() });
-export type PoolAccessReply = z.infer<typeof poolAccessReplySchema>;
-
-export const POOL_EVENTS = {
-  'pools.pool.created': poolEventSchema,
-  /** Any pool field changed (activation, commissioner, ...). */
-  'pools.pool.updated': poolEventSchema,
-  /** Everything in the pool is gone; consumers delete their part (games, picks, week states). */
-  'pools.pool.deleted': poolEventSchema.extend({ deletedAt: z.string(), deletedMembers: z.number().int(), deletedInvitations: z.number().int() }),
-  'pools.member.joined': memberEventSchema.extend({ via: z.enum(['creation', 'invitation', 'admin', 'commissioner-change']) }),
-  'pools.member.updated': memberEventSchema,
-  'pools.member.removed': memberEventSchema,
-  'pools.commissioner.changed': poolEventSchema.extend({ previousCommissionerId: z.string() }),
-} as const;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RPC, type PoolsSummaryReply } from '@powerpool/contracts';
 import { createMemoryBus, type Bus } from '@powerpool/service-kit';
-import { createWeeksPort } from './weeks-summary.rpc.js';
+import { createWeeksPort } from './weeks.js';
 
 const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 

@@ -1,13 +1,13 @@
 import { LIVE_SUBJECTS, type LiveBoardChanged } from '@powerpool/contracts';
 import type { Bus, KitLogger } from '@powerpool/service-kit';
-import type { WeekRef } from './context.js';
+import type { PoolWeekRef } from '../domain/context.js';
 
 /**
  * Broadcast LIVE_SUBJECTS.boardChanged for each pool week (deduplicated), after the change that
  * may have moved their boards committed. A core message: losing one costs a browser a few seconds
  * (the streams' safety net re-checks), so a failure is logged and never fails the change.
  */
-export async function announceBoards(bus: Bus, logger: KitLogger, refs: readonly WeekRef[]): Promise<void> {
+export async function announceBoards(bus: Bus, logger: KitLogger, refs: readonly PoolWeekRef[]): Promise<void> {
   const seen = new Set<string>();
   const at = new Date().toISOString();
   for (const ref of refs) {

@@ -1,28 +1,7 @@
 import * as client from 'openid-client';
-import { DomainError } from '@powerpool/service-kit';
 import type { IdentityConfig } from '../config.js';
-
-/** The provider is unreachable or misconfigured. */
-export class SignInUnavailableError extends DomainError {
-  constructor() {
-    super('sign_in_unavailable', 'The sign-in service is unavailable right now. Please try again in a moment.');
-  }
-}
-
-export interface TokenResult {
-  /** Merged id token claims and userinfo. */
-  claims: Record<string, unknown>;
-  idToken: string | null;
-}
-
-/** The parts of OpenID Connect identity uses, over openid-client (code flow + PKCE, state, nonce). */
-export interface OidcClient {
-  issuer(): Promise<string>;
-  authorizationUrl(params: { state: string; nonce: string; codeChallenge: string }): Promise<URL>;
-  exchangeCode(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<TokenResult>;
-  /** RP-initiated logout URL, or null when the provider has none. */
-  endSessionUrl(idToken: string | null): Promise<URL | null>;
-}
+import type { OidcClient } from '../domain/context.js';
+import { SignInUnavailableError } from '../domain/errors.js';
 
 /**
  * Where identity's own call to `url` goes: a URL under `issuer` goes to the same path under
@@ -45,6 +24,7 @@ function backchannelFetch(issuer: URL, backchannel: URL): client.CustomFetch {
   return (url, options) => fetch(rewrite(url), options);
 }
 
+/** The OpenID Connect provider over openid-client (code flow + PKCE, state, nonce). */
 export function createOidcClient(config: IdentityConfig): OidcClient {
   const redirectUri = new URL('/api/callback', config.publicUrl).toString();
   const postLogoutRedirectUri = new URL('/', config.publicUrl).toString();

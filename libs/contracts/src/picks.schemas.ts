@@ -1,203 +1,13 @@
 import { z } from 'zod';
 import { freeText, idParam, text } from './common.js';
-import { gameStatusSchema } from './sports.js';
-import { COVER_RESULTS, decidedGameSchema, isWeekNumber, PICK_DEADLINE_LEAD_MINUTES, weekLabel, weekNumberBodySchema, weekNumberSchema, weekStateSchema, type CoverResult } from './weeks.js';
+import { gameStatusSchema } from './sports.schemas.js';
+import { weekStateSchema } from './week-states.js';
+import { COVER_RESULTS, isWeekNumber } from './weeks.rules.js';
+import { weekNumberBodySchema, weekNumberSchema } from './weeks.schemas.js';
+import { accessLevelSchema, coveringSchema, MAX_PICKS_PER_WEEK, OVERRIDE_REASON_MAX_LENGTH, pickResultSchema, POWER_EFFECTS, POWER_PICK_RANK } from './picks.rules.js';
+import { PICK_MESSAGES } from './picks.messages.js';
 
-/**
- * Picks, scoring and leaderboards (picks-scoring). The spec's texts and constants are named once
- * here; the scoring rules themselves (game-rules.md) live in picks-scoring's domain.
- */
-
-// ---------------------------------------------------------------------------------------------
-// Constants
-
-/** The three confidence ranks, worth their own number of points; the power pick is stored as rank 0. */
-export const CONFIDENCE_RANKS = [3, 2, 1] as const;
-export type ConfidenceRank = (typeof CONFIDENCE_RANKS)[number];
-export const POWER_PICK_RANK = 0;
-/** One pick per rank, plus at most one power pick: never more than four picks a week. */
-export const MAX_PICKS_PER_WEEK = CONFIDENCE_RANKS.length + 1;
-/** The power pick multiplies the week's raw points: x2 when it wins, x0 when it loses, x1 otherwise. */
-export const POWER_WIN_MULTIPLIER = 2;
-export const POWER_LOSS_MULTIPLIER = 0;
-
-/** The Make Picks countdown turns amber under this much time left. */
-export const COUNTDOWN_WARNING_MS = 6 * 60 * 60 * 1000;
-/** The live leaderboard's poll interval, the jitter added to it, and SCORING's factor. */
-export const LIVE_POLL_INTERVAL_MS = 60_000;
-export const LIVE_POLL_JITTER_MIN_MS = 10_000;
-export const LIVE_POLL_JITTER_MAX_MS = 30_000;
-export const LIVE_POLL_SCORING_FACTOR = 2;
-export const LIVE_STALE_MS = 30_000;
-/** Impact games: the top 3 games still to be decided, at most 6 players per card. */
-export const IMPACT_GAMES_TOP = 3;
-export const IMPACT_PLAYERS_PER_CARD = 6;
-/** Live leaderboard page sizes ('all' shows every row, scrolling at 70vh). */
-export const LIVE_PAGE_SIZES = [15, 25, 50, 100, 'all'] as const;
-export type LivePageSize = (typeof LIVE_PAGE_SIZES)[number];
-/** Screens this wide or narrower are phones: the live board starts at 15 rows instead of 25. */
-export const LIVE_MOBILE_MAX_WIDTH_PX = 768;
-export const LIVE_PAGE_SIZE_MOBILE = 15;
-export const LIVE_PAGE_SIZE_DESKTOP = 25;
-/** On a phone, a page size above this toasts the performance notice for LIVE_MOBILE_NOTICE_MS. */
-export const LIVE_MOBILE_PAGE_SIZE_LIMIT = 50;
-export const LIVE_MOBILE_NOTICE_MS = 4000;
-/** At most this many page buttons between Previous and Next. */
-export const LIVE_PAGE_BUTTONS = 5;
-/** The scroll-to-top button shows after this much scrolling. */
-export const LIVE_SCROLL_TOP_AFTER_PX = 200;
-/** The live leaderboard stays cached this long after its screen is left. */
-export const LIVE_CACHE_MS = 5 * 60_000;
-/** The live leaderboard's CSV file name when the reply names none. */
-export const liveLeaderboardCsvName = (weekNumber: number): string => `week-${weekNumber}-leaderboard.csv`;
-export const OVERRIDE_REASON_MAX_LENGTH = 500;
-
-/** How a power pick affects the week (the breakdown's x2, x0, push, none, pending). */
-export const POWER_EFFECTS = ['x2', 'x0', 'push', 'none', 'pending'] as const;
-export type PowerEffect = (typeof POWER_EFFECTS)[number];
-
-/** Who sees a live leaderboard's picks (game-rules.md, "Who sees what"). */
-export const ACCESS_LEVELS = ['FULL_ACCESS', 'COMMISSIONER_ACCESS', 'PUBLIC_ACCESS'] as const;
-export const accessLevelSchema = z.enum(ACCESS_LEVELS);
-export type AccessLevel = z.infer<typeof accessLevelSchema>;
-
-/** A pick's state: won, lost, push (void games included), or pending (not final yet). */
-export const PICK_RESULTS = ['WIN', 'LOSS', 'PUSH', 'PENDING'] as const;
-export const pickResultSchema = z.enum(PICK_RESULTS);
-export type PickResult = z.infer<typeof pickResultSchema>;
-
-/** A decided pick's result: won, lost or push. */
-export type DecidedPickResult = Exclude<PickResult, 'PENDING'>;
-
-/**
- * A pick against the spread on a score (game-rules.md "Points"): it wins when its team's side
- * covers, loses when the other side covers, and is a push when neither does (coverOf).
- */
-export const resultAgainstSpreadOf = (cover: CoverResult, side: 'HOME' | 'AWAY'): DecidedPickResult => (cover === 'PUSH' ? 'PUSH' : cover === side ? 'WIN' : 'LOSS');
-
-/**
- * A pending pick on a game being played, shown with how its team stands right now (game-rules.md
- * "Leaderboards"): covering, push (exactly on the spread) or not covering.
- */
-export const COVERING_STATES = ['COVERING', 'PUSH', 'NOT_COVERING'] as const;
-export const coveringSchema = z.enum(COVERING_STATES);
-export type Covering = z.infer<typeof coveringSchema>;
-
-/** The covering state of the result the pick would have if the game ended on the score right now. */
-export const coveringOf = (result: DecidedPickResult): Covering => (result === 'WIN' ? 'COVERING' : result === 'LOSS' ? 'NOT_COVERING' : 'PUSH');
-
-/** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0 (game-rules.md "Points"). */
-export const confidencePointsOf = (rank: number, result: PickResult): number => (result === 'WIN' ? rank : 0);
-
-/** The power pick's effect: x2 when it wins, x0 when it loses, x1 otherwise (push, none, pending). */
-export function powerEffectOf(result: PickResult | null): { effect: PowerEffect; multiplier: number } {
-  switch (result) {
-    case null:
-      return { effect: 'none', multiplier: 1 };
-    case 'WIN':
-      return { effect: 'x2', multiplier: POWER_WIN_MULTIPLIER };
-    case 'LOSS':
-      return { effect: 'x0', multiplier: POWER_LOSS_MULTIPLIER };
-    case 'PUSH':
-      return { effect: 'push', multiplier: 1 };
-    case 'PENDING':
-      return { effect: 'pending', multiplier: 1 };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Texts the spec fixes (player spec sections 2, 5, 8; admin spec section 8)
-
-const rankLabel = (rank: number) => `${rank}pt`;
-
-export const PICK_MESSAGES = {
-  incompletePicksTitle: 'Incomplete Picks',
-  /** "You must select all three confidence picks: 3pt, 1pt are missing. Each pick must be on a different game." */
-  incompletePicks: (missing: readonly number[]) =>
-    `You must select all three confidence picks: ${missing.map(rankLabel).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. Each pick must be on a different game.`,
-  cannotSelectConfidenceTitle: 'Cannot select confidence pick',
-  cannotSelectConfidence: 'This game is already your power pick. Remove the power pick first.',
-  cannotSelectPowerTitle: 'Cannot select power pick',
-  cannotSelectPower: 'This game is already a confidence pick. Remove the confidence pick first.',
-  poolGameDataNotFound: (game: string) => `Pool game data not found for game ${game}`,
-  gameNotAvailable: (game: string) => `Game ${game} not found in available games for current pool`,
-  saved: (weekNumber: number) => `Picks for Week ${weekNumber} have been saved`,
-  savedTitle: 'Success',
-  saveFailed: 'Failed to save pick',
-  unauthorized: 'Unauthorized: You are logged out. Logging in again...',
-  picksLocked: 'The picks deadline has passed: picks for this week are locked.',
-  weekNotPublished: 'Picks are not open for this week: its games have not been published.',
-  notAMember: 'You are not a member of this pool.',
-  teamNotInGame: (team: string, game: string) => `Team ${team} does not play in game ${game}`,
-  duplicateGame: 'Each pick must be on a different game.',
-  duplicateRank: (rank: number) => `Only one ${rank === POWER_PICK_RANK ? 'power' : rankLabel(rank)} pick is allowed.`,
-  powerPickFlag: 'The power pick is the one with rank 0, and only it is flagged as the power pick.',
-  noPowerPick: 'No power pick selected',
-  powerPickNoTeam: 'Power pick selected (choose team)',
-  powerPickByCommissioner: 'Power pick entered by commissioner (game not available in this pool)',
-  // Make Picks screen (player spec section 2)
-  seasonLabel: 'NFL Season 2025',
-  editPicks: 'Edit Picks',
-  savePicks: 'Save Picks',
-  savingPicks: 'Saving Picks...',
-  chooseTeam: 'Choose a team below',
-  notSelected: 'Not selected',
-  deadlinePassed: 'Deadline passed',
-  expired: (dueAt: string) => `EXPIRED - Picks were due ${dueAt}`,
-  notAMemberTitle: 'Not a Pool Member',
-  notAMemberHelp: 'You are not a member of any pool yet. Contact your pool commissioner for an invitation link to join.',
-  welcomeTitle: 'Welcome to the Pool!',
-  welcome: 'There is no current week yet. Games are typically published on Tuesday morning; come back then to make your picks.',
-  gamesNotAvailableTitle: 'Games Not Yet Available',
-  gamesNotAvailable: (week: string) => `The games for ${week} have not been published yet. Games are typically published on Tuesday morning.`,
-  // Season Leaderboard and Live Results (player spec section 2)
-  noLeaderboardData: 'No leaderboard data available',
-  noPlayersMatching: (query: string) => `No players found matching "${query}"`,
-  noPools: 'You are not a member of any pools yet.',
-  noPoolsToManage: 'No pools available to manage.',
-  selectLivePool: 'Select Pool for Live Results',
-  liveLoadFailedTitle: 'Unable to Load Data',
-  noPoolsFoundTitle: 'No Pools Found',
-  noPoolsFoundAdmin: 'No pools are available to manage yet.',
-  noPoolsFoundUser: 'You are not a member of any pool yet. Contact your pool commissioner for an invitation link.',
-  picksNotAvailableTitle: 'Pick Data Coming Soon',
-  picksNotAvailable: `Pick data will be available once the pick window closes, ${PICK_DEADLINE_LEAD_MINUTES} minutes before the first game.`,
-  liveNotFound: 'Pool or week not found',
-  overrideRequired: 'Please fill in all required fields',
-  overrideConfidence: 'Must select all 3 confidence picks',
-  overrideFailed: 'Failed to submit commissioner override picks',
-  overrideSaved: (player: string, weekNumber: number) => `Override picks for ${player} saved for ${weekLabel(weekNumber)}`,
-  pickNotOfBatch: (weekNumber: number) => `Every pick must be for this pool and for week ${weekNumber}.`,
-  overrideTargetNotMember: 'The player is not a member of this pool.',
-  calculated: (users: number, errors: number) =>
-    errors === 0 ? `Scores calculated for ${users} player(s)` : `Scores calculated for ${users} player(s); ${errors} could not be calculated`,
-  /** Calculate clicked before the move to scoring reached picks-scoring, and weeks-workflow could not be asked. */
-  scoringNotYetSynced: (weekNumber: number) => `${weekLabel(weekNumber)} has just moved to scoring and its results are still on their way. Try again in a few seconds.`,
-  calculateNotAllowed: 'Scores can be calculated only while the week is in scoring (or to correct a completed week by a commissioner override).',
-  calculationFailedTitle: 'Failed to calculate scores',
-  exportFailed: 'Failed to export CSV',
-  exportFailedTitle: 'Export Failed',
-  csvExportedTitle: 'CSV Exported',
-  csvExported: 'Leaderboard exported successfully',
-  /** The live leaderboard's fetch errors (player spec section 8). */
-  liveAccessDenied: 'Access denied',
-  liveFetchFailed: (status: number) => `Failed to fetch leaderboard: ${status}`,
-  liveIdsRequired: 'Pool ID and week number are required',
-  liveErrorTitle: 'Error Loading Leaderboard',
-  liveErrorFallback: 'An unexpected error occurred',
-  liveInlineErrorTitle: 'Error Loading Data',
-  liveInlineError: 'Please try refreshing the page',
-  liveShowingRange: (from: number, to: number, total: number) => `Showing ${from}-${to} of ${total} users`,
-  liveShowingAll: (total: number) => `Showing all ${total} users`,
-  mobilePageSizeTitle: 'Performance Notice',
-  mobilePageSize: `Showing more than ${LIVE_MOBILE_PAGE_SIZE_LIMIT} players at once may be slow on a phone.`,
-  /** Week management (admin spec section 8). */
-  scoringReviewExportFailed: 'Failed to export CSV. Please try again or contact support.',
-  weekExportFailed: 'Failed to export CSV file',
-  calculationErrorBadge: 'Error',
-  calculationError: 'Could not calculate',
-  seasonNotFound: 'This pool does not play that season.',
-} as const;
+/** Picks, scoring and leaderboards (picks-scoring): HTTP params, bodies and replies, and the live streams (SSE). */
 
 // ---------------------------------------------------------------------------------------------
 // Params and queries
@@ -217,6 +27,7 @@ export const weekIdSchema = text()
     return b === undefined ? { year: null as number | null, weekNumber: Number(a) } : { year: Number(a), weekNumber: Number(b) };
   })
   .refine((w) => isWeekNumber(w.weekNumber), 'must be a week from -4 to 22 (no week 0)');
+/** A week of a picks path, without its pool (`year` null: the pool's season). A pool's week is picks-scoring's PoolWeekRef. */
 export type WeekRef = z.output<typeof weekIdSchema>;
 
 export const weekIdParamsSchema = z.object({ weekId: weekIdSchema });
@@ -259,7 +70,7 @@ export const batchPicksBodySchema = z
 export type BatchPicksBody = z.input<typeof batchPicksBodySchema>;
 
 /** A saved pick (player spec section 3), with its result once the game is decided. */
-export const pickSchema = z.object({
+export const savedPickSchema = z.object({
   id: z.string(),
   poolId: z.string(),
   year: z.number().int(),
@@ -282,8 +93,8 @@ export const pickSchema = z.object({
   enteredByCommissioner: z.boolean(),
   updatedAt: z.string(),
 });
-export type Pick = z.infer<typeof pickSchema>;
-export const picksReplySchema = z.array(pickSchema);
+export type SavedPick = z.infer<typeof savedPickSchema>;
+export const picksReplySchema = z.array(savedPickSchema);
 
 export const batchPicksReplySchema = z.object({
   message: z.string(),
@@ -601,61 +412,5 @@ export type GamesStreamEvent = z.infer<typeof gamesStreamEventSchema>;
 
 /** GET /api/seasons/{year}/weeks/{weekNumber}/games/stream */
 export const seasonWeekParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100), weekNumber: weekNumberSchema });
-
-/**
- * Core NATS subjects (not captured by the event stream: losing one costs a browser a few seconds,
- * never data). picks-scoring publishes `liveBoardChanged` once per committed change of a pool
- * week's board (a game update, a state change, a calculation, an override, a void ruling, picks);
- * every process serving streams has one subscription to it and rebuilds that board once.
- */
-export const LIVE_SUBJECTS = {
-  boardChanged: 'live.picks.board.changed',
-} as const;
-export const liveBoardChangedSchema = z.object({ ...{ poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() }, at: z.string() });
-export type LiveBoardChanged = z.infer<typeof liveBoardChangedSchema>;
-
 /** The 403 reply before the deadline: `{ error, status: "picks_not_available", message }`. */
 export const picksNotAvailableBodySchema = z.object({ error: z.literal('picks_not_available'), status: z.literal('picks_not_available'), message: z.string() });
-
-// ---------------------------------------------------------------------------------------------
-// Events (picks.<entity>.<verb>, scoring.<entity>.<verb>)
-
-const poolWeekRef = { poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() };
-
-export const picksSavedEventSchema = z.object({
-  ...poolWeekRef,
-  userId: z.string(),
-  byUserId: z.string(),
-  override: z.boolean(),
-  pickCount: z.number().int(),
-  savedAt: z.string(),
-});
-export const weekCalculatedEventSchema = z.object({
-  ...poolWeekRef,
-  calculatedAt: z.string(),
-  usersCalculated: z.number().int(),
-  errors: z.number().int(),
-  reason: z.enum(['calculate', 'correction', 'void', 'override']),
-});
-export const standingsChangedEventSchema = z.object({ ...poolWeekRef, at: z.string() });
-
-export const PICKS_EVENTS = {
-  'picks.picks.saved': picksSavedEventSchema,
-  'scoring.week.calculated': weekCalculatedEventSchema,
-  'scoring.standings.changed': standingsChangedEventSchema,
-} as const;
-
-/**
- * rpc.scoring.week.unscored-picks: before a week is completed, weeks-workflow asks picks-scoring
- * how many picks on a decided (final or void) game would have no result if the week were scored
- * now on `results` (or newer ones). Complete Week is refused unless it is 0 (game-rules.md "Points":
- * a completed week never holds a pending pick).
- */
-export const unscoredPicksRequestSchema = z.object({ ...poolWeekRef, results: z.array(decidedGameSchema) });
-export type UnscoredPicksRequest = z.infer<typeof unscoredPicksRequestSchema>;
-export const unscoredPicksReplySchema = z.object({
-  unscoredPicks: z.number().int(),
-  /** Why, one line per player whose picks could not be scored. */
-  reasons: z.array(z.string()),
-});
-export type UnscoredPicksReply = z.infer<typeof unscoredPicksReplySchema>;

@@ -112,7 +112,7 @@ describe('parsers', () => {
 
 /** One event of a recorded scoreboard (fixtures/espn), as the client reads it. */
 function recorded(file: string, espnId: string): EspnEvent {
-  const doc = scoreboardSchema.parse(JSON.parse(readFileSync(new URL(`../../fixtures/espn/${file}`, import.meta.url), 'utf8')));
+  const doc = scoreboardSchema.parse(JSON.parse(readFileSync(new URL(`../../../fixtures/espn/${file}`, import.meta.url), 'utf8')));
   const found = doc.events.find((e) => e.id === espnId);
   if (!found) throw new Error(`${file} has no event ${espnId}`);
   return found;
@@ -247,7 +247,7 @@ describe('status detail', () => {
   });
 
   it('should read every game of the recorded week-17 scoreboard with its detail', () => {
-    const doc = scoreboardSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/espn/scoreboard-2025-reg-week17-inprogress.json', import.meta.url), 'utf8')));
+    const doc = scoreboardSchema.parse(JSON.parse(readFileSync(new URL('../../../fixtures/espn/scoreboard-2025-reg-week17-inprogress.json', import.meta.url), 'utf8')));
     const games = doc.events.map((e) => parseEvent(e, WEEK_17)!);
     expect(new Set(games.map((g) => g.statusDetail))).toEqual(new Set([null]));
     expect(games.filter((g) => g.gameStatus === 'IN_PROGRESS').map((g) => g.espnId)).toEqual(['401772825']);

@@ -1,17 +1,17 @@
 import { diffLiveBoards, LIVE_STREAM, liveBoardChangedSchema, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { DomainError, eventFrameWithId, type Bus, type EventStreamConnection, type KitLogger, type Subscription } from '@powerpool/service-kit';
-import { deadlinePassed } from './access.js';
-import type { Caller, PicksContext } from './context.js';
-import { currentLiveVersion, liveAccessInScope, liveKeyOf, liveReplyOf, liveVariantOf, type CurrentLiveVersion, type LiveBoards, type LiveReply, type LiveWeekAccess } from './live.js';
+import { deadlinePassed, type LiveWeekAccess } from '../domain/access.js';
+import type { Caller, PicksContext } from '../domain/context.js';
+import { currentLiveVersion, liveAccessInScope, liveKeyOf, liveReplyOf, liveVariantOf, type CurrentLiveVersion, type LiveBoards, type LiveReply } from './live-replies.js';
 
 /**
  * The live leaderboard pushed to browsers (GET .../live-leaderboard/stream), one hub per process.
  *
  * Connections are grouped per pool week, and within it per access variant (what a caller sees
- * depends only on that; live.ts). ONE core bus subscription (LIVE_SUBJECTS.boardChanged, broadcast
+ * depends only on that; live-replies.ts). ONE core bus subscription (LIVE_SUBJECTS.boardChanged, broadcast
  * by whichever replica committed a change) and a safety-net timer tell the hub a pool week may have
  * changed; it then reads the pool week's fingerprint once, and when it moved builds each variant
- * with open connections once (the live board cache of live.ts, shared with GET), diffs it against
+ * with open connections once (the live board cache of live-replies.ts, shared with GET), diffs it against
  * the version last sent, serializes the patch frame once and writes the same string to every
  * connection of the variant. Rebuilds of a pool week are coalesced: one in flight, one queued.
  * Every change also re-checks each connection's access against the new version's scope: one that
@@ -186,7 +186,7 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
         }
         let seen: LiveWeekAccess;
         try {
-          seen = await liveAccessInScope(current.scope, client.caller, pw.weekNumber, now);
+          seen = liveAccessInScope(current.scope, client.caller, pw.weekNumber, now);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           close(pw, client, err);
@@ -240,7 +240,7 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
     async admit(caller, poolId, weekNumber) {
       return ctx.uow.read(async (store) => {
         const current = await currentLiveVersion(store, poolId, weekNumber, boards);
-        return { seen: await liveAccessInScope(current.scope, caller, weekNumber, ctx.now()) };
+        return { seen: liveAccessInScope(current.scope, caller, weekNumber, ctx.now()) };
       });
     },
     attach(connection, caller, poolId, weekNumber) {

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  coverOf,
-  currentSeasonOf,
-  currentWeekOf,
-  GAME_LENGTH_MS,
-  isLiveWeekState,
-  isValidSpread,
-  isWeekNumber,
-  nextWeekState,
-  pickDeadlineOf,
-  seasonPartOf,
-  seasonTypeOf,
-  testingWeeks,
-  transitionSlugOf,
-  weekLabel,
-  weekNumbers,
-  WEEK_STATES,
-} from './weeks.js';
+import { isLiveWeekState, WEEK_STATES } from './week-states.js';
+import { coverOf, currentSeasonOf, currentWeekOf, GAME_LENGTH_MS, isValidSpread, isWeekNumber, nextWeekState, pickDeadlineOf, seasonPartOf, seasonTypeOf, testingWeeks, transitionSlugOf, weekLabel, weekNumbers } from './weeks.rules.js';
 
 describe('week labels', () => {
   it('should name weeks as the spec says', () => {

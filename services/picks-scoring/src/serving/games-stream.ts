@@ -1,7 +1,7 @@
 import { EVENTS, type Game, type GameLiveState, type GamesStreamEvent } from '@powerpool/contracts';
 import { eventFrame, type Bus, type EventStreamConnection, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import type { GameRow } from '../store/schema.js';
-import type { PicksContext } from './context.js';
+import type { PicksContext } from '../domain/context.js';
 
 /**
  * The games of a season week pushed to browsers (GET /api/seasons/{year}/weeks/{weekNumber}/games/stream:

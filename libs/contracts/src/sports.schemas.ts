@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Sports data: teams, games, odds, venues, staging and migration (sports-data-staging), and its
- * events (`sports.<entity>.<verb>`). Field names are the admin spec's entities (section 3).
+ * Sports data: teams, games, odds, venues, staging and migration (sports-data-staging): HTTP params,
+ * bodies and replies (its events are in sports.events.ts). Field names are the admin spec's entities (section 3).
  */
 
 /** The staging schedule id is always 1 (admin spec section 9). */
@@ -159,15 +159,6 @@ export const VALIDATION_CHECKS = [
   'oddsValidation',
 ] as const;
 export type ValidationCheck = (typeof VALIDATION_CHECKS)[number];
-export const VALIDATION_CHECK_LABELS: Record<ValidationCheck, string> = {
-  teamStructure: 'Team structure',
-  regularSeasonStructure: 'Regular season structure',
-  preseasonStructure: 'Preseason structure',
-  postseasonStructure: 'Postseason structure',
-  dataIntegrity: 'Data integrity',
-  winnerLogic: 'Winner logic',
-  oddsValidation: 'Odds validation',
-};
 export const overallStatusSchema = z.enum(['PASSED', 'WARNINGS', 'FAILED']);
 export type OverallStatus = z.infer<typeof overallStatusSchema>;
 export const checkResultSchema = z.object({
@@ -193,12 +184,6 @@ export const validationReportSchema = z.object({
   }),
 });
 export type ValidationReport = z.infer<typeof validationReportSchema>;
-/** Advice text shown under the report (admin spec section 8). */
-export const VALIDATION_ADVICE = {
-  FAILED: 'Critical issues found. Fix them before pushing to production.',
-  WARNINGS: 'Some checks reported warnings. Review the issues before pushing to production.',
-  PASSED: 'All checks passed. The staging data is ready for production.',
-} as const;
 
 /** POST import-teams / import-games body. */
 export const importBodySchema = z
@@ -323,41 +308,3 @@ export const venueImportReplySchema = z.object({
   data: z.object({ imported: z.number().int(), updated: z.number().int(), skipped: z.number().int() }),
 });
 export type VenueImportReply = z.infer<typeof venueImportReplySchema>;
-
-// ---------------------------------------------------------------- events and requests
-
-/** sports.teams.migrated: every production team after a teams migration. */
-export const teamsMigratedEventSchema = z.object({ teams: z.array(teamSchema), deletedEspnIds: z.array(z.string()) });
-/** sports.games.migrated: every production game of the migrated years, and the ones removed. */
-export const gamesMigratedEventSchema = z.object({ years: z.array(z.number().int()), games: z.array(gameSchema), deletedEspnIds: z.array(z.string()) });
-/**
- * sports.game.updated: a production game's status, clock, score, winner or odds changed. Consumers
- * upsert by espnId and keep the newest `updatedAt` (events may repeat).
- */
-export const gameUpdatedEventSchema = z.object({ game: gameSchema, changed: z.array(z.string()) });
-/** sports.venues.imported: every venue after an import. */
-export const venuesImportedEventSchema = z.object({ venues: z.array(venueSchema) });
-
-/** The sports events, spread into EVENTS (events.ts). */
-export const SPORTS_EVENTS = {
-  'sports.teams.migrated': teamsMigratedEventSchema,
-  'sports.games.migrated': gamesMigratedEventSchema,
-  'sports.game.updated': gameUpdatedEventSchema,
-  'sports.venues.imported': venuesImportedEventSchema,
-} as const;
-
-/**
- * rpc.sports.week.refresh-odds / rpc.sports.week.refresh-scores request. weekNumber is ours (-4..22);
- * seasonType defaults from it, year defaults to the newest season in production.
- */
-export const refreshWeekRequestSchema = z.object({
-  year: z.number().int().optional(),
-  seasonType: seasonTypeSchema.optional(),
-  weekNumber: z.number().int().min(-4).max(22),
-});
-export type RefreshWeekRequest = z.infer<typeof refreshWeekRequestSchema>;
-export const refreshWeekReplySchema = z.union([
-  z.object({ ok: z.literal(true), year: z.number().int(), weekNumber: z.number().int(), updated: z.number().int(), games: z.array(gameSchema) }),
-  z.object({ ok: z.literal(false), error: z.string(), message: z.string() }),
-]);
-export type RefreshWeekReply = z.infer<typeof refreshWeekReplySchema>;

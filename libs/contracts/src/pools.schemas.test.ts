@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_STORED_INT } from './common.js';
-import { createInvitationBodySchema } from './pools.js';
+import { createInvitationBodySchema } from './pools.schemas.js';
 
 describe('createInvitationBodySchema', () => {
   // Found by the contract fuzz (deploy/cluster/test/fuzz.ts): maxUses 2147483648 passed validation

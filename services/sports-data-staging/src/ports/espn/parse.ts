@@ -21,7 +21,7 @@ export interface EspnStatusType {
 }
 
 /**
- * A game's status from ESPN's `status.type` (game-rules.md: a game is final only when the provider
+ * A game's status from ESPN's `status.type` (docs/game.md#final-games: a game is final only when the provider
  * says so; `state == "post"` alone is not final, cancelled and postponed games have it too).
  * - STATUS_CANCELED / STATUS_CANCELLED -> CANCELLED, STATUS_POSTPONED / STATUS_SUSPENDED ->
  *   POSTPONED, whatever `state` and `completed` say.

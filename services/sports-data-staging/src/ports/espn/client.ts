@@ -39,7 +39,7 @@ export interface EspnClient {
   /** A venue document, or null when ESPN has none (404). */
   venue(venueEspnId: string): Promise<Venue | null>;
   /** The pre-game line of a game from the core odds (provider 58, else the first non-live line). */
-  coreOdds(eventId: string, competitionId: string, homeAbbr: string, awayAbbr: string, call?: EspnCallOptions): Promise<PreGameLine | null>;
+  coreOdds(game: { eventId: string; competitionId: string; homeAbbr: string; awayAbbr: string }, call?: EspnCallOptions): Promise<PreGameLine | null>;
   /** The pre-game line from the summary's pickcenter. */
   summaryOdds(eventId: string, homeAbbr: string, awayAbbr: string): Promise<PreGameLine | null>;
   /**
@@ -124,7 +124,7 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
       return doc ? parseVenue(doc) : null;
     },
 
-    async coreOdds(eventId, competitionId, homeAbbr, awayAbbr, call) {
+    async coreOdds({ eventId, competitionId, homeAbbr, awayAbbr }, call) {
       const doc = await orNull(
         http(`${core}/events/${encodeURIComponent(eventId)}/competitions/${encodeURIComponent(competitionId)}/odds`, coreOddsListSchema, `odds of game ${eventId}`, call),
       );

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { decidedGameSchema } from './weeks.events.js';
+
+/** picks-scoring on the bus: its events, its live-board notice and its request/reply. */
+
+/**
+ * Core NATS subjects (not captured by the event stream: losing one costs a browser a few seconds,
+ * never data). picks-scoring publishes `liveBoardChanged` once per committed change of a pool
+ * week's board (a game update, a state change, a calculation, an override, a void ruling, picks);
+ * every process serving streams has one subscription to it and rebuilds that board once.
+ */
+export const LIVE_SUBJECTS = {
+  boardChanged: 'live.picks.board.changed',
+} as const;
+export const liveBoardChangedSchema = z.object({ ...{ poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() }, at: z.string() });
+export type LiveBoardChanged = z.infer<typeof liveBoardChangedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Events (picks.<entity>.<verb>)
+
+const poolWeekRef = { poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() };
+
+export const picksSavedEventSchema = z.object({
+  ...poolWeekRef,
+  userId: z.string(),
+  byUserId: z.string(),
+  override: z.boolean(),
+  pickCount: z.number().int(),
+  savedAt: z.string(),
+});
+export const weekCalculatedEventSchema = z.object({
+  ...poolWeekRef,
+  calculatedAt: z.string(),
+  usersCalculated: z.number().int(),
+  errors: z.number().int(),
+  reason: z.enum(['calculate', 'correction', 'void', 'override']),
+});
+export const standingsChangedEventSchema = z.object({ ...poolWeekRef, at: z.string() });
+
+export const PICKS_EVENTS = {
+  'picks.picks.saved': picksSavedEventSchema,
+  'picks.week.calculated': weekCalculatedEventSchema,
+  'picks.standings.changed': standingsChangedEventSchema,
+} as const;
+
+/**
+ * rpc.picks.week.unscored-picks: before a week is completed, weeks-workflow asks picks-scoring
+ * how many picks on a decided (final or void) game would have no result if the week were scored
+ * now on `results` (or newer ones). Complete Week is refused unless it is 0 (game-rules.md "Points":
+ * a completed week never holds a pending pick).
+ */
+export const unscoredPicksRequestSchema = z.object({ ...poolWeekRef, results: z.array(decidedGameSchema) });
+export type UnscoredPicksRequest = z.infer<typeof unscoredPicksRequestSchema>;
+export const unscoredPicksReplySchema = z.object({
+  unscoredPicks: z.number().int(),
+  /** Why, one line per player whose picks could not be scored. */
+  reasons: z.array(z.string()),
+});
+export type UnscoredPicksReply = z.infer<typeof unscoredPicksReplySchema>;

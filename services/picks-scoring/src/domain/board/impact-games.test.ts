@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { impactGamesOf } from './impact-games.js';
+import { standingsOf } from './standings.js';
+import { gamesById, liveGame, member, pick } from './test-fixtures.js';
+
+const games = [
+  liveGame('g1', { status: 'COMPLETE', homeScore: 24, awayScore: 17 }),
+  liveGame('g2', { status: 'IN_PROGRESS', homeScore: 7, awayScore: 10 }, { minutes: 0 }),
+  liveGame('g3', {}, { minutes: 60 }),
+  liveGame('g4', {}, { voided: true }),
+  liveGame('g5', {}, { minutes: 30 }),
+];
+const members = [member('u-alice', 'Alice', 5), member('u-bob', 'Bob'), member('u-carol', 'Carol', 20)];
+const picks = [
+  pick('u-alice', 'g1', 'H', 3),
+  pick('u-alice', 'g2', 'H', 2),
+  pick('u-alice', 'g3', 'A', 1),
+  pick('u-bob', 'g4', 'A', 3),
+  pick('u-bob', 'g2', 'A', 2),
+  pick('u-bob', 'g3', 'H', 1),
+  pick('u-bob', 'g3', 'H', 0),
+  // Carol's week cannot be scored (no rank 2 or 1): nothing of hers is at stake.
+  pick('u-carol', 'g5', 'H', 3),
+];
+const board = { games, players: standingsOf({ members, picks, stored: [], gameOf: gamesById(games) }) };
+
+describe('impactGamesOf: the undecided games with the most points at stake', () => {
+  it('should rank the open games by points at stake, leaving out final, void and unpicked games and unscorable players', () => {
+    expect(impactGamesOf(board).map((g) => [g.gameId, g.totalImpactPoints])).toEqual([
+      // Bob's power pick puts his best raw points at stake (0 + 2 + 1), plus the two 1-point picks.
+      ['g3', 5],
+      ['g2', 4],
+    ]);
+  });
+
+  it('should count the picks per rank and power and list the players by season rank', () => {
+    const g3 = impactGamesOf(board).find((g) => g.gameId === 'g3')!;
+    expect(g3.pickDetails).toMatchObject({ threePtPicks: 0, twoPtPicks: 0, onePtPicks: 2, powerPicks: 1 });
+    expect(g3.pickDetails.players.map((p) => [p.displayName, p.seasonRank, p.confidenceRank, p.isPowerPick, p.selectedTeamAbbr])).toEqual([
+      ['Alice', 2, 1, false, 'G3A'],
+      ['Bob', 3, 1, false, 'G3H'],
+      ['Bob', 3, 0, true, 'G3H'],
+    ]);
+    expect([g3.homeTeamAbbr, g3.awayTeamAbbr, g3.status, g3.gameTime]).toEqual(['G3H', 'G3A', 'SCHEDULED', '2025-09-07T18:00:00.000Z']);
+  });
+
+  it('should break ties by kickoff and keep the top IMPACT_GAMES_TOP', () => {
+    const many = ['a', 'b', 'c', 'd'].map((id, i) => liveGame(id, {}, { minutes: 40 - i * 10 }));
+    const tied = standingsOf({
+      members: [member('u-x', 'X')],
+      picks: [pick('u-x', 'a', 'H', 1), pick('u-x', 'b', 'H', 2), pick('u-x', 'c', 'H', 3), pick('u-x', 'd', 'H', 0)],
+      stored: [],
+      gameOf: gamesById(many),
+    });
+    // d (power: 6 at stake), c (3), b (2); a (1) is fourth.
+    expect(impactGamesOf({ games: many, players: tied }).map((g) => g.gameId)).toEqual(['d', 'c', 'b']);
+  });
+});

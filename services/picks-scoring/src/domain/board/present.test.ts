@@ -1,0 +1,47 @@
+import { liveLeaderboardSchema } from '@powerpool/contracts';
+import { describe, expect, it } from 'vitest';
+import { presentGame, presentLiveBoard } from './present.js';
+import { standingsOf } from './standings.js';
+import { gamesById, KICKOFF, liveGame, member, pick, POOL, WEEK } from './test-fixtures.js';
+
+const games = [liveGame('g1', { status: 'COMPLETE', homeScore: 20, awayScore: 17 }, { spread: -3 }), liveGame('g2', { status: 'IN_PROGRESS', homeScore: 0, awayScore: 7 }, { voided: true }), liveGame('g3')];
+const players = standingsOf({
+  members: [member('u-alice', 'Alice')],
+  picks: [pick('u-alice', 'g1', 'H', 3), pick('u-alice', 'g3', 'H', 2), pick('u-alice', 'g2', 'A', 1)],
+  stored: [],
+  gameOf: gamesById(games),
+});
+const board = { pool: POOL, week: WEEK, games, players };
+const poolWeeks = [WEEK, { ...WEEK, weekNumber: 2, state: 'PUBLISHED' as const }, { ...WEEK, year: 2024, weekNumber: 18 }];
+
+describe('presentLiveBoard: the live leaderboard as the API sends it', () => {
+  it('should present a board the contract accepts, with the metadata of the week and the caller', () => {
+    const now = new Date(KICKOFF.getTime() + 60_000);
+    const live = liveLeaderboardSchema.parse(presentLiveBoard(board, { access: 'FULL_ACCESS', overrides: [], poolWeeks, now }));
+    expect(live.metadata).toMatchObject({
+      poolId: POOL.id,
+      poolName: 'Office Pool',
+      weekNumber: 1,
+      currentState: 'GAMES_IN_PROGRESS',
+      picksAvailable: true,
+      accessLevel: 'FULL_ACCESS',
+      generatedAt: now.toISOString(),
+      // The only game in progress is void.
+      gamesInProgress: false,
+    });
+    expect(live.metadata.allWeeks.map((w) => [w.weekNumber, w.state])).toEqual([
+      [1, 'GAMES_IN_PROGRESS'],
+      [2, 'PUBLISHED'],
+    ]);
+    // g1 lands on the spread (a push); g2 is void (a push); g3 has not started.
+    expect(live.standings.map((s) => [s.displayName, s.rank, s.weekPoints, s.picks.map((p) => [p.gameId, p.result, p.isCorrect])])).toEqual([
+      ['Alice', 1, 0, [['g1', 'PUSH', null], ['g3', 'PENDING', null], ['g2', 'PUSH', null]]],
+    ]);
+  });
+
+  it('should give a final game its cover against the locked spread, and a void game none', () => {
+    expect([presentGame(games[0]!).cover, presentGame(games[0]!).spread]).toEqual(['PUSH', -3]);
+    expect([presentGame(games[1]!).isVoid, presentGame(games[1]!).cover]).toEqual([true, null]);
+    expect([presentGame(games[2]!).homeTeam, presentGame(games[2]!).homeTeamLogo, presentGame(games[2]!).venue]).toEqual(['g3 Home', null, null]);
+  });
+});

@@ -1,0 +1,129 @@
+import type { PowerEffect } from '@powerpool/contracts';
+import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../../store/live.store.js';
+import type { PoolRow, PoolWeekRow, WeekScoreRow } from '../../store/schema.js';
+import { byRank } from '../present-picks.js';
+import { ScoringError, scoreWeek, sharedRanks, type ScoredGame, type WeekOutcome } from '../scoring.js';
+
+/**
+ * A pool week's standings, from rows already read: each active member's week scored on the fly
+ * with scoring.ts (which also says what each pick is covering now and the points still possible),
+ * or as the calculation stored it. No store, no clock, no logger: the caller reads, this decides.
+ */
+
+/** One player's week on the board. */
+export interface PlayerWeek extends LiveMemberRow {
+  picks: LivePickRow[];
+  outcome: WeekOutcome<LivePickRow>;
+  /** Why this player's week cannot be scored (their picks are shown pending), else null. */
+  error: string | null;
+  /** This week's final score so far. */
+  weekPoints: number;
+  /** Completed weeks before this one + weekPoints. */
+  seasonPoints: number;
+  /** Shared rank by weekPoints. */
+  rank: number;
+  /** Shared rank by seasonPoints. */
+  seasonRank: number;
+}
+
+/** A pool week's games and every active member's week, ordered by rank. */
+export interface WeekBoard {
+  pool: PoolRow;
+  week: PoolWeekRow;
+  games: LiveGameRow[];
+  players: PlayerWeek[];
+}
+
+/** A week that cannot be scored: every pick pending, zeros. */
+function unscoredOutcome(picks: LivePickRow[], powerEffect?: PowerEffect): WeekOutcome<LivePickRow> {
+  const hasPower = picks.some((p) => p.isPowerPick);
+  return {
+    picks: picks.map((p) => ({ pick: p, result: 'PENDING', pointsEarned: null, covering: null })),
+    rawPoints: 0,
+    multiplier: 1,
+    powerEffect: powerEffect ?? (hasPower ? 'pending' : 'none'),
+    powerPickCorrect: null,
+    finalPoints: 0,
+    powerBonus: 0,
+    possiblePointsRemaining: 0,
+    hasPicks: picks.length > 0,
+  };
+}
+
+/** A week as the calculation stored it (week_scores, and each pick's result and points). */
+function storedOutcome(row: WeekScoreRow, picks: LivePickRow[]): WeekOutcome<LivePickRow> {
+  if (row.hasCalculationError) return unscoredOutcome(picks, row.powerEffect);
+  const power = picks.find((p) => p.isPowerPick);
+  return {
+    picks: picks.map((p) => ({ pick: p, result: p.result ?? 'PENDING', pointsEarned: p.pointsEarned, covering: null })),
+    rawPoints: row.rawPoints,
+    multiplier: row.multiplier,
+    powerEffect: row.powerEffect,
+    powerPickCorrect: power?.result === 'WIN' ? true : power?.result === 'LOSS' ? false : null,
+    finalPoints: row.finalPoints,
+    powerBonus: row.finalPoints - row.rawPoints,
+    possiblePointsRemaining: 0,
+    hasPicks: row.hasPicks,
+  };
+}
+
+/** Names compare case- and accent-insensitively (one collator: building one per comparison is slow). */
+const names = new Intl.Collator('en', { sensitivity: 'base' });
+export const byName = (a: { displayName: string; userId: string }, b: { displayName: string; userId: string }): number =>
+  names.compare(a.displayName, b.displayName) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+
+/** What the standings are made of. */
+export interface StandingsInput {
+  /** The pool's active members, with their points of the COMPLETE weeks before this one. */
+  members: readonly LiveMemberRow[];
+  /** Every pick of the pool week. */
+  picks: readonly LivePickRow[];
+  /** Calculated weeks (week_scores) shown as stored instead of scored now; empty: everyone is scored now. */
+  stored: readonly WeekScoreRow[];
+  /** The scored game a pick is on, by its ESPN id (undefined: unknown, the player's week cannot be scored). */
+  gameOf: (gameId: string) => ScoredGame | undefined;
+  /** Told of each player whose picks cannot be scored now (they are listed with zeros and pending picks). */
+  onUnscorable?: (userId: string, reason: string) => void;
+}
+
+/**
+ * Every active member's week, ranked (shared ranks by week points, and by season points), ordered
+ * by rank, then season points, then name. A player with a stored row shows it; any other is scored
+ * now, and one whose picks cannot be scored is listed with zeros and pending picks.
+ */
+export function standingsOf(input: StandingsInput): PlayerWeek[] {
+  const picksByUser = new Map<string, LivePickRow[]>();
+  for (const p of input.picks) {
+    const list = picksByUser.get(p.userId) ?? [];
+    list.push(p);
+    picksByUser.set(p.userId, list);
+  }
+  const storedByUser = new Map(input.stored.map((r) => [r.userId, r]));
+
+  const weeks = input.members.map((member) => {
+    const picks = (picksByUser.get(member.userId) ?? []).sort(byRank);
+    const row = storedByUser.get(member.userId);
+    let outcome: WeekOutcome<LivePickRow>;
+    let error: string | null = null;
+    if (row) {
+      outcome = storedOutcome(row, picks);
+      error = row.hasCalculationError ? (row.errorMessage ?? 'Could not calculate') : null;
+    } else {
+      try {
+        outcome = scoreWeek(picks, (p) => input.gameOf(p.gameId));
+      } catch (err) {
+        if (!(err instanceof ScoringError)) throw err;
+        error = err.message;
+        input.onUnscorable?.(member.userId, err.message);
+        outcome = unscoredOutcome(picks);
+      }
+    }
+    return { ...member, picks, outcome, error, weekPoints: outcome.finalPoints, seasonPoints: member.priorSeasonPoints + outcome.finalPoints };
+  });
+
+  const ranks = sharedRanks(weeks.map((w) => w.weekPoints));
+  const seasonRanks = sharedRanks(weeks.map((w) => w.seasonPoints));
+  const players: PlayerWeek[] = weeks.map((w, i) => ({ ...w, rank: ranks[i]!, seasonRank: seasonRanks[i]! }));
+  players.sort((a, b) => a.rank - b.rank || b.seasonPoints - a.seasonPoints || byName(a, b));
+  return players;
+}
