@@ -16,11 +16,8 @@ export default tseslint.config(
       globals: globals.node,
       parserOptions: {
         // Each file gets the program of its nearest tsconfig.json; the root one covers everything
-        // outside web/src. The two Vite config files are in no tsconfig and get a default program.
-        projectService: {
-          allowDefaultProject: ['web/vite.config.ts'],
-          defaultProject: 'tsconfig.json',
-        },
+        // outside web/src (web/src has its own block below).
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
