@@ -17,7 +17,7 @@ WEB_INDEX := web/dist/index.html
 WEB_SOURCES := $(filter-out %.test.ts %.test.tsx,$(shell find web/src web/public libs/contracts/src -type f 2>/dev/null)) \
 	$(wildcard web/index.html web/vite.config.* web/build/*.ts web/tsconfig*.json web/package.json)
 
-.PHONY: help install web start test typecheck cluster bench clean clean-data
+.PHONY: help install web start test typecheck lint format cluster bench clean clean-data
 
 help: ## List the targets
 	@echo "PowerPool"
@@ -45,12 +45,24 @@ $(WEB_INDEX): $(WEB_SOURCES) | $(INSTALL_STAMP)
 start: install web ## Start the app in embedded mode at http://localhost:3000 (PORT)
 	$(NPM) run start:embedded
 
-test: install web ## Typecheck, then run every test project (vitest)
+test: install web ## Typecheck, lint (ESLint, Prettier check, knip), then run every test project (vitest)
 	$(NPM) run typecheck
+	$(MAKE) lint
 	npx vitest run $(VITEST_ARGS)
 
 typecheck: install ## Typecheck the Node code and the SPA
 	$(NPM) run typecheck
+
+# All three run even when one fails, so one pass shows every finding.
+lint: install ## ESLint (type-aware), the Prettier check and the dead-code check (knip)
+	@status=0; \
+	$(NPM) run lint || status=1; \
+	$(NPM) run format:check || status=1; \
+	$(NPM) run dead-code || status=1; \
+	exit $$status
+
+format: install ## Rewrite the code in Prettier's format (.prettierrc.json)
+	$(NPM) run format
 
 cluster: install web ## Start one process per service (PICKS_SCORING_REPLICAS=n: n of it) on local Postgres and NATS
 	npx tsx deploy/cluster/run.ts

@@ -4,85 +4,22 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
+import type { ServiceName } from '@powerpool/contracts';
 import { generateAssertionKeys, type AssertionKeyPair } from '@powerpool/service-kit';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
 import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
+import { ClusterStartError, DEFAULT_PORT, DEFAULT_PORT_BASE, MAX_REPLICAS, processSpecs, REPO_ROOT, type ProcessSpec, type ReplicaCounts } from './processes.js';
 
 /**
  * Cluster mode: every service in its own process, on a real PostgreSQL and a real NATS, with the
  * dev IdP standing in for the OIDC provider. `make cluster` runs it through `run.ts`; integration
- * tests call `startCluster()` directly.
+ * tests call `startCluster()` directly. This file is the supervisor (prerequisites, spawn, watch,
+ * restart, stop); what runs, on which port and with which env, is in processes.ts.
  */
-
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/powerpool';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
-export const DEFAULT_PORT = 3000;
-/** Services listen on base+1..base+5, the dev IdP on base+10; further replicas 100 higher each (see {@link servicePort}). */
-export const DEFAULT_PORT_BASE = 4000;
-/** Replica r (1-based) of a service listens {@link REPLICA_PORT_STRIDE} x (r - 1) above the first one. */
-export const REPLICA_PORT_STRIDE = 100;
-/** Most processes of one service the launcher starts. */
-export const MAX_REPLICAS = 9;
-
-/** How many processes of each service; absent services run one. */
-export type ReplicaCounts = Partial<Record<ServiceName, number>>;
-
-/**
- * The port of replica `replica` (1-based) of `service`: portBase+1..+5 for the first replicas (in
- * SERVICE_NAMES order), then 100 higher for each further replica (picks-scoring: 4003, 4103, 4203).
- */
-export function servicePort(portBase: number, service: ServiceName, replica = 1): number {
-  return portBase + 1 + SERVICE_NAMES.indexOf(service) + REPLICA_PORT_STRIDE * (replica - 1);
-}
-
-/** Every port a cluster with these options listens on: the gateway's, each replica's and the dev IdP's. */
-export function clusterPorts(port: number, portBase: number, replicas: ReplicaCounts = {}): number[] {
-  const ports = [port, portBase + 10];
-  for (const service of SERVICE_NAMES) {
-    for (let r = 1; r <= (replicas[service] ?? 1); r++) ports.push(servicePort(portBase, service, r));
-  }
-  return ports;
-}
-
-/** `picks-scoring` -> `PICKS_SCORING_REPLICAS`: the variable `make cluster` reads a service's count from. */
-export function replicasEnvName(service: ServiceName): string {
-  return `${service.toUpperCase().replace(/-/g, '_')}_REPLICAS`;
-}
-
-/**
- * The replica counts given in `env` (`PICKS_SCORING_REPLICAS=2`, ...); throws a ClusterStartError
- * naming a value that is not a whole number from 1 to {@link MAX_REPLICAS}.
- */
-export function replicasFromEnv(env: NodeJS.ProcessEnv): ReplicaCounts {
-  const counts: ReplicaCounts = {};
-  for (const service of SERVICE_NAMES) {
-    const name = replicasEnvName(service);
-    const raw = env[name]?.trim();
-    if (!raw) continue;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS) throw new ClusterStartError(`${name} must be a whole number from 1 to ${MAX_REPLICAS}, got ${raw}`);
-    counts[service] = n;
-  }
-  return counts;
-}
-
-/** The accounts the dev IdP knows; every one has the password {@link DEV_PASSWORD}. */
-export const DEV_ACCOUNTS = [
-  { email: 'player@powerpool.test', role: 'user' },
-  { email: 'player2@powerpool.test', role: 'user' },
-  { email: 'commissioner@powerpool.test', role: 'pool_commissioner' },
-  { email: 'admin@powerpool.test', role: 'super_admin' },
-] as const;
-export const DEV_PASSWORD = 'powerpool';
-
-const DEV_IDP_CLIENT_ID = 'powerpool';
-/** Only the dev IdP and identity share it, both on this machine (the dev IdP's own default). */
-const DEV_IDP_CLIENT_SECRET = 'powerpool-dev-secret';
 
 const STOP_GRACE_MS = 10_000;
 
@@ -167,17 +104,6 @@ export interface Cluster {
   closed: Promise<ClusterExit | null>;
 }
 
-interface ProcessSpec {
-  name: string;
-  service: ClusterProcess['service'];
-  replica: number;
-  entry: string;
-  port: number;
-  env: Record<string, string>;
-  /** GET path answering 200 when the process is ready (named on a start timeout); absent: an open port is enough. */
-  healthPath?: string;
-}
-
 interface Child {
   spec: ProcessSpec;
   proc: ChildProcess;
@@ -185,14 +111,6 @@ interface Child {
   done: boolean;
   /** Stopped through ClusterProcess.kill: its exit does not stop the cluster. */
   expected: boolean;
-}
-
-/** A message for people: a missing service is an expected situation, not a crash. */
-export class ClusterStartError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ClusterStartError';
-  }
 }
 
 /** Starts the dev IdP, the five services and the gateway; resolves once the gateway is healthy. */
@@ -378,107 +296,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     stop,
     closed,
   };
-}
-
-function processSpecs(o: {
-  port: number;
-  portBase: number;
-  databaseUrl: string;
-  natsUrl: string;
-  dataDir: string;
-  keys: AssertionKeyPair;
-  replicas: ReplicaCounts;
-  extraEnv: Record<string, string>;
-}): ProcessSpec[] {
-  const publicUrl = `http://localhost:${o.port}`;
-  const issuer = `${publicUrl}/dev-idp`;
-  const idpPort = o.portBase + 10;
-  const common = {
-    HOST: '127.0.0.1',
-    POWERPOOL_ENV: 'development',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  };
-  const serviceEnv = {
-    ...common,
-    DATABASE_URL: o.databaseUrl,
-    NATS_URL: o.natsUrl,
-    IDENTITY_ASSERTION_PUBLIC_KEY: o.keys.publicKeyPem,
-  };
-  const count = (name: ServiceName) => o.replicas[name] ?? 1;
-  const replicaNumbers = (name: ServiceName) => Array.from({ length: count(name) }, (_, i) => i + 1);
-  /** The gateway's upstream for a service: every replica's base URL, comma-separated. */
-  const serviceUrls = (name: ServiceName) => replicaNumbers(name).map((r) => `http://127.0.0.1:${servicePort(o.portBase, name, r)}`).join(',');
-
-  const specs: ProcessSpec[] = [
-    {
-      name: 'dev-idp',
-      service: 'dev-idp',
-      replica: 1,
-      entry: 'libs/dev-idp/src/server.ts',
-      port: idpPort,
-      env: {
-        ...common,
-        PORT: String(idpPort),
-        DEV_IDP_ISSUER: issuer,
-        DEV_IDP_CLIENT_ID,
-        DEV_IDP_CLIENT_SECRET,
-        DEV_IDP_REDIRECT_URIS: `${publicUrl}/api/callback`,
-        DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${publicUrl}/`,
-        DEV_IDP_DATA_DIR: path.join(o.dataDir, 'dev-idp'),
-      },
-    },
-    ...SERVICE_NAMES.flatMap((name) =>
-      replicaNumbers(name).map(
-        (replica): ProcessSpec => ({
-          name: count(name) > 1 ? `${name}-${replica}` : name,
-          service: name,
-          replica,
-          entry: `services/${name}/src/server.ts`,
-          port: servicePort(o.portBase, name, replica),
-          healthPath: '/readyz',
-          env: {
-            ...serviceEnv,
-            PORT: String(servicePort(o.portBase, name, replica)),
-            ...(name === 'identity'
-              ? {
-                  PUBLIC_URL: publicUrl,
-                  OIDC_ISSUER_URL: issuer,
-                  // identity's own calls go to the dev IdP directly, never through the gateway's limits.
-                  OIDC_BACKCHANNEL_URL: `http://127.0.0.1:${idpPort}/dev-idp`,
-                  OIDC_CLIENT_ID: DEV_IDP_CLIENT_ID,
-                  OIDC_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
-                  SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
-                }
-              : {}),
-          },
-        }),
-      ),
-    ),
-    {
-      name: 'gateway',
-      service: 'gateway',
-      replica: 1,
-      entry: 'gateway/src/server.ts',
-      port: o.port,
-      healthPath: '/readyz',
-      env: {
-        ...common,
-        PORT: String(o.port),
-        PUBLIC_URL: publicUrl,
-        NATS_URL: o.natsUrl,
-        IDENTITY_ASSERTION_PRIVATE_KEY: o.keys.privateKeyPem,
-        IDENTITY_URL: serviceUrls('identity'),
-        POOLS_INVITATIONS_URL: serviceUrls('pools-invitations'),
-        PICKS_SCORING_URL: serviceUrls('picks-scoring'),
-        WEEKS_WORKFLOW_URL: serviceUrls('weeks-workflow'),
-        SPORTS_DATA_STAGING_URL: serviceUrls('sports-data-staging'),
-        WEB_DIST_DIR: path.join(REPO_ROOT, 'web', 'dist'),
-        DEV_IDP_URL: `http://127.0.0.1:${idpPort}`,
-      },
-    },
-  ];
-  for (const spec of specs) Object.assign(spec.env, o.extraEnv);
-  return specs;
 }
 
 /**

@@ -7,19 +7,9 @@
  * picks-scoring processes, on 4003 and 4103, and the gateway balances over both).
  */
 import path from 'node:path';
-import {
-  ClusterStartError,
-  DEFAULT_DATABASE_URL,
-  DEFAULT_NATS_URL,
-  DEFAULT_PORT,
-  DEV_ACCOUNTS,
-  DEV_PASSWORD,
-  REPO_ROOT,
-  replicasFromEnv,
-  startCluster,
-  type Cluster,
-  type ReplicaCounts,
-} from './cluster.js';
+import { DEV_ACCOUNTS, DEV_PASSWORD } from '@powerpool/dev-idp';
+import { DEFAULT_DATABASE_URL, DEFAULT_NATS_URL, startCluster, type Cluster } from './cluster.js';
+import { ClusterStartError, DEFAULT_PORT, REPO_ROOT, replicasFromEnv, type ReplicaCounts } from './processes.js';
 
 const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
 if (!Number.isInteger(port) || port <= 0 || port > 65535) {
@@ -81,7 +71,7 @@ console.log(
     ...cluster.processes.map((p) => `  ${p.name.padEnd(24)} ${p.url.padEnd(24)} pid ${p.pid}`),
     '',
     `Sign in with one of these dev accounts (password: ${DEV_PASSWORD}):`,
-    ...DEV_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.role}`),
+    ...DEV_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.role ?? 'user'}`),
     '',
     'Ctrl-C stops every process.',
     '',

@@ -19,8 +19,7 @@ import { devIdpProxy } from './proxy/dev-idp-proxy.js';
 import { installRequestSessions } from './session/request-session.js';
 import { createSessionResolver } from './session/session-resolver.js';
 
-export type { GatewayConfig, GatewayServerConfig } from './config.js';
-export { loadGatewayConfig } from './config.js';
+export type { GatewayConfig } from './config.js';
 export { hashSessionId } from './session/session-resolver.js';
 
 /** Pino options for Fastify's own logger (tests pass `{ level: 'silent' }`). */
@@ -44,7 +43,7 @@ function isLogger(logger: FastifyBaseLogger | GatewayLoggerOptions): logger is F
 }
 
 function loggerOptions(deps: GatewayDeps): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
-  if (deps.logger === undefined) return { loggerInstance: createLogger({ level: deps.config.logLevel, name: 'gateway' }) as FastifyBaseLogger };
+  if (deps.logger === undefined) return { loggerInstance: createLogger({ level: deps.config.logLevel, name: 'gateway' }) };
   return isLogger(deps.logger) ? { loggerInstance: deps.logger } : { logger: deps.logger };
 }
 

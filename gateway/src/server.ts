@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, connectServiceBus, createAssertionSigner, createLogger, serve } from '@powerpool/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig, type GatewayServerConfig } from './config.js';
@@ -19,7 +18,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, name: 'gateway' });
   const signer = await createAssertionSigner(config.assertionPrivateKeyPem);
   const bus = await connectServiceBus({ servers: config.natsUrl, name: 'gateway', namespace: config.natsNamespace, logger });
-  const app = await buildGateway({ config, bus, signer, logger: logger as FastifyBaseLogger });
+  const app = await buildGateway({ config, bus, signer, logger });
   // serve(): on a signal, close Fastify (finish in-flight requests), then the bus.
   await serve(app, { port: config.port, host: config.host, logger, onClose: () => bus.close() });
   logger.info({ port: config.port, publicUrl: config.publicUrl, devIdp: Boolean(config.devIdpUpstream) }, 'gateway listening');

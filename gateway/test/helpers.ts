@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   HEADERS,
   RPC,
@@ -75,7 +75,7 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  async function record(request: import('fastify').FastifyRequest): Promise<UpstreamCall> {
+  async function record(request: FastifyRequest): Promise<UpstreamCall> {
     const token = request.headers[HEADERS.identity];
     let identity: UpstreamCall['identity'];
     try {

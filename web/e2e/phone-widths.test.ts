@@ -101,7 +101,7 @@ const MEASURE_OVERFLOW = `(() => {
 async function measureOverflow(page: Page): Promise<Overflow | null> {
   // Two frames: the resize has been laid out and painted.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-  return (await page.evaluate(MEASURE_OVERFLOW)) as Overflow | null;
+  return await page.evaluate<Overflow | null>(MEASURE_OVERFLOW);
 }
 
 async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS, SESSION_COOKIE, type Endpoint } from '@powerpool/contracts';
 import { Browser, parseForm, unavailableReason, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD_WEEK } from '@powerpool/testing';
-import { DEV_PASSWORD } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { ACCESS_CODES, AFTER_DEADLINE_MATRIX, AUTHORIZATION_MATRIX, PUBLIC_POOL_MATRIX, STATE_CHANGING_GETS, type ExpectedAnswer, type MatrixRow } from './authorization-matrix.js';
 import { buildContractWorld, declaredEndpoints, fillPath, samplePathParams, WORLD_ROLES, type ContractWorld, type WorldCaller, type WorldRole } from './contract-world.js';
 import { eventually, signIn, startTestCluster, type SignedIn, type TestCluster } from './helpers.js';
@@ -711,7 +711,7 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
         await eventually(async () => ((await casey.request('GET', path)).status === 403 ? true : undefined), EVENT_WAIT_MS, `GET ${path} still serves the inactive member`);
       }
     });
-    const membershipRows = Object.keys(AUTHORIZATION_MATRIX).filter((name) => AUTHORIZATION_MATRIX[name]!.player !== AUTHORIZATION_MATRIX[name]!.otherPlayer || (AFTER_DEADLINE_MATRIX[name] && AFTER_DEADLINE_MATRIX[name]!.player !== AFTER_DEADLINE_MATRIX[name]!.otherPlayer));
+    const membershipRows = Object.keys(AUTHORIZATION_MATRIX).filter((name) => AUTHORIZATION_MATRIX[name]!.player !== AUTHORIZATION_MATRIX[name]!.otherPlayer || (AFTER_DEADLINE_MATRIX[name] && AFTER_DEADLINE_MATRIX[name].player !== AFTER_DEADLINE_MATRIX[name].otherPlayer));
     for (const { name, endpoint } of endpoints.filter((e) => membershipRows.includes(e.title)).map((e) => ({ name: e.title, endpoint: e.endpoint }))) {
       const expected = (AFTER_DEADLINE_MATRIX[name] ?? AUTHORIZATION_MATRIX[name]!).otherPlayer;
       cell('inactive member', `${name} as an inactive member -> ${expected}`, () => {

@@ -8,7 +8,8 @@ import { eventStreamName } from '@powerpool/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, SERVICE_NAMES, SESSION_COOKIE, type CurrentUser } from '@powerpool/contracts';
 import { TEST_NATS_URL, unavailableReason, upload, WILD_CARD_PICKS, WILD_CARD_SPREADS, wildCardBatch } from '@powerpool/testing';
-import { DEV_PASSWORD, startCluster, type Cluster } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
+import { startCluster, type Cluster } from '../cluster.js';
 import { createScratchDatabase, eventually, freePortBase, LogTail, signIn, type ScratchDatabase } from './helpers.js';
 
 /**

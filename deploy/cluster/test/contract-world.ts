@@ -1,5 +1,5 @@
 import { ENDPOINTS, pathParams, SESSION_COOKIE, type Endpoint } from '@powerpool/contracts';
-import { DEV_PASSWORD } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { eventually, publishWildCardPool, signIn, type SignedIn } from './helpers.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { PICK_MESSAGES, SESSION_COOKIE, type BatchPicksReply, type WeekStatus } from '@powerpool/contracts';
 import { signInThroughGateway, WILD_CARD_SPREADS, WILD_CARD_WEEK } from '@powerpool/testing';
-import { DEV_PASSWORD } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { eventually, signIn, type SignedIn, type TestCluster } from './helpers.js';
 import { batchBody, choiceOf, distinctFullSaves, isOk, picksRowsByPlayer, saveKey, storedKey, weekGames, type SaveRecord, type WeekGame } from './saves.js';
 

@@ -318,7 +318,7 @@ function bodyMutations(schema: JsonSchema, base: unknown): BodyMutation[] {
   }
 
   if (isObject) {
-    json('extra field', { ...(base as object), unexpected: 'field' });
+    json('extra field', { ...base, unexpected: 'field' });
     raw('prototype key __proto__', `{"__proto__":{"role":"super_admin","isAdmin":true},${JSON.stringify(base).slice(1)}`);
     raw('prototype key constructor.prototype', `{"constructor":{"prototype":{"isAdmin":true}},${JSON.stringify(base).slice(1)}`);
     raw('key "prototype"', `{"prototype":{"isAdmin":true},${JSON.stringify(base).slice(1)}`);

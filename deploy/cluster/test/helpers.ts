@@ -9,7 +9,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { SeasonLeaderboardEntry, ServiceName } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
 import { pushSeasonThroughGateway, sessionFetch, signIn, TEST_DATABASE_URL, TEST_NATS_URL, WILD_CARD_SPREADS, WILD_CARD_WEEK, type SignedIn } from '@powerpool/testing';
-import { clusterPorts, DEV_PASSWORD, MAX_REPLICAS, REPLICA_PORT_STRIDE, startCluster, type Cluster, type ClusterProcess, type ReplicaCounts } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
+import { startCluster, type Cluster, type ClusterProcess } from '../cluster.js';
+import { clusterPorts, MAX_REPLICAS, REPLICA_PORT_STRIDE, type ReplicaCounts } from '../processes.js';
 
 /** True when nothing listens on 127.0.0.1:port and we may bind it. */
 function canListen(port: number): Promise<boolean> {
@@ -118,7 +120,7 @@ export async function everyProcessReady(cluster: Cluster, timeoutMs: number, aft
   try {
     await eventually(async () => ((notReady = await cluster.notReady()).length === 0 ? true : undefined), timeoutMs, `every process ready ${after}`);
   } catch (err) {
-    throw new Error(`${(err as Error).message}; not ready: ${notReady.join(', ')}`);
+    throw new Error(`${(err as Error).message}; not ready: ${notReady.join(', ')}`, { cause: err });
   }
 }
 

@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { SESSION_COOKIE, type LiveLeaderboard, type ScoringReviewReply, type SeasonLeaderboardEntry, type WeeklyScoringReview } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
 import { followLiveBoard, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_POINTS, WILD_CARD_SPREADS, WILD_CARD_WEEK, wildCardBatch, type LiveFollower, type WildCardPick } from '@powerpool/testing';
-import { DEV_PASSWORD } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { completeWildCardWeek, eventually, everyProcessReady, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster } from './helpers.js';
 import { natsServerUnavailableReason, startNatsServer, type PrivateNatsServer } from '@powerpool/testing';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@powerpool/contracts';
 import { unavailableReason } from '@powerpool/testing';
-import { DEV_PASSWORD } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { eventually, everyProcessReady, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster, type WildCardPool } from './helpers.js';
 import { postgresAnswers, privatePostgresUnavailableReason, startPostgresServer, type PostgresServer, type RestartMode } from '@powerpool/testing';
 import { batchBody, choiceOf, isErrorReply, isOk, picksRowsByPlayer, recordedSave, saveKey, storedKey, unpublishedEvents, weekGames, type SaveRecord, type WeekGame } from './saves.js';

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type LiveLeaderboard, type SavedPick, type SeasonLeaderboardEntry } from '@powerpool/contracts';
 import { followLiveBoard, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, wildCardBatch, type LiveFollower, type WildCardPick } from '@powerpool/testing';
-import { DEV_PASSWORD, type ClusterProcess } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
+import type { ClusterProcess } from '../cluster.js';
 import { callWithin, eventually, publishWildCardPool, routeRequestCount, signIn, startTestCluster, type SignedIn, type TestCluster, type WildCardPool } from './helpers.js';
 
 /**

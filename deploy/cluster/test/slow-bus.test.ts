@@ -1,6 +1,6 @@
 import { afterEach, describe, it } from 'vitest';
 import { expectSlowBusStoryHeld, runSlowBusStory, slowBusMaxDelayMs, slowBusSeeds, unavailableReason } from '@powerpool/testing';
-import { DEV_PASSWORD } from '../cluster.js';
+import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { startTestCluster, type TestCluster } from './helpers.js';
 
 /**

@@ -236,7 +236,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       },
       bus,
       signer,
-      logger: logger.child({ service: 'gateway' }) as never,
+      logger: logger.child({ service: 'gateway' }),
     });
     cleanups.push(() => gateway.close());
     await reservation?.release();

@@ -25,7 +25,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 // ---- the manifests -------------------------------------------------------------------------------
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed YAML, checked field by field below
+type Obj = Record<string, any>; // parsed YAML, checked field by field below
 
 const kustomization = parseAllDocuments(readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as { resources: string[]; images?: Array<{ name: string }>; namespace?: string };
 const resourceFiles = kustomization.resources;
@@ -95,7 +95,7 @@ const CONFIG_LOADERS: Readonly<Record<Process, Load>> = {
  */
 function envVarsRead(load: Load): string[] {
   const seen = new Set<string>();
-  const recorder = new Proxy({} as NodeJS.ProcessEnv, {
+  const recorder = new Proxy({}, {
     get: (_target, key) => (typeof key === 'string' && seen.add(key), undefined),
     has: (_target, key) => (typeof key === 'string' && seen.add(key), false),
   });

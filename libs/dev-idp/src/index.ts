@@ -7,11 +7,10 @@ import { silentLogger, type DevIdpLogger } from './logger.js';
 import { createLoginThrottle, DEFAULT_FAILED_LOGIN_LIMITS, type FailedLoginLimits } from './login-throttle.js';
 import { createProvider, type DevIdpClient } from './provider.js';
 
-export { DEV_ACCOUNTS, DEV_EMAIL_DOMAIN, DEV_PASSWORD, ACCOUNTS_FILE, type DevAccountSeed } from './accounts.js';
-export { KEYS_FILE } from './keys.js';
-export { COOKIE_NAMES, ROLE_CLAIM, SCOPES, type DevIdpClient } from './provider.js';
+export { DEV_ACCOUNTS, DEV_PASSWORD, ACCOUNTS_FILE } from './accounts.js';
+export type { DevIdpClient } from './provider.js';
 export { TEXT } from './pages.js';
-export { DEFAULT_FAILED_LOGIN_LIMITS, type FailedLoginLimits } from './login-throttle.js';
+export type { FailedLoginLimits } from './login-throttle.js';
 export { failedLoginLimitsFromEnv } from './config.js';
 export type { DevIdpLogger } from './logger.js';
 

@@ -54,7 +54,7 @@ export async function loadOrCreateKeys(options: { dataDir?: string; logger?: Dev
   const file = join(options.dataDir, KEYS_FILE);
   try {
     const parsed = keysFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    if (parsed.success) return { jwks: parsed.data.jwks as KeyMaterial['jwks'], cookieKeys: parsed.data.cookieKeys };
+    if (parsed.success) return { jwks: parsed.data.jwks, cookieKeys: parsed.data.cookieKeys };
     options.logger?.warn({ file, problem: parsed.error.message }, 'dev IdP keys file is invalid; generating new keys');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {

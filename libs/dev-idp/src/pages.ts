@@ -22,7 +22,7 @@ export function pausedMessage(scope: 'account' | 'ip', retryAfterSeconds: number
     : `${TEXT.ipPaused} Signing in from it is paused for ${wait}.`;
 }
 
-export function escapeHtml(value: unknown): string {
+export function escapeHtml(value: string | number | null | undefined): string {
   return String(value ?? '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -173,7 +173,7 @@ export function signedOutPage(): string {
   return layout('Signed out', `<h1>You are signed out</h1><p>You can close this window.</p>`);
 }
 
-export function errorPage(title: string, details: Record<string, unknown> = {}): string {
+export function errorPage(title: string, details: Record<string, string | number | null | undefined> = {}): string {
   const rows = Object.entries(details)
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([key, value]) => `<li><strong>${escapeHtml(key)}</strong>: ${escapeHtml(value)}</li>`)

@@ -99,7 +99,7 @@ export function createProvider(deps: ProviderDeps): Provider {
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: 'RS256',
     })),
-    jwks: deps.keys.jwks as Configuration['jwks'],
+    jwks: deps.keys.jwks,
     cookies: {
       names: { ...COOKIE_NAMES },
       keys: deps.keys.cookieKeys,

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-export { Browser, parseForm, type CookieSeen, type ParsedForm } from '@powerpool/testing';
+export { Browser, parseForm } from '@powerpool/testing';
 import { Browser, parseForm } from '@powerpool/testing';
 
 export const REDIRECT_URI = 'http://localhost:3000/api/callback';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DELIVERY_DELAY_MS } from './bus/nats.js';
 import { randomSeed } from './bus/slow.js';
+import { METRICS_TOKEN_MIN_LENGTH } from './metrics-auth.js';
 
 export const ENVIRONMENTS = ['development', 'test', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -32,11 +33,11 @@ export const env = {
   environment: () => z.enum(ENVIRONMENTS).default('development'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   url: () => z.string().url(),
-  /** An optional bearer token of at least 16 characters; empty means unset. */
+  /** An optional bearer token of at least METRICS_TOKEN_MIN_LENGTH characters; empty means unset. */
   metricsToken: () =>
     z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
-      z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+      z.string().min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a random secret)`).optional(),
     ),
   csv: () =>
     z

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus, type ErrorBody } from '@powerpool/contracts';
@@ -91,7 +92,7 @@ function clientErrorOf(err: NodeJS.ErrnoException): { status: number; message: s
  * connection is closed. Fastify's default writes a shape of its own (`"error":"Request Header
  * Fields Too Large"`, `statusCode`).
  */
-export function sendClientError(err: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
+export function sendClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, message } = clientErrorOf(err);
   const body = JSON.stringify({ error: codeForStatus(status), message });

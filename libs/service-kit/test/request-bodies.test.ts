@@ -76,7 +76,7 @@ describe('JSON request bodies', () => {
     const body = `{${Array.from({ length: 50_000 }, (_, i) => `"key${i}":${i}`).join(',')}}`;
     const res = await put(body);
     expect(res.statusCode).toBe(400);
-    const reply = res.json() as { error: string; message: string; details: Array<{ field: string; problem: string }> };
+    const reply = res.json<{ error: string; message: string; details: Array<{ field: string; problem: string }> }>();
     expect(reply.error).toBe('validation_failed');
     expect(reply.message).toMatch(/^Invalid body: name .*; \(body\) Unrecognized keys: "key0", "key1", /);
     expect(res.body.length).toBeLessThan(2_000);

@@ -3,7 +3,6 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connectServiceBus, createMemoryBus, eventStreamName, type Bus } from '@powerpool/service-kit';
 
-export { namespacedBus } from '@powerpool/service-kit';
 import { TEST_NATS_URL } from './services.js';
 
 export interface TestBus {

@@ -76,7 +76,7 @@ export function readEventStream(response: Response): EventStreamReader {
   const frames: SseFrame[] = [];
   const waiters: Array<() => void> = [];
   let ended = false;
-  let failure: unknown = null;
+  let failure: Error | null = null;
   const wake = () => waiters.splice(0).forEach((w) => w());
   const parser = createSseParser((frame) => {
     frames.push(frame);
@@ -91,7 +91,7 @@ export function readEventStream(response: Response): EventStreamReader {
         parser.feed(value);
       }
     } catch (err) {
-      failure = err;
+      failure = err as Error;
     } finally {
       ended = true;
       wake();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MemberEventSnapshot, Pool, Role } from '@powerpool/contracts';
+import type { HttpMethod, MemberEventSnapshot, Pool, Role } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
 import type { TestRuntime, TestUser } from './runtime.js';
 
@@ -40,7 +40,8 @@ export async function castFor(runtime: TestRuntime): Promise<Cast> {
   };
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The HTTP methods an endpoint is declared with (contracts' HttpMethod). */
+export type Method = HttpMethod;
 
 /** One call through inject, as the gateway would forward it (`who` null: signed out). */
 export async function callAs(runtime: TestRuntime, app: ServiceApp, method: Method, url: string, who: Person | null, payload?: unknown) {

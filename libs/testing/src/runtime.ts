@@ -13,7 +13,7 @@ import { createPgliteTestDatabase, createPostgresTestDatabase } from './database
 import { unavailableReason } from './services.js';
 
 /** Which storage the integration suite runs on: `postgres` (with real NATS) or `pglite` (with the in-process bus). */
-export const testDbKind = (process.env.TEST_DB === 'pglite' ? 'pglite' : 'postgres') as 'postgres' | 'pglite';
+export const testDbKind = process.env.TEST_DB === 'pglite' ? 'pglite' : 'postgres';
 
 /**
  * Null when this run's backing services are up; otherwise the printed reason to skip (throws

@@ -5,4 +5,4 @@ import { loadIdentityConfig } from './config.js';
 const config = loadIdentityConfig();
 const runtime = await createRuntime(SERVICE_NAME, config.env);
 const app = await buildApp({ ...runtime, config });
-await serve(app, { port: config.port, host: config.host, logger: runtime.logger, onClose: runtime.close });
+await serve(app, { port: config.port, host: config.host, logger: runtime.logger, onClose: () => runtime.close() });

@@ -54,7 +54,7 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
   const assignmentsOfPlayer = async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/admin/users/global', headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    return (res.json() as Array<{ id: string; poolAssignments: Array<{ poolId: string; poolName: string; isActive: boolean }> }>).find((u) => u.id === player.user.id)?.poolAssignments;
+    return res.json<Array<{ id: string; poolAssignments: Array<{ poolId: string; poolName: string; isActive: boolean }> }>>().find((u) => u.id === player.user.id)?.poolAssignments;
   };
 
   it('should list a pool assignment when a member joined event arrives and follow later changes', async () => {

@@ -114,7 +114,7 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
     it('should list every user with displayed name and pool assignments when a super admin asks', async () => {
       const res = await h.app.inject({ method: 'GET', url: '/api/admin/users/global', headers: admin.headers });
       expect(res.statusCode).toBe(200);
-      const users = res.json() as Array<{ email: string; name: string; role: string; poolAssignments: unknown[] }>;
+      const users = res.json<Array<{ email: string; name: string; role: string; poolAssignments: unknown[] }>>();
       expect(users.map((u) => u.email).sort()).toEqual(['admin@powerpool.test', 'commissioner@powerpool.test', 'player@powerpool.test']);
       expect(users.find((u) => u.email === 'commissioner@powerpool.test')).toMatchObject({ name: 'Chris Commissioner', role: 'pool_commissioner', poolAssignments: [] });
     });

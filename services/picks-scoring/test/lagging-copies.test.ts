@@ -205,7 +205,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
       weekNumber: 1,
       pickDeadline: WEEK1.deadline.toISOString(),
       publishedAt: new Date().toISOString(),
-      games: w2.map((g) => ({ gameId: g.espnId, poolGameId: poolGameIds[g.espnId]!, lockedSpread: WEEK1.spreads[g.espnId as keyof typeof WEEK1.spreads]!, gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
+      games: w2.map((g) => ({ gameId: g.espnId, poolGameId: poolGameIds[g.espnId]!, lockedSpread: WEEK1.spreads[g.espnId as keyof typeof WEEK1.spreads], gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
     };
     h.weeksWorkflow.set(weekKey(published), { published, latest: null });
     const week: PublishedWeek = { poolId: pool.id, weekNumber: 1, pickDeadline: published.pickDeadline, poolGameIds };

@@ -568,7 +568,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       const { pool } = await poolWithWeek({ isPublic: true });
       h.clock.now = AFTER;
       const tags = [];
-      for (const who of [cast.commissioner, cast.player, cast.outsider]) tags.push((await get(pool.id, who)).headers.etag as string);
+      for (const who of [cast.commissioner, cast.player, cast.outsider]) tags.push((await get(pool.id, who)).headers.etag);
       expect(new Set(tags).size).toBe(3);
       const [commissioner, member] = tags as [string, string, string];
       expect((await get(pool.id, cast.outsider, { 'if-none-match': commissioner })).statusCode).toBe(200);

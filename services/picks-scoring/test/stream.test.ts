@@ -141,7 +141,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     const s = await stream(cast.player, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(s);
 
-    let game = await updateGame(h, games[0]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '8:12', statusDetail: null });
+    const game = await updateGame(h, games[0]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '8:12', statusDetail: null });
     const first = await patchOf(s);
     expect(first.base).toBe(snapshot.version);
     expect(first.games.map((g) => g.gameId)).toEqual([game.espnId]);
@@ -149,7 +149,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     const afterFirst = applyLivePatch(snapshot.board, first);
     expect(afterFirst).toEqual(await getBoard(cast.player, pool.id));
 
-    game = await updateGame(h, game, { gameStatus: 'COMPLETE', homeScore: 21, awayScore: 3, currentPeriod: 4, gameClock: '0:00', statusDetail: 'Final' });
+    await updateGame(h, game, { gameStatus: 'COMPLETE', homeScore: 21, awayScore: 3, currentPeriod: 4, gameClock: '0:00', statusDetail: 'Final' });
     const second = await patchOf(s);
     // The next patch starts where the first ended: nothing came between.
     expect(second.base).toBe(first.version);

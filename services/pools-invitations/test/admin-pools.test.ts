@@ -71,7 +71,7 @@ describe.skipIf(skip)('super admin pool calls', () => {
     const cards = async () => {
       const res = await call(h, 'GET', '/api/admin/pools/details', admin);
       expect(res.statusCode).toBe(200);
-      return { res, cards: res.json() as PoolAdminDetails[] };
+      return { res, cards: res.json<PoolAdminDetails[]>() };
     };
 
     it('should show the current week state of each pool weeks-workflow knows when it answers', async () => {
@@ -137,7 +137,7 @@ describe.skipIf(skip)('super admin pool calls', () => {
     const pool = await buildPool(h, otherCommissioner);
     const marker = await person(h, 'pool_commissioner', 'Marker Commish');
     const markerPool = await buildPool(h, marker);
-    const commissionerOf = async (poolId: string) => ((await call(h, 'GET', '/api/admin/pools/details', admin)).json() as Array<{ id: string; commissionerName: string }>).find((p) => p.id === poolId)?.commissionerName;
+    const commissionerOf = async (poolId: string) => (await call(h, 'GET', '/api/admin/pools/details', admin)).json<Array<{ id: string; commissionerName: string }>>().find((p) => p.id === poolId)?.commissionerName;
     await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Renamed Commish', updatedAt: new Date(Date.now() + 1000).toISOString() });
     // An older snapshot arriving late changes nothing.
     await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Stale Name', updatedAt: new Date(Date.now() - 60_000).toISOString() });

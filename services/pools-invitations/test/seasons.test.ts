@@ -21,7 +21,7 @@ describe.skipIf(skip)('default pool year: the current season', () => {
     h.clock.now = new Date(now);
     const res = await call(h, 'GET', '/api/pools/defaults', who);
     expect(res.statusCode).toBe(200);
-    return res.json() as { year: number; years: number[] };
+    return res.json<{ year: number; years: number[] }>();
   }
 
   /** The year of a pool created at `now` without a year. */
@@ -29,7 +29,7 @@ describe.skipIf(skip)('default pool year: the current season', () => {
     h.clock.now = new Date(now);
     const res = await call(h, 'POST', '/api/pools', commissioner, { name: `Season pool ${now}` });
     expect(res.statusCode).toBe(201);
-    return (res.json() as { year: number }).year;
+    return res.json<{ year: number }>().year;
   }
 
   beforeAll(async () => {

@@ -11,4 +11,4 @@ if (config.espn.replay) {
 }
 const runtime = await createRuntime(SERVICE_NAME, config.env);
 const app = await buildApp({ ...runtime, config });
-await serve(app, { port: config.port, host: config.host, logger: runtime.logger, onClose: runtime.close });
+await serve(app, { port: config.port, host: config.host, logger: runtime.logger, onClose: () => runtime.close() });

@@ -7,7 +7,7 @@ import { startSports, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
-const WILD_CARD = JSON.parse(readFileSync(new URL('../fixtures/espn/scoreboard-2025-post-week01-wildcard-final.json', import.meta.url), 'utf8')) as any;
+const WILD_CARD = JSON.parse(readFileSync(new URL('../fixtures/espn/scoreboard-2025-post-week01-wildcard-final.json', import.meta.url), 'utf8'));
 /** The recorded finals: espnId -> [away, home, winner]. */
 const FINALS = new Map<string, [number, number, string]>(
   WILD_CARD.events.map((e: any) => {

@@ -159,7 +159,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
         console.info(`[e2e] screenshot of the failed test: ${path.relative(REPO_ROOT, file)} (page ${shown.url()})`);
       }
     } finally {
-      await Promise.all([context, ...extraContexts].map((c) => c?.close()));
+      await Promise.all([context, ...extraContexts].filter((c) => c !== undefined).map((c) => c.close()));
       context = undefined;
       page = undefined;
       extraContexts = [];

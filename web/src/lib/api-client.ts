@@ -1,5 +1,5 @@
 import { fillPath, queryString } from '@powerpool/contracts';
-import type { Endpoint, EndpointInput, EndpointResult, ErrorBody } from '@powerpool/contracts';
+import type { Endpoint, EndpointInput, EndpointResult, ErrorBody, HttpMethod } from '@powerpool/contracts';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -68,8 +68,6 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   }
   throw new ApiError(res.status, res.statusText, text);
 }
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;

@@ -54,13 +54,3 @@ export function isMovingWeek(state: WeekState | null | undefined, pickDeadline: 
 export function weeksFollowInterval(weeks: readonly Pick<Week, 'state' | 'pickDeadline'>[] | undefined, now = Date.now()): number | false {
   return weeks?.some((week) => isMovingWeek(week.state, week.pickDeadline, now)) ? LIVE_WEEK_FOLLOW_MS : false;
 }
-
-/** The earliest deadline still ahead among PUBLISHED weeks (a timer refetches then), or null. */
-export function nextDeadline(weeks: readonly Pick<Week, 'state' | 'pickDeadline'>[] | undefined, now = Date.now()): string | null {
-  let next: string | null = null;
-  for (const week of weeks ?? []) {
-    if (week.state !== 'PUBLISHED' || !week.pickDeadline || new Date(week.pickDeadline).getTime() <= now) continue;
-    if (next === null || new Date(week.pickDeadline).getTime() < new Date(next).getTime()) next = week.pickDeadline;
-  }
-  return next;
-}

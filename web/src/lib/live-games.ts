@@ -138,6 +138,8 @@ export function useLiveGames(year: number, weekNumber: number, enabled: boolean,
   );
   const live = state === 'live' && games !== null && games.url === url;
   const hadPushed = games !== null && games.games.size > 0;
+  // TanStack Query's refetch is bound to its observer and stable across renders.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const { refetch, dataUpdatedAt } = query;
   useEffect(() => {
     if (live) {
@@ -148,6 +150,6 @@ export function useLiveGames(year: number, weekNumber: number, enabled: boolean,
     }
   }, [live, hadPushed, stoppedAt, refetch]);
   const stale = !live && hadPushed && (stoppedAt === null || dataUpdatedAt < stoppedAt);
-  const shown = live || stale ? games!.games : NONE;
+  const shown = live || stale ? games.games : NONE;
   return useMemo(() => ({ games: shown, state }), [shown, state]);
 }

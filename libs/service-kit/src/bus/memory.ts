@@ -69,7 +69,7 @@ interface DurableConsumer {
 
 interface Listener {
   pattern: string;
-  handler: (msg: BusMessage<never>) => Promise<unknown> | unknown;
+  handler: (msg: BusMessage<never>) => unknown; // sync or async: its result is awaited
   /** Set for request handlers (queue group members); absent for plain subscribers. */
   queue?: string;
   active: boolean;
@@ -296,7 +296,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
         // Like a JetStream consumer update: the latest settings win.
         consumer.maxDeliveries = Math.max(1, opts.maxDeliveries ?? DEFAULT_MAX_DELIVERIES);
         consumer.retryDelayMs = opts.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-        const replica: Replica = { handler: opts.handler as Replica['handler'], active: true };
+        const replica: Replica = { handler: opts.handler, active: true };
         consumer.replicas.push(replica);
         joined.push({ consumer, replica });
         schedulePump(consumer);
@@ -307,7 +307,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
             replica.active = false;
             consumer.replicas = consumer.replicas.filter((r) => r !== replica);
           }
-          await Promise.all(joined.map(({ replica }) => replica.current));
+          await Promise.all(joined.flatMap(({ replica }) => replica.current ?? []));
         },
       };
     },
@@ -315,7 +315,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
     async subscribe<T>(subject: string, handler: (msg: BusMessage<T>) => Promise<void> | void): Promise<Subscription> {
       assertOpen();
       assertSubject(subject, { wildcards: true });
-      return addListener({ pattern: subject, handler: handler as Listener['handler'], active: true, inFlight: new InFlight() });
+      return addListener({ pattern: subject, handler: handler, active: true, inFlight: new InFlight() });
     },
 
     async request<Res>(subject: string, data: unknown, opts: RequestOptions = {}): Promise<Res> {
@@ -357,7 +357,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       assertSubject(subject, { wildcards: true });
       assertNotEventSubject(subject, streamSubjects);
       if (!opts.queue) throw new Error('handle needs a queue group');
-      return addListener({ pattern: subject, queue: opts.queue, handler: handler as Listener['handler'], active: true, inFlight: new InFlight() });
+      return addListener({ pattern: subject, queue: opts.queue, handler: handler, active: true, inFlight: new InFlight() });
     },
 
     // One process: the connection is never lost, so there is nothing to call back.

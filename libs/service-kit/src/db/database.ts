@@ -58,7 +58,7 @@ export function connectPostgres(options: PostgresOptions): Database {
   };
   return {
     driver: 'postgres',
-    db: drizzlePg(pool) as unknown as Db,
+    db: drizzlePg(pool),
     sql,
     async transaction(fn) {
       const client = await pool.connect();
@@ -110,7 +110,7 @@ export function usePglite(client: PGlite): Database {
   };
   return {
     driver: 'pglite',
-    db: drizzlePglite(client) as unknown as Db,
+    db: drizzlePglite(client),
     sql,
     async transaction(fn) {
       return client.transaction(async (tx) =>

@@ -120,7 +120,7 @@ export function createGameProjectionStore<T extends ProductionGamesTable>(db: Db
         .values(row as never)
         .onConflictDoUpdate({ target: games.espnId, set: set as never, setWhere: sql`${games.updatedAt} < excluded.updated_at` })
         .returning();
-      return saved as T['$inferSelect'] | undefined;
+      return saved;
     },
 
     /** Games of `years` not in `keep` leave production, except those `keptBy` still names. */

@@ -46,7 +46,7 @@ export function databaseUnavailable(err: unknown): ServiceUnavailableError | nul
     seen.add(e);
     if (isUnavailable(e)) return new ServiceUnavailableError('The database is unavailable right now. Please try again shortly.');
     queue.push((e as { cause?: unknown }).cause);
-    if (e instanceof AggregateError) queue.push(...e.errors);
+    if (e instanceof AggregateError) queue.push(...(e.errors as unknown[]));
   }
   return null;
 }

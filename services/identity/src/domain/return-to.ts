@@ -7,6 +7,7 @@ export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   // Control characters and backslashes can be normalised by browsers into another origin.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   try {
     const base = 'http://powerpool.invalid';

@@ -96,7 +96,7 @@ export async function signOut(ctx: IdentityContext, oidc: OidcClient, sessionId:
 export function providerClaimsOf(claims: Record<string, unknown>, issuer: string, roleClaim: string): ProviderClaims {
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
   if (!email) throw new SignInFailedError('Your account has no e-mail address; PowerPool needs one.');
-  const subject = String(claims.sub ?? '');
+  const subject = typeof claims.sub === 'string' || typeof claims.sub === 'number' ? String(claims.sub) : '';
   if (!subject || hasControlCharacters(email) || hasControlCharacters(subject)) {
     throw new SignInFailedError('The identity provider sent an account PowerPool cannot use. Please contact the pool organizer.');
   }

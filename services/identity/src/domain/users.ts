@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { displayNameOf, roleSchema, type CurrentUser, type GlobalUser, type Role, type UpdateProfileBody, type User } from '@powerpool/contracts';
+import { displayNameOf, roleSchema, type CurrentUser, type GlobalUser, type Role, type User } from '@powerpool/contracts';
 import { UnauthorizedError, UserNotFoundError } from '@powerpool/service-kit';
 import { CannotChangeOwnRoleError, ConfiguredSuperAdminError } from './errors.js';
 import type { UserRow } from '../store/schema.js';
@@ -92,7 +92,6 @@ export async function updateProfile(ctx: IdentityContext, userId: string, body: 
     return toCurrentUser(row);
   });
 }
-export type { UpdateProfileBody };
 
 const byName = (a: { name: string; email: string }, b: { name: string; email: string }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.email.localeCompare(b.email);

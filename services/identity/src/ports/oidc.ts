@@ -21,7 +21,7 @@ export function backchannelRewrite(issuer: URL, backchannel: URL): (url: string)
  */
 function backchannelFetch(issuer: URL, backchannel: URL): client.CustomFetch {
   const rewrite = backchannelRewrite(issuer, backchannel);
-  return (url, options) => fetch(rewrite(url), options as RequestInit);
+  return (url, options) => fetch(rewrite(url), options);
 }
 
 /** The OpenID Connect provider over openid-client (code flow + PKCE, state, nonce). */
@@ -83,7 +83,7 @@ export function createOidcClient(config: IdentityConfig): OidcClient {
       if (!idClaims) throw new Error('no id token');
       let userinfo: Record<string, unknown> = {};
       if (cfg.serverMetadata().userinfo_endpoint) {
-        userinfo = (await client.fetchUserInfo(cfg, tokens.access_token, idClaims.sub)) as Record<string, unknown>;
+        userinfo = await client.fetchUserInfo(cfg, tokens.access_token, idClaims.sub);
       }
       return { claims: { ...userinfo, ...idClaims }, idToken: tokens.id_token ?? null };
     },
@@ -104,4 +104,3 @@ export function createOidcClient(config: IdentityConfig): OidcClient {
   };
 }
 
-export { client as openidClient };

@@ -92,5 +92,3 @@ export function createIdentityStore(db: Db) {
     },
   };
 }
-
-export type IdentityStore = ReturnType<typeof createIdentityStore>;

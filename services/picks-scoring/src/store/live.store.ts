@@ -170,7 +170,7 @@ export function createLiveStore(db: Db) {
           (SELECT ${digest('o')} FROM ${pickOverrides} o WHERE ${week('o')}),
           (SELECT ${digest('u')} FROM ${users} u WHERE u.id IN (SELECT o.by_user_id FROM ${pickOverrides} o WHERE ${week('o')} UNION SELECT o.target_user_id FROM ${pickOverrides} o WHERE ${week('o')}))
         ) AS fingerprint`);
-      const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ fingerprint: string }> }).rows;
+      const rows = Array.isArray(result) ? (result as Array<{ fingerprint: string }>) : (result as { rows: Array<{ fingerprint: string }> }).rows;
       return rows[0]!.fingerprint;
     },
   };

@@ -263,4 +263,3 @@ export function createScoreStore(db: Db) {
     },
   };
 }
-export type ScoreStore = ReturnType<typeof createScoreStore>;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createInvitationBodySchema, INVITATION_DAYS_VALID_DEFAULT, INVITATION_DAYS_VALID_MAX, invitationStatusOf, POOL_MESSAGES, type Invitation, type PublicInvitation, type UseInvitationReply } from '@powerpool/contracts';
+import { type createInvitationBodySchema, INVITATION_DAYS_VALID_DEFAULT, INVITATION_DAYS_VALID_MAX, invitationStatusOf, POOL_MESSAGES, type Invitation, type PublicInvitation, type UseInvitationReply } from '@powerpool/contracts';
 import { ValidationError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { PoolsStore } from '../store/pools.store.js';

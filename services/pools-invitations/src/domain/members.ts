@@ -1,4 +1,4 @@
-import { RECENT_JOINS_DAYS, updateMemberBodySchema, type MemberStats, type PoolMemberDetails, type PoolMemberShort } from '@powerpool/contracts';
+import { RECENT_JOINS_DAYS, type updateMemberBodySchema, type MemberStats, type PoolMemberDetails, type PoolMemberShort } from '@powerpool/contracts';
 
 import type { z } from 'zod';
 import type { MemberWithUser, PoolsStore } from '../store/pools.store.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPoolBodySchema, displayNameOf, slugFromName, type DeletePoolReply, type Pool, type PoolAccessReply, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
+import { type createPoolBodySchema, displayNameOf, slugFromName, type DeletePoolReply, type Pool, type PoolAccessReply, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { MemberRow, PoolRow } from '../store/schema.js';

@@ -5,7 +5,7 @@ import { scoreboardSchema } from '../../src/ports/espn/schemas.js';
 import { gameDayScoreboard, gameDayStatus, gameDayWeekShiftDays, planRound, recordedGames } from './game-day.js';
 import { startEspnReplay } from './server.js';
 
-const WILD_CARD = JSON.parse(readFileSync(new URL('../../fixtures/espn/scoreboard-2025-post-week01-wildcard-final.json', import.meta.url), 'utf8')) as any;
+const WILD_CARD = JSON.parse(readFileSync(new URL('../../fixtures/espn/scoreboard-2025-post-week01-wildcard-final.json', import.meta.url), 'utf8'));
 /** The recording without what the timeline never touches (leaders, statistics, broadcasts...), for the second-by-second walks. */
 const SLIM = {
   ...WILD_CARD,

@@ -2,17 +2,5 @@
  * `@powerpool/sports-data-staging/replay`: offline ESPN for development and tests (embedded mode,
  * the cluster launcher, the service's tests, the bench). Not part of the service's src/.
  */
-export {
-  autoDateShiftDays,
-  GAME_DAY_ROUND,
-  REPLAY_SEASON_OPENER,
-  shiftDates,
-  startEspnReplay,
-  type EspnReplay,
-  type EspnReplayOptions,
-  type GameDayControl,
-  type GameDayOptions,
-  type GameDayStatus,
-  type ReplayFault,
-} from './server.js';
+export { startEspnReplay, type EspnReplay, type EspnReplayOptions, type ReplayFault } from './server.js';
 export { startConfiguredReplay, type ConfiguredReplay } from './configured.js';

@@ -110,7 +110,6 @@ export const feedLease = sportsSchema.table('feed_lease', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-export type StagingTeamRow = typeof stagingTeams.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type StagingGameRow = typeof stagingGames.$inferSelect;
 export type GameRow = typeof games.$inferSelect;

@@ -228,7 +228,7 @@ export function createSportsStore(db: Db) {
       const rows = await db.execute<{ id: string }>(
         sql`SELECT venue_espn_id AS id FROM sports.staging_games WHERE venue_espn_id IS NOT NULL UNION SELECT venue_espn_id FROM sports.games WHERE venue_espn_id IS NOT NULL ORDER BY 1`,
       );
-      const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ id: string }> }).rows;
+      const list = Array.isArray(rows) ? (rows as Array<{ id: string }>) : (rows as { rows: Array<{ id: string }> }).rows;
       return list.map((r) => r.id);
     },
   };

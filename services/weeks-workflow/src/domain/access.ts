@@ -1,11 +1,7 @@
-import { managesPool } from '@powerpool/contracts';
 import { managedPoolOf, memberPoolOf } from '@powerpool/service-kit';
 import type { WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow } from '../store/schema.js';
 import type { Caller } from './context.js';
-
-/** A super admin manages every pool; a pool commissioner only the pools they commission. */
-export const canManage = (caller: Caller, pool: PoolRow): boolean => managesPool(caller, pool.commissionerId);
 
 /** The pool, if the caller may manage it: 404 unknown, 403 someone else's. */
 export const managedPool = (store: WeeksStore, caller: Caller, poolId: string): Promise<PoolRow> => managedPoolOf(store, caller, poolId);

@@ -1,8 +1,6 @@
 import { WEEK_MESSAGES, weekLabel, type WeekState } from '@powerpool/contracts';
 import { ConflictError, DomainError, NotFoundError } from '@powerpool/service-kit';
 
-export { PoolNotFoundError } from '@powerpool/service-kit';
-
 export class CurrentWeekUnknownError extends NotFoundError {
   constructor() {
     super('current_week_unknown', WEEK_MESSAGES.currentWeekUnknown);

@@ -88,7 +88,6 @@ export const weekTransitions = weeksSchema.table('week_transitions', {
 export type TeamRow = typeof teams.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type PoolRow = typeof pools.$inferSelect;
-export type MemberRow = typeof poolMembers.$inferSelect;
 export type PoolWeekRow = typeof poolWeeks.$inferSelect;
 export type PoolSpreadRow = typeof poolSpreads.$inferSelect;
 export type PoolGameRow = typeof poolGames.$inferSelect;

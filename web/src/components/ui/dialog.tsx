@@ -5,7 +5,6 @@ import { cn } from '../../utils/cn';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 const overlayClasses = 'fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]';
 // A column no taller than the screen: header, body, footer. A tall body scrolls inside DialogBody

@@ -179,7 +179,7 @@ export async function fetchImage(url: string, timeoutMs: number, what: string): 
   const chunks: Buffer[] = [];
   let size = 0;
   try {
-    for await (const chunk of response.body ?? []) {
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
       if (size > LOGO_MAX_BYTES) {
         await drop();

@@ -8,7 +8,6 @@ export type SeasonType = 1 | 2 | 3;
 export const PRESEASON_WEEKS = 4;
 export const REGULAR_SEASON_WEEKS = 18;
 export const POSTSEASON_ESPN_WEEKS = [1, 2, 3, 5] as const;
-export const PRO_BOWL_ESPN_WEEK = 4;
 
 export function toWeekNumber(seasonType: number, espnWeek: number): number | null {
   if (!Number.isInteger(espnWeek)) return null;
@@ -29,10 +28,6 @@ export function fromWeekNumber(weekNumber: number): { seasonType: SeasonType; es
   if (weekNumber >= 19 && weekNumber <= 21) return { seasonType: 3, espnWeek: weekNumber - 18 };
   if (weekNumber === 22) return { seasonType: 3, espnWeek: 5 };
   return null;
-}
-
-export function seasonTypeOfWeek(weekNumber: number): SeasonType | null {
-  return fromWeekNumber(weekNumber)?.seasonType ?? null;
 }
 
 /** Every (season type, ESPN week) of a season that an import fetches, in order. */

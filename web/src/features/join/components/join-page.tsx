@@ -58,7 +58,7 @@ function InvalidInvitation({ message }: { message: string }) {
         <CardDescription>{message}</CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
-        <Button onClick={() => navigate(paths.home.getHref())}>Go to Home</Button>
+        <Button onClick={() => void navigate(paths.home.getHref())}>Go to Home</Button>
       </CardFooter>
     </Card>
   );
@@ -102,7 +102,7 @@ function InvitationView({ token, invitation, alreadyMember }: { token: string; i
             : { status: undefined },
         );
         if (failure.kind === 'already-member') {
-          navigate(paths.home.getHref(), { replace: true });
+          void navigate(paths.home.getHref(), { replace: true });
           return;
         }
         if (failure.kind === 'signed-out') setNeedsSignIn(true);
@@ -125,11 +125,13 @@ function InvitationView({ token, invitation, alreadyMember }: { token: string; i
       joinPool();
     }, AUTO_JOIN_DELAY_MS);
     return () => clearTimeout(timer);
+    // joinPool is a new function every render: listing it would reschedule the timer on each one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user, token, usable, alreadyMember]);
 
   useEffect(() => {
     if (!welcomed) return;
-    const timer = setTimeout(() => navigate(paths.home.getHref(), { replace: true }), WELCOME_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(paths.home.getHref(), { replace: true }), WELCOME_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [welcomed, navigate]);
 
@@ -203,13 +205,13 @@ function InvitationView({ token, invitation, alreadyMember }: { token: string; i
         ) : null}
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" className="w-full sm:w-auto" onClick={() => navigate(paths.home.getHref())}>
+        <Button variant="outline" className="w-full sm:w-auto" onClick={() => void navigate(paths.home.getHref())}>
           Cancel
         </Button>
         {alreadyMember ? (
           <Button
             className="w-full sm:w-auto"
-            onClick={() => navigate(paths.home.getHref(), { state: { poolId: invitation.poolId } satisfies PicksLocationState })}
+            onClick={() => void navigate(paths.home.getHref(), { state: { poolId: invitation.poolId } satisfies PicksLocationState })}
           >
             Go to Pool
             <ArrowRight aria-hidden="true" />

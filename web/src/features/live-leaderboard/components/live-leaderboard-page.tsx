@@ -1,5 +1,5 @@
 import { isWeekNumber, PICK_MESSAGES, WEEK_STATE_LABELS, weekLabel } from '@powerpool/contracts';
-import { Download, Hourglass, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Download, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header';

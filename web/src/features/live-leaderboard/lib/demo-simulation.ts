@@ -10,7 +10,7 @@ import {
   resultAgainstSpreadOf,
   weekLabel,
 } from '@powerpool/contracts';
-import type { Covering, DecidedPickResult, ImpactGame, LiveGame, LiveLeaderboard, LivePick, LiveStanding, PickResult, PowerEffect, WeekState } from '@powerpool/contracts';
+import type { Covering, DecidedPickResult, ImpactGame, LiveGame, LiveLeaderboard, LivePick, LiveStanding, PickResult, WeekState } from '@powerpool/contracts';
 import { DEMO_ENTRIES, DEMO_GAMES, DEMO_POOL } from './demo-data';
 import type { DemoEntry, DemoGame, DemoPick } from './demo-data';
 

@@ -66,7 +66,7 @@ export function InvitationsPanel({ pool }: { pool: Pool }) {
           ) : (
             <ul className="grid gap-3">
               {invitations.data.map((invitation) => (
-                <InvitationRow key={invitation.id} poolId={pool.id} invitation={invitation} />
+                <InvitationRow key={invitation.id} invitation={invitation} />
               ))}
             </ul>
           )}
@@ -153,7 +153,7 @@ function CreateInvitationForm({ poolId }: { poolId: string }) {
   );
 }
 
-function InvitationRow({ poolId, invitation }: { poolId: string; invitation: Invitation }) {
+function InvitationRow({ invitation }: { invitation: Invitation }) {
   const update = useUpdateInvitation();
   const remove = useDeleteInvitation();
   const [copied, setCopied] = useState(false);

@@ -74,8 +74,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   function onCancel() {
     // History back, as the spec says; a page opened directly has nothing to go back to.
     const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (historyIndex > 0) navigate(-1);
-    else navigate('/');
+    if (historyIndex > 0) void navigate(-1);
+    else void navigate('/');
   }
 
   const saving = updateProfile.isPending;

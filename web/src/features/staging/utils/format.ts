@@ -17,11 +17,12 @@ export function spreadLabel(spread: number | null): string {
 export function changeValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   try {
     return JSON.stringify(value);
   } catch {
-    return String(value);
+    // A cycle: what String() would give, without calling a toString the object may not have.
+    return Object.prototype.toString.call(value);
   }
 }
 
