@@ -99,6 +99,8 @@ export const stagingGamesReplySchema = z.array(stagingGameSchema);
 /** A production game: the staging fields without staging ids, keyed by espnId, plus updatedAt. */
 export const gameSchema = stagingGameSchema.omit({ id: true, scheduleId: true }).extend({ updatedAt: z.string() });
 export type Game = z.infer<typeof gameSchema>;
+/** A game as read from the provider: a production or staging game without its storage fields. */
+export type GameData = Omit<Game, 'updatedAt'>;
 
 /**
  * What every service keeps of a production game in its own copy (the columns of service-kit's
