@@ -107,6 +107,29 @@ function missingExports(doc: string): string[] {
   return missing;
 }
 
+/** Every source file (TypeScript) outside node_modules and build output. */
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...sources(rel));
+    else if (/\.tsx?$/.test(entry.name)) out.push(rel);
+  }
+  return out;
+}
+
+/** Every "docs/page.md#anchor" a source file cites that does not resolve. */
+function brokenCitations(file: string): string[] {
+  const broken: string[] = [];
+  for (const [cited, page, anchor] of read(file).matchAll(/\bdocs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
+    const doc = `docs/${page}`;
+    if (!existsSync(path.join(root, doc))) broken.push(`${file}: ${cited} (no such page)`);
+    else if (anchor !== undefined && !anchorsOf(doc).has(anchor)) broken.push(`${file}: ${cited} (no such heading)`);
+  }
+  return broken;
+}
+
 describe('docs', () => {
   it('should find the docs and the names they point at', () => {
     expect(DOCS.length).toBeGreaterThan(5);
@@ -119,6 +142,12 @@ describe('docs', () => {
 
   it('should name only paths that exist when it names a file or folder', () => {
     expect(DOCS.flatMap(missingPaths)).toEqual([]);
+  });
+
+  it('should resolve every docs/ page and #anchor a code comment cites', () => {
+    const files = ['libs', 'services', 'gateway', 'web', 'deploy', 'bench'].flatMap(sources).filter((file) => file !== 'libs/testing/src/docs-links.test.ts');
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.flatMap(brokenCitations)).toEqual([]);
   });
 
   it('should name only what a file exports when it says "`name` in path/to/file.ts"', () => {
