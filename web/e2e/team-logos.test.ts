@@ -11,7 +11,7 @@ import { publishWildCardPool } from './support/wild-card.js';
  * Team logos (issue 19): every page gets them from our own origin (GET /api/teams/{id}/logo, the
  * offline replay's stand-in images here). When they load, every slot shows the image; when they
  * cannot be had (the endpoint blocked here: down, never stored, a bad network), each logo slot
- * must show the spec's fallback, the team's abbreviation on a coloured circle, never an empty
+ * must show the product's fallback, the team's abbreviation on a coloured circle, never an empty
  * circle: Make Picks, Live Results (the board's pick chips and the games), the season
  * leaderboard's weekly details, the commissioner's scoring review and the demo board.
  */

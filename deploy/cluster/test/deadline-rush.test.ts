@@ -13,7 +13,7 @@ import { privatePostgresUnavailableReason, startPostgresServer, type PostgresSer
  * save (3/2/1 and a power pick, different per player) at a random moment within the last 2 s
  * before the deadline; every 10th sends another within 1 s after it.
  *
- * Compared (deadline-rush.ts checkRush): every save is 2xx or the spec's refusal (409
+ * Compared (deadline-rush.ts checkRush): every save is 2xx or the product's refusal (409
  * `picks_locked` with the deadline); none sent after the deadline is 2xx (a save counts from its
  * arrival at picks-scoring, by the server's clock); a refusal never comes before the deadline; every player's stored
  * picks (API) are exactly their last 2xx save, or nothing; the database rows are those, each once.

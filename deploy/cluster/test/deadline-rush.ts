@@ -270,7 +270,7 @@ export interface RushReport {
 
 /**
  * Holds the rush against what was promised:
- * - every save is answered 2xx or refused with the spec's deadline refusal (409 `picks_locked`,
+ * - every save is answered 2xx or refused with the product's deadline refusal (409 `picks_locked`,
  *   PICK_MESSAGES.picksLocked, the deadline in its details); nothing else (no 5xx, nothing hung);
  * - a save sent after the deadline is refused (a 2xx save arrived before it: it was sent before
  *   it); a refusal never comes back before the deadline;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const errorBodySchema = z.object({
   /** Stable machine code, snake_case (`picks_locked`, `validation_failed`, `forbidden`). */
   error: z.string(),
-  /** Human text; where the spec fixes a text, exactly that text. */
+  /** Human text; where the product fixes a text (docs/screens.md#errors), exactly that text. */
   message: z.string(),
   /** Optional structured detail, e.g. the invalid fields of a body. */
   details: z.unknown().optional(),

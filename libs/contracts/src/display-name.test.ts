@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayNameOf } from './display-name.js';
 
-describe('displayNameOf (player spec section 3)', () => {
+describe('displayNameOf (docs/screens.md#profile)', () => {
   it.each([
     [{ displayName: 'Pat the Picker', firstName: 'Pat', lastName: 'Player', email: 'p@x.test' }, 'Pat the Picker'],
     [{ displayName: '  Spaced  ', email: 'p@x.test' }, 'Spaced'],

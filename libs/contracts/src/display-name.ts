@@ -7,7 +7,7 @@ export interface NameFields {
 }
 
 /**
- * The name shown for a user everywhere (player spec, section 3): displayName if non-blank;
+ * The name shown for a user everywhere (docs/screens.md#profile): displayName if non-blank;
  * else firstName plus lastName; else firstName; else the part of the e-mail before the @ with its
  * first letter capitalised; else the word 'User'.
  */

@@ -68,7 +68,7 @@ export const ERROR_STATUS = {
   game_not_in_week: 400,
   /** "Cannot calculate scores: {reasons}". */
   cannot_calculate_scores: 409,
-  /** Complete Week while picks on final or void games would have no result (game-rules.md "Points"). */
+  /** Complete Week while picks on final or void games would have no result (docs/week.md#complete). */
   cannot_complete_week: 409,
   /** Spreads and games change only while the week is in SETUP. */
   week_not_in_setup: 409,

@@ -9,7 +9,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const NAME_MAX_LENGTH = 60;
 export const PAYMENT_NOTES_MAX_LENGTH = 500;
 
-/** User as the API returns it (player spec section 3). */
+/** User as the API returns it (docs/screens.md#profile). */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -57,7 +57,7 @@ export const poolAssignmentSchema = z.object({
   isActive: z.boolean(),
 });
 
-/** GET /api/admin/users/global: every user with their pool assignments (admin spec section 3). */
+/** GET /api/admin/users/global: every user with their pool assignments (docs/screens.md#site-admin). */
 export const globalUserSchema = userSchema.extend({
   name: z.string(),
   poolAssignments: z.array(poolAssignmentSchema),

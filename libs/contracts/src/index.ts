@@ -7,7 +7,7 @@ export * from './errors.js';
 export * from './routes.js';
 export * from './openapi.js';
 // Each topic in up to four files: rules (constants and pure functions), messages (the texts the
-// spec fixes), schemas (HTTP params, bodies, replies and streams) and events (bus subjects,
+// product fixes, docs/screens.md#errors), schemas (HTTP params, bodies, replies and streams) and events (bus subjects,
 // payloads and request/reply); its endpoints are declared in <topic>.endpoints.ts.
 export * from './pools.rules.js';
 export * from './pools.messages.js';

@@ -46,7 +46,7 @@ export const PICKS_EVENTS = {
 /**
  * rpc.picks.week.unscored-picks: before a week is completed, weeks-workflow asks picks-scoring
  * how many picks on a decided (final or void) game would have no result if the week were scored
- * now on `results` (or newer ones). Complete Week is refused unless it is 0 (game-rules.md "Points":
+ * now on `results` (or newer ones). Complete Week is refused unless it is 0 (docs/week.md#complete:
  * a completed week never holds a pending pick).
  */
 export const unscoredPicksRequestSchema = z.object({ ...poolWeekRef, results: z.array(decidedGameSchema) });

@@ -1,7 +1,7 @@
 import { PICK_DEADLINE_LEAD_MINUTES, weekLabel } from './weeks.rules.js';
 import { POWER_PICK_RANK } from './picks.rules.js';
 
-/** Picks, scoring and leaderboards: the texts the spec fixes (player spec sections 2, 5, 8; admin spec section 8). */
+/** Picks, scoring and leaderboards: texts the product fixes (docs/screens.md#errors). */
 
 const rankLabel = (rank: number) => `${rank}pt`;
 
@@ -30,7 +30,7 @@ export const PICK_MESSAGES = {
   noPowerPick: 'No power pick selected',
   powerPickNoTeam: 'Power pick selected (choose team)',
   powerPickByCommissioner: 'Power pick entered by commissioner (game not available in this pool)',
-  // Make Picks screen (player spec section 2)
+  // Make Picks screen (docs/screens.md#make-picks)
   seasonLabel: 'NFL Season 2025',
   editPicks: 'Edit Picks',
   savePicks: 'Save Picks',
@@ -45,7 +45,7 @@ export const PICK_MESSAGES = {
   welcome: 'There is no current week yet. Games are typically published on Tuesday morning; come back then to make your picks.',
   gamesNotAvailableTitle: 'Games Not Yet Available',
   gamesNotAvailable: (week: string) => `The games for ${week} have not been published yet. Games are typically published on Tuesday morning.`,
-  // Season Leaderboard and Live Results (player spec section 2)
+  // Season Leaderboard and Live Results (docs/screens.md#season-leaderboard)
   noLeaderboardData: 'No leaderboard data available',
   noPlayersMatching: (query: string) => `No players found matching "${query}"`,
   noPools: 'You are not a member of any pools yet.',
@@ -74,7 +74,7 @@ export const PICK_MESSAGES = {
   exportFailedTitle: 'Export Failed',
   csvExportedTitle: 'CSV Exported',
   csvExported: 'Leaderboard exported successfully',
-  /** The live leaderboard's fetch errors (player spec section 8). */
+  /** The live leaderboard's fetch errors (docs/screens.md#live-leaderboard). */
   liveAccessDenied: 'Access denied',
   liveFetchFailed: (status: number) => `Failed to fetch leaderboard: ${status}`,
   liveIdsRequired: 'Pool ID and week number are required',
@@ -87,7 +87,7 @@ export const PICK_MESSAGES = {
   mobilePageSizeTitle: 'Performance Notice',
   /** `limit`: the SPA's page size past which a phone gets this notice. */
   mobilePageSize: (limit: number) => `Showing more than ${limit} players at once may be slow on a phone.`,
-  /** Week management (admin spec section 8). */
+  /** Week management (docs/screens.md#week-management). */
   scoringReviewExportFailed: 'Failed to export CSV. Please try again or contact support.',
   weekExportFailed: 'Failed to export CSV file',
   calculationErrorBadge: 'Error',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coveringOf, resultAgainstSpreadOf } from './picks.rules.js';
 import { coverOf } from './weeks.rules.js';
 
-describe('a pick against the spread (game-rules.md "Points" and "Leaderboards")', () => {
+describe('a pick against the spread (docs/game.md#against-the-spread, docs/game.md#live-standings)', () => {
   it('should win when its side covers, lose when the other side does, and push when neither does', () => {
     expect([resultAgainstSpreadOf('HOME', 'HOME'), resultAgainstSpreadOf('HOME', 'AWAY')]).toEqual(['WIN', 'LOSS']);
     expect([resultAgainstSpreadOf('AWAY', 'HOME'), resultAgainstSpreadOf('AWAY', 'AWAY')]).toEqual(['LOSS', 'WIN']);

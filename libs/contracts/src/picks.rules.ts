@@ -28,7 +28,7 @@ export const OVERRIDE_REASON_MAX_LENGTH = 500;
 export const POWER_EFFECTS = ['x2', 'x0', 'push', 'none', 'pending'] as const;
 export type PowerEffect = (typeof POWER_EFFECTS)[number];
 
-/** Who sees a live leaderboard's picks (game-rules.md, "Who sees what"). */
+/** Who sees a live leaderboard's picks (docs/game.md#who-sees-what). */
 export const ACCESS_LEVELS = ['FULL_ACCESS', 'COMMISSIONER_ACCESS', 'PUBLIC_ACCESS'] as const;
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
 export type AccessLevel = z.infer<typeof accessLevelSchema>;
@@ -42,14 +42,14 @@ export type PickResult = z.infer<typeof pickResultSchema>;
 export type DecidedPickResult = Exclude<PickResult, 'PENDING'>;
 
 /**
- * A pick against the spread on a score (game-rules.md "Points"): it wins when its team's side
+ * A pick against the spread on a score (docs/game.md#against-the-spread): it wins when its team's side
  * covers, loses when the other side covers, and is a push when neither does (coverOf).
  */
 export const resultAgainstSpreadOf = (cover: CoverResult, side: 'HOME' | 'AWAY'): DecidedPickResult => (cover === 'PUSH' ? 'PUSH' : cover === side ? 'WIN' : 'LOSS');
 
 /**
- * A pending pick on a game being played, shown with how its team stands right now (game-rules.md
- * "Leaderboards"): covering, push (exactly on the spread) or not covering.
+ * A pending pick on a game being played, shown with how its team stands right now
+ * (docs/game.md#live-standings): covering, push (exactly on the spread) or not covering.
  */
 export const COVERING_STATES = ['COVERING', 'PUSH', 'NOT_COVERING'] as const;
 export const coveringSchema = z.enum(COVERING_STATES);
@@ -58,7 +58,7 @@ export type Covering = z.infer<typeof coveringSchema>;
 /** The covering state of the result the pick would have if the game ended on the score right now. */
 export const coveringOf = (result: DecidedPickResult): Covering => (result === 'WIN' ? 'COVERING' : result === 'LOSS' ? 'NOT_COVERING' : 'PUSH');
 
-/** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0 (game-rules.md "Points"). */
+/** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0 (docs/game.md#points). */
 export const confidencePointsOf = (rank: number, result: PickResult): number => (result === 'WIN' ? rank : 0);
 
 /** The power pick's effect: x2 when it wins, x0 when it loses, x1 otherwise (push, none, pending). */

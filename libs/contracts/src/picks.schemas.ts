@@ -69,7 +69,7 @@ export const batchPicksBodySchema = z
   .strict();
 export type BatchPicksBody = z.input<typeof batchPicksBodySchema>;
 
-/** A saved pick (player spec section 3), with its result once the game is decided. */
+/** A saved pick (docs/game.md#picks), with its result once the game is decided. */
 export const savedPickSchema = z.object({
   id: z.string(),
   poolId: z.string(),

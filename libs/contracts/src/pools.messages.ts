@@ -1,4 +1,4 @@
-/** Texts the server answers with (spec sections 8 of both documents); the join page shows them. */
+/** Texts the product fixes (docs/screens.md#errors) that the server answers with; the join page shows them (docs/screens.md#join-page). */
 export const POOL_MESSAGES = {
   alreadyMember: 'You are already a member of this pool',
   invitationNotFound: 'This invitation link is no longer valid. Please contact the pool organizer for a new invitation.',

@@ -6,10 +6,10 @@ import { z } from 'zod';
  */
 
 // ---------------------------------------------------------------------------------------------
-// Constants (admin spec section 9)
+// Constants (docs/screens.md#pool-management)
 
 /**
- * Pool years offered by the Create New Pool form (admin spec section 5). The default year (the
+ * Pool years offered by the Create New Pool form (docs/screens.md#pool-management). The default year (the
  * current season, GET /api/pools/defaults) is always one of them: see `nearestPoolYear`.
  */
 export const POOL_YEARS = [2024, 2025, 2026] as const;
@@ -37,7 +37,7 @@ export const memberRoleSchema = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 /**
- * The slug derived from a pool name when none is given (admin spec section 5): lowercase, remove
+ * The slug derived from a pool name when none is given (docs/screens.md#pool-management): lowercase, remove
  * every character other than letters, digits, spaces and hyphens, then turn spaces into hyphens.
  * Shared so the form can preview what the server will store.
  */
@@ -86,7 +86,7 @@ export const INVITATION_STATUSES = ['deactivated', 'expired', 'limit_reached', '
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
-/** The status rule (admin spec section 4), shared by the screens and the server. */
+/** The status rule (docs/screens.md#join-page), shared by the screens and the server. */
 export function invitationStatusOf(inv: { isActive: boolean; expiresAt: string | Date; maxUses: number | null; currentUses: number }, now: Date = new Date()): InvitationStatus {
   if (!inv.isActive) return 'deactivated';
   if (new Date(inv.expiresAt).getTime() <= now.getTime()) return 'expired';

@@ -1,6 +1,6 @@
 /**
  * Pools, invitations and members: HTTP bodies and replies of pools-invitations. Field names follow
- * the admin spec's entities (section 3).
+ * the product's names (docs/architecture.md#data).
  */
 import { z } from 'zod';
 import { weekStateSchema } from './week-states.js';
@@ -12,7 +12,7 @@ import { POOL_MESSAGES } from './pools.messages.js';
 // ---------------------------------------------------------------------------------------------
 // Entities
 
-/** Pool (creation and management), admin spec section 3, plus poolType and updatedAt. */
+/** Pool (creation and management, docs/screens.md#pool-management), with poolType and updatedAt. */
 export const poolSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -221,7 +221,7 @@ export const poolDefaultsSchema = z.object({
 export type PoolDefaults = z.infer<typeof poolDefaultsSchema>;
 
 /**
- * POST /api/pools. Defaults are the spec's, except `year`: without it the server takes the current
+ * POST /api/pools. Defaults are the product's (docs/screens.md#pool-management), except `year`: without it the server takes the current
  * season, as GET /api/pools/defaults reports it.
  */
 export const createPoolBodySchema = z
@@ -257,7 +257,7 @@ export type CreatePoolBody = z.input<typeof createPoolBodySchema>;
 
 /**
  * POST /api/pools/{poolId}/invitations. Give `daysValid` (1-365, default 30) or an ISO `expiresAt`
- * (what the spec's screen sends; it must lie in the future and within 365 days), not both.
+ * (what the Pool Management screen sends; it must lie in the future and within 365 days), not both.
  */
 export const createInvitationBodySchema = z
   .object({

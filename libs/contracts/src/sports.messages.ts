@@ -11,7 +11,7 @@ export const VALIDATION_CHECK_LABELS: Record<ValidationCheck, string> = {
   oddsValidation: 'Odds validation',
 };
 
-/** Advice text shown under the report (admin spec section 8). */
+/** Advice text shown under the report (docs/screens.md#staging). */
 export const VALIDATION_ADVICE = {
   FAILED: 'Critical issues found. Fix them before pushing to production.',
   WARNINGS: 'Some checks reported warnings. Review the issues before pushing to production.',

@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * Sports data: teams, games, odds, venues, staging and migration (sports-data-staging): HTTP params,
- * bodies and replies (its events are in sports.events.ts). Field names are the admin spec's entities (section 3).
+ * bodies and replies (its events are in sports.events.ts). Field names are the product's names (docs/architecture.md#data).
  */
 
-/** The staging schedule id is always 1 (admin spec section 9). */
+/** The staging schedule id is always 1 (there is one staging copy: docs/screens.md#staging). */
 export const STAGING_SCHEDULE_ID = 1;
 export const SEASON_TYPES = { preseason: 1, regular: 2, postseason: 3 } as const;
 export const seasonTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -99,6 +99,8 @@ export const stagingGamesReplySchema = z.array(stagingGameSchema);
 /** A production game: the staging fields without staging ids, keyed by espnId, plus updatedAt. */
 export const gameSchema = stagingGameSchema.omit({ id: true, scheduleId: true }).extend({ updatedAt: z.string() });
 export type Game = z.infer<typeof gameSchema>;
+/** A game as read from the provider: a production or staging game without its storage fields. */
+export type GameData = Omit<Game, 'updatedAt'>;
 
 /**
  * What every service keeps of a production game in its own copy (the columns of service-kit's
@@ -220,7 +222,7 @@ export const importEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ImportEvent = z.infer<typeof importEventSchema>;
 
-/** Migration validation (admin spec section 3). */
+/** Migration validation (docs/screens.md#staging). */
 export const migrationValidationSchema = z.object({
   passed: z.boolean(),
   stagingCount: z.number().int(),
@@ -271,7 +273,7 @@ export const clearStagingReplySchema = z.object({
 });
 export type ClearStagingReply = z.infer<typeof clearStagingReplySchema>;
 
-/** Venue (admin spec section 3). Image URLs are null when ESPN has none. */
+/** Venue (the Venues sub-tab, docs/screens.md#staging). Image URLs are null when ESPN has none. */
 export const venueSchema = z.object({
   espnVenueId: z.string(),
   fullName: z.string(),

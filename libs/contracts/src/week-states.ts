@@ -9,7 +9,7 @@ export const weekStateSchema = z.enum(WEEK_STATES);
 export type WeekState = z.infer<typeof weekStateSchema>;
 
 /**
- * The live states of a week (game-rules.md "Leaderboards": live standings in GAMES_IN_PROGRESS and
+ * The live states of a week (docs/game.md#live-standings: live standings in GAMES_IN_PROGRESS and
  * SCORING): its board changes while it is open, so picks-scoring announces its changes and the
  * SPA listens to the stream. Named once, for both.
  */

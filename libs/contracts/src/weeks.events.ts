@@ -29,7 +29,7 @@ export const weekPublishedEventSchema = z.object({
  * One pool game as a week's move to SCORING or COMPLETE was decided on: the game's snapshot in
  * weeks-workflow's copy (versioned by `updatedAt`) and the pool's void ruling. picks-scoring
  * applies these (newest snapshot wins) in the same transaction as the state change, so it never
- * scores a week on results older than those the move was allowed on (game-rules.md "Points").
+ * scores a week on results older than those the move was allowed on (docs/week.md#move-to-scoring).
  */
 export const decidedGameSchema = z.object({
   poolGameId: z.string(),

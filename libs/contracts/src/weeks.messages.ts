@@ -1,6 +1,6 @@
 import type { WeekState } from './week-states.js';
 
-/** The five steps of the tracker, with the spec's captions. */
+/** The five steps of the tracker, with the product's captions. */
 export const WEEK_STATE_LABELS: Record<WeekState, { title: string; caption: string }> = {
   SETUP: { title: 'Setup', caption: 'Choose Games to Publish' },
   PUBLISHED: { title: 'Published', caption: 'Users Select Picks' },
@@ -9,7 +9,7 @@ export const WEEK_STATE_LABELS: Record<WeekState, { title: string; caption: stri
   COMPLETE: { title: 'Complete', caption: 'Results Final' },
 };
 
-/** The texts the spec fixes for Manage Weeks (admin spec sections 5 and 8). */
+/** Texts the product fixes for Manage Weeks (docs/screens.md#week-management, docs/screens.md#errors). */
 export const WEEK_MESSAGES = {
   currentWeekUnknown: 'Unable to determine current week',
   noGamesSelectedTitle: 'No Games Selected',
@@ -22,7 +22,7 @@ export const WEEK_MESSAGES = {
   notYetComplete: (n: number) => `${n} game(s) not yet complete`,
   missingSpreadData: (n: number) => `${n} game(s) missing spread data`,
   transitioned: (state: WeekState) => `Transitioned to ${state} state`,
-  /** Complete Week while picks on final or void games could not be scored (game-rules.md "Points"). */
+  /** Complete Week while picks on final or void games could not be scored (docs/week.md#complete). */
   cannotCompleteWeek: (picks: number, reasons: string[]) =>
     `Cannot complete week: ${picks} pick(s) on final or void games have no result${reasons.length ? ` (${reasons.join('; ')})` : ''}. Correct them with the emergency pick entry, then try again.`,
   invalidSpreadTitle: 'Invalid Spread',

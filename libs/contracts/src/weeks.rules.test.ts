@@ -3,7 +3,7 @@ import { isLiveWeekState, WEEK_STATES } from './week-states.js';
 import { coverOf, currentSeasonOf, currentWeekOf, GAME_LENGTH_MS, isValidSpread, isWeekNumber, nextWeekState, pickDeadlineOf, seasonPartOf, seasonTypeOf, testingWeeks, transitionSlugOf, weekLabel, weekNumbers } from './weeks.rules.js';
 
 describe('week labels', () => {
-  it('should name weeks as the spec says', () => {
+  it('should name weeks as docs/week.md#week-numbers says', () => {
     expect([-4, -3, -2, -1].map(weekLabel)).toEqual(['Preseason Week 1', 'Preseason Week 2', 'Preseason Week 3', 'Preseason Week 4']);
     expect([1, 18].map(weekLabel)).toEqual(['Week 1', 'Week 18']);
     expect([19, 20, 21, 22].map(weekLabel)).toEqual(['Wild Card', 'Divisional', 'Conference Championships', 'Super Bowl']);
@@ -38,7 +38,7 @@ describe('states', () => {
     expect(transitionSlugOf('SETUP')).toBeNull();
   });
 
-  it('should be live in GAMES_IN_PROGRESS and SCORING only (game-rules.md "Leaderboards")', () => {
+  it('should be live in GAMES_IN_PROGRESS and SCORING only (docs/game.md#live-standings)', () => {
     expect(WEEK_STATES.filter(isLiveWeekState)).toEqual(['GAMES_IN_PROGRESS', 'SCORING']);
   });
 });

@@ -5,7 +5,7 @@ import { WEEK_STATES, type WeekState } from './week-states.js';
 /**
  * The weeks rules (weeks-workflow applies them; the other services and the SPA read them): week
  * numbers and labels, the states and their transitions, the picks deadline, spreads and covering.
- * The rules the spec leaves open are fixed in game-rules.md; each constant is named once, here.
+ * The rules are described in docs/week.md and docs/game.md; each constant is named once, here.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ export function seasonPartOf(weekNumber: number): SeasonPart {
 export const seasonTypeOf = (weekNumber: number): 1 | 2 | 3 => ({ preseason: 1, regular: 2, postseason: 3 }) [seasonPartOf(weekNumber)] as 1 | 2 | 3;
 
 /**
- * A week's label (admin spec): -4..-1 are "Preseason Week 1".."Preseason Week 4" (5 + n), 1..18
+ * A week's label (docs/week.md#week-numbers): -4..-1 are "Preseason Week 1".."Preseason Week 4" (5 + n), 1..18
  * "Week n", 19 Wild Card, 20 Divisional, 21 Conference Championships, 22 Super Bowl. The only
  * one: every service (sports-data-staging's import and live feed logs included) and the SPA use it.
  */
@@ -159,7 +159,7 @@ export const COVER_RESULTS = ['HOME', 'AWAY', 'PUSH'] as const;
 export type CoverResult = (typeof COVER_RESULTS)[number];
 
 /**
- * Against the spread (game-rules.md): spreads are home-relative. The home team covers when
+ * Against the spread (docs/game.md#against-the-spread): spreads are home-relative. The home team covers when
  * homeScore + spread > awayScore, the away team when it is less; equal is a push.
  */
 export function coverOf(homeScore: number, awayScore: number, spread: number): CoverResult {

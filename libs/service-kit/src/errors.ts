@@ -78,10 +78,14 @@ export function poolAccessOf(err: unknown): { poolId: string; userId?: string } 
   return access && typeof access.poolId === 'string' && access.poolId !== '' ? access : undefined;
 }
 
-/** A pool that does not exist (or is not known to this service yet). */
+/**
+ * A pool that does not exist (or is not known to this service yet). Give `poolId` when the refusal
+ * was decided on this service's copy, so `route()` can check with pools-invitations first
+ * (PoolAccessRefusal); without it the refusal is final.
+ */
 export class PoolNotFoundError extends NotFoundError implements PoolAccessRefusal {
   readonly poolAccess: { poolId: string };
-  constructor(message = 'Pool not found', poolId = '') {
+  constructor({ poolId = '', message = 'Pool not found' }: { poolId?: string; message?: string } = {}) {
     super('pool_not_found', message);
     this.poolAccess = { poolId };
   }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The architecture's import rules (STYLE.md), checked over the real source tree: services never
  * import each other, libs never import apps, SQL stays in store/, routes stay thin, the domain never
- * imports the inbound adapters (events/, routes/), and web features do not import each other.
+ * imports the inbound adapters (events/, routes/) or the outbound ports (ports/), and web features
+ * do not import each other.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVICES = ['identity', 'pools-invitations', 'picks-scoring', 'weeks-workflow', 'sports-data-staging'];
@@ -101,6 +102,14 @@ describe('architecture', () => {
 
   it('should keep the rules free of their transport: domain/ never imports serving/ (caches, ETags, streams)', () => {
     const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/domain/') && to.includes('/src/serving/'));
+    expect(found).toEqual([]);
+  });
+
+  it('should keep the outbound ports out of the domain: domain/ never imports ports/', () => {
+    // The domain declares what it needs of another service or an outside API (an interface in its
+    // context, like weeks-workflow's SportsPort or sports-data-staging's EspnClient); app.ts passes
+    // the adapter in, so a rule runs the same against a fake and never depends on a wire format.
+    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/domain/') && /^services\/[^/]+\/src\/ports(\/|$)/.test(to));
     expect(found).toEqual([]);
   });
 

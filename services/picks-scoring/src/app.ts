@@ -51,7 +51,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   const boards = createLiveBoards(deps.config.liveFingerprintGapMs);
   const sse = createEventStreamHub(timing);
   registerGauge(app, { name: 'live_streams_open', help: 'Open server-sent event streams of this process (live leaderboards and games)', read: () => sse.size });
-  const streams = createLiveStreams(ctx, bus, boards, logger, timing);
+  const streams = createLiveStreams(ctx, { bus, boards, logger, timing });
   const games = createGamesStreams(ctx, bus, logger);
   // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).
   setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, apply: (reply) => recordPoolAccess(ctx, reply) }));

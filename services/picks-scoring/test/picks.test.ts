@@ -173,7 +173,7 @@ describe.skipIf(skip)('picks', () => {
     });
   });
 
-  describe('validation, in order, with the spec texts', () => {
+  describe('validation, in order, with the product\'s texts', () => {
     const refused = async (body: unknown, status: number, error: string, message: string) => {
       const res = await save(cast.player, body);
       expect(res.statusCode, message).toBe(status);

@@ -51,7 +51,7 @@ describe.skipIf(skip)('invitations', () => {
       [{ daysValid: 366 }, 'daysValid', 'must be at most 365'],
       [{ maxUses: 0 }, 'maxUses', POOL_MESSAGES.maxUsesPositive],
       [{ maxUses: -3 }, 'maxUses', POOL_MESSAGES.maxUsesPositive],
-    ])('should answer 400 with the spec text when the body is %j', async (body, field, problem) => {
+    ])('should answer 400 with the product\'s text when the body is %j', async (body, field, problem) => {
       const res = await call(h, 'POST', `/api/pools/${poolId}/invitations`, commissioner, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field, problem }] });
@@ -119,7 +119,7 @@ describe.skipIf(skip)('invitations', () => {
       expect(Object.keys(body.pool).sort()).toEqual(['description', 'name', 'poolType', 'year']);
     });
 
-    it('should answer 404 with the spec text when the token is unknown', async () => {
+    it('should answer 404 with the product\'s text when the token is unknown', async () => {
       const res = await call(h, 'GET', '/api/invitations/no-such-token', null);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'invitation_not_found', message: POOL_MESSAGES.invitationNotFound });
@@ -143,7 +143,7 @@ describe.skipIf(skip)('invitations', () => {
       await eventSeen(h, 'pools.member.joined', (d) => d.member.userId === joiner.id && d.via === 'invitation');
     });
 
-    it('should answer 409 with the spec text when the user is already a member', async () => {
+    it('should answer 409 with the product\'s text when the user is already a member', async () => {
       const joiner = await person(h, 'user', 'Twice Joiner');
       const inv = await buildInvitation(h, commissioner, poolId);
       expect((await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, joiner)).statusCode).toBe(200);
@@ -153,20 +153,20 @@ describe.skipIf(skip)('invitations', () => {
       expect((await call(h, 'GET', `/api/invitations/${inv.invitationToken}`, null)).json().currentUses).toBe(1);
     });
 
-    it('should answer 401 with the spec text when the caller is signed out', async () => {
+    it('should answer 401 with the product\'s text when the caller is signed out', async () => {
       const inv = await buildInvitation(h, commissioner, poolId);
       const res = await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, null);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'unauthorized', message: POOL_MESSAGES.sessionExpired });
     });
 
-    it('should answer 404 with the spec text when the token is unknown', async () => {
+    it('should answer 404 with the product\'s text when the token is unknown', async () => {
       const res = await call(h, 'POST', '/api/invitations/unknown-token/use', player);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'invitation_not_found', message: POOL_MESSAGES.invitationNotFound });
     });
 
-    it('should answer 410 invitation_limit_reached with the spec text when the uses are spent', async () => {
+    it('should answer 410 invitation_limit_reached with the product\'s text when the uses are spent', async () => {
       const inv = await buildInvitation(h, commissioner, poolId, { maxUses: 1 });
       expect((await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, await person(h, 'user', 'First In'))).statusCode).toBe(200);
       const res = await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, await person(h, 'user', 'Too Late'));

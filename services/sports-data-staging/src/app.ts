@@ -5,7 +5,8 @@ import { createOutbox, createUnitOfWork, prepareService, type ServiceApp, type S
 import type { SportsDataStagingConfig } from './config.js';
 import type { SportsContext } from './domain/context.js';
 import { createLiveFeed, startLiveFeed, type LiveFeed } from './domain/live-feed.js';
-import { createEspnClient, type EspnClient } from './ports/espn/client.js';
+import type { EspnClient } from './domain/espn.js';
+import { createEspnClient } from './ports/espn/client.js';
 import { answerRefreshRequests } from './events/refresh.rpc.js';
 import { registerLogoRoutes } from './routes/logos.routes.js';
 import { registerStagingRoutes } from './routes/staging.routes.js';

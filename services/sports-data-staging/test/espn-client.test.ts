@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEspnClient, type EspnClient } from '../src/ports/espn/client.js';
-import { EspnError } from '../src/ports/espn/http.js';
+import type { EspnClient } from '../src/domain/espn.js';
+import { createEspnClient } from '../src/ports/espn/client.js';
+import { EspnError } from '../src/domain/espn.js';
 import { startEspnReplay, type EspnReplay } from '@powerpool/sports-data-staging/replay';
-import { seasonWeeks } from '../src/ports/espn/weeks.js';
+import { seasonWeeks } from '../src/domain/espn-weeks.js';
 
 describe('ESPN client against the replay of recorded responses', () => {
   let replay: EspnReplay;

@@ -15,7 +15,7 @@ export const NEUTRAL_TEAM_COLOR = '#64748b';
 
 /**
  * A team's logo: the image once it has loaded; until then, and when there is no URL or the image
- * fails (the image host unreachable, blocked or slow), the spec's fallback: a circle in the team's
+ * fails (the image host unreachable, blocked or slow), the product's fallback: a circle in the team's
  * colour with its abbreviation, in black or white, whichever reads better on it. The one way a
  * team logo is shown (Make Picks, Manage Weeks, the live board, the weekly breakdowns); the URL may
  * be on any host the Content-Security-Policy's img-src admits ('self' included).

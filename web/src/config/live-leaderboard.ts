@@ -1,5 +1,5 @@
 /**
- * The live leaderboard's timing and layout in the browser (player spec section 8). Only the SPA
+ * The live leaderboard's timing and layout in the browser (docs/screens.md#live-leaderboard). Only the SPA
  * uses them, so they live here rather than in the contracts the services share.
  */
 

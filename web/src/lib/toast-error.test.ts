@@ -58,7 +58,7 @@ describe('failureToast', () => {
     expect(failureToast(gateway, { fallback: 'Failed to add user to pool' }).toast.description).toBe('Failed to add user to pool');
   });
 
-  it("should show only the fallback when asked for the spec's fixed text", () => {
+  it("should show only the fallback when asked for the product's fixed text", () => {
     const shown = failureToast(conflict, { title: 'Update Failed', fallback: 'Failed to update payment status. Please try again.', text: 'fallback' });
     expect(shown.toast).toEqual({ title: 'Update Failed', description: 'Failed to update payment status. Please try again.', variant: 'destructive' });
   });

@@ -36,13 +36,13 @@ export function refusalTitle(error: unknown, fallback: string): string {
 }
 
 export interface FailureToastOptions {
-  /** The toast's title: 'Error' unless the spec names another ('Update Failed', 'Import Failed'); a title the server gives wins. */
+  /** The toast's title: 'Error' unless the product names another ('Update Failed', 'Import Failed'); a title the server gives wins. */
   title?: string;
-  /** The spec's text for this failure: shown when the error carries no words for the user. */
+  /** The product's text for this failure: shown when the error carries no words for the user. */
   fallback: string;
   /**
    * `message` (default): the server's message when there is one, else the fallback
-   * (`failureMessage`). `fallback`: always the fallback, for spec texts that never show the
+   * (`failureMessage`). `fallback`: always the fallback, for the product's texts that never show the
    * server's words ("Failed to remove member").
    */
   text?: 'message' | 'fallback';
@@ -71,7 +71,7 @@ export function failureToast(error: unknown, options: FailureToastOptions): Fail
 }
 
 /**
- * Toasts a failed call by the spec's rules (`failureToast`); when the session ended, goes to
+ * Toasts a failed call by the product's rules (`failureToast`); when the session ended, goes to
  * /api/login 500 ms later. The one way screens report a failed save:
  *
  *   onError: (error) => toastFailure(error, { fallback: 'Failed to remove member', text: 'fallback' })

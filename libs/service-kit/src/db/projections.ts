@@ -226,7 +226,7 @@ export interface PoolAccessStore<P extends { commissionerId: string }> {
 /** The pool, if the caller may manage it (contracts' `managesPool`): 404 unknown, 403 someone else's. */
 export async function managedPoolOf<P extends { commissionerId: string }>(store: PoolAccessStore<P>, caller: { id: string; role: string }, poolId: string): Promise<P> {
   const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError(undefined, poolId);
+  if (!pool) throw new PoolNotFoundError({ poolId });
   if (!managesPool(caller, pool.commissionerId)) throw new PoolForbiddenError("Forbidden: only the pool's commissioner or a super admin can do this", { poolId });
   return pool;
 }
@@ -234,7 +234,7 @@ export async function managedPoolOf<P extends { commissionerId: string }>(store:
 /** The pool, if the caller manages it or is one of its active members: 404 unknown, 403 otherwise. */
 export async function memberPoolOf<P extends { commissionerId: string }>(store: PoolAccessStore<P>, caller: { id: string; role: string }, poolId: string): Promise<P> {
   const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError(undefined, poolId);
+  if (!pool) throw new PoolNotFoundError({ poolId });
   if (managesPool(caller, pool.commissionerId) || (await store.findMember(poolId, caller.id))?.isActive === true) return pool;
   throw new PoolForbiddenError('Forbidden: you are not a member of this pool', { poolId });
 }

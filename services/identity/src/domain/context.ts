@@ -17,11 +17,22 @@ export interface TokenResult {
   idToken: string | null;
 }
 
+/** What a callback must match: the state and nonce sent to the provider, and the PKCE verifier. */
+export interface SignInChecks {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
 /** The parts of OpenID Connect identity uses (the adapter is ports/oidc.ts). */
 export interface OidcClient {
   issuer(): Promise<string>;
-  authorizationUrl(params: { state: string; nonce: string; codeChallenge: string }): Promise<URL>;
-  exchangeCode(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<TokenResult>;
+  /**
+   * A new sign-in at the provider: fresh state, nonce and PKCE verifier (the checks the callback is
+   * held to; the domain keeps them server-side) and the URL the browser is sent to.
+   */
+  startAuthorization(): Promise<{ url: URL; checks: SignInChecks }>;
+  exchangeCode(callbackUrl: URL, checks: SignInChecks): Promise<TokenResult>;
   /** RP-initiated logout URL, or null when the provider has none. */
   endSessionUrl(idToken: string | null): Promise<URL | null>;
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import * as client from 'openid-client';
 import { hasControlCharacters, NAME_MAX_LENGTH, withoutControlCharacters } from '@powerpool/contracts';
 import { DomainError } from '@powerpool/service-kit';
 import type { IdentityContext, OidcClient } from './context.js';
@@ -25,11 +24,9 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
  * this browser by a random cookie value, and send the browser to the provider.
  */
 export async function startSignIn(ctx: IdentityContext, oidc: OidcClient, returnTo: unknown): Promise<{ redirectTo: URL; binding: string }> {
-  const state = client.randomState();
-  const nonce = client.randomNonce();
-  const codeVerifier = client.randomPKCECodeVerifier();
+  const { url: redirectTo, checks } = await oidc.startAuthorization();
+  const { state, nonce, codeVerifier } = checks;
   const binding = randomBytes(32).toString('base64url');
-  const redirectTo = await oidc.authorizationUrl({ state, nonce, codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier) });
   await ctx.uow.write((store) =>
     store.insertLoginAttempt({
     state,

@@ -60,16 +60,18 @@ export function createOidcClient(config: IdentityConfig): OidcClient {
     async issuer() {
       return (await configuration()).serverMetadata().issuer;
     },
-    async authorizationUrl({ state, nonce, codeChallenge }) {
-      return client.buildAuthorizationUrl(await configuration(), {
+    async startAuthorization() {
+      const checks = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
+      const url = client.buildAuthorizationUrl(await configuration(), {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
         response_type: 'code',
-        code_challenge: codeChallenge,
+        code_challenge: await client.calculatePKCECodeChallenge(checks.codeVerifier),
         code_challenge_method: 'S256',
-        state,
-        nonce,
+        state: checks.state,
+        nonce: checks.nonce,
       });
+      return { url, checks };
     },
     async exchangeCode(callbackUrl, checks) {
       const cfg = await configuration();
@@ -103,4 +105,3 @@ export function createOidcClient(config: IdentityConfig): OidcClient {
     },
   };
 }
-

@@ -48,19 +48,19 @@ const published = week('PUBLISHED', ms(-86_400_000));
 
 describe('picksAccessOf: who sees a pool week\'s picks, and how', () => {
   it('should give the commissioner and super admins COMMISSIONER_ACCESS always, before the deadline too', () => {
-    expect(picksAccessOf(caller('commish', 'pool_commissioner'), POOL, undefined, published, ms(-1))).toBe('COMMISSIONER_ACCESS');
-    expect(picksAccessOf(caller('admin', 'super_admin'), POOL, undefined, undefined, ms(-1))).toBe('COMMISSIONER_ACCESS');
+    expect(picksAccessOf({ caller: caller('commish', 'pool_commissioner'), pool: POOL, member: undefined, week: published, now: ms(-1) })).toBe('COMMISSIONER_ACCESS');
+    expect(picksAccessOf({ caller: caller('admin', 'super_admin'), pool: POOL, member: undefined, week: undefined, now: ms(-1) })).toBe('COMMISSIONER_ACCESS');
   });
 
   it('should give an active member FULL_ACCESS once the deadline has passed, and nothing before', () => {
-    expect(picksAccessOf(caller('member'), POOL, active, published, ms(0))).toBe('FULL_ACCESS');
-    expect(picksAccessOf(caller('member'), POOL, active, published, ms(-1))).toBeNull();
+    expect(picksAccessOf({ caller: caller('member'), pool: POOL, member: active, week: published, now: ms(0) })).toBe('FULL_ACCESS');
+    expect(picksAccessOf({ caller: caller('member'), pool: POOL, member: active, week: published, now: ms(-1) })).toBeNull();
   });
 
   it("should give a public pool's visitor PUBLIC_ACCESS once the deadline has passed, and refuse a private pool's", () => {
-    expect(picksAccessOf(caller('visitor'), { ...POOL, isPublic: true }, undefined, published, ms(0))).toBe('PUBLIC_ACCESS');
-    expect(() => picksAccessOf(caller('visitor'), POOL, undefined, published, ms(0))).toThrow(/not a member of this pool/);
-    expect(() => picksAccessOf(caller('member'), POOL, { ...active, isActive: false }, published, ms(0))).toThrow(/not a member of this pool/);
+    expect(picksAccessOf({ caller: caller('visitor'), pool: { ...POOL, isPublic: true }, member: undefined, week: published, now: ms(0) })).toBe('PUBLIC_ACCESS');
+    expect(() => picksAccessOf({ caller: caller('visitor'), pool: POOL, member: undefined, week: published, now: ms(0) })).toThrow(/not a member of this pool/);
+    expect(() => picksAccessOf({ caller: caller('member'), pool: POOL, member: { ...active, isActive: false }, week: published, now: ms(0) })).toThrow(/not a member of this pool/);
   });
 });
 
@@ -75,10 +75,10 @@ describe('liveWeekAccessOf: the live board\'s refusals, in order', () => {
   };
 
   it('should refuse an unknown pool, then a private pool\'s non-member, then an unpublished week, then picks before the deadline', () => {
-    expect(refusal(() => liveWeekAccessOf(caller('member'), { pool: undefined, week: published, member: active }, 19, ms(0)))).toBe('pool_not_found');
-    expect(refusal(() => liveWeekAccessOf(caller('visitor'), { pool: POOL, week: undefined, member: undefined }, 19, ms(0)))).toBe('forbidden');
-    expect(refusal(() => liveWeekAccessOf(caller('member'), { pool: POOL, week: undefined, member: active }, 19, ms(0)))).toBe('week_not_found');
-    expect(refusal(() => liveWeekAccessOf(caller('member'), { pool: POOL, week: published, member: active }, 19, ms(-1)))).toBe('picks_not_available');
-    expect(liveWeekAccessOf(caller('member'), { pool: POOL, week: published, member: active }, 19, ms(0))).toEqual({ pool: POOL, week: published, access: 'FULL_ACCESS' });
+    expect(refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: undefined, week: published, member: active }, weekNumber: 19, now: ms(0) }))).toBe('pool_not_found');
+    expect(refusal(() => liveWeekAccessOf({ caller: caller('visitor'), facts: { pool: POOL, week: undefined, member: undefined }, weekNumber: 19, now: ms(0) }))).toBe('forbidden');
+    expect(refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: undefined, member: active }, weekNumber: 19, now: ms(0) }))).toBe('week_not_found');
+    expect(refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: published, member: active }, weekNumber: 19, now: ms(-1) }))).toBe('picks_not_available');
+    expect(liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: published, member: active }, weekNumber: 19, now: ms(0) })).toEqual({ pool: POOL, week: published, access: 'FULL_ACCESS' });
   });
 });

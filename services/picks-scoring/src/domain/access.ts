@@ -46,7 +46,7 @@ export const savesOpenAt = (week: PoolWeekRow, at: Date): boolean =>
  * non-member of a private pool. `member` is the caller's membership row of the pool, if any (a
  * plain value, so the store-backed CSV export and the cached live board decide with one rule).
  */
-export function picksAccessOf(caller: Caller, pool: PoolRow, member: MemberRow | undefined, week: PoolWeekRow | undefined, now: Date): AccessLevel | null {
+export function picksAccessOf({ caller, pool, member, week, now }: { caller: Caller; pool: PoolRow; member: MemberRow | undefined; week: PoolWeekRow | undefined; now: Date }): AccessLevel | null {
   if (canManage(caller, pool)) return 'COMMISSIONER_ACCESS';
   const isMember = member?.isActive === true;
   if (!isMember && !pool.isPublic) throw new PoolForbiddenError('Forbidden: you are not a member of this pool', { poolId: pool.id });
@@ -73,10 +73,10 @@ export interface LiveWeekFacts {
  * a non-member of a private pool; 404 a week the pool never published; 403 picks_not_available
  * before the deadline for anyone but the commissioner and super admins.
  */
-export function liveWeekAccessOf(caller: Caller, facts: LiveWeekFacts, weekNumber: number, now: Date): LiveWeekAccess {
-  const { pool, week } = facts;
+export function liveWeekAccessOf({ caller, facts, weekNumber, now }: { caller: Caller; facts: LiveWeekFacts; weekNumber: number; now: Date }): LiveWeekAccess {
+  const { pool, week, member } = facts;
   if (!pool) throw new PoolNotFoundError();
-  const access = picksAccessOf(caller, pool, facts.member, week, now);
+  const access = picksAccessOf({ caller, pool, member, week, now });
   if (!week) throw new WeekNotFoundError(weekNumber);
   if (access === null) throw new PicksNotAvailableError();
   return { pool, week, access };

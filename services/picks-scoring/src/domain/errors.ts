@@ -7,7 +7,7 @@ export { PoolNotFoundError } from '@powerpool/service-kit';
 type PicksNotAvailableBody = z.infer<typeof picksNotAvailableBodySchema>;
 
 /**
- * picks-scoring's named errors: each one code (libs/contracts errors.ts) and the spec's text where
+ * picks-scoring's named errors: each one code (libs/contracts errors.ts) and the product's text where
  * it gives one. Add new ones here, never inline in a route.
  */
 

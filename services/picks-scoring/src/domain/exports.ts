@@ -29,7 +29,7 @@ export const LEADERBOARD_CSV_HEADER = ['Rank', 'Player', 'Season Points', '3pt P
  */
 export async function exportLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CsvFile> {
   return ctx.uow.read(async (store) => {
-    const seen = await readLiveWeekAccess(store, caller, poolId, weekNumber, ctx.now());
+    const seen = await readLiveWeekAccess(store, { caller, poolId, weekNumber, now: ctx.now() });
     const board = await liveBoardOf(store, ctx.logger, seen);
     const rows = board.players.map((p): CsvCell[] => [
       p.rank,
@@ -72,7 +72,7 @@ export async function exportWeek(ctx: PicksContext, caller: Caller, poolId: stri
     const pool = await managedPool(store, caller, poolId);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
     if (!week) throw new WeekNotFoundError(weekNumber);
-    const board = await weekBoardOf(store, ctx.logger, pool, week, { stored: true });
+    const board = await weekBoardOf(store, ctx.logger, { pool, week, stored: true });
     const players = [...board.players].sort(
       (a, b) => Number(a.error !== null) - Number(b.error !== null) || b.weekPoints - a.weekPoints || byName(a, b),
     );

@@ -22,11 +22,11 @@ import type { ScoredGame } from './scoring.js';
  */
 
 /** The live leaderboard's access (access.ts liveWeekAccessOf) read from the store: the leaderboard CSV's. */
-export async function readLiveWeekAccess(store: PicksStore, caller: Caller, poolId: string, weekNumber: number, now: Date): Promise<LiveWeekAccess> {
+export async function readLiveWeekAccess(store: PicksStore, { caller, poolId, weekNumber, now }: { caller: Caller; poolId: string; weekNumber: number; now: Date }): Promise<LiveWeekAccess> {
   const pool = await store.findPool(poolId);
-  if (!pool) throw new PoolNotFoundError(undefined, poolId);
+  if (!pool) throw new PoolNotFoundError({ poolId });
   const [week, member] = await Promise.all([store.findPoolWeek(pool.id, pool.year, weekNumber), store.findMember(pool.id, caller.id)]);
-  return liveWeekAccessOf(caller, { pool, week, member }, weekNumber, now);
+  return liveWeekAccessOf({ caller, facts: { pool, week, member }, weekNumber, now });
 }
 
 /**
@@ -34,13 +34,13 @@ export async function readLiveWeekAccess(store: PicksStore, caller: Caller, pool
  * `stored` (for members with a stored row). A player whose picks cannot be scored is logged. A
  * handful of queries whatever the pool's size.
  */
-export async function weekBoardOf(store: PicksStore, logger: KitLogger, pool: PoolRow, week: PoolWeekRow, options: { stored: boolean }): Promise<WeekBoard> {
+export async function weekBoardOf(store: PicksStore, logger: KitLogger, { pool, week, stored: asStored }: { pool: PoolRow; week: PoolWeekRow; stored: boolean }): Promise<WeekBoard> {
   const { year, weekNumber } = week;
   const [games, members, picks, stored] = await Promise.all([
     store.liveGamesOf(pool.id, year, weekNumber),
     store.liveMembersOf(pool.id, year, weekNumber),
     store.weekPicksOf(pool.id, year, weekNumber),
-    options.stored ? store.weekScoresOf(pool.id, year, weekNumber) : Promise.resolve([]),
+    asStored ? store.weekScoresOf(pool.id, year, weekNumber) : Promise.resolve([]),
   ]);
 
   const scored = new Map<string, ScoredGame>(games.map((g) => [g.game.espnId, scoredGameOf(g.game, g.poolGame)]));
@@ -61,15 +61,15 @@ export async function weekBoardOf(store: PicksStore, logger: KitLogger, pool: Po
 
 /** The board of a week the caller may see (live standings; a COMPLETE week as calculated). */
 export const liveBoardOf = (store: PicksStore, logger: KitLogger, seen: LiveWeekAccess): Promise<WeekBoard> =>
-  weekBoardOf(store, logger, seen.pool, seen.week, { stored: seen.week.state === 'COMPLETE' });
+  weekBoardOf(store, logger, { pool: seen.pool, week: seen.week, stored: seen.week.state === 'COMPLETE' });
 
 /** The live leaderboard of a week the caller may see, as the API sends it. */
-export async function liveLeaderboardOf(store: PicksStore, logger: KitLogger, caller: Caller, seen: LiveWeekAccess, now: Date): Promise<LiveLeaderboard> {
+export async function liveLeaderboardOf(store: PicksStore, logger: KitLogger, { caller, seen, now }: { caller: Caller; seen: LiveWeekAccess; now: Date }): Promise<LiveLeaderboard> {
   const { pool, week } = seen;
   const board = await liveBoardOf(store, logger, seen);
   // The pool's members see the overrides (docs/game.md#overrides); a public pool's visitors are not members.
   const [overrides, poolWeeks] = await Promise.all([
-    seen.access === 'PUBLIC_ACCESS' ? Promise.resolve([]) : overridesSeenBy(store, caller, pool, week.weekNumber, now),
+    seen.access === 'PUBLIC_ACCESS' ? Promise.resolve([]) : overridesSeenBy(store, { caller, pool, weekNumber: week.weekNumber, now }),
     store.poolWeeksOf(pool.id),
   ]);
   return presentLiveBoard(board, { access: seen.access, overrides, poolWeeks, now });

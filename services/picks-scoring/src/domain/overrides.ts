@@ -121,7 +121,7 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
  * only that an override happened, by whom and why. The caller's right to read the pool is checked
  * by the caller of this function (the live leaderboard uses it too).
  */
-export async function overridesSeenBy(store: PicksStore, caller: Caller, pool: PoolRow, weekNumber: number, now: Date): Promise<PickOverride[]> {
+export async function overridesSeenBy(store: PicksStore, { caller, pool, weekNumber, now }: { caller: Caller; pool: PoolRow; weekNumber: number; now: Date }): Promise<PickOverride[]> {
   const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
   const managing = canManage(caller, pool);
   const records = await store.overridesOf(pool.id, pool.year, weekNumber);
@@ -130,5 +130,5 @@ export async function overridesSeenBy(store: PicksStore, caller: Caller, pool: P
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/overrides: the pool week's overrides, newest first. */
 export async function listOverrides(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<PickOverride[]> {
-  return ctx.uow.read(async (store) => overridesSeenBy(store, caller, await readablePool(store, caller, poolId), weekNumber, ctx.now()));
+  return ctx.uow.read(async (store) => overridesSeenBy(store, { caller, pool: await readablePool(store, caller, poolId), weekNumber, now: ctx.now() }));
 }

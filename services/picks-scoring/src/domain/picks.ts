@@ -187,7 +187,7 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
   if (!first) throw new IncompletePicksError(PICK_MESSAGES.incompletePicks(CONFIDENCE_RANKS), { missing: CONFIDENCE_RANKS });
   const reply = await withWeekCaughtUp(ctx, () => ctx.uow.write(async (store, emit) => {
     const pool = await store.findPool(first.poolId);
-    if (!pool) throw new PoolNotFoundError(undefined, first.poolId);
+    if (!pool) throw new PoolNotFoundError({ poolId: first.poolId });
     const member = await store.lockMember(pool.id, caller.id);
     if (!member?.isActive) throw new NotAMemberError(pool.id);
     const weekNumber = weekOfPool(pool, body.weekId);

@@ -14,7 +14,7 @@ export const rankOrder = (rank: number): number => (rank === POWER_PICK_RANK ? 0
 /** Compare two picks of one player: 3pt first, the power pick last. */
 export const byRank = (a: { confidenceRank: number }, b: { confidenceRank: number }): number => rankOrder(b.confidenceRank) - rankOrder(a.confidenceRank);
 
-/** True won, false lost, null pending or push (the spec's isCorrect). */
+/** True won, false lost, null pending or push (the reply's isCorrect). */
 export const isCorrectOf = (result: PickResult): boolean | null => (result === 'WIN' ? true : result === 'LOSS' ? false : null);
 
 /** The selected team's abbreviation and logo: the teams table, else the game's own abbreviation. */

@@ -24,7 +24,7 @@ export function registerLiveRoutes(app: ServiceApp, ctx: PicksContext, live: Liv
   // The board comes serialized (schema-checked once per build) and gzipped from the cache: a
   // Buffer is sent as it is, without Fastify's serializer. Access is checked before the ETag.
   route(app, api.liveLeaderboard, async (request, reply) => {
-    const board = await getLiveLeaderboard(ctx, currentUser(request), request.params.poolId, request.params.weekNumber, boards);
+    const board = await getLiveLeaderboard(ctx, { caller: currentUser(request), poolId: request.params.poolId, weekNumber: request.params.weekNumber, boards });
     reply.header('etag', board.etag).header('cache-control', LIVE_CACHE_CONTROL).header('vary', 'accept-encoding');
     if (noneMatchHits(request.headers['if-none-match'], board.etag)) return reply.code(304).send();
     const gzip = acceptsGzip(request.headers['accept-encoding']);

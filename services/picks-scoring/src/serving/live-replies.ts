@@ -93,7 +93,7 @@ export async function currentLiveVersion(store: PicksStore, poolId: string, week
 
 /** The live leaderboard's access (access.ts) decided on a version's scope, without a query. */
 export const liveAccessInScope = (scope: LiveScope, caller: Caller, weekNumber: number, now: Date): LiveWeekAccess =>
-  liveWeekAccessOf(caller, { pool: scope.pool, week: scope.week, member: scope.members.get(caller.id) }, weekNumber, now);
+  liveWeekAccessOf({ caller, facts: { pool: scope.pool, week: scope.week, member: scope.members.get(caller.id) }, weekNumber, now });
 
 /**
  * What a caller sees depends only on the access level and whether the deadline has passed
@@ -103,10 +103,10 @@ export const liveAccessInScope = (scope: LiveScope, caller: Caller, weekNumber: 
 export const liveVariantOf = (seen: LiveWeekAccess, now: Date): string => `${seen.access}:${deadlinePassed(seen.week, now)}`;
 
 /** The reply of `seen`'s variant of a version: built (checked, serialized and gzipped) once per version and variant. */
-export function liveReplyOf(ctx: PicksContext, store: PicksStore, current: CurrentLiveVersion, caller: Caller, seen: LiveWeekAccess, now: Date): Promise<LiveReply> {
+export function liveReplyOf(ctx: PicksContext, store: PicksStore, { current, caller, seen, now }: { current: CurrentLiveVersion; caller: Caller; seen: LiveWeekAccess; now: Date }): Promise<LiveReply> {
   const variant = liveVariantOf(seen, now);
   return current.version.reply(variant, async () => {
-    const json = Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await liveLeaderboardOf(store, ctx.logger, caller, seen, now))));
+    const json = Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await liveLeaderboardOf(store, ctx.logger, { caller, seen, now }))));
     return { etag: liveEtagOf(current.key, variant, current.fingerprint), json, gzip: await gzipAsync(json) };
   });
 }
@@ -116,10 +116,10 @@ export function liveReplyOf(ctx: PicksContext, store: PicksStore, current: Curre
  * current version, the caller's access decided on its scope, then the variant's reply, each made
  * once per version.
  */
-export async function getLiveLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number, boards: LiveBoards): Promise<LiveReply> {
+export async function getLiveLeaderboard(ctx: PicksContext, { caller, poolId, weekNumber, boards }: { caller: Caller; poolId: string; weekNumber: number; boards: LiveBoards }): Promise<LiveReply> {
   return ctx.uow.read(async (store) => {
     const current = await currentLiveVersion(store, poolId, weekNumber, boards);
     const now = ctx.now();
-    return liveReplyOf(ctx, store, current, caller, liveAccessInScope(current.scope, caller, weekNumber, now), now);
+    return liveReplyOf(ctx, store, { current, caller, seen: liveAccessInScope(current.scope, caller, weekNumber, now), now });
   });
 }

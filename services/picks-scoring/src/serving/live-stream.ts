@@ -98,7 +98,10 @@ function closedFrame(err: DomainError): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
 
-export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoards, logger: KitLogger, options: LiveStreamsOptions = LIVE_STREAM_DEFAULTS): LiveStreams {
+export function createLiveStreams(
+  ctx: PicksContext,
+  { bus, boards, logger, timing = LIVE_STREAM_DEFAULTS }: { bus: Bus; boards: LiveBoards; logger: KitLogger; timing?: LiveStreamsOptions },
+): LiveStreams {
   const weeks = new Map<string, PoolWeek>();
   let subscription: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -135,7 +138,7 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
         const body = diffLiveBoards(state.board, board);
         if (body) {
           const event: LiveStreamEvent = { type: 'patch', version, base: state.version, ...body };
-          patches = [...state.patches, { base: state.version, version, frame: Buffer.from(eventFrameWithId(version, event)) }].slice(-options.resumeVersions);
+          patches = [...state.patches, { base: state.version, version, frame: Buffer.from(eventFrameWithId(version, event)) }].slice(-timing.resumeVersions);
         }
       }
       state = { version, board, json: reply.json, patches, snapshot: null };
@@ -198,7 +201,7 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
         else groups.set(variant, { seen, caller: client.caller, clients: [client] });
       }
       for (const [variant, group] of groups) {
-        const reply = await liveReplyOf(ctx, store, current, group.caller, group.seen, now);
+        const reply = await liveReplyOf(ctx, store, { current, caller: group.caller, seen: group.seen, now });
         deliver(pw, variant, reply, group.clients);
       }
     });
@@ -266,7 +269,7 @@ export function createLiveStreams(ctx: PicksContext, bus: Bus, boards: LiveBoard
         }
         changed(parsed.data.poolId, parsed.data.weekNumber);
       });
-      timer = setInterval(sweep, options.safetyNetMs);
+      timer = setInterval(sweep, timing.safetyNetMs);
       timer.unref();
     },
     async stop() {

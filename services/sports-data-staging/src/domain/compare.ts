@@ -1,5 +1,4 @@
-import type { FieldChange, Game, StagingGame, Team } from '@powerpool/contracts';
-import type { GameData } from '../ports/espn/parse.js';
+import type { FieldChange, Game, GameData, StagingGame, Team } from '@powerpool/contracts';
 
 export const TEAM_FIELDS = ['name', 'shortName', 'abbreviation', 'city', 'color', 'logoUrl', 'darkLogoUrl'] as const;
 export const GAME_FIELDS = [

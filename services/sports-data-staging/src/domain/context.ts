@@ -1,5 +1,5 @@
 import type { KitLogger, UnitOfWork } from '@powerpool/service-kit';
-import type { EspnClient } from '../ports/espn/client.js';
+import type { EspnClient } from './espn.js';
 import type { SportsStore } from '../store/sports.store.js';
 
 export type { Emit } from '@powerpool/service-kit';

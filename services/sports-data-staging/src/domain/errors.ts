@@ -1,5 +1,5 @@
 import { DomainError } from '@powerpool/service-kit';
-import { EspnError } from '../ports/espn/http.js';
+import { EspnError } from './espn.js';
 
 /** ESPN did not answer, answered an error or something unreadable (502 `espn_unavailable`). */
 export class EspnUnavailableError extends DomainError {

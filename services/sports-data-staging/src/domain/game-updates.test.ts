@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameData } from '../ports/espn/parse.js';
+import type { GameData } from '@powerpool/contracts';
 import { gameUpdate } from './game-updates.js';
 
 const base: GameData = {

@@ -1,6 +1,5 @@
-import type { Game } from '@powerpool/contracts';
+import type { Game, GameData } from '@powerpool/contracts';
 import type { KitLogger } from '@powerpool/service-kit';
-import type { GameData } from '../ports/espn/parse.js';
 import type { SportsStore } from '../store/sports.store.js';
 import { changesOf } from './compare.js';
 import type { Emit } from './context.js';

@@ -1,7 +1,6 @@
-import { weekLabel, type Game } from '@powerpool/contracts';
-import { EspnError } from '../ports/espn/http.js';
-import type { GameData } from '../ports/espn/parse.js';
-import { fromWeekNumber } from '../ports/espn/weeks.js';
+import { weekLabel, type Game, type GameData } from '@powerpool/contracts';
+import { EspnError } from './espn.js';
+import { fromWeekNumber } from './espn-weeks.js';
 import type { SportsContext } from './context.js';
 import { applyGameUpdates } from './game-updates.js';
 

@@ -1,6 +1,5 @@
-import type { Game, MigrateGamesEvent, MigrateTeamsReply, MigrationValidation, StagingGame, Team } from '@powerpool/contracts';
+import type { Game, GameData, MigrateGamesEvent, MigrateTeamsReply, MigrationValidation, StagingGame, Team } from '@powerpool/contracts';
 import { DomainError } from '@powerpool/service-kit';
-import type { GameData } from '../ports/espn/parse.js';
 import { changesOf, diffGames, diffTeams, GAME_FIELDS, LIVE_FIELDS, TEAM_FIELDS } from './compare.js';
 import type { Report, SportsContext } from './context.js';
 import { errorMessage, NothingStagedError, TeamsNotMigratedError } from './errors.js';

@@ -1,8 +1,7 @@
-import type { Game, RefreshWeekRequest } from '@powerpool/contracts';
+import type { Game, GameData, RefreshWeekRequest } from '@powerpool/contracts';
 import { NotFoundError, ValidationError } from '@powerpool/service-kit';
-import type { EspnCallOptions } from '../ports/espn/client.js';
-import type { GameData } from '../ports/espn/parse.js';
-import { fromWeekNumber } from '../ports/espn/weeks.js';
+import type { EspnCallOptions } from './espn.js';
+import { fromWeekNumber } from './espn-weeks.js';
 import type { SportsContext } from './context.js';
 import { fromEspn } from './errors.js';
 import { applyGameUpdates } from './game-updates.js';

@@ -1,6 +1,5 @@
-import { weekLabel, type ClearStagingReply, type GamesDiff, type ImportEvent, type ImportResult, type StagingGame, type Team, type TeamsDiff, type ValidationReport } from '@powerpool/contracts';
-import type { GameData } from '../ports/espn/parse.js';
-import { seasonWeeks } from '../ports/espn/weeks.js';
+import { weekLabel, type ClearStagingReply, type GameData, type GamesDiff, type ImportEvent, type ImportResult, type StagingGame, type Team, type TeamsDiff, type ValidationReport } from '@powerpool/contracts';
+import { seasonWeeks } from './espn-weeks.js';
 import { changesOf, diffGames, diffTeams, GAME_FIELDS, TEAM_FIELDS } from './compare.js';
 import type { Report, SportsContext } from './context.js';
 import { errorMessage, TeamsNotImportedError } from './errors.js';

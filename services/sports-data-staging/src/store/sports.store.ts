@@ -1,7 +1,6 @@
-import type { Game, StagingGame, Team, Venue } from '@powerpool/contracts';
+import type { Game, GameData, StagingGame, Team, Venue } from '@powerpool/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@powerpool/service-kit';
-import type { GameData } from '../ports/espn/parse.js';
 import { toChicagoIso } from '../ports/espn/time.js';
 import { feedLease, games, stagingGames, stagingTeams, teamLogos, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
 

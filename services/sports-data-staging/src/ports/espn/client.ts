@@ -1,10 +1,9 @@
-import { weekLabel, type Team, type Venue } from '@powerpool/contracts';
-import { createEspnHttp, createLimiter, EspnError, fetchImage, type EspnCallOptions, type EspnHttpOptions, type EspnImage } from './http.js';
-import { idFromRef, ParseProblem, parseScoreboard, parseTeam, parseVenue, readSpread, type GameData } from './parse.js';
+import { weekLabel } from '@powerpool/contracts';
+import { EspnError, type EspnClient } from '../../domain/espn.js';
+import { toWeekNumber } from '../../domain/espn-weeks.js';
+import { createEspnHttp, createLimiter, fetchImage, type EspnHttpOptions } from './http.js';
+import { idFromRef, ParseProblem, parseScoreboard, parseTeam, parseVenue, readSpread } from './parse.js';
 import { coreOddsListSchema, refListSchema, scoreboardSchema, summarySchema, teamDetailSchema, teamsListSchema, venueDocSchema } from './schemas.js';
-import { toWeekNumber } from './weeks.js';
-
-export type { EspnCallOptions } from './http.js';
 
 export interface EspnClientOptions extends EspnHttpOptions {
   /** e.g. https://site.api.espn.com/apis/site/v2/sports/football/nfl */
@@ -22,33 +21,6 @@ export interface EspnClientOptions extends EspnHttpOptions {
 
 /** Image fetches in flight at once (32 logos: 4 rounds, at most 4 x the image time limit). */
 export const IMAGE_CONCURRENCY = 8;
-
-export interface PreGameLine {
-  provider: string | null;
-  details: string | null;
-  spread: number | null;
-}
-
-export interface EspnClient {
-  teams(): Promise<Team[]>;
-  /** One week's games (ESPN season type and week); [] for the Pro Bowl or an empty week. */
-  scoreboard(year: number, seasonType: number, espnWeek: number, call?: EspnCallOptions): Promise<GameData[]>;
-  teamVenue(teamEspnId: string): Promise<Venue | null>;
-  /** One page of the core venue list: the venue ids it names and the page count. */
-  venueIds(page: number): Promise<{ ids: string[]; pageCount: number }>;
-  /** A venue document, or null when ESPN has none (404). */
-  venue(venueEspnId: string): Promise<Venue | null>;
-  /** The pre-game line of a game from the core odds (provider 58, else the first non-live line). */
-  coreOdds(game: { eventId: string; competitionId: string; homeAbbr: string; awayAbbr: string }, call?: EspnCallOptions): Promise<PreGameLine | null>;
-  /** The pre-game line from the summary's pickcenter. */
-  summaryOdds(eventId: string, homeAbbr: string, awayAbbr: string): Promise<PreGameLine | null>;
-  /**
-   * A team logo named by ESPN (`https://a.espncdn.com/i/teamlogos/nfl/500/kc.png`), fetched from
-   * the configured image host: one attempt, time-limited, size-limited, allowed types only. Throws
-   * an EspnError (a URL not on ESPN's image hosts is refused without a request).
-   */
-  logo(providerUrl: string): Promise<EspnImage>;
-}
 
 /** ESPN's image hosts: only logo URLs on them are fetched (never an arbitrary URL from a document). */
 const isEspnImageHost = (host: string) => host === 'espncdn.com' || host.endsWith('.espncdn.com');

@@ -1,16 +1,5 @@
 import type { z } from 'zod';
-
-/** Why an ESPN request failed; the message names the request and what was wrong. */
-export class EspnError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'network' | 'timeout' | 'http' | 'parse',
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'EspnError';
-  }
-}
+import { EspnError, LOGO_CONTENT_TYPES, type EspnCallOptions, type EspnImage, type LogoContentType } from '../../domain/espn.js';
 
 export interface EspnHttpOptions {
   timeoutMs: number;
@@ -46,11 +35,6 @@ export function describeZodError(error: z.ZodError): string {
     .slice(0, 3)
     .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
     .join('; ');
-}
-
-/** When a call must have its answer (ms since epoch): whoever waits for it stops listening then. */
-export interface EspnCallOptions {
-  deadline?: number;
 }
 
 export type EspnHttp = <S extends z.ZodTypeAny>(url: string, schema: S, what: string, call?: EspnCallOptions) => Promise<z.infer<S>>;
@@ -119,15 +103,6 @@ async function fetchOnce(url: string, timeoutMs: number, what: string): Promise<
   }
 }
 
-/** An image as fetched: its bytes and its (checked) content type. */
-export interface EspnImage {
-  bytes: Buffer;
-  contentType: LogoContentType;
-}
-
-/** The image types a logo may have; anything else is refused at import. */
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
-export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 /** The largest logo kept (ESPN's 500 px team logos are 10-60 KB). */
 export const LOGO_MAX_BYTES = 512 * 1024;
 

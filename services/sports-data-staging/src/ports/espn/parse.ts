@@ -1,10 +1,7 @@
-import type { Game, GameStatus, Team, Venue } from '@powerpool/contracts';
+import type { GameData, GameStatus, Team, Venue } from '@powerpool/contracts';
+import { toWeekNumber } from '../../domain/espn-weeks.js';
 import type { EspnEvent, EspnScoreboard, EspnTeam, EspnVenue, ScoreboardOdds } from './schemas.js';
 import { parseEspnDate, toChicagoIso } from './time.js';
-import { toWeekNumber } from './weeks.js';
-
-/** A game as read from ESPN: a production/staging game without storage fields. */
-export type GameData = Omit<Game, 'updatedAt'>;
 
 /** ESPN status names of a game called off for good (ESPN spells it CANCELED; accept both). */
 const CANCELLED_NAMES: ReadonlySet<string> = new Set(['STATUS_CANCELED', 'STATUS_CANCELLED']);

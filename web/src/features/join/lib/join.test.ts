@@ -54,7 +54,7 @@ describe('joinFailure', () => {
     expect(joinFailure({ status: 409, code: 'pool_full', serverMessage: POOL_MESSAGES.poolFull })).toEqual({ kind: 'error', message: POOL_MESSAGES.poolFull });
   });
 
-  it('should use the spec texts when the reply is 401, 404 or 410', () => {
+  it('should use the product\'s texts when the reply is 401, 404 or 410', () => {
     expect(joinFailure({ status: 401 })).toEqual({ kind: 'signed-out', message: 'Your session has expired. Please log in again to join the pool.' });
     expect(joinFailure({ status: 404 })).toEqual({
       kind: 'error',

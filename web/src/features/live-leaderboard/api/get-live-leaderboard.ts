@@ -34,7 +34,7 @@ export function liveLeaderboardQueryOptions(poolId: string, weekNumber: number) 
 
 /**
  * `pushed`: the live stream is delivering the board (or the server closed it): no polling then;
- * while the stream is off, connecting or failed, the spec's smart polling goes on. While the
+ * while the stream is off, connecting or failed, the product's smart polling goes on. While the
  * server answers picks_not_available the query asks again on comingSoonRefetchInterval, by
  * `pickDeadline` (the week's deadline as the page knows it), so it never gives up.
  */

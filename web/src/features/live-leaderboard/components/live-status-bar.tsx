@@ -6,7 +6,7 @@ import type { LiveStreamState } from '../../../lib/live-stream';
 /**
  * Shown while games are being played: how many, when the board was last updated, and how it
  * updates itself: pushed as it changes while the live stream is on (the pulsing "Live"
- * indicator), otherwise by the spec's polling ("about every minute").
+ * indicator), otherwise by the product's polling ("about every minute").
  */
 export function LiveStatusBar({
   games,

@@ -6,7 +6,7 @@ export function isPicksNotAvailable(error: unknown): boolean {
   return isApiError(error, 403) && error.code === 'picks_not_available';
 }
 
-/** "Pick Data Coming Soon"'s text: the server's message, else the spec's default. */
+/** "Pick Data Coming Soon"'s text: the server's message, else the product's default. */
 export function picksNotAvailableText(error: unknown): string {
   return (isApiError(error) && error.serverMessage) || PICK_MESSAGES.picksNotAvailable;
 }

@@ -53,7 +53,7 @@ describe('chooseRank', () => {
     expect(ok(chooseRank(full, 'g1', 3))).toEqual(withoutGame(full, 'g1'));
   });
 
-  it('should refuse a rank on the power pick\'s game with the spec\'s toast', () => {
+  it('should refuse a rank on the power pick\'s game with the product\'s toast', () => {
     expect(chooseRank(full, 'g4', 3)).toEqual({
       ok: false,
       refusal: { title: 'Cannot select confidence pick', description: PICK_MESSAGES.cannotSelectConfidence },
@@ -74,7 +74,7 @@ describe('choosePower', () => {
     expect(ok(choosePower(full, 'g4'))).toEqual(withoutGame(full, 'g4'));
   });
 
-  it('should refuse the power pick on a game with a confidence rank with the spec\'s toast', () => {
+  it('should refuse the power pick on a game with a confidence rank with the product\'s toast', () => {
     expect(choosePower(full, 'g1')).toEqual({
       ok: false,
       refusal: { title: 'Cannot select power pick', description: PICK_MESSAGES.cannotSelectPower },

@@ -114,7 +114,7 @@ export function chooseTeam(selections: Selections, gameId: string, teamId: strin
 
 /**
  * How a button looks and acts: `enabled`; `disabled` (cannot be pressed); `refused` (looks
- * disabled, a press toasts why: the spec's 'Cannot select ...' toasts).
+ * disabled, a press toasts why: the product's 'Cannot select ...' toasts).
  */
 export type ControlState = 'enabled' | 'disabled' | 'refused';
 

@@ -59,7 +59,7 @@ export function summaryLines(selections: Selections, games: readonly PublishedGa
   });
 }
 
-/** The power box: which of the spec's texts, and the pick's line once its team is chosen. */
+/** The power box: which of the product's texts, and the pick's line once its team is chosen. */
 export type PowerBox =
   | { kind: 'none'; text: string }
   | { kind: 'choose-team'; text: string }

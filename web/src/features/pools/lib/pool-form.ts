@@ -11,7 +11,7 @@ export function fallbackPoolYear(now: Date = new Date()): number {
   return nearestPoolYear(calendarSeasonYear(now));
 }
 
-/** A non-numeric entry becomes 0 (the spec's rule; the form then refuses it). */
+/** A non-numeric entry becomes 0 (the product's rule; the form then refuses it). */
 export function parseMaxMembers(input: string): number {
   const value = Number.parseInt(input, 10);
   return Number.isNaN(value) ? 0 : value;

@@ -72,7 +72,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   }
 
   function onCancel() {
-    // History back, as the spec says; a page opened directly has nothing to go back to.
+    // History back, as the product says (docs/screens.md#profile); a page opened directly has nothing to go back to.
     const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (historyIndex > 0) void navigate(-1);
     else void navigate('/');

@@ -33,7 +33,7 @@ describe('readImportStream', () => {
     );
   });
 
-  it('should reject with the spec text when the reply has no body', async () => {
+  it('should reject with the product\'s text when the reply has no body', async () => {
     await expect(readImportStream(new Response(null))).rejects.toThrow(NO_STREAM_MESSAGE);
   });
 });

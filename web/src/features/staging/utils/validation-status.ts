@@ -26,7 +26,7 @@ export interface CheckRow {
   result: CheckResult;
 }
 
-/** The report's checks in the spec's order, with their display names. */
+/** The report's checks in the product's order, with their display names. */
 export function checkRows(report: ValidationReport): CheckRow[] {
   return VALIDATION_CHECKS.map((key) => ({ key, label: VALIDATION_CHECK_LABELS[key], result: report.validationResults[key] }));
 }

@@ -28,7 +28,7 @@ export function parseChoice(value: string): TeamChoice | null {
 }
 
 /**
- * What keeps the form from being sent, in the spec's words, or null when it is complete: a
+ * What keeps the form from being sent, in the product's words, or null when it is complete: a
  * player and a reason ('Please fill in all required fields'), all three confidence picks ('Must
  * select all 3 confidence picks'), each pick (power included) on a different game.
  */

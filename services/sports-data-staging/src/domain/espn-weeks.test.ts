@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromWeekNumber, seasonWeeks, toWeekNumber } from './weeks.js';
+import { fromWeekNumber, seasonWeeks, toWeekNumber } from './espn-weeks.js';
 
 describe('week mapping', () => {
   it.each([
