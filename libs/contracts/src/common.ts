@@ -13,15 +13,16 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** One invalid field of a request, as listed in `details` of a `validation_failed` error. */
 export const fieldIssueSchema = z.object({ field: z.string(), problem: z.string() });
-export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /**
  * Control characters: C0 (U+0000-U+001F) and DEL. PostgreSQL cannot store NUL in text at all (the
  * query fails), and the others have no business in a name, a token or a note; refusing them at
  * the edge answers a 400 naming the field instead of a 500 from the database.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 /** The same, minus tab, line feed and carriage return, which multi-line free text may hold. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARACTERS_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** True when `value` holds a control character (C0 or DEL). */

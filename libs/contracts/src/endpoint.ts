@@ -87,12 +87,20 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(PARAM)].map((m) => m[1]!);
 }
 
+/** A path or query value as text; anything else is a caller's mistake, never "[object Object]". */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return value.toISOString();
+  throw new Error(`Not a path or query value: ${JSON.stringify(value)}`);
+}
+
 /** The path with its parameters filled in, each URI-encoded. Throws when one is missing. */
 export function fillPath(path: string, params: Record<string, unknown> = {}): string {
   return path.replace(PARAM, (_all, name: string) => {
     const value = params[name];
     if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(textOf(value));
   });
 }
 
@@ -102,7 +110,7 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    search.set(key, String(value));
+    search.set(key, textOf(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

@@ -29,7 +29,6 @@ const memberEventSchema = z.object({ member: memberEventSnapshotSchema });
  * the shape of its events, for a service whose copy refused someone to check before it answers.
  */
 export const poolAccessRequestSchema = z.object({ poolId: z.string(), userId: z.string() });
-export type PoolAccessRequest = z.infer<typeof poolAccessRequestSchema>;
 export const poolAccessReplySchema = z.object({ pool: poolSchema.nullable(), member: memberEventSnapshotSchema.nullable() });
 export type PoolAccessReply = z.infer<typeof poolAccessReplySchema>;
 

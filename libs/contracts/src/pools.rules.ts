@@ -34,7 +34,6 @@ export const INVITATION_NOTES_MAX_LENGTH = 500;
 /** A pool member's role inside one pool. The pool's commissioner is its `admin` member. */
 export const MEMBER_ROLES = ['admin', 'member'] as const;
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
-export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 /**
  * The slug derived from a pool name when none is given (docs/screens.md#pool-management): lowercase, remove

@@ -7,7 +7,6 @@ import { z } from 'zod';
 
 /** The staging schedule id is always 1 (there is one staging copy: docs/screens.md#staging). */
 export const STAGING_SCHEDULE_ID = 1;
-export const SEASON_TYPES = { preseason: 1, regular: 2, postseason: 3 } as const;
 export const seasonTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 /**
  * COMPLETE only when the provider says the game is completed (final, overtime included). ESPN's
@@ -197,7 +196,6 @@ export const importBodySchema = z
       .max(IMPORT_YEAR_MAX, `must be ${IMPORT_YEAR_MAX} or earlier`),
   })
   .strict();
-export type ImportBody = z.input<typeof importBodySchema>;
 
 /** Counts of an import compared with what staging held before it. */
 export const importResultSchema = z.object({

@@ -54,7 +54,6 @@ export const weekStateChangedEventSchema = z.object({
    */
   results: z.array(decidedGameSchema).optional(),
 });
-export type WeekStateChangedEvent = z.infer<typeof weekStateChangedEventSchema>;
 /** weeks.game.voided: a pool game counts as a push for every pick from now on. */
 export const gameVoidedEventSchema = z.object({
   ...poolWeekRef,

@@ -138,7 +138,6 @@ export const poolSpreadsReplySchema = z.array(poolSpreadSchema);
 
 /** PUT /api/pools/{poolId}/spreads/{gameId}: a number in half-point steps, or null to clear it. */
 export const updateSpreadBodySchema = z.object({ spread: spreadSchema.nullable() }).strict();
-export type UpdateSpreadBody = z.input<typeof updateSpreadBodySchema>;
 
 /** POST /api/pools/{poolId}/spreads/{weekNumber}/download */
 export const downloadSpreadsReplySchema = z.object({
@@ -167,7 +166,6 @@ export const publishedGamesReplySchema = z.array(publishedGameSchema);
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/games/publish */
 export const publishBodySchema = z.object({ gameIds: z.array(idParam, { error: 'must be a list of game ids' }).max(40, 'at most 40 games') }).strict();
-export type PublishBody = z.input<typeof publishBodySchema>;
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/state, and the reply of every change of state. */
 export const weekStatusSchema = z.object({
@@ -189,7 +187,6 @@ export type WeekStatus = z.infer<typeof weekStatusSchema>;
 
 /** POST .../transition/{target}: `testing` is the Testing tab's tool (skips the timing conditions, recorded). */
 export const transitionBodySchema = z.object({ testing: z.boolean({ error: 'must be true or false' }).optional() }).strict();
-export type TransitionBody = z.input<typeof transitionBodySchema>;
 
 export const transitionReplySchema = weekStatusSchema.extend({
   previousState: weekStateSchema,
@@ -215,7 +212,6 @@ export type ImportScoresReply = z.infer<typeof importScoresReplySchema>;
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/games/{gameId}/void: rule a postponed game void. */
 export const voidGameBodySchema = z.object({ reason: text().trim().min(1, 'is required').max(500, 'at most 500 characters') }).strict();
-export type VoidGameBody = z.input<typeof voidGameBodySchema>;
 
 /** One recorded change of a pool week's state. */
 export const weekTransitionSchema = z.object({

@@ -52,7 +52,7 @@ export async function startIdentity(options: IdentityHarnessOptions = {}): Promi
         }),
       }),
   });
-  const closeService = h.close;
+  const closeService = h.close.bind(h);
   return Object.assign(h, {
     idp,
     async close() {
@@ -111,6 +111,6 @@ export async function signIn(h: IdentityHarness, email: string, options: { retur
     headers: await h.runtime.headersFor(user),
     user,
     location: res.headers.location as string,
-    callbackCookies: res.cookies as SignedIn['callbackCookies'],
+    callbackCookies: res.cookies,
   };
 }

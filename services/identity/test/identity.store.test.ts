@@ -31,7 +31,7 @@ describe.skipIf(skip)('identity stores', () => {
       const results = await Promise.all([signIn(), signIn(), signIn()]);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
-      expect(await createIdentityStore(test.database.db).findUserBySubject('http://idp.test', subject)).toMatchObject({ id: results[0]!.row.id, email: 'race@powerpool.test' });
+      expect(await createIdentityStore(test.database.db).findUserBySubject('http://idp.test', subject)).toMatchObject({ id: results[0].row.id, email: 'race@powerpool.test' });
     });
   });
 

@@ -15,7 +15,6 @@ import { loadPicksScoringConfig } from '../src/config.js';
 export {
   announceMember,
   announcePool,
-  announceUser,
   batchOf,
   beforeDeadline,
   buildGame,
@@ -30,9 +29,7 @@ export {
   publishWeek,
   savePicks,
   stored,
-  TEAMS,
   updateGame,
-  VENUES,
   voidGame,
   YEAR,
   type Cast,

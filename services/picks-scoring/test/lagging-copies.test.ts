@@ -27,7 +27,6 @@ import {
   person,
   poolWithPublishedWeek,
   updateGame,
-  publishWeek,
   savePicks,
   startPicks,
   stored,

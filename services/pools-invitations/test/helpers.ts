@@ -11,7 +11,7 @@ import { loadPoolsInvitationsConfig } from '../src/config.js';
  * weeks-workflow as a peer. The people and what identity announces come from @powerpool/testing
  * (world.ts), re-exported here so a suite imports one place.
  */
-export { announce, call, castOf, eventSeen, person, type Cast, type Person } from '@powerpool/testing';
+export { announce, call, castOf, eventSeen, person, type Person } from '@powerpool/testing';
 
 export type PoolsHarness = ServiceHarness;
 
@@ -86,14 +86,14 @@ export async function buildPool(h: PoolsHarness, owner: Person, body: Partial<Cr
   poolCounter += 1;
   const res = await call(h, 'POST', '/api/pools', owner, { name: `Test Pool ${poolCounter} ${randomUUID().slice(0, 8)}`, ...body });
   if (res.statusCode !== 201) throw new Error(`create pool answered ${res.statusCode}: ${res.body}`);
-  return res.json() as Pool;
+  return res.json<Pool>();
 }
 
 /** Factory: an invitation for `poolId`, returning its token and id. */
 export async function buildInvitation(h: PoolsHarness, owner: Person, poolId: string, body: Record<string, unknown> = {}): Promise<{ id: string; invitationToken: string }> {
   const res = await call(h, 'POST', `/api/pools/${poolId}/invitations`, owner, body);
   if (res.statusCode !== 201) throw new Error(`create invitation answered ${res.statusCode}: ${res.body}`);
-  return res.json() as { id: string; invitationToken: string };
+  return res.json<{ id: string; invitationToken: string }>();
 }
 
 type PoolSummary = PoolsSummaryReply['pools'][number];

@@ -1,6 +1,6 @@
-import { RPC, type Game, type Pool, type RefreshWeekReply, type UnscoredPicksReply, type UnscoredPicksRequest } from '@powerpool/contracts';
+import { RPC, type Game, type RefreshWeekReply, type UnscoredPicksReply, type UnscoredPicksRequest } from '@powerpool/contracts';
 import type { BusMessage, Subscription } from '@powerpool/service-kit';
-import { buildGame, buildPoolSnapshot as poolSnapshot, call, migrateSeason as migrateGames, startServiceHarness, TEAMS, YEAR, type Person, type ServiceHarness } from '@powerpool/testing';
+import { buildGame, call, migrateSeason as migrateGames, startServiceHarness, TEAMS, YEAR, type Person, type ServiceHarness } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadWeeksWorkflowConfig } from '../src/config.js';
 
@@ -9,7 +9,7 @@ import { loadWeeksWorkflowConfig } from '../src/config.js';
  * its own API calls. The people, the teams, and what other services announce (pools, members,
  * games) come from @powerpool/testing (world.ts), re-exported here so a suite imports one place.
  */
-export { announceMember, announcePool, buildGame, call, castOf, newerTimestamp, person, stored, updateGame, YEAR, type Cast, type Person } from '@powerpool/testing';
+export { announceMember, announcePool, buildGame, call, castOf, newerTimestamp, updateGame, YEAR, type Cast, type Person } from '@powerpool/testing';
 
 export interface WeeksHarness extends ServiceHarness {
   /**
@@ -64,8 +64,6 @@ export const KNOWN_TEAMS = TEAMS.slice(0, 2);
 /** Migrate the season (buildSeason unless given) with KNOWN_TEAMS, and wait for it. */
 export const migrateSeason = (h: WeeksHarness, games: Game[] = buildSeason()): Promise<Game[]> => migrateGames(h, games, KNOWN_TEAMS);
 
-/** Factory: a pool as pools-invitations announces it. */
-export const buildPoolSnapshot = (commissioner: Person, overrides: Partial<Pool> = {}): Pool => poolSnapshot(commissioner.id, { year: YEAR, ...overrides });
 
 /**
  * Answer sports-data-staging's week refresh requests on the bus as it would (a real peer on the

@@ -117,10 +117,10 @@ describe.skipIf(skip)('weeks store', () => {
           return due.map((w) => w.poolId);
         });
       const [a, b] = await Promise.all([start(), start()]);
-      const started = [...a!, ...b!];
+      const started = [...a, ...b];
       expect(started.sort()).toEqual([earlier, later].sort());
       // One replica took both (in deadline order) or each took one: never the same week twice.
-      for (const list of [a!, b!]) if (list.length === 2) expect(list).toEqual([earlier, later]);
+      for (const list of [a, b]) if (list.length === 2) expect(list).toEqual([earlier, later]);
       expect((await store().findPoolWeek(notDue, 2029, 3))?.state).toBe('PUBLISHED');
       expect((await store().findPoolWeek(notPublished, 2029, 4))?.state).toBe('SETUP');
     });

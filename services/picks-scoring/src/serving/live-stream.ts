@@ -277,7 +277,7 @@ export function createLiveStreams(
       timer = null;
       await subscription?.unsubscribe();
       subscription = null;
-      await Promise.all([...weeks.values()].map((pw) => pw.running));
+      await Promise.all([...weeks.values()].flatMap((pw) => (pw.running ? [pw.running] : [])));
     },
     stats() {
       let connections = 0;
