@@ -18,7 +18,7 @@ import { currentUserSchema, HEADERS, SESSION_COOKIE } from '@powerpool/contracts
 import { ASSERTION_TTL_SECONDS } from '@powerpool/service-kit';
 import { signInThroughGateway } from '@powerpool/testing';
 import { autocannonInChild } from './autocannon.js';
-import { benchFailed, envInt, mean, measureApp, startBenchApp } from './support.js';
+import { benchFailed, envInt, measureApp, startBenchApp, summarizeRuns, type Run } from './support.js';
 
 /** What a bare Fastify upstream behind @fastify/http-proxy reached on the 2-core reference machine. */
 const MIN_RPS_RATIO = 0.3;
@@ -34,17 +34,6 @@ const rounds = envInt('BENCH_ROUNDS', 2);
 if (Math.max(warmup, duration) > ASSERTION_TTL_SECONDS - 10) {
   console.error(`BENCH_WARMUP and BENCH_DURATION must stay under ${ASSERTION_TTL_SECONDS - 10} s (identity assertions live ${ASSERTION_TTL_SECONDS} s)`);
   process.exit(2);
-}
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  /** CPU time of this process (the whole app, every thread; not the load generator). */
-  cpuMs: number;
-  /** Share of the run the app's event loop was busy (1 = saturated). */
-  loopBusy: number;
 }
 
 interface Target {
@@ -79,18 +68,7 @@ async function probe(url: string, headers: Record<string, string>): Promise<unkn
   return JSON.parse(body);
 }
 
-/** Means over the rounds; CPU per request over all requests of all rounds. */
-function summary(target: Target) {
-  const requests = target.runs.reduce((n, r) => n + r.requests, 0);
-  return {
-    rps: mean(target.runs.map((r) => r.rps)),
-    p50: mean(target.runs.map((r) => r.p50)),
-    p99: mean(target.runs.map((r) => r.p99)),
-    requests,
-    cpuMsPerRequest: target.runs.reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, requests),
-    loopBusy: mean(target.runs.map((r) => r.loopBusy)),
-  };
-}
+const summary = (target: Target) => summarizeRuns(target.runs);
 
 const app = await startBenchApp();
 

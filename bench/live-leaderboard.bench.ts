@@ -32,7 +32,7 @@ import { SESSION_COOKIE } from '@powerpool/contracts';
 import { signInThroughGateway } from '@powerpool/testing';
 import { autocannonInChild } from './autocannon.js';
 import { seedLiveWeek } from './seed-live-week.js';
-import { benchFailed, envInt, mean, measureApp, startBenchApp } from './support.js';
+import { benchFailed, envInt, measureApp, startBenchApp, summarizeRuns, type Run } from './support.js';
 
 const members = envInt('BENCH_MEMBERS', 1000);
 const connections = envInt('BENCH_CONNECTIONS', 200);
@@ -46,15 +46,7 @@ const GOAL_RATIO = 0.5;
 
 const app = await startBenchApp({ espnReplay: false });
 
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  /** CPU time of this process (the whole app: gateway, services, PGlite; not the load generator). */
-  cpuMs: number;
-  /** Share of the run the app's event loop was busy. */
-  loopBusy: number;
+interface LiveRun extends Run {
   /** Bytes received by the load generator (headers and bodies). */
   bytes: number;
   /** Requests not answered within BENCH_TIMEOUT seconds. */
@@ -125,8 +117,8 @@ try {
     live304: { name: `live, If-None-Match (304)`, url: live, headers: { cookie, 'accept-encoding': 'gzip', 'if-none-match': etag }, expect: '3xx' },
   } as const;
   type Which = keyof typeof targets;
-  const runs: Record<Which, Run[]> = { bare: [], live: [], live304: [] };
-  const loadOnce = async (which: Which, seconds: number, profileAs?: string, warmingUp = false): Promise<Run> => {
+  const runs: Record<Which, LiveRun[]> = { bare: [], live: [], live304: [] };
+  const loadOnce = async (which: Which, seconds: number, profileAs?: string, warmingUp = false): Promise<LiveRun> => {
     const target = targets[which];
     // Requests the previous run left in flight (its connections closed, the app still busy with them) must not count here.
     await settle();
@@ -143,15 +135,10 @@ try {
     for (const which of round % 2 === 0 ? order : [...order].reverse()) runs[which].push(await loadOnce(which, duration, round === 0 ? which : undefined));
   }
   const sum = (which: Which) => {
-    const requests = runs[which].reduce((n, r) => n + r.requests, 0);
+    const base = summarizeRuns(runs[which]);
     return {
-      rps: mean(runs[which].map((r) => r.rps)),
-      p50: mean(runs[which].map((r) => r.p50)),
-      p99: mean(runs[which].map((r) => r.p99)),
-      requests,
-      cpuMsPerRequest: runs[which].reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, requests),
-      loopBusy: mean(runs[which].map((r) => r.loopBusy)),
-      bytesPerRequest: runs[which].reduce((n, r) => n + r.bytes, 0) / Math.max(1, requests),
+      ...base,
+      bytesPerRequest: runs[which].reduce((n, r) => n + r.bytes, 0) / Math.max(1, base.requests),
       timeouts: runs[which].reduce((n, r) => n + r.timeouts, 0),
     };
   };

@@ -49,6 +49,31 @@ export async function measureApp<T>(load: () => Promise<T>, profileAs?: string):
 
 export const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
+/** One measured run of a load target. */
+export interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** CPU time of this process (the whole app, every thread; not the load generator). */
+  cpuMs: number;
+  /** Share of the run the app's event loop was busy (1 = saturated). */
+  loopBusy: number;
+}
+
+/** Means over a target's rounds; CPU per request over all requests of all rounds. */
+export function summarizeRuns(runs: Run[]) {
+  const requests = runs.reduce((n, r) => n + r.requests, 0);
+  return {
+    rps: mean(runs.map((r) => r.rps)),
+    p50: mean(runs.map((r) => r.p50)),
+    p99: mean(runs.map((r) => r.p99)),
+    requests,
+    cpuMsPerRequest: runs.reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, requests),
+    loopBusy: mean(runs.map((r) => r.loopBusy)),
+  };
+}
+
 /** Says why a bench failed; its exit code. */
 export function benchFailed(err: unknown): number {
   console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
