@@ -281,8 +281,10 @@ export function createPoolProjectionStore<T extends PoolsTable>(db: Db, tables: 
     },
 
     async findPool(id: string): Promise<T['$inferSelect'] | undefined> {
-      const [row] = await db.select().from(pools as PgTable).where(eq(pools.id, id));
-      return row as T['$inferSelect'] | undefined;
+      // Drizzle's select cannot take a table known only by its generic type: read it as a plain table.
+      const table: PgTable = pools;
+      const [row] = await db.select().from(table).where(eq(pools.id, id));
+      return row;
     },
   };
 }
