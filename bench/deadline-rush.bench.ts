@@ -17,20 +17,15 @@
 import { formatRushReport, runDeadlineRush, type RushOptions } from '../deploy/cluster/test/deadline-rush.js';
 import { startTestCluster } from '../deploy/cluster/test/helpers.js';
 import { startPostgresServer } from '@powerpool/testing';
-
-const int = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
+import { envInt } from './support.js';
 
 const options: RushOptions = {
-  players: int('BENCH_PLAYERS', 500),
-  lateEvery: int('BENCH_LATE_EVERY', 10),
-  leadSeconds: int('BENCH_LEAD_SECONDS', 20),
+  players: envInt('BENCH_PLAYERS', 500),
+  lateEvery: envInt('BENCH_LATE_EVERY', 10),
+  leadSeconds: envInt('BENCH_LEAD_SECONDS', 20),
   log: (line) => console.log(line),
 };
-const replicas = int('BENCH_REPLICAS', 2);
+const replicas = envInt('BENCH_REPLICAS', 2);
 
 const server = await startPostgresServer();
 let exitCode = 0;

@@ -17,16 +17,12 @@
 import { buildContractWorld } from '../deploy/cluster/test/contract-world.js';
 import { formatFailures, generateCases, runFuzz, summary } from '../deploy/cluster/test/fuzz.js';
 import { startTestCluster } from '../deploy/cluster/test/helpers.js';
+import { envInt } from './support.js';
 
-const int = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
-const requests = int('FUZZ_REQUESTS', 10_000);
-const seed = int('FUZZ_SEED', 20_251_119);
-const concurrency = int('FUZZ_CONCURRENCY', 8);
-const chunkSize = int('FUZZ_CHUNK', 250);
+const requests = envInt('FUZZ_REQUESTS', 10_000);
+const seed = envInt('FUZZ_SEED', 20_251_119);
+const concurrency = envInt('FUZZ_CONCURRENCY', 8);
+const chunkSize = envInt('FUZZ_CHUNK', 250);
 
 const test = await startTestCluster({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
 let failed = true;

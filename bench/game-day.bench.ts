@@ -20,25 +20,15 @@
 import { SESSION_COOKIE, type LiveLeaderboard } from '@powerpool/contracts';
 import { followLiveBoard, WILD_CARD_PICKS, wildCardBatch, type LiveFollower } from '@powerpool/testing';
 import { publishWildCardPool } from '../deploy/cluster/test/helpers.js';
-import { startEmbedded } from '../deploy/embedded/src/index.js';
+import { envNumber, startBenchApp } from './support.js';
 
-const num = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
-  return n;
-};
-const streams = num('BENCH_STREAMS', 100);
-const minutes = num('BENCH_GAMEDAY_MINUTES', 5);
-const feedIntervalMs = num('BENCH_FEED_INTERVAL_MS', 10_000);
+const streams = envNumber('BENCH_STREAMS', 100);
+const minutes = envNumber('BENCH_GAMEDAY_MINUTES', 5);
+const feedIntervalMs = envNumber('BENCH_FEED_INTERVAL_MS', 10_000);
 const GOAL_MS = feedIntervalMs + 1_000;
 
 
-const app = await startEmbedded({
-  port: 0,
-  inMemory: true,
-  environment: 'test',
-  logLevel: 'silent',
-  rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 },
+const app = await startBenchApp({
   // The kickoff is a day away until the bench starts the round.
   espnReplay: { gameDay: { minutes, kickoffInMinutes: 24 * 60 } },
   liveFeed: { intervalMs: feedIntervalMs, idleIntervalMs: feedIntervalMs },

@@ -14,13 +14,11 @@
  * thread for the first measured run of each target, `gateway.cpuprofile` / `direct.cpuprofile`;
  * open them in Chrome DevTools or run `tsx bench/profile-summary.ts <file>`).
  */
-import path from 'node:path';
 import { currentUserSchema, HEADERS, SESSION_COOKIE } from '@powerpool/contracts';
 import { ASSERTION_TTL_SECONDS } from '@powerpool/service-kit';
-import { startEmbedded } from '../deploy/embedded/src/index.js';
 import { signInThroughGateway } from '@powerpool/testing';
 import { autocannonInChild } from './autocannon.js';
-import { startProfile } from './profile.js';
+import { benchFailed, envInt, measureApp, startBenchApp, summarizeRuns, type Run } from './support.js';
 
 /** What a bare Fastify upstream behind @fastify/http-proxy reached on the 2-core reference machine. */
 const MIN_RPS_RATIO = 0.3;
@@ -28,37 +26,14 @@ const PATH = '/api/auth/user';
 const EMAIL = 'player@powerpool.test';
 const PASSWORD = 'powerpool';
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) {
-    console.error(`${name} must be a positive integer, got "${raw}"`);
-    process.exit(2);
-  }
-  return n;
-}
-
-const duration = positiveInt('BENCH_DURATION', 10);
-const connections = positiveInt('BENCH_CONNECTIONS', 10);
-const warmup = positiveInt('BENCH_WARMUP', 3);
-const rounds = positiveInt('BENCH_ROUNDS', 2);
+const duration = envInt('BENCH_DURATION', 10);
+const connections = envInt('BENCH_CONNECTIONS', 10);
+const warmup = envInt('BENCH_WARMUP', 3);
+const rounds = envInt('BENCH_ROUNDS', 2);
 // A direct run carries one assertion, signed just before it; it must not expire mid-run.
 if (Math.max(warmup, duration) > ASSERTION_TTL_SECONDS - 10) {
   console.error(`BENCH_WARMUP and BENCH_DURATION must stay under ${ASSERTION_TTL_SECONDS - 10} s (identity assertions live ${ASSERTION_TTL_SECONDS} s)`);
   process.exit(2);
-}
-const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  /** CPU time of this process (the whole app, every thread; not the load generator). */
-  cpuMs: number;
-  /** Share of the run the app's event loop was busy (1 = saturated). */
-  loopBusy: number;
 }
 
 interface Target {
@@ -70,13 +45,7 @@ interface Target {
 
 async function load(target: Target, seconds: number, profileAs?: string): Promise<Run> {
   const { url, headers } = await target.request();
-  const profiler = profileAs ? await startProfile() : undefined;
-  const cpu0 = process.cpuUsage();
-  const elu0 = performance.eventLoopUtilization();
-  const result = await autocannonInChild({ url, headers, connections, duration: seconds });
-  const elu = performance.eventLoopUtilization(elu0);
-  const cpu = process.cpuUsage(cpu0);
-  if (profiler && profileAs && profileDir) await profiler.stopInto(path.join(profileDir, `${profileAs}.cpuprofile`));
+  const { result, cpuMs, loopBusy } = await measureApp(() => autocannonInChild({ url, headers, connections, duration: seconds }), profileAs);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
     throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total} requests`);
@@ -86,8 +55,8 @@ async function load(target: Target, seconds: number, profileAs?: string): Promis
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    loopBusy: elu.utilization,
+    cpuMs,
+    loopBusy,
   };
 }
 
@@ -99,28 +68,9 @@ async function probe(url: string, headers: Record<string, string>): Promise<unkn
   return JSON.parse(body);
 }
 
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const summary = (target: Target) => summarizeRuns(target.runs);
 
-/** Means over the rounds; CPU per request over all requests of all rounds. */
-function summary(target: Target) {
-  const requests = target.runs.reduce((n, r) => n + r.requests, 0);
-  return {
-    rps: mean(target.runs.map((r) => r.rps)),
-    p50: mean(target.runs.map((r) => r.p50)),
-    p99: mean(target.runs.map((r) => r.p99)),
-    requests,
-    cpuMsPerRequest: target.runs.reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, requests),
-    loopBusy: mean(target.runs.map((r) => r.loopBusy)),
-  };
-}
-
-const app = await startEmbedded({
-  port: 0,
-  inMemory: true,
-  environment: 'test',
-  logLevel: 'silent',
-  rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 },
-});
+const app = await startBenchApp();
 
 let exitCode = 0;
 try {
@@ -147,7 +97,7 @@ try {
   await load(gateway, warmup);
   for (let round = 0; round < rounds; round++) {
     for (const target of round % 2 === 0 ? [gateway, direct] : [direct, gateway]) {
-      const profileAs = profileDir && round === 0 ? (target === gateway ? 'gateway' : 'direct') : undefined;
+      const profileAs = round === 0 ? (target === gateway ? 'gateway' : 'direct') : undefined;
       target.runs.push(await load(target, duration, profileAs));
     }
   }
@@ -176,8 +126,7 @@ try {
     exitCode = 1;
   }
 } catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  exitCode = 1;
+  exitCode = benchFailed(err);
 } finally {
   await app.close();
 }

@@ -27,42 +27,26 @@
  * `tsx bench/profile-summary.ts <file>` summarizes one).
  */
 import http from 'node:http';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SESSION_COOKIE } from '@powerpool/contracts';
 import { signInThroughGateway } from '@powerpool/testing';
-import { startEmbedded } from '../deploy/embedded/src/index.js';
 import { autocannonInChild } from './autocannon.js';
-import { startProfile } from './profile.js';
 import { seedLiveWeek } from './seed-live-week.js';
+import { benchFailed, envInt, measureApp, startBenchApp, summarizeRuns, type Run } from './support.js';
 
-const int = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
-const members = int('BENCH_MEMBERS', 1000);
-const connections = int('BENCH_CONNECTIONS', 200);
-const duration = int('BENCH_DURATION', 10);
-const warmup = int('BENCH_WARMUP', 3);
-const rounds = int('BENCH_ROUNDS', 2);
-const timeout = int('BENCH_TIMEOUT', 30);
-const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
+const members = envInt('BENCH_MEMBERS', 1000);
+const connections = envInt('BENCH_CONNECTIONS', 200);
+const duration = envInt('BENCH_DURATION', 10);
+const warmup = envInt('BENCH_WARMUP', 3);
+const rounds = envInt('BENCH_ROUNDS', 2);
+const timeout = envInt('BENCH_TIMEOUT', 30);
 const YEAR = 2025;
 const GOAL_P99_MS = 50;
 const GOAL_RATIO = 0.5;
 
-const app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'silent', espnReplay: false, rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 } });
+const app = await startBenchApp({ espnReplay: false });
 
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  /** CPU time of this process (the whole app: gateway, services, PGlite; not the load generator). */
-  cpuMs: number;
-  /** Share of the run the app's event loop was busy. */
-  loopBusy: number;
+interface LiveRun extends Run {
   /** Bytes received by the load generator (headers and bodies). */
   bytes: number;
   /** Requests not answered within BENCH_TIMEOUT seconds. */
@@ -133,40 +117,28 @@ try {
     live304: { name: `live, If-None-Match (304)`, url: live, headers: { cookie, 'accept-encoding': 'gzip', 'if-none-match': etag }, expect: '3xx' },
   } as const;
   type Which = keyof typeof targets;
-  const runs: Record<Which, Run[]> = { bare: [], live: [], live304: [] };
-  const loadOnce = async (which: Which, seconds: number, profileAs?: string, warmingUp = false): Promise<Run> => {
+  const runs: Record<Which, LiveRun[]> = { bare: [], live: [], live304: [] };
+  const loadOnce = async (which: Which, seconds: number, profileAs?: string, warmingUp = false): Promise<LiveRun> => {
     const target = targets[which];
     // Requests the previous run left in flight (its connections closed, the app still busy with them) must not count here.
     await settle();
-    const profiler = profileAs ? await startProfile() : undefined;
-    const cpu0 = process.cpuUsage();
-    const elu0 = performance.eventLoopUtilization();
-    const result = await autocannonInChild({ url: target.url, headers: { ...target.headers }, connections, duration: seconds, timeout });
-    const elu = performance.eventLoopUtilization(elu0);
-    const cpu = process.cpuUsage(cpu0);
-    if (profiler && profileDir) await profiler.stopInto(path.join(profileDir, `${profileAs}.cpuprofile`));
+    const { result, cpuMs, loopBusy } = await measureApp(() => autocannonInChild({ url: target.url, headers: { ...target.headers }, connections, duration: seconds, timeout }), profileAs);
     const expected = result[target.expect];
     // Timeouts (no answer within BENCH_TIMEOUT s) are counted and shown; any other error or status fails.
     const wrong = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - expected;
     if ((result.requests.total === 0 && !warmingUp) || wrong > 0 || result.errors > result.timeouts) throw new Error(`${which}: ${result.errors} errors (${result.timeouts} timeouts), ${expected} ${target.expect} of ${result.requests.total} requests`);
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, cpuMs: (cpu.user + cpu.system) / 1000, loopBusy: elu.utilization, bytes: result.throughput.total, timeouts: result.timeouts };
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, cpuMs, loopBusy, bytes: result.throughput.total, timeouts: result.timeouts };
   };
   const order: Which[] = ['bare', 'live', 'live304'];
   for (const which of order) await loadOnce(which, warmup, undefined, true);
   for (let round = 0; round < rounds; round++) {
-    for (const which of round % 2 === 0 ? order : [...order].reverse()) runs[which].push(await loadOnce(which, duration, profileDir && round === 0 ? which : undefined));
+    for (const which of round % 2 === 0 ? order : [...order].reverse()) runs[which].push(await loadOnce(which, duration, round === 0 ? which : undefined));
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const sum = (which: Which) => {
-    const requests = runs[which].reduce((n, r) => n + r.requests, 0);
+    const base = summarizeRuns(runs[which]);
     return {
-      rps: mean(runs[which].map((r) => r.rps)),
-      p50: mean(runs[which].map((r) => r.p50)),
-      p99: mean(runs[which].map((r) => r.p99)),
-      requests,
-      cpuMsPerRequest: runs[which].reduce((n, r) => n + r.cpuMs, 0) / Math.max(1, requests),
-      loopBusy: mean(runs[which].map((r) => r.loopBusy)),
-      bytesPerRequest: runs[which].reduce((n, r) => n + r.bytes, 0) / Math.max(1, requests),
+      ...base,
+      bytesPerRequest: runs[which].reduce((n, r) => n + r.bytes, 0) / Math.max(1, base.requests),
       timeouts: runs[which].reduce((n, r) => n + r.timeouts, 0),
     };
   };
@@ -186,8 +158,7 @@ try {
     console.log(`\n${targets[which].name}: ratio to bare req/s ${(l.rps / b.rps).toFixed(2)} (goal >= ${GOAL_RATIO}); p99 ${l.p99.toFixed(0)} ms (goal < ${GOAL_P99_MS} ms)`);
   }
 } catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  exitCode = 1;
+  exitCode = benchFailed(err);
 } finally {
   await app.close();
 }

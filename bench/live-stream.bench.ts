@@ -26,17 +26,12 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { HEADERS, SESSION_COOKIE, type Role } from '@powerpool/contracts';
 import { signInThroughGateway } from '@powerpool/testing';
-import { startEmbedded } from '../deploy/embedded/src/index.js';
 import { seedLiveWeek } from './seed-live-week.js';
+import { envInt, startBenchApp } from './support.js';
 
-const int = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
-const streams = int('BENCH_STREAMS', 5000);
-const members = int('BENCH_MEMBERS', 100);
-const rounds = int('BENCH_ROUNDS', 5);
+const streams = envInt('BENCH_STREAMS', 5000);
+const members = envInt('BENCH_MEMBERS', 100);
+const rounds = envInt('BENCH_ROUNDS', 5);
 const target = process.env.BENCH_TARGET === 'direct' ? 'direct' : 'gateway';
 const YEAR = 2025;
 const GOAL_P99_MS = 1000;
@@ -51,7 +46,7 @@ const memory = () => {
 };
 const now = () => performance.timeOrigin + performance.now();
 
-const app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'silent', espnReplay: false, rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 } });
+const app = await startBenchApp({ espnReplay: false });
 const { bus } = app.runtime;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

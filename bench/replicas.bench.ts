@@ -32,23 +32,19 @@ import { buildPoolSnapshot, memberEventOf, TEST_NATS_URL } from '@powerpool/test
 import { publishedGamesReplySchema, SESSION_COOKIE } from '@powerpool/contracts';
 import { eventually, publishWildCardPool, routeRequestCount, startTestCluster } from '../deploy/cluster/test/helpers.js';
 import { autocannonInChild } from './autocannon.js';
+import { benchFailed, envInt } from './support.js';
 
-const int = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
 const replicaCounts = (process.env.BENCH_REPLICAS ?? '1,2,3').split(',').map((v) => {
   const n = Number(v.trim());
   if (!Number.isInteger(n) || n < 1 || n > 9) throw new Error(`BENCH_REPLICAS: ${v} is not a count from 1 to 9`);
   return n;
 });
-const members = int('BENCH_MEMBERS', 500);
-const connections = int('BENCH_CONNECTIONS', 100);
-const saveConnections = int('BENCH_SAVE_CONNECTIONS', 10);
-const duration = int('BENCH_DURATION', 10);
-const warmup = int('BENCH_WARMUP', 3);
-const timeout = int('BENCH_TIMEOUT', 30);
+const members = envInt('BENCH_MEMBERS', 500);
+const connections = envInt('BENCH_CONNECTIONS', 100);
+const saveConnections = envInt('BENCH_SAVE_CONNECTIONS', 10);
+const duration = envInt('BENCH_DURATION', 10);
+const warmup = envInt('BENCH_WARMUP', 3);
+const timeout = envInt('BENCH_TIMEOUT', 30);
 const LIVE_ROUTE = '/api/pools/:poolId/weeks/:weekNumber/live-leaderboard';
 
 interface Figures {
@@ -168,7 +164,6 @@ try {
   }
   console.log('\nOn a 2-core machine every process (and the load generator) shares the two cores: more replicas add contention, not capacity.');
 } catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  exitCode = 1;
+  exitCode = benchFailed(err);
 }
 process.exit(exitCode);

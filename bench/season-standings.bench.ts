@@ -16,16 +16,12 @@ import { randomUUID } from 'node:crypto';
 import { buildApp } from '../services/picks-scoring/src/app.js';
 import { loadPicksScoringConfig } from '../services/picks-scoring/src/config.js';
 import { createTestRuntime } from '@powerpool/testing';
+import { benchFailed, envInt } from './support.js';
 
 const GOAL_MS = 200;
-const int = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
-const members = int('BENCH_MEMBERS', 10_000);
-const weeks = int('BENCH_WEEKS', 22);
-const runs = int('BENCH_RUNS', 30);
+const members = envInt('BENCH_MEMBERS', 10_000);
+const weeks = envInt('BENCH_WEEKS', 22);
+const runs = envInt('BENCH_RUNS', 30);
 const YEAR = 2025;
 
 const runtime = await createTestRuntime();
@@ -93,8 +89,7 @@ try {
     exitCode = 1;
   }
 } catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  exitCode = 1;
+  exitCode = benchFailed(err);
 } finally {
   await app.close();
   await runtime.close();

@@ -107,28 +107,27 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
           cache.clear();
         }),
       );
-      subscriptions.push(
-        await bus.subscribe('identity.session.ended', (msg) => {
-          const parsed = sessionEndedSchema.safeParse(msg.data);
-          if (!parsed.success) {
-            log.warn({ subject: msg.subject }, 'ignored an invalid identity.session.ended event');
-            return;
-          }
-          cache.evictSession(parsed.data.sessionIdHash);
-          inFlight.delete(parsed.data.sessionIdHash);
-        }),
-      );
-      subscriptions.push(
-        await bus.subscribe('identity.user.*', (msg) => {
-          const parsed = userEventSchema.safeParse(msg.data);
-          if (!parsed.success) {
-            log.warn({ subject: msg.subject }, 'ignored an invalid identity.user event');
-            return;
-          }
-          const removed = cache.evictUser(parsed.data.user.id);
-          if (removed > 0) log.debug({ subject: msg.subject, userId: parsed.data.user.id, removed }, 'dropped cached sessions of a changed user');
-        }),
-      );
+      // An event that does not parse is logged and dropped: an eviction cannot be acted on without its ids.
+      const listen = async <T>(subject: string, schema: z.ZodType<T>, name: string, handle: (data: T, subject: string) => void) => {
+        subscriptions.push(
+          await bus.subscribe(subject, (msg) => {
+            const parsed = schema.safeParse(msg.data);
+            if (!parsed.success) {
+              log.warn({ subject: msg.subject }, `ignored an invalid ${name} event`);
+              return;
+            }
+            handle(parsed.data, msg.subject);
+          }),
+        );
+      };
+      await listen('identity.session.ended', sessionEndedSchema, 'identity.session.ended', ({ sessionIdHash }) => {
+        cache.evictSession(sessionIdHash);
+        inFlight.delete(sessionIdHash);
+      });
+      await listen('identity.user.*', userEventSchema, 'identity.user', ({ user }, subject) => {
+        const removed = cache.evictUser(user.id);
+        if (removed > 0) log.debug({ subject, userId: user.id, removed }, 'dropped cached sessions of a changed user');
+      });
     },
 
     async close() {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gameSnapshotSchema } from './sports.schemas.js';
 import { weekStateSchema } from './week-states.js';
+import { weekTransitionSchema } from './weeks.schemas.js';
 
 /** weeks-workflow on the bus: its events and its request/reply. */
 
@@ -42,12 +43,8 @@ export type DecidedGame = z.infer<typeof decidedGameSchema>;
 /** weeks.week.state-changed: every change of a pool week's state (publish included). */
 export const weekStateChangedEventSchema = z.object({
   ...poolWeekRef,
-  fromState: weekStateSchema,
-  toState: weekStateSchema,
-  testing: z.boolean(),
-  automatic: z.boolean(),
-  byUserId: z.string().nullable(),
-  at: z.string(),
+  // The move as the week's history records it (GET .../transitions answers the same fields).
+  ...weekTransitionSchema.shape,
   /**
    * To SCORING and COMPLETE: every pool game of the week as the move was decided on. Absent on
    * the other moves (and on events written before it existed).

@@ -215,6 +215,14 @@ export async function createAccountStore(options: { dataDir?: string; logger?: D
       .catch((err: unknown) => options.logger?.error({ err, file }, 'could not save dev IdP accounts'));
   };
 
+  /** A new account (first use or sign-up): kept in memory and in the file, and logged with how it came. */
+  const add = (account: Account, how: string): Account => {
+    put(account);
+    persist();
+    options.logger?.info({ email: account.email, sub: account.id }, `dev IdP account ${how}`);
+    return account;
+  };
+
   return {
     findById: (id) => byId.get(id),
     findByEmail: (email) => byEmail.get(normalizeEmail(email)),
@@ -234,10 +242,7 @@ export async function createAccountStore(options: { dataDir?: string; logger?: D
         origin: 'first-use',
         createdAt: new Date().toISOString(),
       };
-      put(account);
-      persist();
-      options.logger?.info({ email, sub: account.id }, 'dev IdP account created on first use');
-      return account;
+      return add(account, 'created on first use');
     },
 
     async signUp(input) {
@@ -255,10 +260,7 @@ export async function createAccountStore(options: { dataDir?: string; logger?: D
         origin: 'sign-up',
         createdAt: new Date().toISOString(),
       };
-      put(account);
-      persist();
-      options.logger?.info({ email, sub: account.id }, 'dev IdP account signed up');
-      return account;
+      return add(account, 'signed up');
     },
 
     flush: () => writes,

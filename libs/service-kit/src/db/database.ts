@@ -32,6 +32,16 @@ export interface PostgresOptions {
   applicationName?: string;
 }
 
+/** Whether the database answers a trivial query (readiness): false rather than an error when it does not. */
+async function answers(sql: SqlClient): Promise<boolean> {
+  try {
+    await sql.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function connectPostgres(options: PostgresOptions): Database {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -81,14 +91,7 @@ export function connectPostgres(options: PostgresOptions): Database {
         client.release();
       }
     },
-    async ping() {
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(sql),
     async close() {
       await pool.end();
     },
@@ -124,14 +127,7 @@ export function usePglite(client: PGlite): Database {
         }),
       );
     },
-    async ping() {
-      try {
-        await client.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(sql),
     async close() {},
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { boolean, integer, primaryKey, text, timestamp, uuid, type PgColumn, type PgSchema, type PgTable } from 'drizzle-orm/pg-core';
-import { GAME_STATUSES, managesPool, type Game, type GameSnapshot, type Team } from '@powerpool/contracts';
+import { boolean, doublePrecision, integer, primaryKey, text, timestamp, uuid, type PgColumn, type PgColumnBuilderBase, type PgSchema, type PgTable } from 'drizzle-orm/pg-core';
+import { GAME_STATUSES, WEEK_STATES, managesPool, type Game, type GameSnapshot, type Team } from '@powerpool/contracts';
 import { PoolForbiddenError, PoolNotFoundError } from '../errors.js';
 import type { Db } from './database.js';
 
@@ -14,6 +14,19 @@ export function productionGameColumns() {
   const ts = (name: string) => timestamp(name, { withTimezone: true });
   return {
     espnId: text('espn_id').primaryKey(),
+    ...gameColumns(),
+    status: text('status', { enum: GAME_STATUSES }).notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  };
+}
+
+/**
+ * The columns every copy of a game has, sports-data-staging's own tables included: who plays whom,
+ * when, and the score. The status column and the timestamps differ between the copies, so each
+ * table adds its own.
+ */
+export function gameColumns() {
+  return {
     espnCompetitionId: text('espn_competition_id').notNull(),
     year: integer('year').notNull(),
     weekNumber: integer('week_number').notNull(),
@@ -24,19 +37,20 @@ export function productionGameColumns() {
     homeTeamShortName: text('home_team_short_name').notNull(),
     awayTeamShortName: text('away_team_short_name').notNull(),
     gameName: text('game_name').notNull(),
-    gameTimeUtc: ts('game_time_utc').notNull(),
-    status: text('status', { enum: GAME_STATUSES }).notNull(),
+    gameTimeUtc: timestamp('game_time_utc', { withTimezone: true }).notNull(),
     homeScore: integer('home_score'),
     awayScore: integer('away_score'),
     currentPeriod: integer('current_period'),
     gameClock: text('game_clock'),
     statusDetail: text('status_detail'),
-    updatedAt: ts('updated_at').notNull(),
   };
 }
 
-/** The values of {@link productionGameColumns} for a game snapshot (a full `Game` is one too). */
-export function productionGameValues(game: GameSnapshot) {
+/** The fields of {@link gameColumns} (with the game's id) that a row and a snapshot hold alike, copied as they are. */
+export type GameFields = Pick<GameSnapshot, 'espnId' | 'espnCompetitionId' | 'year' | 'weekNumber' | 'homeTeamEspnId' | 'awayTeamEspnId' | 'homeTeamAbbr' | 'awayTeamAbbr' | 'homeTeamShortName' | 'awayTeamShortName' | 'gameName' | 'homeScore' | 'awayScore' | 'currentPeriod' | 'gameClock' | 'statusDetail'>;
+
+/** Those fields of a game, from a row to a snapshot or back (the kick-off time and status are converted by the caller). */
+export function gameFieldsOf(game: GameFields): GameFields {
   return {
     espnId: game.espnId,
     espnCompetitionId: game.espnCompetitionId,
@@ -49,40 +63,22 @@ export function productionGameValues(game: GameSnapshot) {
     homeTeamShortName: game.homeTeamShortName,
     awayTeamShortName: game.awayTeamShortName,
     gameName: game.gameName,
-    gameTimeUtc: new Date(game.gameTimeUtc),
-    status: game.gameStatus,
     homeScore: game.homeScore,
     awayScore: game.awayScore,
     currentPeriod: game.currentPeriod,
     gameClock: game.gameClock,
     statusDetail: game.statusDetail,
-    updatedAt: new Date(game.updatedAt),
   };
+}
+
+/** The values of {@link productionGameColumns} for a game snapshot (a full `Game` is one too). */
+export function productionGameValues(game: GameSnapshot) {
+  return { ...gameFieldsOf(game), gameTimeUtc: new Date(game.gameTimeUtc), status: game.gameStatus, updatedAt: new Date(game.updatedAt) };
 }
 
 /** A row of {@link productionGameColumns} as the snapshot it was stored from (what a decision carries). */
 export function productionGameSnapshot(row: ReturnType<typeof productionGameValues>): GameSnapshot {
-  return {
-    espnId: row.espnId,
-    espnCompetitionId: row.espnCompetitionId,
-    year: row.year,
-    weekNumber: row.weekNumber,
-    homeTeamEspnId: row.homeTeamEspnId,
-    awayTeamEspnId: row.awayTeamEspnId,
-    homeTeamAbbr: row.homeTeamAbbr,
-    awayTeamAbbr: row.awayTeamAbbr,
-    homeTeamShortName: row.homeTeamShortName,
-    awayTeamShortName: row.awayTeamShortName,
-    gameName: row.gameName,
-    gameTimeUtc: row.gameTimeUtc.toISOString(),
-    gameStatus: row.status,
-    homeScore: row.homeScore,
-    awayScore: row.awayScore,
-    currentPeriod: row.currentPeriod,
-    gameClock: row.gameClock,
-    statusDetail: row.statusDetail,
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return { ...gameFieldsOf(row), gameTimeUtc: row.gameTimeUtc.toISOString(), gameStatus: row.status, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** A service's table of production games: {@link productionGameColumns} and its own columns. */
@@ -130,6 +126,54 @@ export function createGameProjectionStore<T extends ProductionGamesTable>(db: Db
       if (keep.length) conditions.push(notInArray(games.espnId, keep));
       await db.delete(games).where(and(...conditions));
     },
+  };
+}
+
+/**
+ * Pools as pools-invitations' events describe them: what every service's copy keeps. A service
+ * spreads these into its own `pools` table and adds the fields it reads.
+ */
+export function poolColumns() {
+  return {
+    id: uuid('id').primaryKey(),
+    year: integer('year').notNull(),
+    commissionerId: uuid('commissioner_id').notNull(),
+    isPublic: boolean('is_public').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  };
+}
+
+/**
+ * A pool's week as weeks-workflow moves it (its own table) and as picks-scoring copies it once
+ * published, keyed by pool, year and week: the state and when it last changed. The extra columns
+ * are the service's own (the deadline is set at publication, so only the copy may require it).
+ */
+export function poolWeeksTable<E extends Record<string, PgColumnBuilderBase>>(schema: PgSchema, extra: E) {
+  return schema.table(
+    'pool_weeks',
+    {
+      poolId: uuid('pool_id').notNull(),
+      year: integer('year').notNull(),
+      weekNumber: integer('week_number').notNull(),
+      state: text('state', { enum: WEEK_STATES }).notNull(),
+      stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull(),
+      ...extra,
+    },
+    (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber] })],
+  );
+}
+
+/** The games a pool published for a week, with the spread locked then and a void ruling: what both weeks-workflow's table and picks-scoring's copy keep. */
+export function poolGameColumns() {
+  return {
+    id: uuid('id').primaryKey(),
+    poolId: uuid('pool_id').notNull(),
+    year: integer('year').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    gameId: text('game_id').notNull(),
+    lockedSpread: doublePrecision('locked_spread').notNull(),
+    voidReason: text('void_reason'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   };
 }
 
@@ -212,6 +256,34 @@ export function createProjectionStore(db: Db, tables: { teams: TeamsTable; delet
 
     async findMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
       const [row] = await db.select().from(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
+      return row;
+    },
+  };
+}
+
+/** A service's copy of pools: {@link poolColumns} and its own columns. */
+type PoolsTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+
+/** The SQL of a service's copy of pools, for its own table: upsert (newest snapshot wins) and find. */
+export function createPoolProjectionStore<T extends PoolsTable>(db: Db, tables: { pools: T; deletedPools: DeletedPoolsTable }) {
+  const { pools, deletedPools } = tables;
+  return {
+    /** Upsert a pool snapshot (newest updatedAt wins); a deleted pool is never brought back. */
+    async upsertPool(row: T['$inferInsert']): Promise<void> {
+      // As in upsertGame: Drizzle cannot check values for a table known only by its generic type.
+      const { id, ...set } = row as { id: string } & Record<string, unknown>;
+      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, id));
+      if (gone) return;
+      await db
+        .insert(pools)
+        .values(row as never)
+        .onConflictDoUpdate({ target: pools.id, set: set as never, setWhere: sql`${pools.updatedAt} <= excluded.updated_at` });
+    },
+
+    async findPool(id: string): Promise<T['$inferSelect'] | undefined> {
+      // Drizzle's select cannot take a table known only by its generic type: read it as a plain table.
+      const table: PgTable = pools;
+      const [row] = await db.select().from(table).where(eq(pools.id, id));
       return row;
     },
   };

@@ -1,6 +1,6 @@
-import { boolean, doublePrecision, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { PICK_RESULTS, POWER_EFFECTS, WEEK_STATES } from '@powerpool/contracts';
-import { deletedPoolsTable, poolMembersTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
+import { boolean, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PICK_RESULTS, POWER_EFFECTS } from '@powerpool/contracts';
+import { deletedPoolsTable, poolColumns, poolGameColumns, poolMembersTable, poolWeeksTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
 
 export const picksSchema = pgSchema('picks');
 
@@ -32,12 +32,8 @@ export const games = picksSchema.table('games', {
 });
 
 export const pools = picksSchema.table('pools', {
-  id: uuid('id').primaryKey(),
+  ...poolColumns(),
   name: text('name').notNull(),
-  year: integer('year').notNull(),
-  commissionerId: uuid('commissioner_id').notNull(),
-  isPublic: boolean('is_public').notNull(),
-  updatedAt: ts('updated_at').notNull(),
 });
 
 export const deletedPools = deletedPoolsTable(picksSchema);
@@ -45,34 +41,18 @@ export const deletedPools = deletedPoolsTable(picksSchema);
 export const poolMembers = poolMembersTable(picksSchema);
 
 /** A pool's week once published (no row: SETUP); the state only moves forward. */
-export const poolWeeks = picksSchema.table(
-  'pool_weeks',
-  {
-    poolId: uuid('pool_id').notNull(),
-    year: integer('year').notNull(),
-    weekNumber: integer('week_number').notNull(),
-    state: text('state', { enum: WEEK_STATES }).notNull(),
-    pickDeadline: ts('pick_deadline').notNull(),
-    publishedAt: ts('published_at').notNull(),
-    stateChangedAt: ts('state_changed_at').notNull(),
-    calculatedAt: ts('calculated_at'),
-  },
-  (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber] })],
-);
+export const poolWeeks = poolWeeksTable(picksSchema, {
+  pickDeadline: ts('pick_deadline').notNull(),
+  publishedAt: ts('published_at').notNull(),
+  calculatedAt: ts('calculated_at'),
+});
 
 /** The games a pool published, with the locked spread, and void rulings. */
 export const poolGames = picksSchema.table('pool_games', {
-  id: uuid('id').primaryKey(),
-  poolId: uuid('pool_id').notNull(),
-  year: integer('year').notNull(),
-  weekNumber: integer('week_number').notNull(),
-  gameId: text('game_id').notNull(),
-  lockedSpread: doublePrecision('locked_spread').notNull(),
+  ...poolGameColumns(),
   homeTeamEspnId: text('home_team_espn_id').notNull(),
   awayTeamEspnId: text('away_team_espn_id').notNull(),
   gameTimeUtc: ts('game_time_utc').notNull(),
-  voidReason: text('void_reason'),
-  voidedAt: ts('voided_at'),
 });
 
 /** A player's picks of a pool week: one per rank (3, 2, 1; 0 the power pick), one per game. */

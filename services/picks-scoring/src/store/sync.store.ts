@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { WEEK_STATES, type Game, type GameSnapshot, type Venue, type WeekState } from '@powerpool/contracts';
-import { createGameProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
+import { createGameProjectionStore, createPoolProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -18,7 +18,6 @@ import {
   weekScores,
   type GameRow,
   type PoolGameRow,
-  type PoolRow,
   type PoolWeekRow,
   type UserRow,
   type VenueRow,
@@ -93,17 +92,7 @@ export function createSyncStore(db: Db) {
 
     // ---- pools and members (pools-invitations) ------------------------------------------------------
 
-    async upsertPool(row: PoolRow): Promise<void> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.id));
-      if (gone) return;
-      const { id: _id, ...set } = row;
-      await db.insert(pools).values(row).onConflictDoUpdate({ target: pools.id, set, setWhere: sql`${pools.updatedAt} <= excluded.updated_at` });
-    },
-
-    async findPool(id: string): Promise<PoolRow | undefined> {
-      const [row] = await db.select().from(pools).where(eq(pools.id, id));
-      return row;
-    },
+    ...createPoolProjectionStore(db, { pools, deletedPools }),
 
     /** The pool's active members with their names (members without an identity snapshot yet get their id). */
     async activeMembers(poolId: string): Promise<Array<{ userId: string; displayName: string; email: string }>> {

@@ -1,9 +1,9 @@
 import { managesPool } from '@powerpool/contracts';
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { PoolsStore } from '../store/pools.store.js';
-import type { PoolRow } from '../store/schema.js';
+import type { PoolRow, UserRow } from '../store/schema.js';
 import type { Caller } from './context.js';
-import { PoolNotFoundError } from './errors.js';
+import { PoolNotFoundError, UserNotFoundError } from './errors.js';
 
 /** A super admin manages every pool; a pool commissioner only the pools they commission. */
 export const canManage = (caller: Caller, pool: PoolRow): boolean => managesPool(caller, pool.poolCommissionerId);
@@ -24,4 +24,16 @@ export async function visiblePool(store: PoolsStore, caller: Caller, poolId: str
   const member = await store.findMember(poolId, caller.id);
   if (!member?.isActive) throw new ForbiddenError('Forbidden: you are not a member of this pool');
   return pool;
+}
+
+/**
+ * What a super admin's change of who is in a pool starts from: the pool, locked until the
+ * transaction ends (404 unknown), and the user as identity announced them (404 otherwise).
+ */
+export async function lockedPoolAndUser(store: PoolsStore, poolId: string, userId: string): Promise<{ pool: PoolRow; user: UserRow }> {
+  const pool = await store.lockPool(poolId);
+  if (!pool) throw new PoolNotFoundError();
+  const user = await store.findUser(userId);
+  if (!user) throw new UserNotFoundError();
+  return { pool, user };
 }

@@ -3,10 +3,10 @@ import { RECENT_JOINS_DAYS, type updateMemberBodySchema, type MemberStats, type 
 import type { z } from 'zod';
 import type { MemberWithUser, PoolsStore } from '../store/pools.store.js';
 import type { MemberRow, PoolRow } from '../store/schema.js';
-import { canManage, managedPool, visiblePool } from './access.js';
+import { canManage, lockedPoolAndUser, managedPool, visiblePool } from './access.js';
 import { type Caller, type Emit, type PoolsContext } from './context.js';
 import { memberSnapshot, toMemberDetails, toMemberShort } from './present.js';
-import { AlreadyMemberError, CannotRemoveCommissionerError, MemberNotFoundError, PoolFullError, PoolNotFoundError, UserNotFoundError } from './errors.js';
+import { AlreadyMemberError, CannotRemoveCommissionerError, MemberNotFoundError, PoolFullError, PoolNotFoundError } from './errors.js';
 
 type UpdateMemberInput = z.output<typeof updateMemberBodySchema>;
 
@@ -98,10 +98,7 @@ export async function removeMember(ctx: PoolsContext, caller: Caller, poolId: st
 export async function addUserToPool(ctx: PoolsContext, userId: string, poolId: string): Promise<PoolMemberDetails> {
   const now = ctx.now();
   return ctx.uow.write(async (store, emit) => {
-    const pool = await store.lockPool(poolId);
-    if (!pool) throw new PoolNotFoundError();
-    const user = await store.findUser(userId);
-    if (!user) throw new UserNotFoundError();
+    const { pool, user } = await lockedPoolAndUser(store, poolId, userId);
     if (await store.findMember(poolId, userId)) throw new AlreadyMemberError('The user is already a member of this pool');
     if ((await store.countMembers(poolId)) >= pool.maxMembers) throw new PoolFullError(pool.maxMembers);
     const member = await store.insertMember({ poolId, userId, role: 'member', isActive: true, hasPaid: false, paymentNotes: null, notes: null, joinedAt: now, updatedAt: now });

@@ -3,10 +3,10 @@ import { type createPoolBodySchema, displayNameOf, slugFromName, type DeletePool
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { MemberRow, PoolRow } from '../store/schema.js';
-import { managedPool, visiblePool } from './access.js';
+import { lockedPoolAndUser, managedPool, visiblePool } from './access.js';
 import { type Caller, type PoolsContext } from './context.js';
 import { memberSnapshot, toPool } from './present.js';
-import { NotEligibleCommissionerError, PoolNotFoundError, SlugTakenError, UserNotFoundError } from './errors.js';
+import { NotEligibleCommissionerError, PoolNotFoundError, SlugTakenError } from './errors.js';
 import { defaultPoolYear } from './seasons.js';
 
 type CreatePoolInput = z.output<typeof createPoolBodySchema>;
@@ -147,10 +147,7 @@ export async function listPoolAdminDetails(ctx: PoolsContext, trace: { correlati
 export async function changeCommissioner(ctx: PoolsContext, poolId: string, userId: string): Promise<Pool> {
   const now = ctx.now();
   return ctx.uow.write(async (store, emit) => {
-    const pool = await store.lockPool(poolId);
-    if (!pool) throw new PoolNotFoundError();
-    const user = await store.findUser(userId);
-    if (!user) throw new UserNotFoundError();
+    const { pool, user } = await lockedPoolAndUser(store, poolId, userId);
     if (user.role !== 'pool_commissioner' && user.role !== 'super_admin') {
       throw new NotEligibleCommissionerError(userId, user.role);
     }

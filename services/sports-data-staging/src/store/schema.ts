@@ -1,5 +1,6 @@
 import { boolean, customType, integer, numeric, pgSchema, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { GAME_STATUSES } from '@powerpool/contracts';
+import { gameColumns as sharedGameColumns } from '@powerpool/service-kit';
 
 export const sportsSchema = pgSchema('sports');
 
@@ -26,30 +27,16 @@ export const teams = sportsSchema.table('teams', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A staged or production game: the columns every copy of a game has, and what only this service keeps. */
 const gameColumns = {
-  espnCompetitionId: text('espn_competition_id').notNull(),
-  year: integer('year').notNull(),
+  ...sharedGameColumns(),
   seasonType: integer('season_type').notNull(),
-  weekNumber: integer('week_number').notNull(),
-  homeTeamEspnId: text('home_team_espn_id').notNull(),
-  awayTeamEspnId: text('away_team_espn_id').notNull(),
-  homeTeamAbbr: text('home_team_abbr').notNull(),
-  awayTeamAbbr: text('away_team_abbr').notNull(),
-  homeTeamShortName: text('home_team_short_name').notNull(),
-  awayTeamShortName: text('away_team_short_name').notNull(),
-  gameTimeUtc: timestamp('game_time_utc', { withTimezone: true }).notNull(),
   spread: numeric('spread', { precision: 5, scale: 1 }),
-  gameName: text('game_name').notNull(),
-  currentPeriod: integer('current_period'),
-  gameClock: text('game_clock'),
   gameStatus: text('game_status', { enum: GAME_STATUSES }).notNull(),
   winnerTeamEspnId: text('winner_team_espn_id'),
-  homeScore: integer('home_score'),
-  awayScore: integer('away_score'),
   oddsProvider: text('odds_provider'),
   oddsDetails: text('odds_details'),
   venueEspnId: text('venue_espn_id'),
-  statusDetail: text('status_detail'),
 };
 
 export const stagingGames = sportsSchema.table(

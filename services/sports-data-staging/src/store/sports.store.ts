@@ -1,6 +1,6 @@
 import type { Game, GameData, StagingGame, Team, Venue } from '@powerpool/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '@powerpool/service-kit';
+import { gameFieldsOf, type Db } from '@powerpool/service-kit';
 import { toChicagoIso } from '../ports/espn/time.js';
 import { feedLease, games, stagingGames, stagingTeams, teamLogos, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
 
@@ -12,31 +12,16 @@ export function toTeam(row: TeamLike): Team {
 function toGameData(row: StagingGameRow | GameRow): GameData {
   const gameTimeUtc = row.gameTimeUtc.toISOString();
   return {
-    espnId: row.espnId,
-    espnCompetitionId: row.espnCompetitionId,
-    year: row.year,
+    ...gameFieldsOf(row),
     seasonType: row.seasonType as 1 | 2 | 3,
-    weekNumber: row.weekNumber,
-    homeTeamEspnId: row.homeTeamEspnId,
-    awayTeamEspnId: row.awayTeamEspnId,
-    homeTeamAbbr: row.homeTeamAbbr,
-    awayTeamAbbr: row.awayTeamAbbr,
-    homeTeamShortName: row.homeTeamShortName,
-    awayTeamShortName: row.awayTeamShortName,
     gameTimeUtc,
     gameTimeCdt: toChicagoIso(gameTimeUtc),
     spread: row.spread === null ? null : Number(row.spread),
-    gameName: row.gameName,
-    currentPeriod: row.currentPeriod,
-    gameClock: row.gameClock,
     gameStatus: row.gameStatus,
     winnerTeamEspnId: row.winnerTeamEspnId,
-    homeScore: row.homeScore,
-    awayScore: row.awayScore,
     oddsProvider: row.oddsProvider,
     oddsDetails: row.oddsDetails,
     venueEspnId: row.venueEspnId,
-    statusDetail: row.statusDetail,
   };
 }
 export function toStagingGame(row: StagingGameRow): StagingGame {

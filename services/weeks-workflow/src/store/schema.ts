@@ -1,6 +1,6 @@
 import { bigserial, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { WEEK_STATES } from '@powerpool/contracts';
-import { deletedPoolsTable, poolMembersTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
+import { deletedPoolsTable, poolColumns, poolGameColumns, poolMembersTable, poolWeeksTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
 
 export const weeksSchema = pgSchema('weeks');
 
@@ -19,33 +19,21 @@ export const games = weeksSchema.table('games', {
 
 /** Pools as pools-invitations' events describe them. */
 export const pools = weeksSchema.table('pools', {
-  id: uuid('id').primaryKey(),
-  year: integer('year').notNull(),
-  commissionerId: uuid('commissioner_id').notNull(),
-  isPublic: boolean('is_public').notNull(),
+  ...poolColumns(),
   allowsPreseason: boolean('allows_preseason').notNull(),
   allowsRegularSeason: boolean('allows_regular_season').notNull(),
   allowsPostseason: boolean('allows_postseason').notNull(),
-  updatedAt: ts('updated_at').notNull(),
 });
 
 export const deletedPools = deletedPoolsTable(weeksSchema);
 
 export const poolMembers = poolMembersTable(weeksSchema);
 
-export const poolWeeks = weeksSchema.table(
-  'pool_weeks',
-  {
-    poolId: uuid('pool_id').notNull(),
-    year: integer('year').notNull(),
-    weekNumber: integer('week_number').notNull(),
-    state: text('state', { enum: WEEK_STATES }).notNull(),
-    pickDeadline: ts('pick_deadline'),
-    publishedAt: ts('published_at'),
-    stateChangedAt: ts('state_changed_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber] })],
-);
+/** A pool's week: SETUP until published (then with its deadline), moved forward by this service. */
+export const poolWeeks = poolWeeksTable(weeksSchema, {
+  pickDeadline: ts('pick_deadline'),
+  publishedAt: ts('published_at'),
+});
 
 export const poolSpreads = weeksSchema.table(
   'pool_spreads',
@@ -60,16 +48,9 @@ export const poolSpreads = weeksSchema.table(
 );
 
 export const poolGames = weeksSchema.table('pool_games', {
-  id: uuid('id').primaryKey(),
-  poolId: uuid('pool_id').notNull(),
-  year: integer('year').notNull(),
-  weekNumber: integer('week_number').notNull(),
-  gameId: text('game_id').notNull(),
-  lockedSpread: doublePrecision('locked_spread').notNull(),
+  ...poolGameColumns(),
   publishedAt: ts('published_at').notNull(),
-  voidReason: text('void_reason'),
   voidedBy: uuid('voided_by'),
-  voidedAt: ts('voided_at'),
 });
 
 export const weekTransitions = weeksSchema.table('week_transitions', {

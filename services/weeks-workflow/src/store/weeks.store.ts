@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Game } from '@powerpool/contracts';
-import { createGameProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
+import { createGameProjectionStore, createPoolProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -121,18 +121,7 @@ export function createWeeksStore(db: Db) {
 
     // ---- pools and members (from pools-invitations' events) --------------------------------
 
-    /** Upsert a pool snapshot (newest updatedAt wins); a deleted pool is never brought back. */
-    async upsertPool(row: PoolRow): Promise<void> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.id));
-      if (gone) return;
-      const { id: _id, ...set } = row;
-      await db.insert(pools).values(row).onConflictDoUpdate({ target: pools.id, set, setWhere: sql`${pools.updatedAt} <= excluded.updated_at` });
-    },
-
-    async findPool(id: string): Promise<PoolRow | undefined> {
-      const [row] = await db.select().from(pools).where(eq(pools.id, id));
-      return row;
-    },
+    ...createPoolProjectionStore(db, { pools, deletedPools }),
 
     async findPools(ids: string[]): Promise<PoolRow[]> {
       if (ids.length === 0) return [];

@@ -2,9 +2,9 @@ import { PAYMENT_NOTES_MAX_LENGTH } from '@powerpool/contracts';
 import { ArrowLeft, CheckCircle2, CircleDollarSign, Users, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PaidBadgeButton } from '../../../components/paid-badge';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, errorText, InlineError, InlineLoading, StatCard } from '../../../components/layout/query-states';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -156,18 +156,7 @@ export function PaymentsPage() {
 }
 
 function PaymentBadge({ user, onClick }: { user: PaymentUser; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="shrink-0 rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      aria-label={`${user.hasPaid ? 'Paid' : 'Unpaid'}: update payment status of ${user.name}`}
-    >
-      <Badge variant={user.hasPaid ? 'success' : 'warning'} className="cursor-pointer">
-        {user.hasPaid ? 'Paid' : 'Unpaid'}
-      </Badge>
-    </button>
-  );
+  return <PaidBadgeButton hasPaid={user.hasPaid} onClick={onClick} label={`${user.hasPaid ? 'Paid' : 'Unpaid'}: update payment status of ${user.name}`} />;
 }
 
 function PaymentAction({ user, onClick, className }: { user: PaymentUser; onClick: () => void; className?: string }) {

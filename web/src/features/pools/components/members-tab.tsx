@@ -3,6 +3,7 @@ import type { Pool, PoolMemberDetails } from '@powerpool/contracts';
 import { Activity, CreditCard, Pencil, Trash2, UserCheck, UserPlus, Users, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PaidBadgeButton } from '../../../components/paid-badge';
 import { EmptyState, InlineError, InlineLoading, StatCard } from '../../../components/layout/query-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -225,17 +226,12 @@ function LastActive({ member }: { member: PoolMemberDetails }) {
 /** The payment badge; clicking it flips paid and unpaid. */
 function PaymentToggle({ member, pending, onToggle }: { member: PoolMemberDetails; pending: boolean; onToggle: () => void }) {
   return (
-    <button
-      type="button"
+    <PaidBadgeButton
+      hasPaid={member.hasPaid}
       onClick={onToggle}
       disabled={pending}
-      aria-label={`${member.hasPaid ? 'Paid' : 'Unpaid'}: mark ${member.name} as ${member.hasPaid ? 'unpaid' : 'paid'}`}
-      className="shrink-0 rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
-    >
-      <Badge variant={member.hasPaid ? 'success' : 'warning'} className="cursor-pointer">
-        {member.hasPaid ? 'Paid' : 'Unpaid'}
-      </Badge>
-    </button>
+      label={`${member.hasPaid ? 'Paid' : 'Unpaid'}: mark ${member.name} as ${member.hasPaid ? 'unpaid' : 'paid'}`}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import type { GlobalUser, Pool, Role } from '@powerpool/contracts';
 import { CreditCard, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PaidBadge } from '../../../components/paid-badge';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -106,7 +107,7 @@ export function GlobalUserManagement() {
               id: 'payment',
               header: 'Payment',
               card: 'aside',
-              cell: (user) => <Badge variant={user.hasPaid ? 'success' : 'warning'}>{user.hasPaid ? 'Paid' : 'Unpaid'}</Badge>,
+              cell: (user) => <PaidBadge hasPaid={user.hasPaid} />,
             },
             { id: 'role', header: 'Role', card: 'field', cell: (user) => <RoleSelect user={user} /> },
             { id: 'pools', header: 'Pools', card: 'field', cell: (user) => <PoolAssignments user={user} /> },
