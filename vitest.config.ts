@@ -12,7 +12,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'services/*/dev/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.ts', 'deploy/k8s/test/**/*.test.ts'],
+          include: [
+            'libs/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'services/*/dev/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'deploy/k8s/test/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

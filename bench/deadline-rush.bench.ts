@@ -30,7 +30,12 @@ const replicas = envInt('BENCH_REPLICAS', 2);
 const server = await startPostgresServer();
 let exitCode = 0;
 try {
-  const test = await startTestCluster({ postgresUrl: server.url, replicas: { 'picks-scoring': replicas }, gameDay: { kickoffInMinutes: 24 * 60 }, env: { LIVE_FEED: 'off' } });
+  const test = await startTestCluster({
+    postgresUrl: server.url,
+    replicas: { 'picks-scoring': replicas },
+    gameDay: { kickoffInMinutes: 24 * 60 },
+    env: { LIVE_FEED: 'off' },
+  });
   try {
     const { report } = await runDeadlineRush(test, options);
     console.log(formatRushReport(report, options, replicas));

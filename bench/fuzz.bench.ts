@@ -30,7 +30,9 @@ try {
   const world = await buildContractWorld(test.url);
   const cases = generateCases(world, { seed, limit: requests });
   const endpoints = new Set(cases.map((c) => c.endpoint)).size;
-  console.log(`contract fuzz: ${cases.length} cases (seed ${seed}) over ${endpoints} endpoints x 6 callers, ${cases.filter((c) => c.mustRefuse).length} of them refused by the contract; ${concurrency} in flight`);
+  console.log(
+    `contract fuzz: ${cases.length} cases (seed ${seed}) over ${endpoints} endpoints x 6 callers, ${cases.filter((c) => c.mustRefuse).length} of them refused by the contract; ${concurrency} in flight`,
+  );
   const report = await runFuzz({
     world,
     databaseUrl: test.databaseUrl,

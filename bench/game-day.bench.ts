@@ -27,7 +27,6 @@ const minutes = envNumber('BENCH_GAMEDAY_MINUTES', 5);
 const feedIntervalMs = envNumber('BENCH_FEED_INTERVAL_MS', 10_000);
 const GOAL_MS = feedIntervalMs + 1_000;
 
-
 const app = await startBenchApp({
   // The kickoff is a day away until the bench starts the round.
   espnReplay: { gameDay: { minutes, kickoffInMinutes: 24 * 60 } },
@@ -40,7 +39,10 @@ try {
   const pool = await publishWildCardPool(app.url, 30_000);
   const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
   const [pat, casey] = pool.players as [(typeof pool.players)[number], (typeof pool.players)[number]];
-  for (const [who, picks] of [[pat, WILD_CARD_PICKS.pat], [casey, WILD_CARD_PICKS.casey]] as const) {
+  for (const [who, picks] of [
+    [pat, WILD_CARD_PICKS.pat],
+    [casey, WILD_CARD_PICKS.casey],
+  ] as const) {
     const res = await who.post('/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks));
     if (res.status !== 200) throw new Error(`picks: ${res.status} ${await res.text()}`);
   }
@@ -102,10 +104,14 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
   const finalsOk = followers.every((f) => f.board && allFinal(f.board));
-  console.log(`provider score changes on the 4 published games: ${changes.length}; (change, stream) pairs seen: ${latencies.length}, superseded before a poll: ${superseded}`);
+  console.log(
+    `provider score changes on the 4 published games: ${changes.length}; (change, stream) pairs seen: ${latencies.length}, superseded before a poll: ${superseded}`,
+  );
   console.log(`provider change -> browser board: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies.at(-1)} ms`);
   console.log(`goal: p95 within the poll interval + 1 s (${GOAL_MS} ms): ${pct(95) <= GOAL_MS ? 'met' : 'NOT met'}`);
-  console.log(`reconnects: ${followers.reduce((n, f) => n + f.connections - 1, 0)}; every stream ended with every final: ${finalsOk && lost === 0 ? 'yes' : `NO (${lost} missed)`}`);
+  console.log(
+    `reconnects: ${followers.reduce((n, f) => n + f.connections - 1, 0)}; every stream ended with every final: ${finalsOk && lost === 0 ? 'yes' : `NO (${lost} missed)`}`,
+  );
   if (!finalsOk || lost > 0) process.exitCode = 1;
 } finally {
   await Promise.all(followers.map((f) => f.close()));

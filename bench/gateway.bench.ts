@@ -107,7 +107,15 @@ try {
   const rpsRatio = g.rps / d.rps;
   const p99Ratio = d.p99 > 0 ? g.p99 / d.p99 : Number.NaN;
   const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
-  const columns: Array<[string, number]> = [['target', 20], ['req/s', 8], ['p50', 9], ['p99', 9], ['requests', 10], ['app CPU/req', 13], ['loop busy', 11]];
+  const columns: Array<[string, number]> = [
+    ['target', 20],
+    ['req/s', 8],
+    ['p50', 9],
+    ['p99', 9],
+    ['requests', 10],
+    ['app CPU/req', 13],
+    ['loop busy', 11],
+  ];
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(columns[i]![1]) : c.padStart(columns[i]![1]))).join('');
   const row = (name: string, s: ReturnType<typeof summary>) =>
     line([name, s.rps.toFixed(0), ms(s.p50), ms(s.p99), String(s.requests), `${s.cpuMsPerRequest.toFixed(2)} ms`, `${(s.loopBusy * 100).toFixed(0)}%`]);

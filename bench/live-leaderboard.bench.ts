@@ -54,14 +54,17 @@ interface LiveRun extends Run {
 }
 
 /** A GET as it comes over the wire (fetch would decompress and hide the sizes). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; headerBytes: number; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; headerBytes: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const headerBytes = res.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0) // `name: value\r\n`;
+          const headerBytes = res.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0); // `name: value\r\n`;
           resolve({ status: res.statusCode ?? 0, headers: res.headers, headerBytes, body: Buffer.concat(chunks) });
         });
         res.on('error', reject);
@@ -80,7 +83,6 @@ async function settle(): Promise<void> {
   }
 }
 
-
 let exitCode = 0;
 try {
   const session = await signInThroughGateway(app.url, 'admin@powerpool.test', 'powerpool');
@@ -91,7 +93,9 @@ try {
   const t0 = performance.now();
   const week = await seedLiveWeek(app, admin.id, members, YEAR);
   const pool = { id: week.poolId };
-  console.log(`seeded a pool of ${members} members with ${members * 4} picks on 16 games (8 final, 8 live) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded a pool of ${members} members with ${members * 4} picks on 16 games (8 final, 8 live) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   // ---- measure -------------------------------------------------------------------------------------
   const live = `${app.url}/api/pools/${pool.id}/weeks/1/live-leaderboard`;
@@ -100,16 +104,22 @@ try {
   const plainProbe = await fetch(live, { headers: { cookie, 'accept-encoding': 'identity' } });
   const plain = Buffer.from(await plainProbe.arrayBuffer());
   const board = JSON.parse(plain.toString('utf8')) as { standings?: unknown[]; metadata?: { accessLevel: string } };
-  if (plainProbe.status !== 200 || board.standings?.length !== members) throw new Error(`live leaderboard answered ${plainProbe.status} with ${board.standings?.length} standings`);
+  if (plainProbe.status !== 200 || board.standings?.length !== members)
+    throw new Error(`live leaderboard answered ${plainProbe.status} with ${board.standings?.length} standings`);
   const etag = plainProbe.headers.get('etag');
-  if (!etag || plainProbe.headers.get('content-encoding')) throw new Error(`identity reply: etag ${etag}, content-encoding ${plainProbe.headers.get('content-encoding')}`);
+  if (!etag || plainProbe.headers.get('content-encoding'))
+    throw new Error(`identity reply: etag ${etag}, content-encoding ${plainProbe.headers.get('content-encoding')}`);
   const gzipped = await rawGet(live, { cookie, 'accept-encoding': 'gzip' });
-  if (gzipped.status !== 200 || gzipped.headers['content-encoding'] !== 'gzip' || !gunzipSync(gzipped.body).equals(plain)) throw new Error(`gzip reply: ${gzipped.status} ${gzipped.headers['content-encoding']}, not the identity body gunzipped`);
+  if (gzipped.status !== 200 || gzipped.headers['content-encoding'] !== 'gzip' || !gunzipSync(gzipped.body).equals(plain))
+    throw new Error(`gzip reply: ${gzipped.status} ${gzipped.headers['content-encoding']}, not the identity body gunzipped`);
   const revalidated = await rawGet(live, { cookie, 'accept-encoding': 'gzip', 'if-none-match': etag });
-  if (revalidated.status !== 304 || revalidated.body.length !== 0 || revalidated.headers.etag !== etag) throw new Error(`If-None-Match: ${revalidated.status}, ${revalidated.body.length} bytes, etag ${revalidated.headers.etag}`);
+  if (revalidated.status !== 304 || revalidated.body.length !== 0 || revalidated.headers.etag !== etag)
+    throw new Error(`If-None-Match: ${revalidated.status}, ${revalidated.body.length} bytes, etag ${revalidated.headers.etag}`);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`reply: ${members} standings, access ${board.metadata?.accessLevel}, ETag ${etag}`);
-  console.log(`  identity ${kb(plain.length)}; gzip ${kb(gzipped.body.length)} (${((100 * gzipped.body.length) / plain.length).toFixed(1)} %); 304 ${revalidated.body.length} bytes of body, ${revalidated.headerBytes} bytes of headers\n`);
+  console.log(
+    `  identity ${kb(plain.length)}; gzip ${kb(gzipped.body.length)} (${((100 * gzipped.body.length) / plain.length).toFixed(1)} %); 304 ${revalidated.body.length} bytes of body, ${revalidated.headerBytes} bytes of headers\n`,
+  );
 
   const targets = {
     bare: { name: 'gateway bare (auth/user)', url: bare, headers: { cookie }, expect: '2xx' },
@@ -122,12 +132,25 @@ try {
     const target = targets[which];
     // Requests the previous run left in flight (its connections closed, the app still busy with them) must not count here.
     await settle();
-    const { result, cpuMs, loopBusy } = await measureApp(() => autocannonInChild({ url: target.url, headers: { ...target.headers }, connections, duration: seconds, timeout }), profileAs);
+    const { result, cpuMs, loopBusy } = await measureApp(
+      () => autocannonInChild({ url: target.url, headers: { ...target.headers }, connections, duration: seconds, timeout }),
+      profileAs,
+    );
     const expected = result[target.expect];
     // Timeouts (no answer within BENCH_TIMEOUT s) are counted and shown; any other error or status fails.
     const wrong = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - expected;
-    if ((result.requests.total === 0 && !warmingUp) || wrong > 0 || result.errors > result.timeouts) throw new Error(`${which}: ${result.errors} errors (${result.timeouts} timeouts), ${expected} ${target.expect} of ${result.requests.total} requests`);
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, cpuMs, loopBusy, bytes: result.throughput.total, timeouts: result.timeouts };
+    if ((result.requests.total === 0 && !warmingUp) || wrong > 0 || result.errors > result.timeouts)
+      throw new Error(`${which}: ${result.errors} errors (${result.timeouts} timeouts), ${expected} ${target.expect} of ${result.requests.total} requests`);
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      requests: result.requests.total,
+      cpuMs,
+      loopBusy,
+      bytes: result.throughput.total,
+      timeouts: result.timeouts,
+    };
   };
   const order: Which[] = ['bare', 'live', 'live304'];
   for (const which of order) await loadOnce(which, warmup, undefined, true);
@@ -143,19 +166,43 @@ try {
     };
   };
   console.log(`${connections} connections, ${warmup} s warm-up each, ${rounds} round(s) of ${duration} s, order alternating`);
-  const columns: Array<[string, number]> = [['target', 28], ['req/s', 8], ['p50', 9], ['p99', 9], ['requests', 10], ['app CPU/req', 13], ['loop busy', 11], ['bytes/req', 11], ['timeouts', 10]];
+  const columns: Array<[string, number]> = [
+    ['target', 28],
+    ['req/s', 8],
+    ['p50', 9],
+    ['p99', 9],
+    ['requests', 10],
+    ['app CPU/req', 13],
+    ['loop busy', 11],
+    ['bytes/req', 11],
+    ['timeouts', 10],
+  ];
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(columns[i]![1]) : c.padStart(columns[i]![1]))).join('');
   const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
   console.log(line(columns.map(([c]) => c)));
   const summaries = Object.fromEntries(order.map((w) => [w, sum(w)])) as Record<Which, ReturnType<typeof sum>>;
   for (const which of order) {
     const s = summaries[which];
-    console.log(line([targets[which].name, s.rps.toFixed(0), ms(s.p50), ms(s.p99), String(s.requests), `${s.cpuMsPerRequest.toFixed(2)} ms`, `${(s.loopBusy * 100).toFixed(0)}%`, kb(s.bytesPerRequest), String(s.timeouts)]));
+    console.log(
+      line([
+        targets[which].name,
+        s.rps.toFixed(0),
+        ms(s.p50),
+        ms(s.p99),
+        String(s.requests),
+        `${s.cpuMsPerRequest.toFixed(2)} ms`,
+        `${(s.loopBusy * 100).toFixed(0)}%`,
+        kb(s.bytesPerRequest),
+        String(s.timeouts),
+      ]),
+    );
   }
   const b = summaries.bare;
   for (const which of ['live', 'live304'] as const) {
     const l = summaries[which];
-    console.log(`\n${targets[which].name}: ratio to bare req/s ${(l.rps / b.rps).toFixed(2)} (goal >= ${GOAL_RATIO}); p99 ${l.p99.toFixed(0)} ms (goal < ${GOAL_P99_MS} ms)`);
+    console.log(
+      `\n${targets[which].name}: ratio to bare req/s ${(l.rps / b.rps).toFixed(2)} (goal >= ${GOAL_RATIO}); p99 ${l.p99.toFixed(0)} ms (goal < ${GOAL_P99_MS} ms)`,
+    );
   }
 } catch (err) {
   exitCode = benchFailed(err);

@@ -70,7 +70,8 @@ try {
   const path = `/api/pools/${pool.id}/weeks/1/live-leaderboard/stream`;
   const url = target === 'direct' ? `${app.upstreams['picks-scoring']}${path}` : `${app.url}${path}`;
   // Direct: the assertion the gateway would add (checked once, when a stream opens).
-  const headers: Record<string, string> = target === 'direct' ? { [HEADERS.identity]: await app.signer.sign({ user: { id: admin.id, email: admin.email, role: admin.role } }) } : { cookie };
+  const headers: Record<string, string> =
+    target === 'direct' ? { [HEADERS.identity]: await app.signer.sign({ user: { id: admin.id, email: admin.email, role: admin.role } }) } : { cookie };
   const probe = await fetch(url, { headers });
   const probeReader = probe.body!.getReader();
   let probeText = '';
@@ -107,10 +108,16 @@ try {
   }
   await new Promise((r) => setTimeout(r, 2000));
   const after = memory();
-  const perStream = (n: number) => `${((n / (ready.ready ?? streams)) / 1024).toFixed(1)} KiB`;
-  console.log(`\n${ready.ready} streams open ${target === 'direct' ? 'straight to picks-scoring' : 'through one gateway'} in ${opened.toFixed(1)} s (snapshot ${(snapshotBytes / 1024).toFixed(1)} KiB each)`);
-  console.log(`memory per open stream (gateway + picks-scoring in one process, both ends of the proxy hop): RSS ${perStream(after.rss - before.rss)}, heap ${perStream(after.heap - before.heap)}`);
-  console.log(`  (process: RSS ${(before.rss / 2 ** 20).toFixed(0)} -> ${(after.rss / 2 ** 20).toFixed(0)} MiB, heap ${(before.heap / 2 ** 20).toFixed(0)} -> ${(after.heap / 2 ** 20).toFixed(0)} MiB)\n`);
+  const perStream = (n: number) => `${(n / (ready.ready ?? streams) / 1024).toFixed(1)} KiB`;
+  console.log(
+    `\n${ready.ready} streams open ${target === 'direct' ? 'straight to picks-scoring' : 'through one gateway'} in ${opened.toFixed(1)} s (snapshot ${(snapshotBytes / 1024).toFixed(1)} KiB each)`,
+  );
+  console.log(
+    `memory per open stream (gateway + picks-scoring in one process, both ends of the proxy hop): RSS ${perStream(after.rss - before.rss)}, heap ${perStream(after.heap - before.heap)}`,
+  );
+  console.log(
+    `  (process: RSS ${(before.rss / 2 ** 20).toFixed(0)} -> ${(after.rss / 2 ** 20).toFixed(0)} MiB, heap ${(before.heap / 2 ** 20).toFixed(0)} -> ${(after.heap / 2 ** 20).toFixed(0)} MiB)\n`,
+  );
 
   // ---- score changes -----------------------------------------------------------------------------
   const p99s: number[] = [];
@@ -131,7 +138,9 @@ try {
     await new Promise((r) => setTimeout(r, 1000));
   }
   const worst = Math.max(...p99s);
-  console.log(`\ngoal p99 < ${GOAL_P99_MS} ms: ${worst < GOAL_P99_MS ? 'met' : 'NOT met'} (worst round p99 ${worst.toFixed(0)} ms, ${streams} streams, ${members} members)`);
+  console.log(
+    `\ngoal p99 < ${GOAL_P99_MS} ms: ${worst < GOAL_P99_MS ? 'met' : 'NOT met'} (worst round p99 ${worst.toFixed(0)} ms, ${streams} streams, ${members} members)`,
+  );
 } catch (err) {
   console.error(err);
   exitCode = 1;

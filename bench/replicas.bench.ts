@@ -63,7 +63,14 @@ interface Row {
   spread: number[];
 }
 
-const figures = (r: autocannon.Result): Figures => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: r.errors, non2xx: r.non2xx });
+const figures = (r: autocannon.Result): Figures => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  requests: r.requests.total,
+  errors: r.errors,
+  non2xx: r.non2xx,
+});
 
 async function measure(replicas: number): Promise<Row> {
   // Its own database, data dir and NATS namespace, removed by stop() (as the cluster tests do).
@@ -88,7 +95,18 @@ async function measure(replicas: number): Promise<Row> {
       for (let i = 0; i < members; i++) {
         const id = randomUUID();
         await bus.publish('identity.user.registered', {
-          user: { id, email: `member${i}@bench.test`, displayName: `Member ${i}`, firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: at },
+          user: {
+            id,
+            email: `member${i}@bench.test`,
+            displayName: `Member ${i}`,
+            firstName: null,
+            lastName: null,
+            role: 'user',
+            hasPaid: false,
+            paymentNotes: null,
+            createdAt: at,
+            updatedAt: at,
+          },
         });
         await bus.publish('pools.member.joined', memberEventOf(snapshot, id));
       }
@@ -107,7 +125,9 @@ async function measure(replicas: number): Promise<Row> {
       `the live leaderboard did not list the ${members} seeded members`,
     );
     // The player's picks: the home team of each published game, ranks 3, 2, 1 and the power pick.
-    const published = publishedGamesReplySchema.parse(await (await player!.get(`/api/pools/${savesPool.poolId}/weeks/${savesPool.weekNumber}/games/published`)).json());
+    const published = publishedGamesReplySchema.parse(
+      await (await player!.get(`/api/pools/${savesPool.poolId}/weeks/${savesPool.weekNumber}/games/published`)).json(),
+    );
     const picks = published.slice(0, 4).map((g, i) => ({
       poolId: savesPool.poolId,
       poolGameId: g.poolGameId,
@@ -155,12 +175,34 @@ try {
     );
     if (row.live.non2xx || row.save.non2xx || row.live.errors > 0 || row.save.errors > 0) exitCode = 1;
   }
-  const columns: Array<[string, number]> = [['replicas', 10], ['live req/s', 12], ['live p50', 10], ['live p99', 10], ['save req/s', 12], ['save p50', 10], ['save p99', 10], ['total req/s', 13], ['GETs per replica', 20]];
+  const columns: Array<[string, number]> = [
+    ['replicas', 10],
+    ['live req/s', 12],
+    ['live p50', 10],
+    ['live p99', 10],
+    ['save req/s', 12],
+    ['save p50', 10],
+    ['save p99', 10],
+    ['total req/s', 13],
+    ['GETs per replica', 20],
+  ];
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(columns[i]![1]) : c.padStart(columns[i]![1]))).join('');
   console.log(`\n${connections} live + ${saveConnections} save connections, ${duration} s each, a pool of ${members + 2} members`);
   console.log(line(columns.map(([c]) => c)));
   for (const r of rows) {
-    console.log(line([String(r.replicas), r.live.rps.toFixed(0), `${r.live.p50} ms`, `${r.live.p99} ms`, r.save.rps.toFixed(0), `${r.save.p50} ms`, `${r.save.p99} ms`, (r.live.rps + r.save.rps).toFixed(0), r.spread.join(' / ')]));
+    console.log(
+      line([
+        String(r.replicas),
+        r.live.rps.toFixed(0),
+        `${r.live.p50} ms`,
+        `${r.live.p99} ms`,
+        r.save.rps.toFixed(0),
+        `${r.save.p50} ms`,
+        `${r.save.p99} ms`,
+        (r.live.rps + r.save.rps).toFixed(0),
+        r.spread.join(' / '),
+      ]),
+    );
   }
   console.log('\nOn a 2-core machine every process (and the load generator) shares the two cores: more replicas add contention, not capacity.');
 } catch (err) {

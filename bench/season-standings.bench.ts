@@ -32,7 +32,11 @@ try {
   const poolId = randomUUID();
   const commissioner = { id: randomUUID(), email: 'bench.commissioner@powerpool.test', role: 'pool_commissioner' as const };
   const t0 = performance.now();
-  await sql.query(`INSERT INTO picks.pools (id, name, year, commissioner_id, is_public, updated_at) VALUES ($1, 'Bench Pool', $2, $3, false, now())`, [poolId, YEAR, commissioner.id]);
+  await sql.query(`INSERT INTO picks.pools (id, name, year, commissioner_id, is_public, updated_at) VALUES ($1, 'Bench Pool', $2, $3, false, now())`, [
+    poolId,
+    YEAR,
+    commissioner.id,
+  ]);
   await sql.query(
     `INSERT INTO picks.users (id, email, display_name, updated_at)
      SELECT gen_random_uuid(), 'member' || n || '@powerpool.test', 'Member ' || n, now() FROM generate_series(1, $1) AS n`,
@@ -55,7 +59,10 @@ try {
     [poolId, YEAR, weeks],
   );
   const [{ n }] = (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.week_scores WHERE pool_id = $1', [poolId])) as [{ n: number }];
-  const [{ best }] = (await sql.query<{ best: number }>('SELECT max(t)::int AS best FROM (SELECT sum(final_points) AS t FROM picks.week_scores WHERE pool_id = $1 GROUP BY user_id) s', [poolId])) as [{ best: number }];
+  const [{ best }] = (await sql.query<{ best: number }>(
+    'SELECT max(t)::int AS best FROM (SELECT sum(final_points) AS t FROM picks.week_scores WHERE pool_id = $1 GROUP BY user_id) s',
+    [poolId],
+  )) as [{ best: number }];
   console.log(`seeded ${members} members x ${weeks} COMPLETE weeks (${n} week scores) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const headers = await runtime.headersFor(commissioner);

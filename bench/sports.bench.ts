@@ -13,7 +13,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { gamesDiffSchema, importEventSchema, migrateGamesEventSchema } from '@powerpool/contracts';
-import { createAssertionSigner, createAssertionVerifier, createLogger, createMemoryBus, generateAssertionKeys, openPglite, usePglite } from '@powerpool/service-kit';
+import {
+  createAssertionSigner,
+  createAssertionVerifier,
+  createLogger,
+  createMemoryBus,
+  generateAssertionKeys,
+  openPglite,
+  usePglite,
+} from '@powerpool/service-kit';
 import { HEADERS } from '@powerpool/contracts';
 import { buildApp } from '@powerpool/sports-data-staging';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
@@ -23,7 +31,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5) || 5;
 const S = '/api/admin/unified-staging';
 
 function lines<T>(body: string, schema: { parse(v: unknown): T }): T[] {
-  return body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => schema.parse(JSON.parse(l.slice(6))));
+  return body
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .map((l) => schema.parse(JSON.parse(l.slice(6))));
 }
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -40,9 +51,17 @@ const app = await buildApp({
   bus,
   verifier,
   logger,
-  config: loadSportsDataStagingConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem, DATABASE_DRIVER: 'pglite', ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl, ESPN_IMAGE_BASE_URL: replay.imageUrl }),
+  config: loadSportsDataStagingConfig({
+    IDENTITY_ASSERTION_PUBLIC_KEY: keys.publicKeyPem,
+    DATABASE_DRIVER: 'pglite',
+    ESPN_SITE_API_URL: replay.siteUrl,
+    ESPN_CORE_API_URL: replay.coreUrl,
+    ESPN_IMAGE_BASE_URL: replay.imageUrl,
+  }),
 });
-const headers = { [HEADERS.identity]: await signer.sign({ user: { id: '00000000-0000-4000-8000-000000000001', email: 'admin@powerpool.test', role: 'super_admin' } }) };
+const headers = {
+  [HEADERS.identity]: await signer.sign({ user: { id: '00000000-0000-4000-8000-000000000001', email: 'admin@powerpool.test', role: 'super_admin' } }),
+};
 const sql = usePglite(pglite).sql;
 
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -62,14 +81,22 @@ try {
   const gamesDone = games.value.at(-1);
   if (gamesDone?.type !== 'complete') throw new Error(`import failed: ${JSON.stringify(gamesDone)}`);
   const migTeams = await timed('migrate teams', () => app.inject({ method: 'POST', url: `${S}/migrate-teams/1`, headers }));
-  const migGames = await timed('migrate games', async () => lines((await app.inject({ method: 'GET', url: `${S}/migrate-games/1/stream`, headers })).body, migrateGamesEventSchema));
+  const migGames = await timed('migrate games', async () =>
+    lines((await app.inject({ method: 'GET', url: `${S}/migrate-games/1/stream`, headers })).body, migrateGamesEventSchema),
+  );
   if (migGames.value.at(-1)?.type !== 'complete' || migTeams.value.statusCode !== 200) throw new Error('migration failed');
 
   // Fill the staged 2025 season up to a full season's game count by cloning recorded games.
   const target: Array<[number, number, number]> = [];
   for (let w = -4; w <= -1; w += 1) target.push([1, w, 4]);
   for (let w = 1; w <= 18; w += 1) target.push([2, w, 16]);
-  for (const [w, n] of [[19, 6], [20, 4], [21, 2], [22, 1]] as const) target.push([3, w, n]);
+  for (const [w, n] of [
+    [19, 6],
+    [20, 4],
+    [21, 2],
+    [22, 1],
+  ] as const)
+    target.push([3, w, n]);
   for (const [type, week, n] of target) {
     const have = Number((await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM sports.staging_games WHERE week_number = $1`, [week]))[0]!.n);
     for (let i = have; i < n; i += 1) {
@@ -83,7 +110,9 @@ try {
       );
     }
   }
-  const full = await timed('migrate full season', async () => lines((await app.inject({ method: 'GET', url: `${S}/migrate-games/1/stream`, headers })).body, migrateGamesEventSchema));
+  const full = await timed('migrate full season', async () =>
+    lines((await app.inject({ method: 'GET', url: `${S}/migrate-games/1/stream`, headers })).body, migrateGamesEventSchema),
+  );
   const done = full.value.at(-1);
   if (done?.type !== 'complete') throw new Error(`full-season migration failed: ${JSON.stringify(done)}`);
   await sql.exec(`UPDATE sports.staging_games SET game_name = game_name || ' *' WHERE id % 10 = 0`);
@@ -103,7 +132,9 @@ try {
   console.log(`  migrate games (${gamesDone.result.total})                      ${ms(migGames.ms)}`);
   console.log(`  import + migrate, bundled season         ${ms(teams.ms + games.ms + migTeams.ms + migGames.ms)}`);
   console.log(`  migrate a full season (${total} games)      ${ms(full.ms)}`);
-  console.log(`  games diff, full season (${total} games, ${diff.updated.length} updated): median ${ms(median(rounds))} over ${ROUNDS} rounds (min ${ms(Math.min(...rounds))}, max ${ms(Math.max(...rounds))})`);
+  console.log(
+    `  games diff, full season (${total} games, ${diff.updated.length} updated): median ${ms(median(rounds))} over ${ROUNDS} rounds (min ${ms(Math.min(...rounds))}, max ${ms(Math.max(...rounds))})`,
+  );
 } finally {
   await app.close();
   await replay.close();

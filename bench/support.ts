@@ -28,7 +28,14 @@ export const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.B
  * raised out of the way, since one client signs in and writes far more than a person would.
  */
 export function startBenchApp(options: EmbeddedOptions = {}) {
-  return startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'silent', rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 }, ...options });
+  return startEmbedded({
+    port: 0,
+    inMemory: true,
+    environment: 'test',
+    logLevel: 'silent',
+    rateLimits: { signInPerMinute: 10_000, writesPerMinute: 1_000_000 },
+    ...options,
+  });
 }
 
 /**

@@ -148,7 +148,7 @@ function main(): void {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log('JavaScript each screen loads (entry + static imports + the screen\'s on-demand chunks), gzip level 9:\n');
+  console.log("JavaScript each screen loads (entry + static imports + the screen's on-demand chunks), gzip level 9:\n");
   console.log(line(header));
   rows.forEach((r) => console.log(line(r)));
   // The first load: the landing page (visitors) and Make Picks (signed in), as web/e2e/first-load.test.ts measures them.

@@ -9,7 +9,16 @@ import type { ServiceName } from '@powerpool/contracts';
 import { generateAssertionKeys, type AssertionKeyPair } from '@powerpool/service-kit';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
 import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
-import { ClusterStartError, DEFAULT_PORT, DEFAULT_PORT_BASE, MAX_REPLICAS, processSpecs, REPO_ROOT, type ProcessSpec, type ReplicaCounts } from './processes.js';
+import {
+  ClusterStartError,
+  DEFAULT_PORT,
+  DEFAULT_PORT_BASE,
+  MAX_REPLICAS,
+  processSpecs,
+  REPO_ROOT,
+  type ProcessSpec,
+  type ReplicaCounts,
+} from './processes.js';
 
 /**
  * Cluster mode: every service in its own process, on a real PostgreSQL and a real NATS, with the
@@ -133,7 +142,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   const replicas = options.replicas ?? {};
   for (const [service, n] of Object.entries(replicas)) {
-    if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS) throw new ClusterStartError(`replicas of ${service} must be a whole number from 1 to ${MAX_REPLICAS}, got ${n}`);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS)
+      throw new ClusterStartError(`replicas of ${service} must be a whole number from 1 to ${MAX_REPLICAS}, got ${n}`);
   }
   const specs = processSpecs({ port, portBase, databaseUrl, natsUrl, dataDir, keys, replicas, extraEnv: options.env ?? {} });
   const replay = await serveEspnReplay(specs, log);

@@ -127,7 +127,10 @@ export function processSpecs(o: {
   const count = (name: ServiceName) => o.replicas[name] ?? 1;
   const replicaNumbers = (name: ServiceName) => Array.from({ length: count(name) }, (_, i) => i + 1);
   /** The gateway's upstream for a service: every replica's base URL, comma-separated. */
-  const serviceUrls = (name: ServiceName) => replicaNumbers(name).map((r) => `http://127.0.0.1:${servicePort(o.portBase, name, r)}`).join(',');
+  const serviceUrls = (name: ServiceName) =>
+    replicaNumbers(name)
+      .map((r) => `http://127.0.0.1:${servicePort(o.portBase, name, r)}`)
+      .join(',');
 
   const specs: ProcessSpec[] = [
     {
@@ -148,31 +151,29 @@ export function processSpecs(o: {
       },
     },
     ...SERVICE_NAMES.flatMap((name) =>
-      replicaNumbers(name).map(
-        (replica): ProcessSpec => ({
-          name: count(name) > 1 ? `${name}-${replica}` : name,
-          service: name,
-          replica,
-          entry: `services/${name}/src/server.ts`,
-          port: servicePort(o.portBase, name, replica),
-          healthPath: '/readyz',
-          env: {
-            ...serviceEnv,
-            PORT: String(servicePort(o.portBase, name, replica)),
-            ...(name === 'identity'
-              ? {
-                  PUBLIC_URL: publicUrl,
-                  OIDC_ISSUER_URL: issuer,
-                  // identity's own calls go to the dev IdP directly, never through the gateway's limits.
-                  OIDC_BACKCHANNEL_URL: `http://127.0.0.1:${idpPort}/dev-idp`,
-                  OIDC_CLIENT_ID: DEV_IDP_CLIENT_ID,
-                  OIDC_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
-                  SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
-                }
-              : {}),
-          },
-        }),
-      ),
+      replicaNumbers(name).map((replica): ProcessSpec => ({
+        name: count(name) > 1 ? `${name}-${replica}` : name,
+        service: name,
+        replica,
+        entry: `services/${name}/src/server.ts`,
+        port: servicePort(o.portBase, name, replica),
+        healthPath: '/readyz',
+        env: {
+          ...serviceEnv,
+          PORT: String(servicePort(o.portBase, name, replica)),
+          ...(name === 'identity'
+            ? {
+                PUBLIC_URL: publicUrl,
+                OIDC_ISSUER_URL: issuer,
+                // identity's own calls go to the dev IdP directly, never through the gateway's limits.
+                OIDC_BACKCHANNEL_URL: `http://127.0.0.1:${idpPort}/dev-idp`,
+                OIDC_CLIENT_ID: DEV_IDP_CLIENT_ID,
+                OIDC_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
+                SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
+              }
+            : {}),
+        },
+      })),
     ),
     {
       name: 'gateway',

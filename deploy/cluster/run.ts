@@ -47,7 +47,9 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 const scaled = Object.entries(replicas).filter(([, n]) => n > 1);
-console.log(`[cluster] starting the dev IdP, five services${scaled.length ? ` (${scaled.map(([name, n]) => `${name} x${n}`).join(', ')})` : ''} and the gateway`);
+console.log(
+  `[cluster] starting the dev IdP, five services${scaled.length ? ` (${scaled.map(([name, n]) => `${name} x${n}`).join(', ')})` : ''} and the gateway`,
+);
 try {
   cluster = await startCluster({
     port,

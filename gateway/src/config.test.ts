@@ -49,14 +49,22 @@ describe('loadGatewayConfig', () => {
   });
 
   it('should drop trailing slashes when URLs end with one', () => {
-    const config = loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, PUBLIC_URL: 'https://pool.example.com/', IDENTITY_URL: 'http://identity:8080/', DEV_IDP_URL: 'http://idp:4010/' });
+    const config = loadGatewayConfig({
+      IDENTITY_ASSERTION_PRIVATE_KEY: PEM,
+      PUBLIC_URL: 'https://pool.example.com/',
+      IDENTITY_URL: 'http://identity:8080/',
+      DEV_IDP_URL: 'http://idp:4010/',
+    });
     expect(config.publicUrl).toBe('https://pool.example.com');
     expect(config.upstreams.identity).toEqual(['http://identity:8080']);
     expect(config.devIdpUpstream).toBe('http://idp:4010');
   });
 
   it('should read a comma-separated list of replicas when an upstream variable names several', () => {
-    const config = loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, PICKS_SCORING_URL: ' http://picks-1:4003/, http://picks-2:4003 ,,http://picks-3:4003' });
+    const config = loadGatewayConfig({
+      IDENTITY_ASSERTION_PRIVATE_KEY: PEM,
+      PICKS_SCORING_URL: ' http://picks-1:4003/, http://picks-2:4003 ,,http://picks-3:4003',
+    });
     expect(config.upstreams['picks-scoring']).toEqual(['http://picks-1:4003', 'http://picks-2:4003', 'http://picks-3:4003']);
     expect(config.upstreams.identity).toEqual(['http://127.0.0.1:4001']);
   });
@@ -71,7 +79,13 @@ describe('loadGatewayConfig', () => {
   });
 
   it('should list every problem at once when several variables are wrong', () => {
-    const problems = problemsOf({ PORT: 'http', PUBLIC_URL: 'pool.example.com', PICKS_SCORING_URL: 'ftp://x', RATE_LIMIT_WRITES_PER_MINUTE: '0', POWERPOOL_ENV: 'staging' });
+    const problems = problemsOf({
+      PORT: 'http',
+      PUBLIC_URL: 'pool.example.com',
+      PICKS_SCORING_URL: 'ftp://x',
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      POWERPOOL_ENV: 'staging',
+    });
     expect(problems.map((p) => p.split(':')[0])).toEqual(
       expect.arrayContaining(['PORT', 'PUBLIC_URL', 'PICKS_SCORING_URL', 'RATE_LIMIT_WRITES_PER_MINUTE', 'POWERPOOL_ENV', 'IDENTITY_ASSERTION_PRIVATE_KEY']),
     );
@@ -91,7 +105,9 @@ describe('loadGatewayConfig', () => {
   it('should read the metrics token when it is set, treat an empty one as unset and refuse one shorter than 16 characters', () => {
     expect(loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, METRICS_TOKEN: ' scrape-me-0123456789 ' }).metricsToken).toBe('scrape-me-0123456789');
     expect(loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
-    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN: must be at least 16 characters (a random secret)']);
+    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN: must be at least 16 characters (a random secret)',
+    ]);
   });
 
   it('should read TRUST_PROXY as a flag, a hop count or addresses', () => {

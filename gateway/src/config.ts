@@ -195,7 +195,10 @@ const gatewayEnvSchema = z
 export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env): GatewayServerConfig {
   const e = parseConfig('gateway', gatewayEnvSchema, environment);
   const upstreams = Object.freeze(
-    Object.fromEntries(SERVICE_NAMES.map((name) => [name, e[UPSTREAM_ENV[name] as keyof typeof e] as readonly string[]])) as Record<ServiceName, readonly string[]>,
+    Object.fromEntries(SERVICE_NAMES.map((name) => [name, e[UPSTREAM_ENV[name] as keyof typeof e] as readonly string[]])) as Record<
+      ServiceName,
+      readonly string[]
+    >,
   );
   return Object.freeze({
     port: e.PORT,

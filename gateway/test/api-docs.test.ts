@@ -17,7 +17,13 @@ afterAll(async () => {
 
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { summary: string; parameters: Array<{ name: string; in: string }>; requestBody?: unknown; responses: Record<string, unknown>; security: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { summary: string; parameters: Array<{ name: string; in: string }>; requestBody?: unknown; responses: Record<string, unknown>; security: unknown[] }
+    >
+  >;
 }
 
 describe('API reference', () => {
@@ -39,7 +45,9 @@ describe('API reference', () => {
       if (e.roles) expect(op!.responses['403']).toBeDefined();
     }
     // A body's JSON schema comes from the same zod schema the service validates with.
-    const createPool = doc.paths['/api/pools']?.post as { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } } };
+    const createPool = doc.paths['/api/pools']?.post as {
+      requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } };
+    };
     expect(createPool.requestBody.content['application/json'].schema.required).toContain('name');
     expect(upstreams.calls()).toHaveLength(0);
   });

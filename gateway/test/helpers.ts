@@ -4,15 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  HEADERS,
-  RPC,
-  SERVICE_NAMES,
-  type Role,
-  type ServiceName,
-  type SessionUser,
-  type User,
-} from '@powerpool/contracts';
+import { HEADERS, RPC, SERVICE_NAMES, type Role, type ServiceName, type SessionUser, type User } from '@powerpool/contracts';
 import {
   createAssertionSigner,
   createAssertionVerifier,
@@ -131,7 +123,10 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
   });
   app.all('/*', async (request, reply) => {
     const call = await record(request);
-    return reply.header('x-powered-by', 'Express').header('set-cookie', 'upstream_cookie=1; Path=/').send({ ...call, headers: undefined });
+    return reply
+      .header('x-powered-by', 'Express')
+      .header('set-cookie', 'upstream_cookie=1; Path=/')
+      .send({ ...call, headers: undefined });
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   upstream.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -309,4 +304,3 @@ export function concretePath(routePath: string): string {
 }
 
 export const cookie = (sessionId: string, extra = ''): Record<string, string> => ({ cookie: `pp_session=${sessionId}${extra}` });
-

@@ -1,8 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectServiceBus, type Bus } from '@powerpool/service-kit';
-import { createIsolatedNatsBus, natsServerUnavailableReason, startNatsServer, unavailableReason, type PrivateNatsServer, type TestBus } from '@powerpool/testing';
+import {
+  createIsolatedNatsBus,
+  natsServerUnavailableReason,
+  startNatsServer,
+  unavailableReason,
+  type PrivateNatsServer,
+  type TestBus,
+} from '@powerpool/testing';
 import { hashSessionId } from '../src/app.js';
-import { answerSessions, cookie, sessionUser, startGateway, startUpstreams, userSnapshot, type FakeIdentity, type TestGateway, type Upstreams } from './helpers.js';
+import {
+  answerSessions,
+  cookie,
+  sessionUser,
+  startGateway,
+  startUpstreams,
+  userSnapshot,
+  type FakeIdentity,
+  type TestGateway,
+  type Upstreams,
+} from './helpers.js';
 
 const skip = await unavailableReason('nats');
 

@@ -242,7 +242,9 @@ describe('rate limits', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     const html = await res.text();
     expect(html).toContain('Too many requests. Please wait a moment and try again.');
     expect(html).toContain('<a href="/api/login">Sign in again</a>');
@@ -317,7 +319,11 @@ describe('development IdP', () => {
     idp.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     idp.all('/dev-idp/*', async (request, reply) => {
       seen.push({ method: request.method, url: request.url, headers: { ...request.headers } });
-      return reply.header('content-security-policy', "default-src 'none'").header('set-cookie', '_interaction=x; Path=/dev-idp').type('text/html').send('<form>login</form>');
+      return reply
+        .header('content-security-policy', "default-src 'none'")
+        .header('set-cookie', '_interaction=x; Path=/dev-idp')
+        .type('text/html')
+        .send('<form>login</form>');
     });
     await idp.listen({ host: '127.0.0.1', port: 0 });
     idpUrl = `http://127.0.0.1:${(idp.server.address() as AddressInfo).port}`;
@@ -361,7 +367,8 @@ describe('development IdP', () => {
 
   it('should count sign-in form posts to /dev-idp apart from sign-in starts and answer a page when they exceed the limit', async () => {
     const g = await gateway({ DEV_IDP_URL: idpUrl, RATE_LIMIT_SIGNIN_PER_MINUTE: '2' });
-    const login = () => g.fetch('/dev-idp/interaction/abc/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    const login = () =>
+      g.fetch('/dev-idp/interaction/abc/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
     expect((await g.fetch('/api/login')).status).not.toBe(429);
     expect((await g.fetch('/api/login')).status).not.toBe(429);
     expect((await login()).status).toBe(200);
@@ -370,12 +377,18 @@ describe('development IdP', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     expect(await res.text()).toContain('<a href="/api/login">Sign in again</a>');
     // Page loads, protocol endpoints and the logout confirmation are not counted.
     expect((await g.fetch('/dev-idp/interaction/abc')).status).toBe(200);
-    expect((await g.fetch('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })).status).toBe(200);
-    expect((await g.fetch('/dev-idp/session/end/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })).status).toBe(200);
+    expect((await g.fetch('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })).status).toBe(
+      200,
+    );
+    expect(
+      (await g.fetch('/dev-idp/session/end/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })).status,
+    ).toBe(200);
   });
 
   it('should answer 404 when /dev-idp is requested and no IdP is configured', async () => {

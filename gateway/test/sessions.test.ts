@@ -87,7 +87,7 @@ describe('session cache', () => {
     expect(gw.identity.requests).toBe(before);
   });
 
-  it("should drop every session of a user when identity.user.role-changed names them", async () => {
+  it('should drop every session of a user when identity.user.role-changed names them', async () => {
     const gw = await gateway();
     gw.identity.sessions.set('s-6', sessionUser('eve'));
     gw.identity.sessions.set('s-7', sessionUser('eve'));

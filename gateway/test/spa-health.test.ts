@@ -45,7 +45,7 @@ describe('SPA', () => {
     expect(await res.text()).toBe('console.log("powerpool");');
   });
 
-  it('should send the build\'s brotli or gzip copy when the browser accepts it, and the plain file otherwise', async () => {
+  it("should send the build's brotli or gzip copy when the browser accepts it, and the plain file otherwise", async () => {
     const cases = [
       { accept: 'gzip, deflate, br, zstd', encoding: 'br' },
       { accept: 'gzip', encoding: 'gzip' },

@@ -110,7 +110,11 @@ describe('a replica that drops the connection before answering', () => {
     expect(first.status).toBe(200);
     expect((await gw.fetch('/api/pools/p-2/weeks/1/live-leaderboard', { headers: cookie('alice-session') })).status).toBe(200);
     expect(b.calls.map((c) => c.url)).toEqual(['/api/pools/p-1/weeks/1/live-leaderboard', '/api/pools/p-2/weeks/1/live-leaderboard']);
-    const post = await gw.fetch('/api/picks/batch', { method: 'POST', headers: { ...cookie('alice-session'), 'content-type': 'application/json' }, body: '{"weekId":"2025:1","picks":[]}' });
+    const post = await gw.fetch('/api/picks/batch', {
+      method: 'POST',
+      headers: { ...cookie('alice-session'), 'content-type': 'application/json' },
+      body: '{"weekId":"2025:1","picks":[]}',
+    });
     expect(post.status).toBe(503);
     expect(((await post.json()) as { error: string }).error).toBe('service_unavailable');
     expect(b.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -164,8 +168,12 @@ describe('a replica that accepts the connection and never answers', () => {
     b.calls.length = 0;
     const before = received;
     // Turns: (hung -> b), b, hung.
-    expect((await gw.fetch('/api/pools/p-1/weeks/1/live-leaderboard', { headers: cookie('alice-session'), signal: AbortSignal.timeout(10_000) })).status).toBe(200);
-    expect((await gw.fetch('/api/pools/p-2/weeks/1/live-leaderboard', { headers: cookie('alice-session'), signal: AbortSignal.timeout(10_000) })).status).toBe(200);
+    expect((await gw.fetch('/api/pools/p-1/weeks/1/live-leaderboard', { headers: cookie('alice-session'), signal: AbortSignal.timeout(10_000) })).status).toBe(
+      200,
+    );
+    expect((await gw.fetch('/api/pools/p-2/weeks/1/live-leaderboard', { headers: cookie('alice-session'), signal: AbortSignal.timeout(10_000) })).status).toBe(
+      200,
+    );
     const post = await gw.fetch('/api/picks/batch', {
       method: 'POST',
       headers: { ...cookie('alice-session'), 'content-type': 'application/json' },

@@ -13,9 +13,7 @@ function currentUserStatus(page: Page): Promise<number> {
 
 /** Every key and value in the page's localStorage and sessionStorage. */
 async function webStorage(page: Page): Promise<Array<[string, string]>> {
-  const json = await page.evaluate(
-    'JSON.stringify([...Object.entries(window.localStorage), ...Object.entries(window.sessionStorage)])',
-  );
+  const json = await page.evaluate('JSON.stringify([...Object.entries(window.localStorage), ...Object.entries(window.sessionStorage)])');
   return JSON.parse(String(json)) as Array<[string, string]>;
 }
 
@@ -101,7 +99,10 @@ describe.skipIf(chromiumUnavailableReason())('profile, sign-out and the session 
       const [shown, button] = await Promise.all([updated.boundingBox(), save.boundingBox()]);
       expect(shown && button, where).toBeTruthy();
       const overlap =
-        shown!.x < button!.x + button!.width && button!.x < shown!.x + shown!.width && shown!.y < button!.y + button!.height && button!.y < shown!.y + shown!.height;
+        shown!.x < button!.x + button!.width &&
+        button!.x < shown!.x + shown!.width &&
+        shown!.y < button!.y + button!.height &&
+        button!.y < shown!.y + shown!.height;
       expect(overlap, `${where}: toast ${JSON.stringify(shown)} over Save Changes ${JSON.stringify(button)}`).toBe(false);
     }
   });

@@ -58,7 +58,11 @@ describe.skipIf(chromiumUnavailableReason())('open pages follow the week (issue 
     const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
     await commissioner.goto(weekPath(pool.poolId));
     const card = commissioner.getByTestId('pick-completion');
-    const completedCount = async () => /(\d+) \/ (\d+) users completed/.exec((await card.textContent())?.replace(/\s+/g, ' ') ?? '')?.slice(1, 3).join('/');
+    const completedCount = async () =>
+      /(\d+) \/ (\d+) users completed/
+        .exec((await card.textContent())?.replace(/\s+/g, ' ') ?? '')
+        ?.slice(1, 3)
+        .join('/');
     await expect.poll(completedCount, { timeout: 20_000 }).toMatch(/^0\/\d+$/);
     const total = (await completedCount())!.split('/')[1];
     await markDocument(commissioner);
@@ -71,68 +75,78 @@ describe.skipIf(chromiumUnavailableReason())('open pages follow the week (issue 
     await expectSameDocument(commissioner);
   });
 
-  it('should turn Live Results opened before the deadline into the live board, and Manage Weeks to Games In Progress, when the deadline passes', { timeout: 240_000 }, async () => {
-    const player2 = await e2e.signedInPage(ACCOUNTS.player2);
-    const saved = await player2.request.post('/api/picks/batch', { data: wildCardBatch(pool.poolId, pool.poolGames, WILD_CARD_PICKS.casey) });
-    expect(saved.status(), await saved.text()).toBe(200);
+  it(
+    'should turn Live Results opened before the deadline into the live board, and Manage Weeks to Games In Progress, when the deadline passes',
+    { timeout: 240_000 },
+    async () => {
+      const player2 = await e2e.signedInPage(ACCOUNTS.player2);
+      const saved = await player2.request.post('/api/picks/batch', { data: wildCardBatch(pool.poolId, pool.poolGames, WILD_CARD_PICKS.casey) });
+      expect(saved.status(), await saved.text()).toBe(200);
 
-    // Opened before the deadline: "Pick Data Coming Soon" (403 picks_not_available, which Chromium
-    // logs as a failed load), and PUBLISHED.
-    e2e.allowConsoleErrors((message) => message.text().includes('status of 403') && message.location().url.includes('/live-leaderboard'));
-    const player = await e2e.signedInPage(ACCOUNTS.player);
-    await player.goto('/live-results');
-    await player.getByTestId('picks-not-available').waitFor({ timeout: 20_000 });
-    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
-    await commissioner.goto(weekPath(pool.poolId));
-    await expect.poll(() => currentStep(commissioner), { timeout: 10_000 }).toMatch(/Published/);
-    for (const page of [player, commissioner]) await markDocument(page);
-    expect(Date.now(), 'the pages were open before the deadline').toBeLessThan(deadline);
+      // Opened before the deadline: "Pick Data Coming Soon" (403 picks_not_available, which Chromium
+      // logs as a failed load), and PUBLISHED.
+      e2e.allowConsoleErrors((message) => message.text().includes('status of 403') && message.location().url.includes('/live-leaderboard'));
+      const player = await e2e.signedInPage(ACCOUNTS.player);
+      await player.goto('/live-results');
+      await player.getByTestId('picks-not-available').waitFor({ timeout: 20_000 });
+      const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+      await commissioner.goto(weekPath(pool.poolId));
+      await expect.poll(() => currentStep(commissioner), { timeout: 10_000 }).toMatch(/Published/);
+      for (const page of [player, commissioner]) await markDocument(page);
+      expect(Date.now(), 'the pages were open before the deadline').toBeLessThan(deadline);
 
-    // The clock: wait for the real deadline, then each page must show the change within FOLLOW_MS.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())));
-    await player.getByTestId('live-standing-row').first().waitFor({ timeout: FOLLOW_MS });
-    expect(await player.getByTestId('picks-not-available').count()).toBe(0);
-    await expect.poll(() => currentStep(commissioner), { timeout: FOLLOW_MS }).toMatch(/Games In Progress/);
-    await expect.poll(async () => (await liveHeading(player).textContent()) ?? '', { timeout: FOLLOW_MS }).toContain('Games In Progress');
-    for (const page of [player, commissioner]) await expectSameDocument(page);
-  });
+      // The clock: wait for the real deadline, then each page must show the change within FOLLOW_MS.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())));
+      await player.getByTestId('live-standing-row').first().waitFor({ timeout: FOLLOW_MS });
+      expect(await player.getByTestId('picks-not-available').count()).toBe(0);
+      await expect.poll(() => currentStep(commissioner), { timeout: FOLLOW_MS }).toMatch(/Games In Progress/);
+      await expect.poll(async () => (await liveHeading(player).textContent()) ?? '', { timeout: FOLLOW_MS }).toContain('Games In Progress');
+      for (const page of [player, commissioner]) await expectSameDocument(page);
+    },
+  );
 
-  it('should follow SCORING and COMPLETE made by the super admin on the open Live Results, Manage Weeks and Season Leaderboard', { timeout: 240_000 }, async () => {
-    const player = await e2e.signedInPage(ACCOUNTS.player);
-    await player.goto(`/live-leaderboard/${pool.poolId}/${WILD_CARD_WEEK}`);
-    await player.getByTestId('live-standing-row').first().waitFor({ timeout: 20_000 });
-    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
-    await commissioner.goto(weekPath(pool.poolId));
-    await expect.poll(() => currentStep(commissioner), { timeout: 10_000 }).toMatch(/Games In Progress/);
-    const standings = await e2e.signedInPage(ACCOUNTS.player2);
-    await standings.goto('/leaderboard');
-    await standings.getByText('0 completed weeks').waitFor({ timeout: 20_000 });
-    for (const page of [player, commissioner, standings]) await markDocument(page);
+  it(
+    'should follow SCORING and COMPLETE made by the super admin on the open Live Results, Manage Weeks and Season Leaderboard',
+    { timeout: 240_000 },
+    async () => {
+      const player = await e2e.signedInPage(ACCOUNTS.player);
+      await player.goto(`/live-leaderboard/${pool.poolId}/${WILD_CARD_WEEK}`);
+      await player.getByTestId('live-standing-row').first().waitFor({ timeout: 20_000 });
+      const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+      await commissioner.goto(weekPath(pool.poolId));
+      await expect.poll(() => currentStep(commissioner), { timeout: 10_000 }).toMatch(/Games In Progress/);
+      const standings = await e2e.signedInPage(ACCOUNTS.player2);
+      await standings.goto('/leaderboard');
+      await standings.getByText('0 completed weeks').waitFor({ timeout: 20_000 });
+      for (const page of [player, commissioner, standings]) await markDocument(page);
 
-    // The replayed round is played to its finals (the live feed follows it).
-    e2e.embedded.replay!.gameDay.start({ kickoffInSeconds: 0 });
-    const admin = await e2e.signedInPage(ACCOUNTS.admin);
-    await expect
-      .poll(
-        async () => {
-          const games = (await (await admin.request.get(`/api/pools/${pool.poolId}/weeks/${WILD_CARD_WEEK}/games/published`)).json()) as Array<{ isComplete: boolean }>;
-          return games.filter((g) => g.isComplete).length;
-        },
-        { timeout: 150_000, interval: 1_000 },
-      )
-      .toBe(Object.keys(WILD_CARD_SPREADS).length);
+      // The replayed round is played to its finals (the live feed follows it).
+      e2e.embedded.replay!.gameDay.start({ kickoffInSeconds: 0 });
+      const admin = await e2e.signedInPage(ACCOUNTS.admin);
+      await expect
+        .poll(
+          async () => {
+            const games = (await (await admin.request.get(`/api/pools/${pool.poolId}/weeks/${WILD_CARD_WEEK}/games/published`)).json()) as Array<{
+              isComplete: boolean;
+            }>;
+            return games.filter((g) => g.isComplete).length;
+          },
+          { timeout: 150_000, interval: 1_000 },
+        )
+        .toBe(Object.keys(WILD_CARD_SPREADS).length);
 
-    // The super admin moves the week to SCORING (no Testing flag: every game is final).
-    const scoring = await admin.request.post(`/api/pools/${pool.poolId}/weeks/${WILD_CARD_WEEK}/transition/scoring`, { data: {} });
-    expect(scoring.status(), await scoring.text()).toBe(200);
-    await expect.poll(() => currentStep(commissioner), { timeout: FOLLOW_MS }).toMatch(/Scoring/);
-    await expect.poll(async () => (await liveHeading(player).textContent()) ?? '', { timeout: FOLLOW_MS }).toContain('Scoring');
+      // The super admin moves the week to SCORING (no Testing flag: every game is final).
+      const scoring = await admin.request.post(`/api/pools/${pool.poolId}/weeks/${WILD_CARD_WEEK}/transition/scoring`, { data: {} });
+      expect(scoring.status(), await scoring.text()).toBe(200);
+      await expect.poll(() => currentStep(commissioner), { timeout: FOLLOW_MS }).toMatch(/Scoring/);
+      await expect.poll(async () => (await liveHeading(player).textContent()) ?? '', { timeout: FOLLOW_MS }).toContain('Scoring');
 
-    const complete = await admin.request.post(`/api/pools/${pool.poolId}/weeks/${WILD_CARD_WEEK}/transition/complete`, { data: {} });
-    expect(complete.status(), await complete.text()).toBe(200);
-    await expect.poll(() => currentStep(commissioner), { timeout: FOLLOW_MS }).toMatch(/Complete/);
-    await expect.poll(async () => (await liveHeading(player).textContent()) ?? '', { timeout: FOLLOW_MS }).toContain('Complete');
-    await standings.getByText('1 completed week').waitFor({ timeout: FOLLOW_MS });
-    for (const page of [player, commissioner, standings]) await expectSameDocument(page);
-  });
+      const complete = await admin.request.post(`/api/pools/${pool.poolId}/weeks/${WILD_CARD_WEEK}/transition/complete`, { data: {} });
+      expect(complete.status(), await complete.text()).toBe(200);
+      await expect.poll(() => currentStep(commissioner), { timeout: FOLLOW_MS }).toMatch(/Complete/);
+      await expect.poll(async () => (await liveHeading(player).textContent()) ?? '', { timeout: FOLLOW_MS }).toContain('Complete');
+      await standings.getByText('1 completed week').waitFor({ timeout: FOLLOW_MS });
+      for (const page of [player, commissioner, standings]) await expectSameDocument(page);
+    },
+  );
 });

@@ -39,7 +39,10 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
     const { poolId, commissioner, members, poolGames } = await publishWildCardPool(e2e, 'E2E Game Day Pool');
     const [player, player2] = members as [Page, Page];
-    for (const [who, picks] of [[player, WILD_CARD_PICKS.pat], [player2, WILD_CARD_PICKS.casey]] as const) {
+    for (const [who, picks] of [
+      [player, WILD_CARD_PICKS.pat],
+      [player2, WILD_CARD_PICKS.casey],
+    ] as const) {
       const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
       expect(saved.status(), await saved.text()).toBe(200);
     }
@@ -77,7 +80,8 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
       .poll(
         async () => {
           seen.add(await scoresOf(player, '401772979'));
-          for (const state of await patRow.getByTestId('live-pick').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-state')))) pickStates.add(state);
+          for (const state of await patRow.getByTestId('live-pick').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-state'))))
+            pickStates.add(state);
           return (await first.getByTestId('live-game-status').textContent())?.trim();
         },
         { timeout: 120_000, interval: 250 },
@@ -86,21 +90,28 @@ describe.skipIf(chromiumUnavailableReason())('a replayed game day on an open liv
     // Several intermediate scores were shown on the way to the final (34-31, LAR away).
     expect(await scoresOf(player, '401772979')).toBe(WILD_CARD_FINALS['401772979']);
     expect(seen.size, [...seen].join(' ')).toBeGreaterThanOrEqual(3);
-    expect([...pickStates].some((state) => state === 'covering' || state === 'pushing' || state === 'not-covering'), [...pickStates].join(' ')).toBe(true);
+    expect(
+      [...pickStates].some((state) => state === 'covering' || state === 'pushing' || state === 'not-covering'),
+      [...pickStates].join(' '),
+    ).toBe(true);
 
     // Every game final, the week's points as the rules give them, on the same page.
     for (const gameId of Object.keys(WILD_CARD_SPREADS)) {
       await expect.poll(async () => (await liveGame(player, gameId).getByTestId('live-game-status').textContent())?.trim(), { timeout: 150_000 }).toBe('Final');
     }
     // The Final Score column (the row's last cell): Pat 6, Casey 3.
-    const finalScore = async (name: string) => ((await player.getByRole('row').filter({ hasText: name }).first().getByRole('cell').last().textContent()) ?? '').trim();
+    const finalScore = async (name: string) =>
+      ((await player.getByRole('row').filter({ hasText: name }).first().getByRole('cell').last().textContent()) ?? '').trim();
     await expect.poll(() => finalScore('Pat Player'), { timeout: 20_000 }).toBe('6');
     await expect.poll(() => finalScore('Casey Second'), { timeout: 20_000 }).toBe('3');
 
     // Make Picks' cards followed the same games: final scores, no reload.
     for (const gameId of Object.keys(WILD_CARD_SPREADS)) {
       await expect
-        .poll(async () => (await makePicks.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`).getByTestId('game-live-status').textContent())?.trim(), { timeout: 30_000 })
+        .poll(
+          async () => (await makePicks.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`).getByTestId('game-live-status').textContent())?.trim(),
+          { timeout: 30_000 },
+        )
         .toMatch(/^Final/);
     }
     expect(pageLoads).toEqual([]);

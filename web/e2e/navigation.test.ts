@@ -6,10 +6,7 @@ import { ACCOUNTS, LANDING_TAGLINE, navLink } from './support/sign-in.js';
 
 /** A computed CSS property of an element (the callback runs in the page). */
 function computedStyle(locator: Locator, property: string): Promise<string> {
-  return locator.evaluate(
-    (element, name) => element.ownerDocument.defaultView!.getComputedStyle(element).getPropertyValue(name),
-    property,
-  );
+  return locator.evaluate((element, name) => element.ownerDocument.defaultView!.getComputedStyle(element).getPropertyValue(name), property);
 }
 
 /** The class list of <html> (where the theme is applied). */

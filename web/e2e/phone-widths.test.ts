@@ -114,7 +114,16 @@ async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<voi
 /** Waits until the screen has loaded: `ready` is visible and no loading indicator is left in <main>. */
 async function settle(page: Page, ready: Locator): Promise<void> {
   await ready.first().waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.locator('main [role="status"]').filter({ hasText: /Loading|Authenticating|Finding/ }).count(), { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('main [role="status"]')
+          .filter({ hasText: /Loading|Authenticating|Finding/ })
+          .count(),
+      { timeout: 30_000 },
+    )
+    .toBe(0);
 }
 
 const gameCard = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
@@ -126,117 +135,143 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
     liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },
   });
 
-  it('should fit every main screen at 320, 360, 375 and 414 px in both themes, Make Picks with the longest names, tags, scores and statuses', { timeout: 600_000 }, async () => {
-    const admin = await e2e.signedInPage(ACCOUNTS.admin);
-    await pushSeasonToProduction(admin, 2025);
-    const { poolId, commissioner, members, poolGames } = await publishWildCardPool(e2e, 'Wild Card Weekend Office Pool', [ACCOUNTS.player, ACCOUNTS.player2], SPREADS);
-    const [player, player2] = members as [Page, Page];
-    for (const [who, picks] of [[player, PAT], [player2, CASEY]] as const) {
-      const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
-      expect(saved.status(), await saved.text()).toBe(200);
-    }
-    // Games on: the Testing tool (the deadline is a day away), and the round placed at MOMENT.
-    const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/games-in-progress`, { data: { testing: true } });
-    expect(started.status(), await started.text()).toBe(200);
-    const replay = e2e.embedded.replay;
-    expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
-    /** Puts the replayed round at MOMENT (again): the live feed brings it to the pages within a second or two. */
-    const placeRound = () => {
-      replay!.gameDay.start({ kickoffInSeconds: -Math.round((MOMENT * GAME_MS) / 1000) });
-      const atMoment = replay!.gameDay.status();
-      if (!atMoment.on) throw new Error('the replay runs without game-day mode');
-      expect(Object.fromEntries(atMoment.games.map((g) => [g.espnId, g.status]))).toEqual({
-        [GAMES.larCar]: 'STATUS_FINAL',
-        [GAMES.gbChi]: 'STATUS_FINAL',
-        [GAMES.bufJax]: 'STATUS_END_PERIOD',
-        [GAMES.sfPhi]: 'STATUS_IN_PROGRESS',
-        [GAMES.lacNe]: 'STATUS_HALFTIME',
-        [GAMES.houPit]: 'STATUS_SCHEDULED',
-      });
-    };
-    placeRound();
+  it(
+    'should fit every main screen at 320, 360, 375 and 414 px in both themes, Make Picks with the longest names, tags, scores and statuses',
+    { timeout: 600_000 },
+    async () => {
+      const admin = await e2e.signedInPage(ACCOUNTS.admin);
+      await pushSeasonToProduction(admin, 2025);
+      const { poolId, commissioner, members, poolGames } = await publishWildCardPool(
+        e2e,
+        'Wild Card Weekend Office Pool',
+        [ACCOUNTS.player, ACCOUNTS.player2],
+        SPREADS,
+      );
+      const [player, player2] = members as [Page, Page];
+      for (const [who, picks] of [
+        [player, PAT],
+        [player2, CASEY],
+      ] as const) {
+        const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
+        expect(saved.status(), await saved.text()).toBe(200);
+      }
+      // Games on: the Testing tool (the deadline is a day away), and the round placed at MOMENT.
+      const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/games-in-progress`, { data: { testing: true } });
+      expect(started.status(), await started.text()).toBe(200);
+      const replay = e2e.embedded.replay;
+      expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
+      /** Puts the replayed round at MOMENT (again): the live feed brings it to the pages within a second or two. */
+      const placeRound = () => {
+        replay!.gameDay.start({ kickoffInSeconds: -Math.round((MOMENT * GAME_MS) / 1000) });
+        const atMoment = replay!.gameDay.status();
+        if (!atMoment.on) throw new Error('the replay runs without game-day mode');
+        expect(Object.fromEntries(atMoment.games.map((g) => [g.espnId, g.status]))).toEqual({
+          [GAMES.larCar]: 'STATUS_FINAL',
+          [GAMES.gbChi]: 'STATUS_FINAL',
+          [GAMES.bufJax]: 'STATUS_END_PERIOD',
+          [GAMES.sfPhi]: 'STATUS_IN_PROGRESS',
+          [GAMES.lacNe]: 'STATUS_HALFTIME',
+          [GAMES.houPit]: 'STATUS_SCHEDULED',
+        });
+      };
+      placeRound();
 
-    const anonymous = e2e.page;
-    const screens: Array<{ name: string; page: Page; url: string; live?: boolean; ready: (page: Page) => Promise<void> }> = [
-      { name: 'Landing page', page: anonymous, url: '/', ready: (p) => settle(p, p.getByText(LANDING_TAGLINE)) },
-      {
-        name: 'Make Picks',
-        page: player,
-        url: '/',
-        live: true,
-        ready: async (p) => {
-          await settle(p, p.getByTestId('game-card'));
-          // The feed has brought the round as it stands: Pat's bold, tagged picks have scores.
-          await expect.poll(() => text(gameCard(p, GAMES.lacNe).getByTestId('game-live-status')), { timeout: 60_000 }).toBe('Halftime');
-          await expect.poll(() => text(gameCard(p, GAMES.bufJax).getByTestId('game-live-status')), { timeout: 30_000 }).toBe('End of 3rd');
-          await expect.poll(() => text(gameCard(p, GAMES.sfPhi).getByTestId('game-live-status')), { timeout: 30_000 }).toMatch(/^Q3 \d+:\d\d$/);
-          await expect.poll(() => text(gameCard(p, GAMES.larCar).getByTestId('game-live-status')), { timeout: 30_000 }).toBe('Final');
-          const ne = gameCard(p, GAMES.lacNe).getByTestId('team-row').filter({ hasText: 'New England Patriots' });
-          expect(await ne.getAttribute('aria-pressed')).toBe('true');
-          expect(await text(ne)).toMatch(/^New England Patriots\s?Fav: -3\.5\s?\d+$/);
+      const anonymous = e2e.page;
+      const screens: Array<{ name: string; page: Page; url: string; live?: boolean; ready: (page: Page) => Promise<void> }> = [
+        { name: 'Landing page', page: anonymous, url: '/', ready: (p) => settle(p, p.getByText(LANDING_TAGLINE)) },
+        {
+          name: 'Make Picks',
+          page: player,
+          url: '/',
+          live: true,
+          ready: async (p) => {
+            await settle(p, p.getByTestId('game-card'));
+            // The feed has brought the round as it stands: Pat's bold, tagged picks have scores.
+            await expect.poll(() => text(gameCard(p, GAMES.lacNe).getByTestId('game-live-status')), { timeout: 60_000 }).toBe('Halftime');
+            await expect.poll(() => text(gameCard(p, GAMES.bufJax).getByTestId('game-live-status')), { timeout: 30_000 }).toBe('End of 3rd');
+            await expect.poll(() => text(gameCard(p, GAMES.sfPhi).getByTestId('game-live-status')), { timeout: 30_000 }).toMatch(/^Q3 \d+:\d\d$/);
+            await expect.poll(() => text(gameCard(p, GAMES.larCar).getByTestId('game-live-status')), { timeout: 30_000 }).toBe('Final');
+            const ne = gameCard(p, GAMES.lacNe).getByTestId('team-row').filter({ hasText: 'New England Patriots' });
+            expect(await ne.getAttribute('aria-pressed')).toBe('true');
+            expect(await text(ne)).toMatch(/^New England Patriots\s?Fav: -3\.5\s?\d+$/);
+          },
         },
-      },
-      { name: 'Season Leaderboard', page: player, url: '/leaderboard', ready: (p) => settle(p, p.getByRole('heading', { level: 1, name: 'Season Leaderboard' })) },
-      {
-        name: 'Live Results (live leaderboard)',
-        page: player,
-        url: '/live-results',
-        live: true,
-        ready: async (p) => {
-          await p.waitForURL((url) => url.pathname === `/live-leaderboard/${poolId}/19`);
-          await settle(p, p.getByTestId('live-game'));
-          await expect.poll(() => p.getByTestId('live-game').count(), { timeout: 30_000 }).toBe(6);
-          await expect.poll(() => p.getByTestId('live-game-clock').allTextContents(), { timeout: 60_000 }).toEqual(expect.arrayContaining(['Halftime', 'End of 3rd']));
-          await p.getByTestId('live-standing-row').first().waitFor({ state: 'attached' });
+        {
+          name: 'Season Leaderboard',
+          page: player,
+          url: '/leaderboard',
+          ready: (p) => settle(p, p.getByRole('heading', { level: 1, name: 'Season Leaderboard' })),
         },
-      },
-      { name: 'Profile', page: player, url: '/profile', ready: (p) => settle(p, p.getByTestId('current-display-name')) },
-      { name: 'Live Leaderboard Demo', page: player, url: '/live-leaderboard-demo', ready: (p) => settle(p, p.getByTestId('live-game')) },
-      { name: 'Pool Management', page: commissioner, url: '/admin', ready: (p) => settle(p, p.getByTestId('invitation-row')) },
-      {
-        name: 'Pool Management, User Management tab',
-        page: commissioner,
-        url: '/admin',
-        ready: async (p) => {
-          await settle(p, p.getByRole('tab', { name: 'User Management' }));
-          await p.getByRole('tab', { name: 'User Management' }).click();
-          await settle(p, p.getByText('Pat Player'));
+        {
+          name: 'Live Results (live leaderboard)',
+          page: player,
+          url: '/live-results',
+          live: true,
+          ready: async (p) => {
+            await p.waitForURL((url) => url.pathname === `/live-leaderboard/${poolId}/19`);
+            await settle(p, p.getByTestId('live-game'));
+            await expect.poll(() => p.getByTestId('live-game').count(), { timeout: 30_000 }).toBe(6);
+            await expect
+              .poll(() => p.getByTestId('live-game-clock').allTextContents(), { timeout: 60_000 })
+              .toEqual(expect.arrayContaining(['Halftime', 'End of 3rd']));
+            await p.getByTestId('live-standing-row').first().waitFor({ state: 'attached' });
+          },
         },
-      },
-      {
-        name: 'Manage Weeks (games in progress, scored)',
-        page: commissioner,
-        url: `/weeks/19?pool=${poolId}`,
-        live: true,
-        ready: async (p) => {
-          await settle(p, p.getByRole('button', { name: 'Update Scores from ESPN' }));
-          await expect.poll(() => p.getByText('Halftime', { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
-          await p.getByText('End of 3rd', { exact: true }).first().waitFor();
+        { name: 'Profile', page: player, url: '/profile', ready: (p) => settle(p, p.getByTestId('current-display-name')) },
+        { name: 'Live Leaderboard Demo', page: player, url: '/live-leaderboard-demo', ready: (p) => settle(p, p.getByTestId('live-game')) },
+        { name: 'Pool Management', page: commissioner, url: '/admin', ready: (p) => settle(p, p.getByTestId('invitation-row')) },
+        {
+          name: 'Pool Management, User Management tab',
+          page: commissioner,
+          url: '/admin',
+          ready: async (p) => {
+            await settle(p, p.getByRole('tab', { name: 'User Management' }));
+            await p.getByRole('tab', { name: 'User Management' }).click();
+            await settle(p, p.getByText('Pat Player'));
+          },
         },
-      },
-      { name: 'Site Admin, ESPN Data Staging', page: admin, url: '/site-admin', ready: (p) => settle(p, p.getByRole('heading', { level: 1, name: 'Site Administration' })) },
-      { name: 'Site Admin, Users', page: admin, url: '/site-admin?tab=users', ready: (p) => settle(p, p.getByText('player@powerpool.test')) },
-      { name: 'Site Admin, Pools', page: admin, url: '/site-admin?tab=pools', ready: (p) => settle(p, p.getByText('Wild Card Weekend Office Pool')) },
-    ];
+        {
+          name: 'Manage Weeks (games in progress, scored)',
+          page: commissioner,
+          url: `/weeks/19?pool=${poolId}`,
+          live: true,
+          ready: async (p) => {
+            await settle(p, p.getByRole('button', { name: 'Update Scores from ESPN' }));
+            await expect.poll(() => p.getByText('Halftime', { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+            await p.getByText('End of 3rd', { exact: true }).first().waitFor();
+          },
+        },
+        {
+          name: 'Site Admin, ESPN Data Staging',
+          page: admin,
+          url: '/site-admin',
+          ready: (p) => settle(p, p.getByRole('heading', { level: 1, name: 'Site Administration' })),
+        },
+        { name: 'Site Admin, Users', page: admin, url: '/site-admin?tab=users', ready: (p) => settle(p, p.getByText('player@powerpool.test')) },
+        { name: 'Site Admin, Pools', page: admin, url: '/site-admin?tab=pools', ready: (p) => settle(p, p.getByText('Wild Card Weekend Office Pool')) },
+      ];
 
-    const overflows: string[] = [];
-    for (const screen of screens) {
-      const { page } = screen;
-      if (screen.live) placeRound();
-      await page.setViewportSize({ width: 375, height: PHONE_HEIGHT });
-      await page.goto(screen.url);
-      await screen.ready(page);
-      for (const theme of THEMES) {
-        await useTheme(page, theme);
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: PHONE_HEIGHT });
-          const overflow = await measureOverflow(page);
-          if (overflow) {
-            overflows.push(`${screen.name} at ${width} px (${theme}): ${overflow.scrollWidth} px wide, ${overflow.scrollWidth - overflow.clientWidth} px too wide; sticking out: ${overflow.culprits.join('; ')}`);
+      const overflows: string[] = [];
+      for (const screen of screens) {
+        const { page } = screen;
+        if (screen.live) placeRound();
+        await page.setViewportSize({ width: 375, height: PHONE_HEIGHT });
+        await page.goto(screen.url);
+        await screen.ready(page);
+        for (const theme of THEMES) {
+          await useTheme(page, theme);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: PHONE_HEIGHT });
+            const overflow = await measureOverflow(page);
+            if (overflow) {
+              overflows.push(
+                `${screen.name} at ${width} px (${theme}): ${overflow.scrollWidth} px wide, ${overflow.scrollWidth - overflow.clientWidth} px too wide; sticking out: ${overflow.culprits.join('; ')}`,
+              );
+            }
           }
         }
       }
-    }
-    expect(overflows, overflows.join('\n')).toEqual([]);
-  });
+      expect(overflows, overflows.join('\n')).toEqual([]);
+    },
+  );
 });

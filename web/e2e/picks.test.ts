@@ -88,7 +88,9 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await button.click();
     const incomplete = toast(player, 'Incomplete Picks');
     await incomplete.waitFor();
-    expect(await incomplete.textContent()).toContain('You must select all three confidence picks: 3pt, 2pt, 1pt are missing. Each pick must be on a different game.');
+    expect(await incomplete.textContent()).toContain(
+      'You must select all three confidence picks: 3pt, 2pt, 1pt are missing. Each pick must be on a different game.',
+    );
 
     // 3pt on LAR @ CAR: a team must be chosen; the same game cannot be the power pick.
     await rankButton(player, '401772979', '3pt').click();
@@ -118,7 +120,13 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     expect((await saved).request().postDataJSON()).toMatchObject({
       weekId: '2025:19',
       picks: expect.arrayContaining([
-        expect.objectContaining({ gameEspnCompetitionId: '401772979', selectedTeamEspnId: '29', confidenceRank: 3, isPowerPick: false, poolGameId: poolGames['401772979'] }),
+        expect.objectContaining({
+          gameEspnCompetitionId: '401772979',
+          selectedTeamEspnId: '29',
+          confidenceRank: 3,
+          isPowerPick: false,
+          poolGameId: poolGames['401772979'],
+        }),
         expect.objectContaining({ gameEspnCompetitionId: '401772980', selectedTeamEspnId: '25', confidenceRank: 0, isPowerPick: true }),
       ]),
     });
@@ -134,7 +142,11 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await button.click();
     expect((await saved).status()).toBe(200);
     await expect.poll(() => button.textContent()).toBe('Edit Picks');
-    const mine = (await (await player.request.get(`/api/weeks/2025:19/picks?poolId=${poolId}`)).json()) as Array<{ gameId: string; selectedTeamEspnId: string; confidenceRank: number }>;
+    const mine = (await (await player.request.get(`/api/weeks/2025:19/picks?poolId=${poolId}`)).json()) as Array<{
+      gameId: string;
+      selectedTeamEspnId: string;
+      confidenceRank: number;
+    }>;
     expect(mine.map((p) => [p.confidenceRank, p.gameId, p.selectedTeamEspnId])).toEqual([
       [3, '401772979', '29'],
       [2, '401772981', '9'],
@@ -143,7 +155,15 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     ]);
 
     // Casey saves hers through the API.
-    const pick = (gameId: string, team: string, rank: number) => ({ poolId, poolGameId: poolGames[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, weekNumber: 19 });
+    const pick = (gameId: string, team: string, rank: number) => ({
+      poolId,
+      poolGameId: poolGames[gameId],
+      gameEspnCompetitionId: gameId,
+      selectedTeamEspnId: team,
+      confidenceRank: rank,
+      isPowerPick: rank === 0,
+      weekNumber: 19,
+    });
     const casey = await player2.request.post('/api/picks/batch', {
       data: { weekId: '2025:19', picks: [pick('401772979', '14', 3), pick('401772981', '3', 2), pick('401772980', '25', 1), pick('401772977', '30', 0)] },
     });
@@ -164,9 +184,24 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     const player = await e2e.signedInPage(ACCOUNTS.player);
     // picks-scoring hears of the start over the bus: the board opens to members, and the server refuses a save.
     await expect.poll(async () => (await player.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).status(), { timeout: 10_000 }).toBe(200);
-    const again = [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1]] as const;
+    const again = [
+      ['401772979', '29', 3],
+      ['401772981', '9', 2],
+      ['401772977', '2', 1],
+    ] as const;
     const refused = await player.request.post('/api/picks/batch', {
-      data: { weekId: '2025:19', picks: again.map(([gameId, team, rank]) => ({ poolId, poolGameId: poolGames[gameId], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: false, weekNumber: 19 })) },
+      data: {
+        weekId: '2025:19',
+        picks: again.map(([gameId, team, rank]) => ({
+          poolId,
+          poolGameId: poolGames[gameId],
+          gameEspnCompetitionId: gameId,
+          selectedTeamEspnId: team,
+          confidenceRank: rank,
+          isPowerPick: false,
+          weekNumber: 19,
+        })),
+      },
     });
     expect(refused.status()).toBe(409);
     expect(await refused.json()).toMatchObject({ error: 'picks_locked' });
@@ -190,7 +225,9 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     // without a reload. The commissioner moves Casey's 1pt pick from SF to PHI, then back.
     const heading = player.getByTestId('live-heading');
     await expect.poll(() => heading.getAttribute('data-stream'), { timeout: 15_000 }).toBe('live');
-    const live = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).json()) as { standings: Array<{ userId: string; displayName: string }> };
+    const live = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).json()) as {
+      standings: Array<{ userId: string; displayName: string }>;
+    };
     const caseyId = live.standings.find((s) => s.displayName === 'Casey Second')!.userId;
     const override = (onePt: string) =>
       commissioner.request.post('/api/picks/commissioner-override', {
@@ -204,7 +241,13 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
             ['401772981', '3', 2],
             ['401772980', onePt, 1],
             ['401772977', '30', 0],
-          ].map(([gameId, team, rank]) => ({ poolGameId: poolGames[gameId as string], gameEspnCompetitionId: gameId, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0 })),
+          ].map(([gameId, team, rank]) => ({
+            poolGameId: poolGames[gameId as string],
+            gameEspnCompetitionId: gameId,
+            selectedTeamEspnId: team,
+            confidenceRank: rank,
+            isPowerPick: rank === 0,
+          })),
         },
       });
     const url = player.url();
@@ -221,7 +264,9 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/scoring`, { data: { testing: true } })).status()).toBe(200);
     await expect.poll(async () => (await commissioner.request.post(`/api/pools/${poolId}/weeks/19/scores/calculate`)).status(), { timeout: 10_000 }).toBe(200);
     // The live board counts the finals too: Pat 6, Casey 3, every pick decided.
-    const board = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).json()) as { standings: Array<{ displayName: string; weekPoints: number; picks: Array<{ result: string }> }> };
+    const board = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/live-leaderboard`)).json()) as {
+      standings: Array<{ displayName: string; weekPoints: number; picks: Array<{ result: string }> }>;
+    };
     const pointsOf = (name: string) => board.standings.find((s) => s.displayName === name);
     expect(pointsOf('Pat Player')).toMatchObject({ weekPoints: 6 });
     expect(pointsOf('Casey Second')).toMatchObject({ weekPoints: 3 });

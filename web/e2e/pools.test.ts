@@ -10,7 +10,9 @@ import { pushSeasonToProduction } from './support/sports.js';
 /** True when the element's whole box is inside `outer` (the viewport, a dialog), to the pixel. */
 function inside(box: Box | null, outer: Box | null): boolean {
   if (!box || !outer) return false;
-  return box.x >= outer.x - 0.5 && box.y >= outer.y - 0.5 && box.x + box.width <= outer.x + outer.width + 0.5 && box.y + box.height <= outer.y + outer.height + 0.5;
+  return (
+    box.x >= outer.x - 0.5 && box.y >= outer.y - 0.5 && box.x + box.width <= outer.x + outer.width + 0.5 && box.y + box.height <= outer.y + outer.height + 0.5
+  );
 }
 interface Box {
   x: number;
@@ -140,9 +142,7 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await expect.poll(() => spare.getByTestId('invitation-status').textContent()).toBe('Deactivated');
     await spare.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
-    expect(await confirm.innerText()).toContain(
-      'Are you sure you want to permanently delete this invitation? This action cannot be undone.',
-    );
+    expect(await confirm.innerText()).toContain('Are you sure you want to permanently delete this invitation? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Invitation Deleted').waitFor();
     await expect.poll(() => page.getByTestId('invitation-row').count()).toBe(1);
@@ -362,7 +362,12 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
       const shown = wide ? table.getByTestId('global-user-row') : cards.getByTestId('global-user-card');
       const admin = shown.filter({ hasText: ACCOUNTS.admin });
       expect(await admin.getByLabel(/^Role of /).inputValue()).toBe('super_admin');
-      expect(await admin.getByText('Unpaid', { exact: true }).or(admin.getByText('Paid', { exact: true })).isVisible()).toBe(true);
+      expect(
+        await admin
+          .getByText('Unpaid', { exact: true })
+          .or(admin.getByText('Paid', { exact: true }))
+          .isVisible(),
+      ).toBe(true);
     }
   });
 

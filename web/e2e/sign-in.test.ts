@@ -73,7 +73,10 @@ describe.skipIf(chromiumUnavailableReason())('landing page and sign-in through t
     };
     context.on('request', onRequest);
     // Nothing may reach the network: the test would only fail, never leak.
-    await context.route((target) => target.hostname === 'evil.example', (route) => route.abort());
+    await context.route(
+      (target) => target.hostname === 'evil.example',
+      (route) => route.abort(),
+    );
 
     await page.goto('/api/login?returnTo=https://evil.example/x');
     await submitIdpSignIn(page, ACCOUNTS.player);

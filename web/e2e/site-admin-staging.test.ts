@@ -11,10 +11,7 @@ import { ACCOUNTS, toast, watchToasts } from './support/sign-in.js';
  */
 
 /** A 1x1 PNG: what a photo that does load looks like to the page. */
-const PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 /**
  * Venue photos are ESPN CDN URLs, which cannot load here (and must not depend on the internet

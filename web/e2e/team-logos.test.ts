@@ -35,7 +35,10 @@ async function expectFallbacks(page: Page, where: string, min: number): Promise<
 async function expectOneSlotEach(page: Page, selector: string): Promise<void> {
   const counts = await page.locator(selector).evaluateAll((els) => els.map((el) => el.querySelectorAll('[data-testid="team-logo"]').length));
   expect(counts.length, selector).toBeGreaterThan(0);
-  expect(counts.every((n) => n === 1), `${selector}: one logo slot each (${counts.join(',')})`).toBe(true);
+  expect(
+    counts.every((n) => n === 1),
+    `${selector}: one logo slot each (${counts.join(',')})`,
+  ).toBe(true);
 }
 
 describe.skipIf(chromiumUnavailableReason())('team logos from our origin, and their fallback', () => {
@@ -46,7 +49,10 @@ describe.skipIf(chromiumUnavailableReason())('team logos from our origin, and th
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
     const { poolId, commissioner, members, poolGames } = await publishWildCardPool(e2e, 'E2E Logos Pool');
     const [player, player2] = members as [Page, Page];
-    for (const [who, picks] of [[player, WILD_CARD_PICKS.pat], [player2, WILD_CARD_PICKS.casey]] as const) {
+    for (const [who, picks] of [
+      [player, WILD_CARD_PICKS.pat],
+      [player2, WILD_CARD_PICKS.casey],
+    ] as const) {
       const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
       expect(saved.status(), await saved.text()).toBe(200);
     }
@@ -81,7 +87,9 @@ describe.skipIf(chromiumUnavailableReason())('team logos from our origin, and th
     await commissioner.getByTestId('scoring-review').waitFor({ timeout: 15_000 });
     await expectFallbacks(commissioner, 'scoring review', 8);
     expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/complete`, { data: { testing: true } })).status()).toBe(200);
-    await expect.poll(async () => ((await (await player.request.get(`/api/pools/${poolId}/completed-weeks`)).json()) as unknown[]).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => ((await (await player.request.get(`/api/pools/${poolId}/completed-weeks`)).json()) as unknown[]).length, { timeout: 10_000 })
+      .toBe(1);
 
     await player.goto('/leaderboard');
     await player.getByRole('heading', { name: 'Season Leaderboard', level: 1 }).waitFor();
@@ -94,5 +102,4 @@ describe.skipIf(chromiumUnavailableReason())('team logos from our origin, and th
     await expectOneSlotEach(player, '[data-testid="live-pick"]');
     await expectFallbacks(player, 'demo board', 1);
   });
-
 });

@@ -119,7 +119,12 @@ describe.skipIf(chromiumUnavailableReason())('manage weeks', () => {
     const week = page.getByTestId('testing-week');
     const state = week.getByTestId('testing-state');
     await state.waitFor();
-    expect(await page.getByTestId('testing-weeks').getByRole('button', { name: /^Week 1/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page
+        .getByTestId('testing-weeks')
+        .getByRole('button', { name: /^Week 1/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await state.textContent()).toBe('PUBLISHED');
 
     const steps = [
@@ -132,7 +137,9 @@ describe.skipIf(chromiumUnavailableReason())('manage weeks', () => {
       await week.getByRole('button', { name: button }).click();
       expect((await moved).status(), `${button}: ${await (await moved).text()}`).toBe(200);
       expect((await moved).request().postDataJSON()).toEqual({ testing: true });
-      await toast(page, 'Success').filter({ hasText: `Transitioned to ${reached} state` }).waitFor();
+      await toast(page, 'Success')
+        .filter({ hasText: `Transitioned to ${reached} state` })
+        .waitFor();
       await expect.poll(() => state.textContent()).toBe(reached);
     }
     await week.getByTestId('no-transitions').waitFor();

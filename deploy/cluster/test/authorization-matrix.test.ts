@@ -3,8 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS, SESSION_COOKIE, type Endpoint } from '@powerpool/contracts';
 import { Browser, parseForm, unavailableReason, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD_WEEK } from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
-import { ACCESS_CODES, AFTER_DEADLINE_MATRIX, AUTHORIZATION_MATRIX, PUBLIC_POOL_MATRIX, STATE_CHANGING_GETS, type ExpectedAnswer, type MatrixRow } from './authorization-matrix.js';
-import { buildContractWorld, declaredEndpoints, fillPath, samplePathParams, WORLD_ROLES, type ContractWorld, type WorldCaller, type WorldRole } from './contract-world.js';
+import {
+  ACCESS_CODES,
+  AFTER_DEADLINE_MATRIX,
+  AUTHORIZATION_MATRIX,
+  PUBLIC_POOL_MATRIX,
+  STATE_CHANGING_GETS,
+  type ExpectedAnswer,
+  type MatrixRow,
+} from './authorization-matrix.js';
+import {
+  buildContractWorld,
+  declaredEndpoints,
+  fillPath,
+  samplePathParams,
+  WORLD_ROLES,
+  type ContractWorld,
+  type WorldCaller,
+  type WorldRole,
+} from './contract-world.js';
 import { eventually, signIn, startTestCluster, type SignedIn, type TestCluster } from './helpers.js';
 
 /**
@@ -102,16 +119,29 @@ async function ok<T>(what: string, res: Response, status = 200): Promise<T> {
 
 /** A pool of `owner` (2025, postseason on), known to weeks-workflow and picks-scoring. */
 async function freshPool(owner: SignedIn): Promise<string> {
-  const pool = await ok<{ id: string }>('create a throwaway pool', await owner.post('/api/pools', { name: unique('Matrix pool'), year: 2025, allowsPostseason: true }), 201);
-  await eventually(async () => ((await owner.get(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/state`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'weeks-workflow did not know the pool');
-  await eventually(async () => ((await owner.get(`/api/pools/${pool.id}/completed-weeks`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'picks-scoring did not know the pool');
+  const pool = await ok<{ id: string }>(
+    'create a throwaway pool',
+    await owner.post('/api/pools', { name: unique('Matrix pool'), year: 2025, allowsPostseason: true }),
+    201,
+  );
+  await eventually(
+    async () => ((await owner.get(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/state`)).status === 200 ? true : undefined),
+    EVENT_WAIT_MS,
+    'weeks-workflow did not know the pool',
+  );
+  await eventually(
+    async () => ((await owner.get(`/api/pools/${pool.id}/completed-weeks`)).status === 200 ? true : undefined),
+    EVENT_WAIT_MS,
+    'picks-scoring did not know the pool',
+  );
   return pool.id;
 }
 
 /** A throwaway pool of `owner` whose Wild Card week is in SETUP with every spread set. */
 async function freshSetupPool(owner: SignedIn): Promise<string> {
   const poolId = await freshPool(owner);
-  for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) await ok(`spread ${gameId}`, await owner.put(`/api/pools/${poolId}/spreads/${gameId}`, { spread }));
+  for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS))
+    await ok(`spread ${gameId}`, await owner.put(`/api/pools/${poolId}/spreads/${gameId}`, { spread }));
   return poolId;
 }
 
@@ -121,7 +151,11 @@ async function freshPublishedPoolWithPat(url: string, owner: SignedIn): Promise<
   const pat = await signIn(url, ROLE_EMAILS.player, DEV_PASSWORD);
   await ok('Pat joins', await pat.post(`/api/invitations/${(await freshInvitation(owner, poolId)).invitationToken}/use`));
   await ok('publish', await owner.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }));
-  await eventually(async () => ((await pat.get(`/api/pools/${poolId}/completed-weeks`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'picks-scoring did not know Pat in the pool');
+  await eventually(
+    async () => ((await pat.get(`/api/pools/${poolId}/completed-weeks`)).status === 200 ? true : undefined),
+    EVENT_WAIT_MS,
+    'picks-scoring did not know Pat in the pool',
+  );
   return { poolId, pat };
 }
 
@@ -193,7 +227,8 @@ const picksBody = (poolId: string) => ({
  * new parameter fails loudly.
  */
 type Plan = (ctx: CellContext, endpoint: Endpoint) => Promise<CellRequest>;
-const worldPath = (ctx: CellContext, endpoint: Endpoint, overrides: Record<string, string> = {}) => fillPath(endpoint, samplePathParams(endpoint, ctx.world.ids, overrides));
+const worldPath = (ctx: CellContext, endpoint: Endpoint, overrides: Record<string, string> = {}) =>
+  fillPath(endpoint, samplePathParams(endpoint, ctx.world.ids, overrides));
 const withPoolQuery = (ctx: CellContext, path: string) => `${path}?poolId=${encodeURIComponent(ctx.world.ids.poolId)}`;
 
 const PLANS: Record<string, Plan> = {
@@ -212,7 +247,10 @@ const PLANS: Record<string, Plan> = {
     const url = ctx.world.url;
     const caller = await freshCaller(url, ctx.role);
     const start = await caller.request('GET', '/api/login');
-    const binding = start.headers.getSetCookie().find((line) => line.startsWith('pp_login='))?.split(';')[0];
+    const binding = start.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('pp_login='))
+      ?.split(';')[0];
     const idp = start.headers.get('location');
     await start.body?.cancel();
     if (start.status !== 302 || !binding || !idp) throw new Error(`GET /api/login: ${start.status}`);
@@ -221,7 +259,11 @@ const PLANS: Record<string, Plan> = {
       const { res: page, url: pageUrl } = await browser.follow(new URL(idp, url), `${url}/api/callback`);
       const form = parseForm(await page.text(), pageUrl);
       const email = ctx.role === 'anonymous' ? ROLE_EMAILS.player : ROLE_EMAILS[ctx.role];
-      const back = await browser.continue(await browser.post(form.action, { ...form.fields, login: email, password: DEV_PASSWORD }), form.action, `${url}/api/callback`);
+      const back = await browser.continue(
+        await browser.post(form.action, { ...form.fields, login: email, password: DEV_PASSWORD }),
+        form.action,
+        `${url}/api/callback`,
+      );
       if (!back.url.startsWith(`${url}/api/callback`)) throw new Error(`the IdP did not send the browser back to the callback (${back.url})`);
       const callback = new URL(back.url);
       const cookie = [caller.cookie, binding].filter(Boolean).join('; ');
@@ -249,7 +291,11 @@ const PLANS: Record<string, Plan> = {
       effect: async () => {
         if (!caller.cookie) return;
         // identity ends the session at once; the gateway forgets its cached copy on identity.session.ended.
-        await eventually(async () => ((await caller.request('GET', '/api/auth/user')).status === 401 ? true : undefined), EVENT_WAIT_MS, 'the session outlived signing out');
+        await eventually(
+          async () => ((await caller.request('GET', '/api/auth/user')).status === 401 ? true : undefined),
+          EVENT_WAIT_MS,
+          'the session outlived signing out',
+        );
       },
     };
   },
@@ -266,7 +312,10 @@ const PLANS: Record<string, Plan> = {
   // Allowed: a throwaway pool of the commissioner (a new pool may be active already: the reply says it is now).
   'PUT /api/pools/:poolId/activate': async (ctx, e) =>
     ctx.allowed
-      ? { path: worldPath(ctx, e, { poolId: await freshPool(ctx.fixtures.commissioner) }), effect: async (_res, text) => expect((JSON.parse(text) as { isActive: boolean }).isActive).toBe(true) }
+      ? {
+          path: worldPath(ctx, e, { poolId: await freshPool(ctx.fixtures.commissioner) }),
+          effect: async (_res, text) => expect((JSON.parse(text) as { isActive: boolean }).isActive).toBe(true),
+        }
       : { path: worldPath(ctx, e) },
   'PATCH /api/pools/:poolId/members/:userId': async (ctx, e) => ({ path: worldPath(ctx, e), body: { hasPaid: true, notes: unique('note') } }),
   // Refused: remove Pat from the pool. Allowed: a throwaway member of a throwaway pool of the commissioner.
@@ -297,7 +346,9 @@ const PLANS: Record<string, Plan> = {
     body: { userId: ctx.world.ids.userIds.otherCommissioner },
   }),
   // Refused: delete the pool. Allowed: a throwaway pool.
-  'DELETE /api/admin/pools/:poolId': async (ctx, e) => ({ path: ctx.allowed ? worldPath(ctx, e, { poolId: await freshPool(ctx.fixtures.commissioner) }) : worldPath(ctx, e) }),
+  'DELETE /api/admin/pools/:poolId': async (ctx, e) => ({
+    path: ctx.allowed ? worldPath(ctx, e, { poolId: await freshPool(ctx.fixtures.commissioner) }) : worldPath(ctx, e),
+  }),
   // Refused: put the other player into the pool. Allowed: into a throwaway pool.
   'POST /api/admin/users/:userId/pools/:poolId': async (ctx, e) => ({
     path: worldPath(ctx, e, { userId: ctx.world.ids.userIds.otherPlayer, ...(ctx.allowed ? { poolId: await freshPool(ctx.fixtures.commissioner) } : {}) }),
@@ -308,7 +359,7 @@ const PLANS: Record<string, Plan> = {
     const poolId = await freshPool(ctx.fixtures.commissioner);
     return { path: worldPath(ctx, e, { poolId, userId: await freshMember(ctx.world.url, ctx.fixtures.commissioner, poolId) }) };
   },
-    // An import stream is aborted after its headers: staging is written again with the same rows, or not at all.
+  // An import stream is aborted after its headers: staging is written again with the same rows, or not at all.
   'POST /api/admin/unified-staging/import-teams/:scheduleId': async (ctx, e) => ({ path: worldPath(ctx, e), body: { year: 2025 }, effect: 'none' }),
   'POST /api/admin/unified-staging/import-games/:scheduleId': async (ctx, e) => ({ path: worldPath(ctx, e), body: { year: 2025 }, effect: 'none' }),
   // Pushing the same staged teams again, or importing the venues again, may leave every row as it was.
@@ -325,7 +376,10 @@ const PLANS: Record<string, Plan> = {
     body: {},
   }),
   // Spreads change only in SETUP: the fixture pool (Pat is a member, the commissioner runs it).
-  'PUT /api/pools/:poolId/spreads/:gameId': async (ctx, e) => ({ path: worldPath(ctx, e, { poolId: ctx.fixtures.setupPoolId }), body: { spread: ctx.role === 'superAdmin' ? 7.5 : 6.5 } }),
+  'PUT /api/pools/:poolId/spreads/:gameId': async (ctx, e) => ({
+    path: worldPath(ctx, e, { poolId: ctx.fixtures.setupPoolId }),
+    body: { spread: ctx.role === 'superAdmin' ? 7.5 : 6.5 },
+  }),
   // The replay has no line for the Wild Card games: an allowed download answers 200 with `updated: 0`
   // and every game named as missing, so no row changes; the reply says so.
   'POST /api/pools/:poolId/spreads/:weekNumber/download': async (ctx, e) => ({
@@ -363,7 +417,9 @@ const PLANS: Record<string, Plan> = {
   'GET /api/pools/:poolId/weeks/:weekNumber/overrides': async (ctx, e) => ({
     path: worldPath(ctx, e),
     effect: async (_res, text) => {
-      const records = (JSON.parse(text) as Array<{ targetUserId: string; reason: string; picksAfter: unknown[] | null }>).filter((r) => r.targetUserId === ctx.fixtures.caseyId);
+      const records = (JSON.parse(text) as Array<{ targetUserId: string; reason: string; picksAfter: unknown[] | null }>).filter(
+        (r) => r.targetUserId === ctx.fixtures.caseyId,
+      );
       expect(records.length, "the overrides of Casey's picks").toBeGreaterThan(0);
       const seesPicks = ctx.role === 'commissioner' || ctx.role === 'superAdmin' || ctx.afterDeadline;
       for (const r of records) {
@@ -411,14 +467,20 @@ class RowDigest {
     const name = (t: { schema: string; name: string }) => `${t.schema}.${t.name}`;
     const tables = rows.filter((t) => !BOOKKEEPING.test(t.name));
     this.tables = tables.map(name).sort();
-    this.left = rows.filter((t) => BOOKKEEPING.test(t.name)).map(name).sort();
+    this.left = rows
+      .filter((t) => BOOKKEEPING.test(t.name))
+      .map(name)
+      .sort();
     // The rows a refused call could damage must be among them.
     for (const table of ['pools', 'invitations', 'picks', 'pick_overrides', 'users', 'week_transitions', 'pool_games', 'teams', 'games']) {
       if (!tables.some((t) => t.name === table)) throw new Error(`no table ${table} to digest among ${this.tables.join(', ')}`);
     }
     const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
     this.query = tables
-      .map((t) => `SELECT '${t.schema}.${t.name}' AS t, (SELECT md5(coalesce(string_agg(md5(r::text), '' ORDER BY md5(r::text)), '')) FROM ${q(t.schema)}.${q(t.name)} r) AS d`)
+      .map(
+        (t) =>
+          `SELECT '${t.schema}.${t.name}' AS t, (SELECT md5(coalesce(string_agg(md5(r::text), '' ORDER BY md5(r::text)), '')) FROM ${q(t.schema)}.${q(t.name)} r) AS d`,
+      )
       .join(' UNION ALL ');
   }
 
@@ -459,11 +521,24 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
 
   it('has exactly one row per declared endpoint (a new endpoint cannot escape the matrix)', () => {
     const declared = endpoints.map((e) => e.title);
-    expect(declared.filter((t) => !(t in AUTHORIZATION_MATRIX)), 'endpoints without a row').toEqual([]);
-    expect(Object.keys(AUTHORIZATION_MATRIX).filter((t) => !declared.includes(t)), 'rows naming no endpoint').toEqual([]);
+    expect(
+      declared.filter((t) => !(t in AUTHORIZATION_MATRIX)),
+      'endpoints without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(AUTHORIZATION_MATRIX).filter((t) => !declared.includes(t)),
+      'rows naming no endpoint',
+    ).toEqual([]);
     expect(new Set(declared).size).toBe(declared.length);
-    expect(Object.keys(AFTER_DEADLINE_MATRIX).filter((t) => !declared.includes(t)), 'after-deadline rows naming no endpoint').toEqual([]);
-    for (const phase of Object.values(PUBLIC_POOL_MATRIX)) expect(Object.keys(phase).filter((t) => !declared.includes(t)), 'public pool rows naming no endpoint').toEqual([]);
+    expect(
+      Object.keys(AFTER_DEADLINE_MATRIX).filter((t) => !declared.includes(t)),
+      'after-deadline rows naming no endpoint',
+    ).toEqual([]);
+    for (const phase of Object.values(PUBLIC_POOL_MATRIX))
+      expect(
+        Object.keys(phase).filter((t) => !declared.includes(t)),
+        'public pool rows naming no endpoint',
+      ).toEqual([]);
     for (const [name] of Object.entries(PLANS)) expect(declared, `the plan ${name} names an endpoint`).toContain(name);
     // Every cell of the matrix is played, once: refused and allowed together are endpoints x callers.
     expect((tally.get('matrix, refused') ?? 0) + (tally.get('matrix, allowed') ?? 0)).toBe(cellCount);
@@ -494,14 +569,25 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
       const setupPoolId = await freshSetupPool(commissioner);
       const pat = await signIn(tc.url, ROLE_EMAILS.player, DEV_PASSWORD);
       await ok('Pat joins the setup pool', await pat.post(`/api/invitations/${(await freshInvitation(commissioner, setupPoolId)).invitationToken}/use`));
-      const members = await ok<Array<{ userId: string; email?: string | null }>>('the pool members', await commissioner.get(`/api/pools/${world.ids.poolId}/members`));
+      const members = await ok<Array<{ userId: string; email?: string | null }>>(
+        'the pool members',
+        await commissioner.get(`/api/pools/${world.ids.poolId}/members`),
+      );
       const caseyId = members.find((m) => m.email === 'player2@powerpool.test')?.userId;
       if (!caseyId) throw new Error(`Casey is not a member of the pool: ${JSON.stringify(members)}`);
       fixtures = { setupPoolId, caseyId, commissioner, otherCommissioner, superAdmin };
       // The projections of every service know Pat in both pools before any cell runs.
       for (const poolId of [world.ids.poolId, setupPoolId]) {
-        await eventually(async () => ((await world.callers.player.request('GET', `/api/pools/${poolId}/completed-weeks`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'picks-scoring did not know Pat');
-        await eventually(async () => ((await world.callers.player.request('GET', `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/state`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'weeks-workflow did not know Pat');
+        await eventually(
+          async () => ((await world.callers.player.request('GET', `/api/pools/${poolId}/completed-weeks`)).status === 200 ? true : undefined),
+          EVENT_WAIT_MS,
+          'picks-scoring did not know Pat',
+        );
+        await eventually(
+          async () => ((await world.callers.player.request('GET', `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/state`)).status === 200 ? true : undefined),
+          EVENT_WAIT_MS,
+          'weeks-workflow did not know Pat',
+        );
       }
       db = new pg.Client({ connectionString: tc.databaseUrl });
       await db.connect();
@@ -539,7 +625,16 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
     'POST /api/pools/:poolId/spreads/:weekNumber/download',
     'POST /api/pools/:poolId/weeks/:weekNumber/games/publish',
   ]);
-  const poolQueryRows = new Set(['GET /api/weeks', 'GET /api/weeks/current', 'GET /api/weeks/:weekNumber', 'GET /api/weeks/:weekNumber/games/setup', 'GET /api/weeks/:weekId/picks', 'GET /api/admin/weeks/:weekNumber/pick-stats', 'POST /api/picks/batch', 'POST /api/picks/commissioner-override']);
+  const poolQueryRows = new Set([
+    'GET /api/weeks',
+    'GET /api/weeks/current',
+    'GET /api/weeks/:weekNumber',
+    'GET /api/weeks/:weekNumber/games/setup',
+    'GET /api/weeks/:weekId/picks',
+    'GET /api/admin/weeks/:weekNumber/pick-stats',
+    'POST /api/picks/batch',
+    'POST /api/picks/commissioner-override',
+  ]);
   const poolRows = endpoints.filter((e) => (e.endpoint.path.includes(':poolId') || poolQueryRows.has(e.title)) && !aimedElsewhere.has(e.title));
 
   const plan = (name: string): Plan => PLANS[name] ?? (async (ctx, e) => ({ path: worldPath(ctx, e) }));
@@ -592,7 +687,11 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
     if (typeof request.effect === 'function') await request.effect(res, text);
     else if (before && request.effect !== 'none') {
       // The owning service wrote in its transaction before answering; other projections may follow.
-      await eventually(async () => (RowDigest.changed(before, await digest.take()).length > 0 ? true : undefined), EVENT_WAIT_MS, `${cell}: an allowed write changed no row`);
+      await eventually(
+        async () => (RowDigest.changed(before, await digest.take()).length > 0 ? true : undefined),
+        EVENT_WAIT_MS,
+        `${cell}: an allowed write changed no row`,
+      );
     }
   }
 
@@ -621,7 +720,9 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
       request: (method, path, init = {}) => caller.request(method, path, { ...init, headers: { ...init.headers, 'sec-fetch-site': 'cross-site' } }),
     });
     for (const { title: name, endpoint } of endpoints.filter((e) => isWrite(e.endpoint))) {
-      cell('cross-site', `${name} from another site as superAdmin -> cross_site_request`, () => refusedCell(name, endpoint, 'superAdmin', 'cross_site_request', false, fromAnotherSite));
+      cell('cross-site', `${name} from another site as superAdmin -> cross_site_request`, () =>
+        refusedCell(name, endpoint, 'superAdmin', 'cross_site_request', false, fromAnotherSite),
+      );
     }
     // Every GET route answers HEAD too (Fastify runs the GET handler and drops the body): a
     // state-changing GET must refuse a cross-site HEAD as well (403, no body to read), and change nothing.
@@ -658,7 +759,10 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
         const before = await digest.take();
         const { res, text } = await send(request.caller ?? world.callers[role], endpoint, request);
         expect(res.status, `${name} as ${role}: ${res.status} ${text.slice(0, 300)}`).toBeLessThan(400);
-        expect(RowDigest.changed(before, await digest.take()).filter((t) => !derivedCaches.has(t)), `${name} as ${role}: rows changed by a read`).toEqual([]);
+        expect(
+          RowDigest.changed(before, await digest.take()).filter((t) => !derivedCaches.has(t)),
+          `${name} as ${role}: rows changed by a read`,
+        ).toEqual([]);
       });
     }
   });
@@ -674,10 +778,15 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
   describe('after the picks deadline (the week moved to GAMES_IN_PROGRESS): the rows of AFTER_DEADLINE_MATRIX, every caller', () => {
     beforeAll(async () => {
       // The commissioner's Testing tab starts the games before the deadline; picks lock as at the deadline.
-      const moved = await world.callers.commissioner.request('POST', `/api/pools/${world.ids.poolId}/weeks/${WILD_CARD_WEEK}/transition/games-in-progress`, { body: { testing: true } });
+      const moved = await world.callers.commissioner.request('POST', `/api/pools/${world.ids.poolId}/weeks/${WILD_CARD_WEEK}/transition/games-in-progress`, {
+        body: { testing: true },
+      });
       if (moved.status !== 200) throw new Error(`start games: ${moved.status} ${await moved.text()}`);
       await eventually(
-        async () => ((await world.callers.player.request('GET', `/api/pools/${world.ids.poolId}/weeks/${WILD_CARD_WEEK}/live-leaderboard`)).status === 200 ? true : undefined),
+        async () =>
+          (await world.callers.player.request('GET', `/api/pools/${world.ids.poolId}/weeks/${WILD_CARD_WEEK}/live-leaderboard`)).status === 200
+            ? true
+            : undefined,
         EVENT_WAIT_MS,
         'picks-scoring did not learn the games started',
       );
@@ -687,7 +796,8 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
       for (const role of WORLD_ROLES) {
         const expected = AFTER_DEADLINE_MATRIX[name]![role];
         cell('after the deadline', `${name} as ${role} -> ${expected}`, () =>
-          expected === 'allowed' ? allowedCell(name, endpoint, role, true) : refusedCell(name, endpoint, role, expected, true));
+          expected === 'allowed' ? allowedCell(name, endpoint, role, true) : refusedCell(name, endpoint, role, expected, true),
+        );
       }
     }
   });
@@ -705,13 +815,24 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
       casey = cookieCaller(world.url, 'otherPlayer', `${SESSION_COOKIE}=${session.sessionId}`);
       const poolId = world.ids.poolId;
       expect((await casey.request('GET', `/api/pools/${poolId}/completed-weeks`)).status, 'Casey reads the pool while active').toBe(200);
-      await ok('deactivate Casey', await world.callers.commissioner.request('PATCH', `/api/pools/${poolId}/members/${fixtures.caseyId}`, { body: { isActive: false } }));
+      await ok(
+        'deactivate Casey',
+        await world.callers.commissioner.request('PATCH', `/api/pools/${poolId}/members/${fixtures.caseyId}`, { body: { isActive: false } }),
+      );
       // Each service learns it from pools.member.* over NATS: wait until one read of each says so.
       for (const path of [`/api/pools/${poolId}`, `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/state`, `/api/pools/${poolId}/completed-weeks`]) {
-        await eventually(async () => ((await casey.request('GET', path)).status === 403 ? true : undefined), EVENT_WAIT_MS, `GET ${path} still serves the inactive member`);
+        await eventually(
+          async () => ((await casey.request('GET', path)).status === 403 ? true : undefined),
+          EVENT_WAIT_MS,
+          `GET ${path} still serves the inactive member`,
+        );
       }
     });
-    const membershipRows = Object.keys(AUTHORIZATION_MATRIX).filter((name) => AUTHORIZATION_MATRIX[name]!.player !== AUTHORIZATION_MATRIX[name]!.otherPlayer || (AFTER_DEADLINE_MATRIX[name] && AFTER_DEADLINE_MATRIX[name].player !== AFTER_DEADLINE_MATRIX[name].otherPlayer));
+    const membershipRows = Object.keys(AUTHORIZATION_MATRIX).filter(
+      (name) =>
+        AUTHORIZATION_MATRIX[name]!.player !== AUTHORIZATION_MATRIX[name]!.otherPlayer ||
+        (AFTER_DEADLINE_MATRIX[name] && AFTER_DEADLINE_MATRIX[name].player !== AFTER_DEADLINE_MATRIX[name].otherPlayer),
+    );
     for (const { name, endpoint } of endpoints.filter((e) => membershipRows.includes(e.title)).map((e) => ({ name: e.title, endpoint: e.endpoint }))) {
       const expected = (AFTER_DEADLINE_MATRIX[name] ?? AUTHORIZATION_MATRIX[name]!).otherPlayer;
       cell('inactive member', `${name} as an inactive member -> ${expected}`, () => {
@@ -732,17 +853,31 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
     beforeAll(async () => {
       const commissioner = fixtures.commissioner;
       const { poolId } = await freshPublishedPoolWithPat(world.url, commissioner);
-      await ok('hand the pool over', await world.callers.superAdmin.request('PUT', `/api/admin/pools/${poolId}/commissioner`, { body: { userId: world.ids.userIds.otherCommissioner } }));
+      await ok(
+        'hand the pool over',
+        await world.callers.superAdmin.request('PUT', `/api/admin/pools/${poolId}/commissioner`, { body: { userId: world.ids.userIds.otherCommissioner } }),
+      );
       // One manager-only read of each service must refuse the old commissioner once it has the change.
-      for (const path of [`/api/pools/${poolId}/members/details`, `/api/pools/${poolId}/spreads/${WILD_CARD_WEEK}`, `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/scoring-review`]) {
-        await eventually(async () => ((await commissioner.get(path)).status === 403 ? true : undefined), EVENT_WAIT_MS, `GET ${path} still lets the old commissioner manage the pool`);
+      for (const path of [
+        `/api/pools/${poolId}/members/details`,
+        `/api/pools/${poolId}/spreads/${WILD_CARD_WEEK}`,
+        `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/scoring-review`,
+      ]) {
+        await eventually(
+          async () => ((await commissioner.get(path)).status === 403 ? true : undefined),
+          EVENT_WAIT_MS,
+          `GET ${path} still lets the old commissioner manage the pool`,
+        );
       }
       handedWorld = { ...world, ids: { ...world.ids, poolId } };
     });
     const managerOnly = (name: string) => AUTHORIZATION_MATRIX[name]!.commissioner === 'allowed' && AUTHORIZATION_MATRIX[name]!.player === 'forbidden';
     for (const { title: name, endpoint } of poolRows.filter((e) => managerOnly(e.title))) {
-      cell('pool handed over', `${name} as the old commissioner -> forbidden`, () => refusedCell(name, endpoint, 'commissioner', 'forbidden', false, undefined, handedWorld));
-      if (!isWrite(endpoint)) cell('pool handed over', `${name} as the new commissioner -> allowed`, () => allowedCell(name, endpoint, 'otherCommissioner', false, handedWorld));
+      cell('pool handed over', `${name} as the old commissioner -> forbidden`, () =>
+        refusedCell(name, endpoint, 'commissioner', 'forbidden', false, undefined, handedWorld),
+      );
+      if (!isWrite(endpoint))
+        cell('pool handed over', `${name} as the new commissioner -> allowed`, () => allowedCell(name, endpoint, 'otherCommissioner', false, handedWorld));
     }
   });
 
@@ -756,12 +891,21 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
       const other = world.callers.otherCommissioner;
       const own = `/api/pools/${world.ids.otherPoolId}/members/details`;
       expect((await other.request('GET', own)).status, 'he manages his pool before').toBe(200);
-      await ok('demote', await world.callers.superAdmin.request('PUT', `/api/admin/users/${world.ids.userIds.otherCommissioner}/role`, { body: { role: 'user' } }));
-      await eventually(async () => ((await other.request('GET', own)).status === 403 ? true : undefined), EVENT_WAIT_MS, 'the demoted commissioner still manages his pool');
+      await ok(
+        'demote',
+        await world.callers.superAdmin.request('PUT', `/api/admin/users/${world.ids.userIds.otherCommissioner}/role`, { body: { role: 'user' } }),
+      );
+      await eventually(
+        async () => ((await other.request('GET', own)).status === 403 ? true : undefined),
+        EVENT_WAIT_MS,
+        'the demoted commissioner still manages his pool',
+      );
       // The rows' requests, aimed at his own pool (every other id as in the world).
       demotedWorld = { ...world, ids: { ...world.ids, poolId: world.ids.otherPoolId } };
     });
-    const managerRows = Object.keys(AUTHORIZATION_MATRIX).filter((name) => AUTHORIZATION_MATRIX[name]!.commissioner === 'allowed' && AUTHORIZATION_MATRIX[name]!.player === 'forbidden');
+    const managerRows = Object.keys(AUTHORIZATION_MATRIX).filter(
+      (name) => AUTHORIZATION_MATRIX[name]!.commissioner === 'allowed' && AUTHORIZATION_MATRIX[name]!.player === 'forbidden',
+    );
     for (const { title: name, endpoint } of endpoints.filter((e) => managerRows.includes(e.title))) {
       cell('demoted commissioner', `${name} as the demoted commissioner, on his own pool -> forbidden`, async () => {
         const request = await plan(name)({ world: demotedWorld, role: 'otherCommissioner', allowed: false, afterDeadline: true, fixtures }, endpoint);
@@ -785,15 +929,28 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
     let publicWorld: ContractWorld;
     beforeAll(async () => {
       const commissioner = fixtures.commissioner;
-      const pool = await ok<{ id: string }>('create a public pool', await commissioner.post('/api/pools', { name: unique('Matrix public pool'), year: 2025, allowsPostseason: true, isPublic: true }), 201);
+      const pool = await ok<{ id: string }>(
+        'create a public pool',
+        await commissioner.post('/api/pools', { name: unique('Matrix public pool'), year: 2025, allowsPostseason: true, isPublic: true }),
+        201,
+      );
       const pat = await signIn(world.url, ROLE_EMAILS.player, DEV_PASSWORD);
       await ok('Pat joins', await pat.post(`/api/invitations/${(await freshInvitation(commissioner, pool.id)).invitationToken}/use`));
-      await eventually(async () => ((await commissioner.get(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/state`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'weeks-workflow did not know the public pool');
-      for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) await ok(`spread ${gameId}`, await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }));
+      await eventually(
+        async () => ((await commissioner.get(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/state`)).status === 200 ? true : undefined),
+        EVENT_WAIT_MS,
+        'weeks-workflow did not know the public pool',
+      );
+      for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS))
+        await ok(`spread ${gameId}`, await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }));
       await ok('publish', await commissioner.post(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }));
       // picks-scoring has the published week and Pat as a member once Pat's board says "not yet".
       const board = `/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/live-leaderboard`;
-      await eventually(async () => ((await pat.get(board)).status === 403 && (await commissioner.get(board)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'picks-scoring did not know the public pool week');
+      await eventually(
+        async () => ((await pat.get(board)).status === 403 && (await commissioner.get(board)).status === 200 ? true : undefined),
+        EVENT_WAIT_MS,
+        'picks-scoring did not know the public pool week',
+      );
       publicWorld = { ...world, ids: { ...world.ids, poolId: pool.id } };
     });
 
@@ -802,9 +959,13 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
         if (phase === 'afterDeadline') {
           beforeAll(async () => {
             const poolId = publicWorld.ids.poolId;
-            await ok('start games', await fixtures.commissioner.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/transition/games-in-progress`, { testing: true }));
+            await ok(
+              'start games',
+              await fixtures.commissioner.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/transition/games-in-progress`, { testing: true }),
+            );
             await eventually(
-              async () => ((await world.callers.player.request('GET', `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/live-leaderboard`)).status === 200 ? true : undefined),
+              async () =>
+                (await world.callers.player.request('GET', `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/live-leaderboard`)).status === 200 ? true : undefined,
               EVENT_WAIT_MS,
               'picks-scoring did not learn the games started',
             );
@@ -817,7 +978,8 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
             cell('public pool', `${name} as ${role} -> ${expected}`, () =>
               expected === 'allowed'
                 ? allowedCell(name, endpoint, role, phase === 'afterDeadline', publicWorld)
-                : refusedCell(name, endpoint, role, expected, phase === 'afterDeadline', undefined, publicWorld));
+                : refusedCell(name, endpoint, role, expected, phase === 'afterDeadline', undefined, publicWorld),
+            );
           }
         }
       });

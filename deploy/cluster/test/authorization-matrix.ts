@@ -37,7 +37,15 @@ export type ExpectedAnswer = 'allowed' | AccessRefusal;
 export type MatrixRow = Readonly<Record<WorldRole, ExpectedAnswer>>;
 
 /** The codes that are about access: an `allowed` cell must never answer one of them. */
-export const ACCESS_CODES: readonly string[] = ['unauthorized', 'forbidden', 'not_a_member', 'picks_not_available', 'cross_site_request', 'missing_identity_assertion', 'invalid_identity_assertion'];
+export const ACCESS_CODES: readonly string[] = [
+  'unauthorized',
+  'forbidden',
+  'not_a_member',
+  'picks_not_available',
+  'cross_site_request',
+  'missing_identity_assertion',
+  'invalid_identity_assertion',
+];
 
 /**
  * The GET endpoints that change state, as the contracts declare them (`changesState`: signing out,
@@ -51,8 +59,14 @@ export const ACCESS_CODES: readonly string[] = ['unauthorized', 'forbidden', 'no
  */
 export const STATE_CHANGING_GETS: readonly string[] = ENDPOINTS.filter((e) => e.method === 'GET' && e.changesState).map((e) => `${e.method} ${e.path}`);
 
-const row = (anonymous: ExpectedAnswer, player: ExpectedAnswer, otherPlayer: ExpectedAnswer, commissioner: ExpectedAnswer, otherCommissioner: ExpectedAnswer, superAdmin: ExpectedAnswer): MatrixRow =>
-  Object.freeze({ anonymous, player, otherPlayer, commissioner, otherCommissioner, superAdmin });
+const row = (
+  anonymous: ExpectedAnswer,
+  player: ExpectedAnswer,
+  otherPlayer: ExpectedAnswer,
+  commissioner: ExpectedAnswer,
+  otherCommissioner: ExpectedAnswer,
+  superAdmin: ExpectedAnswer,
+): MatrixRow => Object.freeze({ anonymous, player, otherPlayer, commissioner, otherCommissioner, superAdmin });
 
 //                                anonymous       player                 otherPlayer    commissioner otherCommissioner superAdmin
 /** Anyone, signed in or not. */
@@ -188,9 +202,30 @@ export const AFTER_DEADLINE_MATRIX: Readonly<Record<string, MatrixRow>> = {
  */
 export const PUBLIC_POOL_MATRIX: Readonly<Record<'beforeDeadline' | 'afterDeadline', Readonly<Record<string, MatrixRow>>>> = {
   beforeDeadline: {
-    'GET /api/pools/:poolId/weeks/:weekNumber/live-leaderboard': row('unauthorized', 'picks_not_available', 'picks_not_available', 'allowed', 'picks_not_available', 'allowed'),
-    'GET /api/pools/:poolId/weeks/:weekNumber/live-leaderboard/stream': row('unauthorized', 'picks_not_available', 'picks_not_available', 'allowed', 'picks_not_available', 'allowed'),
-    'GET /api/pools/:poolId/weeks/:weekNumber/leaderboard/export/csv': row('unauthorized', 'picks_not_available', 'picks_not_available', 'allowed', 'picks_not_available', 'allowed'),
+    'GET /api/pools/:poolId/weeks/:weekNumber/live-leaderboard': row(
+      'unauthorized',
+      'picks_not_available',
+      'picks_not_available',
+      'allowed',
+      'picks_not_available',
+      'allowed',
+    ),
+    'GET /api/pools/:poolId/weeks/:weekNumber/live-leaderboard/stream': row(
+      'unauthorized',
+      'picks_not_available',
+      'picks_not_available',
+      'allowed',
+      'picks_not_available',
+      'allowed',
+    ),
+    'GET /api/pools/:poolId/weeks/:weekNumber/leaderboard/export/csv': row(
+      'unauthorized',
+      'picks_not_available',
+      'picks_not_available',
+      'allowed',
+      'picks_not_available',
+      'allowed',
+    ),
   },
   afterDeadline: {
     'GET /api/pools/:poolId/weeks/:weekNumber/live-leaderboard': signedIn,
@@ -198,4 +233,3 @@ export const PUBLIC_POOL_MATRIX: Readonly<Record<'beforeDeadline' | 'afterDeadli
     'GET /api/pools/:poolId/weeks/:weekNumber/leaderboard/export/csv': signedIn,
   },
 };
-

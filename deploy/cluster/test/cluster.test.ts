@@ -192,7 +192,11 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
   });
 
   it('should answer 400 naming the field, never 500, when a NUL reaches a service through the gateway signed out or signed in', async () => {
-    const refused = (field: string) => ({ error: 'validation_failed', message: expect.any(String), details: [{ field, problem: 'must not contain control characters' }] });
+    const refused = (field: string) => ({
+      error: 'validation_failed',
+      message: expect.any(String),
+      details: [{ field, problem: 'must not contain control characters' }],
+    });
     const anonymous = await fetch(`${url}/api/invitations/%00`);
     expect(anonymous.status).toBe(400);
     expect(await anonymous.json()).toEqual(refused('token'));
@@ -322,7 +326,12 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       const res = await commissioner.post(`/api/pools/${pool.id}/weeks/1/transition/${target}`, { testing: true });
       expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
     }
-    const results = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/1/games/published`)).json()) as Array<{ homeScore: number; awayScore: number; lockedSpread: number; cover: string }>;
+    const results = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/1/games/published`)).json()) as Array<{
+      homeScore: number;
+      awayScore: number;
+      lockedSpread: number;
+      cover: string;
+    }>;
     // DAL 20 @ PHI 24 with PHI -7.5: Dallas covers.
     expect(results).toEqual([expect.objectContaining({ homeScore: 24, awayScore: 20, lockedSpread: -7.5, cover: 'AWAY' })]);
     const log = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/1/transitions`)).json()) as Array<{ toState: string; testing: boolean }>;
@@ -353,7 +362,8 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     const player2 = await signIn(url, 'player2@powerpool.test', DEV_PASSWORD);
 
     // The 2025 season (the replay records the Wild Card round final), into production.
-    for (const step of ['import-teams', 'import-games']) expect(await (await admin.post(`/api/admin/unified-staging/${step}/1`, { year: 2025 })).text(), step).toContain('"type":"complete"');
+    for (const step of ['import-teams', 'import-games'])
+      expect(await (await admin.post(`/api/admin/unified-staging/${step}/1`, { year: 2025 })).text(), step).toContain('"type":"complete"');
     expect((await admin.post('/api/admin/unified-staging/migrate-teams/1')).status).toBe(200);
     expect(await (await admin.get('/api/admin/unified-staging/migrate-games/1/stream')).text()).toContain('"type":"complete"');
 
@@ -365,8 +375,13 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
 
     // Wild Card games (real finals) and the story's picks: libs/testing wild-card.ts.
     const spreads = WILD_CARD_SPREADS;
-    await eventually(async () => ((await commissioner.get(`/api/weeks/19?poolId=${pool.id}`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'weeks-workflow did not know the pool');
-    for (const [gameId, spread] of Object.entries(spreads)) expect((await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread })).status).toBe(200);
+    await eventually(
+      async () => ((await commissioner.get(`/api/weeks/19?poolId=${pool.id}`)).status === 200 ? true : undefined),
+      EVENT_WAIT_MS,
+      'weeks-workflow did not know the pool',
+    );
+    for (const [gameId, spread] of Object.entries(spreads))
+      expect((await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread })).status).toBe(200);
     const published = await commissioner.post(`/api/pools/${pool.id}/weeks/19/games/publish`, { gameIds: Object.keys(spreads) });
     expect(published.status, await published.clone().text()).toBe(200);
     const poolGames = (await (await player.get(`/api/pools/${pool.id}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
@@ -376,54 +391,81 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     // player2: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push) -> (0 + 2 + 1) x1 = 3.
     const picks2 = wildCardBatch(pool.id, poolGameOf, WILD_CARD_PICKS.casey).picks;
     const save = (who: typeof player, picks: unknown[]) => who.post('/api/picks/batch', { weekId: '2025:19', picks });
-    const first = await eventually(async () => {
-      const res = await save(player, picks1);
-      return res.status === 409 || res.status === 404 || res.status === 403 ? undefined : res;
-    }, EVENT_WAIT_MS, 'picks-scoring did not know the published week');
+    const first = await eventually(
+      async () => {
+        const res = await save(player, picks1);
+        return res.status === 409 || res.status === 404 || res.status === 403 ? undefined : res;
+      },
+      EVENT_WAIT_MS,
+      'picks-scoring did not know the published week',
+    );
     expect(first.status, await first.clone().text()).toBe(200);
     expect(((await first.json()) as { message: string }).message).toBe('Picks for Week 19 have been saved');
     expect((await save(player2, picks2)).status).toBe(200);
     const incomplete = await save(player2, picks2.slice(1));
     expect(incomplete.status).toBe(400);
-    expect(((await incomplete.json()) as { message: string }).message).toBe('You must select all three confidence picks: 3pt is missing. Each pick must be on a different game.');
+    expect(((await incomplete.json()) as { message: string }).message).toBe(
+      'You must select all three confidence picks: 3pt is missing. Each pick must be on a different game.',
+    );
 
     // Before the deadline: members see no one's picks on the live board; the commissioner does.
     const early = await player.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`);
     expect(early.status).toBe(403);
     expect(await early.json()).toMatchObject({ status: 'picks_not_available' });
-    expect(((await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`)).json()) as { metadata: { accessLevel: string } }).metadata.accessLevel).toBe('COMMISSIONER_ACCESS');
+    expect(
+      ((await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`)).json()) as { metadata: { accessLevel: string } }).metadata
+        .accessLevel,
+    ).toBe('COMMISSIONER_ACCESS');
 
     // Games start (the Testing tab's tool): picks lock and everyone's picks show.
     expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/games-in-progress`, { testing: true })).status).toBe(200);
-    const locked = await eventually(async () => {
-      const res = await save(player, picks1);
-      return res.status === 409 ? res : undefined;
-    }, EVENT_WAIT_MS, 'picks-scoring did not lock the week');
+    const locked = await eventually(
+      async () => {
+        const res = await save(player, picks1);
+        return res.status === 409 ? res : undefined;
+      },
+      EVENT_WAIT_MS,
+      'picks-scoring did not lock the week',
+    );
     expect(((await locked.json()) as { error: string }).error).toBe('picks_locked');
-    const board = (await (await player.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`)).json()) as { metadata: { accessLevel: string }; standings: Array<{ displayName: string; weekPoints: number; picks: unknown[] }> };
+    const board = (await (await player.get(`/api/pools/${pool.id}/weeks/19/live-leaderboard`)).json()) as {
+      metadata: { accessLevel: string };
+      standings: Array<{ displayName: string; weekPoints: number; picks: unknown[] }>;
+    };
     expect(board.metadata.accessLevel).toBe('FULL_ACCESS');
     expect(board.standings.filter((s) => s.picks.length === 4)).toHaveLength(2);
 
     // Scoring, calculated, completed: the season standings count the week.
     expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/scoring`, { testing: true })).status).toBe(200);
-    const calculated = await eventually(async () => {
-      const res = await commissioner.post(`/api/pools/${pool.id}/weeks/19/scores/calculate`);
-      return res.status === 409 ? undefined : res;
-    }, EVENT_WAIT_MS, 'picks-scoring did not see the week in SCORING');
+    const calculated = await eventually(
+      async () => {
+        const res = await commissioner.post(`/api/pools/${pool.id}/weeks/19/scores/calculate`);
+        return res.status === 409 ? undefined : res;
+      },
+      EVENT_WAIT_MS,
+      'picks-scoring did not see the week in SCORING',
+    );
     expect(calculated.status, await calculated.clone().text()).toBe(200);
-    const review = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/scoring-review`)).json()) as { rows: Array<{ email: string; rawPoints: number; multiplier: number; totalPoints: number }> };
+    const review = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/scoring-review`)).json()) as {
+      rows: Array<{ email: string; rawPoints: number; multiplier: number; totalPoints: number }>;
+    };
     const row = (email: string) => review.rows.find((r) => r.email === email);
     expect(row('player@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 2, totalPoints: 6 });
     expect(row('player2@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 1, totalPoints: 3 });
     expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/complete`, { testing: true })).status).toBe(200);
-    const standings = await eventually(async () => {
-      const res = (await (await player.get(`/api/pools/${pool.id}/seasons/2025/leaderboard`)).json()) as Array<{ user: { displayName: string }; rank: number; totalPoints: number; weeksPlayed: number }>;
-      return res.some((e) => e.totalPoints > 0) ? res : undefined;
-    }, EVENT_WAIT_MS, 'the season standings did not count the completed week');
-    expect(standings.map((e) => [e.rank, e.totalPoints, e.weeksPlayed])).toEqual([
-      [1, 6, 1],
-      [2, 3, 1],
-      ...standings.slice(2).map(() => [3, 0, 0]),
-    ]);
+    const standings = await eventually(
+      async () => {
+        const res = (await (await player.get(`/api/pools/${pool.id}/seasons/2025/leaderboard`)).json()) as Array<{
+          user: { displayName: string };
+          rank: number;
+          totalPoints: number;
+          weeksPlayed: number;
+        }>;
+        return res.some((e) => e.totalPoints > 0) ? res : undefined;
+      },
+      EVENT_WAIT_MS,
+      'the season standings did not count the completed week',
+    );
+    expect(standings.map((e) => [e.rank, e.totalPoints, e.weeksPlayed])).toEqual([[1, 6, 1], [2, 3, 1], ...standings.slice(2).map(() => [3, 0, 0])]);
   });
 });

@@ -95,11 +95,19 @@ export async function buildContractWorld(url: string): Promise<ContractWorld> {
     await otherCommissioner.post('/api/pools', { name: `Other Pool ${Date.now()}`, year: 2025, allowsPostseason: true }),
     201,
   );
-  const otherInvitation = await json<{ invitationToken: string }>('invite to the other pool', await otherCommissioner.post(`/api/pools/${otherPool.id}/invitations`, {}), 201);
+  const otherInvitation = await json<{ invitationToken: string }>(
+    'invite to the other pool',
+    await otherCommissioner.post(`/api/pools/${otherPool.id}/invitations`, {}),
+    201,
+  );
   const otherPlayer = await signIn(url, 'outsider@powerpool.test', DEV_PASSWORD);
   await json('join the other pool', await otherPlayer.post(`/api/invitations/${otherInvitation.invitationToken}/use`));
 
-  const invitation = await json<{ id: string; invitationToken: string }>('invite to the pool', await wildCard.commissioner.post(`/api/pools/${wildCard.poolId}/invitations`, {}), 201);
+  const invitation = await json<{ id: string; invitationToken: string }>(
+    'invite to the pool',
+    await wildCard.commissioner.post(`/api/pools/${wildCard.poolId}/invitations`, {}),
+    201,
+  );
 
   const [player, commissioner, superAdmin, otherPlayerId] = await Promise.all([
     userIdOf(wildCard.players[0]!),

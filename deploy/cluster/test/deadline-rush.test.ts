@@ -52,18 +52,22 @@ describe.skipIf(skipReason !== null)('500 players saving in the last two seconds
     }
   });
 
-  it('should store every 2xx save exactly as sent, refuse every save after the deadline with picks_locked, lose none and apply none in part', { timeout: 300_000 }, async () => {
-    const { report } = await runDeadlineRush(test!, OPTIONS);
-    console.log(formatRushReport(report, OPTIONS, 2));
-    expect(report.violations).toEqual([]);
-    expect(report.sent).toBe(OPTIONS.players + Math.ceil(OPTIONS.players / OPTIONS.lateEvery));
-    expect(report.ok + report.refused).toBe(report.sent);
-    expect(report.lost).toBe(0);
-    // The rush must have tested both sides of the deadline.
-    expect(report.ok).toBeGreaterThan(0);
-    expect(report.sentAfterDeadline).toBeGreaterThan(0);
-    // The gateway spread the rush over both replicas (each replica's own /metrics).
-    for (const replica of test!.replicas('picks-scoring')) expect(await routeRequestCount(replica, '/api/picks/batch'), replica.name).toBeGreaterThan(0);
-    for (const process of test!.cluster.processes) expect(process.running, process.name).toBe(true);
-  });
+  it(
+    'should store every 2xx save exactly as sent, refuse every save after the deadline with picks_locked, lose none and apply none in part',
+    { timeout: 300_000 },
+    async () => {
+      const { report } = await runDeadlineRush(test!, OPTIONS);
+      console.log(formatRushReport(report, OPTIONS, 2));
+      expect(report.violations).toEqual([]);
+      expect(report.sent).toBe(OPTIONS.players + Math.ceil(OPTIONS.players / OPTIONS.lateEvery));
+      expect(report.ok + report.refused).toBe(report.sent);
+      expect(report.lost).toBe(0);
+      // The rush must have tested both sides of the deadline.
+      expect(report.ok).toBeGreaterThan(0);
+      expect(report.sentAfterDeadline).toBeGreaterThan(0);
+      // The gateway spread the rush over both replicas (each replica's own /metrics).
+      for (const replica of test!.replicas('picks-scoring')) expect(await routeRequestCount(replica, '/api/picks/batch'), replica.name).toBeGreaterThan(0);
+      for (const process of test!.cluster.processes) expect(process.running, process.name).toBe(true);
+    },
+  );
 });

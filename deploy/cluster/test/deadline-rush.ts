@@ -88,7 +88,13 @@ export async function seedRushPool(test: TestCluster, options: RushOptions): Pro
   const teams = await ok('import-teams', await admin.post('/api/admin/unified-staging/import-teams/1', { year: 2025 }));
   if (!teams.includes('"type":"complete"')) throw new Error(`import-teams did not complete: ${teams.slice(-500)}`);
   await ok('migrate-teams', await admin.post('/api/admin/unified-staging/migrate-teams/1'));
-  const pool = JSON.parse(await ok('create pool', await commissioner.post('/api/pools', { name: `Deadline Rush ${Date.now()}`, year: 2025, allowsPostseason: true, maxMembers: 1000 }), 201)) as { id: string };
+  const pool = JSON.parse(
+    await ok(
+      'create pool',
+      await commissioner.post('/api/pools', { name: `Deadline Rush ${Date.now()}`, year: 2025, allowsPostseason: true, maxMembers: 1000 }),
+      201,
+    ),
+  ) as { id: string };
   const invitation = JSON.parse(await ok('invite', await commissioner.post(`/api/pools/${pool.id}/invitations`, {}), 201)) as { invitationToken: string };
 
   const emails = Array.from({ length: options.players }, (_, i) => `rush.${String(i).padStart(3, '0')}@powerpool.test`);
@@ -100,7 +106,8 @@ export async function seedRushPool(test: TestCluster, options: RushOptions): Pro
     const session: SignedIn = {
       sessionId,
       get: (path) => fetch(`${url}${path}`, { headers: { cookie }, redirect: 'manual' }),
-      put: (path, body) => fetch(`${url}${path}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), redirect: 'manual' }),
+      put: (path, body) =>
+        fetch(`${url}${path}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), redirect: 'manual' }),
       post: (path, body) =>
         fetch(`${url}${path}`, {
           method: 'POST',
@@ -133,7 +140,11 @@ export async function seedRushPool(test: TestCluster, options: RushOptions): Pro
  * deadline is then about `leadSeconds` after the move. Returns the deadline weeks-workflow fixed
  * and the published games (once picks-scoring takes saves of the week).
  */
-export async function publishNearDeadline(test: TestCluster, world: Omit<RushWorld, 'games'>, options: RushOptions): Promise<{ deadline: Date; games: WeekGame[] }> {
+export async function publishNearDeadline(
+  test: TestCluster,
+  world: Omit<RushWorld, 'games'>,
+  options: RushOptions,
+): Promise<{ deadline: Date; games: WeekGame[] }> {
   const log = options.log ?? (() => {});
   const { url } = test;
   const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
@@ -145,7 +156,11 @@ export async function publishNearDeadline(test: TestCluster, world: Omit<RushWor
   await ok('migrate-games', await admin.get('/api/admin/unified-staging/migrate-games/1/stream'));
   const spreads = { ...WILD_CARD_SPREADS, ...EXTRA_SPREADS };
   for (const [gameId, spread] of Object.entries(spreads)) {
-    await eventually(async () => ((await commissioner.put(`/api/pools/${poolId}/spreads/${gameId}`, { spread })).status === 200 ? true : undefined), 30_000, `spread ${gameId}`);
+    await eventually(
+      async () => ((await commissioner.put(`/api/pools/${poolId}/spreads/${gameId}`, { spread })).status === 200 ? true : undefined),
+      30_000,
+      `spread ${gameId}`,
+    );
   }
   await ok('publish', await commissioner.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/publish`, { gameIds: Object.keys(spreads) }));
   const state = JSON.parse(await ok('week state', await commissioner.get(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/state`))) as WeekStatus;
@@ -172,8 +187,11 @@ export async function publishNearDeadline(test: TestCluster, world: Omit<RushWor
     30_000,
     'picks-scoring did not take saves of the published week',
   );
-  log(`published ${published.length} games in ${((Date.now() - moved) / 1000).toFixed(1)} s; deadline ${deadline.toISOString()}, ${((deadline.getTime() - Date.now()) / 1000).toFixed(1)} s ahead`);
-  if (deadline.getTime() - Date.now() < RUSH_WINDOW_MS + 1_000) throw new Error(`the deadline came too close while publishing (raise leadSeconds, ${options.leadSeconds} now)`);
+  log(
+    `published ${published.length} games in ${((Date.now() - moved) / 1000).toFixed(1)} s; deadline ${deadline.toISOString()}, ${((deadline.getTime() - Date.now()) / 1000).toFixed(1)} s ahead`,
+  );
+  if (deadline.getTime() - Date.now() < RUSH_WINDOW_MS + 1_000)
+    throw new Error(`the deadline came too close while publishing (raise leadSeconds, ${options.leadSeconds} now)`);
   return { deadline, games: published };
 }
 
@@ -203,7 +221,15 @@ export async function rush(world: RushWorld, deadline: Date, options: RushOption
     plans.map(async (plan, i): Promise<RushSave> => {
       await sleep(plan.when - Date.now());
       const sentAt = Date.now();
-      const record: RushSave = { player: plan.player.email, seq: plan.late ? 1 : 0, sent: saveKey(plan.picks), status: 'network', sentAt, answeredAt: sentAt, late: plan.late };
+      const record: RushSave = {
+        player: plan.player.email,
+        seq: plan.late ? 1 : 0,
+        sent: saveKey(plan.picks),
+        status: 'network',
+        sentAt,
+        answeredAt: sentAt,
+        late: plan.late,
+      };
       try {
         const res = await fetch(`${url}/api/picks/batch`, {
           method: 'POST',
@@ -311,7 +337,8 @@ export async function checkRush(world: RushWorld, deadline: Date, saves: RushSav
   // The rows behind them (the commissioner's warm-up save among them): each player's picks once.
   const rows = (await picksRowsByPlayer(world.databaseUrl, world.poolId, WILD_CARD_WEEK)).sort();
   const expected = [...stored.filter((k) => k !== ''), saveKey(choiceOf(world.games, 0))].sort();
-  if (JSON.stringify(rows) !== JSON.stringify(expected)) violations.push(`the database rows of the week differ from the stored picks: ${rows.length} players with rows, ${expected.length} expected`);
+  if (JSON.stringify(rows) !== JSON.stringify(expected))
+    violations.push(`the database rows of the week differ from the stored picks: ${rows.length} players with rows, ${expected.length} expected`);
 
   const committedAfterDeadline = await commitsAfter(world.databaseUrl, world.poolId, deadline);
 

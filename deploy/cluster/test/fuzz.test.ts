@@ -71,7 +71,10 @@ describe.skipIf(skipReason !== null)('contract fuzz: malformed requests to every
     expect(saved.status, await saved.clone().text()).toBe(200);
     // The snapshot the fuzz compares sees an accepted write (so its equal before/after means something).
     const changed = diffSnapshots(before, await settledSnapshot(test!.databaseUrl));
-    expect(changed.some((table) => table.startsWith('picks.')), changed.join('\n')).toBe(true);
+    expect(
+      changed.some((table) => table.startsWith('picks.')),
+      changed.join('\n'),
+    ).toBe(true);
     const mine = await player.request('GET', `/api/weeks/${world.ids.year}:${world.ids.weekNumber}/picks?poolId=${world.ids.poolId}`);
     expect(mine.status).toBe(200);
     expect(JSON.stringify(await mine.json())).toContain(WILD_CARD_PICKS.pat[0]![1]);

@@ -273,7 +273,20 @@ const WRONG_TYPES: Record<string, string[]> = {
   unknown: ['{"a":{"b":{}}}', '[]'],
 };
 
-const OUT_OF_RANGE = ['1e309', '-1e309', '9007199254740993', '99999999999999999999999', '2147483648', '-2147483649', '-1', '0', '1.5', '-0', '1e-400', '4294967296'];
+const OUT_OF_RANGE = [
+  '1e309',
+  '-1e309',
+  '9007199254740993',
+  '99999999999999999999999',
+  '2147483648',
+  '-2147483649',
+  '-1',
+  '0',
+  '1.5',
+  '-0',
+  '1e-400',
+  '4294967296',
+];
 
 function bodyMutations(schema: JsonSchema, base: unknown): BodyMutation[] {
   const out: BodyMutation[] = [];
@@ -303,7 +316,11 @@ function bodyMutations(schema: JsonSchema, base: unknown): BodyMutation[] {
     }
     const value = valueAt(base, leaf.path);
     if ((typeof value === 'number' || typeof value === 'boolean') && !allowsString(leaf.schema)) {
-      out.push({ mutation: `${at}: ${JSON.stringify(String(value))} (the string form of ${value})`, body: JSON.stringify(setAt(base, leaf.path, String(value))), stringForm: true });
+      out.push({
+        mutation: `${at}: ${JSON.stringify(String(value))} (the string form of ${value})`,
+        body: JSON.stringify(setAt(base, leaf.path, String(value))),
+        stringForm: true,
+      });
     }
     if (type === 'integer' || type === 'number') {
       for (const n of OUT_OF_RANGE) raw(`${at}: number ${n}`, withRaw(setAt(base, leaf.path, '__MARK__'), n));
@@ -312,7 +329,14 @@ function bodyMutations(schema: JsonSchema, base: unknown): BodyMutation[] {
     }
     if (type === 'array') {
       const item = sampleItem(leaf, base) ?? 1;
-      json(`${at}: 10,000 elements`, setAt(base, leaf.path, Array.from({ length: 10_000 }, () => item)));
+      json(
+        `${at}: 10,000 elements`,
+        setAt(
+          base,
+          leaf.path,
+          Array.from({ length: 10_000 }, () => item),
+        ),
+      );
     }
     raw(`${at}: nested ${DEPTH} deep`, withRaw(setAt(base, leaf.path, '__MARK__'), '['.repeat(DEPTH) + ']'.repeat(DEPTH)));
   }
@@ -339,7 +363,10 @@ function bodyMutations(schema: JsonSchema, base: unknown): BodyMutation[] {
   raw('UTF-16 with a BOM', Buffer.from(`\ufeff${JSON.stringify(base)}`, 'utf16le'), { contentType: 'application/json; charset=utf-16' });
   raw('content type text/plain', JSON.stringify(base), { contentType: 'text/plain', invalid: true });
   raw('content type form', 'name=x&year=2025', { contentType: 'application/x-www-form-urlencoded', invalid: true });
-  raw('content type multipart', '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n', { contentType: 'multipart/form-data; boundary=b', invalid: true });
+  raw('content type multipart', '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n', {
+    contentType: 'multipart/form-data; boundary=b',
+    invalid: true,
+  });
   raw('content type application/xml', '<a/>', { contentType: 'application/xml', invalid: true });
   raw('content type with a bogus charset', JSON.stringify(base), { contentType: 'application/json; charset=bogus-8' });
   raw('3 MB of JSON whitespace', ' '.repeat(3 * BODY_LIMIT), { invalid: true });
@@ -594,7 +621,13 @@ export function generateCases(world: Pick<ContractWorld, 'ids'>, options: Genera
           const value = decoded(v.raw);
           const mutated = { ...params, [name]: value ?? '' };
           const invalid = value === null || value === '' || /^\.\.?$/.test(value) || value.includes('/') || !parses(endpoint.params, mutated);
-          add(`path :${name} = ${v.name}`, { ...encodedParams, [name]: v.raw }, baseQueryText, baseBody === undefined ? undefined : { mutation: '', body: baseBody }, invalid);
+          add(
+            `path :${name} = ${v.name}`,
+            { ...encodedParams, [name]: v.raw },
+            baseQueryText,
+            baseBody === undefined ? undefined : { mutation: '', body: baseBody },
+            invalid,
+          );
         }
       }
 
@@ -675,21 +708,21 @@ export function send(world: ContractWorld, fuzzCase: FuzzCase, timeoutMs: number
     let req: http.ClientRequest;
     try {
       req = http.request({ host: url.hostname, port: url.port, method: fuzzCase.method, path: fuzzCase.target, headers, agent: false }, (res) => {
-      const status = res.statusCode ?? 0;
-      const contentType = String(res.headers['content-type'] ?? '');
-      if (fuzzCase.stream && contentType.startsWith('text/event-stream')) {
-        done({ status, contentType, excerpt: '', size: 0 });
-        res.destroy();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < 64 * 1024) chunks.push(chunk);
-        size += chunk.length;
-      });
-      res.on('end', () => done({ status, contentType, excerpt: Buffer.concat(chunks).toString('utf8'), size }));
-      res.on('error', (err) => done({ status, contentType, excerpt: Buffer.concat(chunks).toString('utf8'), size, error: err.message }));
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers['content-type'] ?? '');
+        if (fuzzCase.stream && contentType.startsWith('text/event-stream')) {
+          done({ status, contentType, excerpt: '', size: 0 });
+          res.destroy();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < 64 * 1024) chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () => done({ status, contentType, excerpt: Buffer.concat(chunks).toString('utf8'), size }));
+        res.on('error', (err) => done({ status, contentType, excerpt: Buffer.concat(chunks).toString('utf8'), size, error: err.message }));
       });
     } catch (err) {
       // The generator made a request node:http cannot send (a defect of the fuzz, reported as such).
@@ -802,8 +835,14 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, rowsShown = 3):
     if (removed.length === 0 && added.length === 0) continue;
     out.push(
       `${table}: ${removed.length} row(s) gone, ${added.length} new or changed` +
-        removed.slice(0, rowsShown).map((r) => `\n    - ${r.slice(0, 400)}`).join('') +
-        added.slice(0, rowsShown).map((r) => `\n    + ${r.slice(0, 400)}`).join(''),
+        removed
+          .slice(0, rowsShown)
+          .map((r) => `\n    - ${r.slice(0, 400)}`)
+          .join('') +
+        added
+          .slice(0, rowsShown)
+          .map((r) => `\n    + ${r.slice(0, 400)}`)
+          .join(''),
     );
   }
   return out;
@@ -899,7 +938,14 @@ export async function runFuzz(options: RunOptions): Promise<FuzzReport> {
           }
           const problem = judge(result);
           if (problem) {
-            report.failures.push({ endpoint: fuzzCase.endpoint, role: fuzzCase.role, mutation: fuzzCase.mutation, status: result.status, problem, excerpt: result.excerpt.slice(0, 300) });
+            report.failures.push({
+              endpoint: fuzzCase.endpoint,
+              role: fuzzCase.role,
+              mutation: fuzzCase.mutation,
+              status: result.status,
+              problem,
+              excerpt: result.excerpt.slice(0, 300),
+            });
           }
         }
       };
@@ -911,7 +957,9 @@ export async function runFuzz(options: RunOptions): Promise<FuzzReport> {
         const diff = diffSnapshots(before, after);
         if (diff.length > 0) {
           const endpoints = [...new Set(chunk.map((c) => c.endpoint))].slice(0, 10).join(', ');
-          report.dataChanges.push(`requests ${start + 1}-${start + chunk.length} (all refused; endpoints ${endpoints}...) changed data:\n  ${diff.join('\n  ')}`);
+          report.dataChanges.push(
+            `requests ${start + 1}-${start + chunk.length} (all refused; endpoints ${endpoints}...) changed data:\n  ${diff.join('\n  ')}`,
+          );
         }
         before = after;
       } else {
@@ -927,7 +975,9 @@ export async function runFuzz(options: RunOptions): Promise<FuzzReport> {
 
 /** The failures as a readable list (grouped by problem, endpoint and role), for an assertion message. */
 export function formatFailures(report: FuzzReport, max = 80): string {
-  const lines = report.failures.slice(0, max).map((f) => `- ${f.endpoint} as ${f.role}, ${f.mutation}: ${f.problem}${f.excerpt ? `\n    ${f.excerpt.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+  const lines = report.failures
+    .slice(0, max)
+    .map((f) => `- ${f.endpoint} as ${f.role}, ${f.mutation}: ${f.problem}${f.excerpt ? `\n    ${f.excerpt.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
   if (report.failures.length > max) lines.push(`... and ${report.failures.length - max} more`);
   return [...lines, ...report.dataChanges.map((d) => `- DATA CHANGED: ${d}`)].join('\n');
 }

@@ -1,7 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type LiveLeaderboard } from '@powerpool/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumUnavailableReason, followLiveBoard, launchChromium, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_POINTS, wildCardBatch, type LiveFollower } from '@powerpool/testing';
+import {
+  chromiumUnavailableReason,
+  followLiveBoard,
+  launchChromium,
+  unavailableReason,
+  WILD_CARD_FINALS,
+  WILD_CARD_PICKS,
+  WILD_CARD_POINTS,
+  wildCardBatch,
+  type LiveFollower,
+} from '@powerpool/testing';
 import { stubExternalImages } from '../../../web/e2e/support/images.js';
 import { signIn as signInInBrowser } from '../../../web/e2e/support/sign-in.js';
 import { ensureWebBuilt } from '../../../web/e2e/support/web-build.js';
@@ -64,84 +74,108 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
     await test?.stop();
   });
 
-  it('should play the whole round on an open browser page and four streams, lose no update when a replica dies, and count every point once', { timeout: 360_000 }, async () => {
-    const { url, cluster } = test!;
-    const [one, two] = test!.replicas('picks-scoring') as [ClusterProcess, ClusterProcess];
-    const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
-    const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
-    const [pat, casey] = pool.players as [WildCardPool['players'][number], WildCardPool['players'][number]];
-    for (const [who, picks] of [[pat, WILD_CARD_PICKS.pat], [casey, WILD_CARD_PICKS.casey]] as const) {
-      const saved = await who.post('/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks));
-      expect(saved.status, await saved.text()).toBe(200);
-    }
-    const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
-    expect((await pool.commissioner.post(`${week}/transition/games-in-progress`, { testing: true })).status).toBe(200);
-    await eventually(
-      async () => {
-        const res = await pat.get(`${week}/live-leaderboard`);
-        await res.body?.cancel();
-        return res.status === 200 ? true : undefined;
-      },
-      EVENT_WAIT_MS,
-      'the live leaderboard did not open to the players',
-    );
+  it(
+    'should play the whole round on an open browser page and four streams, lose no update when a replica dies, and count every point once',
+    { timeout: 360_000 },
+    async () => {
+      const { url, cluster } = test!;
+      const [one, two] = test!.replicas('picks-scoring') as [ClusterProcess, ClusterProcess];
+      const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
+      const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
+      const [pat, casey] = pool.players as [WildCardPool['players'][number], WildCardPool['players'][number]];
+      for (const [who, picks] of [
+        [pat, WILD_CARD_PICKS.pat],
+        [casey, WILD_CARD_PICKS.casey],
+      ] as const) {
+        const saved = await who.post('/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks));
+        expect(saved.status, await saved.text()).toBe(200);
+      }
+      const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
+      expect((await pool.commissioner.post(`${week}/transition/games-in-progress`, { testing: true })).status).toBe(200);
+      await eventually(
+        async () => {
+          const res = await pat.get(`${week}/live-leaderboard`);
+          await res.body?.cancel();
+          return res.status === 200 ? true : undefined;
+        },
+        EVENT_WAIT_MS,
+        'the live leaderboard did not open to the players',
+      );
 
-    // Four browsers (two each), opened one after the other: the gateway spreads them over both replicas.
-    for (const who of [pat, casey, pat, casey]) {
-      followers.push(followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${who.sessionId}` } }));
-    }
-    await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot')));
+      // Four browsers (two each), opened one after the other: the gateway spreads them over both replicas.
+      for (const who of [pat, casey, pat, casey]) {
+        followers.push(followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${who.sessionId}` } }));
+      }
+      await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot')));
 
-    // Pat's browser: signed in through the dev IdP, the live leaderboard open (and never reloaded).
-    const context = await browser!.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
-    await stubExternalImages(context, url);
-    const page: Page = await context.newPage();
-    await signInInBrowser(page, 'player@powerpool.test');
-    await page.goto(`/live-leaderboard/${pool.poolId}/${pool.weekNumber}`);
-    await page.locator('[data-testid="live-heading"][data-stream="live"]').waitFor({ timeout: EVENT_WAIT_MS });
-    await page.evaluate('window.__sameDocument = true');
-    const loads: string[] = [];
-    page.on('load', () => loads.push(page.url()));
+      // Pat's browser: signed in through the dev IdP, the live leaderboard open (and never reloaded).
+      const context = await browser!.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+      await stubExternalImages(context, url);
+      const page: Page = await context.newPage();
+      await signInInBrowser(page, 'player@powerpool.test');
+      await page.goto(`/live-leaderboard/${pool.poolId}/${pool.weekNumber}`);
+      await page.locator('[data-testid="live-heading"][data-stream="live"]').waitFor({ timeout: EVENT_WAIT_MS });
+      await page.evaluate('window.__sameDocument = true');
+      const loads: string[] = [];
+      page.on('load', () => loads.push(page.url()));
 
-    cluster.replay!.gameDay.start({ kickoffInSeconds: 1 });
-    // The first game under way on every stream, then picks-scoring-1 dies.
-    await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0), 60_000, 'a game in play with points')));
-    const exit = await one.kill('SIGKILL');
-    expect(exit.signal ?? exit.code).not.toBeNull();
+      cluster.replay!.gameDay.start({ kickoffInSeconds: 1 });
+      // The first game under way on every stream, then picks-scoring-1 dies.
+      await Promise.all(
+        followers.map((f) =>
+          f.waitFor(
+            (b) => b.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0),
+            60_000,
+            'a game in play with points',
+          ),
+        ),
+      );
+      const exit = await one.kill('SIGKILL');
+      expect(exit.signal ?? exit.code).not.toBeNull();
 
-    // Every stream sees the whole round to the recorded finals, as a GET through the survivor does.
-    const finals = await Promise.all(followers.map((f) => f.waitFor(allFinal, GAME_DAY_MINUTES * 60_000 + 60_000, 'every game final on the stream')));
-    for (const board of finals) {
-      for (const [gameId, score] of Object.entries(FINALS)) expect(scoreOf(board, gameId), gameId).toBe(score);
-      // The commissioner is a member too, without picks.
-      expect(pointsOf(board)).toEqual({ ...WILD_CARD_POINTS, 'Chris Commissioner': 0 });
-    }
-    // The browser's page shows the same finals and points, in the same document.
-    const finalScore = async (name: string) => ((await page.getByRole('row').filter({ hasText: name }).first().getByRole('cell').last().textContent()) ?? '').trim();
-    await eventually(async () => ((await finalScore('Pat Player')) === '6' && (await finalScore('Casey Second')) === '3' ? true : undefined), EVENT_WAIT_MS, 'the final points on the page');
-    for (const [gameId, score] of Object.entries(FINALS)) {
-      const game = page.locator(`[data-testid="live-game"][data-game-id="${gameId}"]`);
-      const shown = `${(await game.getByTestId('live-game-away-score').textContent())?.trim()}-${(await game.getByTestId('live-game-home-score').textContent())?.trim()}`;
-      expect(shown, gameId).toBe(score);
-    }
-    expect(loads).toEqual([]);
-    expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
-    await context.close();
+      // Every stream sees the whole round to the recorded finals, as a GET through the survivor does.
+      const finals = await Promise.all(followers.map((f) => f.waitFor(allFinal, GAME_DAY_MINUTES * 60_000 + 60_000, 'every game final on the stream')));
+      for (const board of finals) {
+        for (const [gameId, score] of Object.entries(FINALS)) expect(scoreOf(board, gameId), gameId).toBe(score);
+        // The commissioner is a member too, without picks.
+        expect(pointsOf(board)).toEqual({ ...WILD_CARD_POINTS, 'Chris Commissioner': 0 });
+      }
+      // The browser's page shows the same finals and points, in the same document.
+      const finalScore = async (name: string) =>
+        ((await page.getByRole('row').filter({ hasText: name }).first().getByRole('cell').last().textContent()) ?? '').trim();
+      await eventually(
+        async () => ((await finalScore('Pat Player')) === '6' && (await finalScore('Casey Second')) === '3' ? true : undefined),
+        EVENT_WAIT_MS,
+        'the final points on the page',
+      );
+      for (const [gameId, score] of Object.entries(FINALS)) {
+        const game = page.locator(`[data-testid="live-game"][data-game-id="${gameId}"]`);
+        const shown = `${(await game.getByTestId('live-game-away-score').textContent())?.trim()}-${(await game.getByTestId('live-game-home-score').textContent())?.trim()}`;
+        expect(shown, gameId).toBe(score);
+      }
+      expect(loads).toEqual([]);
+      expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
+      await context.close();
 
-    // The streams that were on the killed replica came back (Last-Event-ID) and caught up.
-    expect(followers.reduce((n, f) => n + f.connections, 0)).toBeGreaterThan(followers.length);
-    for (const [i, follower] of followers.entries()) {
-      const who = i % 2 === 0 ? pat : casey;
-      const res = await who.get(`${week}/live-leaderboard`);
-      expect(res.status).toBe(200);
-      const fresh = (await res.json()) as LiveLeaderboard;
-      await eventually(async () => (JSON.stringify(comparable(follower.board!)) === JSON.stringify(comparable(fresh)) ? true : undefined), 5_000, `stream ${i} equals the GET`).catch(() => {
-        expect(comparable(follower.board!)).toEqual(comparable(fresh));
-      });
-    }
+      // The streams that were on the killed replica came back (Last-Event-ID) and caught up.
+      expect(followers.reduce((n, f) => n + f.connections, 0)).toBeGreaterThan(followers.length);
+      for (const [i, follower] of followers.entries()) {
+        const who = i % 2 === 0 ? pat : casey;
+        const res = await who.get(`${week}/live-leaderboard`);
+        expect(res.status).toBe(200);
+        const fresh = (await res.json()) as LiveLeaderboard;
+        await eventually(
+          async () => (JSON.stringify(comparable(follower.board!)) === JSON.stringify(comparable(fresh)) ? true : undefined),
+          5_000,
+          `stream ${i} equals the GET`,
+        ).catch(() => {
+          expect(comparable(follower.board!)).toEqual(comparable(fresh));
+        });
+      }
 
-    // Scored and completed on the survivor: each player's points counted once in the season.
-    expect(two.running).toBe(true);
-    expect(await completeWildCardWeek(pool, pat, EVENT_WAIT_MS)).toEqual({ 'Pat Player': [6, 1], 'Casey Second': [3, 1], 'Chris Commissioner': [0, 0] });
-  });
+      // Scored and completed on the survivor: each player's points counted once in the season.
+      expect(two.running).toBe(true);
+      expect(await completeWildCardWeek(pool, pat, EVENT_WAIT_MS)).toEqual({ 'Pat Player': [6, 1], 'Casey Second': [3, 1], 'Chris Commissioner': [0, 0] });
+    },
+  );
 });

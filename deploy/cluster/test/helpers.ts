@@ -8,7 +8,16 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { SeasonLeaderboardEntry, ServiceName } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
-import { pushSeasonThroughGateway, sessionFetch, signIn, TEST_DATABASE_URL, TEST_NATS_URL, WILD_CARD_SPREADS, WILD_CARD_WEEK, type SignedIn } from '@powerpool/testing';
+import {
+  pushSeasonThroughGateway,
+  sessionFetch,
+  signIn,
+  TEST_DATABASE_URL,
+  TEST_NATS_URL,
+  WILD_CARD_SPREADS,
+  WILD_CARD_WEEK,
+  type SignedIn,
+} from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { startCluster, type Cluster, type ClusterProcess } from '../cluster.js';
 import { clusterPorts, MAX_REPLICAS, REPLICA_PORT_STRIDE, type ReplicaCounts } from '../processes.js';
@@ -94,7 +103,14 @@ export { signIn, type SignedIn } from '@powerpool/testing';
  * A call through the gateway with `who`'s session that must answer within `withinMs`: a hang
  * fails (AbortSignal timeout) instead of stalling the test. Status and body text.
  */
-export async function callWithin(appUrl: string, who: SignedIn, method: 'GET' | 'POST', path: string, body: unknown, withinMs: number): Promise<{ status: number; text: string }> {
+export async function callWithin(
+  appUrl: string,
+  who: SignedIn,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  withinMs: number,
+): Promise<{ status: number; text: string }> {
   const res = await sessionFetch(appUrl, who.sessionId, method, path, body, AbortSignal.timeout(withinMs));
   return { status: res.status, text: await res.text() };
 }
@@ -269,8 +285,13 @@ export async function publishWildCardPool(url: string, eventWaitMs = 15_000): Pr
   const pool = JSON.parse(await ok('create pool', created, 201)) as { id: string };
   const invitation = JSON.parse(await ok('invite', await commissioner.post(`/api/pools/${pool.id}/invitations`, {}), 201)) as { invitationToken: string };
   for (const p of players) await ok('join', await p.post(`/api/invitations/${invitation.invitationToken}/use`));
-  await eventually(async () => ((await commissioner.get(`/api/weeks/${WILD_CARD_WEEK}?poolId=${pool.id}`)).status === 200 ? true : undefined), eventWaitMs, 'weeks-workflow did not know the pool');
-  for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) await ok(`spread ${gameId}`, await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }));
+  await eventually(
+    async () => ((await commissioner.get(`/api/weeks/${WILD_CARD_WEEK}?poolId=${pool.id}`)).status === 200 ? true : undefined),
+    eventWaitMs,
+    'weeks-workflow did not know the pool',
+  );
+  for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS))
+    await ok(`spread ${gameId}`, await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }));
   await ok('publish', await commissioner.post(`/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }));
   const games = await eventually(
     async () => {
@@ -297,7 +318,11 @@ export async function completeWildCardWeek(pool: WildCardPool, reader: SignedIn,
     if (res.status !== 200) throw new Error(`${what}: ${res.status} ${await res.text()}`);
   };
   await ok('the week to SCORING', await pool.commissioner.post(`${week}/transition/scoring`, { testing: true }));
-  await eventually(async () => ((await pool.commissioner.post(`${week}/scores/calculate`)).status === 200 ? true : undefined), eventWaitMs, 'the scores calculated');
+  await eventually(
+    async () => ((await pool.commissioner.post(`${week}/scores/calculate`)).status === 200 ? true : undefined),
+    eventWaitMs,
+    'the scores calculated',
+  );
   // Complete Week asks picks-scoring over the bus first (no pick on a decided game left unscored):
   // right after a fault its answer can be a 503 for a moment, which a commissioner retries.
   await eventually(

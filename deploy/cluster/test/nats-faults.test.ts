@@ -4,9 +4,29 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { SESSION_COOKIE, type LiveLeaderboard, type ScoringReviewReply, type SeasonLeaderboardEntry, type WeeklyScoringReview } from '@powerpool/contracts';
 import { eventStreamName } from '@powerpool/service-kit';
-import { followLiveBoard, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_POINTS, WILD_CARD_SPREADS, WILD_CARD_WEEK, wildCardBatch, type LiveFollower, type WildCardPick } from '@powerpool/testing';
+import {
+  followLiveBoard,
+  unavailableReason,
+  WILD_CARD_FINALS,
+  WILD_CARD_PICKS,
+  WILD_CARD_POINTS,
+  WILD_CARD_SPREADS,
+  WILD_CARD_WEEK,
+  wildCardBatch,
+  type LiveFollower,
+  type WildCardPick,
+} from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
-import { completeWildCardWeek, eventually, everyProcessReady, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster } from './helpers.js';
+import {
+  completeWildCardWeek,
+  eventually,
+  everyProcessReady,
+  publishWildCardPool,
+  signIn,
+  startTestCluster,
+  type SignedIn,
+  type TestCluster,
+} from './helpers.js';
 import { natsServerUnavailableReason, startNatsServer, type PrivateNatsServer } from '@powerpool/testing';
 
 /**
@@ -60,7 +80,9 @@ async function unpublishedOutboxRows(databaseUrl: string): Promise<Record<string
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const schemas = (await client.query<{ schema: string }>(`SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox' ORDER BY 1`)).rows;
+    const schemas = (
+      await client.query<{ schema: string }>(`SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox' ORDER BY 1`)
+    ).rows;
     const out: Record<string, number> = {};
     for (const { schema } of schemas) {
       out[schema] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL`)).rows[0]!.n);
@@ -79,7 +101,10 @@ async function pendingGameUpdates(databaseUrl: string): Promise<number> {
     const schemas = (await client.query<{ schema: string }>(`SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox'`)).rows;
     let n = 0;
     for (const { schema } of schemas) {
-      n += Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL AND subject = 'sports.game.updated'`)).rows[0]!.n);
+      n += Number(
+        (await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL AND subject = 'sports.game.updated'`))
+          .rows[0]!.n,
+      );
     }
     return n;
   } finally {
@@ -189,11 +214,21 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
         'the published week did not reach the players',
       );
     const twinPool = async (label: string): Promise<Pool> => {
-      const created = JSON.parse(await ok('create pool', await commissioner.post('/api/pools', { name: `NATS fault ${label} ${Date.now()}`, year: 2025, allowsPostseason: true }), 201)) as { id: string };
+      const created = JSON.parse(
+        await ok('create pool', await commissioner.post('/api/pools', { name: `NATS fault ${label} ${Date.now()}`, year: 2025, allowsPostseason: true }), 201),
+      ) as { id: string };
       await join(created.id, [pat, casey, ...extras]);
-      await eventually(async () => ((await commissioner.get(`/api/weeks/${WILD_CARD_WEEK}?poolId=${created.id}`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'weeks-workflow did not know the pool');
-      for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) await ok(`spread ${gameId}`, await commissioner.put(`/api/pools/${created.id}/spreads/${gameId}`, { spread }));
-      await ok('publish', await commissioner.post(`/api/pools/${created.id}/weeks/${WILD_CARD_WEEK}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }));
+      await eventually(
+        async () => ((await commissioner.get(`/api/weeks/${WILD_CARD_WEEK}?poolId=${created.id}`)).status === 200 ? true : undefined),
+        EVENT_WAIT_MS,
+        'weeks-workflow did not know the pool',
+      );
+      for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS))
+        await ok(`spread ${gameId}`, await commissioner.put(`/api/pools/${created.id}/spreads/${gameId}`, { spread }));
+      await ok(
+        'publish',
+        await commissioner.post(`/api/pools/${created.id}/weeks/${WILD_CARD_WEEK}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }),
+      );
       return { id: created.id, poolGameOf: await publishedGames(created.id) };
     };
 
@@ -242,13 +277,18 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     /** What a pool's scoring run left: season standings by user, the scoring review and each player's weekly review. */
     const outcome = async (pool: Pool) => {
       const standings = Object.fromEntries(
-        (await season(pool)).map((r) => [r.user.displayName, { rank: r.rank, totalPoints: r.totalPoints, weeksPlayed: r.weeksPlayed, averagePoints: r.averagePoints, bestWeek: r.bestWeek }]),
+        (await season(pool)).map((r) => [
+          r.user.displayName,
+          { rank: r.rank, totalPoints: r.totalPoints, weeksPlayed: r.weeksPlayed, averagePoints: r.averagePoints, bestWeek: r.bestWeek },
+        ]),
       );
       const review = JSON.parse(await ok('scoring review', await commissioner.get(`${week(pool)}/scoring-review`))) as ScoringReviewReply;
       const seasonRows = await season(pool);
       const weekly: Record<string, unknown> = {};
       for (const row of seasonRows) {
-        const res = JSON.parse(await ok('weekly review', await commissioner.get(`/api/users/${row.user.id}/pools/${pool.id}/weekly-scoring-review`))) as WeeklyScoringReview[];
+        const res = JSON.parse(
+          await ok('weekly review', await commissioner.get(`/api/users/${row.user.id}/pools/${pool.id}/weekly-scoring-review`)),
+        ) as WeeklyScoringReview[];
         weekly[row.user.displayName] = res.map((w) => comparableScore(w as never));
       }
       return {
@@ -266,7 +306,11 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     const baseline = await outcome(a);
     expect(baseline.state).toBe('COMPLETE');
     // The baseline is the Wild Card story: Pat 6, Casey 3, each extra player as the one they copied, one week each.
-    for (const [who, email] of [[pat, 'player@powerpool.test'], [casey, 'player2@powerpool.test'], ...extras.map((p, i) => [p, `fuzz${String(i + 1).padStart(2, '0')}@powerpool.test`] as const)] as const) {
+    for (const [who, email] of [
+      [pat, 'player@powerpool.test'],
+      [casey, 'player2@powerpool.test'],
+      ...extras.map((p, i) => [p, `fuzz${String(i + 1).padStart(2, '0')}@powerpool.test`] as const),
+    ] as const) {
       expect(baseline.review[email], email).toMatchObject({ totalPoints: expectedPoints(who) });
     }
     expect(Object.values(baseline.standings).filter((s) => s.weeksPlayed === 1)).toHaveLength(picksOf.size);
@@ -309,7 +353,11 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     expect(nats!.running).toBe(false);
     expect(importedInFlight.status, importedInFlight.body).toBe(503);
     replay.clearFaults();
-    for (const [what, reply] of [['B calculate', calculatedB], ['C complete', completedC], ['D scoring', scoredD]] as const) {
+    for (const [what, reply] of [
+      ['B calculate', calculatedB],
+      ['C complete', completedC],
+      ['D scoring', scoredD],
+    ] as const) {
       expect([200, 503], `${what}: ${reply.body}`).toContain(reply.status);
     }
 
@@ -329,7 +377,10 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     const waiting = await unpublishedOutboxRows(test!.databaseUrl);
     expect(nats!.running).toBe(false);
     // B's calculation at least is an event the outbox holds until NATS is back.
-    expect(Object.values(waiting).reduce((n, k) => n + k, 0), JSON.stringify(waiting)).toBeGreaterThan(0);
+    expect(
+      Object.values(waiting).reduce((n, k) => n + k, 0),
+      JSON.stringify(waiting),
+    ).toBeGreaterThan(0);
 
     const rest = OUTAGE_MS - (Date.now() - downSince);
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
@@ -346,8 +397,16 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
     await ok('D complete', await commissioner.post(`${week(d)}/transition/complete`, { testing: true }));
 
     // Settled: every outbox row published, then each pool's outcome equals the baseline.
-    await eventually(async () => (Object.values(await unpublishedOutboxRows(test!.databaseUrl)).every((n) => n === 0) ? true : undefined), EVENT_WAIT_MS * 2, 'every outbox row published');
-    for (const [label, pool] of [['B', b], ['C', c], ['D', d]] as const) {
+    await eventually(
+      async () => (Object.values(await unpublishedOutboxRows(test!.databaseUrl)).every((n) => n === 0) ? true : undefined),
+      EVENT_WAIT_MS * 2,
+      'every outbox row published',
+    );
+    for (const [label, pool] of [
+      ['B', b],
+      ['C', c],
+      ['D', d],
+    ] as const) {
       expect(await outcome(pool), `pool ${label} equals the run without the fault`).toEqual(baseline);
     }
     // Each outbox row is one event, stored once in JetStream (a republish after the restart is deduplicated).
@@ -394,78 +453,101 @@ describe.skipIf(skipReason !== null)('NATS killed and restarted in the middle of
    * the live board (GET and a live stream), Pat 6 and Casey 3, and after Scoring and Complete the
    * season standings count the week once; every outbox row published once, no process died.
    */
-  it('should bring every final score to picks-scoring after NATS comes back and give the standings of the run without the fault', { timeout: 420_000 }, async () => {
-    const { url, cluster } = test!;
-    const pool = await publishWildCardPool(url, EVENT_WAIT_MS);
-    const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
-    const [pat, casey] = pool.players as [SignedIn, SignedIn];
-    for (const [who, picks] of [[pat, WILD_CARD_PICKS.pat], [casey, WILD_CARD_PICKS.casey]] as const) {
-      const saved = await eventually(
+  it(
+    'should bring every final score to picks-scoring after NATS comes back and give the standings of the run without the fault',
+    { timeout: 420_000 },
+    async () => {
+      const { url, cluster } = test!;
+      const pool = await publishWildCardPool(url, EVENT_WAIT_MS);
+      const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
+      const [pat, casey] = pool.players as [SignedIn, SignedIn];
+      for (const [who, picks] of [
+        [pat, WILD_CARD_PICKS.pat],
+        [casey, WILD_CARD_PICKS.casey],
+      ] as const) {
+        const saved = await eventually(
+          async () => {
+            const res = await who.post('/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks));
+            return [403, 404, 409].includes(res.status) ? undefined : res;
+          },
+          EVENT_WAIT_MS,
+          'picks-scoring did not know the published week',
+        );
+        expect(saved.status, await saved.text()).toBe(200);
+      }
+      const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
+      await ok('games-in-progress', await pool.commissioner.post(`${week}/transition/games-in-progress`, { testing: true }));
+      const board = async (): Promise<LiveLeaderboard | undefined> => {
+        const res = await pat.get(`${week}/live-leaderboard`);
+        return res.status === 200 ? ((await res.json()) as LiveLeaderboard) : (await res.body?.cancel(), undefined);
+      };
+      await eventually(board, EVENT_WAIT_MS, 'the live leaderboard did not open to the players');
+      followers.push(followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${casey.sessionId}` } }));
+      await followers[0]!.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot');
+
+      cluster.replay!.gameDay.start({ kickoffInSeconds: 1 });
+      // A game in play with points on the board: the game day is under way, then NATS dies.
+      await eventually(
         async () => {
-          const res = await who.post('/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks));
-          return [403, 404, 409].includes(res.status) ? undefined : res;
+          const b = await board();
+          return b?.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0) ? true : undefined;
         },
-        EVENT_WAIT_MS,
-        'picks-scoring did not know the published week',
+        60_000,
+        'a game in play with points',
       );
-      expect(saved.status, await saved.text()).toBe(200);
-    }
-    const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
-    await ok('games-in-progress', await pool.commissioner.post(`${week}/transition/games-in-progress`, { testing: true }));
-    const board = async (): Promise<LiveLeaderboard | undefined> => {
-      const res = await pat.get(`${week}/live-leaderboard`);
-      return res.status === 200 ? ((await res.json()) as LiveLeaderboard) : (await res.body?.cancel(), undefined);
-    };
-    await eventually(board, EVENT_WAIT_MS, 'the live leaderboard did not open to the players');
-    followers.push(followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${casey.sessionId}` } }));
-    await followers[0]!.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot');
+      await nats!.kill();
+      const downSince = Date.now();
 
-    cluster.replay!.gameDay.start({ kickoffInSeconds: 1 });
-    // A game in play with points on the board: the game day is under way, then NATS dies.
-    await eventually(
-      async () => {
-        const b = await board();
-        return b?.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0) ? true : undefined;
-      },
-      60_000,
-      'a game in play with points',
-    );
-    await nats!.kill();
-    const downSince = Date.now();
+      // While NATS is down: the board still answers (from picks-scoring's own tables); Import Scores needs the bus: 503.
+      const read = await answered('live leaderboard', withSignal(url, pat, 'GET', `${week}/live-leaderboard`));
+      expect(read.status, read.body).toBe(200);
+      const imported = await answered('import scores', withSignal(url, pool.commissioner, 'POST', `${week}/import-scores`));
+      expect(nats!.running).toBe(false);
+      expect(imported.status, imported.body).toBe(503);
+      // The live feed keeps writing scores: their events wait in sports-data-staging's outbox.
+      await eventually(
+        async () => ((await pendingGameUpdates(test!.databaseUrl)) > 0 ? true : undefined),
+        EVENT_WAIT_MS,
+        'a score change waiting in the outbox while NATS is down',
+      );
+      const rest = OUTAGE_MS - (Date.now() - downSince);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      expect(nats!.running).toBe(false);
+      await nats!.restart();
+      await everyProcessReady(test!.cluster, EVENT_WAIT_MS, 'after the NATS restart');
 
-    // While NATS is down: the board still answers (from picks-scoring's own tables); Import Scores needs the bus: 503.
-    const read = await answered('live leaderboard', withSignal(url, pat, 'GET', `${week}/live-leaderboard`));
-    expect(read.status, read.body).toBe(200);
-    const imported = await answered('import scores', withSignal(url, pool.commissioner, 'POST', `${week}/import-scores`));
-    expect(nats!.running).toBe(false);
-    expect(imported.status, imported.body).toBe(503);
-    // The live feed keeps writing scores: their events wait in sports-data-staging's outbox.
-    await eventually(async () => ((await pendingGameUpdates(test!.databaseUrl)) > 0 ? true : undefined), EVENT_WAIT_MS, 'a score change waiting in the outbox while NATS is down');
-    const rest = OUTAGE_MS - (Date.now() - downSince);
-    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
-    expect(nats!.running).toBe(false);
-    await nats!.restart();
-    await everyProcessReady(test!.cluster, EVENT_WAIT_MS, 'after the NATS restart');
+      // Every game's recorded final reaches picks-scoring: the board (GET and the stream) as without a fault.
+      const allFinal = (b: LiveLeaderboard) => b.gamesCentric.length === 4 && b.gamesCentric.every((g) => g.status === 'COMPLETE');
+      const final = await eventually(
+        async () => {
+          const b = await board();
+          return b && allFinal(b) ? b : undefined;
+        },
+        GAME_DAY_MINUTES * 60_000 + 90_000,
+        'every game final on the board',
+      );
+      const scores = (b: LiveLeaderboard) => Object.fromEntries(b.gamesCentric.map((g) => [g.gameId, `${g.awayScore ?? '-'}-${g.homeScore ?? '-'}`]));
+      const points = (b: LiveLeaderboard) => Object.fromEntries(b.standings.map((s) => [s.displayName, s.weekPoints]));
+      expect(scores(final)).toEqual(WILD_CARD_FINALS);
+      expect(points(final)).toEqual({ ...WILD_CARD_POINTS, 'Chris Commissioner': 0 });
+      const streamed = await followers[0]!.waitFor(
+        (b) => allFinal(b) && JSON.stringify(points(b)) === JSON.stringify(points(final)),
+        EVENT_WAIT_MS,
+        'the stream at the finals',
+      );
+      expect(scores(streamed)).toEqual(WILD_CARD_FINALS);
 
-    // Every game's recorded final reaches picks-scoring: the board (GET and the stream) as without a fault.
-    const allFinal = (b: LiveLeaderboard) => b.gamesCentric.length === 4 && b.gamesCentric.every((g) => g.status === 'COMPLETE');
-    const final = await eventually(async () => {
-      const b = await board();
-      return b && allFinal(b) ? b : undefined;
-    }, GAME_DAY_MINUTES * 60_000 + 90_000, 'every game final on the board');
-    const scores = (b: LiveLeaderboard) => Object.fromEntries(b.gamesCentric.map((g) => [g.gameId, `${g.awayScore ?? '-'}-${g.homeScore ?? '-'}`]));
-    const points = (b: LiveLeaderboard) => Object.fromEntries(b.standings.map((s) => [s.displayName, s.weekPoints]));
-    expect(scores(final)).toEqual(WILD_CARD_FINALS);
-    expect(points(final)).toEqual({ ...WILD_CARD_POINTS, 'Chris Commissioner': 0 });
-    const streamed = await followers[0]!.waitFor((b) => allFinal(b) && JSON.stringify(points(b)) === JSON.stringify(points(final)), EVENT_WAIT_MS, 'the stream at the finals');
-    expect(scores(streamed)).toEqual(WILD_CARD_FINALS);
+      // Scored and completed: each player's points counted once in the season.
+      expect(await completeWildCardWeek(pool, pat, EVENT_WAIT_MS)).toEqual({ 'Pat Player': [6, 1], 'Casey Second': [3, 1], 'Chris Commissioner': [0, 0] });
 
-    // Scored and completed: each player's points counted once in the season.
-    expect(await completeWildCardWeek(pool, pat, EVENT_WAIT_MS)).toEqual({ 'Pat Player': [6, 1], 'Casey Second': [3, 1], 'Chris Commissioner': [0, 0] });
-
-    await eventually(async () => (Object.values(await unpublishedOutboxRows(test!.databaseUrl)).every((n) => n === 0) ? true : undefined), EVENT_WAIT_MS * 2, 'every outbox row published');
-    const { written, stored } = await eventsWrittenAndStored(test!, nats!.url);
-    expect(stored).toBe(written);
-    expect(deadProcesses(test!)).toEqual([]);
-  });
+      await eventually(
+        async () => (Object.values(await unpublishedOutboxRows(test!.databaseUrl)).every((n) => n === 0) ? true : undefined),
+        EVENT_WAIT_MS * 2,
+        'every outbox row published',
+      );
+      const { written, stored } = await eventsWrittenAndStored(test!, nats!.url);
+      expect(stored).toBe(written);
+      expect(deadProcesses(test!)).toEqual([]);
+    },
+  );
 });

@@ -4,7 +4,20 @@ import { unavailableReason } from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { eventually, everyProcessReady, publishWildCardPool, signIn, startTestCluster, type SignedIn, type TestCluster, type WildCardPool } from './helpers.js';
 import { postgresAnswers, privatePostgresUnavailableReason, startPostgresServer, type PostgresServer, type RestartMode } from '@powerpool/testing';
-import { batchBody, choiceOf, isErrorReply, isOk, picksRowsByPlayer, recordedSave, saveKey, storedKey, unpublishedEvents, weekGames, type SaveRecord, type WeekGame } from './saves.js';
+import {
+  batchBody,
+  choiceOf,
+  isErrorReply,
+  isOk,
+  picksRowsByPlayer,
+  recordedSave,
+  saveKey,
+  storedKey,
+  unpublishedEvents,
+  weekGames,
+  type SaveRecord,
+  type WeekGame,
+} from './saves.js';
 
 /**
  * Restart PostgreSQL during saves (issue 11). The cluster runs on a private PostgreSQL server this
@@ -176,7 +189,11 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted while players save pi
 
     // Every service is ready again on its own, and the saves' events all left picks-scoring's outbox.
     await everyProcessReady(test!.cluster, EVENT_WAIT_MS, 'after the PostgreSQL restart');
-    await eventually(async () => ((await unpublishedEvents(test!.databaseUrl, 'picks')) === 0 ? true : undefined), EVENT_WAIT_MS, 'picks-scoring published every event');
+    await eventually(
+      async () => ((await unpublishedEvents(test!.databaseUrl, 'picks')) === 0 ? true : undefined),
+      EVENT_WAIT_MS,
+      'picks-scoring published every event',
+    );
 
     // No process died or was restarted.
     for (const process of test!.cluster.processes) {
@@ -193,49 +210,61 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted while players save pi
    * LONG_DOWN_MS, longer than the event's deliveries last (5, 1 s apart). Compared after the start:
    * picks-scoring knows the new member (their save is taken), as it would without the fault.
    */
-  it('should deliver an event picks-scoring takes while PostgreSQL is down once it is back: a player who joined just before the outage can save', { timeout: 200_000 }, async () => {
-    const picks = test!.replicas('picks-scoring')[0]!;
-    const session = await signIn(test!.url, LATE_PLAYER, DEV_PASSWORD);
-    const late: Player = { email: LATE_PLAYER, session, cookie: `${SESSION_COOKIE}=${session.sessionId}` };
-    const invitation = (await (await pool.commissioner.post(`/api/pools/${pool.poolId}/invitations`, {})).json()) as { invitationToken: string };
-    process.kill(-picks.pid!, 'SIGSTOP');
-    let paused = true;
-    try {
-      const joined = await session.post(`/api/invitations/${invitation.invitationToken}/use`);
-      expect(joined.status, await joined.text()).toBe(200);
-      // The join's event left pools-invitations' outbox for NATS before the database goes down.
-      await eventually(async () => ((await unpublishedEvents(test!.databaseUrl, 'pools')) === 0 ? true : undefined), EVENT_WAIT_MS, 'the join published');
-      await server!.restart({
-        mode: 'fast',
-        downMs: LONG_DOWN_MS,
-        whileDown: async () => {
-          process.kill(-picks.pid!, 'SIGCONT');
-          paused = false;
+  it(
+    'should deliver an event picks-scoring takes while PostgreSQL is down once it is back: a player who joined just before the outage can save',
+    { timeout: 200_000 },
+    async () => {
+      const picks = test!.replicas('picks-scoring')[0]!;
+      const session = await signIn(test!.url, LATE_PLAYER, DEV_PASSWORD);
+      const late: Player = { email: LATE_PLAYER, session, cookie: `${SESSION_COOKIE}=${session.sessionId}` };
+      const invitation = (await (await pool.commissioner.post(`/api/pools/${pool.poolId}/invitations`, {})).json()) as { invitationToken: string };
+      process.kill(-picks.pid!, 'SIGSTOP');
+      let paused = true;
+      try {
+        const joined = await session.post(`/api/invitations/${invitation.invitationToken}/use`);
+        expect(joined.status, await joined.text()).toBe(200);
+        // The join's event left pools-invitations' outbox for NATS before the database goes down.
+        await eventually(async () => ((await unpublishedEvents(test!.databaseUrl, 'pools')) === 0 ? true : undefined), EVENT_WAIT_MS, 'the join published');
+        await server!.restart({
+          mode: 'fast',
+          downMs: LONG_DOWN_MS,
+          whileDown: async () => {
+            process.kill(-picks.pid!, 'SIGCONT');
+            paused = false;
+          },
+        });
+      } finally {
+        if (paused) process.kill(-picks.pid!, 'SIGCONT');
+      }
+      const saved = await eventually(
+        async () => {
+          const r = await save(late);
+          return isOk(r) ? r : undefined;
         },
-      });
-    } finally {
-      if (paused) process.kill(-picks.pid!, 'SIGCONT');
-    }
-    const saved = await eventually(
-      async () => {
-        const r = await save(late);
-        return isOk(r) ? r : undefined;
-      },
-      60_000,
-      `${LATE_PLAYER}'s save taken after the outage (picks-scoring knows the member)`,
-    );
-    expect(await storedKey(session, pool.poolId, 2025, pool.weekNumber)).toBe(saved.sent);
-    players.push(late);
-    for (const process of test!.cluster.processes) expect(process.pid, process.name).toBe(pids[process.name]);
-  });
+        60_000,
+        `${LATE_PLAYER}'s save taken after the outage (picks-scoring knows the member)`,
+      );
+      expect(await storedKey(session, pool.poolId, 2025, pool.weekNumber)).toBe(saved.sent);
+      players.push(late);
+      for (const process of test!.cluster.processes) expect(process.pid, process.name).toBe(pids[process.name]);
+    },
+  );
 
-  it('should keep every save whole through a fast shutdown and start of PostgreSQL mid-saves: stored = the last 2xx save (or a later errored one whose commit answer was lost), errors 503, nothing hung, no process died', { timeout: 200_000 }, async () => {
-    const round = await savesThroughRestart('fast');
-    await expectNoSaveLostOrMixed(round);
-  });
+  it(
+    'should keep every save whole through a fast shutdown and start of PostgreSQL mid-saves: stored = the last 2xx save (or a later errored one whose commit answer was lost), errors 503, nothing hung, no process died',
+    { timeout: 200_000 },
+    async () => {
+      const round = await savesThroughRestart('fast');
+      await expectNoSaveLostOrMixed(round);
+    },
+  );
 
-  it('should keep every save whole through a SIGKILL of the postmaster and every backend mid-saves (crash recovery): same comparisons', { timeout: 200_000 }, async () => {
-    const round = await savesThroughRestart('kill');
-    await expectNoSaveLostOrMixed(round);
-  });
+  it(
+    'should keep every save whole through a SIGKILL of the postmaster and every backend mid-saves (crash recovery): same comparisons',
+    { timeout: 200_000 },
+    async () => {
+      const round = await savesThroughRestart('kill');
+      await expectNoSaveLostOrMixed(round);
+    },
+  );
 });

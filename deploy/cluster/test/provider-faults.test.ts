@@ -1,7 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { SESSION_COOKIE, type LiveLeaderboard } from '@powerpool/contracts';
-import { chromiumUnavailableReason, followLiveBoard, launchChromium, unavailableReason, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_POINTS, wildCardBatch, type LiveFollower } from '@powerpool/testing';
+import {
+  chromiumUnavailableReason,
+  followLiveBoard,
+  launchChromium,
+  unavailableReason,
+  WILD_CARD_FINALS,
+  WILD_CARD_PICKS,
+  WILD_CARD_POINTS,
+  wildCardBatch,
+  type LiveFollower,
+} from '@powerpool/testing';
 import type { ReplayFault } from '@powerpool/sports-data-staging/replay';
 import type { Browser } from 'playwright-core';
 import { stubExternalImages } from '../../../web/e2e/support/images.js';
@@ -49,7 +59,8 @@ const FAULTS: readonly ReplayFault[] = ['500', 'slow', 'garbage', 'missing-field
 const FAULTED_PATHS = ['/scoreboard', '/teams'];
 
 /** Each pool game as "away-home STATUS" (what must never go back to zeroes or garbage). */
-const scoresOf = (board: LiveLeaderboard) => Object.fromEntries(board.gamesCentric.map((g) => [g.gameId, `${g.awayScore ?? '-'}-${g.homeScore ?? '-'} ${g.status}`]));
+const scoresOf = (board: LiveLeaderboard) =>
+  Object.fromEntries(board.gamesCentric.map((g) => [g.gameId, `${g.awayScore ?? '-'}-${g.homeScore ?? '-'} ${g.status}`]));
 const finalsOf = (board: LiveLeaderboard) => Object.fromEntries(board.gamesCentric.map((g) => [g.gameId, `${g.awayScore ?? '-'}-${g.homeScore ?? '-'}`]));
 const pointsOf = (board: LiveLeaderboard) => Object.fromEntries(board.standings.map((s) => [s.displayName, s.weekPoints]));
 const allFinal = (board: LiveLeaderboard) => board.gamesCentric.length === 4 && board.gamesCentric.every((g) => g.status === 'COMPLETE');
@@ -72,7 +83,8 @@ async function snapshotRows(databaseUrl: string): Promise<Record<string, string>
 }
 
 /** A call through the gateway with `who`'s session that must answer within ANSWER_WITHIN_MS. */
-const call = (url: string, who: SignedIn, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string }> => callWithin(url, who, method, path, body, ANSWER_WITHIN_MS);
+const call = (url: string, who: SignedIn, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string }> =>
+  callWithin(url, who, method, path, body, ANSWER_WITHIN_MS);
 
 /** The `data:` events of an event-stream body. */
 const streamEvents = (text: string) =>
@@ -108,108 +120,140 @@ describe.skipIf(skipReason !== null)('the provider (ESPN replay) down, slow, ans
     await test?.stop();
   });
 
-  it('should answer every admin ESPN action with a clear provider error, change no production or staging row, keep the last good live scores, and end on the recorded finals once ESPN is back', { timeout: 360_000 }, async () => {
-    const { url, cluster, databaseUrl } = test!;
-    const replay = cluster.replay!;
-    const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
-    const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
-    const [pat, casey] = pool.players as [SignedIn, SignedIn];
-    for (const [who, picks] of [[pat, WILD_CARD_PICKS.pat], [casey, WILD_CARD_PICKS.casey]] as const) {
-      // picks-scoring opens the week once it has consumed weeks-workflow's event (409 until then).
-      await eventually(async () => ((await call(url, who, 'POST', '/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks))).status === 200 ? true : undefined), EVENT_WAIT_MS, 'picks saved');
-    }
-    const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
-    expect((await pool.commissioner.post(`${week}/transition/games-in-progress`, { testing: true })).status).toBe(200);
-    const board = async () => {
-      const res = await call(url, pat, 'GET', `${week}/live-leaderboard`);
-      expect(res.status, res.text).toBe(200);
-      return JSON.parse(res.text) as LiveLeaderboard;
-    };
-    await eventually(async () => ((await call(url, pat, 'GET', `${week}/live-leaderboard`)).status === 200 ? true : undefined), EVENT_WAIT_MS, 'the live leaderboard did not open');
-    const follower = followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${pat.sessionId}` } });
-    followers.push(follower);
-    await follower.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot');
-
-    // Kickoff; the faults begin once a game is under way with points on the board.
-    replay.gameDay.start({ kickoffInSeconds: 1 });
-    await follower.waitFor((b) => b.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0), 60_000, 'a game in play with points');
-
-    let rows: Record<string, string> | undefined;
-    let lastGood: LiveLeaderboard | undefined;
-    for (const fault of FAULTS) {
-      for (const path of FAULTED_PATHS) replay.setFault(path, fault, { slowMs: SLOW_MS });
-      // Two live-feed reads under this fault: the tick that read before it has finished writing.
-      const seen = replay.requests.length;
-      await eventually(async () => (replay.requests.slice(seen).filter((r) => r.includes('/scoreboard')).length >= 2 ? true : undefined), 60_000, `two live-feed reads under '${fault}'`);
-      if (!rows) {
-        rows = await snapshotRows(databaseUrl);
-        lastGood = await board();
-        expect(Object.values(scoresOf(lastGood)).some((s) => !s.startsWith('0-0') && !s.startsWith('-')), 'some scores went live before the fault').toBe(true);
+  it(
+    'should answer every admin ESPN action with a clear provider error, change no production or staging row, keep the last good live scores, and end on the recorded finals once ESPN is back',
+    { timeout: 360_000 },
+    async () => {
+      const { url, cluster, databaseUrl } = test!;
+      const replay = cluster.replay!;
+      const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
+      const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
+      const [pat, casey] = pool.players as [SignedIn, SignedIn];
+      for (const [who, picks] of [
+        [pat, WILD_CARD_PICKS.pat],
+        [casey, WILD_CARD_PICKS.casey],
+      ] as const) {
+        // picks-scoring opens the week once it has consumed weeks-workflow's event (409 until then).
+        await eventually(
+          async () => ((await call(url, who, 'POST', '/api/picks/batch', wildCardBatch(pool.poolId, poolGameOf, picks))).status === 200 ? true : undefined),
+          EVENT_WAIT_MS,
+          'picks saved',
+        );
       }
+      const week = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}`;
+      expect((await pool.commissioner.post(`${week}/transition/games-in-progress`, { testing: true })).status).toBe(200);
+      const board = async () => {
+        const res = await call(url, pat, 'GET', `${week}/live-leaderboard`);
+        expect(res.status, res.text).toBe(200);
+        return JSON.parse(res.text) as LiveLeaderboard;
+      };
+      await eventually(
+        async () => ((await call(url, pat, 'GET', `${week}/live-leaderboard`)).status === 200 ? true : undefined),
+        EVENT_WAIT_MS,
+        'the live leaderboard did not open',
+      );
+      const follower = followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${pat.sessionId}` } });
+      followers.push(follower);
+      await follower.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot');
 
-      // "Update Scores from ESPN" on Manage Weeks: 502 espn_unavailable in the one error shape, naming ESPN.
-      const refresh = await call(url, pool.commissioner, 'POST', `${week}/import-scores`);
-      expect(refresh.status, `import-scores under '${fault}': ${refresh.text}`).toBe(502);
-      const refreshBody = JSON.parse(refresh.text) as { error: string; message: string };
-      expect(Object.keys(refreshBody).sort()).toEqual(['error', 'message']);
-      expect(refreshBody.error).toBe('espn_unavailable');
-      expect(refreshBody.message).toMatch(/ESPN/);
+      // Kickoff; the faults begin once a game is under way with points on the board.
+      replay.gameDay.start({ kickoffInSeconds: 1 });
+      await follower.waitFor(
+        (b) => b.gamesCentric.some((g) => g.status === 'IN_PROGRESS' && (g.homeScore ?? 0) + (g.awayScore ?? 0) > 0),
+        60_000,
+        'a game in play with points',
+      );
 
-      // The staging screen's imports: the stream ends with one error event naming ESPN, nothing staged.
-      for (const step of ['import-teams', 'import-games']) {
-        const res = await call(url, pool.admin, 'POST', `/api/admin/unified-staging/${step}/1`, { year: 2025 });
-        expect(res.status, `${step} under '${fault}': ${res.text}`).toBe(200);
-        const events = streamEvents(res.text);
-        expect(events.filter((e) => e.type === 'complete'), `${step} under '${fault}'`).toEqual([]);
-        const last = events.at(-1)!;
-        expect(last.type, `${step} under '${fault}': ${res.text}`).toBe('error');
-        expect(last.message).toMatch(/ESPN/);
-        expect(last.message).toMatch(/Staging was not changed/);
+      let rows: Record<string, string> | undefined;
+      let lastGood: LiveLeaderboard | undefined;
+      for (const fault of FAULTS) {
+        for (const path of FAULTED_PATHS) replay.setFault(path, fault, { slowMs: SLOW_MS });
+        // Two live-feed reads under this fault: the tick that read before it has finished writing.
+        const seen = replay.requests.length;
+        await eventually(
+          async () => (replay.requests.slice(seen).filter((r) => r.includes('/scoreboard')).length >= 2 ? true : undefined),
+          60_000,
+          `two live-feed reads under '${fault}'`,
+        );
+        if (!rows) {
+          rows = await snapshotRows(databaseUrl);
+          lastGood = await board();
+          expect(
+            Object.values(scoresOf(lastGood)).some((s) => !s.startsWith('0-0') && !s.startsWith('-')),
+            'some scores went live before the fault',
+          ).toBe(true);
+        }
+
+        // "Update Scores from ESPN" on Manage Weeks: 502 espn_unavailable in the one error shape, naming ESPN.
+        const refresh = await call(url, pool.commissioner, 'POST', `${week}/import-scores`);
+        expect(refresh.status, `import-scores under '${fault}': ${refresh.text}`).toBe(502);
+        const refreshBody = JSON.parse(refresh.text) as { error: string; message: string };
+        expect(Object.keys(refreshBody).sort()).toEqual(['error', 'message']);
+        expect(refreshBody.error).toBe('espn_unavailable');
+        expect(refreshBody.message).toMatch(/ESPN/);
+
+        // The staging screen's imports: the stream ends with one error event naming ESPN, nothing staged.
+        for (const step of ['import-teams', 'import-games']) {
+          const res = await call(url, pool.admin, 'POST', `/api/admin/unified-staging/${step}/1`, { year: 2025 });
+          expect(res.status, `${step} under '${fault}': ${res.text}`).toBe(200);
+          const events = streamEvents(res.text);
+          expect(
+            events.filter((e) => e.type === 'complete'),
+            `${step} under '${fault}'`,
+          ).toEqual([]);
+          const last = events.at(-1)!;
+          expect(last.type, `${step} under '${fault}': ${res.text}`).toBe('error');
+          expect(last.message).toMatch(/ESPN/);
+          expect(last.message).toMatch(/Staging was not changed/);
+        }
+
+        // The commissioner's Manage Weeks screen, in a real browser: the button shows ESPN's failure.
+        if (fault === '500') {
+          const context = await browser!.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+          try {
+            await stubExternalImages(context, url);
+            const page = await context.newPage();
+            await signInInBrowser(page, 'commissioner@powerpool.test');
+            await page.goto(`/weeks/${pool.weekNumber}?pool=${pool.poolId}`);
+            await page.getByRole('button', { name: 'Update Scores from ESPN' }).click();
+            await page
+              .getByText(/Refreshing scores failed: ESPN scoreboard .*HTTP 500/)
+              .first()
+              .waitFor({ timeout: EVENT_WAIT_MS });
+          } finally {
+            await context.close();
+          }
+        }
+
+        // Nothing written anywhere; the board holds the last good scores (GET and stream).
+        expect(await snapshotRows(databaseUrl), `rows under '${fault}'`).toEqual(rows);
+        const now = await board();
+        expect(scoresOf(now), `live board under '${fault}'`).toEqual(scoresOf(lastGood!));
+        expect(pointsOf(now)).toEqual(pointsOf(lastGood!));
+        expect(scoresOf(follower.board!), `streamed board under '${fault}'`).toEqual(scoresOf(lastGood!));
       }
-
-      // The commissioner's Manage Weeks screen, in a real browser: the button shows ESPN's failure.
-      if (fault === '500') {
-        const context = await browser!.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
-        try {
-          await stubExternalImages(context, url);
-          const page = await context.newPage();
-          await signInInBrowser(page, 'commissioner@powerpool.test');
-          await page.goto(`/weeks/${pool.weekNumber}?pool=${pool.poolId}`);
-          await page.getByRole('button', { name: 'Update Scores from ESPN' }).click();
-          await page.getByText(/Refreshing scores failed: ESPN scoreboard .*HTTP 500/).first().waitFor({ timeout: EVENT_WAIT_MS });
-        } finally {
-          await context.close();
+      // Over the whole stream so far no score ever went back (to zero, to none, or down): last good scores only.
+      const highest = new Map<string, [number, number]>();
+      for (const { board: b } of follower.events) {
+        for (const g of b.gamesCentric) {
+          const [away, home] = highest.get(g.gameId) ?? [0, 0];
+          if (away + home > 0) expect([g.awayScore, g.homeScore], `game ${g.gameId} on the stream`).not.toContain(null);
+          expect(g.awayScore ?? 0, `game ${g.gameId} away on the stream`).toBeGreaterThanOrEqual(away);
+          expect(g.homeScore ?? 0, `game ${g.gameId} home on the stream`).toBeGreaterThanOrEqual(home);
+          highest.set(g.gameId, [g.awayScore ?? 0, g.homeScore ?? 0]);
         }
       }
 
-      // Nothing written anywhere; the board holds the last good scores (GET and stream).
-      expect(await snapshotRows(databaseUrl), `rows under '${fault}'`).toEqual(rows);
-      const now = await board();
-      expect(scoresOf(now), `live board under '${fault}'`).toEqual(scoresOf(lastGood!));
-      expect(pointsOf(now)).toEqual(pointsOf(lastGood!));
-      expect(scoresOf(follower.board!), `streamed board under '${fault}'`).toEqual(scoresOf(lastGood!));
-    }
-    // Over the whole stream so far no score ever went back (to zero, to none, or down): last good scores only.
-    const highest = new Map<string, [number, number]>();
-    for (const { board: b } of follower.events) {
-      for (const g of b.gamesCentric) {
-        const [away, home] = highest.get(g.gameId) ?? [0, 0];
-        if (away + home > 0) expect([g.awayScore, g.homeScore], `game ${g.gameId} on the stream`).not.toContain(null);
-        expect(g.awayScore ?? 0, `game ${g.gameId} away on the stream`).toBeGreaterThanOrEqual(away);
-        expect(g.homeScore ?? 0, `game ${g.gameId} home on the stream`).toBeGreaterThanOrEqual(home);
-        highest.set(g.gameId, [g.awayScore ?? 0, g.homeScore ?? 0]);
-      }
-    }
-
-    // ESPN is back: the feed catches up and the round ends on the recorded finals, each point counted once.
-    replay.clearFaults();
-    const finals = await follower.waitFor(allFinal, GAME_DAY_MINUTES * 60_000 + 90_000, 'every game final on the stream after the faults');
-    expect(finalsOf(finals)).toEqual(Object.fromEntries(pool.games.map((g) => [g.id, WILD_CARD_FINALS[g.id]])));
-    expect(pointsOf(finals)).toEqual({ ...WILD_CARD_POINTS, 'Chris Commissioner': 0 });
-    expect(finalsOf(await board())).toEqual(finalsOf(finals));
-    // And the admin action works again.
-    const refresh = await call(url, pool.commissioner, 'POST', `${week}/import-scores`);
-    expect(refresh.status, refresh.text).toBe(200);
-    expect(JSON.parse(refresh.text)).toMatchObject({ completedGames: 4, totalGames: 4 });
-  });
+      // ESPN is back: the feed catches up and the round ends on the recorded finals, each point counted once.
+      replay.clearFaults();
+      const finals = await follower.waitFor(allFinal, GAME_DAY_MINUTES * 60_000 + 90_000, 'every game final on the stream after the faults');
+      expect(finalsOf(finals)).toEqual(Object.fromEntries(pool.games.map((g) => [g.id, WILD_CARD_FINALS[g.id]])));
+      expect(pointsOf(finals)).toEqual({ ...WILD_CARD_POINTS, 'Chris Commissioner': 0 });
+      expect(finalsOf(await board())).toEqual(finalsOf(finals));
+      // And the admin action works again.
+      const refresh = await call(url, pool.commissioner, 'POST', `${week}/import-scores`);
+      expect(refresh.status, refresh.text).toBe(200);
+      expect(JSON.parse(refresh.text)).toMatchObject({ completedGames: 4, totalGames: 4 });
+    },
+  );
 });

@@ -44,7 +44,9 @@ describe.skipIf(skipReason !== null)('cluster mode with two picks-scoring replic
     const pool = await publishWildCardPool(url, EVENT_WAIT_MS);
     const [player] = pool.players;
     // Games start (the Testing tab's tool): the players' live board opens to them.
-    expect((await pool.commissioner.post(`/api/pools/${pool.poolId}/weeks/${pool.weekNumber}/transition/games-in-progress`, { testing: true })).status).toBe(200);
+    expect((await pool.commissioner.post(`/api/pools/${pool.poolId}/weeks/${pool.weekNumber}/transition/games-in-progress`, { testing: true })).status).toBe(
+      200,
+    );
     const board = `/api/pools/${pool.poolId}/weeks/${pool.weekNumber}/live-leaderboard`;
     // One replica consumes the week's state change; both read it from the shared database.
     await eventually(

@@ -161,7 +161,8 @@ export async function picksRowsByPlayer(databaseUrl: string, poolId: string, wee
       [poolId, weekNumber],
     );
     const byUser = new Map<string, ChosenPick[]>();
-    for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { gameId: r.game_id, team: r.selected_team_espn_id, rank: r.confidence_rank }]);
+    for (const r of rows)
+      byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { gameId: r.game_id, team: r.selected_team_espn_id, rank: r.confidence_rank }]);
     return [...byUser.values()].map(saveKey);
   } finally {
     await client.end();

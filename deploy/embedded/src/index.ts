@@ -126,7 +126,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const slowBusEnv = parseConfig('embedded', busDelayEnvSchema, {
     ...env,
     ...(options.slowBus === false ? { BUS_DELAY_MAX_MS: '0' } : {}),
-    ...(options.slowBus ? { BUS_DELAY_MAX_MS: String(options.slowBus.maxDelayMs), BUS_DELAY_SEED: options.slowBus.seed === undefined ? '' : String(options.slowBus.seed) } : {}),
+    ...(options.slowBus
+      ? { BUS_DELAY_MAX_MS: String(options.slowBus.maxDelayMs), BUS_DELAY_SEED: options.slowBus.seed === undefined ? '' : String(options.slowBus.seed) }
+      : {}),
   });
   const slowBus = slowBusSettingOf('embedded', { ...slowBusEnv, POWERPOOL_ENV: environment });
 
@@ -186,7 +188,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const replay = await startConfiguredReplay(loadSportsDataStagingConfig(sportsEnv));
     if (replay) {
       cleanups.push(() => replay.close());
-      logger.info({ siteUrl: replay.siteUrl, dateShiftDays: replay.dateShiftDays, gameDayKickoffAt: replay.gameDay.kickoffAt?.toISOString() ?? null }, 'ESPN replay (recorded responses) serving sports-data-staging');
+      logger.info(
+        { siteUrl: replay.siteUrl, dateShiftDays: replay.dateShiftDays, gameDayKickoffAt: replay.gameDay.kickoffAt?.toISOString() ?? null },
+        'ESPN replay (recorded responses) serving sports-data-staging',
+      );
     }
     const sportsConfig = loadSportsDataStagingConfig({ ...sportsEnv, ...replay?.serviceEnv });
     const builders: Array<[ServiceName, () => Promise<ServiceApp>]> = [

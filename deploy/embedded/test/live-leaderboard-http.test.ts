@@ -43,8 +43,27 @@ describe('live leaderboard through the gateway', () => {
     const at = new Date().toISOString();
     const pool = buildPoolSnapshot(admin.id, { name: 'Gateway Pool', year: 2025 });
     await bus.publish('pools.pool.created', { pool });
-    const teams: Team[] = ['a', 'b'].map((t) => ({ espnId: `gw-${t}`, name: `Team ${t}`, shortName: t, abbreviation: t.toUpperCase(), city: 'X', color: '333333', logoUrl: null, darkLogoUrl: null }));
-    game = buildProductionGame({ espnId: `gw-${randomUUID().slice(0, 8)}`, year: 2025, weekNumber: 1, gameTimeUtc: at, homeTeamEspnId: 'gw-a', awayTeamEspnId: 'gw-b', homeTeamAbbr: 'A', awayTeamAbbr: 'B', updatedAt: at });
+    const teams: Team[] = ['a', 'b'].map((t) => ({
+      espnId: `gw-${t}`,
+      name: `Team ${t}`,
+      shortName: t,
+      abbreviation: t.toUpperCase(),
+      city: 'X',
+      color: '333333',
+      logoUrl: null,
+      darkLogoUrl: null,
+    }));
+    game = buildProductionGame({
+      espnId: `gw-${randomUUID().slice(0, 8)}`,
+      year: 2025,
+      weekNumber: 1,
+      gameTimeUtc: at,
+      homeTeamEspnId: 'gw-a',
+      awayTeamEspnId: 'gw-b',
+      homeTeamAbbr: 'A',
+      awayTeamAbbr: 'B',
+      updatedAt: at,
+    });
     await bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
     await bus.publish('sports.games.migrated', { years: [2025], games: [game], deletedEspnIds: [] });
     await until('the pool', 'SELECT 1 FROM picks.pools WHERE id = $1', [pool.id]);
@@ -55,7 +74,9 @@ describe('live leaderboard through the gateway', () => {
       weekNumber: 1,
       pickDeadline: new Date(Date.now() - 60_000).toISOString(),
       publishedAt: at,
-      games: [{ gameId: game.espnId, poolGameId: randomUUID(), lockedSpread: -3.5, gameTimeUtc: game.gameTimeUtc, homeTeamEspnId: 'gw-a', awayTeamEspnId: 'gw-b' }],
+      games: [
+        { gameId: game.espnId, poolGameId: randomUUID(), lockedSpread: -3.5, gameTimeUtc: game.gameTimeUtc, homeTeamEspnId: 'gw-a', awayTeamEspnId: 'gw-b' },
+      ],
     });
     await until('the week', 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1', [pool.id]);
     url = `${app.url}/api/pools/${pool.id}/weeks/1/live-leaderboard`;
@@ -93,7 +114,15 @@ describe('live leaderboard through the gateway', () => {
     expect((await rawGet(url, { 'if-none-match': etag })).status).toBe(401);
 
     await app.runtime.bus.publish('sports.game.updated', {
-      game: { ...game, gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 3, currentPeriod: 1, gameClock: '2:00', updatedAt: new Date(Date.now() + 1000).toISOString() },
+      game: {
+        ...game,
+        gameStatus: 'IN_PROGRESS',
+        homeScore: 7,
+        awayScore: 3,
+        currentPeriod: 1,
+        gameClock: '2:00',
+        updatedAt: new Date(Date.now() + 1000).toISOString(),
+      },
       changed: ['gameStatus', 'homeScore', 'awayScore'],
     });
     await until('the score', "SELECT 1 FROM picks.games WHERE espn_id = $1 AND status = 'IN_PROGRESS'", [game.espnId]);

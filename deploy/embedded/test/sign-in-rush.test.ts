@@ -66,7 +66,9 @@ describe('embedded mode on its default limits', () => {
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, (_, i) => lane(ADDRESSES[i % ADDRESSES.length]!)));
     const seconds = (Date.now() - started) / 1000;
-    console.log(`sign-in rush: ${PEOPLE} people from ${ADDRESSES.length} addresses signed in in ${seconds.toFixed(1)} s (${Math.round((PEOPLE / seconds) * 60)} a minute)`);
+    console.log(
+      `sign-in rush: ${PEOPLE} people from ${ADDRESSES.length} addresses signed in in ${seconds.toFixed(1)} s (${Math.round((PEOPLE / seconds) * 60)} a minute)`,
+    );
 
     expect(results.filter((r) => r.error)).toEqual([]);
     expect(results).toHaveLength(PEOPLE);

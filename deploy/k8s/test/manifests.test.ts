@@ -27,7 +27,11 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 type Obj = Record<string, any>; // parsed YAML, checked field by field below
 
-const kustomization = parseAllDocuments(readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as { resources: string[]; images?: Array<{ name: string }>; namespace?: string };
+const kustomization = parseAllDocuments(readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as {
+  resources: string[];
+  images?: Array<{ name: string }>;
+  namespace?: string;
+};
 const resourceFiles = kustomization.resources;
 const objects: Array<Obj & { file: string }> = resourceFiles.flatMap((file) =>
   parseAllDocuments(readFileSync(path.join(K8S_DIR, file), 'utf8')).map((doc) => {
@@ -95,10 +99,13 @@ const CONFIG_LOADERS: Readonly<Record<Process, Load>> = {
  */
 function envVarsRead(load: Load): string[] {
   const seen = new Set<string>();
-  const recorder = new Proxy({}, {
-    get: (_target, key) => (typeof key === 'string' && seen.add(key), undefined),
-    has: (_target, key) => (typeof key === 'string' && seen.add(key), false),
-  });
+  const recorder = new Proxy(
+    {},
+    {
+      get: (_target, key) => (typeof key === 'string' && seen.add(key), undefined),
+      has: (_target, key) => (typeof key === 'string' && seen.add(key), false),
+    },
+  );
   try {
     load(recorder);
   } catch {
@@ -167,7 +174,10 @@ describe('deploy/k8s manifests', () => {
     for (const { container } of ours) {
       const entry = container.env.find((v: Obj) => v.name === 'APP_ENTRY').value as string;
       expect(existsSync(path.join(REPO_ROOT, entry)), entry).toBe(true);
-      expect(kustomization.images?.map((i) => i.name), container.name).toContain(container.image);
+      expect(
+        kustomization.images?.map((i) => i.name),
+        container.name,
+      ).toContain(container.image);
     }
   });
 
@@ -179,7 +189,10 @@ describe('deploy/k8s manifests', () => {
         for (const probe of ['readinessProbe', 'livenessProbe'] as const) {
           expect(c[probe], `${where} ${probe}`).toBeDefined();
           const port = c[probe].httpGet?.port;
-          expect(ports.some((p) => p.name === port || p.containerPort === port), `${where} ${probe} port ${port}`).toBe(true);
+          expect(
+            ports.some((p) => p.name === port || p.containerPort === port),
+            `${where} ${probe} port ${port}`,
+          ).toBe(true);
         }
         for (const bound of ['requests', 'limits'] as const) {
           expect(c.resources?.[bound]?.cpu, `${where} ${bound}.cpu`).toBeDefined();
@@ -196,7 +209,10 @@ describe('deploy/k8s manifests', () => {
       const read = envVarsRead(CONFIG_LOADERS[process!]);
       // Sanity: the recorder saw the schema (PORT and LOG_LEVEL are in every process's).
       expect(read, process).toEqual(expect.arrayContaining(['PORT', 'LOG_LEVEL', 'POWERPOOL_ENV']));
-      expect(read.filter((name) => !(name in values)), `${process}: variables its config reads that the manifests do not set`).toEqual([]);
+      expect(
+        read.filter((name) => !(name in values)),
+        `${process}: variables its config reads that the manifests do not set`,
+      ).toEqual([]);
     }
   });
 
@@ -206,7 +222,10 @@ describe('deploy/k8s manifests', () => {
       const env = withPlaceholdersFilled(values);
       const config = CONFIG_LOADERS[process!](env) as { port: number; environment: string };
       expect(config.environment, process).toBe('production');
-      expect(container.ports.map((p: Obj) => p.containerPort), process).toContain(config.port);
+      expect(
+        container.ports.map((p: Obj) => p.containerPort),
+        process,
+      ).toContain(config.port);
     }
   });
 
@@ -250,7 +269,10 @@ describe('deploy/k8s manifests', () => {
       const target = named(ref.kind, ref.name);
       expect(target, `HPA ${hpa.metadata.name} -> ${ref.kind} ${ref.name}`).toBeDefined();
       expect(ref.kind).toBe('Deployment');
-      expect(hpa.spec.metrics.some((m: Obj) => m.resource?.name === 'cpu'), hpa.metadata.name).toBe(true);
+      expect(
+        hpa.spec.metrics.some((m: Obj) => m.resource?.name === 'cpu'),
+        hpa.metadata.name,
+      ).toBe(true);
       // Utilization is a share of the request: every container of the target must request CPU.
       for (const c of target!.spec.template.spec.containers as Obj[]) expect(c.resources.requests.cpu).toBeDefined();
     }
@@ -259,19 +281,26 @@ describe('deploy/k8s manifests', () => {
   });
 
   it('should select existing pods from every Service and PodDisruptionBudget, on declared container ports', () => {
-    const selects = (selector: Record<string, string>, workload: Obj) => Object.entries(selector).every(([k, v]) => workload.spec.template.metadata.labels?.[k] === v);
+    const selects = (selector: Record<string, string>, workload: Obj) =>
+      Object.entries(selector).every(([k, v]) => workload.spec.template.metadata.labels?.[k] === v);
     for (const service of ofKind('Service')) {
       const pods = workloads.filter((w) => selects(service.spec.selector, w));
       expect(pods.length, `Service ${service.metadata.name} selects no pods`).toBeGreaterThan(0);
       for (const port of service.spec.ports as Obj[]) {
         for (const w of pods) {
           const declared = (w.spec.template.spec.containers as Obj[]).flatMap((c) => c.ports ?? []);
-          expect(declared.some((p: Obj) => p.name === port.targetPort || p.containerPort === port.targetPort), `Service ${service.metadata.name} port ${port.name} -> ${w.metadata.name}`).toBe(true);
+          expect(
+            declared.some((p: Obj) => p.name === port.targetPort || p.containerPort === port.targetPort),
+            `Service ${service.metadata.name} port ${port.name} -> ${w.metadata.name}`,
+          ).toBe(true);
         }
       }
     }
     for (const pdb of ofKind('PodDisruptionBudget')) {
-      expect(workloads.some((w) => selects(pdb.spec.selector.matchLabels, w)), `PDB ${pdb.metadata.name}`).toBe(true);
+      expect(
+        workloads.some((w) => selects(pdb.spec.selector.matchLabels, w)),
+        `PDB ${pdb.metadata.name}`,
+      ).toBe(true);
     }
     for (const set of ofKind('StatefulSet')) expect(named('Service', set.spec.serviceName), `StatefulSet ${set.metadata.name}`).toBeDefined();
   });

@@ -27,7 +27,10 @@ function operationHtml(e: Endpoint, op: Operation): string {
   const who = e.access === 'public' ? 'Anyone (no sign-in needed)' : e.roles ? `Signed in: ${e.roles.join(', ')}` : 'Any signed-in user';
   const params = op.parameters.length
     ? `<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${op.parameters
-        .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><pre>${json(p.schema)}</pre></td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><pre>${json(p.schema)}</pre></td></tr>`,
+        )
         .join('')}</table>`
     : '';
   const body = op.requestBody ? `<h4>Body (application/json)</h4><pre>${json(op.requestBody.content['application/json']?.schema)}</pre>` : '';
@@ -48,7 +51,10 @@ export function apiReferenceHtml(endpoints: readonly Endpoint[], doc: ReturnType
   const groups = new Map<string, Endpoint[]>();
   for (const e of endpoints) groups.set(e.tag ?? e.service, [...(groups.get(e.tag ?? e.service) ?? []), e]);
   const sections = [...groups]
-    .map(([group, list]) => `<section><h2>${escapeHtml(group)}</h2>${list.map((e) => operationHtml(e, paths[openApiPath(e.path)]![e.method.toLowerCase()]!)).join('\n')}</section>`)
+    .map(
+      ([group, list]) =>
+        `<section><h2>${escapeHtml(group)}</h2>${list.map((e) => operationHtml(e, paths[openApiPath(e.path)]![e.method.toLowerCase()]!)).join('\n')}</section>`,
+    )
     .join('\n');
   const codes = Object.entries(ERROR_STATUS)
     .map(([code, status]) => `<tr><td><code>${code}</code></td><td>${status}</td></tr>`)

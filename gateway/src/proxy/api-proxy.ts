@@ -80,7 +80,10 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
 }
 
 /** One encapsulated scope: its own reply-from (undici agent options) and pass-through body parser. */
-async function proxyScope(app: FastifyInstance, options: ApiProxyOptions & { pools: Map<ServiceName, UpstreamPool>; undici: Record<string, unknown> }): Promise<void> {
+async function proxyScope(
+  app: FastifyInstance,
+  options: ApiProxyOptions & { pools: Map<ServiceName, UpstreamPool>; undici: Record<string, unknown> },
+): Promise<void> {
   const { signer, sessionOf, limiters } = options;
   const withForwarding = forwardedHeaders(options.publicUrl);
   // destroyAgent: close the upstream keep-alive sockets when the gateway closes.
@@ -142,7 +145,10 @@ async function proxyScope(app: FastifyInstance, options: ApiProxyOptions & { poo
             },
             onError: (replyWithError, { error }) => {
               if (attempt + 1 < order.length && canTryNextReplica(route.method, error) && !request.raw.destroyed) {
-                request.log.warn({ err: error, service: route.service, upstream: order[attempt] }, 'upstream could not be reached or dropped the connection; trying the next replica');
+                request.log.warn(
+                  { err: error, service: route.service, upstream: order[attempt] },
+                  'upstream could not be reached or dropped the connection; trying the next replica',
+                );
                 forward(attempt + 1);
                 return;
               }

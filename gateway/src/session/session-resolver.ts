@@ -61,11 +61,7 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
     const generation = cache.generation;
     let reply: z.infer<typeof resolveSessionReplySchema>;
     try {
-      const raw = await bus.request(
-        RPC.resolveSession,
-        { sessionId },
-        { headers: { [HEADERS.correlationId]: correlationId }, timeoutMs: RESOLVE_TIMEOUT_MS },
-      );
+      const raw = await bus.request(RPC.resolveSession, { sessionId }, { headers: { [HEADERS.correlationId]: correlationId }, timeoutMs: RESOLVE_TIMEOUT_MS });
       const parsed = resolveSessionReplySchema.safeParse(raw);
       if (!parsed.success) {
         log.error({ issues: parsed.error.issues }, 'identity answered a session lookup with an invalid reply');

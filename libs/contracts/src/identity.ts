@@ -40,10 +40,7 @@ const optionalName = text()
 /** PUT /api/user/profile. The e-mail cannot change: an `email` field is refused. */
 export const updateProfileBodySchema = z
   .object({
-    displayName: text({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
+    displayName: text({ error: 'is required' }).trim().min(1, 'is required').max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
     firstName: optionalName,
     lastName: optionalName,
   })
@@ -77,10 +74,7 @@ export const paymentUsersReplySchema = z.array(userSchema.extend({ name: z.strin
 export const updatePaymentBodySchema = z
   .object({
     hasPaid: z.boolean({ error: 'must be true or false' }),
-    notes: freeText()
-      .trim()
-      .max(PAYMENT_NOTES_MAX_LENGTH, `must be at most ${PAYMENT_NOTES_MAX_LENGTH} characters`)
-      .nullish(),
+    notes: freeText().trim().max(PAYMENT_NOTES_MAX_LENGTH, `must be at most ${PAYMENT_NOTES_MAX_LENGTH} characters`).nullish(),
   })
   .strict();
 

@@ -103,7 +103,12 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: Op
     paths,
     components: {
       schemas: {
-        Error: { ...toSchema(errorBodySchema, 'output'), description: `Error codes and their statuses: ${Object.entries(ERROR_STATUS).map(([c, s]) => `${c} ${s}`).join(', ')}` },
+        Error: {
+          ...toSchema(errorBodySchema, 'output'),
+          description: `Error codes and their statuses: ${Object.entries(ERROR_STATUS)
+            .map(([c, s]) => `${c} ${s}`)
+            .join(', ')}`,
+        },
       },
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pp_session', description: 'Set by signing in through /api/login' } },
     },

@@ -1,6 +1,28 @@
 import { endpoint } from './endpoint.js';
 import { poolIdParamsSchema } from './pools.schemas.js';
-import { adminWeekParamsSchema, batchPicksBodySchema, batchPicksReplySchema, calculateReplySchema, completedWeeksReplySchema, gamesStreamEventSchema, liveLeaderboardSchema, liveStreamEventSchema, overrideBodySchema, overrideReplySchema, pickOverridesReplySchema, picksPoolQuerySchema, picksReplySchema, pickStatsSchema, poolSeasonParamsSchema, scoringReviewReplySchema, seasonLeaderboardReplySchema, seasonWeekParamsSchema, userPoolParamsSchema, weekIdParamsSchema, weeklyScoringReviewReplySchema } from './picks.schemas.js';
+import {
+  adminWeekParamsSchema,
+  batchPicksBodySchema,
+  batchPicksReplySchema,
+  calculateReplySchema,
+  completedWeeksReplySchema,
+  gamesStreamEventSchema,
+  liveLeaderboardSchema,
+  liveStreamEventSchema,
+  overrideBodySchema,
+  overrideReplySchema,
+  pickOverridesReplySchema,
+  picksPoolQuerySchema,
+  picksReplySchema,
+  pickStatsSchema,
+  poolSeasonParamsSchema,
+  scoringReviewReplySchema,
+  seasonLeaderboardReplySchema,
+  seasonWeekParamsSchema,
+  userPoolParamsSchema,
+  weekIdParamsSchema,
+  weeklyScoringReviewReplySchema,
+} from './picks.schemas.js';
 import { poolWeekParamsSchema } from './weeks.schemas.js';
 
 const service = 'picks-scoring';
@@ -28,9 +50,9 @@ export const picksEndpoints = {
     access: 'session',
     summary: "Replace the signed-in player's picks of a week in a pool, all or nothing",
     description:
-      'An active member; the week PUBLISHED and its deadline not passed by the server\'s clock (409 `picks_locked`); exactly one pick of ' +
-      'each rank 3, 2, 1 on three different games, at most one power pick (rank 0) on a fourth; every game among the pool\'s published ' +
-      'games of that week; each team one of its game\'s two teams.',
+      "An active member; the week PUBLISHED and its deadline not passed by the server's clock (409 `picks_locked`); exactly one pick of " +
+      "each rank 3, 2, 1 on three different games, at most one power pick (rank 0) on a fourth; every game among the pool's published " +
+      "games of that week; each team one of its game's two teams.",
     body: batchPicksBodySchema,
     reply: batchPicksReplySchema,
   }),
@@ -52,7 +74,7 @@ export const picksEndpoints = {
     path: '/api/pools/:poolId/weeks/:weekNumber/overrides',
     service,
     access: 'session',
-    summary: "The recorded commissioner overrides of a pool week (who, when, why, picks before and after)",
+    summary: 'The recorded commissioner overrides of a pool week (who, when, why, picks before and after)',
     description: `${readers} Before the deadline, other members see that an override happened and why, not the picks.`,
     params: poolWeekParamsSchema,
     reply: pickOverridesReplySchema,
@@ -94,7 +116,7 @@ export const picksEndpoints = {
     service,
     access: 'session',
     roles: managers,
-    summary: "The scoring review of a week as CSV (commissioners)",
+    summary: 'The scoring review of a week as CSV (commissioners)',
     params: poolWeekParamsSchema,
     produces: 'text/csv',
   }),

@@ -67,7 +67,8 @@ export const PICK_MESSAGES = {
   calculated: (users: number, errors: number) =>
     errors === 0 ? `Scores calculated for ${users} player(s)` : `Scores calculated for ${users} player(s); ${errors} could not be calculated`,
   /** Calculate clicked before the move to scoring reached picks-scoring, and weeks-workflow could not be asked. */
-  scoringNotYetSynced: (weekNumber: number) => `${weekLabel(weekNumber)} has just moved to scoring and its results are still on their way. Try again in a few seconds.`,
+  scoringNotYetSynced: (weekNumber: number) =>
+    `${weekLabel(weekNumber)} has just moved to scoring and its results are still on their way. Try again in a few seconds.`,
   calculateNotAllowed: 'Scores can be calculated only while the week is in scoring (or to correct a completed week by a commissioner override).',
   calculationFailedTitle: 'Failed to calculate scores',
   exportFailed: 'Failed to export CSV',

@@ -45,7 +45,8 @@ export type DecidedPickResult = Exclude<PickResult, 'PENDING'>;
  * A pick against the spread on a score (docs/game.md#against-the-spread): it wins when its team's side
  * covers, loses when the other side covers, and is a push when neither does (coverOf).
  */
-export const resultAgainstSpreadOf = (cover: CoverResult, side: 'HOME' | 'AWAY'): DecidedPickResult => (cover === 'PUSH' ? 'PUSH' : cover === side ? 'WIN' : 'LOSS');
+export const resultAgainstSpreadOf = (cover: CoverResult, side: 'HOME' | 'AWAY'): DecidedPickResult =>
+  cover === 'PUSH' ? 'PUSH' : cover === side ? 'WIN' : 'LOSS';
 
 /**
  * A pending pick on a game being played, shown with how its team stands right now

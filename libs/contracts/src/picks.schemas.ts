@@ -4,7 +4,15 @@ import { gameStatusSchema } from './sports.schemas.js';
 import { weekStateSchema } from './week-states.js';
 import { COVER_RESULTS, isWeekNumber } from './weeks.rules.js';
 import { weekNumberBodySchema, weekNumberSchema } from './weeks.schemas.js';
-import { accessLevelSchema, coveringSchema, MAX_PICKS_PER_WEEK, OVERRIDE_REASON_MAX_LENGTH, pickResultSchema, POWER_EFFECTS, POWER_PICK_RANK } from './picks.rules.js';
+import {
+  accessLevelSchema,
+  coveringSchema,
+  MAX_PICKS_PER_WEEK,
+  OVERRIDE_REASON_MAX_LENGTH,
+  pickResultSchema,
+  POWER_EFFECTS,
+  POWER_PICK_RANK,
+} from './picks.rules.js';
 import { PICK_MESSAGES } from './picks.messages.js';
 
 /** Picks, scoring and leaderboards (picks-scoring): HTTP params, bodies and replies, and the live streams (SSE). */
@@ -32,7 +40,10 @@ export type WeekRef = z.output<typeof weekIdSchema>;
 
 export const weekIdParamsSchema = z.object({ weekId: weekIdSchema });
 export const picksPoolQuerySchema = z.object({ poolId }).strict();
-export const poolSeasonParamsSchema = z.object({ poolId, seasonId: z.coerce.number({ error: 'must be a season year' }).int('must be a season year').min(2000).max(2100) });
+export const poolSeasonParamsSchema = z.object({
+  poolId,
+  seasonId: z.coerce.number({ error: 'must be a season year' }).int('must be a season year').min(2000).max(2100),
+});
 export const userPoolParamsSchema = z.object({ userId: uuidOf('user'), poolId });
 export const adminWeekParamsSchema = z.object({ weekNumber: weekNumberSchema });
 
@@ -63,7 +74,10 @@ export type PickInput = z.input<typeof pickInputSchema>;
 /** POST /api/picks/batch: every pick of the week (three confidence picks, optional power pick). */
 export const batchPicksBodySchema = z
   .object({
-    weekId: z.union([z.number(), text()]).transform((v) => String(v)).pipe(weekIdSchema),
+    weekId: z
+      .union([z.number(), text()])
+      .transform((v) => String(v))
+      .pipe(weekIdSchema),
     picks: z.array(pickInputSchema, { error: 'must be a list of picks' }).max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
   })
   .strict();
@@ -112,8 +126,15 @@ export const overrideBodySchema = z
     targetUserId: uuidOf('user'),
     poolId,
     weekNumber: weekNumberBodySchema,
-    picks: z.array(pickInputSchema.omit({ poolId: true, weekNumber: true }).extend({ poolId: poolId.optional(), weekNumber: weekNumberBodySchema.optional() }), { error: 'must be a list of picks' }).max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
-    overrideReason: freeText({ error: PICK_MESSAGES.overrideRequired }).trim().min(1, PICK_MESSAGES.overrideRequired).max(OVERRIDE_REASON_MAX_LENGTH, `at most ${OVERRIDE_REASON_MAX_LENGTH} characters`),
+    picks: z
+      .array(pickInputSchema.omit({ poolId: true, weekNumber: true }).extend({ poolId: poolId.optional(), weekNumber: weekNumberBodySchema.optional() }), {
+        error: 'must be a list of picks',
+      })
+      .max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
+    overrideReason: freeText({ error: PICK_MESSAGES.overrideRequired })
+      .trim()
+      .min(1, PICK_MESSAGES.overrideRequired)
+      .max(OVERRIDE_REASON_MAX_LENGTH, `at most ${OVERRIDE_REASON_MAX_LENGTH} characters`),
   })
   .strict();
 export type OverrideBody = z.input<typeof overrideBodySchema>;

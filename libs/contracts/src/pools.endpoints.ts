@@ -1,5 +1,33 @@
 import { endpoint } from './endpoint.js';
-import { adminUserPoolParamsSchema, allPoolsReplySchema, changeCommissionerBodySchema, createInvitationBodySchema, createPoolBodySchema, deleteInvitationReplySchema, deletePoolReplySchema, invitationIdParamsSchema, invitationSchema, invitationsReplySchema, invitationTokenParamsSchema, memberStatsSchema, ownedPoolsReplySchema, poolDefaultsSchema, poolAdminDetailsReplySchema, poolIdParamsSchema, poolMemberDetailsSchema, poolMemberParamsSchema, poolMembersDetailsReplySchema, poolMembersReplySchema, poolSchema, publicInvitationSchema, removeMemberReplySchema, updateInvitationBodySchema, updateMemberBodySchema, useInvitationReplySchema, userPoolsReplySchema } from './pools.schemas.js';
+import {
+  adminUserPoolParamsSchema,
+  allPoolsReplySchema,
+  changeCommissionerBodySchema,
+  createInvitationBodySchema,
+  createPoolBodySchema,
+  deleteInvitationReplySchema,
+  deletePoolReplySchema,
+  invitationIdParamsSchema,
+  invitationSchema,
+  invitationsReplySchema,
+  invitationTokenParamsSchema,
+  memberStatsSchema,
+  ownedPoolsReplySchema,
+  poolDefaultsSchema,
+  poolAdminDetailsReplySchema,
+  poolIdParamsSchema,
+  poolMemberDetailsSchema,
+  poolMemberParamsSchema,
+  poolMembersDetailsReplySchema,
+  poolMembersReplySchema,
+  poolSchema,
+  publicInvitationSchema,
+  removeMemberReplySchema,
+  updateInvitationBodySchema,
+  updateMemberBodySchema,
+  useInvitationReplySchema,
+  userPoolsReplySchema,
+} from './pools.schemas.js';
 
 const service = 'pools-invitations';
 /** Commissioner calls: which pools a commissioner manages is the service's check (their own). */
@@ -8,7 +36,14 @@ const superAdmin = ['super_admin'] as const;
 
 /** pools-invitations: pools, invitations, members, super admin pool calls. */
 export const poolsEndpoints = {
-  userPools: endpoint({ method: 'GET', path: '/api/user/pools', service, access: 'session', summary: "The signed-in user's pools", reply: userPoolsReplySchema }),
+  userPools: endpoint({
+    method: 'GET',
+    path: '/api/user/pools',
+    service,
+    access: 'session',
+    summary: "The signed-in user's pools",
+    reply: userPoolsReplySchema,
+  }),
   ownedPools: endpoint({
     method: 'GET',
     path: '/api/pools/owned',
@@ -183,7 +218,15 @@ export const poolsEndpoints = {
     summary: 'Every pool with its commissioner and activity',
     reply: poolAdminDetailsReplySchema,
   }),
-  adminAllPools: endpoint({ method: 'GET', path: '/api/admin/pools/all', service, access: 'session', roles: superAdmin, summary: 'Every pool', reply: allPoolsReplySchema }),
+  adminAllPools: endpoint({
+    method: 'GET',
+    path: '/api/admin/pools/all',
+    service,
+    access: 'session',
+    roles: superAdmin,
+    summary: 'Every pool',
+    reply: allPoolsReplySchema,
+  }),
   changeCommissioner: endpoint({
     method: 'PUT',
     path: '/api/admin/pools/:poolId/commissioner',

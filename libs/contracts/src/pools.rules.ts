@@ -86,7 +86,10 @@ export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 /** The status rule (docs/screens.md#join-page), shared by the screens and the server. */
-export function invitationStatusOf(inv: { isActive: boolean; expiresAt: string | Date; maxUses: number | null; currentUses: number }, now: Date = new Date()): InvitationStatus {
+export function invitationStatusOf(
+  inv: { isActive: boolean; expiresAt: string | Date; maxUses: number | null; currentUses: number },
+  now: Date = new Date(),
+): InvitationStatus {
   if (!inv.isActive) return 'deactivated';
   if (new Date(inv.expiresAt).getTime() <= now.getTime()) return 'expired';
   if (inv.maxUses !== null && inv.currentUses >= inv.maxUses) return 'limit_reached';

@@ -6,7 +6,21 @@ import { z } from 'zod';
 import { weekStateSchema } from './week-states.js';
 import { freeText, MAX_STORED_INT, text } from './common.js';
 import { roleSchema } from './identity.js';
-import { INVITATION_DAYS_VALID_MAX, INVITATION_NOTES_MAX_LENGTH, invitationStatusSchema, MAX_MEMBERS_DEFAULT, MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, MEMBER_NOTES_MAX_LENGTH, memberRoleSchema, poolTypeSchema, POOL_DESCRIPTION_MAX_LENGTH, POOL_NAME_MAX_LENGTH, POOL_SLUG_MAX_LENGTH, POOL_YEARS } from './pools.rules.js';
+import {
+  INVITATION_DAYS_VALID_MAX,
+  INVITATION_NOTES_MAX_LENGTH,
+  invitationStatusSchema,
+  MAX_MEMBERS_DEFAULT,
+  MAX_MEMBERS_MAX,
+  MAX_MEMBERS_MIN,
+  MEMBER_NOTES_MAX_LENGTH,
+  memberRoleSchema,
+  poolTypeSchema,
+  POOL_DESCRIPTION_MAX_LENGTH,
+  POOL_NAME_MAX_LENGTH,
+  POOL_SLUG_MAX_LENGTH,
+  POOL_YEARS,
+} from './pools.rules.js';
 import { POOL_MESSAGES } from './pools.messages.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -226,10 +240,7 @@ export type PoolDefaults = z.infer<typeof poolDefaultsSchema>;
  */
 export const createPoolBodySchema = z
   .object({
-    name: text({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(POOL_NAME_MAX_LENGTH, `must be at most ${POOL_NAME_MAX_LENGTH} characters`),
+    name: text({ error: 'is required' }).trim().min(1, 'is required').max(POOL_NAME_MAX_LENGTH, `must be at most ${POOL_NAME_MAX_LENGTH} characters`),
     description: nullableText(POOL_DESCRIPTION_MAX_LENGTH),
     year: z
       .number({ error: 'must be 2024, 2025 or 2026' })

@@ -13,7 +13,13 @@ export { sportsEndpoints } from './sports.endpoints.js';
 export { weeksEndpoints } from './weeks.endpoints.js';
 
 /** Every HTTP endpoint of every service, declared once (see endpoint.ts). */
-export const ENDPOINTS: readonly Endpoint[] = [...Object.values(identityEndpoints), ...Object.values(poolsEndpoints), ...Object.values(sportsEndpoints), ...Object.values(weeksEndpoints), ...Object.values(picksEndpoints)];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(identityEndpoints),
+  ...Object.values(poolsEndpoints),
+  ...Object.values(sportsEndpoints),
+  ...Object.values(weeksEndpoints),
+  ...Object.values(picksEndpoints),
+];
 
 /** The endpoints a service owns (it must serve each of them, and nothing else under /api). */
 export const endpointsOf = (service: ServiceName): Endpoint[] => ENDPOINTS.filter((e) => e.service === service);

@@ -1,5 +1,22 @@
 import { endpoint } from './endpoint.js';
-import { clearStagingReplySchema, gamesDiffSchema, importBodySchema, importEventSchema, migrateGamesEventSchema, migrateTeamsReplySchema, scheduleIdParamsSchema, stagingGamesReplySchema, teamLogoParamsSchema, teamLogoQuerySchema, teamsDiffSchema, teamsReplySchema, validationReportSchema, venueImportReplySchema, venuesReplySchema, venueStatsReplySchema } from './sports.schemas.js';
+import {
+  clearStagingReplySchema,
+  gamesDiffSchema,
+  importBodySchema,
+  importEventSchema,
+  migrateGamesEventSchema,
+  migrateTeamsReplySchema,
+  scheduleIdParamsSchema,
+  stagingGamesReplySchema,
+  teamLogoParamsSchema,
+  teamLogoQuerySchema,
+  teamsDiffSchema,
+  teamsReplySchema,
+  validationReportSchema,
+  venueImportReplySchema,
+  venuesReplySchema,
+  venueStatsReplySchema,
+} from './sports.schemas.js';
 
 const service = 'sports-data-staging';
 const superAdmin = ['super_admin'] as const;
@@ -8,8 +25,26 @@ const params = scheduleIdParamsSchema;
 
 /** sports-data-staging: ESPN import into staging, validation, push to production, venues. */
 export const sportsEndpoints = {
-  stagingTeams: endpoint({ method: 'GET', path: `${BASE}/teams/:scheduleId`, service, access: 'session', roles: superAdmin, summary: 'Staged teams', params, reply: teamsReplySchema }),
-  stagingGames: endpoint({ method: 'GET', path: `${BASE}/games/:scheduleId`, service, access: 'session', roles: superAdmin, summary: 'Staged games', params, reply: stagingGamesReplySchema }),
+  stagingTeams: endpoint({
+    method: 'GET',
+    path: `${BASE}/teams/:scheduleId`,
+    service,
+    access: 'session',
+    roles: superAdmin,
+    summary: 'Staged teams',
+    params,
+    reply: teamsReplySchema,
+  }),
+  stagingGames: endpoint({
+    method: 'GET',
+    path: `${BASE}/games/:scheduleId`,
+    service,
+    access: 'session',
+    roles: superAdmin,
+    summary: 'Staged games',
+    params,
+    reply: stagingGamesReplySchema,
+  }),
   teamsDiff: endpoint({
     method: 'GET',
     path: `${BASE}/teams-diff/:scheduleId`,
@@ -111,7 +146,15 @@ export const sportsEndpoints = {
     produces: 'image',
   }),
   venues: endpoint({ method: 'GET', path: '/api/venues', service, access: 'session', summary: 'Every venue', reply: venuesReplySchema }),
-  venueStats: endpoint({ method: 'GET', path: '/api/unified-staging/venues/stats', service, access: 'session', roles: superAdmin, summary: 'Venue counts', reply: venueStatsReplySchema }),
+  venueStats: endpoint({
+    method: 'GET',
+    path: '/api/unified-staging/venues/stats',
+    service,
+    access: 'session',
+    roles: superAdmin,
+    summary: 'Venue counts',
+    reply: venueStatsReplySchema,
+  }),
   importVenues: endpoint({
     method: 'POST',
     path: '/api/unified-staging/venues/import',

@@ -21,7 +21,12 @@ export const IMPORT_YEAR_MIN = 2000;
 export const IMPORT_YEAR_MAX = 2100;
 
 /** `:scheduleId` of every staging call (only 1 exists). */
-export const scheduleIdParamsSchema = z.object({ scheduleId: z.coerce.number().int().refine((v) => v === STAGING_SCHEDULE_ID, 'must be 1') });
+export const scheduleIdParamsSchema = z.object({
+  scheduleId: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === STAGING_SCHEDULE_ID, 'must be 1'),
+});
 
 /** Team, staging and production (same shape). */
 export const teamSchema = z.object({
@@ -41,7 +46,12 @@ export const teamsReplySchema = z.array(teamSchema);
 /** GET /api/teams/{teamEspnId}/logo: the team's ESPN id (digits). */
 export const teamLogoParamsSchema = z.object({ teamEspnId: z.string().regex(/^\d{1,10}$/, 'is an ESPN team id (digits)') });
 /** `v`: the content hash of the logo (lowercase hex), which makes the URL immutable. */
-export const teamLogoQuerySchema = z.object({ v: z.string().regex(/^[0-9a-f]{16,64}$/, 'is a logo hash (hex)').optional() });
+export const teamLogoQuerySchema = z.object({
+  v: z
+    .string()
+    .regex(/^[0-9a-f]{16,64}$/, 'is a logo hash (hex)')
+    .optional(),
+});
 
 /**
  * Where PowerPool serves a team's logo (the `logoUrl` of a team, in staging, production and every

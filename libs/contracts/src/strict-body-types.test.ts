@@ -119,7 +119,11 @@ describe('request bodies keep JSON types', () => {
   });
 
   it('should reach the numeric and boolean fields of the bodies (the walk goes into nested objects and arrays)', () => {
-    const typed = withBody.flatMap((e) => fieldsOf(e.body).filter((f) => acceptsNumberOrBoolean(f.schema)).map((f) => `${e.method} ${e.path} ${f.path}`));
+    const typed = withBody.flatMap((e) =>
+      fieldsOf(e.body)
+        .filter((f) => acceptsNumberOrBoolean(f.schema))
+        .map((f) => `${e.method} ${e.path} ${f.path}`),
+    );
     expect(typed).toEqual(
       expect.arrayContaining([
         'POST /api/picks/batch picks[].weekNumber',

@@ -1,11 +1,36 @@
 import { endpoint } from './endpoint.js';
-import { downloadSpreadsReplySchema, importScoresReplySchema, poolGameParamsSchema, poolSpreadSchema, poolSpreadsReplySchema, poolWeekGameParamsSchema, poolWeekParamsSchema, publishBodySchema, publishedGameSchema, publishedGamesReplySchema, publishReplySchema, seasonSchema, transitionBodySchema, transitionParamsSchema, transitionReplySchema, updateSpreadBodySchema, voidGameBodySchema, weekGamesReplySchema, weekParamsSchema, weekSchema, weekScopeQuerySchema, weeksReplySchema, weekStatusSchema, weekTransitionsReplySchema } from './weeks.schemas.js';
+import {
+  downloadSpreadsReplySchema,
+  importScoresReplySchema,
+  poolGameParamsSchema,
+  poolSpreadSchema,
+  poolSpreadsReplySchema,
+  poolWeekGameParamsSchema,
+  poolWeekParamsSchema,
+  publishBodySchema,
+  publishedGameSchema,
+  publishedGamesReplySchema,
+  publishReplySchema,
+  seasonSchema,
+  transitionBodySchema,
+  transitionParamsSchema,
+  transitionReplySchema,
+  updateSpreadBodySchema,
+  voidGameBodySchema,
+  weekGamesReplySchema,
+  weekParamsSchema,
+  weekSchema,
+  weekScopeQuerySchema,
+  weeksReplySchema,
+  weekStatusSchema,
+  weekTransitionsReplySchema,
+} from './weeks.schemas.js';
 
 const service = 'weeks-workflow';
 /** Changes: the pool's commissioner or a super admin (the service checks which pool). */
 const managers = ['pool_commissioner', 'super_admin'] as const;
 const scope =
-  'The season is the pool\'s when `poolId` is given (the caller must manage the pool or be one of its members), else `year`, else the current season.';
+  "The season is the pool's when `poolId` is given (the caller must manage the pool or be one of its members), else `year`, else the current season.";
 
 /** weeks-workflow: seasons, weeks, pool spreads, publishing and the week state machine. */
 export const weeksEndpoints = {
@@ -55,7 +80,7 @@ export const weeksEndpoints = {
     service,
     access: 'session',
     roles: managers,
-    summary: 'The production games of a week, by kickoff, with the provider\'s lines',
+    summary: "The production games of a week, by kickoff, with the provider's lines",
     description: scope,
     params: weekParamsSchema,
     query: weekScopeQuerySchema,
@@ -90,9 +115,9 @@ export const weeksEndpoints = {
     summary: 'Move a pool week one step forward: published, games-in-progress, scoring or complete',
     description:
       'Forward only, one step at a time. published: publishes every game of the week that has a pool spread (at least one); ' +
-      'games-in-progress: only once the picks deadline has passed by the server\'s clock; scoring: every published game final with both ' +
+      "games-in-progress: only once the picks deadline has passed by the server's clock; scoring: every published game final with both " +
       'scores and a spread (void games count as done), else 409 "Cannot calculate scores: {reasons}". Body `{ "testing": true }` is the ' +
-      'Testing tab\'s tool: it skips the timing conditions (not the others) and is recorded.',
+      "Testing tab's tool: it skips the timing conditions (not the others) and is recorded.",
     params: transitionParamsSchema,
     body: transitionBodySchema.nullish(),
     reply: transitionReplySchema,

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { isLiveWeekState, WEEK_STATES } from './week-states.js';
-import { coverOf, currentSeasonOf, currentWeekOf, GAME_LENGTH_MS, isValidSpread, isWeekNumber, nextWeekState, pickDeadlineOf, seasonPartOf, seasonTypeOf, testingWeeks, transitionSlugOf, weekLabel, weekNumbers } from './weeks.rules.js';
+import {
+  coverOf,
+  currentSeasonOf,
+  currentWeekOf,
+  GAME_LENGTH_MS,
+  isValidSpread,
+  isWeekNumber,
+  nextWeekState,
+  pickDeadlineOf,
+  seasonPartOf,
+  seasonTypeOf,
+  testingWeeks,
+  transitionSlugOf,
+  weekLabel,
+  weekNumbers,
+} from './weeks.rules.js';
 
 describe('week labels', () => {
   it('should name weeks as docs/week.md#week-numbers says', () => {

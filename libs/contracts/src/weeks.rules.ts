@@ -37,7 +37,7 @@ export function seasonPartOf(weekNumber: number): SeasonPart {
 }
 
 /** The ESPN season type of a week number (1 preseason, 2 regular, 3 postseason). */
-export const seasonTypeOf = (weekNumber: number): 1 | 2 | 3 => ({ preseason: 1, regular: 2, postseason: 3 }) [seasonPartOf(weekNumber)] as 1 | 2 | 3;
+export const seasonTypeOf = (weekNumber: number): 1 | 2 | 3 => ({ preseason: 1, regular: 2, postseason: 3 })[seasonPartOf(weekNumber)] as 1 | 2 | 3;
 
 /**
  * A week's label (docs/week.md#week-numbers): -4..-1 are "Preseason Week 1".."Preseason Week 4" (5 + n), 1..18

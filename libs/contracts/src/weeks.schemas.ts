@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { idParam, text } from './common.js';
 import { gameStatusSchema, seasonTypeSchema } from './sports.schemas.js';
 import { weekStateSchema } from './week-states.js';
-import { COVER_RESULTS, isWeekNumber, SEASON_PARTS, spreadSchema, TRANSITION_SLUGS, WEEK_NUMBER_MAX, WEEK_NUMBER_MIN, type TransitionSlug } from './weeks.rules.js';
+import {
+  COVER_RESULTS,
+  isWeekNumber,
+  SEASON_PARTS,
+  spreadSchema,
+  TRANSITION_SLUGS,
+  WEEK_NUMBER_MAX,
+  WEEK_NUMBER_MIN,
+  type TransitionSlug,
+} from './weeks.rules.js';
 
 /**
  * Weeks workflow (weeks-workflow): seasons and weeks from the production sports data, each pool's
@@ -22,13 +31,19 @@ const WEEK_NUMBER_PROBLEMS = {
  * A week number in a path parameter (text on the wire, parsed): `/weeks/16`. Never in a body:
  * bodies use `weekNumberBodySchema`.
  */
-export const weekNumberSchema = z.coerce.number({ error: WEEK_NUMBER_PROBLEMS.type }).int(WEEK_NUMBER_PROBLEMS.whole).refine(isWeekNumber, WEEK_NUMBER_PROBLEMS.range);
+export const weekNumberSchema = z.coerce
+  .number({ error: WEEK_NUMBER_PROBLEMS.type })
+  .int(WEEK_NUMBER_PROBLEMS.whole)
+  .refine(isWeekNumber, WEEK_NUMBER_PROBLEMS.range);
 
 /**
  * A week number in a JSON body: a JSON number, the string "16" is refused (bodies keep JSON's
  * types; libs/contracts/src/strict-body-types.test.ts checks every body).
  */
-export const weekNumberBodySchema = z.number({ error: WEEK_NUMBER_PROBLEMS.type }).int(WEEK_NUMBER_PROBLEMS.whole).refine(isWeekNumber, WEEK_NUMBER_PROBLEMS.range);
+export const weekNumberBodySchema = z
+  .number({ error: WEEK_NUMBER_PROBLEMS.type })
+  .int(WEEK_NUMBER_PROBLEMS.whole)
+  .refine(isWeekNumber, WEEK_NUMBER_PROBLEMS.range);
 
 const poolId = z.uuid({ error: 'must be a pool id' });
 
@@ -36,7 +51,11 @@ export const weekParamsSchema = z.object({ weekNumber: weekNumberSchema });
 export const poolWeekParamsSchema = z.object({ poolId, weekNumber: weekNumberSchema });
 export const poolGameParamsSchema = z.object({ poolId, gameId: idParam });
 export const poolWeekGameParamsSchema = z.object({ poolId, weekNumber: weekNumberSchema, gameId: idParam });
-export const transitionParamsSchema = z.object({ poolId, weekNumber: weekNumberSchema, target: z.enum(TRANSITION_SLUGS as [TransitionSlug, ...TransitionSlug[]]) });
+export const transitionParamsSchema = z.object({
+  poolId,
+  weekNumber: weekNumberSchema,
+  target: z.enum(TRANSITION_SLUGS as [TransitionSlug, ...TransitionSlug[]]),
+});
 
 /**
  * Which season a weeks call is about: the pool's (poolId; the caller must manage it or belong to

@@ -145,7 +145,10 @@ function capitalize(word: string): string {
 /** Names for a first-use account from its local part: `jane.doe@` -> Jane Doe, `sam@` -> Sam. */
 function namesFromEmail(email: string): { givenName?: string; familyName?: string } {
   const local = email.slice(0, email.indexOf('@'));
-  const words = local.split(/[._+-]+/).filter((w) => /[a-z]/i.test(w)).map(capitalize);
+  const words = local
+    .split(/[._+-]+/)
+    .filter((w) => /[a-z]/i.test(w))
+    .map(capitalize);
   const [given, ...family] = words;
   return {
     ...(given ? { givenName: given } : {}),

@@ -6,7 +6,12 @@ const csv = (fallback: string) =>
   z
     .string()
     .default(fallback)
-    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url('must be a comma-separated list of URLs')).min(1, 'must list at least one URL'));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);

@@ -68,7 +68,11 @@ export function clientAddress(req: IncomingMessage): string {
   const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   const forwarded = req.headers['x-forwarded-for'];
   if (LOOPBACK.test(peer) && typeof forwarded === 'string') {
-    const last = forwarded.split(',').at(-1)?.trim().replace(/^::ffff:/, '');
+    const last = forwarded
+      .split(',')
+      .at(-1)
+      ?.trim()
+      .replace(/^::ffff:/, '');
     if (last) return last;
   }
   return peer;
@@ -150,12 +154,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
     await providerCallback(req, res);
   }
 
-  async function handleInteraction(
-    req: IncomingMessage,
-    res: ServerResponse,
-    uid: string,
-    step: 'login' | 'signup' | undefined,
-  ): Promise<void> {
+  async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string, step: 'login' | 'signup' | undefined): Promise<void> {
     let details: Awaited<ReturnType<Provider['interactionDetails']>>;
     try {
       details = await provider.interactionDetails(req, res);
@@ -171,8 +170,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
       return;
     }
 
-    const finish = (result: InteractionResults) =>
-      provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+    const finish = (result: InteractionResults) => provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
 
     if (details.prompt.name === 'consent') {
       // Not expected (loadExistingGrant grants everything), but never show a consent screen.

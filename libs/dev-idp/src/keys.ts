@@ -15,9 +15,7 @@ export interface KeyMaterial {
 const keysFileSchema = z.object({
   version: z.literal(1),
   jwks: z.object({
-    keys: z
-      .array(z.looseObject({ kty: z.enum(['RSA', 'EC']), kid: z.string().min(1), alg: z.string(), d: z.string() }))
-      .min(1),
+    keys: z.array(z.looseObject({ kty: z.enum(['RSA', 'EC']), kid: z.string().min(1), alg: z.string(), d: z.string() })).min(1),
   }),
   cookieKeys: z.array(z.string().min(16)).min(1),
 });

@@ -130,11 +130,7 @@ export function signUpPage(input: SignUpPageInput): string {
   return layout(
     'Create your free account',
     `<h1>Create your free account</h1>
-${
-  errors.length
-    ? `<div class="error" role="alert"><ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul></div>`
-    : ''
-}
+${errors.length ? `<div class="error" role="alert"><ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul></div>` : ''}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 <label for="email">E-mail</label>
 <input id="email" name="email" type="email" inputmode="email" autocomplete="email" required autofocus value="${escapeHtml(v.email)}">
@@ -156,10 +152,7 @@ ${
  * `scriptUrl` submits it on load, the button is the fallback without scripts.
  */
 export function logoutPage(form: string, scriptUrl: string): string {
-  const withFields = form.replace(
-    '</form>',
-    `<input type="hidden" name="logout" value="yes"><button type="submit">${TEXT.signOut}</button></form>`,
-  );
+  const withFields = form.replace('</form>', `<input type="hidden" name="logout" value="yes"><button type="submit">${TEXT.signOut}</button></form>`);
   return layout(
     'Signing out',
     `<h1>Signing you out…</h1>

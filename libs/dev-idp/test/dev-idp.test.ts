@@ -240,9 +240,7 @@ describe('dev identity provider reached directly, with a path issuer', () => {
     const page = await openSignInPage(browser, config);
     const { callback } = await submitLogin(browser, page, 'player@powerpool.test', DEV_PASSWORD);
     expect(callback).toBeDefined();
-    await expect(
-      exchange(config, callback!, { ...page.request, verifier: client.randomPKCECodeVerifier() }),
-    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(exchange(config, callback!, { ...page.request, verifier: client.randomPKCECodeVerifier() })).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('should refuse the authorization request when it carries no PKCE challenge', async () => {
@@ -529,8 +527,8 @@ describe('dev identity provider with a data directory', () => {
 
 describe('dev identity provider in production', () => {
   it('should refuse to start when the environment is production', async () => {
-    await expect(
-      startDevIdp({ issuer: 'https://idp.example.com/dev-idp', clients: [testClient], environment: 'production' }),
-    ).rejects.toThrow('The dev identity provider must never run in production');
+    await expect(startDevIdp({ issuer: 'https://idp.example.com/dev-idp', clients: [testClient], environment: 'production' })).rejects.toThrow(
+      'The dev identity provider must never run in production',
+    );
   });
 });

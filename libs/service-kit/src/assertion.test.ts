@@ -43,7 +43,17 @@ describe('identity assertion', () => {
   it('should refuse when the payload was altered after signing', async () => {
     const { signer, verifier } = await pair();
     const [h, , s] = (await signer.sign({ user })).split('.');
-    const admin = Buffer.from(JSON.stringify({ iss: 'powerpool-gateway', aud: 'powerpool-services', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60, sub: user.id, email: user.email, role: 'super_admin' })).toString('base64url');
+    const admin = Buffer.from(
+      JSON.stringify({
+        iss: 'powerpool-gateway',
+        aud: 'powerpool-services',
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(Date.now() / 1000) + 60,
+        sub: user.id,
+        email: user.email,
+        role: 'super_admin',
+      }),
+    ).toString('base64url');
     await expect(verifier.verify(`${h}.${admin}.${s}`)).rejects.toThrow('bad signature');
   });
 
@@ -61,7 +71,9 @@ describe('identity assertion', () => {
   ])('should refuse header %j', async (header, message) => {
     const { keys, verifier } = await pair();
     const now = Math.floor(Date.now() / 1000);
-    await expect(verifier.verify(forge(keys.privateKeyPem, header, { iss: 'powerpool-gateway', aud: 'powerpool-services', iat: now, exp: now + 60, anon: true }))).rejects.toThrow(message);
+    await expect(
+      verifier.verify(forge(keys.privateKeyPem, header, { iss: 'powerpool-gateway', aud: 'powerpool-services', iat: now, exp: now + 60, anon: true })),
+    ).rejects.toThrow(message);
   });
 
   it.each([

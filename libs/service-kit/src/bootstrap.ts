@@ -20,5 +20,11 @@ export interface PrepareServiceOptions {
 export async function prepareService(options: PrepareServiceOptions): Promise<ServiceApp> {
   const { runtime } = options;
   await runMigrations(runtime.database, { schema: options.schema, dir: options.migrationsDir });
-  return createService({ name: options.name, logger: runtime.logger, verifier: runtime.verifier, readiness: standardReadiness(runtime), metricsToken: runtime.metricsToken });
+  return createService({
+    name: options.name,
+    logger: runtime.logger,
+    verifier: runtime.verifier,
+    readiness: standardReadiness(runtime),
+    metricsToken: runtime.metricsToken,
+  });
 }

@@ -10,7 +10,10 @@ describe('the slow bus test mode setting (BUS_DELAY_MAX_MS, BUS_DELAY_SEED)', ()
   });
 
   it('should take the seed given, or draw one when none is', () => {
-    expect(slowBusSettingOf('svc', parseConfig('svc', serviceEnvSchema, { ...base, BUS_DELAY_MAX_MS: '2000', BUS_DELAY_SEED: '42' }))).toEqual({ maxDelayMs: 2000, seed: 42 });
+    expect(slowBusSettingOf('svc', parseConfig('svc', serviceEnvSchema, { ...base, BUS_DELAY_MAX_MS: '2000', BUS_DELAY_SEED: '42' }))).toEqual({
+      maxDelayMs: 2000,
+      seed: 42,
+    });
     const drawn = slowBusSettingOf('svc', parseConfig('svc', serviceEnvSchema, { ...base, BUS_DELAY_MAX_MS: '2000', BUS_DELAY_SEED: '' }));
     expect(drawn?.maxDelayMs).toBe(2000);
     expect(Number.isInteger(drawn?.seed)).toBe(true);

@@ -8,7 +8,10 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** Thrown at start when the environment does not parse; lists every problem at once. */
 export class ConfigError extends Error {
-  constructor(readonly service: string, readonly problems: string[]) {
+  constructor(
+    readonly service: string,
+    readonly problems: string[],
+  ) {
     super(`Invalid configuration for ${service}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
@@ -43,7 +46,12 @@ export const env = {
     z
       .string()
       .default('')
-      .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean)),
+      .transform((s) =>
+        s
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
 };
 
 /**
@@ -52,8 +60,21 @@ export const env = {
  * the default, is off); BUS_DELAY_SEED seeds the delays (default: a random seed, logged).
  */
 export const busDelayEnvSchema = z.object({
-  BUS_DELAY_MAX_MS: z.coerce.number().int().min(0).max(MAX_DELIVERY_DELAY_MS, `at most ${MAX_DELIVERY_DELAY_MS} (the NATS ack wait must cover a replica's buffered events)`).default(0),
-  BUS_DELAY_SEED: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(2 ** 32 - 1).optional()),
+  BUS_DELAY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_DELIVERY_DELAY_MS, `at most ${MAX_DELIVERY_DELAY_MS} (the NATS ack wait must cover a replica's buffered events)`)
+    .default(0),
+  BUS_DELAY_SEED: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional(),
+  ),
 });
 
 /** The slow bus setting a process runs with: null when off. */
@@ -88,7 +109,10 @@ export const serviceEnvSchema = z.object({
   PGLITE_DATA_DIR: z.string().optional(),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Optional: keeps this deployment's subjects and event stream apart on a shared NATS server. */
-  NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and - only (at most 32)').optional(),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and - only (at most 32)')
+    .optional(),
   IDENTITY_ASSERTION_PUBLIC_KEY: z.string().min(1, 'is required (the gateway public key, SPKI PEM)'),
   /** Optional: GET /metrics then needs `Authorization: Bearer <METRICS_TOKEN>`. Empty means unset. */
   METRICS_TOKEN: env.metricsToken(),

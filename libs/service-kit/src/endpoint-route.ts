@@ -69,7 +69,8 @@ export function guardDeclaredRoutes(app: ServiceApp, service: string): void {
     const url = options.url;
     if (!url.startsWith('/api')) return;
     const endpoint = options.config?.endpoint;
-    if (!endpoint) throw new Error(`${service}: ${methods.join(',')} ${url} is not a declared endpoint (declare it in libs/contracts and register it with route())`);
+    if (!endpoint)
+      throw new Error(`${service}: ${methods.join(',')} ${url} is not a declared endpoint (declare it in libs/contracts and register it with route())`);
     if (endpoint.service !== service) throw new Error(`${service}: ${endpointLabel(endpoint)} belongs to ${endpoint.service}`);
     labels.add(endpointLabel(endpoint));
   });

@@ -163,11 +163,15 @@ class RemoteError extends DomainError {
   }
 
   override toBody(): ErrorBody {
-    return this.details === undefined ? { error: this.remoteCode, message: this.message } : { error: this.remoteCode, message: this.message, details: this.details };
+    return this.details === undefined
+      ? { error: this.remoteCode, message: this.message }
+      : { error: this.remoteCode, message: this.message, details: this.details };
   }
 }
 
 /** Rebuild a DomainError from its wire form (bus replies). */
 export function domainErrorFromBody(status: number, body: ErrorBody): DomainError {
-  return isErrorCode(body.error) && ERROR_STATUS[body.error] === status ? new DomainError(body.error, body.message, body.details) : new RemoteError(status, body);
+  return isErrorCode(body.error) && ERROR_STATUS[body.error] === status
+    ? new DomainError(body.error, body.message, body.details)
+    : new RemoteError(status, body);
 }

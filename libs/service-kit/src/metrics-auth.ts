@@ -23,7 +23,11 @@ export function hasBearerToken(authorization: string | undefined, token: string)
  * Throw `MetricsUnauthorizedError` (after setting WWW-Authenticate) unless the request carries the
  * metrics token. For the /metrics handlers of the gateway and the services.
  */
-export function checkMetricsToken(request: { headers: { authorization?: string | undefined } }, reply: { header(name: string, value: string): unknown }, token: string): void {
+export function checkMetricsToken(
+  request: { headers: { authorization?: string | undefined } },
+  reply: { header(name: string, value: string): unknown },
+  token: string,
+): void {
   if (hasBearerToken(request.headers.authorization, token)) return;
   reply.header('www-authenticate', 'Bearer realm="metrics"');
   throw new MetricsUnauthorizedError();

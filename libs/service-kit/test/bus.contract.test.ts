@@ -9,7 +9,18 @@ import { connect } from '@nats-io/transport-node';
 import { HEADERS } from '@powerpool/contracts';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_NATS_URL, unavailableReason } from '../../testing/src/services.js';
-import { connectNatsBus, createMemoryBus, delaySequence, replyBudgetMs, REQUEST_TIMEOUT_HEADER, withDeliveryDelays, type Bus, type BusMessage, type ConsumeOptions, type Subscription } from '../src/bus/index.js';
+import {
+  connectNatsBus,
+  createMemoryBus,
+  delaySequence,
+  replyBudgetMs,
+  REQUEST_TIMEOUT_HEADER,
+  withDeliveryDelays,
+  type Bus,
+  type BusMessage,
+  type ConsumeOptions,
+  type Subscription,
+} from '../src/bus/index.js';
 import { BusNoRespondersError, BusTimeoutError, ConflictError, DomainError } from '../src/errors.js';
 
 const run = randomUUID().replaceAll('-', '').slice(0, 10);
@@ -414,7 +425,12 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
 
       expect(reply).toEqual({ sum: 5 });
       // The requester's timeout travels with the request (the 5000 ms default here).
-      expect(seen[0]).toEqual({ subject: `${s}.sum`, data: { a: 2, b: 3 }, headers: { [HEADERS.correlationId]: 'corr-9', [REQUEST_TIMEOUT_HEADER]: '5000' }, deliveryCount: 1 });
+      expect(seen[0]).toEqual({
+        subject: `${s}.sum`,
+        data: { a: 2, b: 3 },
+        headers: { [HEADERS.correlationId]: 'corr-9', [REQUEST_TIMEOUT_HEADER]: '5000' },
+        deliveryCount: 1,
+      });
     });
 
     it("should tell the handler how long it may work and still be heard: four fifths of the requester's timeout", async () => {
@@ -642,7 +658,11 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
       const { bus, handedAt } = await slowBus(seed);
       const s = scope();
       const handledAt = new Map<number, number>();
-      await bus.consume({ durable: `d-${s}`, subjects: [`${s}.created`], handler: async (msg) => void handledAt.set((msg.data as { n: number }).n, performance.now()) });
+      await bus.consume({
+        durable: `d-${s}`,
+        subjects: [`${s}.created`],
+        handler: async (msg) => void handledAt.set((msg.data as { n: number }).n, performance.now()),
+      });
       for (let n = 0; n < count; n++) await bus.publish(`${s}.created`, { n });
       await eventually(() => expect(handledAt.size).toBe(count));
       return Array.from({ length: count }, (_, n) => handledAt.get(n)! - handedAt.get(n)![0]!);
@@ -703,7 +723,11 @@ describe.each(implementations)('bus contract ($kind)', (impl) => {
         const { bus } = await slowBus(seed);
         const s = scope();
         const handled: string[] = [];
-        await bus.consume({ durable: `d-${s}`, subjects: [`${s}.a`, `${s}.b`], handler: async (msg) => void handled.push(msg.subject.endsWith('.a') ? 'A' : 'B') });
+        await bus.consume({
+          durable: `d-${s}`,
+          subjects: [`${s}.a`, `${s}.b`],
+          handler: async (msg) => void handled.push(msg.subject.endsWith('.a') ? 'A' : 'B'),
+        });
         await bus.publish(`${s}.a`, { n: 1 });
         await bus.publish(`${s}.b`, { n: 2 });
         await eventually(() => expect(handled).toHaveLength(2));

@@ -53,7 +53,10 @@ describe.skipIf(skipReason !== null)('the database out of reach (real PostgreSQL
         );
       expect(failure).toBeInstanceOf(Error);
       expect(uncaught).toEqual([]);
-      expect(errorReply(failure, request)).toEqual({ status: 503, body: { error: 'service_unavailable', message: 'The database is unavailable right now. Please try again shortly.' } });
+      expect(errorReply(failure, request)).toEqual({
+        status: 503,
+        body: { error: 'service_unavailable', message: 'The database is unavailable right now. Please try again shortly.' },
+      });
       // The pool dropped that connection: the next query works on a fresh one.
       expect(await database.ping()).toBe(true);
     } finally {
@@ -71,7 +74,11 @@ describe.skipIf(skipReason !== null)('the database out of reach (real PostgreSQL
         (err: unknown) => err,
       );
       expect(errorReply(refused, request).status).toBe(503);
-      expect(JSON.parse(busErrorReply(refused, 'test.subject', silentLogger))).toMatchObject({ ok: false, status: 503, error: { error: 'service_unavailable' } });
+      expect(JSON.parse(busErrorReply(refused, 'test.subject', silentLogger))).toMatchObject({
+        ok: false,
+        status: 503,
+        error: { error: 'service_unavailable' },
+      });
     } finally {
       await down.close();
     }

@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '@powerpool/contracts';
 import { readEventStream } from '../../testing/src/event-stream.js';
-import { createEventStreamHub, eventFrameWithId, sendEventStream, type EventStreamConnection, type EventStreamHub, type EventStreamHubOptions } from '../src/event-stream.js';
+import {
+  createEventStreamHub,
+  eventFrameWithId,
+  sendEventStream,
+  type EventStreamConnection,
+  type EventStreamHub,
+  type EventStreamHubOptions,
+} from '../src/event-stream.js';
 
 const ticks = endpoint({
   method: 'GET',
@@ -15,7 +22,14 @@ const ticks = endpoint({
   produces: 'text/event-stream',
   events: z.object({ n: z.number() }),
 });
-const json = endpoint({ method: 'GET', path: '/json', service: 'sports-data-staging', access: 'public', summary: 'test json', reply: z.object({ ok: z.boolean() }) });
+const json = endpoint({
+  method: 'GET',
+  path: '/json',
+  service: 'sports-data-staging',
+  access: 'public',
+  summary: 'test json',
+  reply: z.object({ ok: z.boolean() }),
+});
 
 /** A bare Fastify listening on a loopback port, with whatever routes the test adds. */
 async function serve(setup: (app: FastifyInstance) => void): Promise<{ app: FastifyInstance; url: string; logs: string[] }> {

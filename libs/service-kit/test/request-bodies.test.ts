@@ -30,7 +30,11 @@ const saved: string[] = [];
 beforeAll(async () => {
   const keys = await generateAssertionKeys();
   const signer = await createAssertionSigner(keys.privateKeyPem);
-  app = await createService({ name: 'identity', logger: createLogger({ level: 'silent', name: 'test' }), verifier: await createAssertionVerifier(keys.publicKeyPem) });
+  app = await createService({
+    name: 'identity',
+    logger: createLogger({ level: 'silent', name: 'test' }),
+    verifier: await createAssertionVerifier(keys.publicKeyPem),
+  });
   route(app, save, async (request) => {
     saved.push(request.body.name);
     return { name: request.body.name };

@@ -58,17 +58,24 @@ describe('architecture', () => {
   it('should keep every service free of other services, the gateway and the web app', () => {
     for (const service of SERVICES) {
       const others = SERVICES.filter((s) => s !== service);
-      const found = violations(rel(`services/${service}`), (_from, to) =>
-        others.some((o) => to === `@powerpool/${o}` || to.startsWith(`@powerpool/${o}/`) || to.startsWith(`services/${o}/`)) ||
-        /^@powerpool\/(gateway|web|embedded)/.test(to) ||
-        /^(gateway|web|deploy)\//.test(to),
+      const found = violations(
+        rel(`services/${service}`),
+        (_from, to) =>
+          others.some((o) => to === `@powerpool/${o}` || to.startsWith(`@powerpool/${o}/`) || to.startsWith(`services/${o}/`)) ||
+          /^@powerpool\/(gateway|web|embedded)/.test(to) ||
+          /^(gateway|web|deploy)\//.test(to),
       );
       expect(found, `${service}`).toEqual([]);
     }
   });
 
   it('should keep libs free of services, the gateway, the web app and deploy', () => {
-    const found = violations(rel('libs'), (_from, to) => /^@powerpool\/(identity|pools-invitations|picks-scoring|weeks-workflow|sports-data-staging|gateway|web|embedded)/.test(to) || /^(services|gateway|web|deploy)\//.test(to));
+    const found = violations(
+      rel('libs'),
+      (_from, to) =>
+        /^@powerpool\/(identity|pools-invitations|picks-scoring|weeks-workflow|sports-data-staging|gateway|web|embedded)/.test(to) ||
+        /^(services|gateway|web|deploy)\//.test(to),
+    );
     expect(found).toEqual([]);
   });
 
@@ -91,17 +98,26 @@ describe('architecture', () => {
   });
 
   it('should keep dev and test tools (dev/ folders, the ESPN replay) out of every service src', () => {
-    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (_from, to) => /^services\/[^/]+\/dev(\/|$)/.test(to) || to.startsWith('@powerpool/sports-data-staging/replay'));
+    const found = violations(
+      SERVICES.flatMap((s) => rel(`services/${s}/src`)),
+      (_from, to) => /^services\/[^/]+\/dev(\/|$)/.test(to) || to.startsWith('@powerpool/sports-data-staging/replay'),
+    );
     expect(found).toEqual([]);
   });
 
   it('should keep routes thin: they call domain functions, never the store', () => {
-    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/routes/') && to.includes('/src/store/'));
+    const found = violations(
+      SERVICES.flatMap((s) => rel(`services/${s}/src`)),
+      (from, to) => from.includes('/src/routes/') && to.includes('/src/store/'),
+    );
     expect(found).toEqual([]);
   });
 
   it('should keep the rules free of their transport: domain/ never imports serving/ (caches, ETags, streams)', () => {
-    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/domain/') && to.includes('/src/serving/'));
+    const found = violations(
+      SERVICES.flatMap((s) => rel(`services/${s}/src`)),
+      (from, to) => from.includes('/src/domain/') && to.includes('/src/serving/'),
+    );
     expect(found).toEqual([]);
   });
 
@@ -109,14 +125,20 @@ describe('architecture', () => {
     // The domain declares what it needs of another service or an outside API (an interface in its
     // context, like weeks-workflow's SportsPort or sports-data-staging's EspnClient); app.ts passes
     // the adapter in, so a rule runs the same against a fake and never depends on a wire format.
-    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => from.includes('/src/domain/') && /^services\/[^/]+\/src\/ports(\/|$)/.test(to));
+    const found = violations(
+      SERVICES.flatMap((s) => rel(`services/${s}/src`)),
+      (from, to) => from.includes('/src/domain/') && /^services\/[^/]+\/src\/ports(\/|$)/.test(to),
+    );
     expect(found).toEqual([]);
   });
 
   it('should keep inbound adapters (events/, routes/) out of the domain, the store and the outbound ports', () => {
     // events/ and routes/ call into the domain; if the domain called back into them, a rule would
     // depend on how it is reached (HTTP or bus) rather than on its inputs.
-    const found = violations(SERVICES.flatMap((s) => rel(`services/${s}/src`)), (from, to) => /\/src\/(domain|store|ports)\//.test(from) && /^services\/[^/]+\/src\/(events|routes)\//.test(to));
+    const found = violations(
+      SERVICES.flatMap((s) => rel(`services/${s}/src`)),
+      (from, to) => /\/src\/(domain|store|ports)\//.test(from) && /^services\/[^/]+\/src\/(events|routes)\//.test(to),
+    );
     expect(found).toEqual([]);
   });
 
@@ -144,7 +166,10 @@ describe('architecture', () => {
   });
 
   it('should keep the web app free of server packages', () => {
-    const found = violations(rel('web/src'), (_from, to) => /^@powerpool\/(service-kit|testing|dev-idp|gateway|identity|embedded)/.test(to) || /^(pg|fastify|drizzle-orm|@nats-io)/.test(to));
+    const found = violations(
+      rel('web/src'),
+      (_from, to) => /^@powerpool\/(service-kit|testing|dev-idp|gateway|identity|embedded)/.test(to) || /^(pg|fastify|drizzle-orm|@nats-io)/.test(to),
+    );
     expect(found).toEqual([]);
   });
 });

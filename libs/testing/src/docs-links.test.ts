@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
  * "`name` in path/to/file.ts" names something that file exports.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const DOCS = [...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), 'README.md', 'bench/README.md', 'deploy/README.md'];
+const DOCS = [
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+  'README.md',
+  'bench/README.md',
+  'deploy/README.md',
+];
 
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
@@ -54,10 +61,17 @@ function brokenLinks(file: string): string[] {
 function exportsOf(file: string): Set<string> {
   const text = read(file);
   const names = new Set<string>();
-  for (const [, name] of text.matchAll(/^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm)) names.add(name!);
+  for (const [, name] of text.matchAll(
+    /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm,
+  ))
+    names.add(name!);
   for (const [, list] of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)) {
     for (const item of list!.split(',')) {
-      const name = item.trim().split(/\s+as\s+/).pop()?.replace(/^type\s+/, '');
+      const name = item
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.replace(/^type\s+/, '');
       if (name) names.add(name);
     }
   }
@@ -69,9 +83,7 @@ function namedExports(file: string): { file: string; names: string[] }[] {
   const text = prose(read(file)).replace(/\s+/g, ' ');
   const found: { file: string; names: string[] }[] = [];
   for (const [, group, source] of text.matchAll(/((?:`[^`]+`(?:,? and |,? or |, | |\) ))+)in ((?:[\w@.-]+\/)+[\w.-]+\.tsx?)\b/g)) {
-    const names = [...group!.matchAll(/`([^`]+)`/g)]
-      .map(([, name]) => name!.replace(/\(\)$/, ''))
-      .filter((name) => /^[A-Za-z_$][\w$]*\*?$/.test(name));
+    const names = [...group!.matchAll(/`([^`]+)`/g)].map(([, name]) => name!.replace(/\(\)$/, '')).filter((name) => /^[A-Za-z_$][\w$]*\*?$/.test(name));
     if (names.length > 0) found.push({ file: source!, names });
   }
   return found;

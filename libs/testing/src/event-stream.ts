@@ -6,9 +6,7 @@
 
 /** One frame of an event stream: an event (id, data) or a comment (`: heartbeat`), or a `retry:`. */
 export type SseFrame =
-  | { kind: 'event'; id: string | null; event: string | null; data: string }
-  | { kind: 'comment'; text: string }
-  | { kind: 'retry'; ms: number };
+  { kind: 'event'; id: string | null; event: string | null; data: string } | { kind: 'comment'; text: string } | { kind: 'retry'; ms: number };
 
 /**
  * An incremental `text/event-stream` parser (WHATWG rules: lines end with LF, CRLF or CR; a blank

@@ -87,6 +87,17 @@ export type MemberSubject = 'pools.member.joined' | 'pools.member.removed';
 /** The payload of pools.member.joined (or .removed) for `userId` in `pool`, as pools-invitations sends it. */
 export function memberEventOf(pool: Pool, userId: string, subject: MemberSubject = 'pools.member.joined') {
   const at = new Date().toISOString();
-  const member: MemberEventSnapshot = { poolId: pool.id, poolName: pool.name, userId, role: 'member', isActive: subject === 'pools.member.joined', hasPaid: false, paymentNotes: null, notes: null, joinedAt: at, updatedAt: at };
+  const member: MemberEventSnapshot = {
+    poolId: pool.id,
+    poolName: pool.name,
+    userId,
+    role: 'member',
+    isActive: subject === 'pools.member.joined',
+    hasPaid: false,
+    paymentNotes: null,
+    notes: null,
+    joinedAt: at,
+    updatedAt: at,
+  };
   return subject === 'pools.member.joined' ? { member, via: 'invitation' as const } : { member };
 }

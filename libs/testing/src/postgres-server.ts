@@ -35,7 +35,8 @@ function binDir(): string | null {
 export async function privatePostgresUnavailableReason(): Promise<string | null> {
   let reason: string | null = null;
   if (!binDir()) reason = `no PostgreSQL binaries under ${POSTGRES_ROOT}/<version>/bin`;
-  else if (typeof process.getuid === 'function' && process.getuid() !== 0) reason = 'a private PostgreSQL runs as the postgres OS user via runuser, which needs root';
+  else if (typeof process.getuid === 'function' && process.getuid() !== 0)
+    reason = 'a private PostgreSQL runs as the postgres OS user via runuser, which needs root';
   else {
     try {
       await run('id', ['postgres']);

@@ -1,13 +1,7 @@
 import { pino } from 'pino';
 import type { Role } from '@powerpool/contracts';
 import { HEADERS } from '@powerpool/contracts';
-import {
-  createAssertionSigner,
-  createAssertionVerifier,
-  generateAssertionKeys,
-  type AssertionSigner,
-  type ServiceRuntime,
-} from '@powerpool/service-kit';
+import { createAssertionSigner, createAssertionVerifier, generateAssertionKeys, type AssertionSigner, type ServiceRuntime } from '@powerpool/service-kit';
 import { createIsolatedNatsBus, createTestMemoryBus } from './bus.js';
 import { createPgliteTestDatabase, createPostgresTestDatabase } from './database.js';
 import { unavailableReason } from './services.js';

@@ -83,7 +83,9 @@ export async function describeServiceBasics(name: string, schema: string, build:
     it('should serve every endpoint declared for it in the contracts, and no other API route', async () => {
       await app.ready();
       expect(SERVICE_NAMES).toContain(name);
-      const declared = endpointsOf(name as ServiceName).map(endpointLabel).sort();
+      const declared = endpointsOf(name as ServiceName)
+        .map(endpointLabel)
+        .sort();
       expect([...servedEndpoints(app)].sort()).toEqual(declared);
     });
 

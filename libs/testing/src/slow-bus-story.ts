@@ -1,6 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
-import { SESSION_COOKIE, type GamesStreamEvent, type ImportScoresReply, type PublishReply, type ScoringReviewReply, type SeasonLeaderboardEntry, type WeekGame } from '@powerpool/contracts';
+import {
+  SESSION_COOKIE,
+  type GamesStreamEvent,
+  type ImportScoresReply,
+  type PublishReply,
+  type ScoringReviewReply,
+  type SeasonLeaderboardEntry,
+  type WeekGame,
+} from '@powerpool/contracts';
 import { readEventStream } from './event-stream.js';
 import { signIn, type SignedIn } from './sign-in.js';
 import { pushSeasonThroughGateway, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD_WEEK, wildCardBatch, type WildCardPick } from './wild-card.js';
@@ -66,13 +74,49 @@ export const STORY_PLAYERS: readonly StoryPlayer[] = [
   // LAR 3 L, CHI 2 W, SF 1 W, power JAX push: (0 + 2 + 1) x1 = 3.
   { email: 'player2@powerpool.test', picks: WILD_CARD_PICKS.casey, points: 3 },
   // CAR 3 W, CHI 2 W, SF 1 W, power BUF push: (3 + 2 + 1) x1 = 6.
-  { email: 'robin.slowbus@powerpool.test', picks: [[G.larCar, T.CAR, 3], [G.gbChi, T.CHI, 2], [G.sfPhi, T.SF, 1], [G.bufJax, T.BUF, 0]], points: 6 },
+  {
+    email: 'robin.slowbus@powerpool.test',
+    picks: [
+      [G.larCar, T.CAR, 3],
+      [G.gbChi, T.CHI, 2],
+      [G.sfPhi, T.SF, 1],
+      [G.bufJax, T.BUF, 0],
+    ],
+    points: 6,
+  },
   // LAR 3 L, GB 2 L, JAX 1 push, power PHI L: (0 + 0 + 0) x0 = 0.
-  { email: 'sam.slowbus@powerpool.test', picks: [[G.larCar, T.LAR, 3], [G.gbChi, T.GB, 2], [G.bufJax, T.JAX, 1], [G.sfPhi, T.PHI, 0]], points: 0 },
+  {
+    email: 'sam.slowbus@powerpool.test',
+    picks: [
+      [G.larCar, T.LAR, 3],
+      [G.gbChi, T.GB, 2],
+      [G.bufJax, T.JAX, 1],
+      [G.sfPhi, T.PHI, 0],
+    ],
+    points: 0,
+  },
   // SF 3 W, CHI 2 W, BUF 1 push, power CAR W: (3 + 2 + 0) x2 = 10.
-  { email: 'alex.slowbus@powerpool.test', picks: [[G.sfPhi, T.SF, 3], [G.gbChi, T.CHI, 2], [G.bufJax, T.BUF, 1], [G.larCar, T.CAR, 0]], points: 10 },
+  {
+    email: 'alex.slowbus@powerpool.test',
+    picks: [
+      [G.sfPhi, T.SF, 3],
+      [G.gbChi, T.CHI, 2],
+      [G.bufJax, T.BUF, 1],
+      [G.larCar, T.CAR, 0],
+    ],
+    points: 10,
+  },
   // JAX 3 push, CAR 2 W, GB 1 L, power SF W: (0 + 2 + 0) x2 = 4.
-  { email: 'jo.slowbus@powerpool.test', picks: [[G.bufJax, T.JAX, 3], [G.larCar, T.CAR, 2], [G.gbChi, T.GB, 1], [G.sfPhi, T.SF, 0]], points: 4 },
+  {
+    email: 'jo.slowbus@powerpool.test',
+    picks: [
+      [G.bufJax, T.JAX, 3],
+      [G.larCar, T.CAR, 2],
+      [G.gbChi, T.GB, 1],
+      [G.sfPhi, T.SF, 0],
+    ],
+    points: 4,
+  },
 ];
 
 /**
@@ -167,7 +211,9 @@ async function seasonCopied(url: string, commissioner: SignedIn, label: string):
     await pause(250);
   }
   for (;;) {
-    const res = await fetch(`${url}/api/seasons/${YEAR}/weeks/${WILD_CARD_WEEK}/games/stream`, { headers: { cookie: `${SESSION_COOKIE}=${commissioner.sessionId}` } });
+    const res = await fetch(`${url}/api/seasons/${YEAR}/weeks/${WILD_CARD_WEEK}/games/stream`, {
+      headers: { cookie: `${SESSION_COOKIE}=${commissioner.sessionId}` },
+    });
     if (res.status === 200) {
       const stream = readEventStream(res);
       try {
@@ -230,15 +276,24 @@ export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<Slo
   // The story: every request as soon as the previous one answered.
   const t0 = Date.now();
   const pool = JSON.parse(
-    await act('create pool', null, () => commissioner.post('/api/pools', { name: `Slow bus ${label} ${randomInt(1e9)}`, year: YEAR, allowsPostseason: true }), 201),
+    await act(
+      'create pool',
+      null,
+      () => commissioner.post('/api/pools', { name: `Slow bus ${label} ${randomInt(1e9)}`, year: YEAR, allowsPostseason: true }),
+      201,
+    ),
   ) as { id: string };
   const week = `/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}`;
-  const invitation = JSON.parse(await act('invite', null, () => commissioner.post(`/api/pools/${pool.id}/invitations`, {}), 201)) as { invitationToken: string };
+  const invitation = JSON.parse(await act('invite', null, () => commissioner.post(`/api/pools/${pool.id}/invitations`, {}), 201)) as {
+    invitationToken: string;
+  };
   for (const [player, who] of players) await act(`join ${player.email}`, null, () => who.post(`/api/invitations/${invitation.invitationToken}/use`));
   for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) {
     await act(`spread ${gameId}`, 'spread', () => commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }));
   }
-  const published = JSON.parse(await act('publish', 'publish', () => commissioner.post(`${week}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }))) as PublishReply;
+  const published = JSON.parse(
+    await act('publish', 'publish', () => commissioner.post(`${week}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) })),
+  ) as PublishReply;
   const poolGameOf = Object.fromEntries(published.games.map((g) => [g.id, g.poolGameId]));
   for (const [player, who] of players) {
     await act(`picks ${player.email}`, 'picks', () => who.post('/api/picks/batch', wildCardBatch(pool.id, poolGameOf, player.picks)));
@@ -273,15 +328,25 @@ export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<Slo
     const seasonRes = await commissioner.get(`/api/pools/${pool.id}/seasons/${YEAR}/leaderboard`);
     if (seasonRes.status !== 200) throw new Error(`[${label}] season leaderboard: ${seasonRes.status} ${await seasonRes.text()}`);
     const emailOf = new Map(review.rows.map((r) => [r.userId, r.email]));
-    const season = Object.fromEntries(((await seasonRes.json()) as SeasonLeaderboardEntry[]).map((e) => [emailOf.get(e.user.id) ?? e.user.displayName, [e.totalPoints, e.weeksPlayed] as [number, number]]));
-    const pendingOnFinal = review.rows.flatMap((r) => r.picks.filter((p) => p.result === 'PENDING' && finalGames.includes(p.gameId)).map((p) => `${r.email} ${p.gameId} rank ${p.confidenceRank}`));
+    const season = Object.fromEntries(
+      ((await seasonRes.json()) as SeasonLeaderboardEntry[]).map((e) => [
+        emailOf.get(e.user.id) ?? e.user.displayName,
+        [e.totalPoints, e.weeksPlayed] as [number, number],
+      ]),
+    );
+    const pendingOnFinal = review.rows.flatMap((r) =>
+      r.picks.filter((p) => p.result === 'PENDING' && finalGames.includes(p.gameId)).map((p) => `${r.email} ${p.gameId} rank ${p.confidenceRank}`),
+    );
     const weekPoints = Object.fromEntries(review.rows.map((r) => [r.email, r.totalPoints]));
     return { review, season, pendingOnFinal, weekPoints };
   };
   const settled = (o: Awaited<ReturnType<typeof observe>>) =>
     o.review.state === 'COMPLETE' &&
     o.pendingOnFinal.length === 0 &&
-    Object.entries(expected).every(([email, points]) => o.weekPoints[email] === points && o.season[email]?.[0] === points && o.season[email]?.[1] === (email.startsWith('commissioner') ? 0 : 1));
+    Object.entries(expected).every(
+      ([email, points]) =>
+        o.weekPoints[email] === points && o.season[email]?.[0] === points && o.season[email]?.[1] === (email.startsWith('commissioner') ? 0 : 1),
+    );
   const settleBy = Date.now() + SETTLE_MS;
   let seen = await observe();
   while (!settled(seen) && Date.now() < settleBy) {
@@ -293,9 +358,16 @@ export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<Slo
   log(
     `[slow bus ${label}] story ${storyMs} ms, ${steps.length} requests; still_syncing retries ${steps.reduce((n, s) => n + s.stillSyncing, 0)}, ` +
       `lag answers (not still_syncing) ${steps.reduce((n, s) => n + s.lagAnswers.length, 0)}` +
-      (retried.length ? `: ${retried.map((s) => `${s.step} [${[...(s.stillSyncing ? [`${s.stillSyncing}x still_syncing`] : []), ...s.lagAnswers].join(', ')}]`).join('; ')}` : ''),
+      (retried.length
+        ? `: ${retried.map((s) => `${s.step} [${[...(s.stillSyncing ? [`${s.stillSyncing}x still_syncing`] : []), ...s.lagAnswers].join(', ')}]`).join('; ')}`
+        : ''),
   );
-  log(`[slow bus ${label}] the four clicks: ${steps.slice(-4).map((s) => `${s.step} ${s.status} in ${s.ms} ms`).join(', ')}`);
+  log(
+    `[slow bus ${label}] the four clicks: ${steps
+      .slice(-4)
+      .map((s) => `${s.step} ${s.status} in ${s.ms} ms`)
+      .join(', ')}`,
+  );
   log(
     `[slow bus ${label}] ${settled(seen) ? 'settled' : `NOT settled after ${SETTLE_MS} ms`}: PENDING on final games ${JSON.stringify(seen.pendingOnFinal)}; ` +
       `week points ${JSON.stringify(seen.weekPoints)}; season ${JSON.stringify(seen.season)}; expected ${JSON.stringify(expected)}`,
@@ -311,7 +383,10 @@ export function slowBusMaxDelayMs(env: NodeJS.ProcessEnv = process.env): number 
 
 /** The seeds a slow bus suite runs: SLOW_BUS_SEEDS (comma list) when set, else `count` random ones (printed in the test names). */
 export function slowBusSeeds(count = 3, env: NodeJS.ProcessEnv = process.env): number[] {
-  const given = (env.SLOW_BUS_SEEDS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const given = (env.SLOW_BUS_SEEDS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (given.length) {
     return given.map((s) => {
       const n = Number(s);

@@ -20,8 +20,18 @@ export const WILD_CARD_FINALS: Readonly<Record<string, string>> = { '401772979':
 export type WildCardPick = readonly [gameId: string, teamEspnId: string, rank: number];
 /** The dev players' picks (player@ is Pat Player, player2@ is Casey Second) and their week's points. */
 export const WILD_CARD_PICKS = {
-  pat: [['401772979', '29', 3], ['401772981', '9', 2], ['401772977', '2', 1], ['401772980', '25', 0]] as readonly WildCardPick[],
-  casey: [['401772979', '14', 3], ['401772981', '3', 2], ['401772980', '25', 1], ['401772977', '30', 0]] as readonly WildCardPick[],
+  pat: [
+    ['401772979', '29', 3],
+    ['401772981', '9', 2],
+    ['401772977', '2', 1],
+    ['401772980', '25', 0],
+  ] as readonly WildCardPick[],
+  casey: [
+    ['401772979', '14', 3],
+    ['401772981', '3', 2],
+    ['401772980', '25', 1],
+    ['401772977', '30', 0],
+  ] as readonly WildCardPick[],
 } as const;
 export const WILD_CARD_POINTS = { 'Pat Player': 6, 'Casey Second': 3 } as const;
 

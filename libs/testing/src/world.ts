@@ -60,7 +60,8 @@ export async function startServiceHarness(options: StartServiceOptions): Promise
   const app = await build();
   const events: ServiceHarness['events'] = [];
   const subs: Subscription[] = [];
-  for (const subject of options.record) subs.push(await runtime.bus.subscribe(subject, (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })));
+  for (const subject of options.record)
+    subs.push(await runtime.bus.subscribe(subject, (m: BusMessage) => void events.push({ subject: m.subject, data: m.data })));
   if (options.peers) subs.push(...(await options.peers(runtime)));
   return {
     runtime,
@@ -81,7 +82,8 @@ export async function startServiceHarness(options: StartServiceOptions): Promise
 // ---- calls and waits ----------------------------------------------------------------------------
 
 /** One call through buildApp + inject, as the gateway would forward it (`who` null: signed out). */
-export const call = (h: ServiceHarness, method: Method, url: string, who: Person | null, payload?: unknown) => callAs(h.runtime, h.app, method, url, who, payload);
+export const call = (h: ServiceHarness, method: Method, url: string, who: Person | null, payload?: unknown) =>
+  callAs(h.runtime, h.app, method, url, who, payload);
 
 /** Wait until `sql` returns a row (the service has consumed an event). */
 export const stored = (h: ServiceHarness, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, sql, params);
@@ -116,8 +118,21 @@ export async function castOf(h: ServiceHarness): Promise<Cast> {
 }
 
 /** Publish an identity.user.* event with a full user snapshot (`user` on top of an unpaid, unnamed user). */
-export async function announce(h: ServiceHarness, subject: EventSubject, user: Partial<User> & Pick<User, 'id' | 'email' | 'role' | 'updatedAt'>, extra: Record<string, unknown> = {}): Promise<void> {
-  const snapshot: User = { displayName: null, firstName: null, lastName: null, hasPaid: false, paymentNotes: null, createdAt: new Date(0).toISOString(), ...user };
+export async function announce(
+  h: ServiceHarness,
+  subject: EventSubject,
+  user: Partial<User> & Pick<User, 'id' | 'email' | 'role' | 'updatedAt'>,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const snapshot: User = {
+    displayName: null,
+    firstName: null,
+    lastName: null,
+    hasPaid: false,
+    paymentNotes: null,
+    createdAt: new Date(0).toISOString(),
+    ...user,
+  };
   await h.runtime.bus.publish(subject, { user: snapshot, ...extra });
 }
 
@@ -131,20 +146,66 @@ export async function announceUser(h: ServiceHarness, p: Person): Promise<void> 
 // ---- teams and games (sports-data-staging) -----------------------------------------------------
 
 export const TEAMS: Team[] = [
-  { espnId: '21', name: 'Philadelphia Eagles', shortName: 'Eagles', abbreviation: 'PHI', city: 'Philadelphia', color: '06424d', logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png', darkLogoUrl: null },
-  { espnId: '6', name: 'Dallas Cowboys', shortName: 'Cowboys', abbreviation: 'DAL', city: 'Dallas', color: '002a5c', logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png', darkLogoUrl: null },
+  {
+    espnId: '21',
+    name: 'Philadelphia Eagles',
+    shortName: 'Eagles',
+    abbreviation: 'PHI',
+    city: 'Philadelphia',
+    color: '06424d',
+    logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
+    darkLogoUrl: null,
+  },
+  {
+    espnId: '6',
+    name: 'Dallas Cowboys',
+    shortName: 'Cowboys',
+    abbreviation: 'DAL',
+    city: 'Dallas',
+    color: '002a5c',
+    logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png',
+    darkLogoUrl: null,
+  },
   { espnId: '12', name: 'Kansas City Chiefs', shortName: 'Chiefs', abbreviation: 'KC', city: 'Kansas City', color: 'e31837', logoUrl: null, darkLogoUrl: null },
-  { espnId: '24', name: 'Los Angeles Chargers', shortName: 'Chargers', abbreviation: 'LAC', city: 'Los Angeles', color: '0080c6', logoUrl: null, darkLogoUrl: null },
+  {
+    espnId: '24',
+    name: 'Los Angeles Chargers',
+    shortName: 'Chargers',
+    abbreviation: 'LAC',
+    city: 'Los Angeles',
+    color: '0080c6',
+    logoUrl: null,
+    darkLogoUrl: null,
+  },
   { espnId: '2', name: 'Buffalo Bills', shortName: 'Bills', abbreviation: 'BUF', city: 'Buffalo', color: '00338d', logoUrl: null, darkLogoUrl: null },
   { espnId: '15', name: 'Miami Dolphins', shortName: 'Dolphins', abbreviation: 'MIA', city: 'Miami', color: '008e97', logoUrl: null, darkLogoUrl: null },
   { espnId: '3', name: 'Chicago Bears', shortName: 'Bears', abbreviation: 'CHI', city: 'Chicago', color: '0b162a', logoUrl: null, darkLogoUrl: null },
   { espnId: '8', name: 'Detroit Lions', shortName: 'Lions', abbreviation: 'DET', city: 'Detroit', color: '0076b6', logoUrl: null, darkLogoUrl: null },
   { espnId: '9', name: 'Green Bay Packers', shortName: 'Packers', abbreviation: 'GB', city: 'Green Bay', color: '203731', logoUrl: null, darkLogoUrl: null },
-  { espnId: '16', name: 'Minnesota Vikings', shortName: 'Vikings', abbreviation: 'MIN', city: 'Minneapolis', color: '4f2683', logoUrl: null, darkLogoUrl: null },
+  {
+    espnId: '16',
+    name: 'Minnesota Vikings',
+    shortName: 'Vikings',
+    abbreviation: 'MIN',
+    city: 'Minneapolis',
+    color: '4f2683',
+    logoUrl: null,
+    darkLogoUrl: null,
+  },
 ];
 
 export const VENUES: Venue[] = [
-  { espnVenueId: '3806', fullName: 'Lincoln Financial Field', city: 'Philadelphia', state: 'PA', zipCode: null, indoor: false, grass: true, exteriorImageUrl: null, interiorImageUrl: null },
+  {
+    espnVenueId: '3806',
+    fullName: 'Lincoln Financial Field',
+    city: 'Philadelphia',
+    state: 'PA',
+    zipCode: null,
+    indoor: false,
+    grass: true,
+    exteriorImageUrl: null,
+    interiorImageUrl: null,
+  },
 ];
 
 const team = (id: string) => TEAMS.find((t) => t.espnId === id)!;
@@ -202,7 +263,8 @@ export async function updateGame(h: ServiceHarness, game: Game, changes: Partial
 }
 
 /** A final score, as the provider reports it. */
-export const finalScore = (h: ServiceHarness, game: Game, homeScore: number, awayScore: number) => updateGame(h, game, { gameStatus: 'COMPLETE', homeScore, awayScore });
+export const finalScore = (h: ServiceHarness, game: Game, homeScore: number, awayScore: number) =>
+  updateGame(h, game, { gameStatus: 'COMPLETE', homeScore, awayScore });
 
 // ---- pools and members (pools-invitations) ------------------------------------------------------
 
@@ -217,7 +279,11 @@ export async function announcePool(h: ServiceHarness, commissioner: Person, over
 /** pools.member.joined (or .removed) for `who`. */
 export async function announceMember(h: ServiceHarness, pool: Pool, who: Person, subject: MemberSubject = 'pools.member.joined'): Promise<void> {
   await h.runtime.bus.publish(subject, memberEventOf(pool, who.id, subject));
-  await stored(h, `SELECT 1 FROM ${h.schema}.pool_members WHERE pool_id = $1 AND user_id = $2 AND is_active = $3`, [pool.id, who.id, subject === 'pools.member.joined']);
+  await stored(h, `SELECT 1 FROM ${h.schema}.pool_members WHERE pool_id = $1 AND user_id = $2 AND is_active = $3`, [
+    pool.id,
+    who.id,
+    subject === 'pools.member.joined',
+  ]);
 }
 
 // ---- weeks (weeks-workflow) ---------------------------------------------------------------------
@@ -234,7 +300,14 @@ export interface PublishedWeek {
  * weeks.week.published as weeks-workflow announces it: `spreads` maps game ids to locked spreads;
  * the deadline is 10 minutes before the earliest kickoff unless given.
  */
-export async function publishWeek(h: ServiceHarness, pool: Pool, weekNumber: number, games: Game[], spreads: Record<string, number>, pickDeadline?: string): Promise<PublishedWeek> {
+export async function publishWeek(
+  h: ServiceHarness,
+  pool: Pool,
+  weekNumber: number,
+  games: Game[],
+  spreads: Record<string, number>,
+  pickDeadline?: string,
+): Promise<PublishedWeek> {
   const chosen = games.filter((g) => g.espnId in spreads);
   const deadline = pickDeadline ?? new Date(Math.min(...chosen.map((g) => new Date(g.gameTimeUtc).getTime())) - 10 * 60_000).toISOString();
   const poolGameIds = Object.fromEntries(chosen.map((g) => [g.espnId, randomUUID()]));
@@ -244,7 +317,14 @@ export async function publishWeek(h: ServiceHarness, pool: Pool, weekNumber: num
     weekNumber,
     pickDeadline: deadline,
     publishedAt: new Date().toISOString(),
-    games: chosen.map((g) => ({ gameId: g.espnId, poolGameId: poolGameIds[g.espnId]!, lockedSpread: spreads[g.espnId]!, gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
+    games: chosen.map((g) => ({
+      gameId: g.espnId,
+      poolGameId: poolGameIds[g.espnId]!,
+      lockedSpread: spreads[g.espnId]!,
+      gameTimeUtc: g.gameTimeUtc,
+      homeTeamEspnId: g.homeTeamEspnId,
+      awayTeamEspnId: g.awayTeamEspnId,
+    })),
   });
   await stored(h, `SELECT 1 FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2`, [pool.id, weekNumber]);
   return { poolId: pool.id, weekNumber, pickDeadline: deadline, poolGameIds };
@@ -256,18 +336,40 @@ export async function publishWeek(h: ServiceHarness, pool: Pool, weekNumber: num
  */
 export async function moveWeekTo(h: ServiceHarness, pool: Pool, weekNumber: number, to: WeekState): Promise<void> {
   const order: WeekState[] = ['PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'];
-  const [row] = await h.runtime.database.sql.query<{ state: WeekState }>(`SELECT state FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2`, [pool.id, weekNumber]);
+  const [row] = await h.runtime.database.sql.query<{ state: WeekState }>(`SELECT state FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2`, [
+    pool.id,
+    weekNumber,
+  ]);
   for (let i = order.indexOf(row!.state); i < order.indexOf(to); i++) {
     const [fromState, toState] = [order[i]!, order[i + 1]!];
     // At the service's clock: a save that arrived before this move is still taken (savesOpenAt).
-    await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: YEAR, weekNumber, fromState, toState, testing: true, automatic: false, byUserId: null, at: h.clock.now.toISOString() });
+    await h.runtime.bus.publish('weeks.week.state-changed', {
+      poolId: pool.id,
+      year: YEAR,
+      weekNumber,
+      fromState,
+      toState,
+      testing: true,
+      automatic: false,
+      byUserId: null,
+      at: h.clock.now.toISOString(),
+    });
     await stored(h, `SELECT 1 FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2 AND state = $3`, [pool.id, weekNumber, toState]);
   }
 }
 
 /** weeks.game.voided for a published game. */
 export async function voidGame(h: ServiceHarness, week: PublishedWeek, gameId: string, reason = 'Cancelled by the league'): Promise<void> {
-  await h.runtime.bus.publish('weeks.game.voided', { poolId: week.poolId, year: YEAR, weekNumber: week.weekNumber, gameId, poolGameId: week.poolGameIds[gameId]!, reason, byUserId: null, voidedAt: new Date().toISOString() });
+  await h.runtime.bus.publish('weeks.game.voided', {
+    poolId: week.poolId,
+    year: YEAR,
+    weekNumber: week.weekNumber,
+    gameId,
+    poolGameId: week.poolGameIds[gameId]!,
+    reason,
+    byUserId: null,
+    voidedAt: new Date().toISOString(),
+  });
   await stored(h, `SELECT 1 FROM ${h.schema}.pool_games WHERE id = $1 AND voided_at IS NOT NULL`, [week.poolGameIds[gameId]!]);
 }
 
@@ -294,7 +396,13 @@ export function batchOf(week: PublishedWeek, picks: PickSpec) {
 
 /** A commissioner override body for `week`. */
 export function overrideOf(week: PublishedWeek, target: Person, picks: PickSpec, overrideReason = 'Player phoned in their picks') {
-  return { targetUserId: target.id, poolId: week.poolId, weekNumber: week.weekNumber, overrideReason, picks: batchOf(week, picks).picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick) };
+  return {
+    targetUserId: target.id,
+    poolId: week.poolId,
+    weekNumber: week.weekNumber,
+    overrideReason,
+    picks: batchOf(week, picks).picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick),
+  };
 }
 
 /** Save `who`'s picks of `week` through POST /api/picks/batch (the clock must be before the deadline). */
@@ -327,13 +435,22 @@ export interface PoolWithWeek {
  */
 export async function poolWithPublishedWeek(
   h: ServiceHarness,
-  world: { commissioner: Person; members: Person[]; games: Game[]; spreads: Record<string, number>; weekNumber?: number; pool?: Partial<Pool>; picks?: Array<[Person, PickSpec]> },
+  world: {
+    commissioner: Person;
+    members: Person[];
+    games: Game[];
+    spreads: Record<string, number>;
+    weekNumber?: number;
+    pool?: Partial<Pool>;
+    picks?: Array<[Person, PickSpec]>;
+  },
 ): Promise<PoolWithWeek> {
   const pool = await announcePool(h, world.commissioner, world.pool);
   for (const m of world.members) await announceMember(h, pool, m);
   const week = await publishWeek(h, pool, world.weekNumber ?? 1, world.games, world.spreads);
-  if (world.picks?.length) await beforeDeadline(h, week, async () => {
-    for (const [who, picks] of world.picks!) await savePicks(h, week, who, picks);
-  });
+  if (world.picks?.length)
+    await beforeDeadline(h, week, async () => {
+      for (const [who, picks] of world.picks!) await savePicks(h, week, who, picks);
+    });
   return { pool, week };
 }

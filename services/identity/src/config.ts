@@ -12,14 +12,25 @@ const identityEnvSchema = serviceEnvSchema.extend({
    * under OIDC_ISSUER_URL is rewritten to the same path under this one; the issuer (and the `iss`
    * check) stays OIDC_ISSUER_URL, and the browser is still sent to the public URLs.
    */
-  OIDC_BACKCHANNEL_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url({ error: 'must be a URL (the provider as identity reaches it)' }).optional()),
+  OIDC_BACKCHANNEL_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().url({ error: 'must be a URL (the provider as identity reaches it)' }).optional(),
+  ),
   OIDC_CLIENT_ID: z.string().min(1).default('powerpool'),
   OIDC_CLIENT_SECRET: z.string().min(1, 'is required'),
   /** Claim carrying a role at first sign-in (the dev provider and the Keycloak realm send it). */
   OIDC_ROLE_CLAIM: z.string().default('powerpool_role'),
   SUPER_ADMIN_EMAILS: env.csv(),
-  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().positive().default(7 * 24 * 60),
-  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().int().positive().default(30 * 24),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24),
 });
 
 export interface IdentityConfig {

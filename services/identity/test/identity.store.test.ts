@@ -26,19 +26,31 @@ describe.skipIf(skip)('identity stores', () => {
       const subject = `sub-${randomUUID()}`;
       const signIn = () =>
         test.database.db.transaction((tx) =>
-          createIdentityStore(tx).insertUser({ id: randomUUID(), issuer: 'http://idp.test', subject, email: 'race@powerpool.test', firstName: 'Rae', lastName: 'Ce', role: 'user' }, at('2025-09-01T00:00:00Z')),
+          createIdentityStore(tx).insertUser(
+            { id: randomUUID(), issuer: 'http://idp.test', subject, email: 'race@powerpool.test', firstName: 'Rae', lastName: 'Ce', role: 'user' },
+            at('2025-09-01T00:00:00Z'),
+          ),
         );
       const results = await Promise.all([signIn(), signIn(), signIn()]);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
-      expect(await createIdentityStore(test.database.db).findUserBySubject('http://idp.test', subject)).toMatchObject({ id: results[0].row.id, email: 'race@powerpool.test' });
+      expect(await createIdentityStore(test.database.db).findUserBySubject('http://idp.test', subject)).toMatchObject({
+        id: results[0].row.id,
+        email: 'race@powerpool.test',
+      });
     });
   });
 
   describe('pool assignments', () => {
     const store = () => createPoolAssignmentsStore(test.database.db);
     const current = async (poolId: string) => (await store().listCurrent()).filter((r) => r.poolId === poolId);
-    const membership = (poolId: string, userId: string, updatedAt: string, poolName = 'Store Pool') => ({ poolId, userId, poolName, isActive: true, updatedAt: at(updatedAt) });
+    const membership = (poolId: string, userId: string, updatedAt: string, poolName = 'Store Pool') => ({
+      poolId,
+      userId,
+      poolName,
+      isActive: true,
+      updatedAt: at(updatedAt),
+    });
 
     it('should keep the newest change of a membership and ignore a late or repeated one', async () => {
       const [poolId, userId] = [randomUUID(), randomUUID()];

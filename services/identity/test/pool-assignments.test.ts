@@ -49,12 +49,16 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     updatedAt,
     poolCommissionerId: admin.user.id,
   });
-  const publish = <S extends 'pools.member.joined' | 'pools.member.updated' | 'pools.member.removed' | 'pools.pool.updated' | 'pools.pool.deleted'>(subject: S, payload: EventPayload<S>) =>
-    h.runtime.bus.publish(subject, payload);
+  const publish = <S extends 'pools.member.joined' | 'pools.member.updated' | 'pools.member.removed' | 'pools.pool.updated' | 'pools.pool.deleted'>(
+    subject: S,
+    payload: EventPayload<S>,
+  ) => h.runtime.bus.publish(subject, payload);
   const assignmentsOfPlayer = async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/admin/users/global', headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    return res.json<Array<{ id: string; poolAssignments: Array<{ poolId: string; poolName: string; isActive: boolean }> }>>().find((u) => u.id === player.user.id)?.poolAssignments;
+    return res
+      .json<Array<{ id: string; poolAssignments: Array<{ poolId: string; poolName: string; isActive: boolean }> }>>()
+      .find((u) => u.id === player.user.id)?.poolAssignments;
   };
 
   it('should list a pool assignment when a member joined event arrives and follow later changes', async () => {
@@ -77,7 +81,9 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     // A member event read after the rename carries the new name, and a later rename wins again.
     await publish('pools.member.updated', { member: member(poolId, 'Delta Renamed', at(3000), { isActive: false }) });
     await publish('pools.pool.updated', { pool: pool(poolId, 'Delta Final', at(4000)) });
-    await vi.waitFor(async () => expect((await assignmentsOfPlayer())?.find((a) => a.poolId === poolId)).toEqual({ poolId, poolName: 'Delta Final', isActive: false }));
+    await vi.waitFor(async () =>
+      expect((await assignmentsOfPlayer())?.find((a) => a.poolId === poolId)).toEqual({ poolId, poolName: 'Delta Final', isActive: false }),
+    );
   });
 
   it('should drop the assignment when the member is removed and ignore an older event arriving late', async () => {

@@ -23,7 +23,15 @@ describe.skipIf(skip)('identity sign-in (OIDC code + PKCE against a real provide
     expect(s.user).toMatchObject({ email: 'player@powerpool.test', role: 'user' });
     const me = await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: s.headers });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'player@powerpool.test', firstName: 'Pat', lastName: 'Player', displayName: null, name: 'Pat Player', role: 'user', hasPaid: false });
+    expect(me.json()).toMatchObject({
+      email: 'player@powerpool.test',
+      firstName: 'Pat',
+      lastName: 'Player',
+      displayName: null,
+      name: 'Pat Player',
+      role: 'user',
+      hasPaid: false,
+    });
     await vi.waitFor(() => expect(registered.map((e) => e.user.email)).toContain('player@powerpool.test'));
   });
 
@@ -128,7 +136,11 @@ describe.skipIf(skip)('identity sign-in (OIDC code + PKCE against a real provide
 
   it('should end the session here and at the provider when the user logs out', async () => {
     const s = await signIn(h, 'leaver@powerpool.test');
-    const res = await h.app.inject({ method: 'GET', url: '/api/logout', headers: { ...(await h.runtime.headersFor(null)), cookie: `${SESSION_COOKIE}=${s.sessionId}` } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { ...(await h.runtime.headersFor(null)), cookie: `${SESSION_COOKIE}=${s.sessionId}` },
+    });
     expect(res.statusCode).toBe(302);
     const to = new URL(res.headers.location as string);
     expect(to.href.startsWith(h.idp.issuer)).toBe(true);

@@ -15,7 +15,10 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
 
   beforeAll(async () => {
     h = await startIdentity();
-    await h.runtime.bus.subscribe('identity.user.*', (m: BusMessage<EventPayload<'identity.user.profile-changed'>>) => void events.push({ subject: m.subject, data: m.data }));
+    await h.runtime.bus.subscribe(
+      'identity.user.*',
+      (m: BusMessage<EventPayload<'identity.user.profile-changed'>>) => void events.push({ subject: m.subject, data: m.data }),
+    );
     player = await signIn(h, 'player@powerpool.test');
     commissioner = await signIn(h, 'commissioner@powerpool.test');
     admin = await signIn(h, 'admin@powerpool.test');
@@ -28,7 +31,13 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
     it('should save the trimmed names and announce the change when the display name is valid', async () => {
       const res = await put('/api/user/profile', player.headers, { displayName: '  Pat the Picker  ', firstName: ' Pat ', lastName: '' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ displayName: 'Pat the Picker', firstName: 'Pat', lastName: null, name: 'Pat the Picker', email: 'player@powerpool.test' });
+      expect(res.json()).toMatchObject({
+        displayName: 'Pat the Picker',
+        firstName: 'Pat',
+        lastName: null,
+        name: 'Pat the Picker',
+        email: 'player@powerpool.test',
+      });
       const me = await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: player.headers });
       expect(me.json().name).toBe('Pat the Picker');
       await vi.waitFor(() =>
@@ -57,7 +66,12 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
     });
 
     it('should answer 400 when the body is not JSON', async () => {
-      const res = await h.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { ...player.headers, 'content-type': 'application/json' }, payload: '{not json' });
+      const res = await h.app.inject({
+        method: 'PUT',
+        url: '/api/user/profile',
+        headers: { ...player.headers, 'content-type': 'application/json' },
+        payload: '{not json',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'bad_request' });
     });
@@ -86,12 +100,13 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
   });
 
   describe('super admin calls', () => {
-    const calls = () => [
-      ['GET', '/api/admin/users/global', undefined],
-      ['PUT', `/api/admin/users/${player.user.id}/role`, { role: 'super_admin' }],
-      ['GET', '/api/admin/users/payments', undefined],
-      ['PUT', `/api/admin/users/${player.user.id}/payment`, { hasPaid: true }],
-    ] as const;
+    const calls = () =>
+      [
+        ['GET', '/api/admin/users/global', undefined],
+        ['PUT', `/api/admin/users/${player.user.id}/role`, { role: 'super_admin' }],
+        ['GET', '/api/admin/users/payments', undefined],
+        ['PUT', `/api/admin/users/${player.user.id}/payment`, { hasPaid: true }],
+      ] as const;
 
     it('should answer 403 to a player and a commissioner on every super admin call', async () => {
       for (const who of [player, commissioner]) {
@@ -116,7 +131,11 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
       expect(res.statusCode).toBe(200);
       const users = res.json<Array<{ email: string; name: string; role: string; poolAssignments: unknown[] }>>();
       expect(users.map((u) => u.email).sort()).toEqual(['admin@powerpool.test', 'commissioner@powerpool.test', 'player@powerpool.test']);
-      expect(users.find((u) => u.email === 'commissioner@powerpool.test')).toMatchObject({ name: 'Chris Commissioner', role: 'pool_commissioner', poolAssignments: [] });
+      expect(users.find((u) => u.email === 'commissioner@powerpool.test')).toMatchObject({
+        name: 'Chris Commissioner',
+        role: 'pool_commissioner',
+        poolAssignments: [],
+      });
     });
 
     it('should change a role, take effect on the next session lookup and announce it', async () => {

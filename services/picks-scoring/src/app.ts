@@ -1,5 +1,15 @@
 import { LIVE_STREAM } from '@powerpool/contracts';
-import { createEventStreamHub, createOutbox, createPoolAccessCatchUp, createUnitOfWork, prepareService, registerGauge, setPoolAccessCatchUp, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import {
+  createEventStreamHub,
+  createOutbox,
+  createPoolAccessCatchUp,
+  createUnitOfWork,
+  prepareService,
+  registerGauge,
+  setPoolAccessCatchUp,
+  type ServiceApp,
+  type ServiceRuntime,
+} from '@powerpool/service-kit';
 import type { PicksScoringConfig } from './config.js';
 import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
 import type { PicksContext, WeeksPort } from './domain/context.js';
@@ -60,7 +70,10 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   registerScoreRoutes(app, ctx);
 
   // Scores follow the games, void rulings and completed weeks (domain/calculate.ts).
-  const subscriptions = [...(await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged })), await answerScoringRequests(bus, ctx)];
+  const subscriptions = [
+    ...(await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged })),
+    await answerScoringRequests(bus, ctx),
+  ];
   outbox.start();
   await streams.start();
   await games.start();

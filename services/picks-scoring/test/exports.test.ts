@@ -68,11 +68,33 @@ describe.skipIf(skip)('CSV exports', () => {
     week = await publishWeek(h, pool, 2, games, { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 });
 
     h.clock.now = BEFORE;
-    await savePicks(h, week, hyper, [[g1, '21', 3], [g2, '12', 2], [g4, '8', 1], [g5, '9', 0]]);
-    await savePicks(h, week, plus, [[g2, '24', 3], [g3, '2', 2], [g1, '6', 1], [g4, '3', 0]]);
-    await savePicks(h, week, minus, [[g4, '8', 3], [g1, '21', 2], [g5, '16', 1]]);
-    await savePicks(h, week, smith, [[g5, '9', 3], [g4, '3', 2], [g2, '24', 1], [g3, '15', 0]]);
-    await insertUnscorablePicksForTest(h, week, erin, [[g1, '21', 3], [g2, '24', 2]]); // no 1pt pick: cannot be scored
+    await savePicks(h, week, hyper, [
+      [g1, '21', 3],
+      [g2, '12', 2],
+      [g4, '8', 1],
+      [g5, '9', 0],
+    ]);
+    await savePicks(h, week, plus, [
+      [g2, '24', 3],
+      [g3, '2', 2],
+      [g1, '6', 1],
+      [g4, '3', 0],
+    ]);
+    await savePicks(h, week, minus, [
+      [g4, '8', 3],
+      [g1, '21', 2],
+      [g5, '16', 1],
+    ]);
+    await savePicks(h, week, smith, [
+      [g5, '9', 3],
+      [g4, '3', 2],
+      [g2, '24', 1],
+      [g3, '15', 0],
+    ]);
+    await insertUnscorablePicksForTest(h, week, erin, [
+      [g1, '21', 3],
+      [g2, '24', 2],
+    ]); // no 1pt pick: cannot be scored
   });
   afterAll(async () => h?.close());
 
@@ -95,14 +117,23 @@ describe.skipIf(skip)('CSV exports', () => {
     });
 
     it('should export the standings with quoted, formula-neutralised names and numbers left as numbers', async () => {
-      for (const [i, [home, away]] of [[24, 20], [20, 24], [17, 17], [10, 14], [27, 20]].entries()) await finalScore(h, games[i]!, home!, away!);
+      for (const [i, [home, away]] of [
+        [24, 20],
+        [20, 24],
+        [17, 17],
+        [10, 14],
+        [27, 20],
+      ].entries())
+        await finalScore(h, games[i]!, home!, away!);
       await moveWeekTo(h, pool, 2, 'SCORING');
       h.clock.now = AFTER;
 
       const res = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="cafe-creme-pool-week-2-leaderboard.csv"; filename*=UTF-8''cafe-creme-pool-week-2-leaderboard.csv`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="cafe-creme-pool-week-2-leaderboard.csv"; filename*=UTF-8''cafe-creme-pool-week-2-leaderboard.csv`,
+      );
       expect(res.body).toBe(
         BOM +
           'Rank,Player,Season Points,3pt Pick,2pt Pick,1pt Pick,Power Pick,Raw Points,Power Bonus,Final Score\r\n' +
@@ -124,7 +155,9 @@ describe.skipIf(skip)('CSV exports', () => {
       await publishWeek(h, other, 2, games, { [games[0]!.espnId]: -3.5 });
       const res = await call(h, 'GET', leaderboardUrl(other.id, 2), cast.commissioner);
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="_mega-pool-week-2-leaderboard.csv"; filename*=UTF-8''%CF%89mega-pool-week-2-leaderboard.csv`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="_mega-pool-week-2-leaderboard.csv"; filename*=UTF-8''%CF%89mega-pool-week-2-leaderboard.csv`,
+      );
       expect(res.body).toBe(`${BOM}Rank,Player,Season Points,3pt Pick,2pt Pick,1pt Pick,Power Pick,Raw Points,Power Bonus,Final Score\r\n`);
     });
   });
@@ -154,7 +187,9 @@ describe.skipIf(skip)('CSV exports', () => {
       const res = await call(h, 'GET', weekUrl(pool.id, 2), cast.commissioner);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="cafe-creme-pool-week-2-scores.csv"; filename*=UTF-8''cafe-creme-pool-week-2-scores.csv`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="cafe-creme-pool-week-2-scores.csv"; filename*=UTF-8''cafe-creme-pool-week-2-scores.csv`,
+      );
       const id6 = (p: Person) => p.id.slice(0, 6);
       expect(res.body).toBe(
         BOM +

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { RPC, type Game, type MemberEventSnapshot, type Pool, type PoolAccessReply, type Team, type WeekGetReply } from '@powerpool/contracts';
 import { ServiceUnavailableError, type BusMessage } from '@powerpool/service-kit';
-import { buildProductionGame, buildGame, migrateSeason as migrateGames, startServiceHarness, TEAMS, YEAR, type Person, type PublishedWeek, type ServiceHarness } from '@powerpool/testing';
+import {
+  buildProductionGame,
+  buildGame,
+  migrateSeason as migrateGames,
+  startServiceHarness,
+  TEAMS,
+  YEAR,
+  type Person,
+  type PublishedWeek,
+  type ServiceHarness,
+} from '@powerpool/testing';
 import { buildApp, type PicksScoringDeps } from '../src/app.js';
 import { loadPicksScoringConfig } from '../src/config.js';
 
@@ -185,7 +195,17 @@ function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
   const board = JSON.parse(readFileSync(new URL(file, ESPN_FIXTURES), 'utf8')) as {
     season: { year: number; type: number };
     week: { number: number };
-    events: Array<{ id: string; date: string; name: string; competitions: Array<{ id: string; venue?: { id: string }; competitors: EspnCompetitor[]; status: { period: number; displayClock: string; type: { state: string; completed: boolean } } }> }>;
+    events: Array<{
+      id: string;
+      date: string;
+      name: string;
+      competitions: Array<{
+        id: string;
+        venue?: { id: string };
+        competitors: EspnCompetitor[];
+        status: { period: number; displayClock: string; type: { state: string; completed: boolean } };
+      }>;
+    }>;
   };
   const weekNumber = weekNumberOfEspn(board.season.type, board.week.number);
   const teams = new Map<string, Team>();
@@ -194,7 +214,16 @@ function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
     const home = comp.competitors.find((c) => c.homeAway === 'home')!;
     const away = comp.competitors.find((c) => c.homeAway === 'away')!;
     for (const c of [home, away]) {
-      teams.set(c.team.id, { espnId: c.team.id, name: c.team.displayName, shortName: c.team.shortDisplayName, abbreviation: c.team.abbreviation, city: c.team.location, color: c.team.color ?? null, logoUrl: c.team.logo ?? null, darkLogoUrl: null });
+      teams.set(c.team.id, {
+        espnId: c.team.id,
+        name: c.team.displayName,
+        shortName: c.team.shortDisplayName,
+        abbreviation: c.team.abbreviation,
+        city: c.team.location,
+        color: c.team.color ?? null,
+        logoUrl: c.team.logo ?? null,
+        darkLogoUrl: null,
+      });
     }
     const { state, completed } = comp.status.type;
     const started = state !== 'pre';

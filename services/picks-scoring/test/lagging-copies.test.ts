@@ -11,7 +11,17 @@
  * Pat: 3 PHI W 3, 2 KC W 2, 1 BUF L 0, power CHI W -> (3 + 2 + 0) x2 = 10.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PICK_MESSAGES, RPC, scoringReviewReplySchema, seasonLeaderboardReplySchema, unscoredPicksReplySchema, type DecidedGame, type Game, type Pool, type WeekState } from '@powerpool/contracts';
+import {
+  PICK_MESSAGES,
+  RPC,
+  scoringReviewReplySchema,
+  seasonLeaderboardReplySchema,
+  unscoredPicksReplySchema,
+  type DecidedGame,
+  type Game,
+  type Pool,
+  type WeekState,
+} from '@powerpool/contracts';
 import { integrationSkipReason, memberEventOf } from '@powerpool/testing';
 import {
   announceMember,
@@ -45,7 +55,12 @@ type Slot = 'a' | 'b' | 'c' | 'd';
 const SLOTS: Slot[] = ['a', 'b', 'c', 'd'];
 const FINALS: Record<Slot, [home: number, away: number]> = { a: [24, 20], b: [20, 17], c: [10, 13], d: [27, 20] };
 /** Pat's picks as [slot, team, rank]. */
-const PAT: Array<[Slot, string, number]> = [['a', '21', 3], ['b', '12', 2], ['c', '2', 1], ['d', '3', 0]];
+const PAT: Array<[Slot, string, number]> = [
+  ['a', '21', 3],
+  ['b', '12', 2],
+  ['c', '2', 1],
+  ['d', '3', 0],
+];
 const PAT_POINTS = 10;
 let scenario = 0;
 
@@ -82,7 +97,13 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
       games.push(await updateGame(h, { ...original, espnId: `lag${scenario}-${slot}`, espnCompetitionId: `lag${scenario}-${slot}` }));
     }
     const spreads = Object.fromEntries(SLOTS.map((slot, i) => [games[i]!.espnId, WEEK1.spreads[`w1-${slot}`]]));
-    const { pool, week } = await poolWithPublishedWeek(h, { commissioner: cast.commissioner, members: [cast.player], games, spreads, picks: [[cast.player, patPicks(games)]] });
+    const { pool, week } = await poolWithPublishedWeek(h, {
+      commissioner: cast.commissioner,
+      members: [cast.player],
+      games,
+      spreads,
+      picks: [[cast.player, patPicks(games)]],
+    });
     await moveWeekTo(h, pool, 1, state);
     return { pool, week, games };
   }
@@ -147,7 +168,10 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     const { pool, week, games } = await weekInProgress();
     // weeks-workflow has moved (it answers rpc.weeks.week.get with the move); no event was delivered.
     const known = h.weeksWorkflow.get(weekKey({ poolId: pool.id, year: YEAR, weekNumber: 1 }))!;
-    h.weeksWorkflow.set(weekKey({ poolId: pool.id, year: YEAR, weekNumber: 1 }), { ...known, latest: stateEvent(pool, 'GAMES_IN_PROGRESS', 'SCORING', decidedOf(week, finalGames(games))) });
+    h.weeksWorkflow.set(weekKey({ poolId: pool.id, year: YEAR, weekNumber: 1 }), {
+      ...known,
+      latest: stateEvent(pool, 'GAMES_IN_PROGRESS', 'SCORING', decidedOf(week, finalGames(games))),
+    });
     const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
     expect(res.statusCode).toBe(200);
     expect(await patOf(pool)).toEqual({ total: PAT_POINTS, pending: 0 });
@@ -185,7 +209,9 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     // b postponed and ruled void: Pat's 2-point pick on it is a push (0): (3 + 0 + 0) x2 = 6.
     const b = games[1]!.espnId;
     const decided = finalGames(games).map((g) => (g.espnId === b ? { ...g, gameStatus: 'POSTPONED' as const, homeScore: null, awayScore: null } : g));
-    const results = decidedOf(week, decided).map((d) => (d.game.espnId === b ? { ...d, voided: { reason: 'Postponed out of the week', voidedAt: new Date().toISOString() } } : d));
+    const results = decidedOf(week, decided).map((d) =>
+      d.game.espnId === b ? { ...d, voided: { reason: 'Postponed out of the week', voidedAt: new Date().toISOString() } } : d,
+    );
     await h.runtime.bus.publish('weeks.week.state-changed', stateEvent(pool, 'GAMES_IN_PROGRESS', 'SCORING', results));
     await stored(h, "SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = 1 AND state = 'SCORING'", [pool.id]);
     expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).statusCode).toBe(200);
@@ -204,12 +230,22 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
       weekNumber: 1,
       pickDeadline: WEEK1.deadline.toISOString(),
       publishedAt: new Date().toISOString(),
-      games: w2.map((g) => ({ gameId: g.espnId, poolGameId: poolGameIds[g.espnId]!, lockedSpread: WEEK1.spreads[g.espnId as keyof typeof WEEK1.spreads], gameTimeUtc: g.gameTimeUtc, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId })),
+      games: w2.map((g) => ({
+        gameId: g.espnId,
+        poolGameId: poolGameIds[g.espnId]!,
+        lockedSpread: WEEK1.spreads[g.espnId as keyof typeof WEEK1.spreads],
+        gameTimeUtc: g.gameTimeUtc,
+        homeTeamEspnId: g.homeTeamEspnId,
+        awayTeamEspnId: g.awayTeamEspnId,
+      })),
     };
     h.weeksWorkflow.set(weekKey(published), { published, latest: null });
     const week: PublishedWeek = { poolId: pool.id, weekNumber: 1, pickDeadline: published.pickDeadline, poolGameIds };
     await beforeDeadline(h, week, () => savePicks(h, week, cast.player, patPicks(w2)));
-    const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.picks WHERE pool_id = $1 AND user_id = $2', [pool.id, cast.player.id]);
+    const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.picks WHERE pool_id = $1 AND user_id = $2', [
+      pool.id,
+      cast.player.id,
+    ]);
     expect(row!.n).toBe(4);
   });
 
@@ -220,7 +256,10 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     const { member } = memberEventOf(pool, newcomer.id);
     h.poolsInvitations.members.set(`${pool.id}:${newcomer.id}`, member);
     await beforeDeadline(h, week, () => savePicks(h, week, newcomer, patPicks(games)));
-    const [row] = await h.runtime.database.sql.query<{ active: boolean }>('SELECT is_active AS active FROM picks.pool_members WHERE pool_id = $1 AND user_id = $2', [pool.id, newcomer.id]);
+    const [row] = await h.runtime.database.sql.query<{ active: boolean }>(
+      'SELECT is_active AS active FROM picks.pool_members WHERE pool_id = $1 AND user_id = $2',
+      [pool.id, newcomer.id],
+    );
     expect(row?.active).toBe(true);
     // Someone pools-invitations does not know as a member is still refused.
     const stranger = await person(h, 'user', 'Sam Stranger');
@@ -239,12 +278,18 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
 
   it('should tell weeks-workflow how many picks on decided games completing would leave unscored', async () => {
     const { pool, week, games } = await weekInProgress();
-    const ask = async () => unscoredPicksReplySchema.parse(await h.runtime.bus.request(RPC.scoringUnscoredPicks, { poolId: pool.id, year: YEAR, weekNumber: 1, results: decidedOf(week, finalGames(games)) }));
+    const ask = async () =>
+      unscoredPicksReplySchema.parse(
+        await h.runtime.bus.request(RPC.scoringUnscoredPicks, { poolId: pool.id, year: YEAR, weekNumber: 1, results: decidedOf(week, finalGames(games)) }),
+      );
     expect(await ask()).toEqual({ unscoredPicks: 0, reasons: [] });
     // A player whose picks cannot be scored (a rank missing): their picks on final games would stay pending.
     const other = cast.outsider;
     await announceMember(h, pool, other);
-    await insertUnscorablePicksForTest(h, week, other, [[games[0]!.espnId, '21', 3], [games[1]!.espnId, '12', 2]]);
+    await insertUnscorablePicksForTest(h, week, other, [
+      [games[0]!.espnId, '21', 3],
+      [games[1]!.espnId, '12', 2],
+    ]);
     const reply = await ask();
     expect(reply.unscoredPicks).toBe(2);
     expect(reply.reasons).toHaveLength(1);
@@ -265,7 +310,11 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
         if (done.indexOf('S') < done.indexOf('C')) orders.push(done);
         return;
       }
-      for (const x of rest) permute(rest.filter((y) => y !== x), [...done, x]);
+      for (const x of rest)
+        permute(
+          rest.filter((y) => y !== x),
+          [...done, x],
+        );
     };
     permute(['a', 'b', 'S', 'C'], []);
 

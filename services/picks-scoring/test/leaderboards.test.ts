@@ -1,11 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completedWeeksReplySchema, seasonLeaderboardReplySchema, weeklyScoringReviewReplySchema, type Game, type Pool, type SeasonLeaderboardEntry } from '@powerpool/contracts';
+import {
+  completedWeeksReplySchema,
+  seasonLeaderboardReplySchema,
+  weeklyScoringReviewReplySchema,
+  type Game,
+  type Pool,
+  type SeasonLeaderboardEntry,
+} from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import { createPicksStore } from '../src/store/picks-scoring.store.js';
 import { seasonStandingsOf } from '../src/domain/leaderboards.js';
 import { seasonTotalsOf, sharedRanks } from '../src/domain/scoring.js';
-import { announceMember, announcePool, call, castOf, savePicks, migrateSeason, moveWeekTo, person, publishWeek, recordedWeeks, startPicks, stored, type Cast, type Person, type PicksHarness } from './helpers.js';
+import {
+  announceMember,
+  announcePool,
+  call,
+  castOf,
+  savePicks,
+  migrateSeason,
+  moveWeekTo,
+  person,
+  publishWeek,
+  recordedWeeks,
+  startPicks,
+  stored,
+  type Cast,
+  type Person,
+  type PicksHarness,
+} from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -24,7 +47,11 @@ const skip = await integrationSkipReason();
  * (PHI 24 - DAL 20, PHI -7.5 -> 24 - 7.5 - 20 = -3.5: DAL covers). The pool leaves it in SCORING:
  * calculated, never counted by the season.
  */
-const FILES = ['scoreboard-2025-reg-week17-inprogress.json', 'scoreboard-2025-post-week01-wildcard-final.json', 'scoreboard-2025-reg-week01-mixed-1final-15scheduled.json'];
+const FILES = [
+  'scoreboard-2025-reg-week17-inprogress.json',
+  'scoreboard-2025-post-week01-wildcard-final.json',
+  'scoreboard-2025-reg-week01-mixed-1final-15scheduled.json',
+];
 const W17 = { G1: '401772710', G2: '401772711', G3: '401772622', G4: '401772951', G5: '401772953', G6: '401772917' };
 const W19 = { W1: '401772979', W2: '401772981', W3: '401772977', W4: '401772980', W5: '401772978', W6: '401772976' };
 const W1 = { PHI_DAL: '401772510', LAC_KC: '401772714', ATL_TB: '401772830' };
@@ -46,19 +73,59 @@ type PickSpec = Array<[string, string, number]>;
  * Ranks by total: Ann 1, Cal 2, Pat 2 (tie, by name), Ben 4, Eve 5.
  */
 const WEEK17_PICKS: Record<string, PickSpec> = {
-  pat: [[W17.G2, '16', 3], [W17.G3, '7', 2], [W17.G4, '34', 1], [W17.G5, '33', 0]],
-  ann: [[W17.G3, '12', 3], [W17.G2, '16', 2], [W17.G6, '21', 1], [W17.G1, '6', 0]],
-  cal: [[W17.G6, '21', 3], [W17.G4, '24', 2], [W17.G3, '7', 1]],
-  rae: [[W17.G5, '33', 3], [W17.G6, '21', 2], [W17.G2, '8', 1]],
+  pat: [
+    [W17.G2, '16', 3],
+    [W17.G3, '7', 2],
+    [W17.G4, '34', 1],
+    [W17.G5, '33', 0],
+  ],
+  ann: [
+    [W17.G3, '12', 3],
+    [W17.G2, '16', 2],
+    [W17.G6, '21', 1],
+    [W17.G1, '6', 0],
+  ],
+  cal: [
+    [W17.G6, '21', 3],
+    [W17.G4, '24', 2],
+    [W17.G3, '7', 1],
+  ],
+  rae: [
+    [W17.G5, '33', 3],
+    [W17.G6, '21', 2],
+    [W17.G2, '8', 1],
+  ],
 };
 const WEEK19_PICKS: Record<string, PickSpec> = {
-  pat: [[W19.W1, '29', 3], [W19.W2, '9', 2], [W19.W3, '2', 1], [W19.W4, '21', 0]],
-  ann: [[W19.W4, '25', 3], [W19.W5, '17', 2], [W19.W6, '34', 1], [W19.W2, '3', 0]],
-  ben: [[W19.W5, '17', 3], [W19.W2, '3', 2], [W19.W1, '14', 1]],
-  cal: [[W19.W6, '34', 3], [W19.W3, '30', 2], [W19.W4, '25', 1]],
+  pat: [
+    [W19.W1, '29', 3],
+    [W19.W2, '9', 2],
+    [W19.W3, '2', 1],
+    [W19.W4, '21', 0],
+  ],
+  ann: [
+    [W19.W4, '25', 3],
+    [W19.W5, '17', 2],
+    [W19.W6, '34', 1],
+    [W19.W2, '3', 0],
+  ],
+  ben: [
+    [W19.W5, '17', 3],
+    [W19.W2, '3', 2],
+    [W19.W1, '14', 1],
+  ],
+  cal: [
+    [W19.W6, '34', 3],
+    [W19.W3, '30', 2],
+    [W19.W4, '25', 1],
+  ],
 };
 const WEEK1_PICKS: Record<string, PickSpec> = {
-  pat: [[W1.PHI_DAL, '6', 3], [W1.LAC_KC, '12', 2], [W1.ATL_TB, '27', 1]],
+  pat: [
+    [W1.PHI_DAL, '6', 3],
+    [W1.LAC_KC, '12', 2],
+    [W1.ATL_TB, '27', 1],
+  ],
 };
 
 describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly scoring reviews', () => {
@@ -104,7 +171,10 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/19/scores/calculate`, cast.admin)).statusCode).toBe(200);
     await moveWeekTo(h, pool, 19, 'COMPLETE');
     await moveWeekTo(h, pool, 1, 'SCORING');
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).json()).toMatchObject({ usersCalculated: 5, errors: 0 });
+    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).json()).toMatchObject({
+      usersCalculated: 5,
+      errors: 0,
+    });
     // The season totals the standings read were refreshed when each week completed.
     await stored(h, `SELECT 1 FROM picks.season_totals_state WHERE pool_id = $1 AND weeks = '{17,19}'`, [pool.id]);
   });
@@ -128,7 +198,8 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
 
   it('should let members, the commissioner and super admins read the season, and no one else', async () => {
     for (const who of [cast.commissioner, cast.admin, players.ben!]) expect((await call(h, 'GET', leaderboardUrl(pool), who)).statusCode).toBe(200);
-    for (const who of [cast.otherCommissioner, cast.outsider, players.rae!]) expect((await call(h, 'GET', leaderboardUrl(pool), who)).json()).toMatchObject({ error: 'forbidden' });
+    for (const who of [cast.otherCommissioner, cast.outsider, players.rae!])
+      expect((await call(h, 'GET', leaderboardUrl(pool), who)).json()).toMatchObject({ error: 'forbidden' });
     expect((await call(h, 'GET', leaderboardUrl(pool), null)).statusCode).toBe(401);
     const wrongSeason = await call(h, 'GET', leaderboardUrl(pool, 2024), cast.player);
     expect(wrongSeason.statusCode).toBe(404);
@@ -154,14 +225,34 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     expect(res.statusCode).toBe(200);
     const [week17, wildCard, ...rest] = weeklyScoringReviewReplySchema.parse(res.json());
     expect(rest).toEqual([]);
-    expect(week17).toMatchObject({ weekNumber: 17, displayName: 'Week 17', rawPoints: 5, multiplier: 2, powerBonus: 5, totalPoints: 10, powerEffect: 'x2', powerPickCorrect: true, hasCalculationError: false, errorMessage: null });
+    expect(week17).toMatchObject({
+      weekNumber: 17,
+      displayName: 'Week 17',
+      rawPoints: 5,
+      multiplier: 2,
+      powerBonus: 5,
+      totalPoints: 10,
+      powerEffect: 'x2',
+      powerPickCorrect: true,
+      hasCalculationError: false,
+      errorMessage: null,
+    });
     expect(week17!.picks.map((p) => [p.confidenceRank, p.selectedTeamAbbreviation, p.result, p.isCorrect, p.pointsEarned])).toEqual([
       [3, 'MIN', 'WIN', true, 3],
       [2, 'DEN', 'WIN', true, 2],
       [1, 'HOU', 'LOSS', false, 0],
       [0, 'BAL', 'WIN', true, 5],
     ]);
-    expect(wildCard).toMatchObject({ weekNumber: 19, displayName: 'Wild Card', rawPoints: 3, multiplier: 0, powerBonus: -3, totalPoints: 0, powerEffect: 'x0', powerPickCorrect: false });
+    expect(wildCard).toMatchObject({
+      weekNumber: 19,
+      displayName: 'Wild Card',
+      rawPoints: 3,
+      multiplier: 0,
+      powerBonus: -3,
+      totalPoints: 0,
+      powerEffect: 'x0',
+      powerPickCorrect: false,
+    });
     expect(wildCard!.picks.map((p) => [p.confidenceRank, p.selectedTeamAbbreviation, p.result, p.pointsEarned])).toEqual([
       [3, 'CAR', 'WIN', 3],
       [2, 'GB', 'LOSS', 0],
@@ -198,7 +289,7 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     ]);
   });
 
-  it("should aggregate in the database exactly as the season rule does in code", async () => {
+  it('should aggregate in the database exactly as the season rule does in code', async () => {
     // 60 members over 22 completed weeks with scores written directly (what calculations would
     // have stored), some weeks without picks, some members without any week.
     const big = await announcePool(h, cast.commissioner);
@@ -211,10 +302,16 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
       await sql.query('INSERT INTO picks.pool_members (pool_id, user_id, is_active, updated_at) VALUES ($1, $2, true, $3)', [big.id, m.id, at]);
     }
     for (const w of weeks) {
-      await sql.query(`INSERT INTO picks.pool_weeks (pool_id, year, week_number, state, pick_deadline, published_at, state_changed_at, calculated_at) VALUES ($1, 2025, $2, 'COMPLETE', $3, $3, $3, $3)`, [big.id, w, at]);
+      await sql.query(
+        `INSERT INTO picks.pool_weeks (pool_id, year, week_number, state, pick_deadline, published_at, state_changed_at, calculated_at) VALUES ($1, 2025, $2, 'COMPLETE', $3, $3, $3, $3)`,
+        [big.id, w, at],
+      );
     }
     // A week still in SCORING, whose (large) scores must not count.
-    await sql.query(`INSERT INTO picks.pool_weeks (pool_id, year, week_number, state, pick_deadline, published_at, state_changed_at, calculated_at) VALUES ($1, 2025, 19, 'SCORING', $2, $2, $2, $2)`, [big.id, at]);
+    await sql.query(
+      `INSERT INTO picks.pool_weeks (pool_id, year, week_number, state, pick_deadline, published_at, state_changed_at, calculated_at) VALUES ($1, 2025, 19, 'SCORING', $2, $2, $2, $2)`,
+      [big.id, at],
+    );
     const expected = new Map<string, Array<{ finalPoints: number; hasPicks: boolean }>>();
     let seed = 7;
     const next = () => (seed = (seed * 48271) % 2147483647);
@@ -230,7 +327,10 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
             [big.id, m.id, w, finalPoints, hasPicks, at],
           );
         }
-        await sql.query(`INSERT INTO picks.week_scores (pool_id, user_id, year, week_number, raw_points, multiplier, final_points, power_effect, has_picks, has_calculation_error, calculated_at) VALUES ($1, $2, 2025, 19, 100, 1, 100, 'none', true, false, $3)`, [big.id, m.id, at]);
+        await sql.query(
+          `INSERT INTO picks.week_scores (pool_id, user_id, year, week_number, raw_points, multiplier, final_points, power_effect, has_picks, has_calculation_error, calculated_at) VALUES ($1, $2, 2025, 19, 100, 1, 100, 'none', true, false, $3)`,
+          [big.id, m.id, at],
+        );
       }
       expected.set(m.id, rows);
     }
@@ -238,8 +338,11 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
 
     const totals = members.map((m) => ({ id: m.id, name: m.name, ...seasonTotalsOf(expected.get(m.id)!) }));
     const ranks = sharedRanks(totals.map((t) => t.totalPoints));
-    const want = totals.map((t, i) => [ranks[i], t.name, t.totalPoints, t.weeksPlayed, t.averagePoints, t.bestWeek]).sort((a, b) => (a[0] as number) - (b[0] as number) || String(a[1]).localeCompare(String(b[1])));
-    const lines = (entries: SeasonLeaderboardEntry[]) => entries.map((e) => [e.rank, e.user.displayName, e.totalPoints, e.weeksPlayed, e.averagePoints, e.bestWeek]);
+    const want = totals
+      .map((t, i) => [ranks[i], t.name, t.totalPoints, t.weeksPlayed, t.averagePoints, t.bestWeek])
+      .sort((a, b) => (a[0] as number) - (b[0] as number) || String(a[1]).localeCompare(String(b[1])));
+    const lines = (entries: SeasonLeaderboardEntry[]) =>
+      entries.map((e) => [e.rank, e.user.displayName, e.totalPoints, e.weeksPlayed, e.averagePoints, e.bestWeek]);
 
     // Those scores bypassed the calculation, so no kept totals cover them: the store aggregates week_scores.
     const store = createPicksStore(h.runtime.database.db);

@@ -179,11 +179,31 @@ describe.skipIf(skip)('live leaderboard', () => {
       const [e1, e2, e3, e4] = weekOneGames.map((g) => g.espnId) as [string, string, string, string];
       const weekOne = await publishWeek(h, pool, 1, weekOneGames, { [e1]: -3, [e2]: 2.5, [e3]: -1, [e4]: 3.5 });
       await beforeDeadline(h, weekOne, async () => {
-        await savePicks(h, weekOne, alice, [[e1, '21', 3], [e2, '12', 2], [e3, '15', 1], [e4, '8', 0]]);
-        await savePicks(h, weekOne, bob, [[e2, '24', 3], [e3, '2', 2], [e1, '6', 1], [e4, '8', 0]]);
-        await savePicks(h, weekOne, dan, [[e3, '2', 3], [e2, '12', 2], [e1, '21', 1]]);
+        await savePicks(h, weekOne, alice, [
+          [e1, '21', 3],
+          [e2, '12', 2],
+          [e3, '15', 1],
+          [e4, '8', 0],
+        ]);
+        await savePicks(h, weekOne, bob, [
+          [e2, '24', 3],
+          [e3, '2', 2],
+          [e1, '6', 1],
+          [e4, '8', 0],
+        ]);
+        await savePicks(h, weekOne, dan, [
+          [e3, '2', 3],
+          [e2, '12', 2],
+          [e1, '21', 1],
+        ]);
       });
-      for (const [i, [home, away]] of [[27, 20], [20, 24], [17, 13], [10, 21]].entries()) await finalScore(h, weekOneGames[i]!, home!, away!);
+      for (const [i, [home, away]] of [
+        [27, 20],
+        [20, 24],
+        [17, 13],
+        [10, 21],
+      ].entries())
+        await finalScore(h, weekOneGames[i]!, home!, away!);
       await moveWeekTo(h, pool, 1, 'SCORING');
       const weekOneScores = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
       expect(weekOneScores.json()).toMatchObject({ usersCalculated: 5, errors: 0 });
@@ -198,17 +218,50 @@ describe.skipIf(skip)('live leaderboard', () => {
       ]);
       const [p1, p2, p3] = preseasonGames.map((g) => g.espnId) as [string, string, string];
       const preseason = await publishWeek(h, pool, -1, preseasonGames, { [p1]: 1, [p2]: -3, [p3]: 0 });
-      await beforeDeadline(h, preseason, () => savePicks(h, preseason, alice, [[p1, '12', 3], [p2, '21', 2], [p3, '2', 1]]));
-      for (const [i, [home, away]] of [[21, 17], [20, 10], [13, 10]].entries()) await finalScore(h, preseasonGames[i]!, home!, away!);
+      await beforeDeadline(h, preseason, () =>
+        savePicks(h, preseason, alice, [
+          [p1, '12', 3],
+          [p2, '21', 2],
+          [p3, '2', 1],
+        ]),
+      );
+      for (const [i, [home, away]] of [
+        [21, 17],
+        [20, 10],
+        [13, 10],
+      ].entries())
+        await finalScore(h, preseasonGames[i]!, home!, away!);
       await moveWeekTo(h, pool, -1, 'SCORING');
-      expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/-1/scores/calculate`, cast.commissioner)).json()).toMatchObject({ usersCalculated: 5, errors: 0 });
-      expect(await h.runtime.database.sql.query('SELECT final_points FROM picks.week_scores WHERE pool_id = $1 AND week_number = -1 AND user_id = $2', [pool.id, alice.id])).toEqual([{ final_points: 6 }]);
+      expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/-1/scores/calculate`, cast.commissioner)).json()).toMatchObject({
+        usersCalculated: 5,
+        errors: 0,
+      });
+      expect(
+        await h.runtime.database.sql.query('SELECT final_points FROM picks.week_scores WHERE pool_id = $1 AND week_number = -1 AND user_id = $2', [
+          pool.id,
+          alice.id,
+        ]),
+      ).toEqual([{ final_points: 6 }]);
 
       h.clock.now = BEFORE;
       const { g1, g2, g3, g4, g5 } = ids;
-      await savePicks(h, week, alice, [[g1, '21', 3], [g2, '12', 2], [g3, '2', 1], [g4, '8', 0]]);
-      await savePicks(h, week, bob, [[g2, '24', 3], [g1, '6', 2], [g4, '3', 1], [g5, '9', 0]]);
-      await savePicks(h, week, dan, [[g3, '15', 3], [g4, '8', 2], [g5, '16', 1]]);
+      await savePicks(h, week, alice, [
+        [g1, '21', 3],
+        [g2, '12', 2],
+        [g3, '2', 1],
+        [g4, '8', 0],
+      ]);
+      await savePicks(h, week, bob, [
+        [g2, '24', 3],
+        [g1, '6', 2],
+        [g4, '3', 1],
+        [g5, '9', 0],
+      ]);
+      await savePicks(h, week, dan, [
+        [g3, '15', 3],
+        [g4, '8', 2],
+        [g5, '16', 1],
+      ]);
       h.clock.now = AFTER;
       await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
     });
@@ -239,10 +292,54 @@ describe.skipIf(skip)('live leaderboard', () => {
       ]);
       expect(standingOf(b, alice)).toMatchObject({ rawPoints: 3, powerBonus: 0, powerEffect: 'pending', possiblePointsRemaining: 7, hasPicks: true });
       expect(standingOf(b, alice).picks).toEqual([
-        { gameId: g1, selectedTeamEspnId: '21', selectedTeamAbbr: 'PHI', selectedTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png', confidenceRank: 3, isPowerPick: false, isCorrect: true, result: 'WIN', pointsEarned: 3, covering: null },
-        { gameId: g2, selectedTeamEspnId: '12', selectedTeamAbbr: 'KC', selectedTeamLogo: null, confidenceRank: 2, isPowerPick: false, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: 'NOT_COVERING' },
-        { gameId: g3, selectedTeamEspnId: '2', selectedTeamAbbr: 'BUF', selectedTeamLogo: null, confidenceRank: 1, isPowerPick: false, isCorrect: null, result: 'PUSH', pointsEarned: 0, covering: null },
-        { gameId: g4, selectedTeamEspnId: '8', selectedTeamAbbr: 'DET', selectedTeamLogo: null, confidenceRank: 0, isPowerPick: true, isCorrect: null, result: 'PENDING', pointsEarned: null, covering: 'COVERING' },
+        {
+          gameId: g1,
+          selectedTeamEspnId: '21',
+          selectedTeamAbbr: 'PHI',
+          selectedTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
+          confidenceRank: 3,
+          isPowerPick: false,
+          isCorrect: true,
+          result: 'WIN',
+          pointsEarned: 3,
+          covering: null,
+        },
+        {
+          gameId: g2,
+          selectedTeamEspnId: '12',
+          selectedTeamAbbr: 'KC',
+          selectedTeamLogo: null,
+          confidenceRank: 2,
+          isPowerPick: false,
+          isCorrect: null,
+          result: 'PENDING',
+          pointsEarned: null,
+          covering: 'NOT_COVERING',
+        },
+        {
+          gameId: g3,
+          selectedTeamEspnId: '2',
+          selectedTeamAbbr: 'BUF',
+          selectedTeamLogo: null,
+          confidenceRank: 1,
+          isPowerPick: false,
+          isCorrect: null,
+          result: 'PUSH',
+          pointsEarned: 0,
+          covering: null,
+        },
+        {
+          gameId: g4,
+          selectedTeamEspnId: '8',
+          selectedTeamAbbr: 'DET',
+          selectedTeamLogo: null,
+          confidenceRank: 0,
+          isPowerPick: true,
+          isCorrect: null,
+          result: 'PENDING',
+          pointsEarned: null,
+          covering: 'COVERING',
+        },
       ]);
       expect(standingOf(b, bob)).toMatchObject({ rawPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 8 });
       expect(standingOf(b, bob).picks.map((p) => [p.selectedTeamAbbr, p.result, p.covering])).toEqual([
@@ -288,7 +385,16 @@ describe.skipIf(skip)('live leaderboard', () => {
 
       // Open games g2, g4, g5. Best raw: Alice 3 + 2 = 5, Bob 0 + 3 + 1 = 4, Dan 0 + 2 + 1 = 3.
       // g4: Alice power 5 + Bob 1pt 1 + Dan 2pt 2 = 8; g2: Alice 2 + Bob 3 = 5; g5: Bob power 4 + Dan 1 = 5 (g2 kicks off first).
-      expect(b.impactGames.map((g) => [g.gameId, g.totalImpactPoints, g.pickDetails.threePtPicks, g.pickDetails.twoPtPicks, g.pickDetails.onePtPicks, g.pickDetails.powerPicks])).toEqual([
+      expect(
+        b.impactGames.map((g) => [
+          g.gameId,
+          g.totalImpactPoints,
+          g.pickDetails.threePtPicks,
+          g.pickDetails.twoPtPicks,
+          g.pickDetails.onePtPicks,
+          g.pickDetails.powerPicks,
+        ]),
+      ).toEqual([
         [g4, 8, 0, 1, 1, 1],
         [g2, 5, 1, 1, 0, 0],
         [g5, 5, 0, 0, 1, 1],
@@ -329,7 +435,9 @@ describe.skipIf(skip)('live leaderboard', () => {
       await moveWeekTo(h, pool, 2, 'SCORING');
 
       const b = await board(cast.commissioner);
-      expect(b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints, s.possiblePointsRemaining])).toEqual([
+      expect(
+        b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints, s.possiblePointsRemaining]),
+      ).toEqual([
         ['Bob Baker', 1, 3, 3, 'x2', 6, 16, 0],
         ['Alice Able', 1, 3, 3, 'x2', 6, 12, 0],
         ['Dan Drew', 3, 2, 0, 'none', 2, 6, 0],
@@ -349,7 +457,10 @@ describe.skipIf(skip)('live leaderboard', () => {
     it('should list a player whose picks cannot be scored with zeros and pending picks', async () => {
       const eve = await person(h, 'user', 'Eve Error');
       await announceMember(h, pool, eve);
-      await insertUnscorablePicksForTest(h, week, eve, [[ids.g1, '21', 3], [ids.g2, '24', 2]]); // no 1pt pick
+      await insertUnscorablePicksForTest(h, week, eve, [
+        [ids.g1, '21', 3],
+        [ids.g2, '24', 2],
+      ]); // no 1pt pick
       const b = await board();
       expect(standingOf(b, eve)).toMatchObject({ rank: 4, weekPoints: 0, seasonPoints: 0, rawPoints: 0, powerEffect: 'none', hasPicks: true });
       expect(standingOf(b, eve).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned])).toEqual([
@@ -400,7 +511,18 @@ describe.skipIf(skip)('live leaderboard', () => {
       const week = await publishWeek(h, pool, 2, games.slice(0, 4), { [g1]: -3.5, [g2]: 2.5, [games[2]!.espnId]: 0, [g4]: -1 });
       // Pat's picks entered by the commissioner: 3 PHI, 2 KC, 1 DET, power GB on the unpublished g5.
       await beforeDeadline(h, week, async () => {
-        const res = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, [[g1, '21', 3], [g2, '12', 2], [g4, '8', 1], [g5, '9', 0]]));
+        const res = await call(
+          h,
+          'POST',
+          '/api/picks/commissioner-override',
+          cast.commissioner,
+          overrideOf(week, cast.player, [
+            [g1, '21', 3],
+            [g2, '12', 2],
+            [g4, '8', 1],
+            [g5, '9', 0],
+          ]),
+        );
         expect(res.statusCode).toBe(200);
       });
       h.clock.now = AFTER;
@@ -433,11 +555,21 @@ describe.skipIf(skip)('live leaderboard', () => {
       await moveWeekTo(h, pool, 2, 'SCORING');
       const onBoard = await pat();
       expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/2/scores/calculate`, cast.commissioner)).json()).toMatchObject({ errors: 0 });
-      const [calculated] = await h.runtime.database.sql.query<{ raw_points: number; final_points: number; power_effect: string; has_calculation_error: boolean }>(
+      const [calculated] = await h.runtime.database.sql.query<{
+        raw_points: number;
+        final_points: number;
+        power_effect: string;
+        has_calculation_error: boolean;
+      }>(
         'SELECT raw_points, final_points, power_effect, has_calculation_error FROM picks.week_scores WHERE pool_id = $1 AND week_number = 2 AND user_id = $2',
         [pool.id, cast.player.id],
       );
-      expect(calculated).toEqual({ raw_points: onBoard.rawPoints, final_points: onBoard.weekPoints, power_effect: onBoard.powerEffect, has_calculation_error: false });
+      expect(calculated).toEqual({
+        raw_points: onBoard.rawPoints,
+        final_points: onBoard.weekPoints,
+        power_effect: onBoard.powerEffect,
+        has_calculation_error: false,
+      });
       expect([onBoard.rawPoints, onBoard.weekPoints, onBoard.powerEffect]).toEqual([3, 6, 'x2']);
       await moveWeekTo(h, pool, 2, 'COMPLETE');
       expect(await pat()).toEqual(onBoard);
@@ -451,10 +583,16 @@ describe.skipIf(skip)('live leaderboard', () => {
       const kim = await person(h, 'user', 'Kim Kay');
       await announceMember(h, pool, kim);
       h.clock.now = BEFORE;
-      await savePicks(h, week, kim, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      await savePicks(h, week, kim, [
+        [ids.g1, '21', 3],
+        [ids.g2, '12', 2],
+        [ids.g3, '2', 1],
+      ]);
       h.clock.now = AFTER;
       const boards = async () =>
-        Promise.all([h.app, replica, h.app].map(async (app) => (await callAs(h.runtime, app, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()));
+        Promise.all(
+          [h.app, replica, h.app].map(async (app) => (await callAs(h.runtime, app, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()),
+        );
       const kimOn = (b: LiveLeaderboard) => b.standings.find((s) => s.userId === kim.id);
       const seen = async () =>
         (await boards()).map((b) => {
@@ -469,7 +607,18 @@ describe.skipIf(skip)('live leaderboard', () => {
       expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 3, 'WIN PUSH PENDING']));
       const renamedAt = new Date(Date.now() + 60_000).toISOString();
       await h.runtime.bus.publish('identity.user.profile-changed', {
-        user: { id: kim.id, email: kim.email, displayName: 'Kim Renamed', firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: renamedAt, updatedAt: renamedAt },
+        user: {
+          id: kim.id,
+          email: kim.email,
+          displayName: 'Kim Renamed',
+          firstName: null,
+          lastName: null,
+          role: 'user',
+          hasPaid: false,
+          paymentNotes: null,
+          createdAt: renamedAt,
+          updatedAt: renamedAt,
+        },
       });
       await stored(h, 'SELECT 1 FROM picks.users WHERE id = $1 AND display_name = $2', [kim.id, 'Kim Renamed']);
       expect(await seen()).toEqual(Array(3).fill(['Kim Renamed', 3, 'WIN PUSH PENDING']));
@@ -484,8 +633,27 @@ describe.skipIf(skip)('live leaderboard', () => {
       const mo = await person(h, 'user', 'Mo Member');
       await announceMember(h, pool, mo);
       h.clock.now = BEFORE;
-      await savePicks(h, week, cast.player, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
-      const entered = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, [[ids.g1, '21', 3], [ids.g2, '24', 2], [ids.g4, '8', 1]], 'Phone died'));
+      await savePicks(h, week, cast.player, [
+        [ids.g1, '21', 3],
+        [ids.g2, '12', 2],
+        [ids.g3, '2', 1],
+      ]);
+      const entered = await call(
+        h,
+        'POST',
+        '/api/picks/commissioner-override',
+        cast.commissioner,
+        overrideOf(
+          week,
+          cast.player,
+          [
+            [ids.g1, '21', 3],
+            [ids.g2, '24', 2],
+            [ids.g4, '8', 1],
+          ],
+          'Phone died',
+        ),
+      );
       expect(entered.statusCode).toBe(200);
 
       const seenByCommissioner = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().overrides;
@@ -512,7 +680,9 @@ describe.skipIf(skip)('live leaderboard', () => {
         [ids.g4, 'DET', 1],
       ]);
       // The board scores the picks as they are now.
-      const standing = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().standings.find((s) => s.userId === cast.player.id)!;
+      const standing = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner))
+        .json<LiveLeaderboard>()
+        .standings.find((s) => s.userId === cast.player.id)!;
       expect(standing.picks.map((p) => p.selectedTeamAbbr)).toEqual(['PHI', 'LAC', 'DET']);
 
       h.clock.now = AFTER;
@@ -592,7 +762,11 @@ describe.skipIf(skip)('live leaderboard', () => {
       const first = (await get(pool.id, cast.commissioner)).headers.etag as string;
       expect((await get(pool.id, cast.commissioner, { 'if-none-match': first })).statusCode).toBe(304);
 
-      await savePicks(h, week, cast.player, [[ids.g1, '21', 3], [ids.g2, '12', 2], [ids.g3, '2', 1]]);
+      await savePicks(h, week, cast.player, [
+        [ids.g1, '21', 3],
+        [ids.g2, '12', 2],
+        [ids.g3, '2', 1],
+      ]);
       const afterPick = await get(pool.id, cast.commissioner, { 'if-none-match': first, 'accept-encoding': 'gzip' });
       expect(afterPick.statusCode).toBe(200);
       const saved = JSON.parse(gunzipSync(afterPick.rawPayload).toString('utf8')) as LiveLeaderboard;

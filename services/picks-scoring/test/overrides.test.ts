@@ -67,10 +67,11 @@ describe.skipIf(skip)('commissioner overrides', () => {
   const override = (who: Person | null, body: unknown) => call(h, 'POST', '/api/picks/commissioner-override', who, body);
   const overrides = (who: Person | null, weekNumber = 1, poolId = pool.id) => call(h, 'GET', `/api/pools/${poolId}/weeks/${weekNumber}/overrides`, who);
   const picksOf = (who: Person) => storedPicks(h, pool.id, who.id, 1);
-  const recordCount = async () => (await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.pick_overrides WHERE pool_id = $1', [pool.id]))[0]!.n;
+  const recordCount = async () =>
+    (await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.pick_overrides WHERE pool_id = $1', [pool.id]))[0]!.n;
 
   describe('entering picks for a player', () => {
-    it('should replace the player\'s picks, record who, when, why and the picks before and after, and announce it', async () => {
+    it("should replace the player's picks, record who, when, why and the picks before and after, and announce it", async () => {
       expect((await call(h, 'POST', '/api/picks/batch', cast.player, batchOf(week, PLAYER_PICKS))).statusCode).toBe(200);
       h.clock.now = new Date('2025-09-03T09:30:00Z');
       const res = await override(cast.commissioner, overrideOf(week, cast.player, OVERRIDE, `  ${REASON}  `));
@@ -103,14 +104,19 @@ describe.skipIf(skip)('commissioner overrides', () => {
       ]);
 
       expect(await picksOf(cast.player)).toEqual(OVERRIDE);
-      const rows = await h.runtime.database.sql.query<{ entered_by: string; user_id: string }>('SELECT DISTINCT entered_by, user_id FROM picks.picks WHERE pool_id = $1', [pool.id]);
+      const rows = await h.runtime.database.sql.query<{ entered_by: string; user_id: string }>(
+        'SELECT DISTINCT entered_by, user_id FROM picks.picks WHERE pool_id = $1',
+        [pool.id],
+      );
       expect(rows).toEqual([{ entered_by: cast.commissioner.id, user_id: cast.player.id }]);
       const mine = (await call(h, 'GET', `/api/weeks/2025:1/picks?poolId=${pool.id}`, cast.player)).json();
       expect(mine).toEqual(reply.override.picksAfter);
 
       await vi.waitFor(() => {
         const saved = h.events.filter((e) => e.subject === 'picks.picks.saved' && e.data.poolId === pool.id && e.data.override);
-        expect(saved.map((e) => e.data)).toEqual([{ poolId: pool.id, year: 2025, weekNumber: 1, userId: cast.player.id, byUserId: cast.commissioner.id, override: true, pickCount: 4, savedAt: at }]);
+        expect(saved.map((e) => e.data)).toEqual([
+          { poolId: pool.id, year: 2025, weekNumber: 1, userId: cast.player.id, byUserId: cast.commissioner.id, override: true, pickCount: 4, savedAt: at },
+        ]);
       });
       // The teammate's picks are untouched, and the overridden player can still save before the deadline.
       expect(await picksOf(teammate)).toEqual([]);
@@ -145,7 +151,19 @@ describe.skipIf(skip)('commissioner overrides', () => {
       for (let i = 1; i < states.length; i++) {
         await moveWeekTo(h, pool, 1, states[i]!);
         h.clock.now = new Date(DEADLINE.getTime() + i * 60_000);
-        res = await override(cast.admin, overrideOf(week, teammate, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', String(i % 2 === 0 ? 2 : 15), 1]], `Correction in ${states[i]}`));
+        res = await override(
+          cast.admin,
+          overrideOf(
+            week,
+            teammate,
+            [
+              ['w1-a', '21', 3],
+              ['w1-b', '12', 2],
+              ['w1-c', String(i % 2 === 0 ? 2 : 15), 1],
+            ],
+            `Correction in ${states[i]}`,
+          ),
+        );
         expect(res.statusCode, states[i]).toBe(200);
         // Never calculated before COMPLETE here; a week is calculated as it completes, so the correction recalculates it.
         expect(res.json().autoRecalculated, states[i]).toBe(states[i] === 'COMPLETE');
@@ -159,9 +177,19 @@ describe.skipIf(skip)('commissioner overrides', () => {
     });
 
     it('should refuse a week the pool has not published: there are no pool games to pick', async () => {
-      const res = await override(cast.commissioner, { ...overrideOf(week, cast.player, [['w2-a', '6', 3], ['w1-a', '21', 2], ['w1-b', '12', 1]]), weekNumber: 2 });
+      const res = await override(cast.commissioner, {
+        ...overrideOf(week, cast.player, [
+          ['w2-a', '6', 3],
+          ['w1-a', '21', 2],
+          ['w1-b', '12', 1],
+        ]),
+        weekNumber: 2,
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ error: 'week_not_published', message: 'Picks are not open for this week: its games have not been published. (Week 2)' });
+      expect(res.json()).toMatchObject({
+        error: 'week_not_published',
+        message: 'Picks are not open for this week: its games have not been published. (Week 2)',
+      });
       expect(await recordCount()).toBe(0);
     });
   });
@@ -207,11 +235,49 @@ describe.skipIf(skip)('commissioner overrides', () => {
 
     it('should require the three confidence picks: Must select all 3 confidence picks', async () => {
       await refused(overrideOf(week, cast.player, []), 400, 'incomplete_picks', 'Must select all 3 confidence picks');
-      const json = await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-e', '9', 0]]), 400, 'incomplete_picks', 'Must select all 3 confidence picks');
+      const json = await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-e', '9', 0],
+        ]),
+        400,
+        'incomplete_picks',
+        'Must select all 3 confidence picks',
+      );
       expect(json.details).toEqual({ title: 'Incomplete Picks', missing: [1] });
-      await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-b', '12', 3], ['w1-c', '2', 2], ['w1-d', '8', 1]]), 400, 'incomplete_picks', 'Only one 3pt pick is allowed.');
-      await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-a', '6', 2], ['w1-c', '2', 1]]), 400, 'incomplete_picks', 'Each pick must be on a different game.');
-      await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-a', '6', 0]]), 400, 'incomplete_picks', 'This game is already a confidence pick. Remove the confidence pick first.');
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 3],
+          ['w1-c', '2', 2],
+          ['w1-d', '8', 1],
+        ]),
+        400,
+        'incomplete_picks',
+        'Only one 3pt pick is allowed.',
+      );
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-a', '6', 2],
+          ['w1-c', '2', 1],
+        ]),
+        400,
+        'incomplete_picks',
+        'Each pick must be on a different game.',
+      );
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+          ['w1-a', '6', 0],
+        ]),
+        400,
+        'incomplete_picks',
+        'This game is already a confidence pick. Remove the confidence pick first.',
+      );
       const flagged = overrideOf(week, cast.player, OVERRIDE);
       flagged.picks[3]!.isPowerPick = false;
       await refused(flagged, 400, 'validation_failed', 'The power pick is the one with rank 0, and only it is flagged as the power pick.');
@@ -233,9 +299,38 @@ describe.skipIf(skip)('commissioner overrides', () => {
 
     it('should keep confidence picks on published games, the power pick on a game of that week, and teams in their games', async () => {
       const unavailable = (game: string) => `Game ${game} not found in available games for current pool`;
-      await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-e', '9', 1]]), 400, 'game_not_available', unavailable('w1-e'));
-      await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w2-a', '6', 0]]), 400, 'game_not_available', unavailable('w2-a'));
-      await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['nope', '6', 0]]), 400, 'game_not_available', unavailable('nope'));
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-e', '9', 1],
+        ]),
+        400,
+        'game_not_available',
+        unavailable('w1-e'),
+      );
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+          ['w2-a', '6', 0],
+        ]),
+        400,
+        'game_not_available',
+        unavailable('w2-a'),
+      );
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+          ['nope', '6', 0],
+        ]),
+        400,
+        'game_not_available',
+        unavailable('nope'),
+      );
       // A poolGameId on an unpublished game, or the wrong one on a published game.
       const invented = overrideOf(week, cast.player, OVERRIDE);
       invented.picks[3]!.poolGameId = randomUUID();
@@ -243,8 +338,27 @@ describe.skipIf(skip)('commissioner overrides', () => {
       const swapped = overrideOf(week, cast.player, OVERRIDE);
       swapped.picks[0]!.poolGameId = week.poolGameIds['w1-a']!;
       await refused(swapped, 400, 'game_not_available', unavailable('w1-b'));
-      await refused(overrideOf(week, cast.player, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-e', '21', 0]]), 400, 'team_not_in_game', 'Team 21 does not play in game w1-e');
-      await refused(overrideOf(week, cast.player, [['w1-a', '12', 3], ['w1-b', '12', 2], ['w1-c', '2', 1]]), 400, 'team_not_in_game', 'Team 12 does not play in game w1-a');
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+          ['w1-e', '21', 0],
+        ]),
+        400,
+        'team_not_in_game',
+        'Team 21 does not play in game w1-e',
+      );
+      await refused(
+        overrideOf(week, cast.player, [
+          ['w1-a', '12', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+        ]),
+        400,
+        'team_not_in_game',
+        'Team 12 does not play in game w1-a',
+      );
       await unchanged();
     });
   });
@@ -299,8 +413,21 @@ describe.skipIf(skip)('commissioner overrides', () => {
     it('should keep the results a pick had in its snapshot', async () => {
       await enter(cast.commissioner, cast.player, OVERRIDE.slice(0, 3), 'Phoned in', '2025-09-02T10:00:00Z');
       // The scoring part writes results; a later correction keeps them in "before".
-      await h.runtime.database.sql.query(`UPDATE picks.picks SET result = 'WIN', points_earned = confidence_rank WHERE pool_id = $1 AND user_id = $2`, [pool.id, cast.player.id]);
-      const later = await enter(cast.commissioner, cast.player, [['w1-b', '24', 3], ['w1-d', '3', 2], ['w1-c', '2', 1]], 'Wrong 1pt game', '2025-09-10T10:00:00Z');
+      await h.runtime.database.sql.query(`UPDATE picks.picks SET result = 'WIN', points_earned = confidence_rank WHERE pool_id = $1 AND user_id = $2`, [
+        pool.id,
+        cast.player.id,
+      ]);
+      const later = await enter(
+        cast.commissioner,
+        cast.player,
+        [
+          ['w1-b', '24', 3],
+          ['w1-d', '3', 2],
+          ['w1-c', '2', 1],
+        ],
+        'Wrong 1pt game',
+        '2025-09-10T10:00:00Z',
+      );
       expect(later.picksBefore.map((p: any) => [p.confidenceRank, p.result, p.isCorrect, p.pointsEarned])).toEqual([
         [3, 'WIN', true, 3],
         [2, 'WIN', true, 2],

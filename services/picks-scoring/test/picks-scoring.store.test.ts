@@ -30,13 +30,45 @@ describe.skipIf(skip)('picks-scoring stores', () => {
   /** A pool with week 1 published (games w: pool game ids by game id) and `members` joined. */
   async function publishedPool(members: string[] = []) {
     const poolId = randomUUID();
-    const games = [buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6'), buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24'), buildGame(1, '2025-09-07T17:00:00.000Z', '2', '15')];
+    const games = [
+      buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6'),
+      buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24'),
+      buildGame(1, '2025-09-07T17:00:00.000Z', '2', '15'),
+    ];
     for (const g of games) await sync().upsertGame(g);
-    await sync().upsertPool({ id: poolId, name: 'Store Pool', year: 2025, commissionerId: randomUUID(), isPublic: false, updatedAt: at('2025-08-01T00:00:00Z') });
+    await sync().upsertPool({
+      id: poolId,
+      name: 'Store Pool',
+      year: 2025,
+      commissionerId: randomUUID(),
+      isPublic: false,
+      updatedAt: at('2025-08-01T00:00:00Z'),
+    });
     const poolGameIds = Object.fromEntries(games.map((g) => [g.espnId, randomUUID()]));
     await sync().recordPublishedWeek(
-      { poolId, year: 2025, weekNumber: 1, state: 'PUBLISHED', pickDeadline: at('2025-09-05T00:10:00Z'), publishedAt: at('2025-09-01T00:00:00Z'), stateChangedAt: at('2025-09-01T00:00:00Z'), calculatedAt: null },
-      games.map((g) => ({ id: poolGameIds[g.espnId]!, poolId, year: 2025, weekNumber: 1, gameId: g.espnId, lockedSpread: -1.5, homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId, gameTimeUtc: new Date(g.gameTimeUtc), voidReason: null, voidedAt: null })),
+      {
+        poolId,
+        year: 2025,
+        weekNumber: 1,
+        state: 'PUBLISHED',
+        pickDeadline: at('2025-09-05T00:10:00Z'),
+        publishedAt: at('2025-09-01T00:00:00Z'),
+        stateChangedAt: at('2025-09-01T00:00:00Z'),
+        calculatedAt: null,
+      },
+      games.map((g) => ({
+        id: poolGameIds[g.espnId]!,
+        poolId,
+        year: 2025,
+        weekNumber: 1,
+        gameId: g.espnId,
+        lockedSpread: -1.5,
+        homeTeamEspnId: g.homeTeamEspnId,
+        awayTeamEspnId: g.awayTeamEspnId,
+        gameTimeUtc: new Date(g.gameTimeUtc),
+        voidReason: null,
+        voidedAt: null,
+      })),
     );
     for (const userId of members) await sync().upsertMember({ poolId, userId, isActive: true, updatedAt: at('2025-08-02T00:00:00Z') });
     return { poolId, games, poolGameIds };
@@ -82,7 +114,13 @@ describe.skipIf(skip)('picks-scoring stores', () => {
       expect(await sync().upsertGame({ ...game, gameStatus: 'IN_PROGRESS' })).toBeUndefined();
       expect(await sync().upsertGame({ ...game, gameStatus: 'IN_PROGRESS', updatedAt: '2025-08-01T00:00:00.000Z' })).toBeUndefined();
       expect((await sync().findGames([game.espnId]))[0]?.status).toBe('SCHEDULED');
-      const { venueEspnId: _v, ...snapshot } = { ...game, gameStatus: 'COMPLETE' as const, homeScore: 10, awayScore: 13, updatedAt: '2025-09-12T03:30:00.000Z' };
+      const { venueEspnId: _v, ...snapshot } = {
+        ...game,
+        gameStatus: 'COMPLETE' as const,
+        homeScore: 10,
+        awayScore: 13,
+        updatedAt: '2025-09-12T03:30:00.000Z',
+      };
       await sync().upsertGameSnapshot(snapshot);
       expect((await sync().findGames([game.espnId]))[0]).toMatchObject({ status: 'COMPLETE', homeScore: 10, awayScore: 13, venueEspnId: 'v-store' });
     });
@@ -100,7 +138,8 @@ describe.skipIf(skip)('picks-scoring stores', () => {
 
     it('should move a week only forward, once when two moves to the same state race', async () => {
       const { poolId } = await publishedPool();
-      const move = (state: 'GAMES_IN_PROGRESS' | 'PUBLISHED') => test.database.db.transaction((tx) => createSyncStore(tx).advanceWeekState({ poolId, year: 2025, weekNumber: 1 }, state, at('2025-09-05T00:10:00Z')));
+      const move = (state: 'GAMES_IN_PROGRESS' | 'PUBLISHED') =>
+        test.database.db.transaction((tx) => createSyncStore(tx).advanceWeekState({ poolId, year: 2025, weekNumber: 1 }, state, at('2025-09-05T00:10:00Z')));
       const moved = await Promise.all([move('GAMES_IN_PROGRESS'), move('GAMES_IN_PROGRESS')]);
       expect(moved.filter(Boolean)).toHaveLength(1);
       expect(await move('PUBLISHED')).toBe(false);
@@ -160,11 +199,21 @@ describe.skipIf(skip)('picks-scoring stores', () => {
       await createPickStore(test.database.db).replacePicks({ poolId: other.poolId, userId: player, year: 2025, weekNumber: 1 }, picksOf(other, player, 'home'));
       expect(await fingerprint()).toBe(first);
 
-      await changes('a pick', () => createPickStore(test.database.db).replacePicks({ poolId: world.poolId, userId: player, year: 2025, weekNumber: 1 }, picksOf(world, player, 'away')));
-      await changes('a score', () => sync().upsertGame({ ...world.games[0]!, gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, updatedAt: '2025-09-05T01:00:00.000Z' }));
-      await changes('a member', () => sync().upsertMember({ poolId: world.poolId, userId: randomUUID(), isActive: true, updatedAt: at('2025-09-05T01:00:00Z') }));
-      await changes("a member's name", () => sync().upsertUser({ id: player, email: 'fp@powerpool.test', displayName: 'Finn Renamed', updatedAt: at('2025-09-05T01:00:00Z') }));
-      await changes("the week's state", () => sync().advanceWeekState({ poolId: world.poolId, year: 2025, weekNumber: 1 }, 'GAMES_IN_PROGRESS', at('2025-09-05T01:00:00Z')));
+      await changes('a pick', () =>
+        createPickStore(test.database.db).replacePicks({ poolId: world.poolId, userId: player, year: 2025, weekNumber: 1 }, picksOf(world, player, 'away')),
+      );
+      await changes('a score', () =>
+        sync().upsertGame({ ...world.games[0]!, gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, updatedAt: '2025-09-05T01:00:00.000Z' }),
+      );
+      await changes('a member', () =>
+        sync().upsertMember({ poolId: world.poolId, userId: randomUUID(), isActive: true, updatedAt: at('2025-09-05T01:00:00Z') }),
+      );
+      await changes("a member's name", () =>
+        sync().upsertUser({ id: player, email: 'fp@powerpool.test', displayName: 'Finn Renamed', updatedAt: at('2025-09-05T01:00:00Z') }),
+      );
+      await changes("the week's state", () =>
+        sync().advanceWeekState({ poolId: world.poolId, year: 2025, weekNumber: 1 }, 'GAMES_IN_PROGRESS', at('2025-09-05T01:00:00Z')),
+      );
       await changes('a void game', () => sync().voidPoolGame(world.poolGameIds[world.games[2]!.espnId]!, 'Cancelled', at('2025-09-05T01:00:00Z')));
       // A snapshot that is not newer writes nothing, so the board is the same.
       const before = await fingerprint();

@@ -58,8 +58,10 @@ describe.skipIf(skip)('picks', () => {
     week = await publishWeek(h, pool, 1, games, SPREADS);
   });
 
-  const save = (who: Person | null, body: unknown, app?: ServiceApp) => (app ? callAs(h.runtime, app, 'POST', '/api/picks/batch', who, body) : call(h, 'POST', '/api/picks/batch', who, body));
-  const myPicks = (who: Person | null, weekId: string | number = '2025:1', poolId = pool.id) => call(h, 'GET', `/api/weeks/${weekId}/picks?poolId=${poolId}`, who);
+  const save = (who: Person | null, body: unknown, app?: ServiceApp) =>
+    app ? callAs(h.runtime, app, 'POST', '/api/picks/batch', who, body) : call(h, 'POST', '/api/picks/batch', who, body);
+  const myPicks = (who: Person | null, weekId: string | number = '2025:1', poolId = pool.id) =>
+    call(h, 'GET', `/api/weeks/${weekId}/picks?poolId=${poolId}`, who);
   const mine = () => storedPicks(h, pool.id, cast.player.id, 1);
 
   describe('saving', () => {
@@ -73,11 +75,57 @@ describe.skipIf(skip)('picks', () => {
       expect(reply).toMatchObject({ message: 'Picks for Week 1 have been saved', poolId: pool.id, year: 2025, weekNumber: 1, savedAt: BEFORE.toISOString() });
 
       const expected = [
-        { gameId: 'w1-a', gameEspnCompetitionId: 'w1-a', poolGameId: week.poolGameIds['w1-a'], selectedTeamEspnId: '21', selectedTeamAbbreviation: 'PHI', selectedTeamLogoUrl: PHI_LOGO, confidenceRank: 3, isPowerPick: false },
-        { gameId: 'w1-c', gameEspnCompetitionId: 'w1-c', poolGameId: week.poolGameIds['w1-c'], selectedTeamEspnId: '15', selectedTeamAbbreviation: 'MIA', selectedTeamLogoUrl: null, confidenceRank: 2, isPowerPick: false },
-        { gameId: 'w1-b', gameEspnCompetitionId: 'w1-b', poolGameId: week.poolGameIds['w1-b'], selectedTeamEspnId: '12', selectedTeamAbbreviation: 'KC', selectedTeamLogoUrl: null, confidenceRank: 1, isPowerPick: false },
-        { gameId: 'w1-d', gameEspnCompetitionId: 'w1-d', poolGameId: week.poolGameIds['w1-d'], selectedTeamEspnId: '8', selectedTeamAbbreviation: 'DET', selectedTeamLogoUrl: null, confidenceRank: 0, isPowerPick: true },
-      ].map((p) => ({ ...p, poolId: pool.id, year: 2025, weekNumber: 1, isCorrect: null, result: 'PENDING', pointsEarned: null, enteredByCommissioner: false, updatedAt: BEFORE.toISOString() }));
+        {
+          gameId: 'w1-a',
+          gameEspnCompetitionId: 'w1-a',
+          poolGameId: week.poolGameIds['w1-a'],
+          selectedTeamEspnId: '21',
+          selectedTeamAbbreviation: 'PHI',
+          selectedTeamLogoUrl: PHI_LOGO,
+          confidenceRank: 3,
+          isPowerPick: false,
+        },
+        {
+          gameId: 'w1-c',
+          gameEspnCompetitionId: 'w1-c',
+          poolGameId: week.poolGameIds['w1-c'],
+          selectedTeamEspnId: '15',
+          selectedTeamAbbreviation: 'MIA',
+          selectedTeamLogoUrl: null,
+          confidenceRank: 2,
+          isPowerPick: false,
+        },
+        {
+          gameId: 'w1-b',
+          gameEspnCompetitionId: 'w1-b',
+          poolGameId: week.poolGameIds['w1-b'],
+          selectedTeamEspnId: '12',
+          selectedTeamAbbreviation: 'KC',
+          selectedTeamLogoUrl: null,
+          confidenceRank: 1,
+          isPowerPick: false,
+        },
+        {
+          gameId: 'w1-d',
+          gameEspnCompetitionId: 'w1-d',
+          poolGameId: week.poolGameIds['w1-d'],
+          selectedTeamEspnId: '8',
+          selectedTeamAbbreviation: 'DET',
+          selectedTeamLogoUrl: null,
+          confidenceRank: 0,
+          isPowerPick: true,
+        },
+      ].map((p) => ({
+        ...p,
+        poolId: pool.id,
+        year: 2025,
+        weekNumber: 1,
+        isCorrect: null,
+        result: 'PENDING',
+        pointsEarned: null,
+        enteredByCommissioner: false,
+        updatedAt: BEFORE.toISOString(),
+      }));
       expect(reply.picks.map(({ id: _id, ...p }: any) => p)).toEqual(expected);
 
       for (const weekId of ['2025:1', '1']) {
@@ -92,7 +140,16 @@ describe.skipIf(skip)('picks', () => {
       await vi.waitFor(() => {
         const saved = h.events.filter((e) => e.subject === 'picks.picks.saved' && e.data.poolId === pool.id);
         expect(saved.map((e) => e.data)).toEqual([
-          { poolId: pool.id, year: 2025, weekNumber: 1, userId: cast.player.id, byUserId: cast.player.id, override: false, pickCount: 4, savedAt: BEFORE.toISOString() },
+          {
+            poolId: pool.id,
+            year: 2025,
+            weekNumber: 1,
+            userId: cast.player.id,
+            byUserId: cast.player.id,
+            override: false,
+            pickCount: 4,
+            savedAt: BEFORE.toISOString(),
+          },
         ]);
       });
     });
@@ -116,7 +173,10 @@ describe.skipIf(skip)('picks', () => {
       expect(after[0].id).toBe(first[0].id);
       expect(after.slice(1).map((p: any) => p.id)).not.toContain(first[1].id);
       expect(after.map((p: any) => p.updatedAt)).toEqual(Array(3).fill('2025-09-02T08:00:00.000Z'));
-      const created = await h.runtime.database.sql.query<{ game_id: string; created_at: Date }>('SELECT game_id, created_at FROM picks.picks WHERE pool_id = $1 ORDER BY confidence_rank DESC', [pool.id]);
+      const created = await h.runtime.database.sql.query<{ game_id: string; created_at: Date }>(
+        'SELECT game_id, created_at FROM picks.picks WHERE pool_id = $1 ORDER BY confidence_rank DESC',
+        [pool.id],
+      );
       expect(created.map((r) => [r.game_id, r.created_at.toISOString()])).toEqual([
         ['w1-a', BEFORE.toISOString()],
         ['w1-b', '2025-09-02T08:00:00.000Z'],
@@ -133,15 +193,42 @@ describe.skipIf(skip)('picks', () => {
       expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
       const before = (await myPicks(cast.player)).json();
       const refused = [
-        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-e', '9', 1]]),
-        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '99', 1]]),
-        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2]]),
-        batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '2', 1], ['w1-e', '9', 0]]),
+        batchOf(week, [
+          ['w1-a', '6', 3],
+          ['w1-b', '24', 2],
+          ['w1-e', '9', 1],
+        ]),
+        batchOf(week, [
+          ['w1-a', '6', 3],
+          ['w1-b', '24', 2],
+          ['w1-c', '99', 1],
+        ]),
+        batchOf(week, [
+          ['w1-a', '6', 3],
+          ['w1-b', '24', 2],
+        ]),
+        batchOf(week, [
+          ['w1-a', '6', 3],
+          ['w1-b', '24', 2],
+          ['w1-c', '2', 1],
+          ['w1-e', '9', 0],
+        ]),
         { weekId: '2025:1', picks: [] },
       ];
       for (const body of refused) expect((await save(cast.player, body)).statusCode).toBe(400);
       h.clock.now = DEADLINE;
-      expect((await save(cast.player, batchOf(week, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '2', 1]]))).statusCode).toBe(409);
+      expect(
+        (
+          await save(
+            cast.player,
+            batchOf(week, [
+              ['w1-a', '6', 3],
+              ['w1-b', '24', 2],
+              ['w1-c', '2', 1],
+            ]),
+          )
+        ).statusCode,
+      ).toBe(409);
       expect((await myPicks(cast.player)).json()).toEqual(before);
       expect(await mine()).toEqual(FULL);
     });
@@ -173,7 +260,7 @@ describe.skipIf(skip)('picks', () => {
     });
   });
 
-  describe('validation, in order, with the product\'s texts', () => {
+  describe("validation, in order, with the product's texts", () => {
     const refused = async (body: unknown, status: number, error: string, message: string) => {
       const res = await save(cast.player, body);
       expect(res.statusCode, message).toBe(status);
@@ -194,7 +281,11 @@ describe.skipIf(skip)('picks', () => {
     });
 
     it('should refuse a week that is not published, then a passed deadline or a week past PUBLISHED', async () => {
-      const body = batchOf({ ...week, weekNumber: 2 }, [['w2-a', '6', 3], ['w1-a', '21', 2], ['w1-b', '12', 1]]);
+      const body = batchOf({ ...week, weekNumber: 2 }, [
+        ['w2-a', '6', 3],
+        ['w1-a', '21', 2],
+        ['w1-b', '12', 1],
+      ]);
       await refused(body, 409, 'week_not_published', 'Picks are not open for this week: its games have not been published. (Week 2)');
 
       h.clock.now = new Date(DEADLINE.getTime() - 1);
@@ -216,11 +307,58 @@ describe.skipIf(skip)('picks', () => {
       await refused({ weekId: '2025:1', picks: [] }, 400, 'incomplete_picks', missing('3pt, 2pt, 1pt are'));
       const json = await refused(batchOf(week, [['w1-a', '21', 3]]), 400, 'incomplete_picks', missing('2pt, 1pt are'));
       expect(json.details).toEqual({ title: 'Incomplete Picks', missing: [2, 1] });
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-d', '8', 0]]), 400, 'incomplete_picks', missing('1pt is'));
-      await refused(batchOf(week, [['w1-a', '21', 2], ['w1-b', '12', 1], ['w1-c', '2', 0]]), 400, 'incomplete_picks', missing('3pt is'));
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 3], ['w1-c', '2', 2], ['w1-d', '3', 1]]), 400, 'incomplete_picks', 'Only one 3pt pick is allowed.');
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-a', '6', 2], ['w1-c', '2', 1]]), 400, 'incomplete_picks', 'Each pick must be on a different game.');
-      const power = await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-b', '24', 0]]), 400, 'incomplete_picks', 'This game is already a confidence pick. Remove the confidence pick first.');
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-d', '8', 0],
+        ]),
+        400,
+        'incomplete_picks',
+        missing('1pt is'),
+      );
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 2],
+          ['w1-b', '12', 1],
+          ['w1-c', '2', 0],
+        ]),
+        400,
+        'incomplete_picks',
+        missing('3pt is'),
+      );
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 3],
+          ['w1-c', '2', 2],
+          ['w1-d', '3', 1],
+        ]),
+        400,
+        'incomplete_picks',
+        'Only one 3pt pick is allowed.',
+      );
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-a', '6', 2],
+          ['w1-c', '2', 1],
+        ]),
+        400,
+        'incomplete_picks',
+        'Each pick must be on a different game.',
+      );
+      const power = await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+          ['w1-b', '24', 0],
+        ]),
+        400,
+        'incomplete_picks',
+        'This game is already a confidence pick. Remove the confidence pick first.',
+      );
       expect(power.details).toEqual({ title: 'Cannot select power pick', gameId: 'w1-b' });
     });
 
@@ -253,10 +391,47 @@ describe.skipIf(skip)('picks', () => {
 
     it('should refuse a game the pool did not publish that week, or a poolGameId of another game', async () => {
       const unavailable = (game: string) => `Game ${game} not found in available games for current pool`;
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-e', '9', 1]]), 400, 'game_not_available', unavailable('w1-e'));
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-e', '9', 0]]), 400, 'game_not_available', unavailable('w1-e'));
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w2-a', '6', 1]]), 400, 'game_not_available', unavailable('w2-a'));
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['no-such-game', '6', 1]]), 400, 'game_not_available', unavailable('no-such-game'));
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-e', '9', 1],
+        ]),
+        400,
+        'game_not_available',
+        unavailable('w1-e'),
+      );
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+          ['w1-e', '9', 0],
+        ]),
+        400,
+        'game_not_available',
+        unavailable('w1-e'),
+      );
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w2-a', '6', 1],
+        ]),
+        400,
+        'game_not_available',
+        unavailable('w2-a'),
+      );
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['no-such-game', '6', 1],
+        ]),
+        400,
+        'game_not_available',
+        unavailable('no-such-game'),
+      );
       const swapped = batchOf(week, FULL);
       swapped.picks[0]!.poolGameId = week.poolGameIds['w1-b']!;
       await refused(swapped, 400, 'game_not_available', unavailable('w1-a'));
@@ -268,14 +443,38 @@ describe.skipIf(skip)('picks', () => {
       await refused(foreign, 400, 'game_not_available', unavailable('w1-e'));
     });
 
-    it("should refuse a team that does not play in its game", async () => {
-      const json = await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '21', 2], ['w1-c', '2', 1]]), 400, 'team_not_in_game', 'Team 21 does not play in game w1-b');
+    it('should refuse a team that does not play in its game', async () => {
+      const json = await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '21', 2],
+          ['w1-c', '2', 1],
+        ]),
+        400,
+        'team_not_in_game',
+        'Team 21 does not play in game w1-b',
+      );
       expect(json.details).toEqual({ gameId: 'w1-b', teamId: '21' });
-      await refused(batchOf(week, [['w1-a', '21', 3], ['w1-b', '12', 2], ['w1-c', '2', 1], ['w1-d', '16', 0]]), 400, 'team_not_in_game', 'Team 16 does not play in game w1-d');
+      await refused(
+        batchOf(week, [
+          ['w1-a', '21', 3],
+          ['w1-b', '12', 2],
+          ['w1-c', '2', 1],
+          ['w1-d', '16', 0],
+        ]),
+        400,
+        'team_not_in_game',
+        'Team 16 does not play in game w1-d',
+      );
     });
 
     it('should refuse a malformed weekId', async () => {
-      await refused({ ...batchOf(week, FULL), weekId: 'next' }, 400, 'validation_failed', 'Invalid body: weekId must be a week id (year:week) or a week number');
+      await refused(
+        { ...batchOf(week, FULL), weekId: 'next' },
+        400,
+        'validation_failed',
+        'Invalid body: weekId must be a week id (year:week) or a week number',
+      );
       await refused({ ...batchOf(week, FULL), weekId: '2025:0' }, 400, 'validation_failed', 'Invalid body: weekId must be a week from -4 to 22 (no week 0)');
     });
   });
@@ -306,10 +505,23 @@ describe.skipIf(skip)('picks', () => {
     });
 
     it('should mark picks entered by the commissioner and a power pick on a game the pool did not publish', async () => {
-      const res = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, [['w1-a', '6', 3], ['w1-b', '24', 2], ['w1-c', '2', 1], ['w1-e', '16', 0]]));
+      const res = await call(
+        h,
+        'POST',
+        '/api/picks/commissioner-override',
+        cast.commissioner,
+        overrideOf(week, cast.player, [
+          ['w1-a', '6', 3],
+          ['w1-b', '24', 2],
+          ['w1-c', '2', 1],
+          ['w1-e', '16', 0],
+        ]),
+      );
       expect(res.statusCode).toBe(200);
       const picks = (await myPicks(cast.player)).json();
-      expect(picks.map((p: any) => [p.gameId, p.selectedTeamAbbreviation, p.selectedTeamLogoUrl, p.confidenceRank, p.poolGameId, p.enteredByCommissioner])).toEqual([
+      expect(
+        picks.map((p: any) => [p.gameId, p.selectedTeamAbbreviation, p.selectedTeamLogoUrl, p.confidenceRank, p.poolGameId, p.enteredByCommissioner]),
+      ).toEqual([
         ['w1-a', 'DAL', DAL_LOGO, 3, week.poolGameIds['w1-a'], true],
         ['w1-b', 'LAC', null, 2, week.poolGameIds['w1-b'], true],
         ['w1-c', 'BUF', null, 1, week.poolGameIds['w1-c'], true],
@@ -395,7 +607,12 @@ describe.skipIf(skip)('picks', () => {
     const tickingClock = () => {
       let tick = DEADLINE.getTime() - 1000;
       let passed = false;
-      Object.defineProperty(h.clock, 'now', { configurable: true, enumerable: true, get: () => new Date(passed ? DEADLINE.getTime() + 1000 + tick++ : tick++), set: () => {} });
+      Object.defineProperty(h.clock, 'now', {
+        configurable: true,
+        enumerable: true,
+        get: () => new Date(passed ? DEADLINE.getTime() + 1000 + tick++ : tick++),
+        set: () => {},
+      });
       return {
         pass: () => void (passed = true),
         restore: () => Object.defineProperty(h.clock, 'now', { configurable: true, enumerable: true, writable: true, value: BEFORE }),
@@ -449,7 +666,9 @@ describe.skipIf(skip)('picks', () => {
       const rows = await h.runtime.database.sql.query<{ updated_at: Date }>('SELECT updated_at FROM picks.picks WHERE pool_id = $1', [pool.id]);
       expect(rows.map((r) => r.updated_at.toISOString())).toEqual(Array(4).fill(savedAt.at(-1)));
       // Every accepted save was announced; none of the refused ones.
-      await vi.waitFor(() => expect(h.events.filter((e) => e.subject === 'picks.picks.saved' && e.data.poolId === pool.id)).toHaveLength(apps.length + accepted.length));
+      await vi.waitFor(() =>
+        expect(h.events.filter((e) => e.subject === 'picks.picks.saved' && e.data.poolId === pool.id)).toHaveLength(apps.length + accepted.length),
+      );
       // And the week stays locked.
       h.clock.now = DEADLINE;
       expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(409);
@@ -464,7 +683,12 @@ describe.skipIf(skip)('picks', () => {
     it('should take a save that arrived before the deadline though its turn came after it, and refuse one that arrives at it', async () => {
       expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
       let readings = 0;
-      Object.defineProperty(h.clock, 'now', { configurable: true, enumerable: true, get: () => new Date(readings++ === 0 ? DEADLINE.getTime() - 1 : DEADLINE.getTime()), set: () => {} });
+      Object.defineProperty(h.clock, 'now', {
+        configurable: true,
+        enumerable: true,
+        get: () => new Date(readings++ === 0 ? DEADLINE.getTime() - 1 : DEADLINE.getTime()),
+        set: () => {},
+      });
       try {
         const inTime = await save(cast.player, batchOf(week, batches()[5]!));
         expect(inTime.statusCode, inTime.body).toBe(200);

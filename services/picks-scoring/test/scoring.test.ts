@@ -68,12 +68,41 @@ type PickSpec = Array<[string, string, number]>;
  *   Eve: no picks -> 0
  */
 const PICKS: Record<string, PickSpec> = {
-  pat: [[G2, '16', 3], [G3, '7', 2], [G4, '34', 1], [G5, '33', 0]],
-  ann: [[G3, '12', 3], [G2, '16', 2], [G6, '21', 1], [G1, '6', 0]],
-  ben: [[G4, '24', 3], [G5, '9', 2], [G1, '28', 1], [G6, '2', 0]],
-  cal: [[G6, '21', 3], [G4, '24', 2], [G3, '7', 1]],
-  dee: [[G5, '33', 3], [G6, '21', 2], [G2, '8', 1], [G3, '7', 0]],
-  fay: [[G1, '6', 3], [G5, '33', 2], [G3, '12', 1], [U, '25', 0]],
+  pat: [
+    [G2, '16', 3],
+    [G3, '7', 2],
+    [G4, '34', 1],
+    [G5, '33', 0],
+  ],
+  ann: [
+    [G3, '12', 3],
+    [G2, '16', 2],
+    [G6, '21', 1],
+    [G1, '6', 0],
+  ],
+  ben: [
+    [G4, '24', 3],
+    [G5, '9', 2],
+    [G1, '28', 1],
+    [G6, '2', 0],
+  ],
+  cal: [
+    [G6, '21', 3],
+    [G4, '24', 2],
+    [G3, '7', 1],
+  ],
+  dee: [
+    [G5, '33', 3],
+    [G6, '21', 2],
+    [G2, '8', 1],
+    [G3, '7', 0],
+  ],
+  fay: [
+    [G1, '6', 3],
+    [G5, '33', 2],
+    [G3, '12', 1],
+    [U, '25', 0],
+  ],
 };
 
 /** [name, raw, multiplier, final, power effect, has picks, has error] as stored in week_scores. */
@@ -132,10 +161,19 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     return { pool, week };
   }
 
-  const calculate = (pool: Pool, who: Person = cast.commissioner, weekNumber = 17) => call(h, 'POST', `/api/pools/${pool.id}/weeks/${weekNumber}/scores/calculate`, who);
+  const calculate = (pool: Pool, who: Person = cast.commissioner, weekNumber = 17) =>
+    call(h, 'POST', `/api/pools/${pool.id}/weeks/${weekNumber}/scores/calculate`, who);
 
   async function scoreLines(pool: Pool, weekNumber = 17): Promise<ScoreLine[]> {
-    const rows = await query<{ display_name: string; raw_points: number; multiplier: number; final_points: number; power_effect: string; has_picks: boolean; has_calculation_error: boolean }>(
+    const rows = await query<{
+      display_name: string;
+      raw_points: number;
+      multiplier: number;
+      final_points: number;
+      power_effect: string;
+      has_picks: boolean;
+      has_calculation_error: boolean;
+    }>(
       `SELECT u.display_name, s.raw_points, s.multiplier, s.final_points, s.power_effect, s.has_picks, s.has_calculation_error
          FROM picks.week_scores s JOIN picks.users u ON u.id = s.user_id
         WHERE s.pool_id = $1 AND s.week_number = $2 ORDER BY u.display_name`,
@@ -146,7 +184,13 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
 
   /** Each pick as `name rank team result points`, in name and rank order (power last). */
   async function pickLines(pool: Pool): Promise<string[]> {
-    const rows = await query<{ display_name: string; confidence_rank: number; selected_team_espn_id: string; result: string | null; points_earned: number | null }>(
+    const rows = await query<{
+      display_name: string;
+      confidence_rank: number;
+      selected_team_espn_id: string;
+      result: string | null;
+      points_earned: number | null;
+    }>(
       `SELECT u.display_name, p.confidence_rank, p.selected_team_espn_id, p.result, p.points_earned
          FROM picks.picks p JOIN picks.users u ON u.id = p.user_id
         WHERE p.pool_id = $1 ORDER BY u.display_name, p.is_power_pick, p.confidence_rank DESC`,
@@ -155,7 +199,10 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     return rows.map((r) => `${r.display_name} ${r.confidence_rank} ${r.selected_team_espn_id} ${r.result} ${r.points_earned}`);
   }
 
-  const withScores = (lines: ScoreLine[], changes: Record<string, Partial<{ raw: number; multiplier: number; final: number; effect: string; error: boolean }>>): ScoreLine[] =>
+  const withScores = (
+    lines: ScoreLine[],
+    changes: Record<string, Partial<{ raw: number; multiplier: number; final: number; effect: string; error: boolean }>>,
+  ): ScoreLine[] =>
     lines.map(([name, raw, m, fin, eff, has, err]) => {
       const c = changes[name] ?? {};
       return [name, c.raw ?? raw, c.multiplier ?? m, c.final ?? fin, c.effect ?? eff, has, c.error ?? err];
@@ -198,11 +245,20 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
       'Pat Player 1 34 LOSS 0',
       'Pat Player 0 33 WIN 5',
     ]);
-    expect((await query('SELECT state, calculated_at FROM picks.pool_weeks WHERE pool_id = $1', [pool.id]))[0]).toEqual({ state: 'SCORING', calculated_at: new Date('2025-12-30T09:00:00.000Z') });
+    expect((await query('SELECT state, calculated_at FROM picks.pool_weeks WHERE pool_id = $1', [pool.id]))[0]).toEqual({
+      state: 'SCORING',
+      calculated_at: new Date('2025-12-30T09:00:00.000Z'),
+    });
 
     await vi.waitFor(() => {
-      expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: { poolId: pool.id, year: 2025, weekNumber: 17, calculatedAt: '2025-12-30T09:00:00.000Z', usersCalculated: 7, errors: 0, reason: 'calculate' } });
-      expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-30T09:00:00.000Z' } });
+      expect(h.events).toContainEqual({
+        subject: 'picks.week.calculated',
+        data: { poolId: pool.id, year: 2025, weekNumber: 17, calculatedAt: '2025-12-30T09:00:00.000Z', usersCalculated: 7, errors: 0, reason: 'calculate' },
+      });
+      expect(h.events).toContainEqual({
+        subject: 'picks.standings.changed',
+        data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-30T09:00:00.000Z' },
+      });
     }, WAIT);
 
     // The commissioner's scoring review shows the same calculation, best first (ties by name).
@@ -221,7 +277,17 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     ]);
     const fay = body.rows.find((r) => r.displayName === 'Fay Fisher')!;
     expect(fay.email).toBe(players.fay!.email);
-    expect(fay.picks.map((p) => [p.confidenceRank, p.selectedTeamAbbreviation, p.isCorrect, p.result, p.pointsEarned, p.enteredByCommissioner, p.poolGameId === null])).toEqual([
+    expect(
+      fay.picks.map((p) => [
+        p.confidenceRank,
+        p.selectedTeamAbbreviation,
+        p.isCorrect,
+        p.result,
+        p.pointsEarned,
+        p.enteredByCommissioner,
+        p.poolGameId === null,
+      ]),
+    ).toEqual([
       [3, 'DAL', null, 'PUSH', 0, true, false],
       [2, 'BAL', true, 'WIN', 2, true, false],
       [1, 'KC', false, 'LOSS', 0, true, false],
@@ -256,9 +322,23 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     // G2 (MIN-DET) ruled void: Pat's 3pt MIN and Ann's 2pt MIN no longer win, Dee's 1pt DET no longer loses.
     //   Pat: raw 5 - 3 = 2, power BAL still wins x2 -> 4; Ann: raw 3 - 2 = 1, power push -> 1; Dee: 10 as before.
     await voidGame(h, week, G2, 'Postponed out of the week');
-    await vi.waitFor(async () => expect(await scoreLines(pool)).toEqual(withScores(HAND_SCORES, { 'Pat Player': { raw: 2, final: 4 }, 'Ann Archer': { raw: 1, final: 1 } })), WAIT);
-    expect((await pickLines(pool)).filter((l) => l.includes(' 16 ') || l.startsWith('Dee Dunn 1'))).toEqual(['Ann Archer 2 16 PUSH 0', 'Dee Dunn 1 8 PUSH 0', 'Pat Player 3 16 PUSH 0']);
-    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: pool.id, reason: 'void', usersCalculated: 7 }) }), WAIT);
+    await vi.waitFor(
+      async () => expect(await scoreLines(pool)).toEqual(withScores(HAND_SCORES, { 'Pat Player': { raw: 2, final: 4 }, 'Ann Archer': { raw: 1, final: 1 } })),
+      WAIT,
+    );
+    expect((await pickLines(pool)).filter((l) => l.includes(' 16 ') || l.startsWith('Dee Dunn 1'))).toEqual([
+      'Ann Archer 2 16 PUSH 0',
+      'Dee Dunn 1 8 PUSH 0',
+      'Pat Player 3 16 PUSH 0',
+    ]);
+    await vi.waitFor(
+      () =>
+        expect(h.events).toContainEqual({
+          subject: 'picks.week.calculated',
+          data: expect.objectContaining({ poolId: pool.id, reason: 'void', usersCalculated: 7 }),
+        }),
+      WAIT,
+    );
   });
 
   it('should flag a player whose picks cannot be scored without failing the others', async () => {
@@ -268,20 +348,33 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     const { ben: _ben, ...others } = PICKS;
     const { pool, week } = await week17Pool(others);
     await announceMember(h, pool, gus);
-    await insertUnscorablePicksForTest(h, week, players.ben!, [[G4, '24', 3], [G5, '9', 2], [G1, '21', 1], [G6, '2', 0]]);
-    await insertUnscorablePicksForTest(h, week, gus, [[G2, '16', 3], [G3, '7', 2]]);
+    await insertUnscorablePicksForTest(h, week, players.ben!, [
+      [G4, '24', 3],
+      [G5, '9', 2],
+      [G1, '21', 1],
+      [G6, '2', 0],
+    ]);
+    await insertUnscorablePicksForTest(h, week, gus, [
+      [G2, '16', 3],
+      [G3, '7', 2],
+    ]);
     await moveWeekTo(h, pool, 17, 'SCORING');
 
     const res = await calculate(pool);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Scores calculated for 6 player(s); 2 could not be calculated', usersCalculated: 6, errors: 2 });
     expect(await scoreLines(pool)).toEqual(
-      [...withScores(HAND_SCORES, { 'Ben Baker': { raw: 0, multiplier: 1, final: 0, effect: 'none', error: true } }), ['Gus Green', 0, 1, 0, 'none', true, true] as ScoreLine].sort((a, b) => a[0].localeCompare(b[0])),
+      [
+        ...withScores(HAND_SCORES, { 'Ben Baker': { raw: 0, multiplier: 1, final: 0, effect: 'none', error: true } }),
+        ['Gus Green', 0, 1, 0, 'none', true, true] as ScoreLine,
+      ].sort((a, b) => a[0].localeCompare(b[0])),
     );
-    expect(await query('SELECT s.error_message FROM picks.week_scores s JOIN picks.users u ON u.id = s.user_id WHERE s.pool_id = $1 AND s.has_calculation_error ORDER BY u.display_name', [pool.id])).toEqual([
-      { error_message: 'Team 21 does not play in this game' },
-      { error_message: 'Expected one pick of each rank 3, 2 and 1, found ranks 2, 3' },
-    ]);
+    expect(
+      await query(
+        'SELECT s.error_message FROM picks.week_scores s JOIN picks.users u ON u.id = s.user_id WHERE s.pool_id = $1 AND s.has_calculation_error ORDER BY u.display_name',
+        [pool.id],
+      ),
+    ).toEqual([{ error_message: 'Team 21 does not play in this game' }, { error_message: 'Expected one pick of each rank 3, 2 and 1, found ranks 2, 3' }]);
     expect((await pickLines(pool)).filter((l) => l.startsWith('Ben') || l.startsWith('Gus'))).toEqual([
       'Ben Baker 3 24 null null',
       'Ben Baker 2 9 null null',
@@ -306,10 +399,15 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     await moveWeekTo(h, empty, 17, 'SCORING');
     const replica = await h.addReplica();
     // Several rounds of four calculations at once, half on each replica.
-    for (const [target, count] of [[pool, 7], [empty, 7]] as const) {
+    for (const [target, count] of [
+      [pool, 7],
+      [empty, 7],
+    ] as const) {
       const url = `/api/pools/${target.id}/weeks/17/scores/calculate`;
       for (let round = 0; round < 3; round++) {
-        const replies = await Promise.all([0, 1, 2, 3].map((i) => (i % 2 ? callAs(h.runtime, replica, 'POST', url, cast.admin) : call(h, 'POST', url, cast.commissioner))));
+        const replies = await Promise.all(
+          [0, 1, 2, 3].map((i) => (i % 2 ? callAs(h.runtime, replica, 'POST', url, cast.admin) : call(h, 'POST', url, cast.commissioner))),
+        );
         expect(replies.map((r) => [r.statusCode, r.json().usersCalculated])).toEqual([
           [200, count],
           [200, count],
@@ -335,7 +433,9 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     expect((await calculate(pool, cast.commissioner, 16)).json()).toMatchObject({ error: 'week_not_found' });
     expect((await calculate(pool, cast.commissioner, 16)).statusCode).toBe(404);
     expect((await calculate(other, cast.otherCommissioner)).statusCode).toBe(404);
-    expect((await call(h, 'POST', '/api/pools/00000000-0000-4000-8000-000000000000/weeks/17/scores/calculate', cast.admin)).json()).toMatchObject({ error: 'pool_not_found' });
+    expect((await call(h, 'POST', '/api/pools/00000000-0000-4000-8000-000000000000/weeks/17/scores/calculate', cast.admin)).json()).toMatchObject({
+      error: 'pool_not_found',
+    });
     expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/0/scores/calculate`, cast.admin)).statusCode).toBe(400);
 
     await moveWeekTo(h, pool, 17, 'SCORING');
@@ -389,14 +489,28 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     h.clock.now = new Date('2025-12-29T02:00:00.000Z');
     // A repeated provider snapshot of G6 (same scores, newer time): nothing to recalculate, but live boards refresh.
     await updateGame(h, gameOf(G6), { gameClock: '0:00' });
-    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-29T02:00:00.000Z' } }), WAIT);
+    await vi.waitFor(
+      () =>
+        expect(h.events).toContainEqual({
+          subject: 'picks.standings.changed',
+          data: { poolId: pool.id, year: 2025, weekNumber: 17, at: '2025-12-29T02:00:00.000Z' },
+        }),
+      WAIT,
+    );
     expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [pool.id])).toEqual([]);
 
     // Completed without Calculate: the season must count it, so it is calculated then.
     await moveWeekTo(h, pool, 17, 'COMPLETE');
     await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND calculated_at IS NOT NULL', [pool.id]);
     expect(await scoreLines(pool)).toEqual(HAND_SCORES);
-    await vi.waitFor(() => expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: pool.id, reason: 'calculate', usersCalculated: 7 }) }), WAIT);
+    await vi.waitFor(
+      () =>
+        expect(h.events).toContainEqual({
+          subject: 'picks.week.calculated',
+          data: expect.objectContaining({ poolId: pool.id, reason: 'calculate', usersCalculated: 7 }),
+        }),
+      WAIT,
+    );
   });
 
   it('should recalculate a completed week only for a commissioner override', async () => {
@@ -405,14 +519,20 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     await calculate(pool);
     await moveWeekTo(h, pool, 17, 'COMPLETE');
     await stored(h, `SELECT 1 FROM picks.season_totals_state WHERE pool_id = $1 AND weeks = '{17}'`, [pool.id]);
-    const calTotal = async () => (await query<{ total_points: number }>('SELECT total_points FROM picks.season_totals WHERE pool_id = $1 AND user_id = $2', [pool.id, players.cal!.id]))[0]?.total_points;
+    const calTotal = async () =>
+      (await query<{ total_points: number }>('SELECT total_points FROM picks.season_totals WHERE pool_id = $1 AND user_id = $2', [pool.id, players.cal!.id]))[0]
+        ?.total_points;
     expect(await calTotal()).toBe(6);
     // What the override writes: Cal's 1pt pick becomes KC (loses), raw 6 - 1 = 5, final 5.
     await query(`UPDATE picks.picks SET selected_team_espn_id = '12' WHERE pool_id = $1 AND user_id = $2 AND confidence_rank = 1`, [pool.id, players.cal!.id]);
     const emitted: string[] = [];
     const recalc = (reason: 'correction' | 'override') =>
       h.runtime.database.db.transaction((tx) =>
-        recalculateIfScored(createPicksStore(tx as unknown as Db), async (subject) => void emitted.push(subject), { ref: { poolId: pool.id, year: 2025, weekNumber: 17 }, reason, now: new Date('2026-01-02T00:00:00Z') }),
+        recalculateIfScored(createPicksStore(tx as unknown as Db), async (subject) => void emitted.push(subject), {
+          ref: { poolId: pool.id, year: 2025, weekNumber: 17 },
+          reason,
+          now: new Date('2026-01-02T00:00:00Z'),
+        }),
       );
     expect(await recalc('correction')).toBe(false);
     expect(await scoreLines(pool)).toEqual(HAND_SCORES);
@@ -444,11 +564,18 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     await vi.waitFor(async () => expect(await scoreLines(scoring.pool)).toEqual(corrected), WAIT);
     await vi.waitFor(() => {
       expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: scoring.pool.id, reason: 'correction' }) });
-      expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: { poolId: live.pool.id, year: 2025, weekNumber: 17, at: '2025-12-31T12:00:00.000Z' } });
+      expect(h.events).toContainEqual({
+        subject: 'picks.standings.changed',
+        data: { poolId: live.pool.id, year: 2025, weekNumber: 17, at: '2025-12-31T12:00:00.000Z' },
+      });
     }, WAIT);
     // The completed week keeps its results; nothing was calculated for it or for the live week.
     expect(await scoreLines(complete.pool)).toEqual(HAND_SCORES);
     expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [live.pool.id])).toEqual([]);
-    expect(h.events.filter((e) => e.subject === 'picks.week.calculated' && [complete.pool.id, live.pool.id].includes(e.data.poolId) && e.data.reason === 'correction')).toEqual([]);
+    expect(
+      h.events.filter(
+        (e) => e.subject === 'picks.week.calculated' && [complete.pool.id, live.pool.id].includes(e.data.poolId) && e.data.reason === 'correction',
+      ),
+    ).toEqual([]);
   });
 });

@@ -2,4 +2,6 @@ import { describeServiceBasics } from '@powerpool/testing';
 import { buildApp, SCHEMA, SERVICE_NAME } from '../src/app.js';
 import { loadPicksScoringConfig } from '../src/config.js';
 
-await describeServiceBasics(SERVICE_NAME, SCHEMA, (runtime) => buildApp({ ...runtime, config: loadPicksScoringConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused' }) }));
+await describeServiceBasics(SERVICE_NAME, SCHEMA, (runtime) =>
+  buildApp({ ...runtime, config: loadPicksScoringConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused' }) }),
+);

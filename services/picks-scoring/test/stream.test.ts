@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLivePatch, PICK_MESSAGES, type Game, type GamesStreamEvent, type LiveLeaderboard, type LivePatch, type LiveStreamEvent, type Pool } from '@powerpool/contracts';
+import {
+  applyLivePatch,
+  PICK_MESSAGES,
+  type Game,
+  type GamesStreamEvent,
+  type LiveLeaderboard,
+  type LivePatch,
+  type LiveStreamEvent,
+  type Pool,
+} from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
 import {
@@ -141,7 +150,14 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     const s = await stream(cast.player, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(s);
 
-    const game = await updateGame(h, games[0]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '8:12', statusDetail: null });
+    const game = await updateGame(h, games[0]!, {
+      gameStatus: 'IN_PROGRESS',
+      homeScore: 7,
+      awayScore: 0,
+      currentPeriod: 1,
+      gameClock: '8:12',
+      statusDetail: null,
+    });
     const first = await patchOf(s);
     expect(first.base).toBe(snapshot.version);
     expect(first.games.map((g) => g.gameId)).toEqual([game.espnId]);
@@ -239,7 +255,18 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     const snapshot = await snapshotOf(s);
     const at = new Date(Date.now() + 60_000).toISOString();
     await h.runtime.bus.publish('identity.user.profile-changed', {
-      user: { id: cast.player.id, email: cast.player.email, displayName: 'Pat Renamed', firstName: null, lastName: null, role: cast.player.role, hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: at },
+      user: {
+        id: cast.player.id,
+        email: cast.player.email,
+        displayName: 'Pat Renamed',
+        firstName: null,
+        lastName: null,
+        role: cast.player.role,
+        hasPaid: false,
+        paymentNotes: null,
+        createdAt: at,
+        updatedAt: at,
+      },
     });
     const patch = await patchOf(s);
     expect(patch.base).toBe(snapshot.version);
@@ -247,7 +274,18 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect(applyLivePatch(snapshot.board, patch)).toEqual(await getBoard(cast.commissioner, pool.id));
     // Back to the name the other tests expect.
     await h.runtime.bus.publish('identity.user.profile-changed', {
-      user: { id: cast.player.id, email: cast.player.email, displayName: cast.player.name, firstName: null, lastName: null, role: cast.player.role, hasPaid: false, paymentNotes: null, createdAt: at, updatedAt: new Date(Date.now() + 120_000).toISOString() },
+      user: {
+        id: cast.player.id,
+        email: cast.player.email,
+        displayName: cast.player.name,
+        firstName: null,
+        lastName: null,
+        role: cast.player.role,
+        hasPaid: false,
+        paymentNotes: null,
+        createdAt: at,
+        updatedAt: new Date(Date.now() + 120_000).toISOString(),
+      },
     });
     expect((await patchOf(s)).standings[0]!.displayName).toBe(cast.player.name);
   });
@@ -290,7 +328,8 @@ describe.skipIf(skip)('games stream', () => {
   it("should send any signed-in user a snapshot of the week's games, then each update, newest first-come wins", async () => {
     const week = 3;
     const games: Game[] = [];
-    for (const g of [buildGame(week, '2025-09-21T17:00:00.000Z', '21', '6'), buildGame(week, '2025-09-21T20:25:00.000Z', '12', '24')]) games.push(await updateGame(h, g));
+    for (const g of [buildGame(week, '2025-09-21T17:00:00.000Z', '21', '6'), buildGame(week, '2025-09-21T20:25:00.000Z', '12', '24')])
+      games.push(await updateGame(h, g));
     const signedOut = await fetch(`${base}/api/seasons/${YEAR}/weeks/${week}/games/stream`, { headers: await h.runtime.headersFor(null) });
     expect(signedOut.status).toBe(401);
 
@@ -305,11 +344,28 @@ describe.skipIf(skip)('games stream', () => {
 
     const older = { ...games[1]!, homeScore: 99, updatedAt: '2020-01-01T00:00:00.000Z' };
     await h.runtime.bus.publish('sports.game.updated', { game: older, changed: ['homeScore'] });
-    const moved = await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 3, currentPeriod: 2, gameClock: '2:00', statusDetail: 'Halftime' });
+    const moved = await updateGame(h, games[1]!, {
+      gameStatus: 'IN_PROGRESS',
+      homeScore: 7,
+      awayScore: 3,
+      currentPeriod: 2,
+      gameClock: '2:00',
+      statusDetail: 'Halftime',
+    });
     const event = (await s.nextEvent<GamesStreamEvent>()).data;
     expect(event).toEqual({
       type: 'game',
-      game: { gameId: moved.espnId, status: 'IN_PROGRESS', statusDetail: 'Halftime', quarter: 2, clock: '2:00', homeScore: 7, awayScore: 3, gameTimeUtc: moved.gameTimeUtc, updatedAt: moved.updatedAt },
+      game: {
+        gameId: moved.espnId,
+        status: 'IN_PROGRESS',
+        statusDetail: 'Halftime',
+        quarter: 2,
+        clock: '2:00',
+        homeScore: 7,
+        awayScore: 3,
+        gameTimeUtc: moved.gameTimeUtc,
+        updatedAt: moved.updatedAt,
+      },
     });
   });
 });

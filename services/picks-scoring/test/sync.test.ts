@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSkipReason } from '@powerpool/testing';
-import { announceMember, announcePool, buildSeason, castOf, finalScore, migrateSeason, moveWeekTo, publishWeek, startPicks, stored, voidGame, type Cast, type PicksHarness } from './helpers.js';
+import {
+  announceMember,
+  announcePool,
+  buildSeason,
+  castOf,
+  finalScore,
+  migrateSeason,
+  moveWeekTo,
+  publishWeek,
+  startPicks,
+  stored,
+  voidGame,
+  type Cast,
+  type PicksHarness,
+} from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -22,12 +36,20 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
     await announceMember(h, pool, cast.player);
     const week = await publishWeek(h, pool, 1, games, { 'w1-a': -3.5, 'w1-b': 2.5, 'w1-c': 0 });
 
-    expect(await query('SELECT display_name, email FROM picks.users WHERE id = $1', [cast.player.id])).toEqual([{ display_name: 'Pat Player', email: cast.player.email }]);
-    expect(await query('SELECT name, is_public FROM picks.pools WHERE id = $1', [pool.id])).toEqual([{ name: 'Sync Pool', is_public: true }]);
-    expect(await query<{ state: string; pick_deadline: Date }>('SELECT state, pick_deadline FROM picks.pool_weeks WHERE pool_id = $1', [pool.id])).toMatchObject([
-      { state: 'PUBLISHED', pick_deadline: new Date('2025-09-05T00:10:00.000Z') },
+    expect(await query('SELECT display_name, email FROM picks.users WHERE id = $1', [cast.player.id])).toEqual([
+      { display_name: 'Pat Player', email: cast.player.email },
     ]);
-    expect((await query<{ game_id: string; locked_spread: number }>('SELECT game_id, locked_spread FROM picks.pool_games WHERE pool_id = $1 ORDER BY game_id', [pool.id])).map((r) => [r.game_id, r.locked_spread])).toEqual([
+    expect(await query('SELECT name, is_public FROM picks.pools WHERE id = $1', [pool.id])).toEqual([{ name: 'Sync Pool', is_public: true }]);
+    expect(
+      await query<{ state: string; pick_deadline: Date }>('SELECT state, pick_deadline FROM picks.pool_weeks WHERE pool_id = $1', [pool.id]),
+    ).toMatchObject([{ state: 'PUBLISHED', pick_deadline: new Date('2025-09-05T00:10:00.000Z') }]);
+    expect(
+      (
+        await query<{ game_id: string; locked_spread: number }>('SELECT game_id, locked_spread FROM picks.pool_games WHERE pool_id = $1 ORDER BY game_id', [
+          pool.id,
+        ])
+      ).map((r) => [r.game_id, r.locked_spread]),
+    ).toEqual([
       ['w1-a', -3.5],
       ['w1-b', 2.5],
       ['w1-c', 0],
@@ -35,14 +57,36 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
 
     // States only move forward: a late PUBLISHED or a repeated state change does nothing.
     await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
-    await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: 2025, weekNumber: 1, fromState: 'SETUP', toState: 'PUBLISHED', testing: false, automatic: false, byUserId: null, at: new Date().toISOString() });
+    await h.runtime.bus.publish('weeks.week.state-changed', {
+      poolId: pool.id,
+      year: 2025,
+      weekNumber: 1,
+      fromState: 'SETUP',
+      toState: 'PUBLISHED',
+      testing: false,
+      automatic: false,
+      byUserId: null,
+      at: new Date().toISOString(),
+    });
     await moveWeekTo(h, pool, 1, 'SCORING');
-    await h.runtime.bus.publish('weeks.week.state-changed', { poolId: pool.id, year: 2025, weekNumber: 1, fromState: 'PUBLISHED', toState: 'GAMES_IN_PROGRESS', testing: false, automatic: true, byUserId: null, at: new Date().toISOString() });
+    await h.runtime.bus.publish('weeks.week.state-changed', {
+      poolId: pool.id,
+      year: 2025,
+      weekNumber: 1,
+      fromState: 'PUBLISHED',
+      toState: 'GAMES_IN_PROGRESS',
+      testing: false,
+      automatic: true,
+      byUserId: null,
+      at: new Date().toISOString(),
+    });
     await voidGame(h, week, 'w1-c');
     expect(await query('SELECT state FROM picks.pool_weeks WHERE pool_id = $1', [pool.id])).toEqual([{ state: 'SCORING' }]);
 
     await finalScore(h, games[0]!, 24, 20);
-    expect(await query('SELECT status, home_score, away_score FROM picks.games WHERE espn_id = $1', ['w1-a'])).toEqual([{ status: 'COMPLETE', home_score: 24, away_score: 20 }]);
+    expect(await query('SELECT status, home_score, away_score FROM picks.games WHERE espn_id = $1', ['w1-a'])).toEqual([
+      { status: 'COMPLETE', home_score: 24, away_score: 20 },
+    ]);
 
     // A removed member is inactive; a deleted pool takes its weeks with it and stays deleted.
     await announceMember(h, pool, cast.player, 'pools.member.removed');

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS, RPC, type PoolAdminDetails } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
-import { announce, answerWeeksSummary, buildInvitation, buildPool, call, castOf, eventSeen, person, startPools, WEEKS_TIMEOUT_MS, type Person, type PoolsHarness } from './helpers.js';
+import {
+  announce,
+  answerWeeksSummary,
+  buildInvitation,
+  buildPool,
+  call,
+  castOf,
+  eventSeen,
+  person,
+  startPools,
+  WEEKS_TIMEOUT_MS,
+  type Person,
+  type PoolsHarness,
+} from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -98,7 +111,10 @@ describe.skipIf(skip)('super admin pool calls', () => {
         const { cards: list } = await cards();
         expect(list.find((p) => p.id === pool.id)).toMatchObject({ currentWeekState: null, memberCount: 1, commissionerName: expect.any(String) });
         expect(list.every((p) => p.currentWeekState === null)).toBe(true);
-        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary }), expect.stringContaining('weeks-workflow did not answer'));
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ subject: RPC.weeksPoolsSummary }),
+          expect.stringContaining('weeks-workflow did not answer'),
+        );
       } finally {
         warn.mockRestore();
       }
@@ -106,12 +122,19 @@ describe.skipIf(skip)('super admin pool calls', () => {
 
     it('should list the pools without week states when weeks-workflow answers too late', async () => {
       const pool = await buildPool(h, commissioner);
-      const weeks = await answerWeeksSummary(h, { [pool.id]: { weekNumber: 1, currentWeekState: 'SCORING', publishedGames: 2 } }, { delayMs: WEEKS_TIMEOUT_MS + 250 });
+      const weeks = await answerWeeksSummary(
+        h,
+        { [pool.id]: { weekNumber: 1, currentWeekState: 'SCORING', publishedGames: 2 } },
+        { delayMs: WEEKS_TIMEOUT_MS + 250 },
+      );
       const warn = vi.spyOn(h.runtime.logger, 'warn');
       try {
         const { cards: list } = await cards();
         expect(list.find((p) => p.id === pool.id)?.currentWeekState).toBeNull();
-        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary, err: expect.stringContaining(`within ${WEEKS_TIMEOUT_MS} ms`) }), expect.any(String));
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ subject: RPC.weeksPoolsSummary, err: expect.stringContaining(`within ${WEEKS_TIMEOUT_MS} ms`) }),
+          expect.any(String),
+        );
       } finally {
         warn.mockRestore();
         await weeks.stop();
@@ -120,12 +143,17 @@ describe.skipIf(skip)('super admin pool calls', () => {
 
     it('should list the pools without week states and log an error when weeks-workflow answers off contract', async () => {
       const pool = await buildPool(h, commissioner);
-      const sub = await h.runtime.bus.handle(RPC.weeksPoolsSummary, async () => ({ pools: [{ poolId: pool.id, currentWeekState: 'SOMEWHERE' }] }), { queue: 'weeks-workflow' });
+      const sub = await h.runtime.bus.handle(RPC.weeksPoolsSummary, async () => ({ pools: [{ poolId: pool.id, currentWeekState: 'SOMEWHERE' }] }), {
+        queue: 'weeks-workflow',
+      });
       const error = vi.spyOn(h.runtime.logger, 'error');
       try {
         const { cards: list } = await cards();
         expect(list.find((p) => p.id === pool.id)?.currentWeekState).toBeNull();
-        expect(error).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary, issues: expect.any(Array) }), expect.stringContaining('invalid reply'));
+        expect(error).toHaveBeenCalledWith(
+          expect.objectContaining({ subject: RPC.weeksPoolsSummary, issues: expect.any(Array) }),
+          expect.stringContaining('invalid reply'),
+        );
       } finally {
         error.mockRestore();
         await sub.unsubscribe();
@@ -137,12 +165,32 @@ describe.skipIf(skip)('super admin pool calls', () => {
     const pool = await buildPool(h, otherCommissioner);
     const marker = await person(h, 'pool_commissioner', 'Marker Commish');
     const markerPool = await buildPool(h, marker);
-    const commissionerOf = async (poolId: string) => (await call(h, 'GET', '/api/admin/pools/details', admin)).json<Array<{ id: string; commissionerName: string }>>().find((p) => p.id === poolId)?.commissionerName;
-    await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Renamed Commish', updatedAt: new Date(Date.now() + 1000).toISOString() });
+    const commissionerOf = async (poolId: string) =>
+      (await call(h, 'GET', '/api/admin/pools/details', admin)).json<Array<{ id: string; commissionerName: string }>>().find((p) => p.id === poolId)
+        ?.commissionerName;
+    await announce(h, 'identity.user.profile-changed', {
+      id: otherCommissioner.id,
+      email: otherCommissioner.email,
+      role: 'pool_commissioner',
+      displayName: 'Renamed Commish',
+      updatedAt: new Date(Date.now() + 1000).toISOString(),
+    });
     // An older snapshot arriving late changes nothing.
-    await announce(h, 'identity.user.profile-changed', { id: otherCommissioner.id, email: otherCommissioner.email, role: 'pool_commissioner', displayName: 'Stale Name', updatedAt: new Date(Date.now() - 60_000).toISOString() });
+    await announce(h, 'identity.user.profile-changed', {
+      id: otherCommissioner.id,
+      email: otherCommissioner.email,
+      role: 'pool_commissioner',
+      displayName: 'Stale Name',
+      updatedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
     // Marker: a later event on the same subject (one consumer, in order); once it shows, both above were handled.
-    await announce(h, 'identity.user.profile-changed', { id: marker.id, email: marker.email, role: 'pool_commissioner', displayName: 'Marker Renamed', updatedAt: new Date(Date.now() + 1000).toISOString() });
+    await announce(h, 'identity.user.profile-changed', {
+      id: marker.id,
+      email: marker.email,
+      role: 'pool_commissioner',
+      displayName: 'Marker Renamed',
+      updatedAt: new Date(Date.now() + 1000).toISOString(),
+    });
     await vi.waitFor(async () => expect(await commissionerOf(markerPool.id)).toBe('Marker Renamed'));
     expect(await commissionerOf(pool.id)).toBe('Renamed Commish');
   });
@@ -180,7 +228,12 @@ describe.skipIf(skip)('super admin pool calls', () => {
 
     it('should use the role identity announced last when deciding eligibility', async () => {
       const promoted = await person(h, 'user', 'Soon Commish');
-      await announce(h, 'identity.user.role-changed', { id: promoted.id, email: promoted.email, role: 'pool_commissioner', updatedAt: new Date(Date.now() + 1000).toISOString() }, { previousRole: 'user' });
+      await announce(
+        h,
+        'identity.user.role-changed',
+        { id: promoted.id, email: promoted.email, role: 'pool_commissioner', updatedAt: new Date(Date.now() + 1000).toISOString() },
+        { previousRole: 'user' },
+      );
       const pool = await buildPool(h, commissioner);
       await vi.waitFor(async () => {
         const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: promoted.id });
@@ -190,8 +243,12 @@ describe.skipIf(skip)('super admin pool calls', () => {
 
     it('should answer 404 or 400 when the user or pool is unknown or the user id is missing', async () => {
       const pool = await buildPool(h, commissioner);
-      expect((await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: '00000000-0000-4000-8000-000000000000' })).json().error).toBe('user_not_found');
-      expect((await call(h, 'PUT', `/api/admin/pools/00000000-0000-4000-8000-000000000000/commissioner`, admin, { userId: otherCommissioner.id })).statusCode).toBe(404);
+      expect((await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: '00000000-0000-4000-8000-000000000000' })).json().error).toBe(
+        'user_not_found',
+      );
+      expect(
+        (await call(h, 'PUT', `/api/admin/pools/00000000-0000-4000-8000-000000000000/commissioner`, admin, { userId: otherCommissioner.id })).statusCode,
+      ).toBe(404);
       const missing = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, {});
       expect(missing.statusCode).toBe(400);
       expect(missing.json().details).toEqual([expect.objectContaining({ field: 'userId' })]);
@@ -221,7 +278,10 @@ describe.skipIf(skip)('super admin pool calls', () => {
       const poolThere: boolean[] = [];
       const weeks = await answerWeeksSummary(
         h,
-        { [pool.id]: { weekNumber: 2, currentWeekState: 'COMPLETE', publishedGames: 7 }, [other.id]: { weekNumber: 2, currentWeekState: 'SETUP', publishedGames: 3 } },
+        {
+          [pool.id]: { weekNumber: 2, currentWeekState: 'COMPLETE', publishedGames: 7 },
+          [other.id]: { weekNumber: 2, currentWeekState: 'SETUP', publishedGames: 3 },
+        },
         { before: async ([id]) => void poolThere.push((await h.runtime.database.sql.query('SELECT 1 FROM pools.pools WHERE id = $1', [id])).length === 1) },
       );
       try {
@@ -246,7 +306,10 @@ describe.skipIf(skip)('super admin pool calls', () => {
         const res = await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ deletedMembers: 1, deletedInvitations: 0, deletedGames: 0 });
-        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary, pools: 1 }), expect.stringContaining('weeks-workflow did not answer'));
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ subject: RPC.weeksPoolsSummary, pools: 1 }),
+          expect.stringContaining('weeks-workflow did not answer'),
+        );
         expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(404);
         await eventSeen(h, 'pools.pool.deleted', (d) => d.pool.id === pool.id);
       } finally {

@@ -15,7 +15,23 @@ function refused(field: string) {
 }
 
 /** Strings that have broken a parser, a router or a database somewhere before. */
-const ODD_STRINGS = ['\u0000', 'a\u0000b', '\u0007', '\u001b[31m', '\u007f', '\ud800', '\u202e', '%00', '%', "'; select 1; --", '\\', '../..', '{}', ' ', 'x'.repeat(300)];
+const ODD_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  '\u0007',
+  '\u001b[31m',
+  '\u007f',
+  '\ud800',
+  '\u202e',
+  '%00',
+  '%',
+  "'; select 1; --",
+  '\\',
+  '../..',
+  '{}',
+  ' ',
+  'x'.repeat(300),
+];
 
 /** Percent-encode for a path segment; a lone surrogate cannot be encoded, so send its UTF-8 bytes as they would arrive. */
 function segment(value: string): string {

@@ -30,7 +30,10 @@ export function startPools(): Promise<PoolsHarness> {
         ...runtime,
         now,
         // A short wait for weeks-workflow, so the test of a late answer stays quick.
-        config: loadPoolsInvitationsConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', WEEKS_SUMMARY_TIMEOUT_MS: String(WEEKS_TIMEOUT_MS) }),
+        config: loadPoolsInvitationsConfig({
+          IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed',
+          WEEKS_SUMMARY_TIMEOUT_MS: String(WEEKS_TIMEOUT_MS),
+        }),
       }),
   });
 }
@@ -90,7 +93,12 @@ export async function buildPool(h: PoolsHarness, owner: Person, body: Partial<Cr
 }
 
 /** Factory: an invitation for `poolId`, returning its token and id. */
-export async function buildInvitation(h: PoolsHarness, owner: Person, poolId: string, body: Record<string, unknown> = {}): Promise<{ id: string; invitationToken: string }> {
+export async function buildInvitation(
+  h: PoolsHarness,
+  owner: Person,
+  poolId: string,
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; invitationToken: string }> {
   const res = await call(h, 'POST', `/api/pools/${poolId}/invitations`, owner, body);
   if (res.statusCode !== 201) throw new Error(`create invitation answered ${res.statusCode}: ${res.body}`);
   return res.json<{ id: string; invitationToken: string }>();

@@ -51,7 +51,7 @@ describe.skipIf(skip)('invitations', () => {
       [{ daysValid: 366 }, 'daysValid', 'must be at most 365'],
       [{ maxUses: 0 }, 'maxUses', POOL_MESSAGES.maxUsesPositive],
       [{ maxUses: -3 }, 'maxUses', POOL_MESSAGES.maxUsesPositive],
-    ])('should answer 400 with the product\'s text when the body is %j', async (body, field, problem) => {
+    ])("should answer 400 with the product's text when the body is %j", async (body, field, problem) => {
       const res = await call(h, 'POST', `/api/pools/${poolId}/invitations`, commissioner, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field, problem }] });
@@ -119,7 +119,7 @@ describe.skipIf(skip)('invitations', () => {
       expect(Object.keys(body.pool).sort()).toEqual(['description', 'name', 'poolType', 'year']);
     });
 
-    it('should answer 404 with the product\'s text when the token is unknown', async () => {
+    it("should answer 404 with the product's text when the token is unknown", async () => {
       const res = await call(h, 'GET', '/api/invitations/no-such-token', null);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'invitation_not_found', message: POOL_MESSAGES.invitationNotFound });
@@ -139,11 +139,15 @@ describe.skipIf(skip)('invitations', () => {
       const members = await call(h, 'GET', `/api/pools/${poolId}/members`, joiner);
       // A player sees names only; the commissioner sees the e-mail too.
       expect(members.json()).toContainEqual({ userId: joiner.id, displayName: 'Jo Joiner' });
-      expect((await call(h, 'GET', `/api/pools/${poolId}/members`, commissioner)).json()).toContainEqual({ userId: joiner.id, displayName: 'Jo Joiner', email: joiner.email });
+      expect((await call(h, 'GET', `/api/pools/${poolId}/members`, commissioner)).json()).toContainEqual({
+        userId: joiner.id,
+        displayName: 'Jo Joiner',
+        email: joiner.email,
+      });
       await eventSeen(h, 'pools.member.joined', (d) => d.member.userId === joiner.id && d.via === 'invitation');
     });
 
-    it('should answer 409 with the product\'s text when the user is already a member', async () => {
+    it("should answer 409 with the product's text when the user is already a member", async () => {
       const joiner = await person(h, 'user', 'Twice Joiner');
       const inv = await buildInvitation(h, commissioner, poolId);
       expect((await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, joiner)).statusCode).toBe(200);
@@ -153,20 +157,20 @@ describe.skipIf(skip)('invitations', () => {
       expect((await call(h, 'GET', `/api/invitations/${inv.invitationToken}`, null)).json().currentUses).toBe(1);
     });
 
-    it('should answer 401 with the product\'s text when the caller is signed out', async () => {
+    it("should answer 401 with the product's text when the caller is signed out", async () => {
       const inv = await buildInvitation(h, commissioner, poolId);
       const res = await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, null);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'unauthorized', message: POOL_MESSAGES.sessionExpired });
     });
 
-    it('should answer 404 with the product\'s text when the token is unknown', async () => {
+    it("should answer 404 with the product's text when the token is unknown", async () => {
       const res = await call(h, 'POST', '/api/invitations/unknown-token/use', player);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'invitation_not_found', message: POOL_MESSAGES.invitationNotFound });
     });
 
-    it('should answer 410 invitation_limit_reached with the product\'s text when the uses are spent', async () => {
+    it("should answer 410 invitation_limit_reached with the product's text when the uses are spent", async () => {
       const inv = await buildInvitation(h, commissioner, poolId, { maxUses: 1 });
       expect((await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, await person(h, 'user', 'First In'))).statusCode).toBe(200);
       const res = await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, await person(h, 'user', 'Too Late'));
@@ -214,7 +218,13 @@ describe.skipIf(skip)('invitations', () => {
       expect((await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, newcomer)).statusCode).toBe(200);
       const before = (await call(h, 'GET', `/api/pools/${poolId}/members/details`, commissioner)).json();
       expect(before).toContainEqual(expect.objectContaining({ userId: newcomer.id, email: newcomer.email, displayName: null }));
-      await announce(h, 'identity.user.registered', { id: newcomer.id, email: newcomer.email, role: 'user', displayName: 'Now Named', updatedAt: new Date().toISOString() });
+      await announce(h, 'identity.user.registered', {
+        id: newcomer.id,
+        email: newcomer.email,
+        role: 'user',
+        displayName: 'Now Named',
+        updatedAt: new Date().toISOString(),
+      });
       await vi.waitFor(async () => {
         const after = (await call(h, 'GET', `/api/pools/${poolId}/members/details`, commissioner)).json();
         expect(after).toContainEqual(expect.objectContaining({ userId: newcomer.id, displayName: 'Now Named', name: 'Now Named' }));

@@ -76,7 +76,12 @@ describe.skipIf(skip)('pool members', () => {
   });
 
   it('should update the four member fields and announce the change when the commissioner patches a member', async () => {
-    const res = await call(h, 'PATCH', `/api/pools/${poolId}/members/${member.id}`, commissioner, { hasPaid: true, paymentNotes: ' Venmo ', notes: 'early bird', isActive: true });
+    const res = await call(h, 'PATCH', `/api/pools/${poolId}/members/${member.id}`, commissioner, {
+      hasPaid: true,
+      paymentNotes: ' Venmo ',
+      notes: 'early bird',
+      isActive: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ userId: member.id, hasPaid: true, paymentNotes: 'Venmo', notes: 'early bird', isActive: true });
     await eventSeen(h, 'pools.member.updated', (d) => d.member.userId === member.id && d.member.hasPaid === true && d.member.paymentNotes === 'Venmo');

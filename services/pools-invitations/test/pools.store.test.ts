@@ -42,8 +42,29 @@ describe.skipIf(skip)('pools store', () => {
     updatedAt: at('2025-08-01T00:00:00Z'),
     ...overrides,
   });
-  const member = (poolId: string, userId: string) => ({ poolId, userId, role: 'member' as const, isActive: true, hasPaid: false, paymentNotes: null, notes: null, joinedAt: at('2025-08-02T00:00:00Z'), updatedAt: at('2025-08-02T00:00:00Z') });
-  const user = (id: string, displayName: string, updatedAt: string): User => ({ id, email: `${id.slice(0, 6)}@powerpool.test`, displayName, firstName: null, lastName: null, role: 'user', hasPaid: false, paymentNotes: null, createdAt: updatedAt, updatedAt });
+  const member = (poolId: string, userId: string) => ({
+    poolId,
+    userId,
+    role: 'member' as const,
+    isActive: true,
+    hasPaid: false,
+    paymentNotes: null,
+    notes: null,
+    joinedAt: at('2025-08-02T00:00:00Z'),
+    updatedAt: at('2025-08-02T00:00:00Z'),
+  });
+  const user = (id: string, displayName: string, updatedAt: string): User => ({
+    id,
+    email: `${id.slice(0, 6)}@powerpool.test`,
+    displayName,
+    firstName: null,
+    lastName: null,
+    role: 'user',
+    hasPaid: false,
+    paymentNotes: null,
+    createdAt: updatedAt,
+    updatedAt,
+  });
 
   describe('users', () => {
     it("should replace a seeded caller by identity's first event, and keep the newest snapshot after", async () => {

@@ -101,7 +101,9 @@ describe.skipIf(skip)('default pool year: the current season', () => {
       await h.runtime.bus.publish('sports.games.migrated', { years: [2025], games: season, deletedEspnIds: [] });
       // Events of one subject are handled in order: once this later one is stored, the repeat was too.
       await migrateGames(h, [2024], [buildGameOfYear(2024, '2024-09-06T00:20:00.000Z')]);
-      const after = await h.runtime.database.sql.query('SELECT year, first_kickoff_at, last_kickoff_at, game_count FROM pools.seasons WHERE year <> 2024 ORDER BY year');
+      const after = await h.runtime.database.sql.query(
+        'SELECT year, first_kickoff_at, last_kickoff_at, game_count FROM pools.seasons WHERE year <> 2024 ORDER BY year',
+      );
       expect(after).toEqual(before);
       expect((await defaultsAt('2026-11-23T12:00:00Z')).year).toBe(2026);
     });

@@ -50,7 +50,12 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
   const { database, bus, logger, config } = deps;
   const app = await prepareService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: new URL('./store/migrations/', import.meta.url), runtime: deps });
   const outbox = createOutbox({ schema: SCHEMA, database, bus, logger });
-  const ctx: SportsContext = { uow: createUnitOfWork({ database, outbox, store: createSportsStore }), espn: deps.espn ?? createEspnClient(config.espn), logger, now: deps.now ?? (() => new Date()) };
+  const ctx: SportsContext = {
+    uow: createUnitOfWork({ database, outbox, store: createSportsStore }),
+    espn: deps.espn ?? createEspnClient(config.espn),
+    logger,
+    now: deps.now ?? (() => new Date()),
+  };
 
   const liveFeed = createLiveFeed(ctx, { ...config.liveFeed, holder: `${hostname()}:${process.pid}:${randomUUID()}` });
   liveFeeds.set(app, liveFeed);

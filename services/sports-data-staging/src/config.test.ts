@@ -45,7 +45,10 @@ describe('sports-data-staging config: live feed and game day', () => {
 
   it('should put the replay in game-day mode with its minutes and kickoff when ESPN_REPLAY_GAMEDAY is on', () => {
     expect(load({ ESPN_REPLAY_GAMEDAY: 'on' }).espn.replay?.gameDay).toEqual({ minutes: 10, kickoffInMinutes: 15 });
-    expect(load({ ESPN_REPLAY_GAMEDAY: 'on', ESPN_REPLAY_GAMEDAY_MINUTES: '0.5', ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: '0' }).espn.replay?.gameDay).toEqual({ minutes: 0.5, kickoffInMinutes: 0 });
+    expect(load({ ESPN_REPLAY_GAMEDAY: 'on', ESPN_REPLAY_GAMEDAY_MINUTES: '0.5', ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: '0' }).espn.replay?.gameDay).toEqual({
+      minutes: 0.5,
+      kickoffInMinutes: 0,
+    });
     expect(() => load({ ESPN_REPLAY_GAMEDAY_MINUTES: '0' })).toThrow(/ESPN_REPLAY_GAMEDAY_MINUTES/);
   });
 });

@@ -19,12 +19,26 @@ const SportsDataStagingEnvSchema = serviceEnvSchema.extend({
   LIVE_FEED: z.enum(['on', 'off']).default('on'),
   LIVE_FEED_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),
   LIVE_FEED_IDLE_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
-  LIVE_FEED_WINDOW_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
+  LIVE_FEED_WINDOW_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
   /** Game-day mode of the replay (dev/replay/game-day.ts): the 2025 Wild Card round played in accelerated time. */
   ESPN_REPLAY_GAMEDAY: z.enum(['on', 'off']).default('off'),
-  ESPN_REPLAY_GAMEDAY_MINUTES: z.coerce.number().positive().max(24 * 60).default(10),
-  ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(15),
-  ESPN_REPLAY_SHIFT_DAYS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(3650)], { error: "is 'auto' or a whole number of days (0-3650)" }).default('auto'),
+  ESPN_REPLAY_GAMEDAY_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(10),
+  ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(15),
+  ESPN_REPLAY_SHIFT_DAYS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(0).max(3650)], { error: "is 'auto' or a whole number of days (0-3650)" })
+    .default('auto'),
 });
 
 /** How ESPN is replayed from the bundled recordings: `'auto'` days put the 2025 opener a few days ahead. */
@@ -40,10 +54,13 @@ export type SportsDataStagingConfig = ReturnType<typeof loadSportsDataStagingCon
 export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.env) {
   const e = parseConfig('sports-data-staging', SportsDataStagingEnvSchema, source);
   const replayOn = (e.ESPN_REPLAY ?? (e.POWERPOOL_ENV === 'production' ? 'off' : 'on')) === 'on';
-  const gameDay = e.ESPN_REPLAY_GAMEDAY === 'on' ? { minutes: e.ESPN_REPLAY_GAMEDAY_MINUTES, kickoffInMinutes: e.ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES } : null;
+  const gameDay =
+    e.ESPN_REPLAY_GAMEDAY === 'on' ? { minutes: e.ESPN_REPLAY_GAMEDAY_MINUTES, kickoffInMinutes: e.ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES } : null;
   const replay: EspnReplaySetting | null = replayOn ? { dateShiftDays: e.ESPN_REPLAY_SHIFT_DAYS, gameDay } : null;
   if (e.LIVE_FEED_IDLE_INTERVAL_MS < e.LIVE_FEED_INTERVAL_MS) {
-    throw new ConfigError('sports-data-staging', [`LIVE_FEED_IDLE_INTERVAL_MS: ${e.LIVE_FEED_IDLE_INTERVAL_MS} is shorter than LIVE_FEED_INTERVAL_MS (${e.LIVE_FEED_INTERVAL_MS})`]);
+    throw new ConfigError('sports-data-staging', [
+      `LIVE_FEED_IDLE_INTERVAL_MS: ${e.LIVE_FEED_IDLE_INTERVAL_MS} is shorter than LIVE_FEED_INTERVAL_MS (${e.LIVE_FEED_INTERVAL_MS})`,
+    ]);
   }
   return Object.freeze({
     port: e.PORT,
@@ -71,7 +88,12 @@ export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.
      * `windowMinutes`, every `idleIntervalMs` otherwise (LIVE_FEED, LIVE_FEED_INTERVAL_MS,
      * LIVE_FEED_IDLE_INTERVAL_MS, LIVE_FEED_WINDOW_MINUTES).
      */
-    liveFeed: { enabled: e.LIVE_FEED === 'on', intervalMs: e.LIVE_FEED_INTERVAL_MS, idleIntervalMs: e.LIVE_FEED_IDLE_INTERVAL_MS, windowMinutes: e.LIVE_FEED_WINDOW_MINUTES },
+    liveFeed: {
+      enabled: e.LIVE_FEED === 'on',
+      intervalMs: e.LIVE_FEED_INTERVAL_MS,
+      idleIntervalMs: e.LIVE_FEED_IDLE_INTERVAL_MS,
+      windowMinutes: e.LIVE_FEED_WINDOW_MINUTES,
+    },
     env: e,
   });
 }

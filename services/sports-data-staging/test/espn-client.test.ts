@@ -47,7 +47,19 @@ describe('ESPN client against the replay of recorded responses', () => {
     const games = await espn.scoreboard(2025, 2, 1);
     expect(games).toHaveLength(16);
     const opener = games.find((g) => g.awayTeamAbbr === 'DAL' && g.homeTeamAbbr === 'PHI')!;
-    expect(opener).toMatchObject({ espnId: '401772510', weekNumber: 1, seasonType: 2, year: 2025, gameStatus: 'COMPLETE', awayScore: 20, homeScore: 24, winnerTeamEspnId: '21', spread: null, gameTimeUtc: '2025-09-05T00:20:00.000Z', gameTimeCdt: '2025-09-04T19:20:00-05:00' });
+    expect(opener).toMatchObject({
+      espnId: '401772510',
+      weekNumber: 1,
+      seasonType: 2,
+      year: 2025,
+      gameStatus: 'COMPLETE',
+      awayScore: 20,
+      homeScore: 24,
+      winnerTeamEspnId: '21',
+      spread: null,
+      gameTimeUtc: '2025-09-05T00:20:00.000Z',
+      gameTimeCdt: '2025-09-04T19:20:00-05:00',
+    });
     const kc = games.find((g) => g.awayTeamAbbr === 'KC' && g.homeTeamAbbr === 'LAC')!;
     expect(kc).toMatchObject({ gameStatus: 'SCHEDULED', homeScore: null, winnerTeamEspnId: null, oddsProvider: 'ESPN BET' });
     expect(kc.spread).toBe(kc.oddsDetails!.startsWith('KC') ? Math.abs(kc.spread!) : -Math.abs(kc.spread!));
@@ -56,7 +68,16 @@ describe('ESPN client against the replay of recorded responses', () => {
   it('should map the 2024 Super Bowl to week 22 when reading postseason week 5', async () => {
     const [sb, ...rest] = await espn.scoreboard(2024, 3, 5);
     expect(rest).toHaveLength(0);
-    expect(sb).toMatchObject({ weekNumber: 22, seasonType: 3, year: 2024, awayTeamAbbr: 'KC', homeTeamAbbr: 'PHI', awayScore: 22, homeScore: 40, winnerTeamEspnId: '21' });
+    expect(sb).toMatchObject({
+      weekNumber: 22,
+      seasonType: 3,
+      year: 2024,
+      awayTeamAbbr: 'KC',
+      homeTeamAbbr: 'PHI',
+      awayScore: 22,
+      homeScore: 40,
+      winnerTeamEspnId: '21',
+    });
   });
 
   it('should read the line from details when 2022 odds have no spread field', async () => {
@@ -75,7 +96,17 @@ describe('ESPN client against the replay of recorded responses', () => {
     const games = await espn.scoreboard(2025, 2, 17);
     expect(games).toHaveLength(16);
     const live = games.find((g) => g.gameStatus === 'IN_PROGRESS')!;
-    expect(live).toMatchObject({ awayTeamAbbr: 'LAR', homeTeamAbbr: 'ATL', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '4:11', spread: null, oddsDetails: null, winnerTeamEspnId: null });
+    expect(live).toMatchObject({
+      awayTeamAbbr: 'LAR',
+      homeTeamAbbr: 'ATL',
+      homeScore: 7,
+      awayScore: 0,
+      currentPeriod: 1,
+      gameClock: '4:11',
+      spread: null,
+      oddsDetails: null,
+      winnerTeamEspnId: null,
+    });
     expect(games.filter((g) => g.gameStatus === 'COMPLETE')).toHaveLength(15);
   });
 
@@ -95,15 +126,29 @@ describe('ESPN client against the replay of recorded responses', () => {
   });
 
   it('should read venues, venue list pages, core odds and summary lines when those documents are recorded', async () => {
-    expect(await espn.venue('3622')).toMatchObject({ fullName: 'GEHA Field at Arrowhead Stadium', zipCode: '64129', grass: true, indoor: false, exteriorImageUrl: 'https://a.espncdn.com/i/venues/nfl/day/3622.jpg' });
-    expect(await espn.venue('5348')).toMatchObject({ fullName: 'Mercedes-Benz Stadium', exteriorImageUrl: null, interiorImageUrl: 'https://a.espncdn.com/i/venues/nfl/day/interior/5348.jpg' });
+    expect(await espn.venue('3622')).toMatchObject({
+      fullName: 'GEHA Field at Arrowhead Stadium',
+      zipCode: '64129',
+      grass: true,
+      indoor: false,
+      exteriorImageUrl: 'https://a.espncdn.com/i/venues/nfl/day/3622.jpg',
+    });
+    expect(await espn.venue('5348')).toMatchObject({
+      fullName: 'Mercedes-Benz Stadium',
+      exteriorImageUrl: null,
+      interiorImageUrl: 'https://a.espncdn.com/i/venues/nfl/day/interior/5348.jpg',
+    });
     expect(await espn.venue('3663')).toMatchObject({ fullName: 'Burke-Tarr Stadium', city: null, exteriorImageUrl: null, interiorImageUrl: null });
     expect(await espn.venue('1')).toBeNull();
     expect(await espn.teamVenue('12')).toMatchObject({ espnVenueId: '3622' });
     const page = await espn.venueIds(1);
     expect(page.ids).toHaveLength(25);
     expect(page.pageCount).toBe(27);
-    expect(await espn.coreOdds({ eventId: '401671854', competitionId: '401671854', homeAbbr: 'CLE', awayAbbr: 'KC' })).toEqual({ provider: 'ESPN BET', details: 'KC -3.5', spread: 3.5 });
+    expect(await espn.coreOdds({ eventId: '401671854', competitionId: '401671854', homeAbbr: 'CLE', awayAbbr: 'KC' })).toEqual({
+      provider: 'ESPN BET',
+      details: 'KC -3.5',
+      spread: 3.5,
+    });
     expect((await espn.coreOdds({ eventId: '401547417', competitionId: '401547417', homeAbbr: 'ATL', awayAbbr: 'GB' }))?.provider).toBe('ESPN BET');
     expect(await espn.summaryOdds('401772838', 'CAR', 'ATL')).toEqual({ provider: 'ESPN BET', details: 'ATL -4.5', spread: 4.5 });
     expect(await espn.summaryOdds('401547505', 'DAL', 'LAR')).toMatchObject({ details: 'DAL -7.5', spread: -7.5 });
@@ -117,7 +162,11 @@ describe('ESPN client against the replay of recorded responses', () => {
   it('should shift every kickoff when the replay runs with a date offset', async () => {
     const r = await startEspnReplay({ dateShiftDays: 7 });
     try {
-      const games = await createEspnClient({ siteUrl: r.siteUrl, coreUrl: r.coreUrl, timeoutMs: 2000, retries: 0, backoffMs: 1, concurrency: 2 }).scoreboard(2025, 2, 1);
+      const games = await createEspnClient({ siteUrl: r.siteUrl, coreUrl: r.coreUrl, timeoutMs: 2000, retries: 0, backoffMs: 1, concurrency: 2 }).scoreboard(
+        2025,
+        2,
+        1,
+      );
       expect(games.find((g) => g.espnId === '401772510')?.gameTimeUtc).toBe('2025-09-12T00:20:00.000Z');
     } finally {
       await r.close();
@@ -147,7 +196,9 @@ describe('ESPN client against the replay of recorded responses', () => {
 
     it('should time out when ESPN is slow', async () => {
       replay.setFault('/teams', 'slow', { slowMs: 1_000 });
-      const err = await client({ timeoutMs: 100, retries: 0 }).teams().catch((e: unknown) => e);
+      const err = await client({ timeoutMs: 100, retries: 0 })
+        .teams()
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(EspnError);
       expect((err as EspnError).message).toMatch(/ESPN teams list: no answer within 100 ms/);
       replay.clearFaults();

@@ -56,7 +56,12 @@ describe.skipIf(skip)('sports-data-staging when ESPN is slow or down', () => {
     const before = await h.snapshot();
     await h.replay.close();
     const teams = await h.importTeams(2025);
-    expect(teams.at(-1)).toEqual({ type: 'error', message: expect.stringMatching(/^Teams import failed: ESPN teams list: could not connect \(ECONNREFUSED\) \(after 2 attempts\)\. Staging was not changed\.$/) });
+    expect(teams.at(-1)).toEqual({
+      type: 'error',
+      message: expect.stringMatching(
+        /^Teams import failed: ESPN teams list: could not connect \(ECONNREFUSED\) \(after 2 attempts\)\. Staging was not changed\.$/,
+      ),
+    });
     const games = await h.importGames(2025);
     expect(games.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(/could not connect/) });
     expect(await h.snapshot()).toEqual(before);

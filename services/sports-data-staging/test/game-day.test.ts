@@ -57,8 +57,14 @@ describe.skipIf(skip)('a replayed game day followed by the live feed', () => {
       const seen = mine.map((u) => u.game);
       // Scheduled -> in progress (with kickoff moved by start) -> ... -> final, never back.
       const statuses = seen.map((g) => g.gameStatus).filter((s, i, all) => s !== all[i - 1]);
-      expect(statuses.filter((s) => s !== 'SCHEDULED'), espnId).toEqual(['IN_PROGRESS', 'COMPLETE']);
-      expect(seen.filter((g) => g.gameStatus === 'COMPLETE'), espnId).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s !== 'SCHEDULED'),
+        espnId,
+      ).toEqual(['IN_PROGRESS', 'COMPLETE']);
+      expect(
+        seen.filter((g) => g.gameStatus === 'COMPLETE'),
+        espnId,
+      ).toHaveLength(1);
       expect(seen.at(-1), espnId).toMatchObject({ gameStatus: 'COMPLETE', awayScore: away, homeScore: home, winnerTeamEspnId: winner });
       for (let i = 1; i < seen.length; i += 1) {
         const [a, b] = [seen[i - 1]!, seen[i]!];

@@ -100,7 +100,16 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
       weekNumber: WILD_CARD_WEEK,
       pickDeadline: new Date(LAR_CAR_KICKOFF - 10 * MINUTE).toISOString(),
       publishedAt: new Date(now).toISOString(),
-      games: [{ gameId: LAR_CAR, poolGameId: 'pg-1', lockedSpread: -10.5, gameTimeUtc: new Date(LAR_CAR_KICKOFF).toISOString(), homeTeamEspnId: '29', awayTeamEspnId: '14' }],
+      games: [
+        {
+          gameId: LAR_CAR,
+          poolGameId: 'pg-1',
+          lockedSpread: -10.5,
+          gameTimeUtc: new Date(LAR_CAR_KICKOFF).toISOString(),
+          homeTeamEspnId: '29',
+          awayTeamEspnId: '14',
+        },
+      ],
     });
     await until('the feed reads the Wild Card scoreboard after the week is published', () => scoreboardReads().length > 0);
   });

@@ -17,8 +17,22 @@ const MINUTE = 60_000;
 const INTERVAL_MS = 1_000;
 const IDLE_MS = 60_000;
 
-const inProgress = (period: number, clock: string, away: number, home: number): Play => ({ name: 'STATUS_IN_PROGRESS', state: 'in', period, clock, away: String(away), home: String(home) });
-const final = (away: number, home: number): Play => ({ name: 'STATUS_FINAL', state: 'post', completed: true, period: 4, away: String(away), home: String(home) });
+const inProgress = (period: number, clock: string, away: number, home: number): Play => ({
+  name: 'STATUS_IN_PROGRESS',
+  state: 'in',
+  period,
+  clock,
+  away: String(away),
+  home: String(home),
+});
+const final = (away: number, home: number): Play => ({
+  name: 'STATUS_FINAL',
+  state: 'post',
+  completed: true,
+  period: 4,
+  away: String(away),
+  home: String(home),
+});
 
 describe.skipIf(skip)('sports-data-staging live feed', () => {
   let h: SportsHarness;
@@ -34,14 +48,20 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
     await fn();
     return (await emitted()).slice(before);
   }
-  const game = async (espnId: string) => (await h.runtime.database.sql.query<Record<string, any>>(`SELECT * FROM sports.games WHERE espn_id = $1`, [espnId]))[0]!;
+  const game = async (espnId: string) =>
+    (await h.runtime.database.sql.query<Record<string, any>>(`SELECT * FROM sports.games WHERE espn_id = $1`, [espnId]))[0]!;
   const warnings = (reason: string) => h.logs.filter((l) => l.reason === reason && l.source === 'live-feed');
   const at = (ms: number) => {
     now = ms;
   };
 
   beforeAll(async () => {
-    h = await startSports({ now: () => new Date(now), env: { LIVE_FEED_INTERVAL_MS: String(INTERVAL_MS), LIVE_FEED_IDLE_INTERVAL_MS: String(IDLE_MS) }, timeoutMs: 300, retries: 1 });
+    h = await startSports({
+      now: () => new Date(now),
+      env: { LIVE_FEED_INTERVAL_MS: String(INTERVAL_MS), LIVE_FEED_IDLE_INTERVAL_MS: String(IDLE_MS) },
+      timeoutMs: 300,
+      retries: 1,
+    });
     h.replay.setScoreboard(ROUND, wildCard());
     await h.importTeams(2025);
     await h.importGames(2025);
@@ -55,7 +75,14 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
     at(LAR_CAR_KICKOFF - 2 * 60 * MINUTE);
     h.replay.requests.length = 0;
     const first = await h.feed.tick();
-    expect(first).toMatchObject({ mode: 'idle', leader: true, polled: [{ year: 2025, weekNumber: WILD_CARD_WEEK }], failed: [], updated: 0, nextDelayMs: IDLE_MS });
+    expect(first).toMatchObject({
+      mode: 'idle',
+      leader: true,
+      polled: [{ year: 2025, weekNumber: WILD_CARD_WEEK }],
+      failed: [],
+      updated: 0,
+      nextDelayMs: IDLE_MS,
+    });
     expect(h.replay.requests).toEqual([expect.stringContaining(WEEK_FILTER)]);
     at(now + 1_000);
     expect(await h.feed.tick()).toMatchObject({ mode: 'idle', polled: [] });
@@ -74,7 +101,15 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
     h.replay.setScoreboard(ROUND, wildCard({ [LAR_CAR]: inProgress(1, '4:11', 7, 0) }));
     const changed = await emittedBy(() => h.feed.tick());
     expect(changed).toHaveLength(1);
-    expect(changed[0]!.game).toMatchObject({ espnId: LAR_CAR, gameStatus: 'IN_PROGRESS', currentPeriod: 1, gameClock: '4:11', awayScore: 7, homeScore: 0, statusDetail: null });
+    expect(changed[0]!.game).toMatchObject({
+      espnId: LAR_CAR,
+      gameStatus: 'IN_PROGRESS',
+      currentPeriod: 1,
+      gameClock: '4:11',
+      awayScore: 7,
+      homeScore: 0,
+      statusDetail: null,
+    });
     expect(changed[0]!.changed).toEqual(['gameStatus', 'currentPeriod', 'gameClock', 'homeScore', 'awayScore']);
     expect(await emittedBy(() => h.feed.tick())).toEqual([]);
 
@@ -84,7 +119,13 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
   });
 
   it('should emit a change once when two replicas and an admin refresh read the same reply', async () => {
-    const replica = await buildApp({ ...h.runtime, config: loadSportsDataStagingConfig(sportsEnv(h.replay, { env: { LIVE_FEED_INTERVAL_MS: String(INTERVAL_MS), LIVE_FEED_IDLE_INTERVAL_MS: String(IDLE_MS) } })), now: () => new Date(now) });
+    const replica = await buildApp({
+      ...h.runtime,
+      config: loadSportsDataStagingConfig(
+        sportsEnv(h.replay, { env: { LIVE_FEED_INTERVAL_MS: String(INTERVAL_MS), LIVE_FEED_IDLE_INTERVAL_MS: String(IDLE_MS) } }),
+      ),
+      now: () => new Date(now),
+    });
     try {
       at(now + INTERVAL_MS);
       h.replay.setScoreboard(ROUND, wildCard({ [LAR_CAR]: inProgress(3, '9:30', 20, 14) }));
@@ -111,7 +152,9 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
     expect(await emittedBy(async () => (tick = await h.feed.tick()))).toEqual([]);
     expect(tick.rejected).toBe(1);
     expect(await game(LAR_CAR)).toMatchObject({ game_status: 'IN_PROGRESS', away_score: 20, home_score: 14 });
-    expect(warnings('final_without_scores').at(-1)?.msg).toMatch(/LAR at CAR \(401772979\): the provider says final without both scores; kept 20-14 IN_PROGRESS/);
+    expect(warnings('final_without_scores').at(-1)?.msg).toMatch(
+      /LAR at CAR \(401772979\): the provider says final without both scores; kept 20-14 IN_PROGRESS/,
+    );
   });
 
   it('should keep the score and log when a score goes backwards before the game is final', async () => {
@@ -140,7 +183,9 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
   it('should take a lower final score as a correction and never set a final game back in progress', async () => {
     at(now + INTERVAL_MS);
     h.replay.setScoreboard(ROUND, wildCard({ [LAR_CAR]: final(34, 31) }));
-    expect((await emittedBy(() => h.feed.tick())).map((e) => [e.game.gameStatus, e.game.awayScore, e.game.homeScore, e.game.winnerTeamEspnId])).toEqual([['COMPLETE', 34, 31, '14']]);
+    expect((await emittedBy(() => h.feed.tick())).map((e) => [e.game.gameStatus, e.game.awayScore, e.game.homeScore, e.game.winnerTeamEspnId])).toEqual([
+      ['COMPLETE', 34, 31, '14'],
+    ]);
     // Decided, the game is no longer followed on the game-day cadence: the idle read of its week takes corrections.
     h.replay.setScoreboard(ROUND, wildCard({ [LAR_CAR]: final(34, 28) }));
     at(now + IDLE_MS);
@@ -180,7 +225,10 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
     // Every other game is decided or more than 8 hours past kickoff; HOU at PIT kicks off in 13 hours.
     at(Date.parse('2026-01-12T12:00:00Z'));
     const moved = '2026-01-13T01:30Z';
-    h.replay.setScoreboard(ROUND, wildCard({ '401772976': { name: 'STATUS_SCHEDULED', state: 'pre', date: moved }, [LAR_CAR]: final(34, 28), [LAC_NE]: inProgress(1, '12:00', 0, 3) }));
+    h.replay.setScoreboard(
+      ROUND,
+      wildCard({ '401772976': { name: 'STATUS_SCHEDULED', state: 'pre', date: moved }, [LAR_CAR]: final(34, 28), [LAC_NE]: inProgress(1, '12:00', 0, 3) }),
+    );
     let tick!: Awaited<ReturnType<typeof h.feed.tick>>;
     const changed = await emittedBy(async () => (tick = await h.feed.tick()));
     expect(tick).toMatchObject({ mode: 'idle', nextDelayMs: IDLE_MS });

@@ -24,7 +24,8 @@ describe.skipIf(skip)('sports-data-staging: team logos fetched once at the teams
   const logoRequests = () => h.replay.requests.filter((r) => r.startsWith('/images/'));
   const staged = async (): Promise<Team[]> => (await h.get(`${S}/teams/1`)).body;
   /** As the gateway sends a signed-out browser's request: an anonymous assertion. */
-  const fetchLogo = async (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers: { ...(await h.runtime.headersFor(null)), ...headers } });
+  const fetchLogo = async (url: string, headers: Record<string, string> = {}) =>
+    h.app.inject({ method: 'GET', url, headers: { ...(await h.runtime.headersFor(null)), ...headers } });
 
   it('should store every team logo at the import, fetching each once, and name our own path in logoUrl', async () => {
     const report = await h.importTeams(2025);
@@ -85,13 +86,17 @@ describe.skipIf(skip)('sports-data-staging: team logos fetched once at the teams
     h.replay.setFault('/500/kc.png', '404');
     h.replay.setFault('/500/phi.png', '500');
     h.replay.setFault('/500/dal.png', 'slow', { slowMs: 3_000 });
-    await h.runtime.database.sql.query("DELETE FROM sports.team_logos WHERE espn_id IN (SELECT espn_id FROM sports.staging_teams WHERE abbreviation IN ('PHI', 'DAL'))");
+    await h.runtime.database.sql.query(
+      "DELETE FROM sports.team_logos WHERE espn_id IN (SELECT espn_id FROM sports.staging_teams WHERE abbreviation IN ('PHI', 'DAL'))",
+    );
     const started = Date.now();
     const report = await h.importTeams(2025);
     h.replay.clearFaults();
     expect(Date.now() - started).toBeLessThan(2_500);
     expect(report.at(-1)).toMatchObject({ type: 'complete', result: { total: 32 } });
-    expect(report.find((e) => e.type === 'log' && e.message.startsWith('Logos:'))).toMatchObject({ message: expect.stringMatching(/^Logos: 29 stored, 3 could not be fetched \((?=.*KC)(?=.*PHI)(?=.*DAL).*\)/) });
+    expect(report.find((e) => e.type === 'log' && e.message.startsWith('Logos:'))).toMatchObject({
+      message: expect.stringMatching(/^Logos: 29 stored, 3 could not be fetched \((?=.*KC)(?=.*PHI)(?=.*DAL).*\)/),
+    });
     expect(h.logs.filter((l) => l.msg?.startsWith('team logo could not be fetched'))).toHaveLength(3);
 
     const teams = await staged();
@@ -109,7 +114,9 @@ describe.skipIf(skip)('sports-data-staging: team logos fetched once at the teams
 
   it('should refuse a logo that is not an allowed image or is too large, and never fetch off ESPN image hosts', () => {
     expect(LOGO_MAX_BYTES).toBe(512 * 1024);
-    expect(imageFetchUrl('https://a.espncdn.com/i/teamlogos/nfl/500/kc.png', 'http://127.0.0.1:9/images/')).toBe('http://127.0.0.1:9/images/i/teamlogos/nfl/500/kc.png');
+    expect(imageFetchUrl('https://a.espncdn.com/i/teamlogos/nfl/500/kc.png', 'http://127.0.0.1:9/images/')).toBe(
+      'http://127.0.0.1:9/images/i/teamlogos/nfl/500/kc.png',
+    );
     expect(imageFetchUrl('https://evil.example/i/kc.png', 'https://a.espncdn.com')).toBeNull();
     expect(imageFetchUrl('http://a.espncdn.com/i/kc.png', 'https://a.espncdn.com')).toBeNull();
     expect(imageFetchUrl('https://a.espncdn.com.evil.example/kc.png', 'https://a.espncdn.com')).toBeNull();
@@ -121,6 +128,8 @@ describe.skipIf(skip)('sports-data-staging: team logos fetched once at the teams
     const report = await h.importTeams(2025);
     h.replay.clearFaults();
     expect(report.at(-1)).toMatchObject({ type: 'complete' });
-    expect(report.find((e) => e.type === 'log' && e.message.startsWith('Logos:'))).toMatchObject({ message: expect.stringContaining('1 could not be fetched (SF)') });
+    expect(report.find((e) => e.type === 'log' && e.message.startsWith('Logos:'))).toMatchObject({
+      message: expect.stringContaining('1 could not be fetched (SF)'),
+    });
   });
 });

@@ -96,7 +96,14 @@ describe.skipIf(skip)('sports store', () => {
       const first = await store().upsertGame(data, at(0));
       expect(first).toMatchObject({ espnId: 'upsert-1', gameStatus: 'SCHEDULED', homeScore: null, updatedAt: at(0).toISOString() });
       const second = await store().upsertGame({ ...data, gameStatus: 'COMPLETE', homeScore: 21, awayScore: 17, winnerTeamEspnId: data.homeTeamEspnId }, at(2));
-      expect(second).toMatchObject({ espnId: 'upsert-1', gameStatus: 'COMPLETE', homeScore: 21, awayScore: 17, winnerTeamEspnId: '21', updatedAt: at(2).toISOString() });
+      expect(second).toMatchObject({
+        espnId: 'upsert-1',
+        gameStatus: 'COMPLETE',
+        homeScore: 21,
+        awayScore: 17,
+        winnerTeamEspnId: '21',
+        updatedAt: at(2).toISOString(),
+      });
       expect(await store().productionGames({ week: { year: 2025, weekNumber: 3 } })).toHaveLength(1);
     });
   });

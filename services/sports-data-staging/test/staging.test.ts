@@ -75,7 +75,10 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     const before = await h.snapshot();
     h.replay.setFault('/teams', '500');
     const teamsEvents = await h.importTeams();
-    expect(teamsEvents.at(-1)).toEqual({ type: 'error', message: 'Teams import failed: ESPN teams list: HTTP 500 (after 3 attempts). Staging was not changed.' });
+    expect(teamsEvents.at(-1)).toEqual({
+      type: 'error',
+      message: 'Teams import failed: ESPN teams list: HTTP 500 (after 3 attempts). Staging was not changed.',
+    });
     h.replay.clearFaults();
     expect(await h.snapshot()).toEqual(before);
   });
@@ -95,7 +98,14 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
 
     const games = (await h.get(`${S}/games/1`)).body;
     expect(games).toHaveLength(53);
-    expect(games.find((g: any) => g.espnId === '401772510')).toMatchObject({ scheduleId: 1, awayTeamAbbr: 'DAL', homeTeamAbbr: 'PHI', awayScore: 20, homeScore: 24, gameStatus: 'COMPLETE' });
+    expect(games.find((g: any) => g.espnId === '401772510')).toMatchObject({
+      scheduleId: 1,
+      awayTeamAbbr: 'DAL',
+      homeTeamAbbr: 'PHI',
+      awayScore: 20,
+      homeScore: 24,
+      gameStatus: 'COMPLETE',
+    });
     const prod = await h.runtime.database.sql.query<{ n: number }>('SELECT (SELECT count(*) FROM sports.games) + (SELECT count(*) FROM sports.teams) AS n');
     expect(Number(prod[0]!.n)).toBe(0);
 
@@ -126,14 +136,24 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
   it('should push teams then games to production, validate them and announce them', async () => {
     const teams = await h.migrateTeams();
     expect(teams.statusCode).toBe(200);
-    expect(teams.body).toMatchObject({ success: true, details: { created: 32, updated: 0, unchanged: 0, deleted: 0 }, validation: { passed: true, stagingCount: 32, productionCount: 32, missingCount: 0 } });
+    expect(teams.body).toMatchObject({
+      success: true,
+      details: { created: 32, updated: 0, unchanged: 0, deleted: 0 },
+      validation: { passed: true, stagingCount: 32, productionCount: 32, missingCount: 0 },
+    });
 
     const out = await h.migrateGames();
     expect(out[0]).toMatchObject({ type: 'log' });
     const done = out.at(-1)!;
     expect(done).toMatchObject({
       type: 'complete',
-      result: { created: 53, updated: 0, unchanged: 0, deleted: 0, validation: { passed: true, stagingCount: 53, productionCount: 53, weekValidationPassed: true, missingCount: 0, dataIntegrityPassed: true } },
+      result: {
+        created: 53,
+        updated: 0,
+        unchanged: 0,
+        deleted: 0,
+        validation: { passed: true, stagingCount: 53, productionCount: 53, weekValidationPassed: true, missingCount: 0, dataIntegrityPassed: true },
+      },
     });
     const diff = (await h.get(`${S}/games-diff/1`)).body;
     expect(diff.unchanged).toHaveLength(53);
@@ -157,7 +177,11 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
 
   it('should send each event as one data frame with the event-stream headers when a client reads it over HTTP', async () => {
     const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const res = await fetch(`${base}${S}/import-teams/1`, { method: 'POST', headers: { ...h.admin, 'content-type': 'application/json' }, body: JSON.stringify({ year: 2025 }) });
+    const res = await fetch(`${base}${S}/import-teams/1`, {
+      method: 'POST',
+      headers: { ...h.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 2025 }),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -220,10 +244,18 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     await sql.exec(`UPDATE sports.games SET game_status = 'POSTPONED', winner_team_espn_id = NULL WHERE espn_id = '401772510'`);
     await sql.exec(`UPDATE sports.games SET game_status = 'CANCELLED' WHERE espn_id = '401772946'`);
     const statuses = async (table: string) =>
-      Object.fromEntries((await sql.query<{ espn_id: string; game_status: string }>(`SELECT espn_id, game_status FROM sports.${table} WHERE espn_id IN ('401772510', '401772946')`)).map((r) => [r.espn_id, r.game_status]));
+      Object.fromEntries(
+        (
+          await sql.query<{ espn_id: string; game_status: string }>(
+            `SELECT espn_id, game_status FROM sports.${table} WHERE espn_id IN ('401772510', '401772946')`,
+          )
+        ).map((r) => [r.espn_id, r.game_status]),
+      );
     expect(await statuses('staging_games')).toEqual({ '401772510': 'CANCELLED', '401772946': 'POSTPONED' });
     expect(await statuses('games')).toEqual({ '401772510': 'POSTPONED', '401772946': 'CANCELLED' });
-    await expect(sql.exec(`UPDATE sports.staging_games SET game_status = 'FINAL' WHERE espn_id = '401772510'`)).rejects.toThrow(/staging_games_game_status_check/);
+    await expect(sql.exec(`UPDATE sports.staging_games SET game_status = 'FINAL' WHERE espn_id = '401772510'`)).rejects.toThrow(
+      /staging_games_game_status_check/,
+    );
     await expect(sql.exec(`UPDATE sports.games SET game_status = 'FINAL' WHERE espn_id = '401772510'`)).rejects.toThrow(/games_game_status_check/);
 
     const r = (await h.get(`${S}/validate-games/1`)).body.validationResults;
@@ -273,7 +305,10 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     expect(body.data.imported).toBeGreaterThan(20);
     expect(body.data.updated).toBe(0);
     const venues = (await h.get('/api/venues', h.player)).body;
-    expect(venues.find((v: any) => v.espnVenueId === '3806')).toMatchObject({ fullName: 'Lincoln Financial Field', exteriorImageUrl: 'https://a.espncdn.com/i/venues/nfl/day/3806.jpg' });
+    expect(venues.find((v: any) => v.espnVenueId === '3806')).toMatchObject({
+      fullName: 'Lincoln Financial Field',
+      exteriorImageUrl: 'https://a.espncdn.com/i/venues/nfl/day/3806.jpg',
+    });
     const stats = (await h.get('/api/unified-staging/venues/stats')).body;
     expect(stats.data.total).toBe(body.data.imported);
     expect(stats.data.withExteriorImages).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,12 @@
-import { createOutbox, createPoolAccessCatchUp, createUnitOfWork, prepareService, setPoolAccessCatchUp, type ServiceApp, type ServiceRuntime } from '@powerpool/service-kit';
+import {
+  createOutbox,
+  createPoolAccessCatchUp,
+  createUnitOfWork,
+  prepareService,
+  setPoolAccessCatchUp,
+  type ServiceApp,
+  type ServiceRuntime,
+} from '@powerpool/service-kit';
 import type { WeeksWorkflowConfig } from './config.js';
 import type { ScoringPort, SportsPort, WeeksContext } from './domain/context.js';
 import { recordPoolAccess } from './domain/sync.js';
@@ -48,7 +56,12 @@ export async function buildApp(deps: WeeksWorkflowDeps): Promise<ServiceApp> {
   registerWeekRoutes(app, ctx);
   registerPoolWeekRoutes(app, ctx);
 
-  const subscriptions = [await consumeSportsData(bus, ctx, logger), await consumePools(bus, ctx, logger), await answerSummaryRequests(bus, ctx), await answerWeekRequests(bus, ctx)];
+  const subscriptions = [
+    await consumeSportsData(bus, ctx, logger),
+    await consumePools(bus, ctx, logger),
+    await answerSummaryRequests(bus, ctx),
+    await answerWeekRequests(bus, ctx),
+  ];
   const autoStart = startAutoStart(ctx, config.autoStartIntervalMs);
   outbox.start();
   app.addHook('onClose', async () => {

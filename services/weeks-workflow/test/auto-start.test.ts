@@ -61,7 +61,11 @@ describe.skipIf(skip)('automatic start at the deadline', () => {
     h.clock.now = new Date('2025-09-09T00:05:00Z');
     await vi.waitFor(async () => expect((await stateOf(h, cast.commissioner, pool.id, 1)).currentState).toBe('GAMES_IN_PROGRESS'), { timeout: 5000 });
     // The provider moves the kickoff a day later: the deadline and the state stay as they were.
-    await updateGame(h, games.find((g) => g.espnId === 'w1-mon')!, { gameTimeUtc: '2025-09-10T00:15:00.000Z' });
+    await updateGame(
+      h,
+      games.find((g) => g.espnId === 'w1-mon')!,
+      { gameTimeUtc: '2025-09-10T00:15:00.000Z' },
+    );
     await new Promise((r) => setTimeout(r, 300));
     const res = await stateOf(h, cast.commissioner, pool.id, 1);
     expect(res).toMatchObject({ currentState: 'GAMES_IN_PROGRESS', pickDeadline: '2025-09-09T00:05:00.000Z' });

@@ -20,7 +20,12 @@ export interface WeeksHarness extends ServiceHarness {
 }
 
 const config = (extra: Record<string, string> = {}) =>
-  loadWeeksWorkflowConfig({ IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed', WEEKS_AUTO_START_INTERVAL_MS: '100', SPORTS_REFRESH_TIMEOUT_MS: '2000', ...extra });
+  loadWeeksWorkflowConfig({
+    IDENTITY_ASSERTION_PUBLIC_KEY: 'unused-runtime-verifier-is-passed',
+    WEEKS_AUTO_START_INTERVAL_MS: '100',
+    SPORTS_REFRESH_TIMEOUT_MS: '2000',
+    ...extra,
+  });
 
 /** weeks-workflow on real storage and bus, with a movable clock and an event recorder of weeks.*. */
 export async function startWeeks(): Promise<WeeksHarness> {
@@ -64,12 +69,15 @@ export const KNOWN_TEAMS = TEAMS.slice(0, 2);
 /** Migrate the season (buildSeason unless given) with KNOWN_TEAMS, and wait for it. */
 export const migrateSeason = (h: WeeksHarness, games: Game[] = buildSeason()): Promise<Game[]> => migrateGames(h, games, KNOWN_TEAMS);
 
-
 /**
  * Answer sports-data-staging's week refresh requests on the bus as it would (a real peer on the
  * real bus): `games` returns the week's fresh games, or throws.
  */
-export async function answerRefresh(h: WeeksHarness, kind: 'odds' | 'scores', games: (req: { year?: number; weekNumber: number }) => Game[]): Promise<Subscription> {
+export async function answerRefresh(
+  h: WeeksHarness,
+  kind: 'odds' | 'scores',
+  games: (req: { year?: number; weekNumber: number }) => Game[],
+): Promise<Subscription> {
   return h.runtime.bus.handle(
     kind === 'odds' ? RPC.sportsRefreshOdds : RPC.sportsRefreshScores,
     async (msg: BusMessage<{ year?: number; weekNumber: number }>): Promise<RefreshWeekReply> => {

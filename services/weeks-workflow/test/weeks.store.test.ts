@@ -30,7 +30,10 @@ describe.skipIf(skip)('weeks store', () => {
       expect(await store().upsertGame({ ...game, gameStatus: 'IN_PROGRESS', updatedAt: '2025-08-31T00:00:00.000Z' })).toBeUndefined();
       expect(await store().upsertGame({ ...game, gameStatus: 'IN_PROGRESS' })).toBeUndefined();
       expect((await store().findGame(game.espnId))?.status).toBe('SCHEDULED');
-      expect(await store().upsertGame({ ...game, gameStatus: 'COMPLETE', homeScore: 24, awayScore: 20, updatedAt: '2025-09-05T03:30:00.000Z' })).toMatchObject({ status: 'COMPLETE', homeScore: 24 });
+      expect(await store().upsertGame({ ...game, gameStatus: 'COMPLETE', homeScore: 24, awayScore: 20, updatedAt: '2025-09-05T03:30:00.000Z' })).toMatchObject({
+        status: 'COMPLETE',
+        homeScore: 24,
+      });
       expect((await store().findGame(game.espnId))?.status).toBe('COMPLETE');
     });
   });
@@ -73,7 +76,10 @@ describe.skipIf(skip)('weeks store', () => {
       const created = await store().lockPoolWeek(poolId, 2025, 3, at('2025-09-01T00:00:00Z'));
       expect(created).toMatchObject({ poolId, year: 2025, weekNumber: 3, state: 'SETUP', pickDeadline: null });
       await store().updatePoolWeek(created, { state: 'PUBLISHED', pickDeadline: at('2025-09-21T16:50:00Z') });
-      expect(await store().lockPoolWeek(poolId, 2025, 3, at('2025-09-02T00:00:00Z'))).toMatchObject({ state: 'PUBLISHED', stateChangedAt: at('2025-09-01T00:00:00Z') });
+      expect(await store().lockPoolWeek(poolId, 2025, 3, at('2025-09-02T00:00:00Z'))).toMatchObject({
+        state: 'PUBLISHED',
+        stateChangedAt: at('2025-09-01T00:00:00Z'),
+      });
     });
 
     it('should let only one of two transactions that both see SETUP publish the week', async () => {

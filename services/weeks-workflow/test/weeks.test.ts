@@ -33,7 +33,15 @@ describe.skipIf(skip)('seasons and weeks', () => {
       [2, 'Week 2', 1, 'regular'],
       [22, 'Super Bowl', 1, 'postseason'],
     ]);
-    expect(weeks[0]).toMatchObject({ id: '2025:1', year: 2025, seasonType: 2, firstGameAt: '2025-09-05T00:20:00.000Z', lastGameAt: '2025-09-09T00:15:00.000Z', pickDeadline: '2025-09-05T00:10:00.000Z', state: null });
+    expect(weeks[0]).toMatchObject({
+      id: '2025:1',
+      year: 2025,
+      seasonType: 2,
+      firstGameAt: '2025-09-05T00:20:00.000Z',
+      lastGameAt: '2025-09-09T00:15:00.000Z',
+      pickDeadline: '2025-09-05T00:10:00.000Z',
+      state: null,
+    });
   });
 
   it('should follow the server clock for the current week: the next or ongoing game, then the last week after the season', async () => {
@@ -50,7 +58,14 @@ describe.skipIf(skip)('seasons and weeks', () => {
     expect(await at('2025-12-01T00:00:00Z')).toBe(22);
     expect(await at('2026-06-01T00:00:00Z')).toBe(22);
     const season = await call(h, 'GET', '/api/seasons/current', cast.player);
-    expect(season.json()).toEqual({ year: 2025, firstGameAt: '2025-09-05T00:20:00.000Z', lastGameAt: '2026-02-08T23:30:00.000Z', gameCount: 5, weekCount: 3, currentWeekNumber: 22 });
+    expect(season.json()).toEqual({
+      year: 2025,
+      firstGameAt: '2025-09-05T00:20:00.000Z',
+      lastGameAt: '2026-02-08T23:30:00.000Z',
+      gameCount: 5,
+      weekCount: 3,
+      currentWeekNumber: 22,
+    });
     h.clock.now = new Date('2025-09-01T12:00:00Z');
   });
 
@@ -102,7 +117,13 @@ describe.skipIf(skip)('seasons and weeks', () => {
       status: 'SCHEDULED',
       isComplete: false,
       espnSpread: null,
-      homeTeam: { espnId: '21', name: 'Philadelphia Eagles', abbreviation: 'PHI', logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png', color: '06424d' },
+      homeTeam: {
+        espnId: '21',
+        name: 'Philadelphia Eagles',
+        abbreviation: 'PHI',
+        logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
+        color: '06424d',
+      },
       awayTeam: { espnId: '6', name: 'Dallas Cowboys', abbreviation: 'DAL' },
     });
     // A team the service has not heard of yet is named from the game.

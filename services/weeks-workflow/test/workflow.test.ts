@@ -125,7 +125,11 @@ describe.skipIf(skip)('week workflow', () => {
     it('should refuse to publish no games with "No Games Selected"', async () => {
       const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: [] });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'no_games_selected', message: 'Please select at least one game to publish', details: { title: 'No Games Selected' } });
+      expect(res.json()).toEqual({
+        error: 'no_games_selected',
+        message: 'Please select at least one game to publish',
+        details: { title: 'No Games Selected' },
+      });
     });
 
     it('should refuse games without spreads, naming them, and games of another week', async () => {
@@ -144,7 +148,14 @@ describe.skipIf(skip)('week workflow', () => {
       await setSpread(h, cast.commissioner, pool.id, 'w1-sun', -3.5);
       await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 1);
       const body = await publish(h, cast.commissioner, pool.id, 1, ['w1-mon', 'w1-sun']);
-      expect(body).toMatchObject({ currentState: 'PUBLISHED', previousState: 'SETUP', pickDeadline: '2025-09-07T16:50:00.000Z', gameCount: 2, testing: false, message: 'Transitioned to PUBLISHED state' });
+      expect(body).toMatchObject({
+        currentState: 'PUBLISHED',
+        previousState: 'SETUP',
+        pickDeadline: '2025-09-07T16:50:00.000Z',
+        gameCount: 2,
+        testing: false,
+        message: 'Transitioned to PUBLISHED state',
+      });
       expect(body.games.map((g: any) => [g.id, g.spread, g.lockedSpread])).toEqual([
         ['w1-sun', -3.5, -3.5],
         ['w1-mon', 1, 1],
@@ -159,7 +170,9 @@ describe.skipIf(skip)('week workflow', () => {
         ['w1-sun', -3.5],
         ['w1-mon', 1],
       ]);
-      await vi.waitFor(() => expect(h.events.some((e) => e.subject === 'weeks.week.state-changed' && e.data.poolId === pool.id && e.data.toState === 'PUBLISHED')).toBe(true));
+      await vi.waitFor(() =>
+        expect(h.events.some((e) => e.subject === 'weeks.week.state-changed' && e.data.poolId === pool.id && e.data.toState === 'PUBLISHED')).toBe(true),
+      );
 
       // Locked: no spread changes, downloads or second publish once published.
       const put = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-sun`, cast.commissioner, { spread: 10 });
@@ -175,7 +188,15 @@ describe.skipIf(skip)('week workflow', () => {
       // Members read the published games and the state; outsiders do not.
       const forPlayer = await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.player);
       expect(forPlayer.statusCode).toBe(200);
-      expect(forPlayer.json()[0]).toMatchObject({ id: 'w1-sun', espnCompetitionId: 'w1-sun', spread: -3.5, lockedSpread: -3.5, isVoid: false, cover: null, homeTeam: { abbreviation: 'KC' } });
+      expect(forPlayer.json()[0]).toMatchObject({
+        id: 'w1-sun',
+        espnCompetitionId: 'w1-sun',
+        spread: -3.5,
+        lockedSpread: -3.5,
+        isVoid: false,
+        cover: null,
+        homeTeam: { abbreviation: 'KC' },
+      });
       expect(typeof forPlayer.json()[0].poolGameId).toBe('string');
       expect((await stateOf(h, cast.player, pool.id, 1)).currentState).toBe('PUBLISHED');
       expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.outsider)).statusCode).toBe(403);
@@ -278,7 +299,12 @@ describe.skipIf(skip)('week workflow', () => {
       expect((await transition(h, cast.commissioner, pool.id, 1, 'games-in-progress', { testing: 'yes' })).statusCode).toBe(400);
       const res = await transition(h, cast.admin, pool.id, 1, 'games-in-progress', { testing: true });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ previousState: 'PUBLISHED', currentState: 'GAMES_IN_PROGRESS', testing: true, message: 'Transitioned to GAMES_IN_PROGRESS state' });
+      expect(res.json()).toMatchObject({
+        previousState: 'PUBLISHED',
+        currentState: 'GAMES_IN_PROGRESS',
+        testing: true,
+        message: 'Transitioned to GAMES_IN_PROGRESS state',
+      });
       const log = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.commissioner)).json();
       expect(log.map((t: any) => [t.fromState, t.toState, t.testing, t.automatic, t.byUserId])).toEqual([
         ['SETUP', 'PUBLISHED', false, false, cast.commissioner.id],
@@ -288,7 +314,11 @@ describe.skipIf(skip)('week workflow', () => {
     });
 
     it('should block scoring with the three reasons until every game is final, void games counting as done, then complete', async () => {
-      const week = [buildGame(5, '2025-10-05T17:00:00.000Z', '21', '6', { espnId: `w5-a-${pool.id.slice(0, 6)}` }), buildGame(5, '2025-10-05T20:00:00.000Z', '21', '6', { espnId: `w5-b-${pool.id.slice(0, 6)}` }), buildGame(5, '2025-10-06T00:20:00.000Z', '21', '6', { espnId: `w5-c-${pool.id.slice(0, 6)}` })];
+      const week = [
+        buildGame(5, '2025-10-05T17:00:00.000Z', '21', '6', { espnId: `w5-a-${pool.id.slice(0, 6)}` }),
+        buildGame(5, '2025-10-05T20:00:00.000Z', '21', '6', { espnId: `w5-b-${pool.id.slice(0, 6)}` }),
+        buildGame(5, '2025-10-06T00:20:00.000Z', '21', '6', { espnId: `w5-c-${pool.id.slice(0, 6)}` }),
+      ];
       for (const g of week) await updateGame(h, g, {});
       const [a, b, c] = week.map((g) => g.espnId) as [string, string, string];
       for (const id of [a, b, c]) await setSpread(h, cast.commissioner, pool.id, id, -2.5);
@@ -312,7 +342,11 @@ describe.skipIf(skip)('week workflow', () => {
         await updateGame(h, week[2]!, { gameStatus: 'CANCELLED' });
         res = await transition(h, cast.commissioner, pool.id, 5, 'scoring');
         expect(res.json().message).toBe('Cannot calculate scores: 1 game(s) not yet complete');
-        await vi.waitFor(() => expect(h.events.some((e) => e.subject === 'weeks.game.voided' && e.data.poolId === pool.id && e.data.gameId === c && e.data.reason === 'Game cancelled')).toBe(true));
+        await vi.waitFor(() =>
+          expect(
+            h.events.some((e) => e.subject === 'weeks.game.voided' && e.data.poolId === pool.id && e.data.gameId === c && e.data.reason === 'Game cancelled'),
+          ).toBe(true),
+        );
 
         // Import scores: the provider's refresh through sports-data-staging.
         const imported = await call(h, 'POST', `/api/pools/${pool.id}/weeks/5/import-scores`, cast.commissioner);
@@ -330,7 +364,12 @@ describe.skipIf(skip)('week workflow', () => {
         expect(b2.cover).toBe('AWAY');
 
         // The move to SCORING carries the results it was decided on (snapshot versions, void rulings).
-        const announced = (toState: string) => vi.waitFor(() => h.events.find((e) => e.subject === 'weeks.week.state-changed' && e.data.poolId === pool.id && e.data.toState === toState) ?? Promise.reject(new Error(`no move to ${toState} yet`)));
+        const announced = (toState: string) =>
+          vi.waitFor(
+            () =>
+              h.events.find((e) => e.subject === 'weeks.week.state-changed' && e.data.poolId === pool.id && e.data.toState === toState) ??
+              Promise.reject(new Error(`no move to ${toState} yet`)),
+          );
         const moved = await announced('SCORING');
         const decided = new Map<string, any>(moved.data.results.map((r: any) => [r.game.espnId, r]));
         expect([...decided.keys()].sort()).toEqual([a, b, c].sort());
@@ -349,7 +388,8 @@ describe.skipIf(skip)('week workflow', () => {
         expect(res.statusCode).toBe(409);
         expect(res.json()).toMatchObject({
           error: 'cannot_complete_week',
-          message: 'Cannot complete week: 2 pick(s) on final or void games have no result (Game x is missing from the sports data). Correct them with the emergency pick entry, then try again.',
+          message:
+            'Cannot complete week: 2 pick(s) on final or void games have no result (Game x is missing from the sports data). Correct them with the emergency pick entry, then try again.',
         });
         expect(h.scoring.asked.at(-1)).toEqual({ poolId: pool.id, year: YEAR, weekNumber: 5, results: moved.data.results });
         expect((await stateOf(h, cast.commissioner, pool.id, 5)).currentState).toBe('SCORING');
@@ -385,7 +425,11 @@ describe.skipIf(skip)('week workflow', () => {
       res = await call(h, 'POST', url, cast.commissioner, { reason: 'Hurricane: moved to week 18' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ isVoid: true, voidReason: 'Hurricane: moved to week 18', cover: null });
-      await vi.waitFor(() => expect(h.events.filter((e) => e.subject === 'weeks.game.voided' && e.data.gameId === g.espnId && e.data.byUserId === cast.commissioner.id)).toHaveLength(1));
+      await vi.waitFor(() =>
+        expect(
+          h.events.filter((e) => e.subject === 'weeks.game.voided' && e.data.gameId === g.espnId && e.data.byUserId === cast.commissioner.id),
+        ).toHaveLength(1),
+      );
       // A second ruling changes nothing and announces nothing.
       expect((await call(h, 'POST', url, cast.commissioner, { reason: 'again' })).json().voidReason).toBe('Hurricane: moved to week 18');
       expect((await stateOf(h, cast.commissioner, pool.id, 6)).voidGames).toBe(1);
@@ -405,7 +449,10 @@ describe.skipIf(skip)('week workflow', () => {
       ]);
       await h.runtime.bus.publish('pools.pool.deleted', { pool, deletedAt: new Date().toISOString(), deletedMembers: 2, deletedInvitations: 0 });
       await vi.waitFor(async () => {
-        const rows = await h.runtime.database.sql.query('SELECT 1 FROM weeks.pool_games WHERE pool_id = $1 UNION ALL SELECT 1 FROM weeks.pool_weeks WHERE pool_id = $1 UNION ALL SELECT 1 FROM weeks.pool_spreads WHERE pool_id = $1', [pool.id]);
+        const rows = await h.runtime.database.sql.query(
+          'SELECT 1 FROM weeks.pool_games WHERE pool_id = $1 UNION ALL SELECT 1 FROM weeks.pool_weeks WHERE pool_id = $1 UNION ALL SELECT 1 FROM weeks.pool_spreads WHERE pool_id = $1',
+          [pool.id],
+        );
         expect(rows).toHaveLength(0);
       });
       expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.admin)).statusCode).toBe(404);

@@ -10,14 +10,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WEB_INDEX = path.join(REPO_ROOT, 'web/dist/index.html');
 
 /** What the SPA bundle is made from (the Makefile's WEB_SOURCES): sources, config, contracts. */
-const SOURCES = [
-  'web/src',
-  'web/public',
-  'web/index.html',
-  'web/vite.config.ts',
-  'web/package.json',
-  'libs/contracts/src',
-];
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'libs/contracts/src'];
 
 async function mtimeOf(file: string): Promise<number | null> {
   try {
@@ -58,7 +51,11 @@ export async function ensureWebBuilt(): Promise<void> {
   try {
     // vitest sets NODE_ENV=test, which Vite would pass on to the bundle: React's development build,
     // about 60 KB more than what the first-load checks measure. Build what ships.
-    await run('npm', ['run', 'build', '-w', '@powerpool/web'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } });
+    await run('npm', ['run', 'build', '-w', '@powerpool/web'], {
+      cwd: REPO_ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   } catch (err) {
     const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
     throw new Error(`npm run build -w @powerpool/web failed:\n${stdout}\n${stderr}`, { cause: err });

@@ -41,9 +41,13 @@ export async function publishWildCardPool(
   await expect.poll(async () => (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).status(), { timeout: 10_000 }).toBe(200);
   const current = (await (await commissioner.request.get(`/api/weeks/current?poolId=${poolId}`)).json()) as { weekNumber: number };
   expect(current.weekNumber).toBe(WILD_CARD_WEEK);
-  for (const [gameId, spread] of Object.entries(spreads)) expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
+  for (const [gameId, spread] of Object.entries(spreads))
+    expect((await commissioner.request.put(`/api/pools/${poolId}/spreads/${gameId}`, { data: { spread } })).status()).toBe(200);
   const published = await commissioner.request.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/publish`, { data: { gameIds: Object.keys(spreads) } });
   expect(published.status(), await published.text()).toBe(200);
-  const games = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
+  const games = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/published`)).json()) as Array<{
+    id: string;
+    poolGameId: string;
+  }>;
   return { poolId, commissioner, members: pages, poolGames: Object.fromEntries(games.map((g) => [g.id, g.poolGameId])) };
 }

@@ -39,37 +39,103 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <LoadingScreen fullPage />,
     children: [
-      { path: paths.join.path, lazy: onDemand(() => import('./routes/join'), (m) => m.JoinRoute) },
+      {
+        path: paths.join.path,
+        lazy: onDemand(
+          () => import('./routes/join'),
+          (m) => m.JoinRoute,
+        ),
+      },
       {
         element: <SignedInLayout />,
         children: [
           { path: paths.home.path, element: <PicksRoute /> },
           { path: paths.picks.path, element: <PicksRoute /> },
-          { path: paths.leaderboard.path, lazy: onDemand(() => import('./routes/season-leaderboard'), (m) => m.SeasonLeaderboardRoute) },
-          { path: paths.liveResults.path, lazy: onDemand(() => import('./routes/live-results'), (m) => m.LiveResultsRoute) },
-          { path: paths.liveLeaderboardDemo.path, lazy: onDemand(() => import('./routes/live-leaderboard-demo'), (m) => m.LiveLeaderboardDemoRoute) },
-          { path: paths.profile.path, lazy: onDemand(() => import('./routes/profile'), (m) => m.ProfileRoute) },
+          {
+            path: paths.leaderboard.path,
+            lazy: onDemand(
+              () => import('./routes/season-leaderboard'),
+              (m) => m.SeasonLeaderboardRoute,
+            ),
+          },
+          {
+            path: paths.liveResults.path,
+            lazy: onDemand(
+              () => import('./routes/live-results'),
+              (m) => m.LiveResultsRoute,
+            ),
+          },
+          {
+            path: paths.liveLeaderboardDemo.path,
+            lazy: onDemand(
+              () => import('./routes/live-leaderboard-demo'),
+              (m) => m.LiveLeaderboardDemoRoute,
+            ),
+          },
+          {
+            path: paths.profile.path,
+            lazy: onDemand(
+              () => import('./routes/profile'),
+              (m) => m.ProfileRoute,
+            ),
+          },
           { path: paths.adminWeek.path, element: <AdminWeekRedirectRoute /> },
           {
             element: <RequireRole rule={ACCESS_RULES.poolManager} />,
             children: [
-              { path: paths.admin.path, lazy: onDemand(() => import('./routes/pool-management'), (m) => m.PoolManagementRoute) },
-              { path: paths.currentWeek.path, lazy: onDemand(() => import('./routes/current-week'), (m) => m.CurrentWeekRoute) },
-              { path: paths.week.path, lazy: onDemand(() => import('./routes/week-management'), (m) => m.WeekManagementRoute) },
+              {
+                path: paths.admin.path,
+                lazy: onDemand(
+                  () => import('./routes/pool-management'),
+                  (m) => m.PoolManagementRoute,
+                ),
+              },
+              {
+                path: paths.currentWeek.path,
+                lazy: onDemand(
+                  () => import('./routes/current-week'),
+                  (m) => m.CurrentWeekRoute,
+                ),
+              },
+              {
+                path: paths.week.path,
+                lazy: onDemand(
+                  () => import('./routes/week-management'),
+                  (m) => m.WeekManagementRoute,
+                ),
+              },
             ],
           },
           {
             element: <RequireRole rule={ACCESS_RULES.superAdmin} />,
             children: [
-              { path: paths.siteAdmin.path, lazy: onDemand(() => import('./routes/site-admin'), (m) => m.SiteAdminRoute) },
+              {
+                path: paths.siteAdmin.path,
+                lazy: onDemand(
+                  () => import('./routes/site-admin'),
+                  (m) => m.SiteAdminRoute,
+                ),
+              },
               // Payments are per user, across pools: identity answers super admins only.
-              { path: paths.payments.path, lazy: onDemand(() => import('./routes/payments'), (m) => m.PaymentsRoute) },
+              {
+                path: paths.payments.path,
+                lazy: onDemand(
+                  () => import('./routes/payments'),
+                  (m) => m.PaymentsRoute,
+                ),
+              },
             ],
           },
         ],
       },
       // Visitors are sent to / rather than shown the landing page: the route itself checks.
-      { path: paths.liveLeaderboard.path, lazy: onDemand(() => import('./routes/live-leaderboard'), (m) => m.LiveLeaderboardRoute) },
+      {
+        path: paths.liveLeaderboard.path,
+        lazy: onDemand(
+          () => import('./routes/live-leaderboard'),
+          (m) => m.LiveLeaderboardRoute,
+        ),
+      },
       { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],
   },

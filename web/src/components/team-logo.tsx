@@ -37,7 +37,10 @@ export function TeamLogo({ team, className }: { team: TeamLogoTeam; className?: 
       aria-hidden="true"
       data-testid="team-logo"
       data-state={loaded ? 'image' : 'fallback'}
-      className={cn('relative inline-flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full text-[0.6rem] leading-none font-bold', className)}
+      className={cn(
+        'relative inline-flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full text-[0.6rem] leading-none font-bold',
+        className,
+      )}
       style={loaded ? undefined : { backgroundColor: background, color: readableTextOn(background) }}
     >
       {loaded ? null : abbreviation}

@@ -10,8 +10,7 @@ export const paths = {
   liveResults: { path: '/live-results', getHref: () => '/live-results', title: 'Live Results' },
   liveLeaderboard: {
     path: '/live-leaderboard/:poolId/:weekNumber',
-    getHref: (poolId: string, weekNumber: number | string) =>
-      `/live-leaderboard/${encodeURIComponent(poolId)}/${encodeURIComponent(String(weekNumber))}`,
+    getHref: (poolId: string, weekNumber: number | string) => `/live-leaderboard/${encodeURIComponent(poolId)}/${encodeURIComponent(String(weekNumber))}`,
     title: 'Live Leaderboard',
   },
   liveLeaderboardDemo: { path: '/live-leaderboard-demo', getHref: () => '/live-leaderboard-demo', title: 'Live Leaderboard Demo' },

@@ -100,7 +100,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('isErrorBody', () => {
-  it('should accept exactly what the contract\'s errorBodySchema accepts when given error-like values', () => {
+  it("should accept exactly what the contract's errorBodySchema accepts when given error-like values", () => {
     const samples: unknown[] = [
       { error: 'forbidden', message: 'No' },
       { error: 'validation_failed', message: 'Bad', details: [{ field: 'x', problem: 'y' }] },

@@ -79,12 +79,7 @@ export interface RequestOptions {
  * Sends a request with the session cookie and returns the OK response; throws ApiError otherwise.
  * A JSON content-type is set only when there is a body (docs/screens.md#data-loading).
  */
-export async function apiRequest(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
@@ -132,9 +127,8 @@ export function getQueryFn<T = unknown>(options: { on401: On401; baseUrl?: strin
 }
 
 /** Input of `callApi` / `apiResponse`: optional when the endpoint takes no params, query or body. */
-type InputArgs<E extends Endpoint> = Record<string, never> extends EndpointInput<E>
-  ? [input?: EndpointInput<E>, options?: RequestOptions]
-  : [input: EndpointInput<E>, options?: RequestOptions];
+type InputArgs<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E> ? [input?: EndpointInput<E>, options?: RequestOptions] : [input: EndpointInput<E>, options?: RequestOptions];
 
 /** The URL of a declared endpoint for this input: path params filled and encoded, then the query. */
 export function endpointUrl<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): string {

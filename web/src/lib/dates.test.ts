@@ -50,7 +50,9 @@ describe('dates', () => {
   });
 
   it('should match its own family and nothing of the other formats', () => {
-    for (const text of [formatDateTime(WILD_CARD), formatKickoff(WILD_CARD), formatDate(WILD_CARD), formatClockTime(WILD_CARD)]) expect(text).toMatch(DATE_FAMILY_PATTERN);
-    for (const other of ['11/25/2026, 4:23:49 AM', 'Wednesday, November 25, 2026 at 4:23 AM CST', '2026-11-25', 'Nov 25, 2026, 4:23 AM']) expect(other).not.toMatch(DATE_FAMILY_PATTERN);
+    for (const text of [formatDateTime(WILD_CARD), formatKickoff(WILD_CARD), formatDate(WILD_CARD), formatClockTime(WILD_CARD)])
+      expect(text).toMatch(DATE_FAMILY_PATTERN);
+    for (const other of ['11/25/2026, 4:23:49 AM', 'Wednesday, November 25, 2026 at 4:23 AM CST', '2026-11-25', 'Nov 25, 2026, 4:23 AM'])
+      expect(other).not.toMatch(DATE_FAMILY_PATTERN);
   });
 });

@@ -8,7 +8,7 @@ describe('fileNameFromDisposition', () => {
   });
 
   it('should prefer the encoded name when both are given', () => {
-    expect(fileNameFromDisposition("attachment; filename=\"plain.csv\"; filename*=UTF-8''S%C3%BCper%20Bowl.csv", 'x.csv')).toBe('Süper Bowl.csv');
+    expect(fileNameFromDisposition('attachment; filename="plain.csv"; filename*=UTF-8\'\'S%C3%BCper%20Bowl.csv', 'x.csv')).toBe('Süper Bowl.csv');
   });
 
   it('should give the fallback when the header is missing or names nothing', () => {

@@ -11,9 +11,7 @@ describe('invitationDisplayStatus', () => {
   });
 
   it('should be Deactivated first when the invitation is inactive, even if also expired and at its limit', () => {
-    expect(invitationDisplayStatus({ isActive: false, expiresAt: '2026-01-01T00:00:00Z', maxUses: 1, currentUses: 1 }, now)).toBe(
-      'Deactivated',
-    );
+    expect(invitationDisplayStatus({ isActive: false, expiresAt: '2026-01-01T00:00:00Z', maxUses: 1, currentUses: 1 }, now)).toBe('Deactivated');
   });
 
   it('should be Expired before Limit Reached when the expiry has passed and the limit is reached', () => {

@@ -1,6 +1,15 @@
 import type { GameLiveState } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { gamesAreOn, gamesArePlaying, GAMES_ON_LEAD_MS, gameStatusText, liveGamesAfter, liveGamesStreamUrl, parseGamesStreamEvent, withLiveState } from './live-games';
+import {
+  gamesAreOn,
+  gamesArePlaying,
+  GAMES_ON_LEAD_MS,
+  gameStatusText,
+  liveGamesAfter,
+  liveGamesStreamUrl,
+  parseGamesStreamEvent,
+  withLiveState,
+} from './live-games';
 
 const KICKOFF = Date.parse('2025-09-07T17:00:00.000Z');
 const scheduled = { status: 'SCHEDULED' as const, isComplete: false, gameTimeUtc: new Date(KICKOFF).toISOString() };
@@ -28,7 +37,16 @@ describe('gamesAreOn', () => {
 
   it('should be on while a game is in progress whatever the clock says, and not for postponed, cancelled or void games', () => {
     expect(gamesAreOn([{ ...scheduled, status: 'IN_PROGRESS' }], KICKOFF - 86_400_000)).toBe(true);
-    expect(gamesAreOn([{ ...scheduled, status: 'POSTPONED' }, { ...scheduled, status: 'CANCELLED' }, { ...scheduled, isVoid: true }], KICKOFF + 60_000)).toBe(false);
+    expect(
+      gamesAreOn(
+        [
+          { ...scheduled, status: 'POSTPONED' },
+          { ...scheduled, status: 'CANCELLED' },
+          { ...scheduled, isVoid: true },
+        ],
+        KICKOFF + 60_000,
+      ),
+    ).toBe(false);
     expect(gamesAreOn([], KICKOFF)).toBe(false);
   });
 });
@@ -38,7 +56,16 @@ describe('gamesArePlaying', () => {
     const dayBefore = KICKOFF - 86_400_000;
     expect(gamesArePlaying([scheduled], dayBefore, 'PUBLISHED')).toBe(false);
     expect(gamesArePlaying([scheduled], dayBefore, 'GAMES_IN_PROGRESS')).toBe(true);
-    expect(gamesArePlaying([{ ...scheduled, status: 'COMPLETE', isComplete: true }, { ...scheduled, isVoid: true }], dayBefore, 'GAMES_IN_PROGRESS')).toBe(false);
+    expect(
+      gamesArePlaying(
+        [
+          { ...scheduled, status: 'COMPLETE', isComplete: true },
+          { ...scheduled, isVoid: true },
+        ],
+        dayBefore,
+        'GAMES_IN_PROGRESS',
+      ),
+    ).toBe(false);
     expect(gamesArePlaying([scheduled], KICKOFF, null)).toBe(true);
   });
 });

@@ -28,6 +28,10 @@ export function useOwnedPools() {
  * The pool a management screen shows: the chosen one while it exists, else the first the viewer
  * commissions, else the first (a super admin managing someone else's pool).
  */
-export function pickManagedPool<P extends Pick<Pool, 'id' | 'poolCommissionerId'>>(pools: readonly P[], chosenId: string | null | undefined, userId: string): P | undefined {
+export function pickManagedPool<P extends Pick<Pool, 'id' | 'poolCommissionerId'>>(
+  pools: readonly P[],
+  chosenId: string | null | undefined,
+  userId: string,
+): P | undefined {
   return pools.find((p) => p.id === chosenId) ?? pools.find((p) => p.poolCommissionerId === userId) ?? pools[0];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { favoriteSideOf, favoriteText, formatSpread, spreadReading } from './spreads';
 
 describe('formatSpread', () => {
-  it('should sign the number and call 0 a pick\'em when formatting', () => {
+  it("should sign the number and call 0 a pick'em when formatting", () => {
     expect(formatSpread(-3.5)).toBe('-3.5');
     expect(formatSpread(7)).toBe('+7');
     expect(formatSpread(0.5)).toBe('+0.5');

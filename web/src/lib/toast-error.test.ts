@@ -5,8 +5,7 @@ import { LOGGED_OUT_TOAST, failureMessage, failureToast, refusalTitle, toastFail
 import { UNAUTHORIZED_REDIRECT_MS } from './unauthorized';
 
 /** Replies as our gateway and services send them: `{ error, message }`. */
-const reply = (status: number, statusText: string, error: string, message: string) =>
-  new ApiError(status, statusText, JSON.stringify({ error, message }));
+const reply = (status: number, statusText: string, error: string, message: string) => new ApiError(status, statusText, JSON.stringify({ error, message }));
 
 const signedOut = reply(401, 'Unauthorized', 'unauthorized', 'Unauthorized: you are not signed in');
 const conflict = reply(409, 'Conflict', 'cannot_remove_commissioner', 'The pool commissioner cannot be removed');
@@ -66,8 +65,12 @@ describe('failureToast', () => {
   it('should pass the chosen text through describe when one is given', () => {
     const describe = (text: string) => `Failed to create pool: ${text}`;
     const slugTaken = reply(409, 'Conflict', 'slug_taken', 'A pool with this slug already exists');
-    expect(failureToast(slugTaken, { fallback: 'Unknown error', describe }).toast.description).toBe('Failed to create pool: A pool with this slug already exists');
-    expect(failureToast(new TypeError('Failed to fetch'), { fallback: 'Unknown error', describe }).toast.description).toBe('Failed to create pool: Unknown error');
+    expect(failureToast(slugTaken, { fallback: 'Unknown error', describe }).toast.description).toBe(
+      'Failed to create pool: A pool with this slug already exists',
+    );
+    expect(failureToast(new TypeError('Failed to fetch'), { fallback: 'Unknown error', describe }).toast.description).toBe(
+      'Failed to create pool: Unknown error',
+    );
   });
 
   it('should not log out or use describe when the logged-out toast is shown', () => {
@@ -122,9 +125,15 @@ const replyWith = (status: number, body: unknown) => new ApiError(status, 'x', J
 
 describe('refusalTitle', () => {
   it("should take the server's details.title, else the fallback", () => {
-    const noGames = replyWith(400, { error: 'no_games_selected', message: 'Please select at least one game to publish', details: { title: 'No Games Selected' } });
+    const noGames = replyWith(400, {
+      error: 'no_games_selected',
+      message: 'Please select at least one game to publish',
+      details: { title: 'No Games Selected' },
+    });
     expect(refusalTitle(noGames, 'Transition Failed')).toBe('No Games Selected');
-    expect(refusalTitle(replyWith(409, { error: 'invalid_transition', message: 'm', details: { from: 'SETUP' } }), 'Transition Failed')).toBe('Transition Failed');
+    expect(refusalTitle(replyWith(409, { error: 'invalid_transition', message: 'm', details: { from: 'SETUP' } }), 'Transition Failed')).toBe(
+      'Transition Failed',
+    );
     expect(refusalTitle(replyWith(409, { error: 'x', message: 'm', details: { title: 3 } }), 'Error')).toBe('Error');
     expect(refusalTitle(replyWith(409, { error: 'x', message: 'm', details: { title: ' ' } }), 'Error')).toBe('Error');
     expect(refusalTitle(replyWith(500, { error: 'x', message: 'm' }), 'Error')).toBe('Error');

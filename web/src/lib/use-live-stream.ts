@@ -7,7 +7,11 @@ import type { LiveStream, LiveStreamState } from './live-stream';
  * goes). `onEvent` gets each parsed event and the stream (to `resync` or `close` it); the latest
  * `onEvent` is used, so it need not be stable. Returns the stream's state, null while off.
  */
-export function useLiveStream<E>(url: string | null, parse: (data: unknown) => E | undefined, onEvent: (event: E, stream: LiveStream, id: string | null) => void): LiveStreamState | null {
+export function useLiveStream<E>(
+  url: string | null,
+  parse: (data: unknown) => E | undefined,
+  onEvent: (event: E, stream: LiveStream, id: string | null) => void,
+): LiveStreamState | null {
   const [state, setState] = useState<{ url: string; state: LiveStreamState } | null>(null);
   const handler = useRef(onEvent);
   const parser = useRef(parse);

@@ -17,7 +17,11 @@ export interface AnswerOptions<S extends z.ZodType> {
  * Answer a request subject: each request checked against its contract, then `handler` (whose
  * DomainErrors reach the requester as such). The one way a service serves request/reply.
  */
-export function answerRequests<S extends z.ZodType, R>(bus: Bus, options: AnswerOptions<S>, handler: (request: z.output<S>, msg: BusMessage) => Promise<R>): Promise<Subscription> {
+export function answerRequests<S extends z.ZodType, R>(
+  bus: Bus,
+  options: AnswerOptions<S>,
+  handler: (request: z.output<S>, msg: BusMessage) => Promise<R>,
+): Promise<Subscription> {
   return bus.handle(
     options.subject,
     async (msg: BusMessage): Promise<R> => {

@@ -39,13 +39,22 @@ describe('consume', () => {
     });
     await bus.publish('identity.user.registered', { user });
     await bus.publish('identity.user.role-changed', { user, previousRole: 'super_admin' });
-    await eventually(() => expect(seen).toEqual([['registered', 'u1'], ['identity.user.role-changed', 'super_admin']]));
+    await eventually(() =>
+      expect(seen).toEqual([
+        ['registered', 'u1'],
+        ['identity.user.role-changed', 'super_admin'],
+      ]),
+    );
   });
 
   it('should consume only the subjects it has handlers for', async () => {
     bus = createMemoryBus();
     const seen: string[] = [];
-    await consume(bus, { durable: 'test-only', logger: logger(), handlers: { 'identity.user.registered': async (payload) => void seen.push(payload.user.id) } });
+    await consume(bus, {
+      durable: 'test-only',
+      logger: logger(),
+      handlers: { 'identity.user.registered': async (payload) => void seen.push(payload.user.id) },
+    });
     await bus.publish('identity.user.profile-changed', { user: { ...user, id: 'u2' } });
     await bus.publish('identity.user.registered', { user });
     await eventually(() => expect(seen).toEqual(['u1']));
@@ -62,7 +71,12 @@ describe('consume', () => {
       handlers: { 'identity.user.registered': async (payload) => void seen.push(payload.user.id), 'identity.user.payment-changed': handler },
     });
     await bus.publish('identity.user.payment-changed', { user: { id: 'u1' } });
-    await eventually(() => expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ subject: 'identity.user.payment-changed', durable: 'test-invalid' }), 'ignoring an event that does not match its contract'));
+    await eventually(() =>
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ subject: 'identity.user.payment-changed', durable: 'test-invalid' }),
+        'ignoring an event that does not match its contract',
+      ),
+    );
     expect(handler).not.toHaveBeenCalled();
     // Acknowledged: a later event is delivered, and the invalid one is not tried again.
     await bus.publish('identity.user.registered', { user });

@@ -34,7 +34,10 @@ export function consume(bus: Bus, options: ConsumeEventsOptions): Promise<Subscr
       const handler = handlers[subject] as ((payload: unknown, msg: BusMessage) => Promise<unknown>) | undefined;
       const parsed = handler ? EVENTS[subject].safeParse(msg.data) : undefined;
       if (!handler || !parsed?.success) {
-        logger.warn({ subject: msg.subject, durable, ...(parsed?.error ? { issues: parsed.error.issues } : {}) }, 'ignoring an event that does not match its contract');
+        logger.warn(
+          { subject: msg.subject, durable, ...(parsed?.error ? { issues: parsed.error.issues } : {}) },
+          'ignoring an event that does not match its contract',
+        );
         return;
       }
       await handler(parsed.data, msg);

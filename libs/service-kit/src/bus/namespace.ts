@@ -18,7 +18,8 @@ export function namespacedBus(inner: Bus, namespace: string): Bus {
     kind: inner.kind,
     publish: (subject, data, options) => inner.publish(add(subject), data, options),
     broadcast: (subject, data, options) => inner.broadcast(add(subject), data, options),
-    consume: <T>(options: ConsumeOptions<T>) => inner.consume<T>({ ...options, subjects: options.subjects.map(add), handler: (m) => options.handler(strip(m)) }),
+    consume: <T>(options: ConsumeOptions<T>) =>
+      inner.consume<T>({ ...options, subjects: options.subjects.map(add), handler: (m) => options.handler(strip(m)) }),
     subscribe: <T>(subject: string, handler: (m: BusMessage<T>) => Promise<void> | void) => inner.subscribe<T>(add(subject), (m) => handler(strip(m))),
     request: (subject, data, options) => inner.request(add(subject), data, options),
     handle: <Req, Res>(subject: string, handler: RequestHandler<Req, Res>, options: HandleOptions) =>

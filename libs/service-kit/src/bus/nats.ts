@@ -181,7 +181,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const logger = options.logger ?? silentLogger;
   const stream = options.stream ?? EVENT_STREAM;
   const nc: NatsConnection = await connect({
-    servers: options.servers.split(',').map((s) => s.trim()).filter(Boolean),
+    servers: options.servers
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,

@@ -84,7 +84,8 @@ export function withDeliveryDelays(bus: Bus, options: DeliveryDelayOptions): Bus
     publish: (subject, data, opts) => bus.publish(subject, data, opts),
     broadcast: (subject, data, opts) => bus.broadcast(subject, data, opts),
     consume: <T>(opts: ConsumeOptions<T>): Promise<Subscription> => bus.consume<T>({ ...opts, handler: (msg) => held(msg, opts.handler) }),
-    subscribe: <T>(subject: string, handler: (msg: BusMessage<T>) => Promise<void> | void): Promise<Subscription> => bus.subscribe<T>(subject, (msg) => held(msg, handler)),
+    subscribe: <T>(subject: string, handler: (msg: BusMessage<T>) => Promise<void> | void): Promise<Subscription> =>
+      bus.subscribe<T>(subject, (msg) => held(msg, handler)),
     request: (subject, data, opts) => bus.request(subject, data, opts),
     handle: (subject, handler, opts) => bus.handle(subject, handler, opts),
     onReconnect: (listener) => bus.onReconnect(listener),

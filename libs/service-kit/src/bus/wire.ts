@@ -27,9 +27,7 @@ export function decode(text: string): unknown {
 }
 
 /** A request reply as it travels back to the requester. */
-export type ReplyEnvelope =
-  | { ok: true; data?: unknown }
-  | { ok: false; status: number; error: { error: string; message: string; details?: unknown } };
+export type ReplyEnvelope = { ok: true; data?: unknown } | { ok: false; status: number; error: { error: string; message: string; details?: unknown } };
 
 /** Encode a handler's result. */
 export function okReply(data: unknown): string {

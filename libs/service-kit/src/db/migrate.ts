@@ -41,20 +41,14 @@ export async function runMigrations(database: Database, options: MigrateOptions)
   if (!IDENT.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const dir = options.dir instanceof URL ? fileURLToPath(options.dir) : options.dir;
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
-  const own = await Promise.all(
-    files.map(async (f) => ({ name: f.replace(/\.sql$/, ''), sql: await readFile(path.join(dir, f), 'utf8') })),
-  );
+  const own = await Promise.all(files.map(async (f) => ({ name: f.replace(/\.sql$/, ''), sql: await readFile(path.join(dir, f), 'utf8') })));
   const all = [...KIT_MIGRATIONS, ...own];
 
   return database.transaction(async (sql) => {
     await sql.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`powerpool:migrate:${schema}`]);
     await sql.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await sql.exec(
-      `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    const done = new Set(
-      (await sql.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations`)).map((r) => r.name),
-    );
+    await sql.exec(`CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await sql.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations`)).map((r) => r.name));
     const applied: string[] = [];
     await sql.exec(`SET LOCAL search_path TO ${schema}`);
     for (const m of all) {

@@ -1,5 +1,17 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, primaryKey, text, timestamp, uuid, type PgColumn, type PgColumnBuilderBase, type PgSchema, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type PgColumn,
+  type PgColumnBuilderBase,
+  type PgSchema,
+  type PgTable,
+} from 'drizzle-orm/pg-core';
 import { GAME_STATUSES, WEEK_STATES, managesPool, type Game, type GameSnapshot, type Team } from '@powerpool/contracts';
 import { PoolForbiddenError, PoolNotFoundError } from '../errors.js';
 import type { Db } from './database.js';
@@ -47,7 +59,25 @@ export function gameColumns() {
 }
 
 /** The fields of {@link gameColumns} (with the game's id) that a row and a snapshot hold alike, copied as they are. */
-export type GameFields = Pick<GameSnapshot, 'espnId' | 'espnCompetitionId' | 'year' | 'weekNumber' | 'homeTeamEspnId' | 'awayTeamEspnId' | 'homeTeamAbbr' | 'awayTeamAbbr' | 'homeTeamShortName' | 'awayTeamShortName' | 'gameName' | 'homeScore' | 'awayScore' | 'currentPeriod' | 'gameClock' | 'statusDetail'>;
+export type GameFields = Pick<
+  GameSnapshot,
+  | 'espnId'
+  | 'espnCompetitionId'
+  | 'year'
+  | 'weekNumber'
+  | 'homeTeamEspnId'
+  | 'awayTeamEspnId'
+  | 'homeTeamAbbr'
+  | 'awayTeamAbbr'
+  | 'homeTeamShortName'
+  | 'awayTeamShortName'
+  | 'gameName'
+  | 'homeScore'
+  | 'awayScore'
+  | 'currentPeriod'
+  | 'gameClock'
+  | 'statusDetail'
+>;
 
 /** Those fields of a game, from a row to a snapshot or back (the kick-off time and status are converted by the caller). */
 export function gameFieldsOf(game: GameFields): GameFields {
@@ -227,7 +257,10 @@ export function createProjectionStore(db: Db, tables: { teams: TeamsTable; delet
     async upsertTeams(list: Team[], now: Date): Promise<void> {
       for (const t of list) {
         const set = { name: t.name, abbreviation: t.abbreviation, logoUrl: t.logoUrl, color: t.color, updatedAt: now };
-        await db.insert(teams).values({ espnId: t.espnId, ...set }).onConflictDoUpdate({ target: teams.espnId, set });
+        await db
+          .insert(teams)
+          .values({ espnId: t.espnId, ...set })
+          .onConflictDoUpdate({ target: teams.espnId, set });
       }
     },
 
@@ -237,7 +270,10 @@ export function createProjectionStore(db: Db, tables: { teams: TeamsTable; delet
 
     async findTeams(espnIds: string[]): Promise<TeamRow[]> {
       if (espnIds.length === 0) return [];
-      return db.select().from(teams).where(inArray(teams.espnId, [...new Set(espnIds)]));
+      return db
+        .select()
+        .from(teams)
+        .where(inArray(teams.espnId, [...new Set(espnIds)]));
     },
 
     async isPoolDeleted(id: string): Promise<boolean> {
@@ -251,11 +287,18 @@ export function createProjectionStore(db: Db, tables: { teams: TeamsTable; delet
       await db
         .insert(poolMembers)
         .values(row)
-        .onConflictDoUpdate({ target: [poolMembers.poolId, poolMembers.userId], set: { isActive: row.isActive, updatedAt: row.updatedAt }, setWhere: sql`${poolMembers.updatedAt} <= excluded.updated_at` });
+        .onConflictDoUpdate({
+          target: [poolMembers.poolId, poolMembers.userId],
+          set: { isActive: row.isActive, updatedAt: row.updatedAt },
+          setWhere: sql`${poolMembers.updatedAt} <= excluded.updated_at`,
+        });
     },
 
     async findMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
-      const [row] = await db.select().from(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(poolMembers)
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
       return row;
     },
   };
@@ -296,15 +339,24 @@ export interface PoolAccessStore<P extends { commissionerId: string }> {
 }
 
 /** The pool, if the caller may manage it (contracts' `managesPool`): 404 unknown, 403 someone else's. */
-export async function managedPoolOf<P extends { commissionerId: string }>(store: PoolAccessStore<P>, caller: { id: string; role: string }, poolId: string): Promise<P> {
+export async function managedPoolOf<P extends { commissionerId: string }>(
+  store: PoolAccessStore<P>,
+  caller: { id: string; role: string },
+  poolId: string,
+): Promise<P> {
   const pool = await store.findPool(poolId);
   if (!pool) throw new PoolNotFoundError({ poolId });
-  if (!managesPool(caller, pool.commissionerId)) throw new PoolForbiddenError("Forbidden: only the pool's commissioner or a super admin can do this", { poolId });
+  if (!managesPool(caller, pool.commissionerId))
+    throw new PoolForbiddenError("Forbidden: only the pool's commissioner or a super admin can do this", { poolId });
   return pool;
 }
 
 /** The pool, if the caller manages it or is one of its active members: 404 unknown, 403 otherwise. */
-export async function memberPoolOf<P extends { commissionerId: string }>(store: PoolAccessStore<P>, caller: { id: string; role: string }, poolId: string): Promise<P> {
+export async function memberPoolOf<P extends { commissionerId: string }>(
+  store: PoolAccessStore<P>,
+  caller: { id: string; role: string },
+  poolId: string,
+): Promise<P> {
   const pool = await store.findPool(poolId);
   if (!pool) throw new PoolNotFoundError({ poolId });
   if (managesPool(caller, pool.commissionerId) || (await store.findMember(poolId, caller.id))?.isActive === true) return pool;

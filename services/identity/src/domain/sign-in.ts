@@ -29,11 +29,11 @@ export async function startSignIn(ctx: IdentityContext, oidc: OidcClient, return
   const binding = randomBytes(32).toString('base64url');
   await ctx.uow.write((store) =>
     store.insertLoginAttempt({
-    state,
-    bindingHash: sha256(binding),
-    codeVerifier,
-    nonce,
-    returnTo: safeReturnTo(returnTo),
+      state,
+      bindingHash: sha256(binding),
+      codeVerifier,
+      nonce,
+      returnTo: safeReturnTo(returnTo),
       expiresAt: new Date(ctx.now().getTime() + LOGIN_ATTEMPT_TTL_MS),
     }),
   );
@@ -53,7 +53,9 @@ export async function finishSignIn(
   const providerError = params.get('error');
   if (providerError) {
     const description = params.get('error_description');
-    throw new SignInFailedError(providerError === 'access_denied' ? 'Sign-in was cancelled.' : `The identity provider refused the sign-in${description ? `: ${description}` : '.'}`);
+    throw new SignInFailedError(
+      providerError === 'access_denied' ? 'Sign-in was cancelled.' : `The identity provider refused the sign-in${description ? `: ${description}` : '.'}`,
+    );
   }
   const state = params.get('state');
   if (!state || !params.get('code')) throw new SignInFailedError('This sign-in link is incomplete. Please sign in again.');

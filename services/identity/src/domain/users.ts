@@ -53,7 +53,15 @@ export async function upsertUserFromClaims(ctx: IdentityContext, claims: Provide
       const claimed = roleSchema.safeParse(claims.role);
       const role: Role = isBootstrapAdmin(ctx, claims.email) ? 'super_admin' : claimed.success ? claimed.data : 'user';
       const { row, created } = await store.insertUser(
-        { id: randomUUID(), issuer: claims.issuer, subject: claims.subject, email: claims.email, firstName: claims.givenName, lastName: claims.familyName, role },
+        {
+          id: randomUUID(),
+          issuer: claims.issuer,
+          subject: claims.subject,
+          email: claims.email,
+          firstName: claims.givenName,
+          lastName: claims.familyName,
+          role,
+        },
         now,
       );
       if (created) await emit('identity.user.registered', { user: toUser(row) });
@@ -80,7 +88,11 @@ export async function getCurrentUser(ctx: IdentityContext, userId: string): Prom
 }
 
 /** PUT /api/user/profile: display name (required, trimmed) and optional first and last name. */
-export async function updateProfile(ctx: IdentityContext, userId: string, body: { displayName: string; firstName: string | null; lastName: string | null }): Promise<CurrentUser> {
+export async function updateProfile(
+  ctx: IdentityContext,
+  userId: string,
+  body: { displayName: string; firstName: string | null; lastName: string | null },
+): Promise<CurrentUser> {
   return ctx.uow.write(async (store, emit) => {
     const existing = await store.findUserById(userId);
     if (!existing) throw new UnauthorizedError();

@@ -8,7 +8,13 @@ import type { IdentityContext } from '../domain/context.js';
  * the global user screen.
  */
 export function consumePoolMembers(bus: Bus, ctx: IdentityContext): Promise<Subscription> {
-  const snapshot = (member: MemberEventSnapshot) => ({ poolId: member.poolId, userId: member.userId, poolName: member.poolName, isActive: member.isActive, updatedAt: new Date(member.updatedAt) });
+  const snapshot = (member: MemberEventSnapshot) => ({
+    poolId: member.poolId,
+    userId: member.userId,
+    poolName: member.poolName,
+    isActive: member.isActive,
+    updatedAt: new Date(member.updatedAt),
+  });
   return consume(bus, {
     durable: 'identity',
     logger: ctx.logger,

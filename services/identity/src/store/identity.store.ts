@@ -25,7 +25,10 @@ export function createIdentityStore(db: Db) {
     },
 
     async findUserBySubject(issuer: string, subject: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.issuer, issuer), eq(users.subject, subject)));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.issuer, issuer), eq(users.subject, subject)));
       return row;
     },
 
@@ -57,7 +60,11 @@ export function createIdentityStore(db: Db) {
     },
 
     async findSessionWithUser(idHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.idHash, idHash));
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.idHash, idHash));
       return row;
     },
 

@@ -46,9 +46,11 @@ const caller = (id: string, role = 'user') => ({ id, email: `${id}@example.com`,
 const active: MemberRow = { poolId: POOL.id, userId: 'member', isActive: true, updatedAt: DEADLINE };
 const published = week('PUBLISHED', ms(-86_400_000));
 
-describe('picksAccessOf: who sees a pool week\'s picks, and how', () => {
+describe("picksAccessOf: who sees a pool week's picks, and how", () => {
   it('should give the commissioner and super admins COMMISSIONER_ACCESS always, before the deadline too', () => {
-    expect(picksAccessOf({ caller: caller('commish', 'pool_commissioner'), pool: POOL, member: undefined, week: published, now: ms(-1) })).toBe('COMMISSIONER_ACCESS');
+    expect(picksAccessOf({ caller: caller('commish', 'pool_commissioner'), pool: POOL, member: undefined, week: published, now: ms(-1) })).toBe(
+      'COMMISSIONER_ACCESS',
+    );
     expect(picksAccessOf({ caller: caller('admin', 'super_admin'), pool: POOL, member: undefined, week: undefined, now: ms(-1) })).toBe('COMMISSIONER_ACCESS');
   });
 
@@ -58,13 +60,17 @@ describe('picksAccessOf: who sees a pool week\'s picks, and how', () => {
   });
 
   it("should give a public pool's visitor PUBLIC_ACCESS once the deadline has passed, and refuse a private pool's", () => {
-    expect(picksAccessOf({ caller: caller('visitor'), pool: { ...POOL, isPublic: true }, member: undefined, week: published, now: ms(0) })).toBe('PUBLIC_ACCESS');
+    expect(picksAccessOf({ caller: caller('visitor'), pool: { ...POOL, isPublic: true }, member: undefined, week: published, now: ms(0) })).toBe(
+      'PUBLIC_ACCESS',
+    );
     expect(() => picksAccessOf({ caller: caller('visitor'), pool: POOL, member: undefined, week: published, now: ms(0) })).toThrow(/not a member of this pool/);
-    expect(() => picksAccessOf({ caller: caller('member'), pool: POOL, member: { ...active, isActive: false }, week: published, now: ms(0) })).toThrow(/not a member of this pool/);
+    expect(() => picksAccessOf({ caller: caller('member'), pool: POOL, member: { ...active, isActive: false }, week: published, now: ms(0) })).toThrow(
+      /not a member of this pool/,
+    );
   });
 });
 
-describe('liveWeekAccessOf: the live board\'s refusals, in order', () => {
+describe("liveWeekAccessOf: the live board's refusals, in order", () => {
   const refusal = (fn: () => unknown) => {
     try {
       fn();
@@ -74,11 +80,23 @@ describe('liveWeekAccessOf: the live board\'s refusals, in order', () => {
     return 'none';
   };
 
-  it('should refuse an unknown pool, then a private pool\'s non-member, then an unpublished week, then picks before the deadline', () => {
-    expect(refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: undefined, week: published, member: active }, weekNumber: 19, now: ms(0) }))).toBe('pool_not_found');
-    expect(refusal(() => liveWeekAccessOf({ caller: caller('visitor'), facts: { pool: POOL, week: undefined, member: undefined }, weekNumber: 19, now: ms(0) }))).toBe('forbidden');
-    expect(refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: undefined, member: active }, weekNumber: 19, now: ms(0) }))).toBe('week_not_found');
-    expect(refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: published, member: active }, weekNumber: 19, now: ms(-1) }))).toBe('picks_not_available');
-    expect(liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: published, member: active }, weekNumber: 19, now: ms(0) })).toEqual({ pool: POOL, week: published, access: 'FULL_ACCESS' });
+  it("should refuse an unknown pool, then a private pool's non-member, then an unpublished week, then picks before the deadline", () => {
+    expect(
+      refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: undefined, week: published, member: active }, weekNumber: 19, now: ms(0) })),
+    ).toBe('pool_not_found');
+    expect(
+      refusal(() => liveWeekAccessOf({ caller: caller('visitor'), facts: { pool: POOL, week: undefined, member: undefined }, weekNumber: 19, now: ms(0) })),
+    ).toBe('forbidden');
+    expect(
+      refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: undefined, member: active }, weekNumber: 19, now: ms(0) })),
+    ).toBe('week_not_found');
+    expect(
+      refusal(() => liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: published, member: active }, weekNumber: 19, now: ms(-1) })),
+    ).toBe('picks_not_available');
+    expect(liveWeekAccessOf({ caller: caller('member'), facts: { pool: POOL, week: published, member: active }, weekNumber: 19, now: ms(0) })).toEqual({
+      pool: POOL,
+      week: published,
+      access: 'FULL_ACCESS',
+    });
   });
 });

@@ -46,7 +46,19 @@ export const savesOpenAt = (week: PoolWeekRow, at: Date): boolean =>
  * non-member of a private pool. `member` is the caller's membership row of the pool, if any (a
  * plain value, so the store-backed CSV export and the cached live board decide with one rule).
  */
-export function picksAccessOf({ caller, pool, member, week, now }: { caller: Caller; pool: PoolRow; member: MemberRow | undefined; week: PoolWeekRow | undefined; now: Date }): AccessLevel | null {
+export function picksAccessOf({
+  caller,
+  pool,
+  member,
+  week,
+  now,
+}: {
+  caller: Caller;
+  pool: PoolRow;
+  member: MemberRow | undefined;
+  week: PoolWeekRow | undefined;
+  now: Date;
+}): AccessLevel | null {
   if (canManage(caller, pool)) return 'COMMISSIONER_ACCESS';
   const isMember = member?.isActive === true;
   if (!isMember && !pool.isPublic) throw new PoolForbiddenError('Forbidden: you are not a member of this pool', { poolId: pool.id });

@@ -1,4 +1,14 @@
-import { isFinalGame, isLiveWeekState, PICK_MESSAGES, weekLabel, type CalculateReply, type Game, type UnscoredPicksReply, type UnscoredPicksRequest, type WeekGetReply } from '@powerpool/contracts';
+import {
+  isFinalGame,
+  isLiveWeekState,
+  PICK_MESSAGES,
+  weekLabel,
+  type CalculateReply,
+  type Game,
+  type UnscoredPicksReply,
+  type UnscoredPicksRequest,
+  type WeekGetReply,
+} from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
@@ -101,7 +111,16 @@ async function scoreStoredWeek(store: PicksStore, ref: PoolWeekRef, now: Date): 
       week.reasons.push(err.message);
       // The player's picks stay unscored; the week counts 0 for them until it can be scored.
       for (const p of picks) week.results.push({ id: p.id, result: null, pointsEarned: null });
-      week.scores.push({ ...base, rawPoints: 0, multiplier: 1, finalPoints: 0, powerEffect: 'none', hasPicks: picks.length > 0, hasCalculationError: true, errorMessage: err.message });
+      week.scores.push({
+        ...base,
+        rawPoints: 0,
+        multiplier: 1,
+        finalPoints: 0,
+        powerEffect: 'none',
+        hasPicks: picks.length > 0,
+        hasCalculationError: true,
+        errorMessage: err.message,
+      });
     }
   }
   return week;

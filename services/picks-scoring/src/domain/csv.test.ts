@@ -46,7 +46,16 @@ describe('csv', () => {
   });
 
   it('should write a BOM, a header and CRLF-ended records', () => {
-    expect(toCsv(['Player', 'Points'], [['Pat', 6], ['Smith, Jo', -3], ['@x', null]])).toBe('\uFEFFPlayer,Points\r\nPat,6\r\n"Smith, Jo",-3\r\n\'@x,\r\n');
+    expect(
+      toCsv(
+        ['Player', 'Points'],
+        [
+          ['Pat', 6],
+          ['Smith, Jo', -3],
+          ['@x', null],
+        ],
+      ),
+    ).toBe('\uFEFFPlayer,Points\r\nPat,6\r\n"Smith, Jo",-3\r\n\'@x,\r\n');
     expect(toCsv(['Only'], [])).toBe('\uFEFFOnly\r\n');
   });
 

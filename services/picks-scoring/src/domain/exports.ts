@@ -20,7 +20,18 @@ const fileNameOf = (poolName: string, weekNumber: number, what: string) => `${sl
 const pickOf = (player: PlayerWeek, rank: number) => player.outcome.picks.find((o) => o.pick.confidenceRank === rank && o.pick.isPowerPick === (rank === 0));
 const teamOf = (pick: { pick: LivePickRow } | undefined): CsvCell => (pick ? (pick.pick.teamAbbr ?? pick.pick.selectedTeamEspnId) : null);
 
-export const LEADERBOARD_CSV_HEADER = ['Rank', 'Player', 'Season Points', '3pt Pick', '2pt Pick', '1pt Pick', 'Power Pick', 'Raw Points', 'Power Bonus', 'Final Score'] as const;
+export const LEADERBOARD_CSV_HEADER = [
+  'Rank',
+  'Player',
+  'Season Points',
+  '3pt Pick',
+  '2pt Pick',
+  '1pt Pick',
+  'Power Pick',
+  'Raw Points',
+  'Power Bonus',
+  'Final Score',
+] as const;
 
 /**
  * GET /api/pools/{poolId}/weeks/{weekNumber}/leaderboard/export/csv: the live leaderboard as CSV,
@@ -73,16 +84,22 @@ export async function exportWeek(ctx: PicksContext, caller: Caller, poolId: stri
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
     if (!week) throw new WeekNotFoundError(weekNumber);
     const board = await weekBoardOf(store, ctx.logger, { pool, week, stored: true });
-    const players = [...board.players].sort(
-      (a, b) => Number(a.error !== null) - Number(b.error !== null) || b.weekPoints - a.weekPoints || byName(a, b),
-    );
+    const players = [...board.players].sort((a, b) => Number(a.error !== null) - Number(b.error !== null) || b.weekPoints - a.weekPoints || byName(a, b));
     const rows = players.map((p): CsvCell[] => {
       const pickCells = [...CONFIDENCE_RANKS, 0].flatMap((rank) => {
         const pick = pickOf(p, rank);
         return [teamOf(pick), pick ? pick.result : null];
       });
       const failed = p.error !== null;
-      return [p.displayName, p.email, ...pickCells, failed ? null : p.outcome.rawPoints, failed ? null : p.outcome.powerEffect, failed ? null : p.weekPoints, p.error];
+      return [
+        p.displayName,
+        p.email,
+        ...pickCells,
+        failed ? null : p.outcome.rawPoints,
+        failed ? null : p.outcome.powerEffect,
+        failed ? null : p.weekPoints,
+        p.error,
+      ];
     });
     return { fileName: fileNameOf(pool.name, weekNumber, 'scores'), body: toCsv(WEEK_CSV_HEADER, rows) };
   });

@@ -16,7 +16,8 @@ import { pickReplyOf } from './present-picks.js';
 import { seasonTotalsFromAggregate, sharedRanks } from './scoring.js';
 
 /** A stored pick joined to its team (scores.store picksWithTeams), as the API shows it. */
-const presentScoredPick = (row: PickWithTeam) => pickReplyOf(row, { abbreviation: row.teamAbbreviation, logoUrl: row.teamLogoUrl }, row.gameEspnCompetitionId ?? row.gameId);
+const presentScoredPick = (row: PickWithTeam) =>
+  pickReplyOf(row, { abbreviation: row.teamAbbreviation, logoUrl: row.teamLogoUrl }, row.gameEspnCompetitionId ?? row.gameId);
 
 /**
  * Season standings, completed weeks and the scoring reviews (docs/game.md#season-standings), all

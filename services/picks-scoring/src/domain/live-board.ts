@@ -22,7 +22,10 @@ import type { ScoredGame } from './scoring.js';
  */
 
 /** The live leaderboard's access (access.ts liveWeekAccessOf) read from the store: the leaderboard CSV's. */
-export async function readLiveWeekAccess(store: PicksStore, { caller, poolId, weekNumber, now }: { caller: Caller; poolId: string; weekNumber: number; now: Date }): Promise<LiveWeekAccess> {
+export async function readLiveWeekAccess(
+  store: PicksStore,
+  { caller, poolId, weekNumber, now }: { caller: Caller; poolId: string; weekNumber: number; now: Date },
+): Promise<LiveWeekAccess> {
   const pool = await store.findPool(poolId);
   if (!pool) throw new PoolNotFoundError({ poolId });
   const [week, member] = await Promise.all([store.findPoolWeek(pool.id, pool.year, weekNumber), store.findMember(pool.id, caller.id)]);
@@ -34,7 +37,11 @@ export async function readLiveWeekAccess(store: PicksStore, { caller, poolId, we
  * `stored` (for members with a stored row). A player whose picks cannot be scored is logged. A
  * handful of queries whatever the pool's size.
  */
-export async function weekBoardOf(store: PicksStore, logger: KitLogger, { pool, week, stored: asStored }: { pool: PoolRow; week: PoolWeekRow; stored: boolean }): Promise<WeekBoard> {
+export async function weekBoardOf(
+  store: PicksStore,
+  logger: KitLogger,
+  { pool, week, stored: asStored }: { pool: PoolRow; week: PoolWeekRow; stored: boolean },
+): Promise<WeekBoard> {
   const { year, weekNumber } = week;
   const [games, members, picks, stored] = await Promise.all([
     store.liveGamesOf(pool.id, year, weekNumber),
@@ -64,7 +71,11 @@ export const liveBoardOf = (store: PicksStore, logger: KitLogger, seen: LiveWeek
   weekBoardOf(store, logger, { pool: seen.pool, week: seen.week, stored: seen.week.state === 'COMPLETE' });
 
 /** The live leaderboard of a week the caller may see, as the API sends it. */
-export async function liveLeaderboardOf(store: PicksStore, logger: KitLogger, { caller, seen, now }: { caller: Caller; seen: LiveWeekAccess; now: Date }): Promise<LiveLeaderboard> {
+export async function liveLeaderboardOf(
+  store: PicksStore,
+  logger: KitLogger,
+  { caller, seen, now }: { caller: Caller; seen: LiveWeekAccess; now: Date },
+): Promise<LiveLeaderboard> {
   const { pool, week } = seen;
   const board = await liveBoardOf(store, logger, seen);
   // The pool's members see the overrides (docs/game.md#overrides); a public pool's visitors are not members.

@@ -47,7 +47,11 @@ const fromSnapshot = (record: OverrideRecord, s: PickSnapshot): PresentablePick 
  * Override records as the API shows them, newest first as given, with the names of the player and
  * of who entered them; `showPicks(record)` decides whether its picks are shown (null otherwise).
  */
-async function presentOverrides(store: PicksStore, records: readonly OverrideRecord[], showPicks: (record: OverrideRecord) => boolean): Promise<PickOverride[]> {
+async function presentOverrides(
+  store: PicksStore,
+  records: readonly OverrideRecord[],
+  showPicks: (record: OverrideRecord) => boolean,
+): Promise<PickOverride[]> {
   const names = new Map((await store.findUsers(records.flatMap((r) => [r.targetUserId, r.byUserId]))).map((u) => [u.id, u.displayName]));
   const nameOf = (id: string) => names.get(id) ?? 'User';
   const out: PickOverride[] = [];
@@ -63,8 +67,18 @@ async function presentOverrides(store: PicksStore, records: readonly OverrideRec
       byDisplayName: nameOf(r.byUserId),
       reason: r.reason,
       at: r.at.toISOString(),
-      picksBefore: show ? await presentPicks(store, r.picksBefore.map((s) => fromSnapshot(r, s))) : null,
-      picksAfter: show ? await presentPicks(store, r.picksAfter.map((s) => fromSnapshot(r, s))) : null,
+      picksBefore: show
+        ? await presentPicks(
+            store,
+            r.picksBefore.map((s) => fromSnapshot(r, s)),
+          )
+        : null,
+      picksAfter: show
+        ? await presentPicks(
+            store,
+            r.picksAfter.map((s) => fromSnapshot(r, s)),
+          )
+        : null,
     });
   }
   return out;
@@ -77,40 +91,43 @@ async function presentOverrides(store: PicksStore, records: readonly OverrideRec
  * published games; the power pick may be on any production game of the week.
  */
 export async function overridePicks(ctx: PicksContext, caller: Caller, body: OverrideInput): Promise<OverrideReply> {
-  const { reply, ref } = await withWeekCaughtUp(ctx, () => ctx.uow.write(async (store, emit) => {
-    const pool = await managedPool(store, caller, body.poolId);
-    const target = await store.lockMember(pool.id, body.targetUserId);
-    if (!target?.isActive) throw new TargetNotMemberError(pool.id, body.targetUserId);
-    const { weekNumber } = body;
-    if (body.picks.some((p) => (p.poolId !== undefined && p.poolId !== pool.id) || (p.weekNumber !== undefined && p.weekNumber !== weekNumber))) throw new PickNotOfBatchError(weekNumber);
-    // Locked for update: overrides of one pool week (and the recalculation they start) take turns.
-    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
-    if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
-    checkRanks(body.picks, () => PICK_MESSAGES.overrideConfidence);
-    const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: true });
+  const { reply, ref } = await withWeekCaughtUp(ctx, () =>
+    ctx.uow.write(async (store, emit) => {
+      const pool = await managedPool(store, caller, body.poolId);
+      const target = await store.lockMember(pool.id, body.targetUserId);
+      if (!target?.isActive) throw new TargetNotMemberError(pool.id, body.targetUserId);
+      const { weekNumber } = body;
+      if (body.picks.some((p) => (p.poolId !== undefined && p.poolId !== pool.id) || (p.weekNumber !== undefined && p.weekNumber !== weekNumber)))
+        throw new PickNotOfBatchError(weekNumber);
+      // Locked for update: overrides of one pool week (and the recalculation they start) take turns.
+      const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
+      if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
+      checkRanks(body.picks, () => PICK_MESSAGES.overrideConfidence);
+      const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: true });
 
-    const now = ctx.now();
-    const owner = { poolId: pool.id, userId: target.userId, year: pool.year, weekNumber };
-    const before = await store.picksOf(owner);
-    await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: true });
-    const ref = { poolId: pool.id, year: pool.year, weekNumber };
-    const autoRecalculated = await ctx.recalculateIfScored(store, emit, { ref, reason: 'override', now });
-    const after = await store.picksOf(owner);
-    const record: OverrideRecord = {
-      id: randomUUID(),
-      ...ref,
-      targetUserId: target.userId,
-      byUserId: caller.id,
-      reason: body.overrideReason,
-      at: now,
-      picksBefore: before.map(snapshotOf),
-      picksAfter: after.map(snapshotOf),
-    };
-    await store.insertOverride(record);
-    const [override] = await presentOverrides(store, [record], () => true);
-    const reply: OverrideReply = { message: PICK_MESSAGES.overrideSaved(override!.targetDisplayName, weekNumber), autoRecalculated, override: override! };
-    return { reply, ref };
-  }));
+      const now = ctx.now();
+      const owner = { poolId: pool.id, userId: target.userId, year: pool.year, weekNumber };
+      const before = await store.picksOf(owner);
+      await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: true });
+      const ref = { poolId: pool.id, year: pool.year, weekNumber };
+      const autoRecalculated = await ctx.recalculateIfScored(store, emit, { ref, reason: 'override', now });
+      const after = await store.picksOf(owner);
+      const record: OverrideRecord = {
+        id: randomUUID(),
+        ...ref,
+        targetUserId: target.userId,
+        byUserId: caller.id,
+        reason: body.overrideReason,
+        at: now,
+        picksBefore: before.map(snapshotOf),
+        picksAfter: after.map(snapshotOf),
+      };
+      await store.insertOverride(record);
+      const [override] = await presentOverrides(store, [record], () => true);
+      const reply: OverrideReply = { message: PICK_MESSAGES.overrideSaved(override!.targetDisplayName, weekNumber), autoRecalculated, override: override! };
+      return { reply, ref };
+    }),
+  );
   await ctx.announce([ref]);
   return reply;
 }
@@ -121,7 +138,10 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
  * only that an override happened, by whom and why. The caller's right to read the pool is checked
  * by the caller of this function (the live leaderboard uses it too).
  */
-export async function overridesSeenBy(store: PicksStore, { caller, pool, weekNumber, now }: { caller: Caller; pool: PoolRow; weekNumber: number; now: Date }): Promise<PickOverride[]> {
+export async function overridesSeenBy(
+  store: PicksStore,
+  { caller, pool, weekNumber, now }: { caller: Caller; pool: PoolRow; weekNumber: number; now: Date },
+): Promise<PickOverride[]> {
   const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
   const managing = canManage(caller, pool);
   const records = await store.overridesOf(pool.id, pool.year, weekNumber);

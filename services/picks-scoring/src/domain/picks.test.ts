@@ -3,7 +3,12 @@ import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { PickRow } from '../store/schema.js';
 import { checkRanks, replacementRows, type PickChoice, type ResolvedPick } from './picks.js';
 
-const choice = (game: string, rank: number, isPowerPick = rank === 0): PickChoice => ({ gameEspnCompetitionId: game, selectedTeamEspnId: 't', confidenceRank: rank, isPowerPick });
+const choice = (game: string, rank: number, isPowerPick = rank === 0): PickChoice => ({
+  gameEspnCompetitionId: game,
+  selectedTeamEspnId: 't',
+  confidenceRank: rank,
+  isPowerPick,
+});
 const fail = (picks: PickChoice[]) => {
   try {
     checkRanks(picks, PICK_MESSAGES.incompletePicks);
@@ -21,7 +26,10 @@ describe('checkRanks', () => {
 
   it('should check the power flag first, then missing ranks, repeated ranks, repeated games', () => {
     expect(fail([choice('a', 3, true)])).toEqual(['validation_failed', PICK_MESSAGES.powerPickFlag]);
-    expect(fail([choice('a', 3), choice('a', 3)])).toEqual(['incomplete_picks', 'You must select all three confidence picks: 2pt, 1pt are missing. Each pick must be on a different game.']);
+    expect(fail([choice('a', 3), choice('a', 3)])).toEqual([
+      'incomplete_picks',
+      'You must select all three confidence picks: 2pt, 1pt are missing. Each pick must be on a different game.',
+    ]);
     expect(fail([choice('a', 3), choice('b', 2), choice('c', 1), choice('d', 1)])).toEqual(['incomplete_picks', 'Only one 1pt pick is allowed.']);
     expect(fail([choice('a', 3), choice('b', 2), choice('b', 1)])).toEqual(['incomplete_picks', 'Each pick must be on a different game.']);
     expect(fail([choice('a', 3), choice('b', 2), choice('c', 1), choice('c', 0)])).toEqual(['incomplete_picks', PICK_MESSAGES.cannotSelectPower]);
@@ -32,7 +40,14 @@ describe('replacementRows', () => {
   const owner = { poolId: 'p', userId: 'u', year: 2025, weekNumber: 1 };
   const t0 = new Date('2025-09-01T00:00:00Z');
   const t1 = new Date('2025-09-02T00:00:00Z');
-  const resolved = (gameId: string, rank: number, team = 'x'): ResolvedPick => ({ gameId, poolGameId: `pg-${gameId}`, selectedTeamEspnId: team, confidenceRank: rank, isPowerPick: rank === 0, teams: [team, 'y'] });
+  const resolved = (gameId: string, rank: number, team = 'x'): ResolvedPick => ({
+    gameId,
+    poolGameId: `pg-${gameId}`,
+    selectedTeamEspnId: team,
+    confidenceRank: rank,
+    isPowerPick: rank === 0,
+    teams: [team, 'y'],
+  });
   const stored = (gameId: string, rank: number, team = 'x'): PickRow => ({
     id: `id-${gameId}`,
     ...owner,
@@ -57,7 +72,13 @@ describe('replacementRows', () => {
   });
 
   it('should keep the id and creation time of unchanged picks, and clear every result when something changed', () => {
-    const rows = replacementRows({ owner, existing: [stored('a', 3), stored('b', 2)], chosen: [resolved('a', 3), resolved('b', 2, 'y')], enteredBy: 'u', now: t1 });
+    const rows = replacementRows({
+      owner,
+      existing: [stored('a', 3), stored('b', 2)],
+      chosen: [resolved('a', 3), resolved('b', 2, 'y')],
+      enteredBy: 'u',
+      now: t1,
+    });
     expect(rows[0]).toMatchObject({ id: 'id-a', createdAt: t0, result: null, pointsEarned: null });
     expect(rows[1]).toMatchObject({ createdAt: t1, selectedTeamEspnId: 'y', result: null });
     expect(rows[1]!.id).not.toBe('id-b');

@@ -93,7 +93,8 @@ export async function weekGamesOf(store: PicksStore, pool: PoolRow, weekNumber: 
 }
 
 /** The production game a pick names, by its id or its competition id. */
-const productionGameOf = (id: string, week: WeekGames): GameRow | undefined => week.games.find((g) => g.espnId === id) ?? week.games.find((g) => g.espnCompetitionId === id);
+const productionGameOf = (id: string, week: WeekGames): GameRow | undefined =>
+  week.games.find((g) => g.espnId === id) ?? week.games.find((g) => g.espnCompetitionId === id);
 
 /** The pool game a pick names (by game id or competition id); a given poolGameId must be that game's. */
 function poolGameOf(pick: PickChoice, week: WeekGames): PoolGameRow | undefined {
@@ -130,7 +131,19 @@ const keyOf = (p: { confidenceRank: number; gameId: string; poolGameId: string |
  * The rows replacing a player's picks of a week. A pick that did not change keeps its id and
  * creation time; results are kept only when nothing changed (otherwise pending until scored again).
  */
-export function replacementRows({ owner, existing, chosen, enteredBy, now }: { owner: PickOwner; existing: readonly PickRow[]; chosen: readonly ResolvedPick[]; enteredBy: string; now: Date }): PickRow[] {
+export function replacementRows({
+  owner,
+  existing,
+  chosen,
+  enteredBy,
+  now,
+}: {
+  owner: PickOwner;
+  existing: readonly PickRow[];
+  chosen: readonly ResolvedPick[];
+  enteredBy: string;
+  now: Date;
+}): PickRow[] {
   const before = new Map(existing.map((p) => [keyOf(p), p]));
   const unchanged = existing.length === chosen.length && chosen.every((c) => before.has(keyOf(c)));
   return chosen.map((c) => {
@@ -185,25 +198,27 @@ function weekOfPool(pool: PoolRow, ref: WeekRef): number {
 export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPicksInput, arrivedAt: Date = ctx.now()): Promise<BatchPicksReply> {
   const first = body.picks[0];
   if (!first) throw new IncompletePicksError(PICK_MESSAGES.incompletePicks(CONFIDENCE_RANKS), { missing: CONFIDENCE_RANKS });
-  const reply = await withWeekCaughtUp(ctx, () => ctx.uow.write(async (store, emit) => {
-    const pool = await store.findPool(first.poolId);
-    if (!pool) throw new PoolNotFoundError({ poolId: first.poolId });
-    const member = await store.lockMember(pool.id, caller.id);
-    if (!member?.isActive) throw new NotAMemberError(pool.id);
-    const weekNumber = weekOfPool(pool, body.weekId);
-    if (body.picks.some((p) => p.poolId !== pool.id || p.weekNumber !== weekNumber)) throw new PickNotOfBatchError(weekNumber);
-    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'share');
-    if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
-    if (!savesOpenAt(week, arrivedAt)) throw new PicksLockedError(week.pickDeadline);
-    // Its time once its locks are held: saves of one player commit in this order.
-    const now = ctx.now();
-    checkRanks(body.picks, PICK_MESSAGES.incompletePicks);
-    const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: false });
-    const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
-    const rows = await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: false });
-    const picks = await presentPicks(store, rows);
-    return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks };
-  }));
+  const reply = await withWeekCaughtUp(ctx, () =>
+    ctx.uow.write(async (store, emit) => {
+      const pool = await store.findPool(first.poolId);
+      if (!pool) throw new PoolNotFoundError({ poolId: first.poolId });
+      const member = await store.lockMember(pool.id, caller.id);
+      if (!member?.isActive) throw new NotAMemberError(pool.id);
+      const weekNumber = weekOfPool(pool, body.weekId);
+      if (body.picks.some((p) => p.poolId !== pool.id || p.weekNumber !== weekNumber)) throw new PickNotOfBatchError(weekNumber);
+      const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'share');
+      if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
+      if (!savesOpenAt(week, arrivedAt)) throw new PicksLockedError(week.pickDeadline);
+      // Its time once its locks are held: saves of one player commit in this order.
+      const now = ctx.now();
+      checkRanks(body.picks, PICK_MESSAGES.incompletePicks);
+      const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: false });
+      const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
+      const rows = await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: false });
+      const picks = await presentPicks(store, rows);
+      return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks };
+    }),
+  );
   await ctx.announce([{ poolId: reply.poolId, year: reply.year, weekNumber: reply.weekNumber }]);
   return reply;
 }

@@ -5,7 +5,20 @@ import type { GameRow, PickRow, TeamRow } from '../store/schema.js';
 /** What presenting a pick needs of it: a stored pick row, or a pick as an override record kept it. */
 export type PresentablePick = Pick<
   PickRow,
-  'id' | 'poolId' | 'userId' | 'year' | 'weekNumber' | 'gameId' | 'poolGameId' | 'selectedTeamEspnId' | 'confidenceRank' | 'isPowerPick' | 'enteredBy' | 'updatedAt' | 'result' | 'pointsEarned'
+  | 'id'
+  | 'poolId'
+  | 'userId'
+  | 'year'
+  | 'weekNumber'
+  | 'gameId'
+  | 'poolGameId'
+  | 'selectedTeamEspnId'
+  | 'confidenceRank'
+  | 'isPowerPick'
+  | 'enteredBy'
+  | 'updatedAt'
+  | 'result'
+  | 'pointsEarned'
 >;
 
 /** 3, 2, 1, then the power pick (rank 0). */

@@ -10,7 +10,9 @@ const KICKOFF = new Date('2025-09-07T17:00:00Z');
 
 /** DAL @ PHI (home 21, away 6), the production game as picks-scoring stores it. */
 const gameRow = (gameStatus: GameStatus, homeScore: number | null, awayScore: number | null): GameRow => ({
-  ...productionGameValues(buildProductionGame({ espnId: '401', gameTimeUtc: KICKOFF.toISOString(), updatedAt: KICKOFF.toISOString(), gameStatus, homeScore, awayScore })),
+  ...productionGameValues(
+    buildProductionGame({ espnId: '401', gameTimeUtc: KICKOFF.toISOString(), updatedAt: KICKOFF.toISOString(), gameStatus, homeScore, awayScore }),
+  ),
   venueEspnId: null,
 });
 
@@ -46,7 +48,7 @@ describe('scoredGameOf: the one way the live board and the calculation see a gam
     expect(scoredGameOf(gameRow('COMPLETE', 24, 20), null)).toEqual(scored);
   });
 
-  it('should make a game void by the commissioner\'s ruling, whatever its score', () => {
+  it("should make a game void by the commissioner's ruling, whatever its score", () => {
     const scored = scoredGameOf(gameRow('COMPLETE', 24, 20), poolGameRow(-3, KICKOFF));
     expect(scored.isVoid).toBe(true);
     expect(pickResultOf(phi, scored)).toBe('PUSH');
@@ -68,7 +70,8 @@ describe('scoredGameOf: the one way the live board and the calculation see a gam
     // Three confidence picks on published games PHI covers (24-20 at -3), the power pick on an unpublished game.
     const confidence = [3, 2, 1].map((confidenceRank) => ({ gameId: `g${confidenceRank}`, selectedTeamEspnId: '21', confidenceRank, isPowerPick: false }));
     const picks = [...confidence, { gameId: '401', ...phi }];
-    const week = (unpublished: GameRow) => scoreWeek(picks, (p) => (p.gameId === '401' ? scoredGameOf(unpublished) : scoredGameOf(gameRow('COMPLETE', 24, 20), poolGameRow(-3))));
+    const week = (unpublished: GameRow) =>
+      scoreWeek(picks, (p) => (p.gameId === '401' ? scoredGameOf(unpublished) : scoredGameOf(gameRow('COMPLETE', 24, 20), poolGameRow(-3))));
 
     const live = week(gameRow('IN_PROGRESS', 14, 10));
     expect(live.picks.at(-1)).toMatchObject({ result: 'PENDING', covering: 'COVERING' });

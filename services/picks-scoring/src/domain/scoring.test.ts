@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStatus } from '@powerpool/contracts';
 import { confidencePointsOf, powerEffectOf } from '@powerpool/contracts';
-import { coveringNow, pickResultOf, scoreWeek, ScoringError, seasonTotalsFromAggregate, seasonTotalsOf, sharedRanks, type ScoredGame, type ScoredPick } from './scoring.js';
+import {
+  coveringNow,
+  pickResultOf,
+  scoreWeek,
+  ScoringError,
+  seasonTotalsFromAggregate,
+  seasonTotalsOf,
+  sharedRanks,
+  type ScoredGame,
+  type ScoredPick,
+} from './scoring.js';
 
 const HOME = 'H';
 const AWAY = 'A';
@@ -48,7 +58,8 @@ describe('pickResultOf: against the locked, home-relative spread', () => {
   });
 
   it('should leave a pick pending until the game is final with both scores', () => {
-    for (const status of ['SCHEDULED', 'IN_PROGRESS', 'POSTPONED', 'CANCELLED'] as const) expect(pickResultOf(pick(HOME), game(30, 0, -3, status))).toBe('PENDING');
+    for (const status of ['SCHEDULED', 'IN_PROGRESS', 'POSTPONED', 'CANCELLED'] as const)
+      expect(pickResultOf(pick(HOME), game(30, 0, -3, status))).toBe('PENDING');
     expect(pickResultOf(pick(HOME), game(30, null, -3))).toBe('PENDING');
     expect(pickResultOf(pick(HOME), game(null, 3, -3))).toBe('PENDING');
   });
@@ -73,10 +84,17 @@ describe('coveringNow: covering, push or not covering while the game is played (
     expect(coveringNow(pick(HOME), game(0, 0, 0, 'IN_PROGRESS'))).toBe('PUSH'); // straight up (an unpublished game), tied
   });
   it('should agree with the result the pick would have if the game ended on this score', () => {
-    for (const [home, away, spread] of [[24, 20, -3], [23, 20, -3], [22, 20, -3], [20, 20, 0.5]] as const) {
+    for (const [home, away, spread] of [
+      [24, 20, -3],
+      [23, 20, -3],
+      [22, 20, -3],
+      [20, 20, 0.5],
+    ] as const) {
       for (const team of [HOME, AWAY]) {
         const final = pickResultOf(pick(team), game(home, away, spread));
-        expect(coveringNow(pick(team), game(home, away, spread, 'IN_PROGRESS'))).toBe({ WIN: 'COVERING', PUSH: 'PUSH', LOSS: 'NOT_COVERING' }[final as 'WIN' | 'PUSH' | 'LOSS']);
+        expect(coveringNow(pick(team), game(home, away, spread, 'IN_PROGRESS'))).toBe(
+          { WIN: 'COVERING', PUSH: 'PUSH', LOSS: 'NOT_COVERING' }[final as 'WIN' | 'PUSH' | 'LOSS'],
+        );
       }
     }
   });
@@ -167,20 +185,42 @@ describe('scoreWeek', () => {
 
 describe('season totals and ranks', () => {
   it('should total the final scores, count the weeks with picks and round the average', () => {
-    expect(seasonTotalsOf([{ finalPoints: 10, hasPicks: true }, { finalPoints: 0, hasPicks: false }, { finalPoints: 5, hasPicks: true }, { finalPoints: 0, hasPicks: true }])).toEqual({
+    expect(
+      seasonTotalsOf([
+        { finalPoints: 10, hasPicks: true },
+        { finalPoints: 0, hasPicks: false },
+        { finalPoints: 5, hasPicks: true },
+        { finalPoints: 0, hasPicks: true },
+      ]),
+    ).toEqual({
       totalPoints: 15,
       weeksPlayed: 3,
       averagePoints: 5,
       bestWeek: 10,
     });
-    expect(seasonTotalsOf([{ finalPoints: 7, hasPicks: true }, { finalPoints: 8, hasPicks: true }]).averagePoints).toBe(8); // 7.5 rounds up
+    expect(
+      seasonTotalsOf([
+        { finalPoints: 7, hasPicks: true },
+        { finalPoints: 8, hasPicks: true },
+      ]).averagePoints,
+    ).toBe(8); // 7.5 rounds up
     expect(seasonTotalsOf([])).toEqual({ totalPoints: 0, weeksPlayed: 0, averagePoints: 0, bestWeek: 0 });
   });
   it('should give the same totals from the database aggregate (sum, weeks with picks, max)', () => {
-    expect(seasonTotalsFromAggregate({ totalPoints: 15, weeksPlayed: 3, bestFinal: 10 })).toEqual({ totalPoints: 15, weeksPlayed: 3, averagePoints: 5, bestWeek: 10 });
+    expect(seasonTotalsFromAggregate({ totalPoints: 15, weeksPlayed: 3, bestFinal: 10 })).toEqual({
+      totalPoints: 15,
+      weeksPlayed: 3,
+      averagePoints: 5,
+      bestWeek: 10,
+    });
     expect(seasonTotalsFromAggregate({ totalPoints: 15, weeksPlayed: 2, bestFinal: 8 }).averagePoints).toBe(8); // 7.5 rounds up
     expect(seasonTotalsFromAggregate({ totalPoints: 7, weeksPlayed: 3, bestFinal: 6 }).averagePoints).toBe(2); // 2.33 rounds down
-    expect(seasonTotalsFromAggregate({ totalPoints: 0, weeksPlayed: 0, bestFinal: null })).toEqual({ totalPoints: 0, weeksPlayed: 0, averagePoints: 0, bestWeek: 0 });
+    expect(seasonTotalsFromAggregate({ totalPoints: 0, weeksPlayed: 0, bestFinal: null })).toEqual({
+      totalPoints: 0,
+      weeksPlayed: 0,
+      averagePoints: 0,
+      bestWeek: 0,
+    });
   });
   it('should share ranks on ties (1, 2, 2, 4)', () => {
     expect(sharedRanks([5, 9, 5, 1])).toEqual([2, 1, 2, 4]);

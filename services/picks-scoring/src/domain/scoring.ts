@@ -108,7 +108,17 @@ export interface WeekOutcome<P extends ScoredPick = ScoredPick> {
  */
 export function scoreWeek<P extends ScoredPick>(picks: readonly P[], gameOf: (pick: P) => ScoredGame | undefined): WeekOutcome<P> {
   if (picks.length === 0) {
-    return { picks: [], rawPoints: 0, multiplier: 1, powerEffect: 'none', powerPickCorrect: null, finalPoints: 0, powerBonus: 0, possiblePointsRemaining: 0, hasPicks: false };
+    return {
+      picks: [],
+      rawPoints: 0,
+      multiplier: 1,
+      powerEffect: 'none',
+      powerPickCorrect: null,
+      finalPoints: 0,
+      powerBonus: 0,
+      possiblePointsRemaining: 0,
+      hasPicks: false,
+    };
   }
   const confidence = picks.filter((p) => !p.isPowerPick);
   const powers = picks.filter((p) => p.isPowerPick);

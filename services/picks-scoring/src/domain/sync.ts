@@ -39,7 +39,10 @@ export type GamesChanged = (ctx: PicksContext, changed: Game[]) => Promise<void>
 export async function recordMigratedGames(ctx: PicksContext, event: EventPayload<'sports.games.migrated'>, onGamesChanged?: GamesChanged): Promise<void> {
   await ctx.uow.write(async (store) => {
     for (const game of event.games) await store.upsertGame(game);
-    await store.deleteGamesOfYearsExcept([...new Set(event.years)], event.games.map((g) => g.espnId));
+    await store.deleteGamesOfYearsExcept(
+      [...new Set(event.years)],
+      event.games.map((g) => g.espnId),
+    );
   });
   // On every delivery (the hook is idempotent): a redelivery after a failed hook runs it again.
   await afterGames(ctx, event.games, onGamesChanged);
@@ -70,7 +73,14 @@ async function announcePool(ctx: PicksContext, poolId: string): Promise<void> {
 /** pools.pool.created / updated / commissioner.changed: name, season, commissioner, visibility. */
 export async function recordPool(ctx: PicksContext, pool: Pool): Promise<void> {
   await ctx.uow.write((store) =>
-    store.upsertPool({ id: pool.id, name: pool.name, year: pool.year, commissionerId: pool.poolCommissionerId, isPublic: pool.isPublic, updatedAt: new Date(pool.updatedAt) }),
+    store.upsertPool({
+      id: pool.id,
+      name: pool.name,
+      year: pool.year,
+      commissionerId: pool.poolCommissionerId,
+      isPublic: pool.isPublic,
+      updatedAt: new Date(pool.updatedAt),
+    }),
   );
   await announcePool(ctx, pool.id);
 }
@@ -86,7 +96,9 @@ export async function recordPoolDeleted(ctx: PicksContext, event: EventPayload<'
 
 /** pools.member.*: who belongs to a pool (removed members are inactive; their picks stay). */
 export async function recordMember(ctx: PicksContext, member: EventPayload<'pools.member.joined'>['member'], { removed }: { removed: boolean }): Promise<void> {
-  await ctx.uow.write((store) => store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }));
+  await ctx.uow.write((store) =>
+    store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
+  );
   await announcePool(ctx, member.poolId);
 }
 
@@ -96,7 +108,16 @@ export async function recordPublishedWeek(ctx: PicksContext, event: EventPayload
     if (await store.isPoolDeleted(event.poolId)) return;
     const publishedAt = new Date(event.publishedAt);
     await store.recordPublishedWeek(
-      { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber, state: 'PUBLISHED', pickDeadline: new Date(event.pickDeadline), publishedAt, stateChangedAt: publishedAt, calculatedAt: null },
+      {
+        poolId: event.poolId,
+        year: event.year,
+        weekNumber: event.weekNumber,
+        state: 'PUBLISHED',
+        pickDeadline: new Date(event.pickDeadline),
+        publishedAt,
+        stateChangedAt: publishedAt,
+        calculatedAt: null,
+      },
       event.games.map((g) => ({
         id: g.poolGameId,
         poolId: event.poolId,
@@ -143,7 +164,8 @@ export async function recordWeekState(ctx: PicksContext, event: EventPayload<'we
   await ctx.uow.write(async (store, emit) => {
     if (event.toState === 'SETUP' || event.toState === 'PUBLISHED' || (await store.isPoolDeleted(event.poolId))) return;
     const week = await store.findPoolWeek(event.poolId, event.year, event.weekNumber);
-    if (!week) throw new WeekNotYetKnownError(`week ${event.year}:${event.weekNumber} of pool ${event.poolId} moved to ${event.toState} before its publication arrived`);
+    if (!week)
+      throw new WeekNotYetKnownError(`week ${event.year}:${event.weekNumber} of pool ${event.poolId} moved to ${event.toState} before its publication arrived`);
     if (event.results) await applyDecidedGames(store, event.results);
     await store.advanceWeekState(event, event.toState, new Date(event.at));
     if (hook) await hook(store, emit, event, ctx.now());

@@ -7,7 +7,12 @@ import type { PicksContext } from '../domain/context.js';
 export function answerScoringRequests(bus: Bus, ctx: PicksContext): Promise<Subscription> {
   return answerRequests(
     bus,
-    { subject: RPC.scoringUnscoredPicks, queue: 'picks-scoring', request: unscoredPicksRequestSchema, invalid: 'poolId, year, weekNumber and results are required' },
+    {
+      subject: RPC.scoringUnscoredPicks,
+      queue: 'picks-scoring',
+      request: unscoredPicksRequestSchema,
+      invalid: 'poolId, year, weekNumber and results are required',
+    },
     (request) => unscoredPicks(ctx, request),
   );
 }

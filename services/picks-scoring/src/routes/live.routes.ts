@@ -60,5 +60,7 @@ export function registerLiveRoutes(app: ServiceApp, ctx: PicksContext, live: Liv
   route(app, api.exportLeaderboard, async (request, reply) =>
     sendCsv(reply, api.exportLeaderboard, await exportLeaderboard(ctx, currentUser(request), request.params.poolId, request.params.weekNumber)),
   );
-  route(app, api.exportWeek, async (request, reply) => sendCsv(reply, api.exportWeek, await exportWeek(ctx, currentUser(request), request.params.poolId, request.params.weekNumber)));
+  route(app, api.exportWeek, async (request, reply) =>
+    sendCsv(reply, api.exportWeek, await exportWeek(ctx, currentUser(request), request.params.poolId, request.params.weekNumber)),
+  );
 }

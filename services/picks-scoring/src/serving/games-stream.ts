@@ -95,7 +95,8 @@ export function createGamesStreams(ctx: PicksContext, bus: Bus, logger: KitLogge
         connection.write(eventFrame({ type: 'snapshot', games } satisfies GamesStreamEvent));
         // Games heard while the snapshot was read: only what is newer than it.
         for (const g of client.waiting ?? []) {
-          if ((snapshotAt.get(g.gameId) ?? -Infinity) < Date.parse(g.updatedAt)) connection.write(eventFrame({ type: 'game', game: g } satisfies GamesStreamEvent));
+          if ((snapshotAt.get(g.gameId) ?? -Infinity) < Date.parse(g.updatedAt))
+            connection.write(eventFrame({ type: 'game', game: g } satisfies GamesStreamEvent));
         }
         client.waiting = null;
       } catch (err) {

@@ -103,7 +103,11 @@ export const liveAccessInScope = (scope: LiveScope, caller: Caller, weekNumber: 
 export const liveVariantOf = (seen: LiveWeekAccess, now: Date): string => `${seen.access}:${deadlinePassed(seen.week, now)}`;
 
 /** The reply of `seen`'s variant of a version: built (checked, serialized and gzipped) once per version and variant. */
-export function liveReplyOf(ctx: PicksContext, store: PicksStore, { current, caller, seen, now }: { current: CurrentLiveVersion; caller: Caller; seen: LiveWeekAccess; now: Date }): Promise<LiveReply> {
+export function liveReplyOf(
+  ctx: PicksContext,
+  store: PicksStore,
+  { current, caller, seen, now }: { current: CurrentLiveVersion; caller: Caller; seen: LiveWeekAccess; now: Date },
+): Promise<LiveReply> {
   const variant = liveVariantOf(seen, now);
   return current.version.reply(variant, async () => {
     const json = Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await liveLeaderboardOf(store, ctx.logger, { caller, seen, now }))));
@@ -116,7 +120,10 @@ export function liveReplyOf(ctx: PicksContext, store: PicksStore, { current, cal
  * current version, the caller's access decided on its scope, then the variant's reply, each made
  * once per version.
  */
-export async function getLiveLeaderboard(ctx: PicksContext, { caller, poolId, weekNumber, boards }: { caller: Caller; poolId: string; weekNumber: number; boards: LiveBoards }): Promise<LiveReply> {
+export async function getLiveLeaderboard(
+  ctx: PicksContext,
+  { caller, poolId, weekNumber, boards }: { caller: Caller; poolId: string; weekNumber: number; boards: LiveBoards },
+): Promise<LiveReply> {
   return ctx.uow.read(async (store) => {
     const current = await currentLiveVersion(store, poolId, weekNumber, boards);
     const now = ctx.now();

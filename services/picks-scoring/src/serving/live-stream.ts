@@ -2,7 +2,16 @@ import { diffLiveBoards, LIVE_STREAM, liveBoardChangedSchema, LIVE_SUBJECTS, typ
 import { DomainError, eventFrameWithId, type Bus, type EventStreamConnection, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import { deadlinePassed, type LiveWeekAccess } from '../domain/access.js';
 import type { Caller, PicksContext } from '../domain/context.js';
-import { currentLiveVersion, liveAccessInScope, liveKeyOf, liveReplyOf, liveVariantOf, type CurrentLiveVersion, type LiveBoards, type LiveReply } from './live-replies.js';
+import {
+  currentLiveVersion,
+  liveAccessInScope,
+  liveKeyOf,
+  liveReplyOf,
+  liveVariantOf,
+  type CurrentLiveVersion,
+  type LiveBoards,
+  type LiveReply,
+} from './live-replies.js';
 
 /**
  * The live leaderboard pushed to browsers (GET .../live-leaderboard/stream), one hub per process.

@@ -53,7 +53,11 @@ export function createLiveStore(db: Db) {
   return {
     /** Every production game of a season week, by kickoff (the games stream's snapshot). */
     async seasonWeekGames(year: number, weekNumber: number): Promise<GameRow[]> {
-      return db.select().from(games).where(and(eq(games.year, year), eq(games.weekNumber, weekNumber))).orderBy(asc(games.gameTimeUtc), asc(games.espnId));
+      return db
+        .select()
+        .from(games)
+        .where(and(eq(games.year, year), eq(games.weekNumber, weekNumber)))
+        .orderBy(asc(games.gameTimeUtc), asc(games.espnId));
     },
 
     /** The weeks of every pool `userId` belongs to (whose boards show their name). */
@@ -95,7 +99,10 @@ export function createLiveStore(db: Db) {
       const prior = db
         .select({ userId: weekScores.userId, points: sql<number>`sum(${weekScores.finalPoints})::int`.as('points') })
         .from(weekScores)
-        .innerJoin(poolWeeks, and(eq(poolWeeks.poolId, weekScores.poolId), eq(poolWeeks.year, weekScores.year), eq(poolWeeks.weekNumber, weekScores.weekNumber)))
+        .innerJoin(
+          poolWeeks,
+          and(eq(poolWeeks.poolId, weekScores.poolId), eq(poolWeeks.year, weekScores.year), eq(poolWeeks.weekNumber, weekScores.weekNumber)),
+        )
         .where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), lt(weekScores.weekNumber, weekNumber), eq(poolWeeks.state, 'COMPLETE')))
         .groupBy(weekScores.userId)
         .as('prior');
@@ -129,7 +136,10 @@ export function createLiveStore(db: Db) {
 
     /** The stored (calculated) scores of a pool week. */
     async weekScoresOf(poolId: string, year: number, weekNumber: number): Promise<WeekScoreRow[]> {
-      return db.select().from(weekScores).where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
+      return db
+        .select()
+        .from(weekScores)
+        .where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
     },
 
     /** Every member row of a pool (active or not), for the live board's access checks. */
@@ -151,7 +161,8 @@ export function createLiveStore(db: Db) {
     async liveFingerprint(poolId: string, weekNumber: number): Promise<string> {
       const digest = (alias: string) => sql.raw(`count(*) || ':' || coalesce(sum(${alias}.xmin::text::bigint), 0)`);
       const year = sql`(SELECT py.year FROM ${pools} py WHERE py.id = ${poolId})`;
-      const week = (alias: string) => sql`${sql.raw(alias)}.pool_id = ${poolId} AND ${sql.raw(alias)}.year = ${year} AND ${sql.raw(alias)}.week_number = ${weekNumber}`;
+      const week = (alias: string) =>
+        sql`${sql.raw(alias)}.pool_id = ${poolId} AND ${sql.raw(alias)}.year = ${year} AND ${sql.raw(alias)}.week_number = ${weekNumber}`;
       // The pool's games of the week, and the production games of that week (a commissioner's power
       // pick may be on one the pool did not publish): a few rows by index, without reading the picks.
       const weekGames = sql`(SELECT pg.game_id FROM ${poolGames} pg WHERE ${week('pg')} UNION SELECT wg.espn_id FROM ${games} wg WHERE wg.year = ${year} AND wg.week_number = ${weekNumber})`;

@@ -51,7 +51,10 @@ export function createPickStore(db: Db) {
 
     /** Every pick of a pool week (all players). */
     async picksOfWeek(poolId: string, year: number, weekNumber: number): Promise<PickRow[]> {
-      return db.select().from(picks).where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)));
+      return db
+        .select()
+        .from(picks)
+        .where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)));
     },
 
     /** Replace a player's picks of a pool week by `rows` (call inside a write, after lockMember). */

@@ -1,7 +1,23 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickResult } from '@powerpool/contracts';
 import type { Db } from '@powerpool/service-kit';
-import { games, picks, poolGames, poolMembers, poolWeeks, seasonTotals, seasonTotalsState, teams, users, weekScores, type GameRow, type PickRow, type PoolGameRow, type PoolWeekRow, type WeekScoreRow } from './schema.js';
+import {
+  games,
+  picks,
+  poolGames,
+  poolMembers,
+  poolWeeks,
+  seasonTotals,
+  seasonTotalsState,
+  teams,
+  users,
+  weekScores,
+  type GameRow,
+  type PickRow,
+  type PoolGameRow,
+  type PoolWeekRow,
+  type WeekScoreRow,
+} from './schema.js';
 
 /** A pool game of a week with the production game it refers to (null: not in the sports data). */
 export interface ScoringGameRow {
@@ -69,7 +85,10 @@ export function createScoreStore(db: Db) {
 
   /** Whether the kept totals of a pool season were computed over exactly `weeks`. */
   const keptTotalsCover = async (poolId: string, year: number, weeks: number[]): Promise<boolean> => {
-    const [state] = await db.select().from(seasonTotalsState).where(and(eq(seasonTotalsState.poolId, poolId), eq(seasonTotalsState.year, year)));
+    const [state] = await db
+      .select()
+      .from(seasonTotalsState)
+      .where(and(eq(seasonTotalsState.poolId, poolId), eq(seasonTotalsState.year, year)));
     return state !== undefined && sameWeeks(state.weeks, weeks);
   };
 
@@ -141,12 +160,18 @@ export function createScoreStore(db: Db) {
     },
 
     async markWeekCalculated(poolId: string, year: number, weekNumber: number, at: Date): Promise<void> {
-      await db.update(poolWeeks).set({ calculatedAt: at }).where(samePoolWeek(weekOf(poolId, year, weekNumber)));
+      await db
+        .update(poolWeeks)
+        .set({ calculatedAt: at })
+        .where(samePoolWeek(weekOf(poolId, year, weekNumber)));
     },
 
     /** The stored week scores of a pool week (every player calculated). */
     async weekScoresOfWeek(poolId: string, year: number, weekNumber: number): Promise<WeekScoreRow[]> {
-      return db.select().from(weekScores).where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
+      return db
+        .select()
+        .from(weekScores)
+        .where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
     },
 
     /** One player's stored week scores of a season in a pool. */

@@ -38,17 +38,26 @@ export function createSyncStore(db: Db) {
 
     async upsertUser(row: UserRow): Promise<void> {
       const { id: _id, ...set } = row;
-      await db.insert(users).values(row).onConflictDoUpdate({ target: users.id, set, setWhere: sql`${users.updatedAt} < excluded.updated_at` });
+      await db
+        .insert(users)
+        .values(row)
+        .onConflictDoUpdate({ target: users.id, set, setWhere: sql`${users.updatedAt} < excluded.updated_at` });
     },
 
     /** A caller the gateway vouched for before identity's event arrived; the first real event replaces it. */
     async seedUser(row: Pick<UserRow, 'id' | 'email' | 'displayName'>): Promise<void> {
-      await db.insert(users).values({ ...row, updatedAt: new Date(0) }).onConflictDoNothing({ target: users.id });
+      await db
+        .insert(users)
+        .values({ ...row, updatedAt: new Date(0) })
+        .onConflictDoNothing({ target: users.id });
     },
 
     async findUsers(ids: string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+      return db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
     },
 
     // ---- sports data (sports-data-staging) -------------------------------------------------------
@@ -59,13 +68,19 @@ export function createSyncStore(db: Db) {
     async upsertVenues(list: Venue[]): Promise<void> {
       for (const v of list) {
         const set = { fullName: v.fullName, city: v.city, state: v.state, exteriorImageUrl: v.exteriorImageUrl, interiorImageUrl: v.interiorImageUrl };
-        await db.insert(venues).values({ espnId: v.espnVenueId, ...set }).onConflictDoUpdate({ target: venues.espnId, set });
+        await db
+          .insert(venues)
+          .values({ espnId: v.espnVenueId, ...set })
+          .onConflictDoUpdate({ target: venues.espnId, set });
       }
     },
 
     async findVenues(espnIds: string[]): Promise<VenueRow[]> {
       if (espnIds.length === 0) return [];
-      return db.select().from(venues).where(inArray(venues.espnId, [...new Set(espnIds)]));
+      return db
+        .select()
+        .from(venues)
+        .where(inArray(venues.espnId, [...new Set(espnIds)]));
     },
 
     /**
@@ -83,11 +98,18 @@ export function createSyncStore(db: Db) {
 
     async findGames(espnIds: string[]): Promise<GameRow[]> {
       if (espnIds.length === 0) return [];
-      return db.select().from(games).where(inArray(games.espnId, [...new Set(espnIds)]));
+      return db
+        .select()
+        .from(games)
+        .where(inArray(games.espnId, [...new Set(espnIds)]));
     },
 
     async gamesOfWeek(year: number, weekNumber: number): Promise<GameRow[]> {
-      return db.select().from(games).where(and(eq(games.year, year), eq(games.weekNumber, weekNumber))).orderBy(asc(games.gameTimeUtc), asc(games.espnId));
+      return db
+        .select()
+        .from(games)
+        .where(and(eq(games.year, year), eq(games.weekNumber, weekNumber)))
+        .orderBy(asc(games.gameTimeUtc), asc(games.espnId));
     },
 
     // ---- pools and members (pools-invitations) ------------------------------------------------------

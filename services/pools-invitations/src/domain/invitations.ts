@@ -1,5 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type createInvitationBodySchema, INVITATION_DAYS_VALID_DEFAULT, INVITATION_DAYS_VALID_MAX, invitationStatusOf, POOL_MESSAGES, type Invitation, type PublicInvitation, type UseInvitationReply } from '@powerpool/contracts';
+import {
+  type createInvitationBodySchema,
+  INVITATION_DAYS_VALID_DEFAULT,
+  INVITATION_DAYS_VALID_MAX,
+  invitationStatusOf,
+  POOL_MESSAGES,
+  type Invitation,
+  type PublicInvitation,
+  type UseInvitationReply,
+} from '@powerpool/contracts';
 import { ValidationError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { PoolsStore } from '../store/pools.store.js';
@@ -23,7 +32,9 @@ const managedInvitationNotFound = () => new InvitationNotFoundError('Invitation 
 /** expiresAt from daysValid (default 30) or an explicit ISO date (future, at most 365 days ahead). */
 export function expiryOf(input: Pick<CreateInvitationInput, 'daysValid' | 'expiresAt'>, now: Date): Date {
   if (input.daysValid !== undefined && input.expiresAt !== undefined) {
-    throw new ValidationError('Give either daysValid or expiresAt, not both', [{ field: 'expiresAt', problem: 'give either daysValid or expiresAt, not both' }]);
+    throw new ValidationError('Give either daysValid or expiresAt, not both', [
+      { field: 'expiresAt', problem: 'give either daysValid or expiresAt, not both' },
+    ]);
   }
   if (input.expiresAt === undefined) return new Date(now.getTime() + (input.daysValid ?? INVITATION_DAYS_VALID_DEFAULT) * DAY_MS);
   const at = new Date(input.expiresAt);
@@ -78,7 +89,11 @@ async function managedInvitation(store: PoolsStore, caller: Caller, invitationId
 }
 
 /** PUT /api/invitations/{invitationId}: activate or deactivate. */
-export async function setInvitationActive(ctx: PoolsContext, caller: Caller, { invitationId, isActive }: { invitationId: string; isActive: boolean }): Promise<Invitation> {
+export async function setInvitationActive(
+  ctx: PoolsContext,
+  caller: Caller,
+  { invitationId, isActive }: { invitationId: string; isActive: boolean },
+): Promise<Invitation> {
   return ctx.uow.read(async (store) => {
     const invitation = await managedInvitation(store, caller, invitationId);
     if (invitation.isActive === isActive) return toInvitation(invitation);

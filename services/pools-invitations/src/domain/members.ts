@@ -51,7 +51,10 @@ export function memberStatsOf(members: readonly MemberRow[], now: Date): MemberS
 export async function memberStats(ctx: PoolsContext, caller: Caller, poolId: string): Promise<MemberStats> {
   return ctx.uow.read(async (store) => {
     await managedPool(store, caller, poolId);
-    return memberStatsOf((await store.listMembers(poolId)).map((m) => m.member), ctx.now());
+    return memberStatsOf(
+      (await store.listMembers(poolId)).map((m) => m.member),
+      ctx.now(),
+    );
   });
 }
 
@@ -61,7 +64,11 @@ async function detailsOf(store: PoolsStore, member: MemberRow): Promise<PoolMemb
 }
 
 /** PATCH /api/pools/{poolId}/members/{userId}: isActive, hasPaid, paymentNotes, notes. */
-export async function updateMember(ctx: PoolsContext, caller: Caller, { poolId, userId, patch }: { poolId: string; userId: string; patch: UpdateMemberInput }): Promise<PoolMemberDetails> {
+export async function updateMember(
+  ctx: PoolsContext,
+  caller: Caller,
+  { poolId, userId, patch }: { poolId: string; userId: string; patch: UpdateMemberInput },
+): Promise<PoolMemberDetails> {
   return ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId, { lock: true });
     const existing = await store.findMember(poolId, userId);
@@ -75,7 +82,11 @@ export async function updateMember(ctx: PoolsContext, caller: Caller, { poolId, 
   });
 }
 
-async function removeFrom(store: PoolsStore, emit: Emit, { pool, userId, now }: { pool: PoolRow; userId: string; now: Date }): Promise<{ poolId: string; userId: string }> {
+async function removeFrom(
+  store: PoolsStore,
+  emit: Emit,
+  { pool, userId, now }: { pool: PoolRow; userId: string; now: Date },
+): Promise<{ poolId: string; userId: string }> {
   if (pool.poolCommissionerId === userId) throw new CannotRemoveCommissionerError();
   const row = await store.deleteMember(pool.id, userId);
   if (!row) throw new MemberNotFoundError();
@@ -101,7 +112,17 @@ export async function addUserToPool(ctx: PoolsContext, userId: string, poolId: s
     const { pool, user } = await lockedPoolAndUser(store, poolId, userId);
     if (await store.findMember(poolId, userId)) throw new AlreadyMemberError('The user is already a member of this pool');
     if ((await store.countMembers(poolId)) >= pool.maxMembers) throw new PoolFullError(pool.maxMembers);
-    const member = await store.insertMember({ poolId, userId, role: 'member', isActive: true, hasPaid: false, paymentNotes: null, notes: null, joinedAt: now, updatedAt: now });
+    const member = await store.insertMember({
+      poolId,
+      userId,
+      role: 'member',
+      isActive: true,
+      hasPaid: false,
+      paymentNotes: null,
+      notes: null,
+      joinedAt: now,
+      updatedAt: now,
+    });
     if (!member) throw new AlreadyMemberError('The user is already a member of this pool');
     await emit('pools.member.joined', { member: memberSnapshot(member, pool), via: 'admin' });
     return toMemberDetails({ member, user });

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type createPoolBodySchema, displayNameOf, slugFromName, type DeletePoolReply, type Pool, type PoolAccessReply, type PoolAdminDetails, type UserPool } from '@powerpool/contracts';
+import {
+  type createPoolBodySchema,
+  displayNameOf,
+  slugFromName,
+  type DeletePoolReply,
+  type Pool,
+  type PoolAccessReply,
+  type PoolAdminDetails,
+  type UserPool,
+} from '@powerpool/contracts';
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { z } from 'zod';
 import type { MemberRow, PoolRow } from '../store/schema.js';
@@ -110,7 +119,10 @@ export async function listPoolAdminDetails(ctx: PoolsContext, trace: { correlati
   return ctx.uow.read(async (store) => {
     const pools = await store.listPools();
     // Asked while the counts below are read; the port never rejects.
-    const weeksAnswer = ctx.weeks.summary(pools.map((p) => p.id), trace);
+    const weeksAnswer = ctx.weeks.summary(
+      pools.map((p) => p.id),
+      trace,
+    );
     const activity = new Map((await store.poolActivity()).map((a) => [a.poolId, a]));
     const commissioners = new Map((await store.findUsers([...new Set(pools.map((p) => p.poolCommissionerId))])).map((u) => [u.id, u]));
     const weeks = await weeksAnswer;

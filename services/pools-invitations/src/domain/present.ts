@@ -1,11 +1,4 @@
-import {
-  displayNameOf,
-  type Invitation,
-  type MemberEventSnapshot,
-  type Pool,
-  type PoolMemberDetails,
-  type PoolMemberShort,
-} from '@powerpool/contracts';
+import { displayNameOf, type Invitation, type MemberEventSnapshot, type Pool, type PoolMemberDetails, type PoolMemberShort } from '@powerpool/contracts';
 import type { MemberWithUser } from '../store/pools.store.js';
 import type { InvitationRow, MemberRow, PoolRow } from '../store/schema.js';
 

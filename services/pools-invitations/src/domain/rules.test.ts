@@ -63,7 +63,12 @@ describe('member stats', () => {
       ...patch,
     });
     const stats = memberStatsOf(
-      [m({ role: 'admin', hasPaid: true }), m({ isActive: false }), m({ joinedAt: new Date(now.getTime() - 31 * DAY_MS) }), m({ joinedAt: new Date(now.getTime() - 29 * DAY_MS) })],
+      [
+        m({ role: 'admin', hasPaid: true }),
+        m({ isActive: false }),
+        m({ joinedAt: new Date(now.getTime() - 31 * DAY_MS) }),
+        m({ joinedAt: new Date(now.getTime() - 29 * DAY_MS) }),
+      ],
       now,
     );
     expect(stats).toEqual({ totalMembers: 4, activeMembers: 3, inactiveMembers: 1, recentJoins: 3, membersWithPayment: 1, adminCount: 1, memberCount: 3 });

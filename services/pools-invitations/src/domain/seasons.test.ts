@@ -61,7 +61,12 @@ describe('seasons of a games migration', () => {
     const rows = seasonsOf(
       {
         years: [2025, 2024],
-        games: [game('a', 2025, '2025-12-01T18:00:00Z'), game('b', 2025, '2025-09-05T00:20:00Z'), game('c', 2025, '2026-02-08T23:30:00Z'), game('d', 2024, '2024-09-06T00:20:00Z')],
+        games: [
+          game('a', 2025, '2025-12-01T18:00:00Z'),
+          game('b', 2025, '2025-09-05T00:20:00Z'),
+          game('c', 2025, '2026-02-08T23:30:00Z'),
+          game('d', 2024, '2024-09-06T00:20:00Z'),
+        ],
         deletedEspnIds: [],
       },
       now,
@@ -73,7 +78,10 @@ describe('seasons of a games migration', () => {
   });
 
   it('should leave out games of a year the event does not migrate, and years without games', () => {
-    const rows = seasonsOf({ years: [2025, 2026], games: [game('a', 2024, '2024-09-06T00:20:00Z'), game('b', 2025, '2025-09-05T00:20:00Z')], deletedEspnIds: [] }, now);
+    const rows = seasonsOf(
+      { years: [2025, 2026], games: [game('a', 2024, '2024-09-06T00:20:00Z'), game('b', 2025, '2025-09-05T00:20:00Z')], deletedEspnIds: [] },
+      now,
+    );
     expect(rows.map((r) => r.year)).toEqual([2025]);
   });
 });

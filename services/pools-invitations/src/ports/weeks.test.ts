@@ -39,14 +39,21 @@ describe('weeks port over the bus', () => {
   it('should answer null and warn when nobody answers', async () => {
     bus = createMemoryBus();
     expect(await createWeeksPort({ bus, logger, timeoutMs: 1000 }).summary(['p'], { correlationId: 'c-1' })).toBeNull();
-    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary, pools: 1, correlationId: 'c-1' }), expect.stringContaining('did not answer'));
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ subject: RPC.weeksPoolsSummary, pools: 1, correlationId: 'c-1' }),
+      expect.stringContaining('did not answer'),
+    );
   });
 
   it('should answer null and log an error when weeks-workflow fails', async () => {
     bus = createMemoryBus();
-    await bus.handle(RPC.weeksPoolsSummary, async () => {
-      throw new Error('boom');
-    }, { queue: 'weeks-workflow' });
+    await bus.handle(
+      RPC.weeksPoolsSummary,
+      async () => {
+        throw new Error('boom');
+      },
+      { queue: 'weeks-workflow' },
+    );
     expect(await createWeeksPort({ bus, logger, timeoutMs: 1000 }).summary(['p'])).toBeNull();
     expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ subject: RPC.weeksPoolsSummary }), expect.stringContaining('failed'));
     expect(logger.warn).not.toHaveBeenCalled();

@@ -44,7 +44,10 @@ export function createWeeksPort({ bus, logger, timeoutMs }: WeeksPortOptions): W
       for (const raw of replies) {
         const parsed = poolsSummaryReplySchema.safeParse(raw);
         if (!parsed.success) {
-          logger.error({ ...context, issues: parsed.error.issues }, 'weeks-workflow answered the pools summary with an invalid reply: pool week states and game counts are unknown');
+          logger.error(
+            { ...context, issues: parsed.error.issues },
+            'weeks-workflow answered the pools summary with an invalid reply: pool week states and game counts are unknown',
+          );
           return null;
         }
         for (const pool of parsed.data.pools) summaries.set(pool.poolId, pool);

@@ -6,7 +6,9 @@ import { createInvitation, deleteInvitation, getPublicInvitation, listInvitation
 export function registerInvitationRoutes(app: ServiceApp, ctx: PoolsContext): void {
   route(app, api.invitations, async (request) => listInvitations(ctx, currentUser(request), request.params.poolId));
   route(app, api.createInvitation, async (request) => createInvitation(ctx, currentUser(request), request.params.poolId, request.body));
-  route(app, api.updateInvitation, async (request) => setInvitationActive(ctx, currentUser(request), { invitationId: request.params.invitationId, isActive: request.body.isActive }));
+  route(app, api.updateInvitation, async (request) =>
+    setInvitationActive(ctx, currentUser(request), { invitationId: request.params.invitationId, isActive: request.body.isActive }),
+  );
   route(app, api.deleteInvitation, async (request) => deleteInvitation(ctx, currentUser(request), request.params.invitationId));
   route(app, api.publicInvitation, async (request) => getPublicInvitation(ctx, request.params.token));
   // Public at the gateway so a signed-out caller gets the join page's own 401 text.

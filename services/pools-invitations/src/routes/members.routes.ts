@@ -7,6 +7,8 @@ export function registerMemberRoutes(app: ServiceApp, ctx: PoolsContext): void {
   route(app, api.members, async (request) => listMembersShort(ctx, currentUser(request), request.params.poolId));
   route(app, api.memberDetails, async (request) => listMemberDetails(ctx, currentUser(request), request.params.poolId));
   route(app, api.memberStats, async (request) => memberStats(ctx, currentUser(request), request.params.poolId));
-  route(app, api.updateMember, async (request) => updateMember(ctx, currentUser(request), { poolId: request.params.poolId, userId: request.params.userId, patch: request.body }));
+  route(app, api.updateMember, async (request) =>
+    updateMember(ctx, currentUser(request), { poolId: request.params.poolId, userId: request.params.userId, patch: request.body }),
+  );
   route(app, api.removeMember, async (request) => removeMember(ctx, currentUser(request), request.params.poolId, request.params.userId));
 }

@@ -42,7 +42,14 @@ export function createPoolsStore(db: Db) {
         .values(values)
         .onConflictDoUpdate({
           target: users.id,
-          set: { email: values.email, displayName: values.displayName, firstName: values.firstName, lastName: values.lastName, role: values.role, updatedAt: values.updatedAt },
+          set: {
+            email: values.email,
+            displayName: values.displayName,
+            firstName: values.firstName,
+            lastName: values.lastName,
+            role: values.role,
+            updatedAt: values.updatedAt,
+          },
           setWhere: sql`${users.updatedAt} < excluded.updated_at`,
         });
     },
@@ -52,7 +59,10 @@ export function createPoolsStore(db: Db) {
      * so the first real event replaces it.
      */
     async seedUser(user: { id: string; email: string; role: UserRow['role'] }): Promise<void> {
-      await db.insert(users).values({ ...user, displayName: null, firstName: null, lastName: null, updatedAt: EPOCH }).onConflictDoNothing({ target: users.id });
+      await db
+        .insert(users)
+        .values({ ...user, displayName: null, firstName: null, lastName: null, updatedAt: EPOCH })
+        .onConflictDoNothing({ target: users.id });
     },
 
     async findUser(id: string): Promise<UserRow | undefined> {
@@ -142,12 +152,18 @@ export function createPoolsStore(db: Db) {
     // ---- members ---------------------------------------------------------------------------
 
     async findMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
-      const [row] = await db.select().from(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(poolMembers)
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
       return row;
     },
 
     async countMembers(poolId: string): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(poolMembers).where(eq(poolMembers.poolId, poolId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
       return row?.n ?? 0;
     },
 
@@ -167,7 +183,10 @@ export function createPoolsStore(db: Db) {
     },
 
     async deleteMember(poolId: string, userId: string): Promise<MemberRow | undefined> {
-      const [row] = await db.delete(poolMembers).where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId))).returning();
+      const [row] = await db
+        .delete(poolMembers)
+        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)))
+        .returning();
       return row;
     },
 

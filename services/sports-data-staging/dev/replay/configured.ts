@@ -24,6 +24,11 @@ export async function startConfiguredReplay(config: Pick<SportsDataStagingConfig
   const requested = setting.dateShiftDays === 'auto' ? autoDateShiftDays() : setting.dateShiftDays;
   const replay = await startEspnReplay(gameDay ? { gameDay } : { dateShiftDays: requested });
   return Object.assign(replay, {
-    serviceEnv: Object.freeze({ ESPN_SITE_API_URL: replay.siteUrl, ESPN_CORE_API_URL: replay.coreUrl, ESPN_IMAGE_BASE_URL: replay.imageUrl, ESPN_REPLAY: 'off' }),
+    serviceEnv: Object.freeze({
+      ESPN_SITE_API_URL: replay.siteUrl,
+      ESPN_CORE_API_URL: replay.coreUrl,
+      ESPN_IMAGE_BASE_URL: replay.imageUrl,
+      ESPN_REPLAY: 'off',
+    }),
   });
 }

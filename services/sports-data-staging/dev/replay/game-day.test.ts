@@ -18,7 +18,22 @@ const SLIM = {
       name: e.name,
       season: e.season,
       week: e.week,
-      competitions: [{ id: c.id, date: c.date, status: c.status, venue: c.venue, competitors: c.competitors.map((x: any) => ({ id: x.id, homeAway: x.homeAway, score: x.score, winner: x.winner, linescores: x.linescores, team: x.team })) }],
+      competitions: [
+        {
+          id: c.id,
+          date: c.date,
+          status: c.status,
+          venue: c.venue,
+          competitors: c.competitors.map((x: any) => ({
+            id: x.id,
+            homeAway: x.homeAway,
+            score: x.score,
+            winner: x.winner,
+            linescores: x.linescores,
+            team: x.team,
+          })),
+        },
+      ],
     };
   }),
 };
@@ -105,7 +120,8 @@ describe('the replayed game day', () => {
     const plan = planRound(recordedGames(WILD_CARD), T0, MINUTES);
     const lar = plan.find((p) => p.game.espnId === '401772979')!; // LAR at CAR: Q1 LAR 7, CAR 0
     const quarter = lar.length / 5; // 4 quarters + 2 breaks of 1/4 + halftime of 1/2
-    const at = (fraction: number) => (gameDayScoreboard(WILD_CARD, T0, MINUTES, lar.kickoff + quarter * fraction) as any).events.find((e: any) => e.id === '401772979').competitions[0];
+    const at = (fraction: number) =>
+      (gameDayScoreboard(WILD_CARD, T0, MINUTES, lar.kickoff + quarter * fraction) as any).events.find((e: any) => e.id === '401772979').competitions[0];
     const clocks = [0.1, 0.3, 0.45, 0.6, 0.9].map((f) => at(f).status.clock as number);
     expect(clocks).toEqual([...clocks].sort((a, b) => b - a));
     expect(at(0.45).competitors.find((c: any) => c.homeAway === 'away').score).toBe('0');

@@ -42,9 +42,7 @@ export interface GameDayGameStatus {
 }
 
 /** `GET /__replay/game-day`: where the game day stands. */
-export type GameDayStatus =
-  | { on: false }
-  | { on: true; now: string; minutes: number; kickoffAt: string; endsAt: string; games: GameDayGameStatus[] };
+export type GameDayStatus = { on: false } | { on: true; now: string; minutes: number; kickoffAt: string; endsAt: string; games: GameDayGameStatus[] };
 
 interface Side {
   score: number;
@@ -91,7 +89,13 @@ export function recordedGames(doc: any): RecordedGame[] {
       const c = comp.competitors.find((x: any) => x.homeAway === homeAway);
       return { score: Number(c.score), lines: (c.linescores ?? []).map((l: any) => Number(l.value)) };
     };
-    return { espnId: String(event.id), name: String(event.name ?? event.id), kickoff: Date.parse(comp.date ?? event.date), home: side('home'), away: side('away') };
+    return {
+      espnId: String(event.id),
+      name: String(event.name ?? event.id),
+      kickoff: Date.parse(comp.date ?? event.date),
+      home: side('home'),
+      away: side('away'),
+    };
   });
 }
 
@@ -133,7 +137,18 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** The game `game` (kicking off at `kickoff`, lasting `length` ms) at the instant `now`. */
 export function gameMoment(game: RecordedGame, kickoff: number, length: number, now: number): GameMoment {
   const overtime = game.home.lines.length > 4 || game.away.lines.length > 4;
-  if (now < kickoff) return { name: 'STATUS_SCHEDULED', state: 'pre', completed: false, period: 0, clock: QUARTER_SECONDS, homeScore: 0, awayScore: 0, homeLines: [], awayLines: [] };
+  if (now < kickoff)
+    return {
+      name: 'STATUS_SCHEDULED',
+      state: 'pre',
+      completed: false,
+      period: 0,
+      clock: QUARTER_SECONDS,
+      homeScore: 0,
+      awayScore: 0,
+      homeLines: [],
+      awayLines: [],
+    };
   const progress = (now - kickoff) / length;
   if (progress >= 1) {
     return {

@@ -149,7 +149,9 @@ function venues(): Map<string, unknown> {
     if (venue?.id && !index.has(venue.id)) index.set(venue.id, venue);
   }
   for (const file of Object.values(SCOREBOARDS)) {
-    const doc = JSON.parse(fixture(file)) as { events: Array<{ competitions: Array<{ venue?: { id: string; fullName: string; address?: unknown; indoor?: boolean } }> }> };
+    const doc = JSON.parse(fixture(file)) as {
+      events: Array<{ competitions: Array<{ venue?: { id: string; fullName: string; address?: unknown; indoor?: boolean } }> }>;
+    };
     for (const ev of doc.events) {
       const v = ev.competitions[0]?.venue;
       if (v?.id && !index.has(v.id)) index.set(v.id, { id: v.id, fullName: v.fullName, address: v.address, indoor: v.indoor, images: [] });
@@ -163,10 +165,15 @@ let teamLooks: Map<string, { abbreviation: string; color: string; alternateColor
 /** The recorded teams' abbreviation and colours, by lowercase abbreviation. */
 function recordedTeamLooks() {
   if (teamLooks) return teamLooks;
-  const doc = JSON.parse(fixture(TEAMS)) as { sports: Array<{ leagues: Array<{ teams: Array<{ team: { abbreviation: string; color?: string; alternateColor?: string } }> }> }> };
+  const doc = JSON.parse(fixture(TEAMS)) as {
+    sports: Array<{ leagues: Array<{ teams: Array<{ team: { abbreviation: string; color?: string; alternateColor?: string } }> }> }>;
+  };
   const hex = (c: string | undefined, fallback: string) => (c && /^[0-9a-f]{6}$/i.test(c) ? c : fallback);
   teamLooks = new Map(
-    doc.sports[0]!.leagues[0]!.teams.map(({ team }) => [team.abbreviation.toLowerCase(), { abbreviation: team.abbreviation, color: hex(team.color, '555555'), alternateColor: hex(team.alternateColor, 'ffffff') }]),
+    doc.sports[0]!.leagues[0]!.teams.map(({ team }) => [
+      team.abbreviation.toLowerCase(),
+      { abbreviation: team.abbreviation, color: hex(team.color, '555555'), alternateColor: hex(team.alternateColor, 'ffffff') },
+    ]),
   );
   return teamLooks;
 }
@@ -227,12 +234,14 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
         const key = dates && seasonType && week ? `${dates}-${seasonType}-${week}` : null;
         if (key && crafted.has(key)) return { status: 200, body: crafted.get(key)!, final: true };
         if (firstKickoff !== null && (key === GAME_DAY_ROUND || (!dates && !seasonType && !week))) return roundNow();
-        if (dates && /^\d{8}$/.test(dates)) return DAY_SCOREBOARDS[dates] ? ok(DAY_SCOREBOARDS[dates]) : { status: 200, body: JSON.stringify({ leagues: [], events: [] }) };
+        if (dates && /^\d{8}$/.test(dates))
+          return DAY_SCOREBOARDS[dates] ? ok(DAY_SCOREBOARDS[dates]) : { status: 200, body: JSON.stringify({ leagues: [], events: [] }) };
         if (dates && seasonType && week) {
           const file = SCOREBOARDS[`${dates}-${seasonType}-${week}`];
           return file ? ok(file) : { status: 200, body: emptyScoreboard(Number(dates), Number(seasonType), Number(week)) };
         }
-        if (!dates && !seasonType && week) return WEEK_ONLY_SCOREBOARDS[week] ? ok(WEEK_ONLY_SCOREBOARDS[week]) : { status: 200, body: emptyScoreboard(2025, 2, Number(week)) };
+        if (!dates && !seasonType && week)
+          return WEEK_ONLY_SCOREBOARDS[week] ? ok(WEEK_ONLY_SCOREBOARDS[week]) : { status: 200, body: emptyScoreboard(2025, 2, Number(week)) };
         return ok(CURRENT_SCOREBOARD);
       }
       if (sub === '/teams') return ok(TEAMS);
@@ -259,7 +268,9 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
       }
       const odds = /^\/events\/(\d+)\/competitions\/(\d+)\/odds$/.exec(sub);
       if (odds) {
-        return CORE_ODDS.has(odds[1]!) ? ok(`odds-core-${odds[1]}.json`) : { status: 200, body: JSON.stringify({ count: 0, pageIndex: 1, pageSize: 25, pageCount: 0, items: [] }) };
+        return CORE_ODDS.has(odds[1]!)
+          ? ok(`odds-core-${odds[1]}.json`)
+          : { status: 200, body: JSON.stringify({ count: 0, pageIndex: 1, pageSize: 25, pageCount: 0, items: [] }) };
       }
     }
     return notFound;

@@ -27,7 +27,18 @@ export const GAME_FIELDS = [
   'venueEspnId',
 ] as const satisfies ReadonlyArray<keyof GameData>;
 /** Fields whose change is announced with sports.game.updated. */
-export const LIVE_FIELDS = ['gameStatus', 'statusDetail', 'currentPeriod', 'gameClock', 'homeScore', 'awayScore', 'winnerTeamEspnId', 'spread', 'oddsProvider', 'oddsDetails'] as const;
+export const LIVE_FIELDS = [
+  'gameStatus',
+  'statusDetail',
+  'currentPeriod',
+  'gameClock',
+  'homeScore',
+  'awayScore',
+  'winnerTeamEspnId',
+  'spread',
+  'oddsProvider',
+  'oddsDetails',
+] as const;
 
 export function changesOf<T extends object>(staging: T, production: T, fields: ReadonlyArray<keyof T>): FieldChange[] {
   const changes: FieldChange[] = [];
@@ -46,7 +57,12 @@ export interface Diff<S, P> {
   unchanged: S[];
 }
 
-export function diffBy<S extends object, P extends object>(staging: S[], production: P[], key: (x: S | P) => string, fields: ReadonlyArray<keyof S & keyof P>): Diff<S, P> {
+export function diffBy<S extends object, P extends object>(
+  staging: S[],
+  production: P[],
+  key: (x: S | P) => string,
+  fields: ReadonlyArray<keyof S & keyof P>,
+): Diff<S, P> {
   const prod = new Map(production.map((p) => [key(p), p]));
   const seen = new Set<string>();
   const out: Diff<S, P> = { new: [], updated: [], toDelete: [], unchanged: [] };

@@ -34,7 +34,11 @@ const final = game({ gameStatus: 'COMPLETE', currentPeriod: 4, gameClock: null, 
 
 describe('the guarded score update', () => {
   it('should take status, detail, clock, scores and a moved kickoff when they change', () => {
-    const update = gameUpdate(base, game({ currentPeriod: 2, gameClock: '0:00', statusDetail: 'Halftime', homeScore: 17, gameTimeUtc: '2026-01-10T21:35:00.000Z', spread: null }), 'scores');
+    const update = gameUpdate(
+      base,
+      game({ currentPeriod: 2, gameClock: '0:00', statusDetail: 'Halftime', homeScore: 17, gameTimeUtc: '2026-01-10T21:35:00.000Z', spread: null }),
+      'scores',
+    );
     expect(update).toMatchObject({ kind: 'changed', changed: ['statusDetail', 'gameClock', 'homeScore', 'gameTimeUtc'] });
     expect(update.kind === 'changed' && update.next.spread).toBe(10.5);
   });
@@ -49,7 +53,10 @@ describe('the guarded score update', () => {
 
   it('should refuse a score going backwards or vanishing before the game is final', () => {
     expect(gameUpdate(base, game({ homeScore: 7 }), 'scores')).toMatchObject({ kind: 'rejected', reason: 'score_backwards' });
-    expect(gameUpdate(base, game({ gameStatus: 'SCHEDULED', homeScore: null, awayScore: null, currentPeriod: null }), 'scores')).toMatchObject({ kind: 'rejected', reason: 'score_backwards' });
+    expect(gameUpdate(base, game({ gameStatus: 'SCHEDULED', homeScore: null, awayScore: null, currentPeriod: null }), 'scores')).toMatchObject({
+      kind: 'rejected',
+      reason: 'score_backwards',
+    });
   });
 
   it('should take a lower score as a correction when the provider says final with both scores', () => {

@@ -13,7 +13,8 @@ export type UpdateKind = 'scores' | 'odds';
 /** Why a provider reply was not written over a game. */
 export type RejectionReason = 'final_without_scores' | 'score_backwards' | 'complete_reopened';
 
-export type GameUpdate = { kind: 'unchanged' } | { kind: 'changed'; next: GameData; changed: string[] } | { kind: 'rejected'; reason: RejectionReason; message: string };
+export type GameUpdate =
+  { kind: 'unchanged' } | { kind: 'changed'; next: GameData; changed: string[] } | { kind: 'rejected'; reason: RejectionReason; message: string };
 
 const missingScore = (g: GameData) => g.homeScore === null || g.awayScore === null;
 
@@ -41,10 +42,18 @@ export function gameUpdate(current: GameData, fresh: GameData, kind: UpdateKind)
       return { kind: 'rejected', reason: 'final_without_scores', message: `${label}: the provider says final without both scores; kept ${score(current)}` };
     }
     if (current.gameStatus === 'COMPLETE' && (fresh.gameStatus === 'SCHEDULED' || fresh.gameStatus === 'IN_PROGRESS')) {
-      return { kind: 'rejected', reason: 'complete_reopened', message: `${label}: the provider says ${fresh.gameStatus} for a game already final; kept ${score(current)}` };
+      return {
+        kind: 'rejected',
+        reason: 'complete_reopened',
+        message: `${label}: the provider says ${fresh.gameStatus} for a game already final; kept ${score(current)}`,
+      };
     }
     if (fresh.gameStatus !== 'COMPLETE' && (goesDown(current.homeScore, fresh.homeScore) || goesDown(current.awayScore, fresh.awayScore))) {
-      return { kind: 'rejected', reason: 'score_backwards', message: `${label}: the score would go back from ${score(current)} to ${score(fresh)} before the game is final; kept ${score(current)}` };
+      return {
+        kind: 'rejected',
+        reason: 'score_backwards',
+        message: `${label}: the score would go back from ${score(current)} to ${score(fresh)} before the game is final; kept ${score(current)}`,
+      };
     }
   }
   return { kind: 'changed', next, changed };

@@ -4,7 +4,16 @@ import { startLiveFeed, type FeedTick, type LiveFeed, type LiveFeedRunner } from
 const logger = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
 const IDLE_MS = 300_000;
 
-const idleTick = (nextDelayMs = IDLE_MS): FeedTick => ({ mode: 'idle', leader: true, polled: [], failed: [], updated: 0, rejected: 0, failures: 0, nextDelayMs });
+const idleTick = (nextDelayMs = IDLE_MS): FeedTick => ({
+  mode: 'idle',
+  leader: true,
+  polled: [],
+  failed: [],
+  updated: 0,
+  rejected: 0,
+  failures: 0,
+  nextDelayMs,
+});
 
 /** A feed whose ticks the test resolves by hand, counting them and how many overlap. */
 function manualFeed() {
@@ -28,9 +37,14 @@ function manualFeed() {
     pending.shift()!(t);
     await vi.advanceTimersByTimeAsync(0);
   };
-  return { feed, state, finish, get running() {
-    return pending.length;
-  } };
+  return {
+    feed,
+    state,
+    finish,
+    get running() {
+      return pending.length;
+    },
+  };
 }
 
 describe('startLiveFeed wake', () => {

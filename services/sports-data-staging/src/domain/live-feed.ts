@@ -74,7 +74,10 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
       fresh = await ctx.espn.scoreboard(week.year, espnWeek.seasonType, espnWeek.espnWeek);
     } catch (err) {
       if (!(err instanceof EspnError)) throw err;
-      ctx.logger.warn({ year: week.year, weekNumber: week.weekNumber, kind: err.kind }, `live feed: ${weekLabel(week.weekNumber)} ${week.year} not read, nothing changed (${err.message})`);
+      ctx.logger.warn(
+        { year: week.year, weekNumber: week.weekNumber, kind: err.kind },
+        `live feed: ${weekLabel(week.weekNumber)} ${week.year} not read, nothing changed (${err.message})`,
+      );
       return { ok: false, updated: 0, rejected: 0 };
     }
     const byId = new Map(fresh.map((g) => [g.espnId, g]));
@@ -100,7 +103,16 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
       if (idleDue && current) weeks.set(weekKey(current), current);
 
       const baseDelay = hot ? settings.intervalMs : idleDelay(now, next);
-      const tick: FeedTick = { mode: hot ? 'game-day' : 'idle', leader: false, polled: [], failed: [], updated: 0, rejected: 0, failures, nextDelayMs: baseDelay };
+      const tick: FeedTick = {
+        mode: hot ? 'game-day' : 'idle',
+        leader: false,
+        polled: [],
+        failed: [],
+        updated: 0,
+        rejected: 0,
+        failures,
+        nextDelayMs: baseDelay,
+      };
       if (weeks.size === 0) return tick;
 
       const leaseMs = 2 * Math.max(baseDelay, settings.intervalMs) + settings.intervalMs;
@@ -146,7 +158,11 @@ export interface LiveFeedRunner {
  * Run `feed.tick()` after each tick's `nextDelayMs`, one tick at a time, until stopped; `wake()`
  * runs one now (or right after the running one).
  */
-export function startLiveFeed(feed: LiveFeed, ctx: Pick<SportsContext, 'logger'>, settings: Pick<LiveFeedSettings, 'intervalMs' | 'idleIntervalMs'>): LiveFeedRunner {
+export function startLiveFeed(
+  feed: LiveFeed,
+  ctx: Pick<SportsContext, 'logger'>,
+  settings: Pick<LiveFeedSettings, 'intervalMs' | 'idleIntervalMs'>,
+): LiveFeedRunner {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -159,7 +175,11 @@ export function startLiveFeed(feed: LiveFeed, ctx: Pick<SportsContext, 'logger'>
     try {
       const t = await feed.tick();
       errors = 0;
-      if (t.updated || t.rejected || t.failed.length) ctx.logger.info({ mode: t.mode, polled: t.polled.length, failed: t.failed.length, updated: t.updated, rejected: t.rejected, nextDelayMs: t.nextDelayMs }, 'live feed tick');
+      if (t.updated || t.rejected || t.failed.length)
+        ctx.logger.info(
+          { mode: t.mode, polled: t.polled.length, failed: t.failed.length, updated: t.updated, rejected: t.rejected, nextDelayMs: t.nextDelayMs },
+          'live feed tick',
+        );
       return t.nextDelayMs;
     } catch (err) {
       errors += 1;

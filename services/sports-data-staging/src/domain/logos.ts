@@ -45,7 +45,10 @@ export async function fetchTeamLogos(ctx: SportsContext, teams: Team[]): Promise
         return { ...team, logoUrl: teamLogoPath(team.espnId, hash) };
       } catch (err) {
         const reason = errorMessage(err);
-        ctx.logger.warn({ err, team: team.abbreviation, logoUrl: providerUrl }, 'team logo could not be fetched; the team keeps an earlier logo or shows its coloured circle');
+        ctx.logger.warn(
+          { err, team: team.abbreviation, logoUrl: providerUrl },
+          'team logo could not be fetched; the team keeps an earlier logo or shows its coloured circle',
+        );
         failed.push({ team, reason });
         const earlier = await ctx.uow.read((store) => store.teamLogo(team.espnId));
         return { ...team, logoUrl: teamLogoPath(team.espnId, earlier?.hash) };

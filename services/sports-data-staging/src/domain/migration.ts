@@ -13,7 +13,14 @@ function teamsValidation(staging: Team[], production: Team[]): MigrationValidati
   const prod = new Map(production.map((t) => [t.espnId, t]));
   const missing = staging.filter((t) => !prod.has(t.espnId)).length;
   const integrity = staging.every((t) => !prod.has(t.espnId) || changesOf(t, prod.get(t.espnId)!, TEAM_FIELDS).length === 0);
-  return { passed: missing === 0 && integrity, stagingCount: staging.length, productionCount: production.length, weekValidationPassed: true, missingCount: missing, dataIntegrityPassed: integrity };
+  return {
+    passed: missing === 0 && integrity,
+    stagingCount: staging.length,
+    productionCount: production.length,
+    weekValidationPassed: true,
+    missingCount: missing,
+    dataIntegrityPassed: integrity,
+  };
 }
 
 export function gamesValidation(staging: StagingGame[], production: Game[]): MigrationValidation {
@@ -78,7 +85,10 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, repor
       const missingTeams = [...new Set(staging.flatMap((g) => [g.homeTeamEspnId, g.awayTeamEspnId]).filter((id) => !teamIds.has(id)))];
       if (missingTeams.length) throw new TeamsNotMigratedError(missingTeams);
       const diff = diffGames(staging, await store.productionGames({ years }));
-      report({ type: 'log', message: `${diff.new.length} new, ${diff.updated.length} updated, ${diff.unchanged.length} unchanged, ${diff.toDelete.length} to delete` });
+      report({
+        type: 'log',
+        message: `${diff.new.length} new, ${diff.updated.length} updated, ${diff.unchanged.length} unchanged, ${diff.toDelete.length} to delete`,
+      });
       const now = ctx.now();
       for (const g of diff.new) await store.upsertGame(gameData(g), now);
       for (const u of diff.updated) {
@@ -92,8 +102,13 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, repor
       await emit('sports.games.migrated', { years, games: await store.productionGames({ years }), deletedEspnIds: deleted });
       return { created: diff.new.length, updated: diff.updated.length, unchanged: diff.unchanged.length, deleted: deleted.length, years };
     });
-    const validation = await ctx.uow.read(async (store) => gamesValidation(await store.stagingGames(scheduleId), await store.productionGames({ years: result.years })));
-    report({ type: 'log', message: validation.passed ? 'Validation passed: production matches staging' : 'Validation found differences between staging and production' });
+    const validation = await ctx.uow.read(async (store) =>
+      gamesValidation(await store.stagingGames(scheduleId), await store.productionGames({ years: result.years })),
+    );
+    report({
+      type: 'log',
+      message: validation.passed ? 'Validation passed: production matches staging' : 'Validation found differences between staging and production',
+    });
     const { years: _years, ...counts } = result;
     report({
       type: 'complete',

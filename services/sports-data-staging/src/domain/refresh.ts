@@ -20,7 +20,12 @@ export interface RefreshResult {
  * (game-updates.ts) and emits sports.game.updated for every game that changed. ESPN is asked until
  * `call.deadline` at most: past it the refresh fails (502 `espn_unavailable`) having written nothing.
  */
-export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', request: RefreshWeekRequest, call: EspnCallOptions = {}): Promise<RefreshResult> {
+export async function refreshWeek(
+  ctx: SportsContext,
+  kind: 'scores' | 'odds',
+  request: RefreshWeekRequest,
+  call: EspnCallOptions = {},
+): Promise<RefreshResult> {
   const espnWeek = fromWeekNumber(request.weekNumber);
   if (!espnWeek) throw new ValidationError(`Week ${request.weekNumber} does not exist`);
   if (request.seasonType !== undefined && request.seasonType !== espnWeek.seasonType) {
@@ -38,7 +43,10 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
       for (const game of current) {
         const f = byId.get(game.espnId);
         if (f && f.spread === null && game.spread === null) {
-          const line = await ctx.espn.coreOdds({ eventId: game.espnId, competitionId: game.espnCompetitionId, homeAbbr: game.homeTeamAbbr, awayAbbr: game.awayTeamAbbr }, call);
+          const line = await ctx.espn.coreOdds(
+            { eventId: game.espnId, competitionId: game.espnCompetitionId, homeAbbr: game.homeTeamAbbr, awayAbbr: game.awayTeamAbbr },
+            call,
+          );
           if (line?.spread != null) byId.set(game.espnId, { ...f, spread: line.spread, oddsProvider: line.provider, oddsDetails: line.details });
         }
       }
@@ -47,7 +55,19 @@ export async function refreshWeek(ctx: SportsContext, kind: 'scores' | 'odds', r
   });
 
   return ctx.uow.write(async (store, emit) => {
-    const applied = await applyGameUpdates(store, emit, { espnIds: current.map((g) => g.espnId), fresh, kind, now: ctx.now(), logger: ctx.logger, source: `refresh-${kind}` });
-    return { year, weekNumber: request.weekNumber, updated: applied.updated, games: await store.productionGames({ week: { year, weekNumber: request.weekNumber } }) };
+    const applied = await applyGameUpdates(store, emit, {
+      espnIds: current.map((g) => g.espnId),
+      fresh,
+      kind,
+      now: ctx.now(),
+      logger: ctx.logger,
+      source: `refresh-${kind}`,
+    });
+    return {
+      year,
+      weekNumber: request.weekNumber,
+      updated: applied.updated,
+      games: await store.productionGames({ week: { year, weekNumber: request.weekNumber } }),
+    };
   });
 }

@@ -1,4 +1,15 @@
-import { weekLabel, type ClearStagingReply, type GameData, type GamesDiff, type ImportEvent, type ImportResult, type StagingGame, type Team, type TeamsDiff, type ValidationReport } from '@powerpool/contracts';
+import {
+  weekLabel,
+  type ClearStagingReply,
+  type GameData,
+  type GamesDiff,
+  type ImportEvent,
+  type ImportResult,
+  type StagingGame,
+  type Team,
+  type TeamsDiff,
+  type ValidationReport,
+} from '@powerpool/contracts';
 import { seasonWeeks } from './espn-weeks.js';
 import { changesOf, diffGames, diffTeams, GAME_FIELDS, TEAM_FIELDS } from './compare.js';
 import type { Report, SportsContext } from './context.js';

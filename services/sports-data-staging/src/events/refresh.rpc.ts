@@ -9,14 +9,16 @@ import { refreshWeek } from '../domain/refresh.js';
  * within the requester's timeout (service-kit replyBudgetMs).
  */
 export async function answerRefreshRequests(bus: Bus, ctx: SportsContext): Promise<Subscription[]> {
-  const handler = (kind: 'odds' | 'scores') => async (msg: BusMessage): Promise<RefreshWeekReply> => {
-    // ESPN is given up on while the requester still listens, so it hears "ESPN did not answer"
-    // (502 espn_unavailable) rather than its own timeout, with nothing written after it gave up.
-    const budgetMs = replyBudgetMs(msg);
-    const parsed = refreshWeekRequestSchema.safeParse(msg.data);
-    if (!parsed.success) throw new ValidationError('weekNumber is required (year and seasonType are optional)');
-    return { ok: true, ...(await refreshWeek(ctx, kind, parsed.data, budgetMs === null ? {} : { deadline: Date.now() + budgetMs })) };
-  };
+  const handler =
+    (kind: 'odds' | 'scores') =>
+    async (msg: BusMessage): Promise<RefreshWeekReply> => {
+      // ESPN is given up on while the requester still listens, so it hears "ESPN did not answer"
+      // (502 espn_unavailable) rather than its own timeout, with nothing written after it gave up.
+      const budgetMs = replyBudgetMs(msg);
+      const parsed = refreshWeekRequestSchema.safeParse(msg.data);
+      if (!parsed.success) throw new ValidationError('weekNumber is required (year and seasonType are optional)');
+      return { ok: true, ...(await refreshWeek(ctx, kind, parsed.data, budgetMs === null ? {} : { deadline: Date.now() + budgetMs })) };
+    };
   return Promise.all([
     bus.handle(RPC.sportsRefreshOdds, handler('odds'), { queue: 'sports-data-staging' }),
     bus.handle(RPC.sportsRefreshScores, handler('scores'), { queue: 'sports-data-staging' }),

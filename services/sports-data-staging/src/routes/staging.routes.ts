@@ -2,7 +2,17 @@ import { sportsEndpoints as api } from '@powerpool/contracts';
 import { route, sendEventStream, type ServiceApp } from '@powerpool/service-kit';
 import type { SportsContext } from '../domain/context.js';
 import { migrateGames, migrateTeams } from '../domain/migration.js';
-import { assertTeamsStaged, clearStaging, gamesDiff, importGames, importTeams, listStagingGames, listStagingTeams, teamsDiff, validateGames } from '../domain/staging.js';
+import {
+  assertTeamsStaged,
+  clearStaging,
+  gamesDiff,
+  importGames,
+  importTeams,
+  listStagingGames,
+  listStagingTeams,
+  teamsDiff,
+  validateGames,
+} from '../domain/staging.js';
 
 export function registerStagingRoutes(app: ServiceApp, ctx: SportsContext): void {
   route(app, api.stagingTeams, async (req) => listStagingTeams(ctx, req.params.scheduleId));
@@ -10,7 +20,9 @@ export function registerStagingRoutes(app: ServiceApp, ctx: SportsContext): void
   route(app, api.teamsDiff, async (req) => teamsDiff(ctx, req.params.scheduleId));
   route(app, api.gamesDiff, async (req) => gamesDiff(ctx, req.params.scheduleId));
   route(app, api.validateGames, async (req) => validateGames(ctx, req.params.scheduleId));
-  route(app, api.importTeams, async (req, reply) => sendEventStream(reply, api.importTeams, (send) => importTeams(ctx, req.params.scheduleId, req.body.year, send)));
+  route(app, api.importTeams, async (req, reply) =>
+    sendEventStream(reply, api.importTeams, (send) => importTeams(ctx, req.params.scheduleId, req.body.year, send)),
+  );
   route(app, api.importGames, async (req, reply) => {
     // Refused with a plain 409 before any event goes out.
     await assertTeamsStaged(ctx, req.params.scheduleId);

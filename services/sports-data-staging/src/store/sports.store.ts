@@ -2,11 +2,32 @@ import type { Game, GameData, StagingGame, Team, Venue } from '@powerpool/contra
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import { gameFieldsOf, type Db } from '@powerpool/service-kit';
 import { toChicagoIso } from '../ports/espn/time.js';
-import { feedLease, games, stagingGames, stagingTeams, teamLogos, teams, venues, type GameRow, type StagingGameRow, type TeamRow, type VenueRow } from './schema.js';
+import {
+  feedLease,
+  games,
+  stagingGames,
+  stagingTeams,
+  teamLogos,
+  teams,
+  venues,
+  type GameRow,
+  type StagingGameRow,
+  type TeamRow,
+  type VenueRow,
+} from './schema.js';
 
 type TeamLike = Pick<TeamRow, 'espnId' | 'name' | 'shortName' | 'abbreviation' | 'city' | 'color' | 'logoUrl' | 'darkLogoUrl'>;
 export function toTeam(row: TeamLike): Team {
-  return { espnId: row.espnId, name: row.name, shortName: row.shortName, abbreviation: row.abbreviation, city: row.city, color: row.color, logoUrl: row.logoUrl, darkLogoUrl: row.darkLogoUrl };
+  return {
+    espnId: row.espnId,
+    name: row.name,
+    shortName: row.shortName,
+    abbreviation: row.abbreviation,
+    city: row.city,
+    color: row.color,
+    logoUrl: row.logoUrl,
+    darkLogoUrl: row.darkLogoUrl,
+  };
 }
 
 function toGameData(row: StagingGameRow | GameRow): GameData {
@@ -76,7 +97,10 @@ export function createSportsStore(db: Db) {
     },
     async upsertTeams(list: Team[], now: Date): Promise<void> {
       for (const t of list) {
-        await db.insert(teams).values({ ...t, updatedAt: now }).onConflictDoUpdate({ target: teams.espnId, set: { ...t, updatedAt: now } });
+        await db
+          .insert(teams)
+          .values({ ...t, updatedAt: now })
+          .onConflictDoUpdate({ target: teams.espnId, set: { ...t, updatedAt: now } });
       }
     },
     /** Delete production teams no production game uses; returns the ids deleted. */
@@ -93,7 +117,11 @@ export function createSportsStore(db: Db) {
     },
 
     async stagingGames(scheduleId: number): Promise<StagingGame[]> {
-      const rows = await db.select().from(stagingGames).where(eq(stagingGames.scheduleId, scheduleId)).orderBy(...gameOrder);
+      const rows = await db
+        .select()
+        .from(stagingGames)
+        .where(eq(stagingGames.scheduleId, scheduleId))
+        .orderBy(...gameOrder);
       return rows.map(toStagingGame);
     },
     /** Staging games of `year` become exactly `list` (rows keep their id when the game stays). */
@@ -103,7 +131,10 @@ export function createSportsStore(db: Db) {
       await db.delete(stagingGames).where(ids.length ? and(scope, notInArray(stagingGames.espnId, ids)) : scope);
       for (const g of list) {
         const values = { ...gameValues(g), scheduleId, importedAt: now };
-        await db.insert(stagingGames).values(values).onConflictDoUpdate({ target: [stagingGames.scheduleId, stagingGames.espnId], set: values });
+        await db
+          .insert(stagingGames)
+          .values(values)
+          .onConflictDoUpdate({ target: [stagingGames.scheduleId, stagingGames.espnId], set: values });
       }
     },
     async clearStaging(scheduleId: number): Promise<{ teams: number; games: number }> {
@@ -120,7 +151,11 @@ export function createSportsStore(db: Db) {
             ? inArray(games.year, filter.years)
             : sql`false`
           : undefined;
-      const rows = await db.select().from(games).where(where).orderBy(...gameOrder);
+      const rows = await db
+        .select()
+        .from(games)
+        .where(where)
+        .orderBy(...gameOrder);
       return rows.map(toGame);
     },
     async newestYear(): Promise<number | null> {
@@ -188,7 +223,10 @@ export function createSportsStore(db: Db) {
     /** Keep a fetched logo (a second fetch of the same image only moves its fetchedAt). */
     async saveTeamLogo(logo: StoredLogo & { sourceUrl: string }, now: Date): Promise<void> {
       const values = { espnId: logo.espnId, hash: logo.hash, contentType: logo.contentType, bytes: logo.bytes, sourceUrl: logo.sourceUrl, fetchedAt: now };
-      await db.insert(teamLogos).values(values).onConflictDoUpdate({ target: [teamLogos.espnId, teamLogos.hash], set: { fetchedAt: now, sourceUrl: logo.sourceUrl } });
+      await db
+        .insert(teamLogos)
+        .values(values)
+        .onConflictDoUpdate({ target: [teamLogos.espnId, teamLogos.hash], set: { fetchedAt: now, sourceUrl: logo.sourceUrl } });
     },
     /** The team's logo with this hash, or (no hash) the one fetched last; null when none is stored. */
     async teamLogo(espnId: string, hash?: string): Promise<StoredLogo | null> {
@@ -205,7 +243,10 @@ export function createSportsStore(db: Db) {
       return (await db.select().from(venues).orderBy(asc(venues.fullName))).map(toVenue);
     },
     async upsertVenue(v: Venue, now: Date): Promise<void> {
-      await db.insert(venues).values({ ...v, updatedAt: now }).onConflictDoUpdate({ target: venues.espnVenueId, set: { ...v, updatedAt: now } });
+      await db
+        .insert(venues)
+        .values({ ...v, updatedAt: now })
+        .onConflictDoUpdate({ target: venues.espnVenueId, set: { ...v, updatedAt: now } });
     },
     /** Venue ids used by staged or production games. */
     async gameVenueIds(): Promise<string[]> {

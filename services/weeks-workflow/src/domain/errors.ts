@@ -34,7 +34,9 @@ export class InvalidTransitionError extends ConflictError {
 
 export class DeadlineNotPassedError extends ConflictError {
   constructor(deadline: Date) {
-    super('deadline_not_passed', `Games can start only after the picks deadline (${deadline.toISOString()}) has passed`, { pickDeadline: deadline.toISOString() });
+    super('deadline_not_passed', `Games can start only after the picks deadline (${deadline.toISOString()}) has passed`, {
+      pickDeadline: deadline.toISOString(),
+    });
   }
 }
 
@@ -81,7 +83,11 @@ export class CannotCompleteWeekError extends ConflictError {
 
 export class WeekNotInSetupError extends ConflictError {
   constructor(weekNumber: number, state: WeekState, what: string) {
-    super('week_not_in_setup', `${what}: ${weekLabel(weekNumber)} is ${state}, and ${what.toLowerCase().startsWith('spread') ? 'spreads are locked once a week is published' : 'this is only possible in SETUP'}`, { state });
+    super(
+      'week_not_in_setup',
+      `${what}: ${weekLabel(weekNumber)} is ${state}, and ${what.toLowerCase().startsWith('spread') ? 'spreads are locked once a week is published' : 'this is only possible in SETUP'}`,
+      { state },
+    );
   }
 }
 

@@ -109,7 +109,11 @@ export function presentSpread(game: GameRow, spread: PoolSpreadRow | undefined, 
 }
 
 /** A pool's state of a week with its counts. */
-export function presentStatus({ poolId, year, weekNumber }: { poolId: string; year: number; weekNumber: number }, week: PoolWeekRow | undefined, games: PoolGameWithGame[]): WeekStatus {
+export function presentStatus(
+  { poolId, year, weekNumber }: { poolId: string; year: number; weekNumber: number },
+  week: PoolWeekRow | undefined,
+  games: PoolGameWithGame[],
+): WeekStatus {
   let completed = 0;
   let voided = 0;
   for (const g of games) {

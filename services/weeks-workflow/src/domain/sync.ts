@@ -37,7 +37,10 @@ export async function applyGames(store: WeeksStore, emit: Emit, games: Game[]): 
 export async function recordMigratedGames(ctx: WeeksContext, event: EventPayload<'sports.games.migrated'>): Promise<void> {
   await ctx.uow.write(async (store, emit) => {
     await applyGames(store, emit, event.games);
-    await store.deleteGamesOfYearsExcept([...new Set(event.years)], event.games.map((g) => g.espnId));
+    await store.deleteGamesOfYearsExcept(
+      [...new Set(event.years)],
+      event.games.map((g) => g.espnId),
+    );
   });
 }
 

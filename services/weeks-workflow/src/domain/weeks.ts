@@ -1,4 +1,15 @@
-import { currentSeasonOf, currentWeekOf, type PoolSpread, type PublishedGame, type Season, type Week, type WeekGame, type WeekScopeQuery, type WeekStatus, type WeekTransition } from '@powerpool/contracts';
+import {
+  currentSeasonOf,
+  currentWeekOf,
+  type PoolSpread,
+  type PublishedGame,
+  type Season,
+  type Week,
+  type WeekGame,
+  type WeekScopeQuery,
+  type WeekStatus,
+  type WeekTransition,
+} from '@powerpool/contracts';
 import type { WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow, TeamRow } from '../store/schema.js';
 import { managedPool, visiblePool } from './access.js';
@@ -129,7 +140,14 @@ export async function listSpreads(ctx: WeeksContext, caller: Caller, poolId: str
   return ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
     const games = await store.gamesOfWeek(pool.year, weekNumber);
-    const spreads = new Map((await store.spreadsOf(pool.id, games.map((g) => g.espnId))).map((s) => [s.gameId, s]));
+    const spreads = new Map(
+      (
+        await store.spreadsOf(
+          pool.id,
+          games.map((g) => g.espnId),
+        )
+      ).map((s) => [s.gameId, s]),
+    );
     const published = new Map((await store.poolGamesOfWeek(pool.id, pool.year, weekNumber)).map((p) => [p.poolGame.gameId, p.poolGame]));
     return games.map((g) => presentSpread(g, spreads.get(g.espnId), published.get(g.espnId)));
   });
@@ -145,6 +163,9 @@ export async function listPublishedGames(ctx: WeeksContext, caller: Caller, pool
 
 export async function publishedGamesOf(store: WeeksStore, pool: PoolRow, weekNumber: number): Promise<PublishedGame[]> {
   const rows = await store.poolGamesOfWeek(pool.id, pool.year, weekNumber);
-  const teams = await teamsOf(store, rows.flatMap((r) => (r.game ? [r.game] : [])));
+  const teams = await teamsOf(
+    store,
+    rows.flatMap((r) => (r.game ? [r.game] : [])),
+  );
   return rows.map((r) => presentPoolGame(r, teams)).filter((g): g is PublishedGame => g !== null);
 }

@@ -73,7 +73,11 @@ interface ChangeOptions {
  * service has them now, inside the same transaction), so picks-scoring scores exactly those or
  * newer ones, never older (docs/week.md#move-to-scoring).
  */
-async function changeState(store: WeeksStore, emit: Emit, move: { week: PoolWeekRow; to: WeekState; at: Date; options: ChangeOptions; patch?: Partial<PoolWeekRow> }): Promise<PoolWeekRow> {
+async function changeState(
+  store: WeeksStore,
+  emit: Emit,
+  move: { week: PoolWeekRow; to: WeekState; at: Date; options: ChangeOptions; patch?: Partial<PoolWeekRow> },
+): Promise<PoolWeekRow> {
   const { week, to, at, options, patch = {} } = move;
   const updated = await store.updatePoolWeek(week, { ...patch, state: to, stateChangedAt: at });
   const record = { poolId: week.poolId, year: week.year, weekNumber: week.weekNumber, fromState: week.state, toState: to, ...options, at };
@@ -83,9 +87,18 @@ async function changeState(store: WeeksStore, emit: Emit, move: { week: PoolWeek
   return updated;
 }
 
-async function statusReply(store: WeeksStore, week: PoolWeekRow, { previousState, testing }: { previousState: WeekState; testing: boolean }): Promise<TransitionReply> {
+async function statusReply(
+  store: WeeksStore,
+  week: PoolWeekRow,
+  { previousState, testing }: { previousState: WeekState; testing: boolean },
+): Promise<TransitionReply> {
   const games = await store.poolGamesOfWeek(week.poolId, week.year, week.weekNumber);
-  return { ...presentStatus({ poolId: week.poolId, year: week.year, weekNumber: week.weekNumber }, week, games), previousState, testing, message: WEEK_MESSAGES.transitioned(week.state) };
+  return {
+    ...presentStatus({ poolId: week.poolId, year: week.year, weekNumber: week.weekNumber }, week, games),
+    previousState,
+    testing,
+    message: WEEK_MESSAGES.transitioned(week.state),
+  };
 }
 
 function allowsPart(pool: PoolRow, weekNumber: number): boolean {
@@ -98,7 +111,11 @@ function allowsPart(pool: PoolRow, weekNumber: number): boolean {
  * a pool spread; the deadline (10 minutes before the earliest kickoff among them) must still be
  * ahead unless testing. Locks the spreads into the pool games.
  */
-async function publishGames(store: WeeksStore, emit: Emit, publication: { pool: PoolRow; week: PoolWeekRow; gameIds: string[]; now: Date; options: ChangeOptions }): Promise<PoolWeekRow> {
+async function publishGames(
+  store: WeeksStore,
+  emit: Emit,
+  publication: { pool: PoolRow; week: PoolWeekRow; gameIds: string[]; now: Date; options: ChangeOptions },
+): Promise<PoolWeekRow> {
   const { pool, week, gameIds, now, options } = publication;
   if (week.state !== 'SETUP') throw new InvalidTransitionError(week.weekNumber, week.state, 'PUBLISHED', nextWeekState(week.state));
   if (!allowsPart(pool, week.weekNumber)) throw new SeasonPartNotInPoolError(SEASON_PART_LABELS[seasonPartOf(week.weekNumber)].toLowerCase());
@@ -136,7 +153,14 @@ async function publishGames(store: WeeksStore, emit: Emit, publication: { pool: 
     publishedAt: now.toISOString(),
     games: rows.map((r) => {
       const g = weekGames.get(r.gameId)!;
-      return { gameId: r.gameId, poolGameId: r.id, lockedSpread: r.lockedSpread, gameTimeUtc: g.gameTimeUtc.toISOString(), homeTeamEspnId: g.homeTeamEspnId, awayTeamEspnId: g.awayTeamEspnId };
+      return {
+        gameId: r.gameId,
+        poolGameId: r.id,
+        lockedSpread: r.lockedSpread,
+        gameTimeUtc: g.gameTimeUtc.toISOString(),
+        homeTeamEspnId: g.homeTeamEspnId,
+        awayTeamEspnId: g.awayTeamEspnId,
+      };
     }),
   });
   return changeState(store, emit, { week, to: 'PUBLISHED', at: now, options, patch: { pickDeadline: deadline, publishedAt: now } });
@@ -161,7 +185,11 @@ export function scoringBlockers(games: PoolGameWithGame[]): string[] {
  * Testing tab) skips the timing conditions only. Moving to SCORING first refreshes the week's
  * scores from the provider (best effort: the conditions decide on what is known).
  */
-export async function transitionWeek(ctx: WeeksContext, caller: Caller, { poolId, weekNumber, slug, testing }: { poolId: string; weekNumber: number; slug: TransitionSlug; testing: boolean }): Promise<TransitionReply> {
+export async function transitionWeek(
+  ctx: WeeksContext,
+  caller: Caller,
+  { poolId, weekNumber, slug, testing }: { poolId: string; weekNumber: number; slug: TransitionSlug; testing: boolean },
+): Promise<TransitionReply> {
   const target = TRANSITIONS[slug];
   if (target === 'SCORING') {
     const pool = await ctx.uow.read((store) => managedPool(store, caller, poolId));
@@ -180,10 +208,18 @@ export async function transitionWeek(ctx: WeeksContext, caller: Caller, { poolId
     const options: ChangeOptions = { testing, automatic: false, byUserId: caller.id };
     let moved: PoolWeekRow;
     if (target === 'PUBLISHED') {
-      const withSpreads = new Set((await store.spreadsOf(pool.id, (await store.gamesOfWeek(pool.year, weekNumber)).map((g) => g.espnId))).map((s) => s.gameId));
+      const withSpreads = new Set(
+        (
+          await store.spreadsOf(
+            pool.id,
+            (await store.gamesOfWeek(pool.year, weekNumber)).map((g) => g.espnId),
+          )
+        ).map((s) => s.gameId),
+      );
       moved = await publishGames(store, emit, { pool, week, gameIds: [...withSpreads], now, options });
     } else {
-      if (target === 'GAMES_IN_PROGRESS' && !testing && week.pickDeadline && now.getTime() < week.pickDeadline.getTime()) throw new DeadlineNotPassedError(week.pickDeadline);
+      if (target === 'GAMES_IN_PROGRESS' && !testing && week.pickDeadline && now.getTime() < week.pickDeadline.getTime())
+        throw new DeadlineNotPassedError(week.pickDeadline);
       if (target === 'SCORING') {
         const reasons = scoringBlockers(await store.poolGamesOfWeek(pool.id, pool.year, weekNumber));
         if (reasons.length) throw new CannotCalculateScoresError(reasons);
@@ -210,7 +246,18 @@ export async function weekAsEvents(ctx: WeeksContext, ref: { poolId: string; yea
       pickDeadline: week.pickDeadline.toISOString(),
       publishedAt: week.publishedAt.toISOString(),
       games: rows.flatMap(({ poolGame, game }) =>
-        game ? [{ gameId: poolGame.gameId, poolGameId: poolGame.id, lockedSpread: poolGame.lockedSpread, gameTimeUtc: game.gameTimeUtc.toISOString(), homeTeamEspnId: game.homeTeamEspnId, awayTeamEspnId: game.awayTeamEspnId }] : [],
+        game
+          ? [
+              {
+                gameId: poolGame.gameId,
+                poolGameId: poolGame.id,
+                lockedSpread: poolGame.lockedSpread,
+                gameTimeUtc: game.gameTimeUtc.toISOString(),
+                homeTeamEspnId: game.homeTeamEspnId,
+                awayTeamEspnId: game.awayTeamEspnId,
+              },
+            ]
+          : [],
       ),
     };
     const last = (await store.transitionsOf(ref.poolId, ref.year, ref.weekNumber)).at(-1);
@@ -230,7 +277,11 @@ export async function weekAsEvents(ctx: WeeksContext, ref: { poolId: string; yea
 }
 
 /** POST .../games/publish */
-export async function publishWeek(ctx: WeeksContext, caller: Caller, { poolId, weekNumber, gameIds }: { poolId: string; weekNumber: number; gameIds: string[] }): Promise<PublishReply> {
+export async function publishWeek(
+  ctx: WeeksContext,
+  caller: Caller,
+  { poolId, weekNumber, gameIds }: { poolId: string; weekNumber: number; gameIds: string[] },
+): Promise<PublishReply> {
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
@@ -249,7 +300,8 @@ export async function startDueWeeks(ctx: WeeksContext): Promise<number> {
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const due = await store.lockDuePublishedWeeks(now, AUTO_START_BATCH);
-    for (const week of due) await changeState(store, emit, { week, to: 'GAMES_IN_PROGRESS', at: now, options: { testing: false, automatic: true, byUserId: null } });
+    for (const week of due)
+      await changeState(store, emit, { week, to: 'GAMES_IN_PROGRESS', at: now, options: { testing: false, automatic: true, byUserId: null } });
     return due.length;
   });
 }
@@ -262,7 +314,11 @@ async function setupWeek(store: WeeksStore, pool: PoolRow, weekNumber: number, n
 }
 
 /** PUT /api/pools/{poolId}/spreads/{gameId}: set or clear (null) while the game's week is in SETUP. */
-export async function updateSpread(ctx: WeeksContext, caller: Caller, { poolId, gameId, spread }: { poolId: string; gameId: string; spread: number | null }): Promise<PoolSpread> {
+export async function updateSpread(
+  ctx: WeeksContext,
+  caller: Caller,
+  { poolId, gameId, spread }: { poolId: string; gameId: string; spread: number | null },
+): Promise<PoolSpread> {
   return ctx.uow.write(async (store) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
@@ -304,7 +360,14 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
       await store.setSpread({ poolId: pool.id, gameId: game.espnId, spread: line, updatedBy: caller.id, updatedAt: now });
       updated += 1;
     }
-    const spreads = new Map((await store.spreadsOf(pool.id, games.map((g) => g.espnId))).map((s) => [s.gameId, s]));
+    const spreads = new Map(
+      (
+        await store.spreadsOf(
+          pool.id,
+          games.map((g) => g.espnId),
+        )
+      ).map((s) => [s.gameId, s]),
+    );
     let message = `Downloaded spreads for ${updated} of ${games.length} game(s) of ${weekLabel(weekNumber)} from ESPN.`;
     if (missing.length) message += ` ESPN has no line for ${missing.join(', ')}; ${missing.length === 1 ? 'it keeps its' : 'they keep their'} current spread.`;
     return { message, updated, missing, spreads: games.map((g) => presentSpread(g, spreads.get(g.espnId), undefined)) };
@@ -362,7 +425,11 @@ export async function importScores(ctx: WeeksContext, caller: Caller, poolId: st
 }
 
 /** POST .../games/{gameId}/void: rule a postponed pool game void (recorded, with the reason). */
-export async function voidGame(ctx: WeeksContext, caller: Caller, { poolId, weekNumber, gameId, reason }: { poolId: string; weekNumber: number; gameId: string; reason: string }): Promise<PublishedGame> {
+export async function voidGame(
+  ctx: WeeksContext,
+  caller: Caller,
+  { poolId, weekNumber, gameId, reason }: { poolId: string; weekNumber: number; gameId: string; reason: string },
+): Promise<PublishedGame> {
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
@@ -376,8 +443,16 @@ export async function voidGame(ctx: WeeksContext, caller: Caller, { poolId, week
     if (voidReasonOf(poolGame, game) !== null) return presentPoolGame({ poolGame, game }, teams)!;
     if (game.status !== 'POSTPONED') throw new GameNotPostponedError(game.status);
     const voided = await store.voidPoolGame(poolGame.id, reason, caller.id, now);
-    await emit('weeks.game.voided', { poolId: pool.id, year: pool.year, weekNumber, gameId, poolGameId: poolGame.id, reason, byUserId: caller.id, voidedAt: now.toISOString() });
+    await emit('weeks.game.voided', {
+      poolId: pool.id,
+      year: pool.year,
+      weekNumber,
+      gameId,
+      poolGameId: poolGame.id,
+      reason,
+      byUserId: caller.id,
+      voidedAt: now.toISOString(),
+    });
     return presentPoolGame({ poolGame: voided ?? poolGame, game }, teams)!;
   });
 }
-

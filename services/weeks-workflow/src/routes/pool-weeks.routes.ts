@@ -13,9 +13,13 @@ export function registerPoolWeekRoutes(app: ServiceApp, ctx: WeeksContext): void
     return transitionWeek(ctx, currentUser(request), { poolId, weekNumber, slug: target, testing: request.body?.testing === true });
   });
   route(app, api.spreads, async (request) => listSpreads(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
-  route(app, api.updateSpread, async (request) => updateSpread(ctx, currentUser(request), { poolId: request.params.poolId, gameId: request.params.gameId, spread: request.body.spread }));
+  route(app, api.updateSpread, async (request) =>
+    updateSpread(ctx, currentUser(request), { poolId: request.params.poolId, gameId: request.params.gameId, spread: request.body.spread }),
+  );
   route(app, api.downloadSpreads, async (request) => downloadSpreads(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
-  route(app, api.publish, async (request) => publishWeek(ctx, currentUser(request), { poolId: request.params.poolId, weekNumber: request.params.weekNumber, gameIds: request.body.gameIds }));
+  route(app, api.publish, async (request) =>
+    publishWeek(ctx, currentUser(request), { poolId: request.params.poolId, weekNumber: request.params.weekNumber, gameIds: request.body.gameIds }),
+  );
   route(app, api.publishedGames, async (request) => listPublishedGames(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
   route(app, api.importScores, async (request) => importScores(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
   route(app, api.voidGame, async (request) => {

@@ -166,7 +166,10 @@ export function createWeeksStore(db: Db) {
     },
 
     async poolWeeksOf(poolId: string, year: number): Promise<PoolWeekRow[]> {
-      return db.select().from(poolWeeks).where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.year, year)));
+      return db
+        .select()
+        .from(poolWeeks)
+        .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.year, year)));
     },
 
     async poolWeeksAt(poolIds: string[]): Promise<PoolWeekRow[]> {
@@ -174,7 +177,10 @@ export function createWeeksStore(db: Db) {
       return db.select().from(poolWeeks).where(inArray(poolWeeks.poolId, poolIds));
     },
 
-    async updatePoolWeek(row: PoolWeekRow, patch: Partial<Pick<PoolWeekRow, 'state' | 'pickDeadline' | 'publishedAt' | 'stateChangedAt'>>): Promise<PoolWeekRow> {
+    async updatePoolWeek(
+      row: PoolWeekRow,
+      patch: Partial<Pick<PoolWeekRow, 'state' | 'pickDeadline' | 'publishedAt' | 'stateChangedAt'>>,
+    ): Promise<PoolWeekRow> {
       const [updated] = await db
         .update(poolWeeks)
         .set(patch)
@@ -213,14 +219,20 @@ export function createWeeksStore(db: Db) {
 
     async spreadsOf(poolId: string, gameIds: string[]): Promise<PoolSpreadRow[]> {
       if (gameIds.length === 0) return [];
-      return db.select().from(poolSpreads).where(and(eq(poolSpreads.poolId, poolId), inArray(poolSpreads.gameId, gameIds)));
+      return db
+        .select()
+        .from(poolSpreads)
+        .where(and(eq(poolSpreads.poolId, poolId), inArray(poolSpreads.gameId, gameIds)));
     },
 
     async setSpread(row: PoolSpreadRow): Promise<PoolSpreadRow> {
       const [saved] = await db
         .insert(poolSpreads)
         .values(row)
-        .onConflictDoUpdate({ target: [poolSpreads.poolId, poolSpreads.gameId], set: { spread: row.spread, updatedBy: row.updatedBy, updatedAt: row.updatedAt } })
+        .onConflictDoUpdate({
+          target: [poolSpreads.poolId, poolSpreads.gameId],
+          set: { spread: row.spread, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
+        })
         .returning();
       return saved!;
     },
@@ -245,13 +257,19 @@ export function createWeeksStore(db: Db) {
     },
 
     async findPoolGame(poolId: string, gameId: string): Promise<PoolGameRow | undefined> {
-      const [row] = await db.select().from(poolGames).where(and(eq(poolGames.poolId, poolId), eq(poolGames.gameId, gameId)));
+      const [row] = await db
+        .select()
+        .from(poolGames)
+        .where(and(eq(poolGames.poolId, poolId), eq(poolGames.gameId, gameId)));
       return row;
     },
 
     /** Pool games of a game not yet void (every pool that published it). */
     async unvoidedPoolGamesOf(gameId: string): Promise<PoolGameRow[]> {
-      return db.select().from(poolGames).where(and(eq(poolGames.gameId, gameId), isNull(poolGames.voidedAt)));
+      return db
+        .select()
+        .from(poolGames)
+        .where(and(eq(poolGames.gameId, gameId), isNull(poolGames.voidedAt)));
     },
 
     async voidPoolGame(id: string, reason: string, by: string | null, at: Date): Promise<PoolGameRow | undefined> {

@@ -37,8 +37,8 @@ export function LandingPage({ returnTo }: { returnTo?: string }) {
         </a>
 
         <p className="mt-5 max-w-md text-sm text-muted-foreground text-pretty">
-          New to PowerPool? You need a free account with our sign-in provider. You can create one during sign-up with
-          your e-mail address or an account you already have.
+          New to PowerPool? You need a free account with our sign-in provider. You can create one during sign-up with your e-mail address or an account you
+          already have.
         </p>
 
         <ul className="mt-14 grid w-full max-w-4xl gap-4 text-left sm:grid-cols-3">
@@ -80,9 +80,7 @@ export function LandingPage({ returnTo }: { returnTo?: string }) {
 }
 
 function Chip({ className, children }: { className: string; children: ReactNode }) {
-  return (
-    <span className={`flex size-7 items-center justify-center rounded-md text-sm font-bold ${className}`}>{children}</span>
-  );
+  return <span className={`flex size-7 items-center justify-center rounded-md text-sm font-bold ${className}`}>{children}</span>;
 }
 
 function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {

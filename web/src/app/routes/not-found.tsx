@@ -7,13 +7,9 @@ export function NotFoundRoute() {
   useDocumentTitle(documentTitle(paths.notFound.title));
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
-      <p className="bg-gradient-to-br from-primary to-confidence-1 bg-clip-text text-7xl font-extrabold tracking-tight text-transparent sm:text-8xl">
-        404
-      </p>
+      <p className="bg-gradient-to-br from-primary to-confidence-1 bg-clip-text text-7xl font-extrabold tracking-tight text-transparent sm:text-8xl">404</p>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Page Not Found</h1>
-      <p className="max-w-md text-muted-foreground">
-        The page you are looking for does not exist or may have been moved.
-      </p>
+      <p className="max-w-md text-muted-foreground">The page you are looking for does not exist or may have been moved.</p>
       <Button asChild className="mt-2">
         <Link to={paths.home.getHref()}>Go to Home</Link>
       </Button>

@@ -5,10 +5,5 @@ import { ErrorScreen } from '../../components/layout/error-screen';
 export function RouteErrorScreen() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
-  return (
-    <ErrorScreen
-      message="Something unexpected happened on this page. Reloading usually fixes it."
-      onRetry={() => window.location.reload()}
-    />
-  );
+  return <ErrorScreen message="Something unexpected happened on this page. Reloading usually fixes it." onRetry={() => window.location.reload()} />;
 }

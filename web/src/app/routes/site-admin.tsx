@@ -47,16 +47,9 @@ export function SiteAdminRoute() {
 
   return (
     <>
-      <PageHeader
-        title={paths.siteAdmin.title}
-        description="Sports data, every user and every pool."
-        actions={<RoleBadge role="super_admin" />}
-      />
+      <PageHeader title={paths.siteAdmin.title} description="Sports data, every user and every pool." actions={<RoleBadge role="super_admin" />} />
       <Tabs.Root value={tab} onValueChange={selectTab} className="space-y-6">
-        <Tabs.List
-          aria-label="Site administration"
-          className="-mx-4 flex gap-1 overflow-x-auto border-b px-4 [scrollbar-width:none] sm:mx-0 sm:px-0"
-        >
+        <Tabs.List aria-label="Site administration" className="-mx-4 flex gap-1 overflow-x-auto border-b px-4 [scrollbar-width:none] sm:mx-0 sm:px-0">
           {TABS.map(({ value, label, short, icon }) => (
             <TabTrigger key={value} value={value} icon={icon}>
               {/* Phones get the short name; only the shown one is in the accessible name. */}

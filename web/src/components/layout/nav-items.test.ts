@@ -42,13 +42,7 @@ describe('navItemsForRole', () => {
   });
 
   it('should add Manage Pool and Manage Weeks when the role is pool_commissioner', () => {
-    expect(labels(navItemsForRole('pool_commissioner'))).toEqual([
-      'Make Picks',
-      'Leaderboard',
-      'Live Results',
-      'Manage Pool',
-      'Manage Weeks',
-    ]);
+    expect(labels(navItemsForRole('pool_commissioner'))).toEqual(['Make Picks', 'Leaderboard', 'Live Results', 'Manage Pool', 'Manage Weeks']);
   });
 
   it('should add Site Admin as well when the role is super_admin', () => {

@@ -4,24 +4,10 @@ import { paths } from '../../config/paths';
 import { LOGOUT_PATH } from '../../lib/auth-urls';
 import { cn } from '../../utils/cn';
 import { ThemeRadioItems } from '../theme/theme-switcher';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { isNavItemActive } from './nav-items';
 import type { NavItem } from './nav-items';
-import {
-  MoreTriggerContent,
-  NAV_ICONS,
-  tabClasses,
-  THEME_TRIGGER_LABEL,
-  ThemeTriggerIcons,
-  themeTriggerClasses,
-} from './nav-parts';
+import { MoreTriggerContent, NAV_ICONS, tabClasses, THEME_TRIGGER_LABEL, ThemeTriggerIcons, themeTriggerClasses } from './nav-parts';
 import type { DeferredMenuProps } from './nav-parts';
 
 /**
@@ -71,11 +57,7 @@ export function MoreMenu({
           );
         })}
         <DropdownMenuItem asChild>
-          <Link
-            to={paths.profile.getHref()}
-            aria-current={profileActive ? 'page' : undefined}
-            className={cn(profileActive && 'font-semibold text-primary')}
-          >
+          <Link to={paths.profile.getHref()} aria-current={profileActive ? 'page' : undefined} className={cn(profileActive && 'font-semibold text-primary')}>
             <CircleUserRound aria-hidden="true" />
             Profile
           </Link>

@@ -1,14 +1,4 @@
-import {
-  Activity,
-  CalendarCog,
-  Ellipsis,
-  ListChecks,
-  Moon,
-  ShieldCheck,
-  Sun,
-  Trophy,
-  Users,
-} from 'lucide-react';
+import { Activity, CalendarCog, Ellipsis, ListChecks, Moon, ShieldCheck, Sun, Trophy, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../utils/cn';
 import { buttonClasses } from '../ui/button';

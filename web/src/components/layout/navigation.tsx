@@ -13,14 +13,7 @@ import { toast } from '../ui/use-toast';
 import { Logo } from './logo';
 import { isNavItemActive, isPathActive, navItemsForRole, splitForTabBar } from './nav-items';
 import type { NavItem } from './nav-items';
-import {
-  MoreTriggerContent,
-  NAV_ICONS,
-  tabClasses,
-  THEME_TRIGGER_LABEL,
-  ThemeTriggerIcons,
-  themeTriggerClasses,
-} from './nav-parts';
+import { MoreTriggerContent, NAV_ICONS, tabClasses, THEME_TRIGGER_LABEL, ThemeTriggerIcons, themeTriggerClasses } from './nav-parts';
 import type { DeferredMenuProps } from './nav-parts';
 
 /** The theme and More menus: fetched when the pointer or the focus reaches a trigger. */
@@ -68,9 +61,7 @@ function TopBar({ user, items, pathname }: BarProps & { user: CurrentUser }) {
                     aria-current={active ? 'page' : undefined}
                     className={cn(
                       'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                      active
-                        ? 'bg-accent text-accent-foreground'
-                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                      active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
                     )}
                   >
                     {item.label}
@@ -149,9 +140,7 @@ function BottomTabBar({ items, pathname }: BarProps) {
             <MoreTriggerContent />
           </button>
         )}
-        menu={(menus, props) => (
-          <menus.MoreMenu {...props} more={more} pathname={pathname} active={moreActive} profileActive={profileActive} />
-        )}
+        menu={(menus, props) => <menus.MoreMenu {...props} more={more} pathname={pathname} active={moreActive} profileActive={profileActive} />}
       />
     </nav>
   );

@@ -22,20 +22,10 @@ export type BadgeVariant = keyof typeof variants;
 export type BadgeSize = keyof typeof sizes;
 
 /** A small status label. */
-export function Badge({
-  className,
-  variant = 'default',
-  size = 'default',
-  ...props
-}: ComponentProps<'span'> & { variant?: BadgeVariant; size?: BadgeSize }) {
+export function Badge({ className, variant = 'default', size = 'default', ...props }: ComponentProps<'span'> & { variant?: BadgeVariant; size?: BadgeSize }) {
   return (
     <span
-      className={cn(
-        'inline-flex items-center rounded-full border font-semibold whitespace-nowrap',
-        sizes[size],
-        variants[variant],
-        className,
-      )}
+      className={cn('inline-flex items-center rounded-full border font-semibold whitespace-nowrap', sizes[size], variants[variant], className)}
       {...props}
     />
   );

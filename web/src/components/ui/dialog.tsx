@@ -112,9 +112,7 @@ export function ConfirmDialog({
               onClick={onConfirm}
               className={cn(
                 'inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium shadow-sm disabled:opacity-50',
-                destructive
-                  ? 'bg-destructive text-destructive-foreground hover:bg-destructive/90'
-                  : 'bg-primary text-primary-foreground hover:bg-primary/90',
+                destructive ? 'bg-destructive text-destructive-foreground hover:bg-destructive/90' : 'bg-primary text-primary-foreground hover:bg-primary/90',
               )}
             >
               {confirmLabel}

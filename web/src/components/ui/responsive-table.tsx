@@ -123,7 +123,10 @@ function SortButton({ header, direction, onSort }: { header: string; direction: 
     <button
       type="button"
       onClick={onSort}
-      className={cn('inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', direction && 'text-foreground')}
+      className={cn(
+        'inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        direction && 'text-foreground',
+      )}
     >
       {header}
       <Icon className={cn('size-3.5', !direction && 'opacity-50')} aria-hidden="true" />

@@ -8,9 +8,11 @@ import type { ToastVariant } from './use-toast';
 // Away from where the primary actions are (the buttons at the foot of forms, cards and dialogs,
 // and the phone tab bar): at the top on phones, over the header; from 768 px top right, just below
 // the 64 px navigation bar, at most 420 px wide (docs/screens.md#times-and-toasts).
-export const toastViewportClasses = 'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:top-16 md:max-h-[calc(100dvh-4rem)] md:max-w-[420px]';
+export const toastViewportClasses =
+  'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:top-16 md:max-h-[calc(100dvh-4rem)] md:max-w-[420px]';
 
-export const toastClasses = 'toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg p-4 pr-9 shadow-lg';
+export const toastClasses =
+  'toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg p-4 pr-9 shadow-lg';
 
 export const toastVariantClasses: Record<ToastVariant, string> = {
   default: 'border bg-popover text-popover-foreground',

@@ -8,26 +8,11 @@ import type { ToastVariant } from './use-toast';
 export const ToastProvider = ToastPrimitive.Provider;
 
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      className={cn(toastViewportClasses, className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Viewport className={cn(toastViewportClasses, className)} {...props} />;
 }
 
-export function Toast({
-  className,
-  variant = 'default',
-  ...props
-}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant | undefined }) {
-  return (
-    <ToastPrimitive.Root
-      data-variant={variant}
-      className={cn(toastClasses, toastVariantClasses[variant], className)}
-      {...props}
-    />
-  );
+export function Toast({ className, variant = 'default', ...props }: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant | undefined }) {
+  return <ToastPrimitive.Root data-variant={variant} className={cn(toastClasses, toastVariantClasses[variant], className)} {...props} />;
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
@@ -40,11 +25,7 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
-    <ToastPrimitive.Close
-      aria-label="Close"
-      className={cn(toastCloseClasses, className)}
-      {...props}
-    >
+    <ToastPrimitive.Close aria-label="Close" className={cn(toastCloseClasses, className)} {...props}>
       <X className="size-4" aria-hidden="true" />
     </ToastPrimitive.Close>
   );

@@ -17,7 +17,9 @@ export function impactGamesOf(board: Pick<WeekBoard, 'games' | 'players'>): Impa
     const players: ImpactGame['pickDetails']['players'] = [];
     for (const player of board.players) {
       if (player.error !== null) continue;
-      const bestRaw = player.outcome.rawPoints + player.outcome.picks.filter((o) => !o.pick.isPowerPick && o.result === 'PENDING').reduce((sum, o) => sum + o.pick.confidenceRank, 0);
+      const bestRaw =
+        player.outcome.rawPoints +
+        player.outcome.picks.filter((o) => !o.pick.isPowerPick && o.result === 'PENDING').reduce((sum, o) => sum + o.pick.confidenceRank, 0);
       for (const o of player.outcome.picks) {
         const pick = o.pick;
         if (pick.gameId !== game.espnId || o.result !== 'PENDING') continue;

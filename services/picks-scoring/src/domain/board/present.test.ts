@@ -4,7 +4,11 @@ import { presentGame, presentLiveBoard } from './present.js';
 import { standingsOf } from './standings.js';
 import { gamesById, KICKOFF, liveGame, member, pick, POOL, WEEK } from './test-fixtures.js';
 
-const games = [liveGame('g1', { status: 'COMPLETE', homeScore: 20, awayScore: 17 }, { spread: -3 }), liveGame('g2', { status: 'IN_PROGRESS', homeScore: 0, awayScore: 7 }, { voided: true }), liveGame('g3')];
+const games = [
+  liveGame('g1', { status: 'COMPLETE', homeScore: 20, awayScore: 17 }, { spread: -3 }),
+  liveGame('g2', { status: 'IN_PROGRESS', homeScore: 0, awayScore: 7 }, { voided: true }),
+  liveGame('g3'),
+];
 const players = standingsOf({
   members: [member('u-alice', 'Alice')],
   picks: [pick('u-alice', 'g1', 'H', 3), pick('u-alice', 'g3', 'H', 2), pick('u-alice', 'g2', 'A', 1)],
@@ -35,7 +39,16 @@ describe('presentLiveBoard: the live leaderboard as the API sends it', () => {
     ]);
     // g1 lands on the spread (a push); g2 is void (a push); g3 has not started.
     expect(live.standings.map((s) => [s.displayName, s.rank, s.weekPoints, s.picks.map((p) => [p.gameId, p.result, p.isCorrect])])).toEqual([
-      ['Alice', 1, 0, [['g1', 'PUSH', null], ['g3', 'PENDING', null], ['g2', 'PUSH', null]]],
+      [
+        'Alice',
+        1,
+        0,
+        [
+          ['g1', 'PUSH', null],
+          ['g3', 'PENDING', null],
+          ['g2', 'PUSH', null],
+        ],
+      ],
     ]);
   });
 

@@ -1,4 +1,14 @@
-import { coverOf, isFinalGame, weekLabel, type AccessLevel, type LiveGame, type LiveLeaderboard, type LivePick, type LiveStanding, type PickOverride } from '@powerpool/contracts';
+import {
+  coverOf,
+  isFinalGame,
+  weekLabel,
+  type AccessLevel,
+  type LiveGame,
+  type LiveLeaderboard,
+  type LivePick,
+  type LiveStanding,
+  type PickOverride,
+} from '@powerpool/contracts';
 import type { LiveGameRow } from '../../store/live.store.js';
 import type { PoolWeekRow } from '../../store/schema.js';
 import { deadlinePassed } from '../access.js';
@@ -21,20 +31,18 @@ export function presentStanding(player: PlayerWeek): LiveStanding {
     powerEffect: outcome.powerEffect,
     possiblePointsRemaining: outcome.possiblePointsRemaining,
     hasPicks: outcome.hasPicks,
-    picks: outcome.picks.map(
-      (o): LivePick => ({
-        gameId: o.pick.gameId,
-        selectedTeamEspnId: o.pick.selectedTeamEspnId,
-        selectedTeamAbbr: o.pick.teamAbbr,
-        selectedTeamLogo: o.pick.teamLogo,
-        confidenceRank: o.pick.confidenceRank,
-        isPowerPick: o.pick.isPowerPick,
-        isCorrect: isCorrectOf(o.result),
-        result: o.result,
-        pointsEarned: o.pointsEarned,
-        covering: o.covering,
-      }),
-    ),
+    picks: outcome.picks.map((o): LivePick => ({
+      gameId: o.pick.gameId,
+      selectedTeamEspnId: o.pick.selectedTeamEspnId,
+      selectedTeamAbbr: o.pick.teamAbbr,
+      selectedTeamLogo: o.pick.teamLogo,
+      confidenceRank: o.pick.confidenceRank,
+      isPowerPick: o.pick.isPowerPick,
+      isCorrect: isCorrectOf(o.result),
+      result: o.result,
+      pointsEarned: o.pointsEarned,
+      covering: o.covering,
+    })),
   };
 }
 
@@ -100,7 +108,9 @@ export function presentLiveBoard(board: WeekBoard, view: LiveBoardView): LiveLea
       gamesInProgress: gamesCentric.some((g) => g.status === 'IN_PROGRESS' && !g.isVoid),
       picksAvailable: deadlinePassed(week, view.now),
       accessLevel: view.access,
-      allWeeks: view.poolWeeks.filter((w) => w.year === pool.year).map((w) => ({ weekNumber: w.weekNumber, displayName: weekLabel(w.weekNumber), state: w.state })),
+      allWeeks: view.poolWeeks
+        .filter((w) => w.year === pool.year)
+        .map((w) => ({ weekNumber: w.weekNumber, displayName: weekLabel(w.weekNumber), state: w.state })),
       generatedAt: view.now.toISOString(),
     },
   };

@@ -63,7 +63,10 @@ describe('standingsOf: a pool week standings from rows already read', () => {
       pick('u-alice', 'g3', 'A', 1, { result: 'PUSH', pointsEarned: 0 }),
       pick('u-alice', 'g1', 'H', 0, { result: 'WIN', pointsEarned: 3 }),
     ];
-    const stored = [storedRow('u-alice', { rawPoints: 3, multiplier: 2, finalPoints: 6, powerEffect: 'x2' }), storedRow('u-bob', { hasCalculationError: true, errorMessage: 'Team X does not play in this game' })];
+    const stored = [
+      storedRow('u-alice', { rawPoints: 3, multiplier: 2, finalPoints: 6, powerEffect: 'x2' }),
+      storedRow('u-bob', { hasCalculationError: true, errorMessage: 'Team X does not play in this game' }),
+    ];
     const players = standingsOf({ members, picks: [...storedPicks, ...picks.filter((p) => p.userId !== 'u-alice')], stored, gameOf: gamesById(games) });
     const alice = players.find((p) => p.userId === 'u-alice')!;
     expect([alice.weekPoints, alice.outcome.powerBonus, alice.outcome.powerPickCorrect, alice.outcome.possiblePointsRemaining]).toEqual([6, 3, true, 0]);

@@ -64,7 +64,12 @@ export function liveGame(id: string, game: Partial<GameRow> = {}, options: { spr
   };
 }
 
-export const member = (userId: string, displayName: string, priorSeasonPoints = 0): LiveMemberRow => ({ userId, displayName, email: `${userId}@example.com`, priorSeasonPoints });
+export const member = (userId: string, displayName: string, priorSeasonPoints = 0): LiveMemberRow => ({
+  userId,
+  displayName,
+  email: `${userId}@example.com`,
+  priorSeasonPoints,
+});
 
 /** `userId`'s pick of `team` ('H' or 'A' of game `gameId`) at `rank` (0: the power pick). */
 export const pick = (userId: string, gameId: string, team: 'H' | 'A', rank: number, stored: Partial<LivePickRow> = {}): LivePickRow => ({

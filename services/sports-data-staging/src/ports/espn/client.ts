@@ -98,20 +98,33 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
 
     async coreOdds({ eventId, competitionId, homeAbbr, awayAbbr }, call) {
       const doc = await orNull(
-        http(`${core}/events/${encodeURIComponent(eventId)}/competitions/${encodeURIComponent(competitionId)}/odds`, coreOddsListSchema, `odds of game ${eventId}`, call),
+        http(
+          `${core}/events/${encodeURIComponent(eventId)}/competitions/${encodeURIComponent(competitionId)}/odds`,
+          coreOddsListSchema,
+          `odds of game ${eventId}`,
+          call,
+        ),
       );
       if (!doc) return null;
       const usable = doc.items.filter((i) => !(i.provider?.name ?? '').includes('Live Odds') && (i.spread !== undefined || i.details));
       const item = usable.find((i) => i.provider?.id === '58') ?? usable[0];
       if (!item) return null;
-      return { provider: item.provider?.name ?? null, details: item.details ?? null, spread: readSpread({ spread: item.spread, details: item.details }, homeAbbr, awayAbbr) };
+      return {
+        provider: item.provider?.name ?? null,
+        details: item.details ?? null,
+        spread: readSpread({ spread: item.spread, details: item.details }, homeAbbr, awayAbbr),
+      };
     },
 
     async summaryOdds(eventId, homeAbbr, awayAbbr) {
       const doc = await orNull(http(`${site}/summary?event=${encodeURIComponent(eventId)}`, summarySchema, `summary of game ${eventId}`));
       const item = doc?.pickcenter?.find((p) => !(p.provider?.name ?? '').includes('Live Odds'));
       if (!item) return null;
-      return { provider: item.provider?.name ?? null, details: item.details ?? null, spread: readSpread({ spread: item.spread, details: item.details }, homeAbbr, awayAbbr) };
+      return {
+        provider: item.provider?.name ?? null,
+        details: item.details ?? null,
+        spread: readSpread({ spread: item.spread, details: item.details }, homeAbbr, awayAbbr),
+      };
     },
 
     async logo(providerUrl) {

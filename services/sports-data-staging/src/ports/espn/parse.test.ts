@@ -73,11 +73,18 @@ describe('parsers', () => {
 
   it('should keep a scheduled game without scores or winner', () => {
     const scheduled = event({}, { status: { period: 0, displayClock: '0:00', type: { state: 'pre', completed: false } } });
-    expect(parseEvent(scheduled, { year: 2025, seasonType: 2, espnWeek: 1 })).toMatchObject({ gameStatus: 'SCHEDULED', homeScore: null, winnerTeamEspnId: null, currentPeriod: null });
+    expect(parseEvent(scheduled, { year: 2025, seasonType: 2, espnWeek: 1 })).toMatchObject({
+      gameStatus: 'SCHEDULED',
+      homeScore: null,
+      winnerTeamEspnId: null,
+      currentPeriod: null,
+    });
   });
 
   it('should refuse an event without two competitors', () => {
-    expect(() => eventSchema.parse({ id: '1', date: 'x', competitions: [{ id: '1', date: 'x', status: { type: { state: 'pre' } }, competitors: [] }] })).toThrow(/two competitors/);
+    expect(() =>
+      eventSchema.parse({ id: '1', date: 'x', competitions: [{ id: '1', date: 'x', status: { type: { state: 'pre' } }, competitors: [] }] }),
+    ).toThrow(/two competitors/);
   });
 
   it('should pick team logos by rel and venue images by rel', () => {
@@ -96,7 +103,9 @@ describe('parsers', () => {
       }),
     );
     expect(team).toMatchObject({ logoUrl: 'default.png', darkLogoUrl: 'dark.png', city: 'Atlanta', shortName: 'Falcons' });
-    const venue = parseVenue(venueDocSchema.parse({ id: '5348', fullName: 'Mercedes-Benz Stadium', indoor: true, images: [{ href: 'in.jpg', rel: ['full', 'day', 'interior'] }] }));
+    const venue = parseVenue(
+      venueDocSchema.parse({ id: '5348', fullName: 'Mercedes-Benz Stadium', indoor: true, images: [{ href: 'in.jpg', rel: ['full', 'day', 'interior'] }] }),
+    );
     expect(venue).toMatchObject({ exteriorImageUrl: null, interiorImageUrl: 'in.jpg', city: null, grass: null, indoor: true });
   });
 
@@ -134,22 +143,47 @@ const LIVE = () => recorded('scoreboard-2025-reg-week17-inprogress.json', '40177
 
 // Status types the recordings do not show (ENDPOINTS.md: "Not observed"), in the shape of the
 // recorded ones. A game called off before kickoff keeps period 0 and "0" scores, as scheduled games do.
-const type = (name: string, state: string, completed: boolean, detail: string) => ({ name, state, completed, description: detail, detail, shortDetail: detail });
+const type = (name: string, state: string, completed: boolean, detail: string) => ({
+  name,
+  state,
+  completed,
+  description: detail,
+  detail,
+  shortDetail: detail,
+});
 const beforeKickoff = (t: ReturnType<typeof type>) => ({ clock: 0, displayClock: '0:00', period: 0, type: t });
 
 describe('game status by the game rules', () => {
   it('should read COMPLETE with scores and winner when the recorded game is final', () => {
-    expect(parseEvent(FINAL(), WEEK_1)).toMatchObject({ gameStatus: 'COMPLETE', homeScore: 24, awayScore: 20, winnerTeamEspnId: '21', currentPeriod: 4, gameClock: null });
+    expect(parseEvent(FINAL(), WEEK_1)).toMatchObject({
+      gameStatus: 'COMPLETE',
+      homeScore: 24,
+      awayScore: 20,
+      winnerTeamEspnId: '21',
+      currentPeriod: 4,
+      gameClock: null,
+    });
   });
 
   it('should read COMPLETE when the game is final after overtime', () => {
     const ot = { clock: 0, displayClock: '0:00', period: 5 };
-    expect(parseEvent(withStatus(FINAL(), { ...ot, type: type('STATUS_FINAL', 'post', true, 'Final/OT') }), WEEK_1)).toMatchObject({ gameStatus: 'COMPLETE', currentPeriod: 5, winnerTeamEspnId: '21' });
+    expect(parseEvent(withStatus(FINAL(), { ...ot, type: type('STATUS_FINAL', 'post', true, 'Final/OT') }), WEEK_1)).toMatchObject({
+      gameStatus: 'COMPLETE',
+      currentPeriod: 5,
+      winnerTeamEspnId: '21',
+    });
     expect(parseEvent(withStatus(FINAL(), { ...ot, type: type('STATUS_FINAL_OVERTIME', 'post', true, 'Final/OT') }), WEEK_1)?.gameStatus).toBe('COMPLETE');
   });
 
   it('should read IN_PROGRESS with score and clock when the recorded game is live, at halftime or delayed during play', () => {
-    expect(parseEvent(LIVE(), WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '4:11', winnerTeamEspnId: null });
+    expect(parseEvent(LIVE(), WEEK_17)).toMatchObject({
+      gameStatus: 'IN_PROGRESS',
+      homeScore: 7,
+      awayScore: 0,
+      currentPeriod: 1,
+      gameClock: '4:11',
+      winnerTeamEspnId: null,
+    });
     const halftime = withStatus(LIVE(), { clock: 0, displayClock: '0:00', period: 2, type: type('STATUS_HALFTIME', 'in', false, 'Halftime') });
     expect(parseEvent(halftime, WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', homeScore: 7, currentPeriod: 2 });
     const delayed = withStatus(LIVE(), { clock: 251, displayClock: '4:11', period: 1, type: type('STATUS_DELAYED', 'in', false, 'Delayed') });
@@ -157,7 +191,13 @@ describe('game status by the game rules', () => {
   });
 
   it('should read SCHEDULED without scores when the recorded game is to come or delayed before kickoff', () => {
-    expect(parseEvent(SCHEDULED(), WEEK_1)).toMatchObject({ gameStatus: 'SCHEDULED', homeScore: null, awayScore: null, currentPeriod: null, winnerTeamEspnId: null });
+    expect(parseEvent(SCHEDULED(), WEEK_1)).toMatchObject({
+      gameStatus: 'SCHEDULED',
+      homeScore: null,
+      awayScore: null,
+      currentPeriod: null,
+      winnerTeamEspnId: null,
+    });
     const delayed = withStatus(SCHEDULED(), beforeKickoff(type('STATUS_DELAYED', 'pre', false, 'Delayed')));
     expect(parseEvent(delayed, WEEK_1)).toMatchObject({ gameStatus: 'SCHEDULED', homeScore: null });
   });
@@ -165,19 +205,39 @@ describe('game status by the game rules', () => {
   it('should read CANCELLED without scores or winner when ESPN cancels a game before kickoff', () => {
     for (const name of ['STATUS_CANCELED', 'STATUS_CANCELLED']) {
       const cancelled = withStatus(SCHEDULED(), beforeKickoff(type(name, 'post', false, 'Canceled')));
-      expect(parseEvent(cancelled, WEEK_1), name).toMatchObject({ gameStatus: 'CANCELLED', homeScore: null, awayScore: null, currentPeriod: null, gameClock: null, winnerTeamEspnId: null });
+      expect(parseEvent(cancelled, WEEK_1), name).toMatchObject({
+        gameStatus: 'CANCELLED',
+        homeScore: null,
+        awayScore: null,
+        currentPeriod: null,
+        gameClock: null,
+        winnerTeamEspnId: null,
+      });
     }
   });
 
   it('should read POSTPONED without scores or winner when ESPN postpones a game before kickoff', () => {
     const postponed = withStatus(SCHEDULED(), beforeKickoff(type('STATUS_POSTPONED', 'post', false, 'Postponed')));
-    expect(parseEvent(postponed, WEEK_1)).toMatchObject({ gameStatus: 'POSTPONED', homeScore: null, awayScore: null, currentPeriod: null, winnerTeamEspnId: null });
+    expect(parseEvent(postponed, WEEK_1)).toMatchObject({
+      gameStatus: 'POSTPONED',
+      homeScore: null,
+      awayScore: null,
+      currentPeriod: null,
+      winnerTeamEspnId: null,
+    });
   });
 
   it('should keep the score but give no winner and no clock when a game is called off after kickoff', () => {
     const stopped = { clock: 251, displayClock: '4:11', period: 1 };
     const suspended = withStatus(LIVE(), { ...stopped, type: type('STATUS_SUSPENDED', 'post', false, 'Suspended') });
-    expect(parseEvent(suspended, WEEK_17)).toMatchObject({ gameStatus: 'POSTPONED', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: null, winnerTeamEspnId: null });
+    expect(parseEvent(suspended, WEEK_17)).toMatchObject({
+      gameStatus: 'POSTPONED',
+      homeScore: 7,
+      awayScore: 0,
+      currentPeriod: 1,
+      gameClock: null,
+      winnerTeamEspnId: null,
+    });
     const cancelled = withStatus(LIVE(), { ...stopped, type: type('STATUS_CANCELED', 'post', false, 'Canceled') });
     expect(parseEvent(cancelled, WEEK_17)).toMatchObject({ gameStatus: 'CANCELLED', homeScore: 7, awayScore: 0, winnerTeamEspnId: null });
   });
@@ -223,7 +283,9 @@ describe('status detail', () => {
   it('should say Halftime and End of each quarter when play breaks', () => {
     const halftime = withStatus(LIVE(), { clock: 0, displayClock: '0:00', period: 2, type: type('STATUS_HALFTIME', 'in', false, 'Halftime') });
     expect(parseEvent(halftime, WEEK_17)).toMatchObject({ gameStatus: 'IN_PROGRESS', statusDetail: 'Halftime', currentPeriod: 2 });
-    const ends = [1, 2, 3, 4, 5].map((period) => detailOf(withStatus(LIVE(), { clock: 0, displayClock: '0:00', period, type: type('STATUS_END_PERIOD', 'in', false, 'End of Period') })));
+    const ends = [1, 2, 3, 4, 5].map((period) =>
+      detailOf(withStatus(LIVE(), { clock: 0, displayClock: '0:00', period, type: type('STATUS_END_PERIOD', 'in', false, 'End of Period') })),
+    );
     expect(ends).toEqual(['End of 1st', 'End of 2nd', 'End of 3rd', 'End of 4th', 'End of OT']);
   });
 
@@ -247,7 +309,9 @@ describe('status detail', () => {
   });
 
   it('should read every game of the recorded week-17 scoreboard with its detail', () => {
-    const doc = scoreboardSchema.parse(JSON.parse(readFileSync(new URL('../../../fixtures/espn/scoreboard-2025-reg-week17-inprogress.json', import.meta.url), 'utf8')));
+    const doc = scoreboardSchema.parse(
+      JSON.parse(readFileSync(new URL('../../../fixtures/espn/scoreboard-2025-reg-week17-inprogress.json', import.meta.url), 'utf8')),
+    );
     const games = doc.events.map((e) => parseEvent(e, WEEK_17)!);
     expect(new Set(games.map((g) => g.statusDetail))).toEqual(new Set([null]));
     expect(games.filter((g) => g.gameStatus === 'IN_PROGRESS').map((g) => g.espnId)).toEqual(['401772825']);

@@ -199,7 +199,9 @@ export function parseTeam(team: EspnTeam): Team {
 
 export function parseVenue(doc: EspnVenue): Venue {
   const images = doc.images ?? [];
-  const exterior = images.find((i) => i.rel?.includes('day') && !i.rel.includes('interior')) ?? images.find((i) => i.rel && !i.rel.includes('interior') && i.rel.includes('full'));
+  const exterior =
+    images.find((i) => i.rel?.includes('day') && !i.rel.includes('interior')) ??
+    images.find((i) => i.rel && !i.rel.includes('interior') && i.rel.includes('full'));
   const interior = images.find((i) => i.rel?.includes('interior'));
   return {
     espnVenueId: doc.id,

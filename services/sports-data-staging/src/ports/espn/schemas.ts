@@ -97,9 +97,7 @@ export const teamSchema = z.object({
 export type EspnTeam = z.infer<typeof teamSchema>;
 
 export const teamsListSchema = z.object({
-  sports: z
-    .array(z.object({ leagues: z.array(z.object({ teams: z.array(z.object({ team: teamSchema })) })).min(1) }))
-    .min(1, 'the list has no sport'),
+  sports: z.array(z.object({ leagues: z.array(z.object({ teams: z.array(z.object({ team: teamSchema })) })).min(1) })).min(1, 'the list has no sport'),
 });
 
 const imageSchema = z.object({ href: z.string(), rel: z.array(z.string()).nullish() });

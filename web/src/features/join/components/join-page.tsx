@@ -21,13 +21,7 @@ import { userPoolsQueryOptions } from '../../../lib/user-pools';
 import { useInvitation } from '../api/get-invitation';
 import { useJoinPool } from '../api/join-pool';
 import { joinFailure } from '../lib/join-errors';
-import {
-  AUTO_JOIN_DELAY_MS,
-  clearPendingInvitation,
-  hasPendingInvitationFor,
-  savePendingInvitation,
-  WELCOME_REDIRECT_MS,
-} from '../lib/pending-invitation';
+import { AUTO_JOIN_DELAY_MS, clearPendingInvitation, hasPendingInvitationFor, savePendingInvitation, WELCOME_REDIRECT_MS } from '../lib/pending-invitation';
 
 /** The join page (/join/{token}), open to everyone (docs/screens.md#join-page). */
 export function JoinPage({ token }: { token: string }) {
@@ -97,9 +91,7 @@ function InvitationView({ token, invitation, alreadyMember }: { token: string; i
       onError: (error) => {
         clearPendingInvitation(window.sessionStorage);
         const failure = joinFailure(
-          error instanceof ApiError
-            ? { status: error.status, code: error.code, serverMessage: error.serverMessage }
-            : { status: undefined },
+          error instanceof ApiError ? { status: error.status, code: error.code, serverMessage: error.serverMessage } : { status: undefined },
         );
         if (failure.kind === 'already-member') {
           void navigate(paths.home.getHref(), { replace: true });

@@ -1,13 +1,7 @@
 import { POOL_MESSAGES } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
 import { joinFailure } from './join-errors';
-import {
-  clearPendingInvitation,
-  hasPendingInvitationFor,
-  PENDING_INVITATION_KEY,
-  readPendingInvitation,
-  savePendingInvitation,
-} from './pending-invitation';
+import { clearPendingInvitation, hasPendingInvitationFor, PENDING_INVITATION_KEY, readPendingInvitation, savePendingInvitation } from './pending-invitation';
 
 function memoryStore() {
   const map = new Map<string, string>();
@@ -54,7 +48,7 @@ describe('joinFailure', () => {
     expect(joinFailure({ status: 409, code: 'pool_full', serverMessage: POOL_MESSAGES.poolFull })).toEqual({ kind: 'error', message: POOL_MESSAGES.poolFull });
   });
 
-  it('should use the product\'s texts when the reply is 401, 404 or 410', () => {
+  it("should use the product's texts when the reply is 401, 404 or 410", () => {
     expect(joinFailure({ status: 401 })).toEqual({ kind: 'signed-out', message: 'Your session has expired. Please log in again to join the pool.' });
     expect(joinFailure({ status: 404 })).toEqual({
       kind: 'error',

@@ -24,6 +24,7 @@ export function completedWeeksQueryOptions(poolId: string) {
 export function useCompletedWeeks(poolId: string, { expected }: { expected?: number } = {}) {
   return useQuery({
     ...completedWeeksQueryOptions(poolId),
-    refetchInterval: (query) => (expected !== undefined && query.state.data !== undefined && query.state.data.length < expected ? AFTER_DEADLINE_RETRY_MS : false),
+    refetchInterval: (query) =>
+      expected !== undefined && query.state.data !== undefined && query.state.data.length < expected ? AFTER_DEADLINE_RETRY_MS : false,
   });
 }

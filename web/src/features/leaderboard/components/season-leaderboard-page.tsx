@@ -94,10 +94,23 @@ function SuperAdminBoard({ userId }: { userId: string }) {
 }
 
 /** Loading, failure or no pools. */
-function PoolsState({ query, empty }: { query: { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown }; empty: string }) {
+function PoolsState({
+  query,
+  empty,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  empty: string;
+}) {
   if (query.isPending) return <InlineLoading label="Loading your pools..." />;
   if (query.isError) {
-    return <InlineError title="Unable to load pools" message={errorText(query.error, 'Failed to load pools.')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <InlineError
+        title="Unable to load pools"
+        message={errorText(query.error, 'Failed to load pools.')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   }
   return <EmptyState title={empty} />;
 }
@@ -117,7 +130,9 @@ function Leaderboard({ pool }: { pool: BoardPool }) {
     const before = seenCompleted.current;
     seenCompleted.current = completedList;
     if (before === undefined || completedList === undefined || before === completedList) return;
-    const breakdowns = (queryClient.getQueryData(seasonLeaderboardQueryOptions(pool.id, pool.year).queryKey) ?? []).map((entry) => weeklyScoringReviewQueryOptions(entry.user.id, pool.id).queryKey);
+    const breakdowns = (queryClient.getQueryData(seasonLeaderboardQueryOptions(pool.id, pool.year).queryKey) ?? []).map(
+      (entry) => weeklyScoringReviewQueryOptions(entry.user.id, pool.id).queryKey,
+    );
     void invalidateKeys(queryClient, [seasonLeaderboardQueryOptions(pool.id, pool.year).queryKey, ...breakdowns]);
   }, [completedList, queryClient, pool.id, pool.year]);
   const [search, setSearch] = useState('');
@@ -125,7 +140,14 @@ function Leaderboard({ pool }: { pool: BoardPool }) {
 
   if (board.isPending) return <InlineLoading label="Loading leaderboard..." />;
   if (board.isError) {
-    return <InlineError title="Unable to load the leaderboard" message={errorText(board.error, 'Failed to load the leaderboard.')} onRetry={() => void board.refetch()} retrying={board.isFetching} />;
+    return (
+      <InlineError
+        title="Unable to load the leaderboard"
+        message={errorText(board.error, 'Failed to load the leaderboard.')}
+        onRetry={() => void board.refetch()}
+        retrying={board.isFetching}
+      />
+    );
   }
   const rows = filterLeaderboard(board.data, search);
   const weeks = completed.data?.length;
@@ -147,12 +169,24 @@ function Leaderboard({ pool }: { pool: BoardPool }) {
             <caption className="sr-only">Season standings of {pool.name}</caption>
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2">Rank</th>
-                <th scope="col" className="px-3 py-2 text-right">Total Points</th>
-                <th scope="col" className="px-3 py-2">Player</th>
-                <th scope="col" className="px-3 py-2 text-right">Weeks Played</th>
-                <th scope="col" className="px-3 py-2 text-right">Avg/Week</th>
-                <th scope="col" className="px-3 py-2 text-right">Best Week</th>
+                <th scope="col" className="px-3 py-2">
+                  Rank
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total Points
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Player
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Weeks Played
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Avg/Week
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Best Week
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -13,14 +13,24 @@ export function WeeklyBreakdown({ userId, poolId }: { userId: string; poolId: st
   const review = useWeeklyScoringReview(userId, poolId);
   if (review.isPending) return <InlineLoading label="Loading weekly picks..." className="py-6" />;
   if (review.isError) {
-    return <InlineError title="Unable to load weekly picks" message={errorText(review.error, 'Failed to load weekly picks.')} onRetry={() => void review.refetch()} retrying={review.isFetching} className="py-6" />;
+    return (
+      <InlineError
+        title="Unable to load weekly picks"
+        message={errorText(review.error, 'Failed to load weekly picks.')}
+        onRetry={() => void review.refetch()}
+        retrying={review.isFetching}
+        className="py-6"
+      />
+    );
   }
   if (review.data.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">No completed weeks yet.</p>;
   return (
     <div className="grid gap-3 py-2" data-testid="weekly-breakdown">
-      {[...review.data].sort((a, b) => a.weekNumber - b.weekNumber).map((week) => (
-        <WeekRow key={week.weekNumber} week={week} />
-      ))}
+      {[...review.data]
+        .sort((a, b) => a.weekNumber - b.weekNumber)
+        .map((week) => (
+          <WeekRow key={week.weekNumber} week={week} />
+        ))}
     </div>
   );
 }

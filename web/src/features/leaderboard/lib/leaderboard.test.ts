@@ -45,7 +45,10 @@ describe('weekTotals', () => {
   });
 
   it('should give the calculation error, truncated', () => {
-    expect(weekTotals({ ...week, hasCalculationError: true, errorMessage: 'Game 401 has no score' })).toEqual({ kind: 'error', message: 'Game 401 has no score' });
+    expect(weekTotals({ ...week, hasCalculationError: true, errorMessage: 'Game 401 has no score' })).toEqual({
+      kind: 'error',
+      message: 'Game 401 has no score',
+    });
     const long = weekTotals({ ...week, hasCalculationError: true, errorMessage: 'x'.repeat(200) });
     expect(long.kind === 'error' && long.message.length).toBe(ERROR_MESSAGE_MAX);
     expect(weekTotals({ ...week, hasCalculationError: true, errorMessage: null })).toEqual({ kind: 'error', message: '' });

@@ -32,9 +32,7 @@ export function orderedPicks<P extends Pick<SavedPick, 'isPowerPick' | 'confiden
 export const ERROR_MESSAGE_MAX = 80;
 
 /** A week's totals as the breakdown shows them; a week that could not be calculated shows Error and the (truncated) reason. */
-export type WeekTotals =
-  | { kind: 'ok'; raw: number; power: string; final: number }
-  | { kind: 'error'; message: string };
+export type WeekTotals = { kind: 'ok'; raw: number; power: string; final: number } | { kind: 'error'; message: string };
 
 export function weekTotals(week: Pick<WeeklyScoringReview, 'hasCalculationError' | 'errorMessage' | 'rawPoints' | 'powerEffect' | 'totalPoints'>): WeekTotals {
   if (week.hasCalculationError) {

@@ -38,7 +38,11 @@ export function liveLeaderboardQueryOptions(poolId: string, weekNumber: number) 
  * server answers picks_not_available the query asks again on comingSoonRefetchInterval, by
  * `pickDeadline` (the week's deadline as the page knows it), so it never gives up.
  */
-export function useLiveLeaderboard(poolId: string, weekNumber: number, { pushed = false, pickDeadline = null }: { pushed?: boolean; pickDeadline?: string | null } = {}) {
+export function useLiveLeaderboard(
+  poolId: string,
+  weekNumber: number,
+  { pushed = false, pickDeadline = null }: { pushed?: boolean; pickDeadline?: string | null } = {},
+) {
   const options = liveLeaderboardQueryOptions(poolId, weekNumber);
   return useQuery({
     ...options,

@@ -66,7 +66,9 @@ function GameRow({ game }: { game: LiveGame }) {
         <TeamLine abbr={game.awayTeamAbbr} name={game.awayTeam} logo={game.awayTeamLogo} score={game.awayScore} leading={leader < 0} side="away" />
         <TeamLine abbr={game.homeTeamAbbr} name={game.homeTeam} logo={game.homeTeamLogo} score={game.homeScore} leading={leader > 0} side="home" />
       </div>
-      <p className="text-xs text-muted-foreground" data-testid="live-game-spread">Spread: {spreadReading(game.spread, game.homeTeamAbbr, game.awayTeamAbbr)}</p>
+      <p className="text-xs text-muted-foreground" data-testid="live-game-spread">
+        Spread: {spreadReading(game.spread, game.homeTeamAbbr, game.awayTeamAbbr)}
+      </p>
       {venue ? (
         <p className="flex items-start gap-1 text-xs text-muted-foreground" data-testid="live-game-venue">
           <MapPinned className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
@@ -77,7 +79,21 @@ function GameRow({ game }: { game: LiveGame }) {
   );
 }
 
-function TeamLine({ abbr, name, logo, score, leading, side }: { abbr: string; name: string; logo: string | null; score: number | null; leading: boolean; side: 'away' | 'home' }) {
+function TeamLine({
+  abbr,
+  name,
+  logo,
+  score,
+  leading,
+  side,
+}: {
+  abbr: string;
+  name: string;
+  logo: string | null;
+  score: number | null;
+  leading: boolean;
+  side: 'away' | 'home';
+}) {
   const home = side === 'home';
   return (
     <div className="flex items-center justify-between gap-2">

@@ -29,7 +29,17 @@ export interface LiveBoardViewProps {
  * progress, the message, overrides, Impact Games, the table and the game results beside it.
  * The live page and the demo both show it.
  */
-export function LiveBoardView({ data, weekNumber, viewerId, refetchFailed, updatedAt, fetching, streamState = null, tableHeight, pollingText }: LiveBoardViewProps) {
+export function LiveBoardView({
+  data,
+  weekNumber,
+  viewerId,
+  refetchFailed,
+  updatedAt,
+  fetching,
+  streamState = null,
+  tableHeight,
+  pollingText,
+}: LiveBoardViewProps) {
   const { metadata } = data;
   const live = metadata.currentState === 'GAMES_IN_PROGRESS' && metadata.gamesInProgress;
   return (
@@ -39,7 +49,15 @@ export function LiveBoardView({ data, weekNumber, viewerId, refetchFailed, updat
           <span className="font-semibold text-destructive">{PICK_MESSAGES.liveInlineErrorTitle}:</span> {PICK_MESSAGES.liveInlineError}
         </p>
       ) : null}
-      {live ? <LiveStatusBar games={data.gamesCentric} updatedAt={updatedAt} fetching={fetching} streamState={streamState} {...(pollingText === undefined ? {} : { pollingText })} /> : null}
+      {live ? (
+        <LiveStatusBar
+          games={data.gamesCentric}
+          updatedAt={updatedAt}
+          fetching={fetching}
+          streamState={streamState}
+          {...(pollingText === undefined ? {} : { pollingText })}
+        />
+      ) : null}
       {data.message ? <p className="text-sm text-muted-foreground">{data.message}</p> : null}
       <OverridesNotice overrides={data.overrides} />
       {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}

@@ -80,7 +80,11 @@ export function LiveTable({
     setPageSize(size);
     setPage(1);
     if (needsMobileNotice(size, viewportWidth())) {
-      toast({ title: PICK_MESSAGES.mobilePageSizeTitle, description: PICK_MESSAGES.mobilePageSize(LIVE_MOBILE_PAGE_SIZE_LIMIT), duration: LIVE_MOBILE_NOTICE_MS });
+      toast({
+        title: PICK_MESSAGES.mobilePageSizeTitle,
+        description: PICK_MESSAGES.mobilePageSize(LIVE_MOBILE_PAGE_SIZE_LIMIT),
+        duration: LIVE_MOBILE_NOTICE_MS,
+      });
     }
   }
 
@@ -135,7 +139,16 @@ export function LiveTable({
     pickColumn('twoPt', '2pt', (s) => confidencePick(s, 2)),
     pickColumn('onePt', '1pt', (s) => confidencePick(s, 1)),
     pickColumn('power', 'Power', powerPick),
-    { id: 'rawPoints', header: 'Raw Pts', card: 'meta', align: 'end', className: 'tabular-nums', headerClassName: WRAP, cell: (s) => s.rawPoints, cardCell: (s) => `Raw ${s.rawPoints}` },
+    {
+      id: 'rawPoints',
+      header: 'Raw Pts',
+      card: 'meta',
+      align: 'end',
+      className: 'tabular-nums',
+      headerClassName: WRAP,
+      cell: (s) => s.rawPoints,
+      cardCell: (s) => `Raw ${s.rawPoints}`,
+    },
     {
       id: 'powerBonus',
       header: 'Power Bonus',

@@ -62,7 +62,14 @@ export interface DemoGame {
 export const DEMO_POOL = { poolId: 'demo-pool', poolName: 'Demo Pool', year: 2025, weekNumber: 1 } as const;
 
 const team = (name: string, abbreviation: string): DemoTeam => ({ name, abbreviation });
-const venue = (espnId: string, name: string, city: string, state: string): DemoVenue => ({ espnId, name, city, state, exteriorImageUrl: null, interiorImageUrl: null });
+const venue = (espnId: string, name: string, city: string, state: string): DemoVenue => ({
+  espnId,
+  name,
+  city,
+  state,
+  exteriorImageUrl: null,
+  interiorImageUrl: null,
+});
 
 function game(gameId: string, away: DemoTeam, home: DemoTeam, spread: number, at: DemoVenue, fields: Partial<DemoGame> = {}): DemoGame {
   return {
@@ -165,16 +172,126 @@ function entry(userId: string, displayName: string, seasonPoints: number, picks:
 
 /** The pool's players and their week 1 picks; `seasonPoints` are their points before this week. */
 export const DEMO_ENTRIES: readonly DemoEntry[] = [
-  entry('demo-u1', 'Alex Morgan', 41, [['demo-1', 'PHI', 3], ['demo-2', 'KC', 2], ['demo-4', 'SF', 1]], ['demo-6', 'DET']),
-  entry('demo-u2', 'Jordan Lee', 38, [['demo-2', 'BAL', 3], ['demo-3', 'GB', 2], ['demo-5', 'BUF', 1]], null),
-  entry('demo-u3', 'Sam Rivera', 36, [['demo-6', 'MIN', 3], ['demo-1', 'DAL', 2], ['demo-4', 'SEA', 1]], ['demo-5', 'BUF']),
-  entry('demo-u4', 'Taylor Brooks', 35, [['demo-4', 'SF', 3], ['demo-5', 'MIA', 2], ['demo-3', 'CHI', 1]], ['demo-2', 'KC']),
-  entry('demo-u5', 'Casey Nguyen', 33, [['demo-3', 'GB', 3], ['demo-6', 'DET', 2], ['demo-1', 'PHI', 1]], null),
-  entry('demo-u6', 'Riley Patel', 31, [['demo-5', 'BUF', 3], ['demo-4', 'SEA', 2], ['demo-2', 'BAL', 1]], ['demo-1', 'PHI']),
-  entry('demo-u7', 'Morgan Diaz', 30, [['demo-1', 'PHI', 3], ['demo-6', 'MIN', 2], ['demo-3', 'GB', 1]], ['demo-4', 'SF']),
-  entry('demo-u8', 'Jamie Chen', 28, [['demo-2', 'KC', 3], ['demo-1', 'DAL', 2], ['demo-6', 'DET', 1]], null),
-  entry('demo-u9', 'Drew Foster', 27, [['demo-4', 'SEA', 3], ['demo-3', 'CHI', 2], ['demo-5', 'MIA', 1]], ['demo-6', 'MIN']),
-  entry('demo-u10', 'Avery Kim', 25, [['demo-6', 'DET', 3], ['demo-2', 'BAL', 2], ['demo-5', 'BUF', 1]], ['demo-3', 'GB']),
-  entry('demo-u11', 'Quinn Walker', 22, [['demo-5', 'MIA', 3], ['demo-1', 'PHI', 2], ['demo-2', 'KC', 1]], null),
+  entry(
+    'demo-u1',
+    'Alex Morgan',
+    41,
+    [
+      ['demo-1', 'PHI', 3],
+      ['demo-2', 'KC', 2],
+      ['demo-4', 'SF', 1],
+    ],
+    ['demo-6', 'DET'],
+  ),
+  entry(
+    'demo-u2',
+    'Jordan Lee',
+    38,
+    [
+      ['demo-2', 'BAL', 3],
+      ['demo-3', 'GB', 2],
+      ['demo-5', 'BUF', 1],
+    ],
+    null,
+  ),
+  entry(
+    'demo-u3',
+    'Sam Rivera',
+    36,
+    [
+      ['demo-6', 'MIN', 3],
+      ['demo-1', 'DAL', 2],
+      ['demo-4', 'SEA', 1],
+    ],
+    ['demo-5', 'BUF'],
+  ),
+  entry(
+    'demo-u4',
+    'Taylor Brooks',
+    35,
+    [
+      ['demo-4', 'SF', 3],
+      ['demo-5', 'MIA', 2],
+      ['demo-3', 'CHI', 1],
+    ],
+    ['demo-2', 'KC'],
+  ),
+  entry(
+    'demo-u5',
+    'Casey Nguyen',
+    33,
+    [
+      ['demo-3', 'GB', 3],
+      ['demo-6', 'DET', 2],
+      ['demo-1', 'PHI', 1],
+    ],
+    null,
+  ),
+  entry(
+    'demo-u6',
+    'Riley Patel',
+    31,
+    [
+      ['demo-5', 'BUF', 3],
+      ['demo-4', 'SEA', 2],
+      ['demo-2', 'BAL', 1],
+    ],
+    ['demo-1', 'PHI'],
+  ),
+  entry(
+    'demo-u7',
+    'Morgan Diaz',
+    30,
+    [
+      ['demo-1', 'PHI', 3],
+      ['demo-6', 'MIN', 2],
+      ['demo-3', 'GB', 1],
+    ],
+    ['demo-4', 'SF'],
+  ),
+  entry(
+    'demo-u8',
+    'Jamie Chen',
+    28,
+    [
+      ['demo-2', 'KC', 3],
+      ['demo-1', 'DAL', 2],
+      ['demo-6', 'DET', 1],
+    ],
+    null,
+  ),
+  entry(
+    'demo-u9',
+    'Drew Foster',
+    27,
+    [
+      ['demo-4', 'SEA', 3],
+      ['demo-3', 'CHI', 2],
+      ['demo-5', 'MIA', 1],
+    ],
+    ['demo-6', 'MIN'],
+  ),
+  entry(
+    'demo-u10',
+    'Avery Kim',
+    25,
+    [
+      ['demo-6', 'DET', 3],
+      ['demo-2', 'BAL', 2],
+      ['demo-5', 'BUF', 1],
+    ],
+    ['demo-3', 'GB'],
+  ),
+  entry(
+    'demo-u11',
+    'Quinn Walker',
+    22,
+    [
+      ['demo-5', 'MIA', 3],
+      ['demo-1', 'PHI', 2],
+      ['demo-2', 'KC', 1],
+    ],
+    null,
+  ),
   entry('demo-u12', 'Parker Hayes', 19, [], null),
 ];

@@ -22,14 +22,19 @@ describe('stepDemoGame', () => {
   });
 
   it('should go to the next quarter, to halftime after the second and out of it to the third', () => {
-    expect(stepDemoGame(game({ status: 'IN_PROGRESS', quarter: 1, clock: '1:00', homeScore: 0, awayScore: 0 }), 1, never)).toMatchObject({ quarter: 2, clock: '15:00' });
+    expect(stepDemoGame(game({ status: 'IN_PROGRESS', quarter: 1, clock: '1:00', homeScore: 0, awayScore: 0 }), 1, never)).toMatchObject({
+      quarter: 2,
+      clock: '15:00',
+    });
     const half = stepDemoGame(game({ status: 'IN_PROGRESS', quarter: 2, clock: '0:30', homeScore: 0, awayScore: 0 }), 1, never);
     expect(half).toMatchObject({ status: 'IN_PROGRESS', quarter: 2, clock: '0:00' });
     expect(stepDemoGame(half, 2, never)).toMatchObject({ quarter: 3, clock: '15:00' });
   });
 
   it('should end a decided game after the fourth quarter and send a tied one to overtime', () => {
-    expect(stepDemoGame(game({ status: 'IN_PROGRESS', quarter: 4, clock: '0:10', homeScore: 21, awayScore: 17 }), 1, never)).toMatchObject({ status: 'COMPLETE' });
+    expect(stepDemoGame(game({ status: 'IN_PROGRESS', quarter: 4, clock: '0:10', homeScore: 21, awayScore: 17 }), 1, never)).toMatchObject({
+      status: 'COMPLETE',
+    });
     const overtime = stepDemoGame(game({ status: 'IN_PROGRESS', quarter: 4, clock: '0:10', homeScore: 17, awayScore: 17 }), 1, never);
     expect(overtime).toMatchObject({ status: 'IN_PROGRESS', quarter: 5, clock: '10:00' });
   });
@@ -61,7 +66,8 @@ describe('advanceDemo', () => {
 describe('scoreDemoEntry', () => {
   const games = (...list: DemoGame[]) => new Map(list.map((g) => [g.gameId, g]));
   // PHI -7 at home: PHI covers when it wins by more than 7.
-  const phi = (homeScore: number, awayScore: number, status: DemoGame['status'] = 'COMPLETE') => game({ gameId: 'g1', status, quarter: 4, clock: '0:00', homeScore, awayScore, spread: -7 });
+  const phi = (homeScore: number, awayScore: number, status: DemoGame['status'] = 'COMPLETE') =>
+    game({ gameId: 'g1', status, quarter: 4, clock: '0:00', homeScore, awayScore, spread: -7 });
   const other = (homeScore: number, awayScore: number, status: DemoGame['status'] = 'COMPLETE') =>
     game({ gameId: 'g2', homeTeamAbbr: 'BAL', awayTeamAbbr: 'KC', status, quarter: 4, clock: '0:00', homeScore, awayScore, spread: -2.5 });
   const player = (picks: DemoEntry['picks']): DemoEntry => ({ userId: 'u', displayName: 'U', weekPoints: 0, seasonPoints: 10, rank: 1, picks });
@@ -88,8 +94,16 @@ describe('scoreDemoEntry', () => {
 
   it('should double the week for a winning power pick and void it for a losing one', () => {
     const base = [pick('g1', 'PHI', 3)];
-    expect(scoreDemoEntry(player([...base, pick('g2', 'KC', 0, true)]), games(phi(31, 20), other(17, 24)))).toMatchObject({ weekPoints: 6, powerBonus: 3, powerEffect: 'x2' });
-    expect(scoreDemoEntry(player([...base, pick('g2', 'BAL', 0, true)]), games(phi(31, 20), other(17, 24)))).toMatchObject({ weekPoints: 0, powerBonus: -3, powerEffect: 'x0' });
+    expect(scoreDemoEntry(player([...base, pick('g2', 'KC', 0, true)]), games(phi(31, 20), other(17, 24)))).toMatchObject({
+      weekPoints: 6,
+      powerBonus: 3,
+      powerEffect: 'x2',
+    });
+    expect(scoreDemoEntry(player([...base, pick('g2', 'BAL', 0, true)]), games(phi(31, 20), other(17, 24)))).toMatchObject({
+      weekPoints: 0,
+      powerBonus: -3,
+      powerEffect: 'x0',
+    });
   });
 
   it('should keep a pick on a game being played pending, tell whether it is covering now, and count what it could still add', () => {
@@ -113,7 +127,13 @@ describe('scoreDemoEntry', () => {
 describe('demoBoard', () => {
   it('should show pool, week 1 in GAMES_IN_PROGRESS with every player ranked by week points and every game with venue and spread', () => {
     const board = demoBoard(initialDemoState(), NOW);
-    expect(board.metadata).toMatchObject({ poolName: 'Demo Pool', weekNumber: 1, currentState: 'GAMES_IN_PROGRESS', gamesInProgress: true, generatedAt: NOW.toISOString() });
+    expect(board.metadata).toMatchObject({
+      poolName: 'Demo Pool',
+      weekNumber: 1,
+      currentState: 'GAMES_IN_PROGRESS',
+      gamesInProgress: true,
+      generatedAt: NOW.toISOString(),
+    });
     expect(board.standings).toHaveLength(DEMO_ENTRIES.length);
     const points = board.standings.map((s) => s.weekPoints);
     expect(points).toEqual([...points].sort((a, b) => b - a));

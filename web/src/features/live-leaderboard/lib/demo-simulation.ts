@@ -53,7 +53,8 @@ const secondsOf = (clock: string | null): number => {
 const clockOf = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** Halftime: the end of the second quarter, before the third starts. */
-const isHalftime = (game: Pick<DemoGame, 'status' | 'quarter' | 'clock'>): boolean => game.status === 'IN_PROGRESS' && game.quarter === 2 && game.clock === '0:00';
+const isHalftime = (game: Pick<DemoGame, 'status' | 'quarter' | 'clock'>): boolean =>
+  game.status === 'IN_PROGRESS' && game.quarter === 2 && game.clock === '0:00';
 
 /** One game, one tick on. */
 export function stepDemoGame(game: DemoGame, tick: number, random: () => number): DemoGame {
@@ -115,7 +116,13 @@ function toLiveGame(game: DemoGame, index: number): LiveGame {
     spread: game.spread,
     isVoid: false,
     cover: final ? coverOf(game.homeScore!, game.awayScore!, game.spread) : null,
-    venue: { name: game.venue.name, city: game.venue.city, state: game.venue.state, exteriorImageUrl: game.venue.exteriorImageUrl, interiorImageUrl: game.venue.interiorImageUrl },
+    venue: {
+      name: game.venue.name,
+      city: game.venue.city,
+      state: game.venue.state,
+      exteriorImageUrl: game.venue.exteriorImageUrl,
+      interiorImageUrl: game.venue.interiorImageUrl,
+    },
   };
 }
 
@@ -219,7 +226,15 @@ function impactGamesOf(games: readonly DemoGame[], scored: readonly ScoredEntry[
         }
       }
       const live = toLiveGame(game, index);
-      return { gameId: game.gameId, gameTime: live.gameTime, homeTeamAbbr: game.homeTeamAbbr, awayTeamAbbr: game.awayTeamAbbr, status: game.status, totalImpactPoints, pickDetails: { ...details, players } };
+      return {
+        gameId: game.gameId,
+        gameTime: live.gameTime,
+        homeTeamAbbr: game.homeTeamAbbr,
+        awayTeamAbbr: game.awayTeamAbbr,
+        status: game.status,
+        totalImpactPoints,
+        pickDetails: { ...details, players },
+      };
     })
     .filter((game) => game.pickDetails.players.length > 0)
     .sort((a, b) => b.totalImpactPoints - a.totalImpactPoints || a.gameTime.localeCompare(b.gameTime))

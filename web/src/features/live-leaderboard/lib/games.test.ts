@@ -11,7 +11,10 @@ describe('liveGameStatus', () => {
   });
 
   it("should show the provider's words while it has some", () => {
-    expect(liveGameStatus({ ...game, status: 'IN_PROGRESS', quarter: 2, clock: '0:00', statusDetail: 'Halftime' })).toEqual({ label: 'Live', clock: 'Halftime' });
+    expect(liveGameStatus({ ...game, status: 'IN_PROGRESS', quarter: 2, clock: '0:00', statusDetail: 'Halftime' })).toEqual({
+      label: 'Live',
+      clock: 'Halftime',
+    });
     expect(liveGameStatus({ ...game, status: 'COMPLETE', statusDetail: 'Final/OT' })).toEqual({ label: 'Final', clock: 'Final/OT' });
     expect(liveGameStatus({ ...game, status: 'COMPLETE', statusDetail: 'Final' })).toEqual({ label: 'Final', clock: null });
   });

@@ -6,9 +6,10 @@ export type LiveGameLabel = 'Scheduled' | 'Live' | 'Final' | 'Postponed' | 'Canc
  * The game results list's status (docs/screens.md#live-leaderboard): Scheduled, Live with quarter and clock,
  * Final. The provider's own words win while it has some ("Halftime", "End of 3rd", "Final/OT").
  */
-export function liveGameStatus(
-  game: Pick<LiveGame, 'status' | 'quarter' | 'clock' | 'isVoid'> & { statusDetail?: string | null },
-): { label: LiveGameLabel; clock: string | null } {
+export function liveGameStatus(game: Pick<LiveGame, 'status' | 'quarter' | 'clock' | 'isVoid'> & { statusDetail?: string | null }): {
+  label: LiveGameLabel;
+  clock: string | null;
+} {
   if (game.isVoid) return { label: 'Void', clock: null };
   const detail = game.statusDetail ?? null;
   switch (game.status) {

@@ -46,7 +46,9 @@ describe('comingSoonRefetchInterval', () => {
 describe('liveRefetchInterval of a published week', () => {
   const now = Date.UTC(2026, 0, 10, 21);
   it('should poll (when the stream fails) once its deadline has passed, not before', () => {
-    expect(liveRefetchInterval({ currentState: 'PUBLISHED', gamesInProgress: false, pickDeadline: new Date(now - 1).toISOString() }, () => 0, now)).toBe(LIVE_POLL_INTERVAL_MS + LIVE_POLL_JITTER_MIN_MS);
+    expect(liveRefetchInterval({ currentState: 'PUBLISHED', gamesInProgress: false, pickDeadline: new Date(now - 1).toISOString() }, () => 0, now)).toBe(
+      LIVE_POLL_INTERVAL_MS + LIVE_POLL_JITTER_MIN_MS,
+    );
     expect(liveRefetchInterval({ currentState: 'PUBLISHED', gamesInProgress: false, pickDeadline: new Date(now + 1).toISOString() }, () => 0, now)).toBe(false);
   });
 });

@@ -20,7 +20,8 @@ export function liveRefetchInterval(
 ): number | false {
   if (!metadata) return false;
   if (metadata.currentState === 'GAMES_IN_PROGRESS' && metadata.gamesInProgress) return LIVE_POLL_INTERVAL_MS + pollJitter(random);
-  if (metadata.currentState === 'PUBLISHED' && metadata.pickDeadline && new Date(metadata.pickDeadline).getTime() <= now) return LIVE_POLL_INTERVAL_MS + pollJitter(random);
+  if (metadata.currentState === 'PUBLISHED' && metadata.pickDeadline && new Date(metadata.pickDeadline).getTime() <= now)
+    return LIVE_POLL_INTERVAL_MS + pollJitter(random);
   if (metadata.currentState === 'SCORING') return LIVE_POLL_INTERVAL_MS * LIVE_POLL_SCORING_FACTOR;
   return false;
 }

@@ -1,5 +1,12 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
-import { LIVE_MOBILE_MAX_WIDTH_PX, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_BUTTONS, LIVE_PAGE_SIZE_DESKTOP, LIVE_PAGE_SIZE_MOBILE, type LivePageSize } from '../../../config/live-leaderboard';
+import {
+  LIVE_MOBILE_MAX_WIDTH_PX,
+  LIVE_MOBILE_PAGE_SIZE_LIMIT,
+  LIVE_PAGE_BUTTONS,
+  LIVE_PAGE_SIZE_DESKTOP,
+  LIVE_PAGE_SIZE_MOBILE,
+  type LivePageSize,
+} from '../../../config/live-leaderboard';
 import type { LivePick, LiveStanding } from '@powerpool/contracts';
 import { matchesSearch } from '../../../lib/search';
 

@@ -75,8 +75,20 @@ function SuperAdminEntry({ userId }: { userId: string }) {
           <CardDescription>Choose a pool to open the live leaderboard of its current week.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <ManagedPoolSelector pools={owned.data} value={opening} userId={userId} superAdmin onSelect={(id) => void open(id)} placeholder="Choose a pool..." className="sm:w-full" />
-          {opening ? <p className="text-sm text-muted-foreground" role="status">Loading current week...</p> : null}
+          <ManagedPoolSelector
+            pools={owned.data}
+            value={opening}
+            userId={userId}
+            superAdmin
+            onSelect={(id) => void open(id)}
+            placeholder="Choose a pool..."
+            className="sm:w-full"
+          />
+          {opening ? (
+            <p className="text-sm text-muted-foreground" role="status">
+              Loading current week...
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" asChild>
               <Link to={paths.leaderboard.getHref()}>Season Leaderboard</Link>
@@ -95,7 +107,12 @@ function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () =
   return (
     <>
       <PageHeader title={paths.liveResults.title} />
-      <InlineError title={PICK_MESSAGES.liveLoadFailedTitle} message={errorText(error, 'Something went wrong while loading your pools and the current week.')} onRetry={onRetry} retrying={retrying} />
+      <InlineError
+        title={PICK_MESSAGES.liveLoadFailedTitle}
+        message={errorText(error, 'Something went wrong while loading your pools and the current week.')}
+        onRetry={onRetry}
+        retrying={retrying}
+      />
       <div className="mt-4 flex justify-center">
         <Button variant="outline" asChild>
           <Link to={paths.leaderboard.getHref()}>Go to Leaderboard</Link>
@@ -111,9 +128,7 @@ function NoPools({ superAdmin }: { superAdmin: boolean }) {
       <PageHeader title={paths.liveResults.title} />
       <EmptyState
         title={PICK_MESSAGES.noPoolsFoundTitle}
-        description={
-superAdmin ? PICK_MESSAGES.noPoolsFoundAdmin : PICK_MESSAGES.noPoolsFoundUser
-        }
+        description={superAdmin ? PICK_MESSAGES.noPoolsFoundAdmin : PICK_MESSAGES.noPoolsFoundUser}
         icon={<Radio className="size-8 text-muted-foreground" aria-hidden="true" />}
       >
         <Button asChild>

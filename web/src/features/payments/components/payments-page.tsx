@@ -62,7 +62,9 @@ export function PaymentsPage() {
         {header}
         <InlineError
           title={forbidden ? 'Access denied' : 'Unable to load users'}
-          message={forbidden ? 'Payment management for every user needs super admin access.' : errorText(users.error, 'Failed to load user data. Please try again.')}
+          message={
+            forbidden ? 'Payment management for every user needs super admin access.' : errorText(users.error, 'Failed to load user data. Please try again.')
+          }
           onRetry={forbidden ? undefined : () => void users.refetch()}
           retrying={users.isFetching}
         />
@@ -84,7 +86,13 @@ export function PaymentsPage() {
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <SearchInput wrapperClassName="w-full sm:max-w-sm" aria-label="Search users" placeholder="Search by name, email or notes..." value={query} onValueChange={setQuery} />
+            <SearchInput
+              wrapperClassName="w-full sm:max-w-sm"
+              aria-label="Search users"
+              placeholder="Search by name, email or notes..."
+              value={query}
+              onValueChange={setQuery}
+            />
             <div className="flex gap-2" role="group" aria-label="Filter by payment status">
               {PAYMENT_FILTERS.map((f) => (
                 <Button key={f} size="sm" variant={filter === f ? 'default' : 'outline'} aria-pressed={filter === f} onClick={() => setFilter(f)}>
@@ -201,7 +209,14 @@ function UpdatePaymentDialog({ user, onClose }: { user: PaymentUser; onClose: ()
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor={id}>Payment Notes (optional)</Label>
-          <Textarea id={id} rows={3} value={notes} maxLength={PAYMENT_NOTES_MAX_LENGTH} onChange={(e) => setNotes(e.target.value)} placeholder="e.g. Paid by Venmo on 9/1" />
+          <Textarea
+            id={id}
+            rows={3}
+            value={notes}
+            maxLength={PAYMENT_NOTES_MAX_LENGTH}
+            onChange={(e) => setNotes(e.target.value)}
+            placeholder="e.g. Paid by Venmo on 9/1"
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

@@ -22,9 +22,7 @@ export function paymentCounts(users: readonly PaymentRow[]): Record<PaymentFilte
 /** Search over name, email, first name, last name and payment notes; then the All / Paid / Unpaid filter. */
 export function filterPayments<T extends PaymentRow>(users: readonly T[], query: string, filter: PaymentFilter): T[] {
   return users.filter(
-    (u) =>
-      (filter === 'all' || (filter === 'paid') === u.hasPaid) &&
-      matchesSearch(query, [u.name, u.email, u.firstName, u.lastName, u.paymentNotes]),
+    (u) => (filter === 'all' || (filter === 'paid') === u.hasPaid) && matchesSearch(query, [u.name, u.email, u.firstName, u.lastName, u.paymentNotes]),
   );
 }
 

@@ -38,7 +38,10 @@ export function GameCard({ game, selection, controls, onRank, onPower, onTeam }:
     >
       <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
         {status ? (
-          <span className={cn('inline-flex items-center gap-1.5 font-semibold', game.status === 'IN_PROGRESS' ? 'text-primary' : 'text-foreground')} data-testid="game-live-status">
+          <span
+            className={cn('inline-flex items-center gap-1.5 font-semibold', game.status === 'IN_PROGRESS' ? 'text-primary' : 'text-foreground')}
+            data-testid="game-live-status"
+          >
             {game.status === 'IN_PROGRESS' ? <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" /> : null}
             {status}
           </span>

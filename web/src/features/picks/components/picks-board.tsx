@@ -9,7 +9,17 @@ import { formatDateTime } from '../../../lib/dates';
 import type { LivePublishedGame } from '../../../lib/live-games';
 import { toastFailure } from '../../../lib/toast-error';
 import { useSavePicks } from '../api/save-picks';
-import { buildBatch, chooseRank, choosePower, chooseTeam, gameControls, removePower, sameSelections, selectionOf, selectionsFromPicks } from '../lib/edit-rules';
+import {
+  buildBatch,
+  chooseRank,
+  choosePower,
+  chooseTeam,
+  gameControls,
+  removePower,
+  sameSelections,
+  selectionOf,
+  selectionsFromPicks,
+} from '../lib/edit-rules';
 import type { EditResult, Refusal, Selections } from '../lib/edit-rules';
 import { GameCard } from './game-card';
 import { PicksSummary } from './picks-summary';
@@ -27,7 +37,17 @@ function lastSavedOf(picks: readonly SavedPick[]): string | null {
  * no longer PUBLISHED, or when the server refused a save because its clock says the deadline has
  * passed (409 picks_locked): the server decides.
  */
-export function PicksBoard({ poolId, week, games, savedPicks }: { poolId: string; week: Week; games: readonly LivePublishedGame[]; savedPicks: readonly SavedPick[] }) {
+export function PicksBoard({
+  poolId,
+  week,
+  games,
+  savedPicks,
+}: {
+  poolId: string;
+  week: Week;
+  games: readonly LivePublishedGame[];
+  savedPicks: readonly SavedPick[];
+}) {
   const save = useSavePicks();
   const passed = useTimePassed(week.pickDeadline);
   const [serverLock, setServerLock] = useState<string | null>(null);

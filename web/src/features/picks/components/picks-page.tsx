@@ -45,7 +45,12 @@ export function PicksPage({ requestedPoolId }: { requestedPoolId?: string | unde
     return (
       <>
         <PageHeader title={paths.picks.title} />
-        <InlineError title="Unable to load your pools" message={errorText(pools.error, 'Failed to load pools.')} onRetry={() => void pools.refetch()} retrying={pools.isFetching} />
+        <InlineError
+          title="Unable to load your pools"
+          message={errorText(pools.error, 'Failed to load pools.')}
+          onRetry={() => void pools.refetch()}
+          retrying={pools.isFetching}
+        />
       </>
     );
   }
@@ -53,10 +58,7 @@ export function PicksPage({ requestedPoolId }: { requestedPoolId?: string | unde
     return (
       <>
         <PageHeader title={paths.picks.title} />
-        <EmptyState
-          title={PICK_MESSAGES.notAMemberTitle}
-          description={PICK_MESSAGES.notAMemberHelp}
-        />
+        <EmptyState title={PICK_MESSAGES.notAMemberTitle} description={PICK_MESSAGES.notAMemberHelp} />
       </>
     );
   }
@@ -96,12 +98,14 @@ function PoolPicks({ poolId, poolName, selector }: { poolId: string; poolName: s
         <InlineLoading label="Loading current week..." />
       ) : week.isError ? (
         isApiError(week.error, 404) ? (
-          <EmptyState
-            title={PICK_MESSAGES.welcomeTitle}
-            description={PICK_MESSAGES.welcome}
-          />
+          <EmptyState title={PICK_MESSAGES.welcomeTitle} description={PICK_MESSAGES.welcome} />
         ) : (
-          <InlineError title="Unable to load the current week" message={errorText(week.error, 'Failed to load the current week.')} onRetry={() => void week.refetch()} retrying={week.isFetching} />
+          <InlineError
+            title="Unable to load the current week"
+            message={errorText(week.error, 'Failed to load the current week.')}
+            onRetry={() => void week.refetch()}
+            retrying={week.isFetching}
+          />
         )
       ) : (
         <WeekPicks poolId={poolId} week={week.data} />
@@ -134,10 +138,7 @@ function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
       ) : shownGames === undefined || picks.data === undefined ? (
         <InlineLoading label="Loading games and picks..." />
       ) : shownGames.length === 0 ? (
-        <EmptyState
-          title={PICK_MESSAGES.gamesNotAvailableTitle}
-          description={PICK_MESSAGES.gamesNotAvailable(week.displayName)}
-        />
+        <EmptyState title={PICK_MESSAGES.gamesNotAvailableTitle} description={PICK_MESSAGES.gamesNotAvailable(week.displayName)} />
       ) : (
         <PicksBoard poolId={poolId} week={week} games={shownGames} savedPicks={picks.data} />
       )}

@@ -1,16 +1,7 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { SavedPick } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  buildBatch,
-  chooseRank,
-  choosePower,
-  chooseTeam,
-  gameControls,
-  removePower,
-  sameSelections,
-  selectionsFromPicks,
-} from './edit-rules';
+import { buildBatch, chooseRank, choosePower, chooseTeam, gameControls, removePower, sameSelections, selectionsFromPicks } from './edit-rules';
 import type { EditResult, Selections } from './edit-rules';
 import { game } from './test-games';
 
@@ -49,11 +40,11 @@ describe('chooseRank', () => {
     expect(next.g2).toBeUndefined();
   });
 
-  it('should remove the pick when the game\'s own rank is clicked again', () => {
+  it("should remove the pick when the game's own rank is clicked again", () => {
     expect(ok(chooseRank(full, 'g1', 3))).toEqual(withoutGame(full, 'g1'));
   });
 
-  it('should refuse a rank on the power pick\'s game with the product\'s toast', () => {
+  it("should refuse a rank on the power pick's game with the product's toast", () => {
     expect(chooseRank(full, 'g4', 3)).toEqual({
       ok: false,
       refusal: { title: 'Cannot select confidence pick', description: PICK_MESSAGES.cannotSelectConfidence },
@@ -74,7 +65,7 @@ describe('choosePower', () => {
     expect(ok(choosePower(full, 'g4'))).toEqual(withoutGame(full, 'g4'));
   });
 
-  it('should refuse the power pick on a game with a confidence rank with the product\'s toast', () => {
+  it("should refuse the power pick on a game with a confidence rank with the product's toast", () => {
     expect(choosePower(full, 'g1')).toEqual({
       ok: false,
       refusal: { title: 'Cannot select power pick', description: PICK_MESSAGES.cannotSelectPower },
@@ -118,7 +109,7 @@ describe('gameControls', () => {
     expect(gameControls({}, 'g1', editing)).toEqual({ ranks: { 3: 'enabled', 2: 'enabled', 1: 'enabled' }, power: 'enabled', teams: false, needsTeam: false });
   });
 
-  it('should disable a rank another game holds, and keep the game\'s own rank enabled (to remove it)', () => {
+  it("should disable a rank another game holds, and keep the game's own rank enabled (to remove it)", () => {
     const picks = { g1: { rank: 3, power: false, teamId: 'h1' } } as const;
     expect(gameControls(picks, 'g2', editing).ranks).toEqual({ 3: 'disabled', 2: 'enabled', 1: 'enabled' });
     expect(gameControls(picks, 'g1', editing).ranks).toEqual({ 3: 'enabled', 2: 'enabled', 1: 'enabled' });
@@ -126,7 +117,12 @@ describe('gameControls', () => {
 
   it('should refuse the power button on a ranked game, and ranks on the power game (toasts), unless another game holds them', () => {
     expect(gameControls(full, 'g1', editing).power).toBe('refused');
-    expect(gameControls(full, 'g4', editing)).toEqual({ ranks: { 3: 'disabled', 2: 'disabled', 1: 'disabled' }, power: 'enabled', teams: true, needsTeam: false });
+    expect(gameControls(full, 'g4', editing)).toEqual({
+      ranks: { 3: 'disabled', 2: 'disabled', 1: 'disabled' },
+      power: 'enabled',
+      teams: true,
+      needsTeam: false,
+    });
     const powerOnly = { g4: { rank: null, power: true, teamId: null } };
     expect(gameControls(powerOnly, 'g4', editing).ranks).toEqual({ 3: 'refused', 2: 'refused', 1: 'refused' });
   });
@@ -162,10 +158,42 @@ describe('buildBatch', () => {
       body: {
         weekId: '2025:3',
         picks: [
-          { poolId: target.poolId, poolGameId: 'pg1', gameEspnCompetitionId: 'g1', selectedTeamEspnId: 'h1', confidenceRank: 3, isPowerPick: false, weekNumber: 3 },
-          { poolId: target.poolId, poolGameId: 'pg2', gameEspnCompetitionId: 'g2', selectedTeamEspnId: 'a2', confidenceRank: 2, isPowerPick: false, weekNumber: 3 },
-          { poolId: target.poolId, poolGameId: 'pg3', gameEspnCompetitionId: 'g3', selectedTeamEspnId: 'h3', confidenceRank: 1, isPowerPick: false, weekNumber: 3 },
-          { poolId: target.poolId, poolGameId: 'pg4', gameEspnCompetitionId: 'g4', selectedTeamEspnId: 'a4', confidenceRank: 0, isPowerPick: true, weekNumber: 3 },
+          {
+            poolId: target.poolId,
+            poolGameId: 'pg1',
+            gameEspnCompetitionId: 'g1',
+            selectedTeamEspnId: 'h1',
+            confidenceRank: 3,
+            isPowerPick: false,
+            weekNumber: 3,
+          },
+          {
+            poolId: target.poolId,
+            poolGameId: 'pg2',
+            gameEspnCompetitionId: 'g2',
+            selectedTeamEspnId: 'a2',
+            confidenceRank: 2,
+            isPowerPick: false,
+            weekNumber: 3,
+          },
+          {
+            poolId: target.poolId,
+            poolGameId: 'pg3',
+            gameEspnCompetitionId: 'g3',
+            selectedTeamEspnId: 'h3',
+            confidenceRank: 1,
+            isPowerPick: false,
+            weekNumber: 3,
+          },
+          {
+            poolId: target.poolId,
+            poolGameId: 'pg4',
+            gameEspnCompetitionId: 'g4',
+            selectedTeamEspnId: 'a4',
+            confidenceRank: 0,
+            isPowerPick: true,
+            weekNumber: 3,
+          },
         ],
       },
     });
@@ -184,15 +212,13 @@ describe('buildBatch', () => {
     expect(buildBatch(withoutGame(full, 'g2'), games, target)).toEqual(refusal([2]));
     expect(buildBatch({ ...full, g1: { rank: 3, power: false, teamId: null } }, games, target)).toEqual(refusal([3]));
     expect(buildBatch({ g4: full.g4! }, games, target)).toEqual(refusal([3, 2, 1]));
-    expect(PICK_MESSAGES.incompletePicks([2])).toBe(
-      'You must select all three confidence picks: 2pt is missing. Each pick must be on a different game.',
-    );
+    expect(PICK_MESSAGES.incompletePicks([2])).toBe('You must select all three confidence picks: 2pt is missing. Each pick must be on a different game.');
     expect(PICK_MESSAGES.incompletePicks([3, 1])).toBe(
       'You must select all three confidence picks: 3pt, 1pt are missing. Each pick must be on a different game.',
     );
   });
 
-  it('should refuse a pick on a game that is not among the pool\'s games (a commissioner\'s power pick elsewhere)', () => {
+  it("should refuse a pick on a game that is not among the pool's games (a commissioner's power pick elsewhere)", () => {
     const elsewhere = { ...withoutGame(full, 'g4'), g99: { rank: null, power: true, teamId: 'x' } };
     expect(buildBatch(elsewhere, games, target)).toEqual({
       ok: false,
@@ -240,8 +266,18 @@ describe('selectionsFromPicks', () => {
     expect(selectionsFromPicks(saved, games)).toEqual(full);
   });
 
-  it('should keep a commissioner\'s power pick on a game the pool did not publish under its own game id', () => {
-    const saved = [pick({ poolGameId: null, gameId: 'g99', gameEspnCompetitionId: 'g99', confidenceRank: 0, isPowerPick: true, selectedTeamEspnId: 'x', enteredByCommissioner: true })];
+  it("should keep a commissioner's power pick on a game the pool did not publish under its own game id", () => {
+    const saved = [
+      pick({
+        poolGameId: null,
+        gameId: 'g99',
+        gameEspnCompetitionId: 'g99',
+        confidenceRank: 0,
+        isPowerPick: true,
+        selectedTeamEspnId: 'x',
+        enteredByCommissioner: true,
+      }),
+    ];
     expect(selectionsFromPicks(saved, games)).toEqual({ g99: { rank: null, power: true, teamId: 'x' } });
   });
 

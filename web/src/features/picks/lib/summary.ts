@@ -61,10 +61,7 @@ export function summaryLines(selections: Selections, games: readonly PublishedGa
 
 /** The power box: which of the product's texts, and the pick's line once its team is chosen. */
 export type PowerBox =
-  | { kind: 'none'; text: string }
-  | { kind: 'choose-team'; text: string }
-  | { kind: 'commissioner'; text: string }
-  | { kind: 'selected'; text: string };
+  { kind: 'none'; text: string } | { kind: 'choose-team'; text: string } | { kind: 'commissioner'; text: string } | { kind: 'selected'; text: string };
 
 /**
  * 'No power pick selected'; 'Power pick selected (choose team)'; 'Power pick entered by

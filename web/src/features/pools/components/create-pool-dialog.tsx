@@ -1,4 +1,12 @@
-import { MAX_MEMBERS_DEFAULT, MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, POOL_DESCRIPTION_MAX_LENGTH, POOL_NAME_MAX_LENGTH, POOL_YEARS, slugFromName } from '@powerpool/contracts';
+import {
+  MAX_MEMBERS_DEFAULT,
+  MAX_MEMBERS_MAX,
+  MAX_MEMBERS_MIN,
+  POOL_DESCRIPTION_MAX_LENGTH,
+  POOL_NAME_MAX_LENGTH,
+  POOL_YEARS,
+  slugFromName,
+} from '@powerpool/contracts';
 import type { Pool } from '@powerpool/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -109,7 +117,10 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
       <DialogBody className="grid content-start gap-5">
         <div className="grid gap-2">
           <Label htmlFor={field('name')}>
-            Pool Name <span className="text-destructive" aria-hidden="true">*</span>
+            Pool Name{' '}
+            <span className="text-destructive" aria-hidden="true">
+              *
+            </span>
           </Label>
           <Input id={field('name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={POOL_NAME_MAX_LENGTH} required autoFocus />
         </div>

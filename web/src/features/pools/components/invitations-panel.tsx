@@ -1,4 +1,10 @@
-import { INVITATION_DAYS_VALID_DEFAULT, INVITATION_DAYS_VALID_MAX, INVITATION_DAYS_VALID_MIN, INVITATION_NOTES_MAX_LENGTH, invitationStatusOf } from '@powerpool/contracts';
+import {
+  INVITATION_DAYS_VALID_DEFAULT,
+  INVITATION_DAYS_VALID_MAX,
+  INVITATION_DAYS_VALID_MIN,
+  INVITATION_NOTES_MAX_LENGTH,
+  invitationStatusOf,
+} from '@powerpool/contracts';
 import type { Invitation, InvitationStatus, Pool } from '@powerpool/contracts';
 import { Check, Copy, ExternalLink, Link2, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';

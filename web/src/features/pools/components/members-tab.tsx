@@ -121,12 +121,7 @@ function MembersPanel({ pool }: { pool: Pool }) {
         <StatCard label="Total Members" value={stats.data.totalMembers} icon={<Users className="size-4" aria-hidden="true" />} />
         <StatCard label="Active Members" value={stats.data.activeMembers} icon={<UserCheck className="size-4" aria-hidden="true" />} />
         <StatCard label="Inactive Members" value={stats.data.inactiveMembers} icon={<UserX className="size-4" aria-hidden="true" />} />
-        <StatCard
-          label="Recent Joins"
-          value={stats.data.recentJoins}
-          hint="Last 30 days"
-          icon={<UserPlus className="size-4" aria-hidden="true" />}
-        />
+        <StatCard label="Recent Joins" value={stats.data.recentJoins} hint="Last 30 days" icon={<UserPlus className="size-4" aria-hidden="true" />} />
       </div>
       <Card>
         <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -192,11 +187,7 @@ function MembersPanel({ pool }: { pool: Pool }) {
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove Member"
-        description={
-          removing
-            ? `Are you sure you want to remove ${removing.name} (${removing.email}) from ${pool.name}? This action cannot be undone.`
-            : ''
-        }
+        description={removing ? `Are you sure you want to remove ${removing.name} (${removing.email}) from ${pool.name}? This action cannot be undone.` : ''}
         confirmLabel="Remove Member"
         destructive
         pending={remove.isPending}
@@ -289,11 +280,22 @@ function EditMemberDialog({ poolId, member, onClose }: { poolId: string; member:
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
-          <CheckboxField label="Active member" hint="Inactive members stay in the pool but are not counted as active." checked={isActive} onCheckedChange={setIsActive} />
+          <CheckboxField
+            label="Active member"
+            hint="Inactive members stay in the pool but are not counted as active."
+            checked={isActive}
+            onCheckedChange={setIsActive}
+          />
           <CheckboxField label="Has paid" checked={hasPaid} onCheckedChange={setHasPaid} />
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-payment`}>Payment Notes</Label>
-            <Textarea id={`${ids}-payment`} rows={2} value={paymentNotes} maxLength={MEMBER_NOTES_MAX_LENGTH} onChange={(e) => setPaymentNotes(e.target.value)} />
+            <Textarea
+              id={`${ids}-payment`}
+              rows={2}
+              value={paymentNotes}
+              maxLength={MEMBER_NOTES_MAX_LENGTH}
+              onChange={(e) => setPaymentNotes(e.target.value)}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-notes`}>Notes</Label>

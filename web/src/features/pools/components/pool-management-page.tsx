@@ -104,9 +104,7 @@ export function PoolManagementPage({ testingTab }: { testingTab: (pool: Pool | u
         <TabsContent value="users">
           <MembersTab pool={pool} />
         </TabsContent>
-        <TabsContent value="testing">
-          {testingTab(pool)}
-        </TabsContent>
+        <TabsContent value="testing">{testingTab(pool)}</TabsContent>
       </Tabs>
     </>
   );

@@ -36,7 +36,7 @@ describe('buildInvitationBody', () => {
     });
   });
 
-  it('should refuse daysValid of 0 or less with the product\'s text', () => {
+  it("should refuse daysValid of 0 or less with the product's text", () => {
     expect(buildInvitationBody({ daysValid: '0', maxUses: '', notes: '' }, now)).toEqual({
       ok: false,
       message: 'Days valid must be greater than 0',
@@ -44,7 +44,7 @@ describe('buildInvitationBody', () => {
     expect(buildInvitationBody({ daysValid: '', maxUses: '', notes: '' }, now)).toMatchObject({ ok: false });
   });
 
-  it('should refuse maxUses of 0 or less with the product\'s text when it is given', () => {
+  it("should refuse maxUses of 0 or less with the product's text when it is given", () => {
     expect(buildInvitationBody({ daysValid: '7', maxUses: '0', notes: '' }, now)).toEqual({
       ok: false,
       message: 'Maximum uses must be greater than 0',

@@ -102,7 +102,10 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         <CardContent className="space-y-5">
           <div className="space-y-2">
             <Label htmlFor={field('displayName')}>
-              Display Name <span className="text-destructive" aria-hidden="true">*</span>
+              Display Name{' '}
+              <span className="text-destructive" aria-hidden="true">
+                *
+              </span>
             </Label>
             <Input
               id={field('displayName')}

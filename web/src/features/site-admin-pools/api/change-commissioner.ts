@@ -24,6 +24,11 @@ export function useChangeCommissioner() {
   return useMutation({
     mutationFn: changeCommissioner,
     onSuccess: () =>
-      invalidateKeys(queryClient, [pathKey('/api/admin/pools'), pathKey('/api/pools'), userPoolsQueryOptions().queryKey, apiKey(identityEndpoints.globalUsers)]),
+      invalidateKeys(queryClient, [
+        pathKey('/api/admin/pools'),
+        pathKey('/api/pools'),
+        userPoolsQueryOptions().queryKey,
+        apiKey(identityEndpoints.globalUsers),
+      ]),
   });
 }

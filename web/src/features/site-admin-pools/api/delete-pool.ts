@@ -19,6 +19,11 @@ export function useDeletePool() {
   return useMutation({
     mutationFn: deletePool,
     onSuccess: () =>
-      invalidateKeys(queryClient, [pathKey('/api/admin/pools'), pathKey('/api/pools'), userPoolsQueryOptions().queryKey, apiKey(identityEndpoints.globalUsers)]),
+      invalidateKeys(queryClient, [
+        pathKey('/api/admin/pools'),
+        pathKey('/api/pools'),
+        userPoolsQueryOptions().queryKey,
+        apiKey(identityEndpoints.globalUsers),
+      ]),
   });
 }

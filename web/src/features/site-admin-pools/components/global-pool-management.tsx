@@ -88,7 +88,10 @@ export function GlobalPoolManagement() {
         Showing {shown.length} of {pools.data.length} pools
       </p>
       {shown.length === 0 ? (
-        <EmptyState title="No pools found" description={pools.data.length === 0 ? 'Pools appear here once a commissioner creates one.' : 'Try another search or filter.'} />
+        <EmptyState
+          title="No pools found"
+          description={pools.data.length === 0 ? 'Pools appear here once a commissioner creates one.' : 'Try another search or filter.'}
+        />
       ) : (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((pool) => (
@@ -210,9 +213,7 @@ function ChangeCommissionerDialog({ pool, onClose }: { pool: PoolAdminDetails; o
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Change Commissioner</DialogTitle>
-          <DialogDescription>
-            Choose the new commissioner of {pool.name}. Only pool commissioners and super admins can be chosen.
-          </DialogDescription>
+          <DialogDescription>Choose the new commissioner of {pool.name}. Only pool commissioners and super admins can be chosen.</DialogDescription>
         </DialogHeader>
         {users.isPending ? (
           <InlineLoading label="Loading users..." className="py-6" />

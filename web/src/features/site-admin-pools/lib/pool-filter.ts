@@ -5,12 +5,7 @@ export type PoolTypeFilter = 'all' | PoolType;
 export type PoolStatusFilter = 'all' | 'active' | 'inactive';
 
 /** Global Pool Management search (name, commissioner name or email) and its type and status filters. */
-export function filterAdminPools(
-  pools: readonly PoolAdminDetails[],
-  query: string,
-  type: PoolTypeFilter,
-  status: PoolStatusFilter,
-): PoolAdminDetails[] {
+export function filterAdminPools(pools: readonly PoolAdminDetails[], query: string, type: PoolTypeFilter, status: PoolStatusFilter): PoolAdminDetails[] {
   return pools.filter(
     (p) =>
       (type === 'all' || p.poolType === type) &&

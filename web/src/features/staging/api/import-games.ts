@@ -30,11 +30,7 @@ export function useImportGames(options: Options = {}) {
     ...rest,
     mutationFn: importGames,
     onSettled: async (...args) => {
-      await invalidateKeys(queryClient, [
-        stagingGamesQueryOptions().queryKey,
-        gamesDiffQueryOptions().queryKey,
-        validationReportQueryOptions().queryKey,
-      ]);
+      await invalidateKeys(queryClient, [stagingGamesQueryOptions().queryKey, gamesDiffQueryOptions().queryKey, validationReportQueryOptions().queryKey]);
       await onSettled?.(...args);
     },
   });

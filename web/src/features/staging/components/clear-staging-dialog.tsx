@@ -17,8 +17,7 @@ export function ClearStagingDialog({ disabled, pending, onConfirm }: { disabled:
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-lg">
           <AlertDialog.Title className="text-lg font-semibold">Clear staging data?</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-muted-foreground">
-            This removes every staged team and game of the 2025 NFL Season. Production data is not affected. You can
-            import again at any time.
+            This removes every staged team and game of the 2025 NFL Season. Production data is not affected. You can import again at any time.
           </AlertDialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>

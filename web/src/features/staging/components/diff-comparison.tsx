@@ -76,14 +76,7 @@ function DiffBody<S, P>({
 }: DiffComparisonProps<S, P>) {
   if (query.isPending) return <ListSkeleton label={`Loading ${title.toLowerCase()}`} />;
   if (query.isError || !query.data) {
-    return (
-      <InlineError
-        title={errorTitle}
-        message={query.error?.message}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <InlineError title={errorTitle} message={query.error?.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   const diff = query.data;
   if (diff.new.length + diff.updated.length + diff.unchanged.length === 0) {
@@ -134,23 +127,16 @@ function Row({ children }: { children: ReactNode }) {
   return <li className="px-3 py-2.5 text-sm">{children}</li>;
 }
 
-function DiffSection({
-  label,
-  tone,
-  icon,
-  count,
-  children,
-}: {
-  label: string;
-  tone: Tone;
-  icon: ReactNode;
-  count: number;
-  children: ReactNode;
-}) {
+function DiffSection({ label, tone, icon, count, children }: { label: string; tone: Tone; icon: ReactNode; count: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const empty = count === 0;
   return (
-    <Collapsible.Root open={open && !empty} onOpenChange={setOpen} className="rounded-lg border" data-testid={`diff-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+    <Collapsible.Root
+      open={open && !empty}
+      onOpenChange={setOpen}
+      className="rounded-lg border"
+      data-testid={`diff-${label.toLowerCase().replace(/\s+/g, '-')}`}
+    >
       <Collapsible.Trigger
         disabled={empty}
         className={cn(
@@ -164,9 +150,7 @@ function DiffSection({
           {count}
         </Badge>
         <span className="flex-1">{label}</span>
-        {empty ? null : (
-          <ChevronDown className={cn('size-4 text-muted-foreground transition-transform', open && 'rotate-180')} aria-hidden="true" />
-        )}
+        {empty ? null : <ChevronDown className={cn('size-4 text-muted-foreground transition-transform', open && 'rotate-180')} aria-hidden="true" />}
       </Collapsible.Trigger>
       <Collapsible.Content>
         <ul className="max-h-96 divide-y overflow-y-auto border-t">{children}</ul>

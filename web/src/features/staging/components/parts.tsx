@@ -34,7 +34,6 @@ export function EmptyState({ icon, children }: { icon?: ReactNode; children: Rea
   );
 }
 
-
 export function StatTile({ label, value, icon, className }: { label: string; value: ReactNode; icon?: ReactNode; className?: string }) {
   return (
     <div className={cn('flex items-center gap-3 rounded-lg border bg-card p-3 sm:p-4', className)}>

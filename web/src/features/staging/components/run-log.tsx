@@ -59,11 +59,7 @@ export function RunLog({ run }: { run: RunState }) {
           {run.logs.map((line) => (
             <li
               key={line.id}
-              className={cn(
-                'break-words',
-                line.level === 'error' && 'text-destructive',
-                line.level === 'success' && 'font-semibold text-success',
-              )}
+              className={cn('break-words', line.level === 'error' && 'text-destructive', line.level === 'success' && 'font-semibold text-success')}
             >
               {line.text}
             </li>

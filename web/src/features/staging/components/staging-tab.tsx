@@ -147,13 +147,10 @@ export function StagingTab() {
         <CardHeader className="pb-4">
           <div className="flex flex-wrap items-center gap-2">
             <CardTitle>ESPN Data Staging</CardTitle>
-            <span className="rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
-              {SCHEDULE_LABEL}
-            </span>
+            <span className="rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">{SCHEDULE_LABEL}</span>
           </div>
           <CardDescription>
-            Import teams first, then games, into staging (schedule {SCHEDULE_ID}). Compare and validate, then push to
-            production.
+            Import teams first, then games, into staging (schedule {SCHEDULE_ID}). Compare and validate, then push to production.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-5">
@@ -197,9 +194,7 @@ export function StagingTab() {
             </div>
           </div>
           {!yearValue ? <p className="text-sm text-muted-foreground">Enter a season year to import.</p> : null}
-          {yearValue && blocked && teamCount !== undefined && gameCount !== undefined ? (
-            <p className="text-sm text-muted-foreground">{blocked}</p>
-          ) : null}
+          {yearValue && blocked && teamCount !== undefined && gameCount !== undefined ? <p className="text-sm text-muted-foreground">{blocked}</p> : null}
           <StagingCounts
             teams={teamCount}
             games={gameCount}
@@ -233,12 +228,7 @@ export function StagingTab() {
         </Tabs.Content>
         <Tabs.Content value="games" className="space-y-4 focus-visible:outline-none">
           <GamesComparison />
-          <ValidationReport
-            requested={validationRequested}
-            onValidate={validate}
-            query={validation}
-            disabled={running || gameCount === 0}
-          />
+          <ValidationReport requested={validationRequested} onValidate={validate} query={validation} disabled={running || gameCount === 0} />
         </Tabs.Content>
         <Tabs.Content value="venues" className="focus-visible:outline-none">
           <VenuesPanel />

@@ -36,11 +36,7 @@ export function TeamsComparison() {
 function TeamLine({ team }: { team: Team }) {
   return (
     <div className="flex items-center gap-3">
-      <span
-        aria-hidden="true"
-        className="size-3 shrink-0 rounded-full border"
-        style={team.color ? { backgroundColor: `#${team.color}` } : undefined}
-      />
+      <span aria-hidden="true" className="size-3 shrink-0 rounded-full border" style={team.color ? { backgroundColor: `#${team.color}` } : undefined} />
       <span className="w-10 shrink-0 font-mono text-xs font-semibold">{team.abbreviation}</span>
       <span className="min-w-0 truncate">{team.name}</span>
     </div>

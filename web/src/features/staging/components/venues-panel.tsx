@@ -60,14 +60,7 @@ function VenueStatsTiles() {
     );
   }
   if (stats.isError) {
-    return (
-      <InlineError
-        title="Unable to load venue stats"
-        message={stats.error.message}
-        onRetry={() => void stats.refetch()}
-        retrying={stats.isFetching}
-      />
-    );
+    return <InlineError title="Unable to load venue stats" message={stats.error.message} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />;
   }
   const s = stats.data;
   return (
@@ -93,9 +86,7 @@ function VenueGallery() {
     );
   }
   if (venues.isError) {
-    return (
-      <InlineError title="Unable to load venues" message={venues.error.message} onRetry={() => void venues.refetch()} retrying={venues.isFetching} />
-    );
+    return <InlineError title="Unable to load venues" message={venues.error.message} onRetry={() => void venues.refetch()} retrying={venues.isFetching} />;
   }
   if (venues.data.length === 0) {
     return <EmptyState icon={<Building2 aria-hidden="true" />}>No venues yet. Import games, then import venues.</EmptyState>;
@@ -171,9 +162,7 @@ function VenueImage({ url, name, view }: { url: string | null; name: string; vie
         className="size-full object-cover"
         data-testid="venue-image"
       />
-      <span className="absolute bottom-1.5 left-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">
-        {view}
-      </span>
+      <span className="absolute bottom-1.5 left-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">{view}</span>
     </div>
   );
 }

@@ -60,9 +60,7 @@ describe('readDataStream', () => {
   });
 
   it('should parse the last event when the stream ends without a newline', async () => {
-    expect(await collect([encode('data: {"type":"complete","message":"done"}')])).toEqual([
-      { type: 'complete', message: 'done' },
-    ]);
+    expect(await collect([encode('data: {"type":"complete","message":"done"}')])).toEqual([{ type: 'complete', message: 'done' }]);
   });
 
   it('should yield nothing when the stream is empty', async () => {

@@ -24,11 +24,7 @@ describe('applyStreamEvent', () => {
   });
 
   it('should end failed and keep the first error when the stream reported errors', () => {
-    const state = run([
-      { type: 'error', message: 'Teams must be imported before games' },
-      { type: 'error', message: 'second' },
-      { type: 'complete' },
-    ]);
+    const state = run([{ type: 'error', message: 'Teams must be imported before games' }, { type: 'error', message: 'second' }, { type: 'complete' }]);
     expect(state.status).toBe('failed');
     expect(state.error).toBe('Teams must be imported before games');
     expect(state.logs).toHaveLength(2);

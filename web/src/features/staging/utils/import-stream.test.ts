@@ -28,12 +28,10 @@ describe('readImportStream', () => {
   });
 
   it('should reject when the stream ends without completing', async () => {
-    await expect(readImportStream(replyOf({ type: 'log', message: 'Fetching teams' }))).rejects.toThrow(
-      'The import stream ended before the import completed.',
-    );
+    await expect(readImportStream(replyOf({ type: 'log', message: 'Fetching teams' }))).rejects.toThrow('The import stream ended before the import completed.');
   });
 
-  it('should reject with the product\'s text when the reply has no body', async () => {
+  it("should reject with the product's text when the reply has no body", async () => {
     await expect(readImportStream(new Response(null))).rejects.toThrow(NO_STREAM_MESSAGE);
   });
 });

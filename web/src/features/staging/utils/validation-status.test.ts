@@ -23,7 +23,7 @@ describe('validation advice and tone', () => {
 });
 
 describe('checkRows', () => {
-  it('should list the seven checks in the product\'s order with their names when given a report', () => {
+  it("should list the seven checks in the product's order with their names when given a report", () => {
     const report: ValidationReport = {
       summary: { overallStatus: 'WARNINGS', passed: 6, failed: 1, totalChecks: 7 },
       totalGames: 272,

@@ -31,7 +31,8 @@ export function useLivePublishedGames(status: Pick<WeekStatus, 'poolId' | 'year'
   useEffect(() => {
     const before = seenFinals.current;
     seenFinals.current = finals;
-    if (before !== undefined && finals !== undefined && finals > before) void invalidateKeys(queryClient, [weekStateQueryOptions(status.poolId, status.weekNumber).queryKey]);
+    if (before !== undefined && finals !== undefined && finals > before)
+      void invalidateKeys(queryClient, [weekStateQueryOptions(status.poolId, status.weekNumber).queryKey]);
   }, [finals, queryClient, status.poolId, status.weekNumber]);
   return { query, games, now };
 }

@@ -23,7 +23,8 @@ describe('weekStateRefetchInterval', () => {
   const now = Date.UTC(2025, 8, 4, 12);
 
   it('should follow a live week every LIVE_WEEK_FOLLOW_MS (another commissioner takes the next step)', () => {
-    for (const currentState of ['GAMES_IN_PROGRESS', 'SCORING'] as const) expect(weekStateRefetchInterval(status({ currentState }), now)).toBe(LIVE_WEEK_FOLLOW_MS);
+    for (const currentState of ['GAMES_IN_PROGRESS', 'SCORING'] as const)
+      expect(weekStateRefetchInterval(status({ currentState }), now)).toBe(LIVE_WEEK_FOLLOW_MS);
   });
 
   it('should look every few seconds once the deadline of a published week has passed, rarely before it', () => {

@@ -113,7 +113,13 @@ function EntryForm({ poolId, weekNumber }: { poolId: string; weekNumber: number 
       <div className="grid gap-4 sm:grid-cols-3">
         {CONFIDENCE_RANKS.map((rank) => (
           <Field key={rank} id={`${ids.rank}-${rank}`} label={`${rank}pt pick`}>
-            <TeamSelect id={`${ids.rank}-${rank}`} games={pool} value={form.picks[rank]} onChange={(choice) => setPick(rank, choice)} placeholder="Select a team..." />
+            <TeamSelect
+              id={`${ids.rank}-${rank}`}
+              games={pool}
+              value={form.picks[rank]}
+              onChange={(choice) => setPick(rank, choice)}
+              placeholder="Select a team..."
+            />
           </Field>
         ))}
       </div>

@@ -78,11 +78,7 @@ export function InProgressPanel({ status }: { status: WeekStatus }) {
           <ProgressBar value={progress.percent} label="Games final" />
         </CardContent>
       </Card>
-      <PublishedGamesSection
-        title="Published Games"
-        description={`Live status, reloaded every ${LIVE_GAMES_REFETCH_SECONDS} seconds.`}
-        query={games}
-      >
+      <PublishedGamesSection title="Published Games" description={`Live status, reloaded every ${LIVE_GAMES_REFETCH_SECONDS} seconds.`} query={games}>
         {(rows) => <PublishedGamesGrid games={liveGames ?? rows} mode="live" now={now} label="Published games" onRuleVoid={setVoiding} />}
       </PublishedGamesSection>
       {voiding ? <VoidGameDialog poolId={poolId} weekNumber={weekNumber} game={voiding} onClose={() => setVoiding(null)} /> : null}

@@ -21,7 +21,12 @@ export function PickCompletionCard({ poolId, weekNumber, pickDeadline }: { poolI
         {stats.isPending ? (
           <p className="text-sm text-muted-foreground">Loading pick stats...</p>
         ) : stats.isError ? (
-          <InlineError title="Unable to load pick stats" message={errorText(stats.error, 'Failed to load pick stats.')} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+          <InlineError
+            title="Unable to load pick stats"
+            message={errorText(stats.error, 'Failed to load pick stats.')}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
         ) : (
           <Completion {...pickCompletion(stats.data)} />
         )}

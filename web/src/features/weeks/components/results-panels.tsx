@@ -20,8 +20,7 @@ import { PublishedGamesSection } from './published-games-section';
 import { ScoringReviewTable } from './scoring-review-table';
 
 /** What the Complete Week confirmation says (the week's results are frozen by it). */
-export const COMPLETE_WEEK_WARNING =
-  'Results become final and count in the season standings. After this only a commissioner correction changes them.';
+export const COMPLETE_WEEK_WARNING = 'Results become final and count in the season standings. After this only a commissioner correction changes them.';
 
 /** "Complete Week 5?", "Complete the Wild Card week?". */
 export function completeWeekTitle(weekNumber: number): string {

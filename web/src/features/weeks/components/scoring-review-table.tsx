@@ -25,7 +25,17 @@ const POWER_EFFECT_TEXT = { x2: 'x2', x0: 'x0', push: 'Push', none: 'None', pend
  * The scoring review (SCORING, and read only in COMPLETE): every member's picks and points as
  * last calculated, by total points (calculation errors last) or by name, with its CSV export.
  */
-export function ScoringReviewTable({ poolId, weekNumber, title = 'Scoring Review', exportFailure }: { poolId: string; weekNumber: number; title?: string; exportFailure: string }) {
+export function ScoringReviewTable({
+  poolId,
+  weekNumber,
+  title = 'Scoring Review',
+  exportFailure,
+}: {
+  poolId: string;
+  weekNumber: number;
+  title?: string;
+  exportFailure: string;
+}) {
   const review = useScoringReview(poolId, weekNumber);
   const [sort, setSort] = useState<ReviewSort>('points');
   const sortId = useId();
@@ -81,7 +91,14 @@ export function ScoringReviewTable({ poolId, weekNumber, title = 'Scoring Review
           <p className="py-6 text-center text-sm text-muted-foreground">No members to review.</p>
         ) : (
           <>
-            <ResponsiveTable rows={sortReviewRows(review.data.rows, sort)} columns={COLUMNS} rowKey={(row) => row.userId} label={title} testId="review" breakpoint="lg" />
+            <ResponsiveTable
+              rows={sortReviewRows(review.data.rows, sort)}
+              columns={COLUMNS}
+              rowKey={(row) => row.userId}
+              label={title}
+              testId="review"
+              breakpoint="lg"
+            />
             {review.data.rows.some((row) => row.picks.some((pick) => pick.enteredByCommissioner)) ? (
               <p className="text-xs text-muted-foreground">* entered by the commissioner (emergency pick entry)</p>
             ) : null}
@@ -107,7 +124,15 @@ const COLUMNS: Array<ResponsiveColumn<ScoringReviewRow>> = [
     ),
   },
   { id: 'picks', header: 'Picks', card: 'field', cell: (row) => <ReviewPicks picks={row.picks} /> },
-  { id: 'raw', header: 'Raw Points', card: 'meta', align: 'end', className: 'tabular-nums', cell: (row) => (row.hasCalculationError ? errorBadge : row.rawPoints), cardCell: (row) => (row.hasCalculationError ? errorBadge : `Raw ${row.rawPoints}`) },
+  {
+    id: 'raw',
+    header: 'Raw Points',
+    card: 'meta',
+    align: 'end',
+    className: 'tabular-nums',
+    cell: (row) => (row.hasCalculationError ? errorBadge : row.rawPoints),
+    cardCell: (row) => (row.hasCalculationError ? errorBadge : `Raw ${row.rawPoints}`),
+  },
   {
     id: 'power',
     header: 'Power Effect',
@@ -145,7 +170,11 @@ function ReviewPicks({ picks }: { picks: readonly SavedPick[] }) {
   return (
     <span className="flex flex-wrap gap-1">
       {ordered.map((pick) => (
-        <Badge key={pick.id} variant={RESULT_VARIANTS[pick.result]} title={`${pick.result}${pick.enteredByCommissioner ? ', entered by the commissioner' : ''}`}>
+        <Badge
+          key={pick.id}
+          variant={RESULT_VARIANTS[pick.result]}
+          title={`${pick.result}${pick.enteredByCommissioner ? ', entered by the commissioner' : ''}`}
+        >
           <TeamLogo team={{ abbreviation: pick.selectedTeamAbbreviation, logoUrl: pick.selectedTeamLogoUrl }} className="size-4 text-[0.4rem]" />
           {pick.isPowerPick ? 'Power' : `${pick.confidenceRank}pt`} {pick.selectedTeamAbbreviation ?? '?'}
           {pick.enteredByCommissioner ? ' *' : ''}

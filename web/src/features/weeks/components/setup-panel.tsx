@@ -135,7 +135,9 @@ export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber:
           <Button
             onClick={publishSelected}
             disabled={blocker !== null || publish.isPending}
-            title={blocker === 'none-selected' ? WEEK_MESSAGES.noGamesSelected : blocker === 'missing-spreads' ? 'Every selected game needs a spread' : undefined}
+            title={
+              blocker === 'none-selected' ? WEEK_MESSAGES.noGamesSelected : blocker === 'missing-spreads' ? 'Every selected game needs a spread' : undefined
+            }
           >
             {publish.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
             Publish Selected ({selected.length})
@@ -165,7 +167,13 @@ export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber:
               ),
             },
             { id: 'game', header: 'Game', card: 'title', cell: (row) => <Matchup away={row.awayTeam} home={row.homeTeam} /> },
-            { id: 'kickoff', header: 'Kickoff (CT)', card: 'meta', className: 'whitespace-nowrap text-muted-foreground', cell: (row) => formatKickoff(row.gameTimeUtc) },
+            {
+              id: 'kickoff',
+              header: 'Kickoff (CT)',
+              card: 'meta',
+              className: 'whitespace-nowrap text-muted-foreground',
+              cell: (row) => formatKickoff(row.gameTimeUtc),
+            },
             { id: 'status', header: 'Status', card: 'meta', cell: (row) => <GameStatusBadge badge={gameBadgeOf(row, 'setup', now)} /> },
             {
               id: 'spread',

@@ -157,8 +157,7 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, 
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             <CalendarRange className="size-4" aria-hidden="true" />
-            {pool.name} ({pool.year})
-            {asAdmin ? <Badge variant="warning">As Admin</Badge> : null}
+            {pool.name} ({pool.year}){asAdmin ? <Badge variant="warning">As Admin</Badge> : null}
           </span>
         }
         actions={roleBadge}

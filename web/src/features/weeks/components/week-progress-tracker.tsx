@@ -16,10 +16,7 @@ export function WeekProgressTracker({ state }: { state: WeekState }) {
           return (
             <li key={step} aria-current={current ? 'step' : undefined} className="relative flex flex-col items-center gap-2 text-center">
               {i > 0 ? (
-                <span
-                  aria-hidden="true"
-                  className={cn('absolute top-4 right-1/2 h-0.5 w-full -translate-y-1/2', i <= at ? 'bg-primary' : 'bg-border')}
-                />
+                <span aria-hidden="true" className={cn('absolute top-4 right-1/2 h-0.5 w-full -translate-y-1/2', i <= at ? 'bg-primary' : 'bg-border')} />
               ) : null}
               <span
                 className={cn(

@@ -58,8 +58,8 @@ function TestingPanel({ pool }: { pool: Pool }) {
             Week State Testing
           </CardTitle>
           <CardDescription>
-            Moves a week of {pool.name} one step forward without waiting for the clock: the picks deadline is not checked, every
-            other condition still is. Each move is recorded as a testing transition.
+            Moves a week of {pool.name} one step forward without waiting for the clock: the picks deadline is not checked, every other condition still is. Each
+            move is recorded as a testing transition.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-2">
@@ -96,7 +96,14 @@ function TestingWeek({ pool, weekNumber }: { pool: Pool; weekNumber: number }) {
 
   if (state.isPending) return <InlineLoading label={`Loading ${label}...`} />;
   if (state.isError) {
-    return <InlineError title={`Unable to load ${label}`} message={errorText(state.error, 'Failed to load week data.')} onRetry={() => void state.refetch()} retrying={state.isFetching} />;
+    return (
+      <InlineError
+        title={`Unable to load ${label}`}
+        message={errorText(state.error, 'Failed to load week data.')}
+        onRetry={() => void state.refetch()}
+        retrying={state.isFetching}
+      />
+    );
   }
 
   const { currentState } = state.data;
@@ -162,7 +169,12 @@ function TestingWeek({ pool, weekNumber }: { pool: Pool; weekNumber: number }) {
           ) : transitions.isError ? (
             <InlineError message="Failed to load the recorded transitions." onRetry={() => void transitions.refetch()} retrying={transitions.isFetching} />
           ) : transitions.data.length === 0 ? (
-            <EmptyState title="No transitions yet" description="This week has not moved since it was set up." icon={<CalendarX className="size-7 text-muted-foreground" aria-hidden="true" />} className="py-6" />
+            <EmptyState
+              title="No transitions yet"
+              description="This week has not moved since it was set up."
+              icon={<CalendarX className="size-7 text-muted-foreground" aria-hidden="true" />}
+              className="py-6"
+            />
           ) : (
             <TransitionList transitions={transitions.data} />
           )}
@@ -184,7 +196,10 @@ function TransitionList({ transitions }: { transitions: readonly WeekTransition[
             {t.toState}
           </span>
           <span className="inline-flex flex-wrap items-center gap-2 text-muted-foreground">
-            <Badge variant={t.testing ? 'warning' : t.automatic ? 'secondary' : 'outline'} className={cn(!t.testing && !t.automatic && 'text-muted-foreground')}>
+            <Badge
+              variant={t.testing ? 'warning' : t.automatic ? 'secondary' : 'outline'}
+              className={cn(!t.testing && !t.automatic && 'text-muted-foreground')}
+            >
               {t.testing ? 'Testing' : t.automatic ? 'Automatic' : 'Manual'}
             </Badge>
             <time dateTime={t.at}>{formatDateTime(t.at)}</time>

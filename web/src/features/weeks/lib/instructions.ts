@@ -41,7 +41,7 @@ export const WEEK_INSTRUCTIONS: Record<WeekState, WeekInstructions> = {
     ],
   },
   SCORING: {
-    summary: "All games are final: check the results before they become official.",
+    summary: 'All games are final: check the results before they become official.',
     steps: [
       'Review each game below: its final score, the locked spread and who covered it. Void games count as a push for every pick.',
       'Press Complete Week to make the results final. They then count in the season standings.',

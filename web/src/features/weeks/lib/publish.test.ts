@@ -21,7 +21,7 @@ describe('toggleAll', () => {
 });
 
 describe('publishFailureTitle', () => {
-  it('should give the product\'s titles of the publish refusals and Error otherwise', () => {
+  it("should give the product's titles of the publish refusals and Error otherwise", () => {
     expect(publishFailureTitle('no_games_selected')).toBe('No Games Selected');
     expect(publishFailureTitle('missing_spreads')).toBe('Missing Spreads');
     expect(publishFailureTitle('deadline_passed')).toBe('Error');

@@ -20,8 +20,7 @@ function row(displayName: string, totalPoints: number, extra: Partial<ScoringRev
   };
 }
 
-const pick = (confidenceRank: number, isPowerPick = false) =>
-  ({ confidenceRank, isPowerPick }) as unknown as ScoringReviewRow['picks'][number];
+const pick = (confidenceRank: number, isPowerPick = false) => ({ confidenceRank, isPowerPick }) as unknown as ScoringReviewRow['picks'][number];
 
 describe('pickCompletion', () => {
   it('should round the share of members who completed their picks', () => {

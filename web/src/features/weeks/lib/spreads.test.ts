@@ -37,7 +37,7 @@ describe('readSpreadEntry', () => {
     expect(readSpreadEntry('   ')).toEqual({ ok: true, spread: null });
   });
 
-  it('should refuse with the product\'s texts when the entry is not a number', () => {
+  it("should refuse with the product's texts when the entry is not a number", () => {
     const refusal = { ok: false, title: WEEK_MESSAGES.invalidSpreadTitle, description: WEEK_MESSAGES.invalidSpread };
     expect(readSpreadEntry('abc')).toEqual(refusal);
     expect(readSpreadEntry('3..5')).toEqual(refusal);
