@@ -63,6 +63,16 @@ describe('API reference', () => {
     expect(html).toContain('pool_not_found');
   });
 
+  it('should put the reference in <main> with a meta description and scrollable tables when /api/docs is opened', async () => {
+    const html = await (await gw.fetch('/api/docs')).text();
+    expect(html).toMatch(/<body><main>[\s\S]*<\/main><\/body>/);
+    expect(html.match(/<main>/g)).toHaveLength(1);
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,160}">/);
+    // Every table sits in its own horizontally scrolling box, so a phone's page never scrolls sideways.
+    expect(html.match(/<table>/g)?.length).toBeGreaterThan(1);
+    expect(html.match(/<div class="tw"><table>/g)).toHaveLength(html.match(/<table>/g)!.length);
+  });
+
   it('should not serve the reference in production unless it is enabled', async () => {
     const prod = await startGateway(upstreams, { env: { POWERPOOL_ENV: 'production' } });
     const enabled = await startGateway(upstreams, { env: { POWERPOOL_ENV: 'production', API_DOCS: 'on' } });

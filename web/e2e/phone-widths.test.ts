@@ -274,4 +274,16 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
       expect(overflows, overflows.join('\n')).toEqual([]);
     },
   );
+
+  it('should fit the API reference (/api/docs) at 375 px with every endpoint opened', async () => {
+    const page = e2e.page;
+    await page.setViewportSize({ width: 375, height: PHONE_HEIGHT });
+    await page.goto('/api/docs');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'PowerPool API reference' }).waitFor();
+    // Open every endpoint: their parameter tables and schemas are the widest content.
+    await page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
+    const overflow = await measureOverflow(page);
+    expect(overflow, overflow ? `${overflow.scrollWidth} px wide; sticking out: ${overflow.culprits.join('; ')}` : '').toBeNull();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+  });
 });

@@ -14,6 +14,23 @@ const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
 /** Escaped prose with its `code` spans as <code>. */
 const prose = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, '<code>$1</code>');
 
+/** The page's meta description (search results and link previews). */
+const API_DOCS_DESCRIPTION = 'Every PowerPool HTTP endpoint by service: who may call it, its parameters, request body, replies and error codes.';
+
+/**
+ * The page's only styles, inline (the CSP allows inline styles, not scripts). Method badges are
+ * white text, so each colour keeps at least 4.5:1 against white (WCAG 1.4.3): Tailwind's 700
+ * shades for green and amber, whose 600 shades stay near 3.2:1. Wide tables and schemas scroll
+ * inside their own box (.tw, pre) and long paths wrap, so a phone's page never scrolls sideways.
+ */
+const API_DOCS_CSS = `body{font-family:system-ui,sans-serif;max-width:64rem;margin:0 auto;padding:1.5rem;color:#0f172a;background:#f8fafc}
+h1{margin-bottom:.25rem}details{background:#fff;border:1px solid #e2e8f0;border-radius:8px;margin:.4rem 0;padding:.5rem .75rem}
+summary{cursor:pointer;overflow-wrap:anywhere}.m{display:inline-block;min-width:4.2rem;font:600 .75rem ui-monospace,monospace;padding:.1rem .4rem;border-radius:4px;color:#fff;text-align:center}
+.get{background:#2563eb}.post{background:#15803d}.put{background:#b45309}.patch{background:#9333ea}.delete{background:#dc2626}
+.s{color:#475569}pre{background:#f1f5f9;padding:.5rem;border-radius:6px;overflow:auto;max-height:24rem;font-size:.8rem}
+p,li{overflow-wrap:anywhere}.tw{max-width:100%;overflow-x:auto}
+table{border-collapse:collapse}td,th{border:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top}`;
+
 type Operation = {
   summary: string;
   description?: string;
@@ -26,12 +43,12 @@ function operationHtml(e: Endpoint, op: Operation): string {
   const id = endpointLabel(e).replace(/[^A-Za-z0-9]+/g, '-');
   const who = e.access === 'public' ? 'Anyone (no sign-in needed)' : e.roles ? `Signed in: ${e.roles.join(', ')}` : 'Any signed-in user';
   const params = op.parameters.length
-    ? `<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${op.parameters
+    ? `<h4>Parameters</h4><div class="tw"><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${op.parameters
         .map(
           (p) =>
             `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><pre>${json(p.schema)}</pre></td></tr>`,
         )
-        .join('')}</table>`
+        .join('')}</table></div>`
     : '';
   const body = op.requestBody ? `<h4>Body (application/json)</h4><pre>${json(op.requestBody.content['application/json']?.schema)}</pre>` : '';
   const responses = Object.entries(op.responses)
@@ -61,18 +78,14 @@ export function apiReferenceHtml(endpoints: readonly Endpoint[], doc: ReturnType
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>PowerPool API reference</title>
-<style>body{font-family:system-ui,sans-serif;max-width:64rem;margin:0 auto;padding:1.5rem;color:#0f172a;background:#f8fafc}
-h1{margin-bottom:.25rem}details{background:#fff;border:1px solid #e2e8f0;border-radius:8px;margin:.4rem 0;padding:.5rem .75rem}
-summary{cursor:pointer}.m{display:inline-block;min-width:4.2rem;font:600 .75rem ui-monospace,monospace;padding:.1rem .4rem;border-radius:4px;color:#fff;text-align:center}
-.get{background:#2563eb}.post{background:#16a34a}.put{background:#d97706}.patch{background:#9333ea}.delete{background:#dc2626}
-.s{color:#475569}pre{background:#f1f5f9;padding:.5rem;border-radius:6px;overflow:auto;max-height:24rem;font-size:.8rem}
-table{border-collapse:collapse}td,th{border:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top}</style></head>
-<body><h1>PowerPool API reference</h1>
+<meta name="description" content="${escapeHtml(API_DOCS_DESCRIPTION)}">
+<style>${API_DOCS_CSS}</style></head>
+<body><main><h1>PowerPool API reference</h1>
 <p>${prose(String((doc.info as { description?: string }).description ?? ''))}</p>
 <p>Machine-readable: <a href="${OPENAPI_PATH}">OpenAPI 3.1 document</a>. ${endpoints.length} endpoints.</p>
 ${sections}
-<section><h2>Error codes</h2><p>Every error reply is <code>{ "error": code, "message": text, "details"?: … }</code>; each code has one status.</p><table><tr><th>code</th><th>status</th></tr>${codes}</table></section>
-</body></html>`;
+<section><h2>Error codes</h2><p>Every error reply is <code>{ "error": code, "message": text, "details"?: … }</code>; each code has one status.</p><div class="tw"><table><tr><th>code</th><th>status</th></tr>${codes}</table></div></section>
+</main></body></html>`;
 }
 
 /**
