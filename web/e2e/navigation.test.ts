@@ -19,6 +19,11 @@ function storedTheme(page: Page): Promise<unknown> {
   return page.evaluate("window.localStorage.getItem('ui-theme')");
 }
 
+/** The page's `<meta name="description">`. */
+function metaDescription(page: Page): Promise<string | null> {
+  return page.locator('meta[name="description"]').getAttribute('content');
+}
+
 async function chooseTheme(page: Page, label: 'Light' | 'Dark' | 'System'): Promise<void> {
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await page.getByRole('menuitemradio', { name: label }).click();
@@ -40,6 +45,23 @@ describe.skipIf(chromiumUnavailableReason())('navigation, theme and 404', () => 
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => navLink(page, 'Make Picks').getAttribute('aria-current')).toBe('page');
     expect(await navLink(page, 'Leaderboard').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('should give each route its own title and meta description when the user moves between them', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.player);
+    await page.goto('/leaderboard');
+    await expect.poll(() => page.title()).toBe('Season Leaderboard · PowerPool');
+    const leaderboard = await metaDescription(page);
+    expect(leaderboard).toMatch(/standings/i);
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
+
+    // Moving inside the app (no reload) replaces both.
+    await navLink(page, 'Make Picks').click();
+    await expect.poll(() => page.title()).toBe('Make Picks · PowerPool');
+    const picks = await metaDescription(page);
+    expect(picks).toBeTruthy();
+    expect(picks).not.toBe(leaderboard);
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
   });
 
   it('should apply and keep the dark theme across a reload, then switch to light, when the user picks them in the theme switcher', async () => {

@@ -2,8 +2,8 @@ import { Activity, LogIn, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/layout/logo';
 import { buttonClasses } from '../../components/ui/button';
-import { LANDING_TITLE } from '../../config/paths';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { LANDING_META } from '../../config/paths';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { loginHref } from '../../lib/auth-urls';
 
 /**
@@ -12,7 +12,7 @@ import { loginHref } from '../../lib/auth-urls';
  * the visitor asked for; the sign-in flow brings them back there.
  */
 export function LandingPage({ returnTo }: { returnTo?: string }) {
-  useDocumentTitle(LANDING_TITLE);
+  useDocumentMeta(LANDING_META);
   return (
     <div className="relative isolate flex flex-1 flex-col overflow-hidden">
       <div

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
-import { documentTitle, paths } from '../../config/paths';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { paths, routeMeta } from '../../config/paths';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
 
 export function NotFoundRoute() {
-  useDocumentTitle(documentTitle(paths.notFound.title));
+  useDocumentMeta(routeMeta(paths.notFound));
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
       <p className="bg-gradient-to-br from-primary to-confidence-1 bg-clip-text text-7xl font-extrabold tracking-tight text-transparent sm:text-8xl">404</p>

@@ -1,9 +1,9 @@
-import { documentTitle, paths } from '../../config/paths';
+import { paths, routeMeta } from '../../config/paths';
 import { PaymentsPage } from '../../features/payments/components/payments-page';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
 
 /** Payment Management (/admin/payments), docs/screens.md#payments. */
 export function PaymentsRoute() {
-  useDocumentTitle(documentTitle(paths.payments.title));
+  useDocumentMeta(routeMeta(paths.payments));
   return <PaymentsPage />;
 }

@@ -1,11 +1,11 @@
 import { PageHeader } from '../../components/layout/page-header';
-import { documentTitle, paths } from '../../config/paths';
+import { paths, routeMeta } from '../../config/paths';
 import { ProfileForm } from '../../features/profile/components/profile-form';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useSignedInUser } from '../../lib/auth';
 
 export function ProfileRoute() {
-  useDocumentTitle(documentTitle(paths.profile.title));
+  useDocumentMeta(routeMeta(paths.profile));
   const user = useSignedInUser();
   return (
     <div className="mx-auto max-w-2xl">

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/layout/page-header';
 import { RoleBadge } from '../../components/role-badge';
-import { documentTitle, paths } from '../../config/paths';
+import { paths, routeMeta } from '../../config/paths';
 import { GlobalPoolManagement } from '../../features/site-admin-pools/components/global-pool-management';
 import { GlobalUserManagement } from '../../features/site-admin-users/components/global-user-management';
 import { StagingTab } from '../../features/staging/components/staging-tab';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
 
 /** The tabs of /site-admin, in order; `?tab=` holds the open one so a reload keeps it. */
 const TABS = [
@@ -28,7 +28,7 @@ function isTab(value: string | null): value is SiteAdminTab {
  * app/router.tsx shows the "Unauthorized" toast to others and sends them to the login endpoint.
  */
 export function SiteAdminRoute() {
-  useDocumentTitle(documentTitle(paths.siteAdmin.title));
+  useDocumentMeta(routeMeta(paths.siteAdmin));
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: SiteAdminTab = isTab(requested) ? requested : 'staging';

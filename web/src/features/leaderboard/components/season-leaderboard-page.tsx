@@ -9,8 +9,8 @@ import { ManagedPoolSelector } from '../../../components/managed-pool-selector';
 import { PoolSelector } from '../../../components/pool-selector';
 import { RoleBadge } from '../../../components/role-badge';
 import { SearchInput } from '../../../components/ui/search-input';
-import { documentTitle, paths } from '../../../config/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { paths, routeMeta } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useSignedInUser } from '../../../lib/auth';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
 import { useWeeks } from '../../../lib/pool-weeks';
@@ -33,7 +33,7 @@ type BoardPool = Pick<Pool, 'id' | 'name' | 'year'>;
  * of every pool, "As Admin" on those they do not commission.
  */
 export function SeasonLeaderboardPage() {
-  useDocumentTitle(documentTitle(paths.leaderboard.title));
+  useDocumentMeta(routeMeta(paths.leaderboard));
   const user = useSignedInUser();
   return isSuperAdmin(user.role) ? <SuperAdminBoard userId={user.id} /> : <PlayerBoard />;
 }

@@ -4,8 +4,8 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Badge } from '../../../components/ui/badge';
 import { WeekQuickJump } from '../../../components/week-quick-jump';
-import { documentTitle, paths } from '../../../config/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { paths, routeMeta } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { DEMO_POOL } from '../lib/demo-data';
 import { advanceDemo, DEMO_TICK_MS, demoBoard, initialDemoState } from '../lib/demo-simulation';
 import type { DemoState } from '../lib/demo-simulation';
@@ -31,7 +31,7 @@ function reduce(current: { state: DemoState; at: number }, now: number) {
  * show what a week not yet live shows (the 403's "Pick Data Coming Soon"), as the banner warns.
  */
 export function LiveLeaderboardDemoPage() {
-  useDocumentTitle(documentTitle(TITLE));
+  useDocumentMeta(routeMeta(paths.liveLeaderboardDemo));
   const [demo, tick] = useReducer(reduce, undefined, () => ({ state: initialDemoState(), at: Date.now() }));
   const [weekNumber, setWeekNumber] = useState<number>(DEMO_POOL.weekNumber);
   useEffect(() => {

@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { WeekQuickJump } from '../../../components/week-quick-jump';
-import { documentTitle, paths } from '../../../config/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { paths, routeMeta } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useTimePassed } from '../../../hooks/use-time-passed';
 import { useCurrentUser } from '../../../lib/auth';
 import { DEADLINE_GRACE_MS } from '../../../lib/follow-week';
@@ -64,7 +64,7 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
   const shownError = stream.closed ?? error;
   const shownNotAvailable = shownError !== null && isPicksNotAvailable(shownError);
   const weekName = meta?.weekDisplayName ?? weeks?.find((w) => w.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
-  useDocumentTitle(documentTitle(`${weekName} · ${TITLE}`));
+  useDocumentMeta(routeMeta(paths.liveLeaderboard, `${weekName} · ${TITLE}`));
 
   return (
     <>

@@ -10,8 +10,8 @@ import { ManagedPoolSelector } from '../../../components/managed-pool-selector';
 import { RoleBadge } from '../../../components/role-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { documentTitle, paths } from '../../../config/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { paths, routeMeta } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useCurrentUser } from '../../../lib/auth';
 import { currentWeekQueryOptions, useCurrentWeek } from '../../../lib/current-week';
 import { useOwnedPools } from '../../../lib/owned-pools';
@@ -24,7 +24,7 @@ import { useUserPools } from '../../../lib/user-pools';
  * leaderboard of their first pool's current week; a super admin chooses the pool.
  */
 export function LiveResultsPage() {
-  useDocumentTitle(documentTitle(paths.liveResults.title));
+  useDocumentMeta(routeMeta(paths.liveResults));
   const { data: user, isPending } = useCurrentUser();
   if (isPending || !user) return <LoadingScreen label="Authenticating..." />;
   return isSuperAdmin(user.role) ? <SuperAdminEntry userId={user.id} /> : <PlayerEntry />;

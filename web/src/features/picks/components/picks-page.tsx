@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { PoolSelector } from '../../../components/pool-selector';
-import { documentTitle, paths } from '../../../config/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { paths, routeMeta } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentWeek } from '../../../lib/current-week';
 import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
@@ -29,7 +29,7 @@ export const SEASON_LABEL = PICK_MESSAGES.seasonLabel;
  * asked for (the join page's "Go to Pool"); otherwise the first pool.
  */
 export function PicksPage({ requestedPoolId }: { requestedPoolId?: string | undefined }) {
-  useDocumentTitle(documentTitle(paths.picks.title));
+  useDocumentMeta(routeMeta(paths.picks));
   const pools = useUserPools();
   const [chosen, setChosen] = useState(requestedPoolId);
 

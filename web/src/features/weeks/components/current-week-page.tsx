@@ -4,8 +4,8 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, InlineLoading } from '../../../components/layout/query-states';
 import { Button } from '../../../components/ui/button';
-import { documentTitle, paths } from '../../../config/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { paths, routeMeta } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useSignedInUser } from '../../../lib/auth';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
 import { useCurrentWeek } from '../../../lib/current-week';
@@ -16,7 +16,7 @@ import { useCurrentWeek } from '../../../lib/current-week';
  * a redirect to its page. "Unable to determine current week" with a link to /admin otherwise.
  */
 export function CurrentWeekPage() {
-  useDocumentTitle(documentTitle(paths.currentWeek.title));
+  useDocumentMeta(routeMeta(paths.currentWeek));
   const user = useSignedInUser();
   const owned = useOwnedPools();
   const [searchParams] = useSearchParams();

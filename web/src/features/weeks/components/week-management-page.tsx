@@ -11,8 +11,8 @@ import { WeekQuickJump } from '../../../components/week-quick-jump';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { documentTitle, paths } from '../../../config/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { paths, routeMeta } from '../../../config/paths';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useSignedInUser } from '../../../lib/auth';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
 import { useWeeks } from '../../../lib/pool-weeks';
@@ -41,7 +41,7 @@ export function WeekManagementPage({ weekParam }: { weekParam: string | undefine
 }
 
 function InvalidWeek({ message }: { message: string }) {
-  useDocumentTitle(documentTitle(paths.week.title));
+  useDocumentMeta(routeMeta(paths.week));
   return (
     <>
       <PageHeader title={paths.week.title} />
@@ -126,7 +126,7 @@ function WeekManagement({ weekNumber }: { weekNumber: number }) {
 }
 
 function WeekTitle({ title }: { title: string }) {
-  useDocumentTitle(documentTitle(`${title} · ${paths.week.title}`));
+  useDocumentMeta(routeMeta(paths.week, `${title} · ${paths.week.title}`));
   return null;
 }
 

@@ -1,8 +1,0 @@
-import { useEffect } from 'react';
-
-/** Sets document.title while the calling screen is shown. */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-}
