@@ -159,6 +159,8 @@ export function SetupPanel({ poolId, weekNumber }: { poolId: string; weekNumber:
               cell: (row) => (
                 <input
                   type="checkbox"
+                  name="publish"
+                  value={row.id}
                   checked={chosen.has(row.id)}
                   onChange={(e) => toggle(row.id, e.target.checked)}
                   aria-label={`Select ${matchupText(row)}`}
@@ -231,6 +233,7 @@ function SpreadEditor({ poolId, weekNumber, row, needed }: { poolId: string; wee
           // A new saved value (after a save or a download) refills the field.
           key={saved}
           ref={input}
+          name={`spread-${row.id}`}
           type="number"
           inputMode="decimal"
           step={SPREAD_STEP}
