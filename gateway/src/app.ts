@@ -23,6 +23,7 @@ import { responsePolicies, securityHeaders } from './plugins/security-headers.js
 import { spa } from './plugins/spa.js';
 import { apiProxy } from './proxy/api-proxy.js';
 import { devIdpProxy } from './proxy/dev-idp-proxy.js';
+import { installSignedInHint } from './session/signed-in-hint.js';
 import { installRequestSessions } from './session/request-session.js';
 import { createSessionResolver } from './session/session-resolver.js';
 
@@ -105,6 +106,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await sessions.subscribe();
   app.addHook('onClose', async () => sessions.close());
   const sessionOf = installRequestSessions(app, sessions);
+  installSignedInHint(app, { secure: new URL(config.publicUrl).protocol === 'https:' });
 
   const limiters = await registerRateLimits(app, {
     signInPerMinute: config.rateLimits.signInPerMinute,

@@ -36,6 +36,7 @@ export interface UpstreamCall {
 /**
  * A real HTTP server standing in for one service: verifies the gateway's assertion with the
  * public key and echoes what it got as JSON. Special paths: `GET /api/login` (302 + Set-Cookie),
+ * `GET /api/callback` and `GET /api/logout` (302, setting and clearing the session cookie),
  * `GET /api/admin/unified-staging/migrate-games/:id/stream` (SSE held open until `releaseStream`),
  * `GET /readyz` (200 or 503 per `ready`).
  */
@@ -95,6 +96,19 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
       .header('set-cookie', ['pp_login_state=abc; Path=/; HttpOnly; SameSite=Lax', 'pp_other=1; Path=/'])
       .redirect('http://localhost:3000/dev-idp/auth?client_id=powerpool', 302);
   });
+  // Identity's sign-in callback and logout, as they set and clear the session cookie (auth.routes.ts).
+  app.get('/api/callback', async (request, reply) => {
+    await record(request);
+    return reply
+      .header('set-cookie', `pp_session=new-session; Path=/; Expires=${FAKE_SESSION_EXPIRES}; HttpOnly; SameSite=Lax`)
+      .redirect('http://localhost:3000/', 302);
+  });
+  app.get('/api/logout', async (request, reply) => {
+    await record(request);
+    return reply
+      .header('set-cookie', 'pp_session=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax')
+      .redirect('http://localhost:3000/', 302);
+  });
   app.get('/api/admin/unified-staging/migrate-games/:scheduleId/stream', async (request, reply) => {
     await record(request);
     const released = new Promise<void>((resolve) => {
@@ -134,6 +148,9 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
 }
 
 /** What the fake sports-data-staging answers for a team logo. */
+/** When the fake sign-in callback's session cookie expires. */
+export const FAKE_SESSION_EXPIRES = 'Sat, 05 Dec 2026 17:00:00 GMT';
+
 export const FAKE_LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e31837"/></svg>';
 
 /** A URL where nothing listens (a server was started there, then closed). */

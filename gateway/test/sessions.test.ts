@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashSessionId } from '../src/app.js';
-import { cookie, sessionUser, startGateway, startUpstreams, userSnapshot, type TestGateway, type Upstreams } from './helpers.js';
+import { cookie, FAKE_SESSION_EXPIRES, sessionUser, startGateway, startUpstreams, userSnapshot, type TestGateway, type Upstreams } from './helpers.js';
 
 let upstreams: Upstreams;
 const gateways: TestGateway[] = [];
@@ -138,5 +138,46 @@ describe('identity unavailable', () => {
     const gw = await gateway({ answerSessions: false });
     const res = await gw.fetch('/api/auth/user');
     expect(res.status).toBe(401);
+  });
+});
+
+describe('signed-in hint cookie', () => {
+  const hintOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('pp_signed_in='));
+
+  it('should set a readable pp_signed_in=1 with the session cookie’s lifetime when sign-in sets the session cookie', async () => {
+    const gw = await gateway();
+    const res = await gw.fetch('/api/callback?code=c&state=s');
+    expect(res.status).toBe(302);
+    expect(res.headers.getSetCookie()).toContain(`pp_session=new-session; Path=/; Expires=${FAKE_SESSION_EXPIRES}; HttpOnly; SameSite=Lax`);
+    const hint = hintOf(res);
+    expect(hint).toBe(`pp_signed_in=1; Path=/; Expires=${FAKE_SESSION_EXPIRES}; SameSite=Lax`);
+    expect(hint).not.toMatch(/HttpOnly/i);
+  });
+
+  it('should clear pp_signed_in when logout clears the session cookie', async () => {
+    const gw = await gateway();
+    const res = await gw.fetch('/api/logout', { headers: cookie('s-1', '; pp_signed_in=1') });
+    expect(res.status).toBe(302);
+    expect(hintOf(res)).toMatch(/^pp_signed_in=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; SameSite=Lax$/);
+  });
+
+  it('should clear pp_signed_in and still answer 401 when the hint comes with a session that is gone', async () => {
+    const gw = await gateway();
+    const gone = await gw.fetch('/api/auth/user', { headers: cookie('ended', '; pp_signed_in=1') });
+    expect(gone.status).toBe(401);
+    expect(hintOf(gone)).toMatch(/^pp_signed_in=; .*Max-Age=0/);
+    const noSession = await gw.fetch('/api/auth/user', { headers: { cookie: 'pp_signed_in=1' } });
+    expect(noSession.status).toBe(401);
+    expect(hintOf(noSession)).toMatch(/^pp_signed_in=; .*Max-Age=0/);
+  });
+
+  it('should grant nothing: the hint alone is signed out, and a live session keeps its hint untouched', async () => {
+    const gw = await gateway();
+    gw.identity.sessions.set('s-2', sessionUser('bea'));
+    const live = await gw.fetch('/api/auth/user', { headers: cookie('s-2', '; pp_signed_in=1') });
+    expect(live.status).toBe(200);
+    expect(hintOf(live)).toBeUndefined();
+    const hintOnly = await gw.fetch('/api/user/pools', { headers: { cookie: 'pp_signed_in=1' } });
+    expect(hintOnly.status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@powerpool/contracts';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { DESKTOP, freshEmail, PHONE, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, LANDING_TAGLINE, LOGIN_LINK, navLink, signIn, toast } from './support/sign-in.js';
@@ -125,6 +125,7 @@ describe.skipIf(chromiumUnavailableReason())('profile, sign-out and the session 
     expect(await page.getByTestId('top-nav').count()).toBe(0);
     expect(await currentUserStatus(page)).toBe(401);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SIGNED_IN_HINT_COOKIE);
     // The session ended on the server too: the old cookie value no longer signs anyone in.
     const replay = await fetch(`${url}/api/auth/user`, { headers: { cookie: `${SESSION_COOKIE}=${session?.value}` } });
     expect(replay.status).toBe(401);
@@ -139,6 +140,9 @@ describe.skipIf(chromiumUnavailableReason())('profile, sign-out and the session 
     const cookies = await context.cookies(url);
     const session = cookies.find((cookie) => cookie.name === SESSION_COOKIE);
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', domain: 'localhost' });
+    // The readable signed-in hint beside it holds nothing secret and lives as long as the session.
+    const hint = cookies.find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: '1', httpOnly: false, sameSite: 'Lax', path: '/', expires: session?.expires });
     const sessionValue = session?.value ?? '';
     expect(sessionValue.length).toBeGreaterThan(16);
 

@@ -18,6 +18,12 @@ describe.skipIf(chromiumUnavailableReason())('landing page and sign-in through t
 
   it('should show the tagline, a Login / Sign Up link to /api/login and no navigation when the visitor is signed out', async () => {
     const { page } = e2e;
+    // No signed-in hint cookie: the page does not ask who is signed in, so no 401 reaches the
+    // console (the harness fails the test on any console error).
+    const askedWhoAmI: string[] = [];
+    page.on('request', (request: Request) => {
+      if (new URL(request.url()).pathname === '/api/auth/user') askedWhoAmI.push(request.url());
+    });
     await page.goto('/');
 
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(LANDING_TAGLINE);
@@ -28,6 +34,8 @@ describe.skipIf(chromiumUnavailableReason())('landing page and sign-in through t
     expect(await page.getByTestId('bottom-nav').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Log out' }).count()).toBe(0);
     expect(await page.title()).toBe('PowerPool · Weekly NFL Power Pool');
+    await page.waitForLoadState('networkidle');
+    expect(askedWhoAmI).toEqual([]);
   });
 
   it('should land signed in with only the player items when a player signs in through the dev IdP form', async () => {

@@ -99,3 +99,9 @@ export const resolveSessionReplySchema = z.object({ user: sessionUserSchema.null
 
 /** The HttpOnly session cookie set by the identity service and read by the gateway. */
 export const SESSION_COOKIE = 'pp_session';
+/**
+ * A readable "probably signed in" hint (`pp_signed_in=1`) the gateway sets beside the session
+ * cookie and clears with it, so the SPA can skip asking who is signed in when nobody is. It grants
+ * nothing: every request is still judged by the session cookie alone.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'pp_signed_in';

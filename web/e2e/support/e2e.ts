@@ -17,15 +17,6 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 
 /**
- * Console errors that are part of normal use: Chromium logs every failed load, and "who am I?"
- * (GET /api/auth/user) answers 401 to every signed-out visitor.
- */
-function isExpectedConsoleError(message: ConsoleMessage): boolean {
-  const url = URL.parse(message.location().url);
-  return message.text().includes('status of 401') && url?.pathname === '/api/auth/user';
-}
-
-/**
  * A content security policy violation is a defect even when the page copes (a blocked `eval`
  * probe, an image from another host): the browser reports it as an issue, not on the console.
  * This makes each one a console error, so the test that caused it fails.
@@ -102,7 +93,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
     pages.push(opened);
     opened.on('pageerror', (error) => problems.push(`uncaught ${error.stack ?? error.message} (${opened.url()})`));
     opened.on('console', (message) => {
-      if (message.type() !== 'error' || isExpectedConsoleError(message)) return;
+      if (message.type() !== 'error') return;
       if (allowedConsoleErrors.some((allowed) => allowed(message))) return;
       problems.push(`console error: ${message.text()} (${opened.url()})`);
     });

@@ -1,4 +1,4 @@
-import { identityEndpoints } from '@powerpool/contracts';
+import { identityEndpoints, SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
 import type { CurrentUser } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi, isApiError } from './api-client';
@@ -9,8 +9,22 @@ import { apiKey, callApi, isApiError } from './api-client';
  * out are browser navigations: see auth-urls.ts.
  */
 
-/** GET /api/auth/user: the signed-in user, or null when signed out (401). */
+/**
+ * Whether the gateway's readable signed-in hint cookie is present. It is set and cleared with the
+ * HttpOnly session cookie (docs/architecture.md, sign-in) and grants nothing: it only saves a
+ * signed-out visitor the "who am I?" call, whose 401 the browser would log as a console error.
+ */
+function hasSignedInHint(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
+/**
+ * GET /api/auth/user: the signed-in user, or null when signed out (401). Without the signed-in hint
+ * nobody can be signed in, so it answers null without asking; with a stale hint the call answers
+ * 401 (and the gateway clears the hint).
+ */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await callApi(identityEndpoints.currentUser, {}, { signal });
   } catch (error) {
