@@ -78,7 +78,9 @@ function hintLike(session: SetCookie): string {
 }
 
 function clearedHint(secure: boolean): string {
-  return [`${SIGNED_IN_HINT_COOKIE}=`, 'Path=/', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', ...(secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');
+  return [`${SIGNED_IN_HINT_COOKIE}=`, 'Path=/', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', ...(secure ? ['Secure'] : []), 'SameSite=Lax'].join(
+    '; ',
+  );
 }
 
 /** Fastify appends to an existing Set-Cookie rather than replacing it. */
