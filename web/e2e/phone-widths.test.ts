@@ -69,6 +69,8 @@ const CASEY: readonly WildCardPick[] = [
 ];
 
 const WIDTHS = [320, 360, 375, 414] as const;
+/** The least height of a control a thumb taps (issue 22; Apple's and WCAG 2.5.5's 44 px). */
+const THUMB_PX = 44;
 const THEMES = ['light', 'dark'] as const;
 const PHONE_HEIGHT = 812;
 
@@ -134,6 +136,8 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
     espnReplay: { gameDay: { minutes: ROUND_MINUTES, kickoffInMinutes: 24 * 60 } },
     liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },
   });
+  /** The pool the first test publishes (the tests share the embedded app's state, in order). */
+  let round: Awaited<ReturnType<typeof publishWildCardPool>> | undefined;
 
   it(
     'should fit every main screen at 320, 360, 375 and 414 px in both themes, Make Picks with the longest names, tags, scores and statuses',
@@ -141,12 +145,12 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
     async () => {
       const admin = await e2e.signedInPage(ACCOUNTS.admin);
       await pushSeasonToProduction(admin, 2025);
-      const { poolId, commissioner, members, poolGames } = await publishWildCardPool(
+      const { poolId, commissioner, members, poolGames } = (round = await publishWildCardPool(
         e2e,
         'Wild Card Weekend Office Pool',
         [ACCOUNTS.player, ACCOUNTS.player2],
         SPREADS,
-      );
+      ));
       const [player, player2] = members as [Page, Page];
       for (const [who, picks] of [
         [player, PAT],
@@ -214,7 +218,9 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
             await expect
               .poll(() => p.getByTestId('live-game-clock').allTextContents(), { timeout: 60_000 })
               .toEqual(expect.arrayContaining(['Halftime', 'End of 3rd']));
-            await p.getByTestId('live-standing-row').first().waitFor({ state: 'attached' });
+            // A phone gets the standings as cards only (issue 22: the table is not rendered hidden beside them).
+            await p.getByTestId('live-standing-card').first().waitFor();
+            expect(await p.getByTestId('live-standing-row').count()).toBe(0);
           },
         },
         { name: 'Profile', page: player, url: '/profile', ready: (p) => settle(p, p.getByTestId('current-display-name')) },
@@ -239,6 +245,12 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
             await settle(p, p.getByRole('button', { name: 'Update Scores from ESPN' }));
             await expect.poll(() => p.getByText('Halftime', { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
             await p.getByText('End of 3rd', { exact: true }).first().waitFor();
+            // One games layout in the DOM (issue 22): the cards, not a hidden table beside them.
+            expect(await p.getByTestId('week-game-card').count()).toBe(6);
+            expect(await p.getByTestId('week-game-row').count()).toBe(0);
+            console.info(
+              `[e2e] Manage Weeks (6 games in progress) at 375 px: ${await p.evaluate<number>('document.querySelectorAll("*").length')} DOM elements`,
+            );
           },
         },
         {
@@ -286,4 +298,71 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
     expect(overflow, overflow ? `${overflow.scrollWidth} px wide; sticking out: ${overflow.culprits.join('; ')}` : '').toBeNull();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
   });
+
+  it(
+    'should make the pick buttons, the leaderboard names, the demo checkbox and the Pool Management tabs 44 px high under a thumb at 375 px, and leave them as they were on a desktop',
+    { timeout: 300_000 },
+    async () => {
+      expect(round, 'the first test publishes the pool').toBeDefined();
+      const { poolId } = round!;
+      const thumb = { viewport: { width: 375, height: PHONE_HEIGHT }, hasTouch: true, isMobile: true };
+      const player = await e2e.signedInPage(ACCOUNTS.player, thumb);
+      const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner, thumb);
+      expect(await player.evaluate<boolean>('matchMedia("(pointer: coarse)").matches'), 'the phone has a coarse pointer').toBe(true);
+
+      const short: string[] = [];
+      const measure = async (what: string, controls: Locator, expected: number) => {
+        const found = await controls.all();
+        expect(found.length, `${what}: none found`).toBeGreaterThanOrEqual(expected);
+        for (const control of found) {
+          const box = await control.boundingBox();
+          if (!box || box.height < THUMB_PX) short.push(`${what} "${await text(control)}": ${box ? `${Math.round(box.width)}x${box.height}` : 'not shown'}`);
+        }
+      };
+      const pickButtons = (p: Page) =>
+        p
+          .getByTestId('game-card')
+          .getByRole('group', { name: /^Picks for / })
+          .getByRole('button');
+      const poolTabs = (p: Page) => p.getByRole('tablist', { name: 'Pool management sections' }).getByRole('tab');
+
+      await player.goto('/');
+      await settle(player, player.getByTestId('game-card'));
+      await measure('Make Picks: pick button', pickButtons(player), 6 * 4);
+
+      await player.goto('/live-leaderboard-demo');
+      await settle(player, player.getByTestId('live-game'));
+      // The label toggles the box: it is the target a thumb aims at.
+      await measure('Demo: checkbox label', player.locator('label').filter({ hasText: 'Show players with no picks' }), 1);
+
+      await commissioner.goto('/admin');
+      await settle(commissioner, commissioner.getByTestId('invitation-row'));
+      await measure('Pool Management: tab', poolTabs(commissioner), 3);
+
+      // The Season Leaderboard lists players once a week is complete: the round is played to its end and scored.
+      e2e.embedded.replay!.gameDay.start({ kickoffInSeconds: -(ROUND_MINUTES * 60 + 600) });
+      const scoring = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/scoring`, { data: { testing: true } });
+      expect(scoring.status(), await scoring.text()).toBe(200);
+      await expect
+        .poll(async () => (await commissioner.request.post(`/api/pools/${poolId}/weeks/19/scores/calculate`)).status(), { timeout: 60_000 })
+        .toBe(200);
+      const complete = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/complete`, { data: { testing: true } });
+      expect(complete.status(), await complete.text()).toBe(200);
+      await expect
+        .poll(async () => ((await (await player.request.get(`/api/pools/${poolId}/completed-weeks`)).json()) as unknown[]).length, { timeout: 20_000 })
+        .toBe(1);
+      await player.goto('/leaderboard');
+      await settle(player, player.getByTestId('leaderboard-row'));
+      await measure('Season Leaderboard: player name', player.getByTestId('leaderboard-row').getByRole('button'), 2);
+
+      expect(short, `under ${THUMB_PX} px high at 375 px with a touch screen:\n${short.join('\n')}`).toEqual([]);
+
+      // A mouse on a desktop keeps the compact controls.
+      const desktop = await e2e.signedInPage(ACCOUNTS.commissioner);
+      await desktop.goto('/admin');
+      await settle(desktop, desktop.getByTestId('invitation-row'));
+      const tab = await poolTabs(desktop).first().boundingBox();
+      expect(tab?.height).toBeLessThan(THUMB_PX);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { cn } from '../../utils/cn';
 
 /**
@@ -32,9 +33,10 @@ export interface ResponsiveColumn<T> {
   sort?: { direction: 'asc' | 'desc' | null; onSort: () => void };
 }
 
+/** Tailwind's `md` and `lg` widths, as media queries: the layout switches where the classes do. */
 const BREAKPOINTS = {
-  md: { cards: 'md:hidden', table: 'md:block' },
-  lg: { cards: 'lg:hidden', table: 'lg:block' },
+  md: '(min-width: 48rem)',
+  lg: '(min-width: 64rem)',
 } as const;
 
 interface ResponsiveTableProps<T> {
@@ -58,8 +60,10 @@ interface ResponsiveTableProps<T> {
 
 /**
  * A list of records as a table on wide screens and as cards on phones (below `breakpoint`), from
- * one description of the columns: the members tab, payments and global users use it. Both forms
- * are rendered and one is hidden with CSS, so the switch needs no script and never flashes.
+ * one description of the columns: the members tab, payments, global users, the live standings and
+ * Manage Weeks use it. Only the form that fits is rendered: both at once, one hidden with CSS,
+ * doubled a long list's DOM (Manage Weeks: 1,519 elements, issue 22). The width is read with
+ * matchMedia during render, so the first paint already has the right form, and a resize swaps it.
  */
 export function ResponsiveTable<T>({
   rows,
@@ -73,16 +77,22 @@ export function ResponsiveTable<T>({
   rowClassName,
   dense = false,
 }: ResponsiveTableProps<T>) {
-  const shown = BREAKPOINTS[breakpoint];
+  const wide = useMediaQuery(BREAKPOINTS[breakpoint]);
   const cellPadding = dense ? 'px-2.5 py-2' : 'px-4 py-3';
+  if (!wide) {
+    return (
+      <div className={className}>
+        <ul aria-label={label} className={cn('grid gap-3', maxHeightClassName && cn(maxHeightClassName, 'overflow-y-auto'))}>
+          {rows.map((row) => (
+            <RecordCard key={rowKey(row)} row={row} columns={columns} testId={testId && `${testId}-card`} className={rowClassName?.(row)} />
+          ))}
+        </ul>
+      </div>
+    );
+  }
   return (
     <div className={className}>
-      <ul aria-label={label} className={cn('grid gap-3', shown.cards, maxHeightClassName && cn(maxHeightClassName, 'overflow-y-auto'))}>
-        {rows.map((row) => (
-          <RecordCard key={rowKey(row)} row={row} columns={columns} testId={testId && `${testId}-card`} className={rowClassName?.(row)} />
-        ))}
-      </ul>
-      <div className={cn('hidden overflow-x-auto rounded-lg border', shown.table, maxHeightClassName && cn(maxHeightClassName, 'overflow-y-auto'))}>
+      <div className={cn('overflow-x-auto rounded-lg border', maxHeightClassName && cn(maxHeightClassName, 'overflow-y-auto'))}>
         <table className="w-full text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className={cn('bg-muted/50 text-left text-muted-foreground', maxHeightClassName && 'sticky top-0 z-10 bg-muted')}>

@@ -214,10 +214,11 @@ function Row({ entry, poolId, open, onToggle }: { entry: SeasonLeaderboardEntry;
       <tr className={cn('cursor-pointer border-t hover:bg-accent/50', open && 'bg-accent/30')} onClick={onToggle} data-testid="leaderboard-row">
         <td className="px-3 py-2 font-semibold tabular-nums">{entry.rank}</td>
         <td className="px-3 py-2 text-right font-bold tabular-nums">{entry.totalPoints}</td>
-        <td className="px-3 py-2">
+        {/* Under a thumb the name button is 44 px high and fills the cell's height, so the row grows by 8 px, not 24. */}
+        <td className="px-3 py-2 pointer-coarse:py-0">
           <button
             type="button"
-            className="inline-flex items-center gap-1 font-medium"
+            className="inline-flex items-center gap-1 font-medium pointer-coarse:min-h-11"
             aria-expanded={open}
             aria-controls={open ? detailsId : undefined}
             onClick={(e) => {
@@ -225,7 +226,7 @@ function Row({ entry, poolId, open, onToggle }: { entry: SeasonLeaderboardEntry;
               onToggle();
             }}
           >
-            <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+            <ChevronDown className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} aria-hidden="true" />
             {entry.user.displayName}
           </button>
         </td>

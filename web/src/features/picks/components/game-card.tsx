@@ -102,7 +102,7 @@ function PickButton({
       aria-disabled={state === 'refused' || undefined}
       onClick={onClick}
       className={cn(
-        'inline-flex h-9 min-w-0 items-center justify-center gap-1 rounded-md border px-1 text-sm font-semibold transition-colors',
+        'inline-flex h-9 min-w-0 items-center justify-center gap-1 rounded-md border px-1 text-sm font-semibold transition-colors pointer-coarse:h-11',
         'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         pressed ? activeClass : 'border-input bg-background hover:bg-accent',
         (state === 'disabled' || state === 'refused') && 'cursor-not-allowed opacity-50',
