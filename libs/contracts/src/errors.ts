@@ -85,6 +85,8 @@ export const ERROR_STATUS = {
   not_a_member: 403,
   /** The picks deadline has passed (server clock), or the week is past PUBLISHED. */
   picks_locked: 409,
+  /** The provider reports the game started or final: it takes no new pick, whatever the deadline says. */
+  game_started: 409,
   /** The week is not PUBLISHED yet. */
   week_not_published: 409,
   /** "Incomplete Picks": a rank missing, repeated, or two picks on one game. */

@@ -21,6 +21,8 @@ export const PICK_MESSAGES = {
   saveFailed: 'Failed to save pick',
   unauthorized: 'Unauthorized: You are logged out. Logging in again...',
   picksLocked: 'The picks deadline has passed: picks for this week are locked.',
+  gameStarted: (game: string) => `${game} has already started: picks on it are locked.`,
+  gameStartedLabel: 'Started: locked',
   weekNotPublished: 'Picks are not open for this week: its games have not been published.',
   notAMember: 'You are not a member of this pool.',
   teamNotInGame: (team: string, game: string) => `Team ${team} does not play in game ${game}`,

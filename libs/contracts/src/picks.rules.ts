@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GameStatus } from './sports.schemas.js';
 import type { CoverResult } from './weeks.rules.js';
 
 /**
@@ -19,6 +20,13 @@ export const MAX_PICKS_PER_WEEK = CONFIDENCE_RANKS.length + 1;
 /** The power pick multiplies the week's raw points: x2 when it wins, x0 when it loses, x1 otherwise. */
 export const POWER_WIN_MULTIPLIER = 2;
 export const POWER_LOSS_MULTIPLIER = 0;
+
+/**
+ * A game the provider reports as being played or final takes no new pick, whatever its kickoff
+ * time or the week's deadline says (docs/game.md#started-games): a kickoff moved after the fact,
+ * or a replay whose dates were shifted, must never let a player pick a result already known.
+ */
+export const gameHasStarted = (status: GameStatus): boolean => status === 'IN_PROGRESS' || status === 'COMPLETE';
 
 /** Impact games: the top 3 games still to be decided. */
 export const IMPACT_GAMES_TOP = 3;

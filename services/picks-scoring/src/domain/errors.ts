@@ -40,6 +40,12 @@ export class IncompletePicksError extends DomainError {
   }
 }
 
+export class GameStartedError extends ConflictError {
+  constructor(gameId: string, gameName: string) {
+    super('game_started', PICK_MESSAGES.gameStarted(gameName), { gameId });
+  }
+}
+
 export class GameNotAvailableError extends DomainError {
   constructor(gameId: string) {
     super('game_not_available', PICK_MESSAGES.gameNotAvailable(gameId), { gameId });

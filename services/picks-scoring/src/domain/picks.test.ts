@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PICK_MESSAGES } from '@powerpool/contracts';
-import type { PickRow } from '../store/schema.js';
-import { checkRanks, replacementRows, type PickChoice, type ResolvedPick } from './picks.js';
+import type { GameRow, PickRow } from '../store/schema.js';
+import { checkRanks, refuseStartedGames, replacementRows, type PickChoice, type ResolvedPick } from './picks.js';
 
 const choice = (game: string, rank: number, isPowerPick = rank === 0): PickChoice => ({
   gameEspnCompetitionId: game,
@@ -82,5 +82,35 @@ describe('replacementRows', () => {
     expect(rows[0]).toMatchObject({ id: 'id-a', createdAt: t0, result: null, pointsEarned: null });
     expect(rows[1]).toMatchObject({ createdAt: t1, selectedTeamEspnId: 'y', result: null });
     expect(rows[1]!.id).not.toBe('id-b');
+  });
+
+  describe('refuseStartedGames', () => {
+    const game = (espnId: string, status: GameRow['status']): GameRow =>
+      ({ espnId, espnCompetitionId: `c-${espnId}`, gameName: `Game ${espnId}`, status }) as GameRow;
+    const games = [game('a', 'SCHEDULED'), game('b', 'IN_PROGRESS'), game('c', 'COMPLETE'), game('d', 'POSTPONED')];
+    const refusal = (chosen: ResolvedPick[], existing: PickRow[] = []) => {
+      try {
+        refuseStartedGames(chosen, games, existing);
+      } catch (err) {
+        return [(err as { code: string }).code, (err as Error).message, (err as { details: unknown }).details];
+      }
+      return null;
+    };
+
+    it('should take picks on games not started, postponed ones included', () => {
+      expect(refusal([resolved('a', 3), resolved('d', 2)])).toBeNull();
+    });
+
+    it('should refuse a new pick on a game being played or final, naming it', () => {
+      expect(refusal([resolved('a', 3), resolved('b', 2)])).toEqual(['game_started', PICK_MESSAGES.gameStarted('Game b'), { gameId: 'c-b' }]);
+      expect(refusal([resolved('c', 0)])).toEqual(['game_started', PICK_MESSAGES.gameStarted('Game c'), { gameId: 'c-c' }]);
+    });
+
+    it('should keep a pick already saved on a started game when it is sent again unchanged, and refuse any change to it', () => {
+      const existing = [stored('c', 3)];
+      expect(refusal([resolved('c', 3), resolved('a', 2)], existing)).toBeNull();
+      expect(refusal([resolved('c', 3, 'y')], existing)?.[0]).toBe('game_started');
+      expect(refusal([resolved('c', 2)], existing)?.[0]).toBe('game_started');
+    });
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   CONFIDENCE_RANKS,
+  gameHasStarted,
   PICK_MESSAGES,
   POWER_PICK_RANK,
   type BatchPicksReply,
@@ -17,6 +18,7 @@ import { managedPool, readablePool, savesOpenAt } from './access.js';
 import type { Caller, Emit, PicksContext } from './context.js';
 import {
   GameNotAvailableError,
+  GameStartedError,
   IncompletePicksError,
   NotAMemberError,
   PickNotOfBatchError,
@@ -128,6 +130,19 @@ const keyOf = (p: { confidenceRank: number; gameId: string; poolGameId: string |
   `${p.confidenceRank}|${p.gameId}|${p.poolGameId ?? ''}|${p.selectedTeamEspnId}`;
 
 /**
+ * A player's save takes no new pick on a game the provider reports started or final
+ * (`gameHasStarted`, docs/game.md#started-games). A pick already saved on it, sent again exactly
+ * as it is, stays: the rest of the week can still be edited around it.
+ */
+export function refuseStartedGames(chosen: readonly ResolvedPick[], games: readonly GameRow[], existing: readonly PickRow[]): void {
+  const kept = new Set(existing.map(keyOf));
+  for (const pick of chosen) {
+    const game = games.find((g) => g.espnId === pick.gameId);
+    if (game && gameHasStarted(game.status) && !kept.has(keyOf(pick))) throw new GameStartedError(game.espnCompetitionId, game.gameName);
+  }
+}
+
+/**
  * The rows replacing a player's picks of a week. A pick that did not change keeps its id and
  * creation time; results are kept only when nothing changed (otherwise pending until scored again).
  */
@@ -191,7 +206,7 @@ function weekOfPool(pool: PoolRow, ref: WeekRef): number {
  * this order: the pool, the caller's active membership, every pick of the batch's pool and week,
  * the week published and open for picks when the save arrived (savesOpenAt: before the deadline
  * by the server's clock, the week still PUBLISHED then; read after locking the week row), the
- * ranks, the games, the teams. A save counts from its arrival (`arrivedAt`, taken when the request
+ * ranks, the games, the teams, no new pick on a game already started. A save counts from its arrival (`arrivedAt`, taken when the request
  * reached the service): one that arrived in time is taken even when a rush delays its turn past
  * the deadline, and its content was fixed before anyone's picks became visible.
  */
@@ -212,8 +227,10 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
       // Its time once its locks are held: saves of one player commit in this order.
       const now = ctx.now();
       checkRanks(body.picks, PICK_MESSAGES.incompletePicks);
-      const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: false });
+      const weekGames = await weekGamesOf(store, pool, weekNumber);
+      const chosen = resolvePicks(body.picks, weekGames, { powerAnyGame: false });
       const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
+      refuseStartedGames(chosen, weekGames.games, await store.picksOf(owner));
       const rows = await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: false });
       const picks = await presentPicks(store, rows);
       return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks };

@@ -19,13 +19,15 @@ export interface GameCardProps {
   onRank: (rank: ConfidenceRank) => void;
   onPower: () => void;
   onTeam: (teamId: string) => void;
+  /** Locked alone because the game has started while the week's picks are still open. */
+  startedLock?: boolean;
 }
 
 /**
  * One pool game (docs/screens.md#make-picks): kickoff in Central time, the 3pt/2pt/1pt/Power buttons,
  * and the two team rows (away, then home) with the 'Fav: n' tag on the favourite.
  */
-export function GameCard({ game, selection, controls, onRank, onPower, onTeam }: GameCardProps) {
+export function GameCard({ game, selection, controls, startedLock = false, onRank, onPower, onTeam }: GameCardProps) {
   const spread = pickSpreadOf(game);
   const chosen = selection.rank !== null || selection.power;
   const status = gameStatusText(game);
@@ -48,6 +50,7 @@ export function GameCard({ game, selection, controls, onRank, onPower, onTeam }:
         ) : (
           <span>{formatKickoff(game.gameTimeUtc)}</span>
         )}
+        {startedLock ? <span className="font-semibold text-foreground">{PICK_MESSAGES.gameStartedLabel}</span> : null}
         {!spread ? <span>Pick&apos;em</span> : null}
         {game.isVoid ? <span className="font-semibold text-destructive">Void</span> : null}
       </div>

@@ -1,5 +1,5 @@
-import { PICK_MESSAGES } from '@powerpool/contracts';
-import type { SavedPick, Week } from '@powerpool/contracts';
+import { gameHasStarted, PICK_MESSAGES } from '@powerpool/contracts';
+import type { SavedPick, PublishedGame, Week } from '@powerpool/contracts';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -120,20 +120,26 @@ export function PicksBoard({
 
       {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a card never grows past the screen for a long name. */}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Games">
-        {games.map((game) => (
-          <GameCard
-            key={game.id}
-            game={game}
-            selection={selectionOf(selections, game.id)}
-            controls={gameControls(selections, game.id, context)}
-            onRank={(rank) => apply(chooseRank(selections, game.id, rank))}
-            onPower={() => apply(choosePower(selections, game.id))}
-            onTeam={(teamId) => {
-              const next = chooseTeam(selections, game.id, teamId, context);
-              if (next) setDraft(next);
-            }}
-          />
-        ))}
+        {games.map((game) => {
+          // A game already being played or final takes no pick, whatever the deadline (docs/game.md#started-games).
+          const startedLock = gameHasStarted(game.status) && !locked;
+          const gameContext = startedLock ? { ...context, locked: true } : context;
+          return (
+            <GameCard
+              key={game.id}
+              game={game}
+              selection={selectionOf(selections, game.id)}
+              controls={gameControls(selections, game.id, gameContext)}
+              startedLock={startedLock}
+              onRank={(rank) => apply(chooseRank(selections, game.id, rank))}
+              onPower={() => apply(choosePower(selections, game.id))}
+              onTeam={(teamId) => {
+                const next = chooseTeam(selections, game.id, teamId, gameContext);
+                if (next) setDraft(next);
+              }}
+            />
+          );
+        })}
       </ul>
     </div>
   );
