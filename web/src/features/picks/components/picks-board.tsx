@@ -1,5 +1,5 @@
 import { gameHasStarted, PICK_MESSAGES } from '@powerpool/contracts';
-import type { SavedPick, PublishedGame, Week } from '@powerpool/contracts';
+import type { SavedPick, Week } from '@powerpool/contracts';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
