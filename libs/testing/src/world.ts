@@ -262,6 +262,31 @@ export async function updateGame(h: ServiceHarness, game: Game, changes: Partial
   return next;
 }
 
+/**
+ * `game` as the provider reports it before kickoff (SCHEDULED, no score): picks are saved on games
+ * in this state, since a game reported started or final takes no new pick (docs/game.md#started-games).
+ */
+export const asScheduled = (game: Game): Game => ({
+  ...game,
+  gameStatus: 'SCHEDULED',
+  homeScore: null,
+  awayScore: null,
+  currentPeriod: null,
+  gameClock: null,
+  statusDetail: null,
+});
+
+/**
+ * Report games stored as scheduled (`asScheduled`) as `played` has them (status, score, clock):
+ * the provider's results arriving after the picks were saved, under newer snapshot times.
+ */
+export async function resultsArrive(h: ServiceHarness, played: Game[]): Promise<void> {
+  for (const game of played) {
+    const { gameStatus, homeScore, awayScore, currentPeriod, gameClock, statusDetail } = game;
+    await updateGame(h, game, { gameStatus, homeScore, awayScore, currentPeriod, gameClock, statusDetail });
+  }
+}
+
 /** A final score, as the provider reports it. */
 export const finalScore = (h: ServiceHarness, game: Game, homeScore: number, awayScore: number) =>
   updateGame(h, game, { gameStatus: 'COMPLETE', homeScore, awayScore });

@@ -25,6 +25,7 @@ import { loadPicksScoringConfig } from '../src/config.js';
 export {
   announceMember,
   announcePool,
+  asScheduled,
   batchOf,
   beforeDeadline,
   buildGame,
@@ -37,6 +38,7 @@ export {
   person,
   poolWithPublishedWeek,
   publishWeek,
+  resultsArrive,
   savePicks,
   stored,
   updateGame,

@@ -7,6 +7,7 @@ import { createPicksStore } from '../src/store/picks-scoring.store.js';
 import {
   announceMember,
   announcePool,
+  asScheduled,
   beforeDeadline,
   call,
   castOf,
@@ -18,6 +19,7 @@ import {
   person,
   publishWeek,
   recordedWeeks,
+  resultsArrive,
   startPicks,
   stored,
   updateGame,
@@ -105,6 +107,27 @@ const PICKS: Record<string, PickSpec> = {
   ],
 };
 
+/** Ben's 1pt pick names a team not in its game: written directly by the unscorable test (the API refuses it). */
+const { ben: _ben, ...PICKS_WITHOUT_BEN } = PICKS;
+
+/** One week-17 pool per test (two for the replicas, three for the correction), made before kickoff. */
+const POOL_NAMES = [
+  'byHand',
+  'twice',
+  'voided',
+  'unscorable',
+  'replicas',
+  'nobodyPicked',
+  'gate',
+  'review',
+  'live',
+  'override',
+  'correctedScoring',
+  'correctedComplete',
+  'correctedLive',
+] as const;
+type PoolName = (typeof POOL_NAMES)[number];
+
 /** [name, raw, multiplier, final, power effect, has picks, has error] as stored in week_scores. */
 type ScoreLine = [string, number, number, number, string, boolean, boolean];
 const HAND_SCORES: ScoreLine[] = [
@@ -122,6 +145,8 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   let cast: Cast;
   let games: Game[];
   let players: Record<string, Person>;
+  /** The week-17 pools of the tests, by name: all picked before kickoff, then the results arrived. */
+  let pools: Record<PoolName, { pool: Pool; week: PublishedWeek }>;
 
   beforeAll(async () => {
     h = await startPicks();
@@ -136,14 +161,20 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
       eve: await person(h, 'user', 'Eve Evans'),
     };
     const recorded = recordedWeeks([WEEK17]);
-    games = await migrateSeason(h, recorded.games, recorded.teams);
+    // The real order of a week: the games are scheduled when everyone picks (a game reported
+    // started or final takes no new pick), then the recorded results arrive.
+    games = recorded.games;
+    await migrateSeason(h, recorded.games.map(asScheduled), recorded.teams);
+    pools = {} as typeof pools;
+    for (const name of POOL_NAMES) pools[name] = await week17Pool(name === 'unscorable' ? PICKS_WITHOUT_BEN : name === 'nobodyPicked' ? {} : PICKS);
+    await resultsArrive(h, games);
   });
   afterAll(async () => h?.close());
 
   const query = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => h.runtime.database.sql.query<T>(sql, params);
   const gameOf = (id: string) => games.find((g) => g.espnId === id)!;
 
-  /** A pool with the seven players, week 17 published with SPREADS and everyone's picks saved. */
+  /** A pool with the seven players, week 17 published with SPREADS and everyone's picks saved (while its games are scheduled). */
   async function week17Pool(picks: Record<string, PickSpec> = PICKS): Promise<{ pool: Pool; week: PublishedWeek }> {
     const pool = await announcePool(h, cast.commissioner);
     for (const p of Object.values(players)) await announceMember(h, pool, p);
@@ -209,7 +240,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     });
 
   it('should score a week of real 2025 results exactly as worked out by hand', async () => {
-    const { pool } = await week17Pool();
+    const { pool } = pools.byHand;
     await moveWeekTo(h, pool, 17, 'SCORING');
     h.clock.now = new Date('2025-12-30T09:00:00.000Z');
 
@@ -298,7 +329,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should give identical rows when the week is calculated twice', async () => {
-    const { pool } = await week17Pool();
+    const { pool } = pools.twice;
     await moveWeekTo(h, pool, 17, 'SCORING');
     h.clock.now = new Date('2025-12-30T10:00:00.000Z');
     const snapshot = async () => ({
@@ -316,7 +347,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should count every pick on a void game as a push and recalculate a calculated week when a game is voided', async () => {
-    const { pool, week } = await week17Pool();
+    const { pool, week } = pools.voided;
     await moveWeekTo(h, pool, 17, 'SCORING');
     await calculate(pool);
     // G2 (MIN-DET) ruled void: Pat's 3pt MIN and Ann's 2pt MIN no longer win, Dee's 1pt DET no longer loses.
@@ -345,8 +376,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     const gus = await person(h, 'user', 'Gus Green');
     // Ben's 1pt pick names PHI (21) on WSH-DAL; Gus saved only two picks. Neither can come from
     // the picks API (it refuses both), so they are written directly.
-    const { ben: _ben, ...others } = PICKS;
-    const { pool, week } = await week17Pool(others);
+    const { pool, week } = pools.unscorable;
     await announceMember(h, pool, gus);
     await insertUnscorablePicksForTest(h, week, players.ben!, [
       [G4, '24', 3],
@@ -392,10 +422,10 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should serialise two replicas calculating the same week at once', async () => {
-    const { pool } = await week17Pool();
+    const { pool } = pools.replicas;
     await moveWeekTo(h, pool, 17, 'SCORING');
     // A week nobody picked: no pick rows to write, so only the week's lock keeps two calculations apart.
-    const { pool: empty } = await week17Pool({});
+    const { pool: empty } = pools.nobodyPicked;
     await moveWeekTo(h, empty, 17, 'SCORING');
     const replica = await h.addReplica();
     // Several rounds of four calculations at once, half on each replica.
@@ -422,7 +452,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should calculate only in SCORING, for the pool commissioner or a super admin', async () => {
-    const { pool } = await week17Pool();
+    const { pool } = pools.gate;
     const other = await announcePool(h, cast.otherCommissioner);
     await moveWeekTo(h, pool, 17, 'GAMES_IN_PROGRESS');
 
@@ -454,7 +484,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should show the scoring review to managers only, with pending picks and zeros before any calculation', async () => {
-    const { pool } = await week17Pool();
+    const { pool } = pools.review;
     const gus = await person(h, 'user', 'Gus Green');
     await announceMember(h, pool, gus);
     // Ann leaves the pool after picking (her picks stay and are reviewed); Gus leaves without picks (not listed).
@@ -484,7 +514,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should announce changed standings for a live week not yet calculated, and calculate a week completed without a calculation', async () => {
-    const { pool } = await week17Pool();
+    const { pool } = pools.live;
     await moveWeekTo(h, pool, 17, 'GAMES_IN_PROGRESS');
     h.clock.now = new Date('2025-12-29T02:00:00.000Z');
     // A repeated provider snapshot of G6 (same scores, newer time): nothing to recalculate, but live boards refresh.
@@ -514,7 +544,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should recalculate a completed week only for a commissioner override', async () => {
-    const { pool } = await week17Pool();
+    const { pool } = pools.override;
     await moveWeekTo(h, pool, 17, 'SCORING');
     await calculate(pool);
     await moveWeekTo(h, pool, 17, 'COMPLETE');
@@ -546,9 +576,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
 
   // Last: it changes a production game every pool of this suite published.
   it('should recalculate calculated weeks when the provider corrects a score, and leave completed weeks alone', async () => {
-    const scoring = await week17Pool();
-    const complete = await week17Pool();
-    const live = await week17Pool();
+    const { correctedScoring: scoring, correctedComplete: complete, correctedLive: live } = pools;
     await moveWeekTo(h, scoring.pool, 17, 'SCORING');
     await calculate(scoring.pool);
     await moveWeekTo(h, complete.pool, 17, 'SCORING');
