@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Game, Pool } from '@powerpool/contracts';
+import { PICK_MESSAGES, type Game, type Pool } from '@powerpool/contracts';
 import { callAs, integrationSkipReason } from '@powerpool/testing';
 import type { ServiceApp } from '@powerpool/service-kit';
 import {
   announceMember,
   announcePool,
   batchOf,
+  buildGame,
   call,
   castOf,
   migrateSeason,
@@ -16,6 +17,7 @@ import {
   publishWeek,
   startPicks,
   storedPicks,
+  updateGame,
   type Cast,
   type Person,
   type PicksHarness,
@@ -257,6 +259,93 @@ describe.skipIf(skip)('picks', () => {
       const res = await save(cast.player, batchOf({ ...week, poolId: randomUUID() }, FULL));
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'pool_not_found', message: 'Pool not found' });
+    });
+  });
+
+  describe('started games', () => {
+    it('should refuse a new pick on a game the provider reports started, keep one saved before it started, and let the commissioner override', async () => {
+      // A game of its own, so the suite's shared games stay scheduled; published with week 1 (deadline still days away).
+      const game = await updateGame(h, buildGame(1, '2025-09-07T20:25:00.000Z', '9', '16', { espnId: `w1-started-${randomUUID().slice(0, 8)}` }));
+      const started = await announcePool(h, cast.commissioner);
+      const casey = await person(h, 'user', 'Casey Started');
+      for (const who of [cast.player, casey]) await announceMember(h, started, who);
+      const w = await publishWeek(h, started, 1, [...games, game], { ...SPREADS, [game.espnId]: 1 });
+      expect(w.pickDeadline).toBe(DEADLINE.toISOString());
+      const stored = (who: Person) => storedPicks(h, started.id, who.id, 1);
+
+      // Pat picks it while it is scheduled.
+      const patBefore: Array<[string, string, number]> = [
+        [game.espnId, '9', 3],
+        ['w1-c', '15', 2],
+        ['w1-b', '12', 1],
+      ];
+      expect((await save(cast.player, batchOf(w, patBefore))).statusCode).toBe(200);
+
+      // The provider reports it IN_PROGRESS days before the week's deadline.
+      await updateGame(h, game, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '9:12' });
+      expect(h.clock.now.getTime()).toBeLessThan(DEADLINE.getTime());
+
+      // A new pick on it is refused, and nothing of the batch is written.
+      const withIt = await save(
+        casey,
+        batchOf(w, [
+          [game.espnId, '16', 3],
+          ['w1-c', '15', 2],
+          ['w1-b', '12', 1],
+        ]),
+      );
+      expect(withIt.statusCode).toBe(409);
+      expect(withIt.json()).toEqual({ error: 'game_started', message: PICK_MESSAGES.gameStarted(game.gameName), details: { gameId: game.espnId } });
+      expect(await stored(casey)).toEqual([]);
+      // So is changing the team of a pick saved on it before it started.
+      const changed = await save(
+        cast.player,
+        batchOf(w, [
+          [game.espnId, '16', 3],
+          ['w1-c', '15', 2],
+          ['w1-b', '12', 1],
+        ]),
+      );
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json().error).toBe('game_started');
+      expect(await stored(cast.player)).toEqual(patBefore);
+
+      // A save without it is taken.
+      const caseyPicks: Array<[string, string, number]> = [
+        ['w1-a', '21', 3],
+        ['w1-c', '2', 2],
+        ['w1-b', '24', 1],
+      ];
+      expect((await save(casey, batchOf(w, caseyPicks))).statusCode).toBe(200);
+      expect(await stored(casey)).toEqual(caseyPicks);
+      // Pat's pick on it, sent again unchanged, stays while the rest of his week changes.
+      const patAfter: Array<[string, string, number]> = [
+        [game.espnId, '9', 3],
+        ['w1-a', '6', 2],
+        ['w1-d', '8', 1],
+      ];
+      const kept = await save(cast.player, batchOf(w, patAfter));
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(await stored(cast.player)).toEqual(patAfter);
+
+      // The commissioner's emergency entry is not bound by it (recorded, after the fact).
+      const override = await call(
+        h,
+        'POST',
+        '/api/picks/commissioner-override',
+        cast.commissioner,
+        overrideOf(w, casey, [
+          [game.espnId, '16', 3],
+          ['w1-c', '15', 2],
+          ['w1-b', '12', 1],
+        ]),
+      );
+      expect(override.statusCode, override.body).toBe(200);
+      expect(await stored(casey)).toEqual([
+        [game.espnId, '16', 3],
+        ['w1-c', '15', 2],
+        ['w1-b', '12', 1],
+      ]);
     });
   });
 
