@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PICK_MESSAGES } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
@@ -10,12 +11,14 @@ import { pushSeasonToProduction } from './support/sports.js';
  * Picks, locked picks on the live leaderboard, and the season standings (issue 9), in the browser
  * against the real services, one story in order (the tests share the embedded app's state).
  *
- * The replay's dates are moved so that the 2025 Wild Card round (recorded final) is a few days
- * ahead: it is the current week, a commissioner publishes four of its games, Pat Player makes
- * picks on Make Picks (meeting each refusal), saves, edits and saves again; Casey Second saves
- * hers through the API. Games start (the Testing tool): Make Picks is locked and the live board
- * shows everyone's picks. The week is scored and completed: the Season Leaderboard shows the
- * points, checked by hand against the real finals below.
+ * The replay plays the 2025 Wild Card round in game-day mode: its kickoffs are a day ahead and
+ * its games SCHEDULED while a commissioner publishes four of them, Pat Player makes picks on Make
+ * Picks (meeting each refusal), saves, edits and saves again, and Casey Second saves hers through
+ * the API. Then the round is played to its recorded finals while the week's deadline is still a
+ * day away: a game the provider reports started takes no new pick (its card "Started: locked",
+ * the server's 409 game_started). Games start (the Testing tool): Make Picks is locked and the
+ * live board shows everyone's picks. The week is scored and completed: the Season Leaderboard
+ * shows the points, checked by hand against the real finals below.
  *
  * Wild Card finals and the pool's spreads (home-relative):
  *   401772979 LAR 34 @ CAR 31, CAR +10.5: 31 + 10.5 > 34, CAR covers
@@ -26,10 +29,8 @@ import { pushSeasonToProduction } from './support/sports.js';
  * Casey: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push): (0 + 2 + 1) x1 = 3.
  */
 
-const DAY = 86_400_000;
-const WILD_CARD_FIRST_KICKOFF = Date.parse('2026-01-10T21:30:00Z');
-/** Whole weeks that put the first Wild Card kickoff 2 to 9 days ahead. */
-const SHIFT_DAYS = 7 * Math.ceil((Date.now() + 2 * DAY - WILD_CARD_FIRST_KICKOFF) / (7 * DAY));
+/** The replayed round plays in this many minutes of wall time once started (first kickoff to last final). */
+const GAME_DAY_MINUTES = 1.5;
 
 const POOL_NAME = 'E2E Picks Pool';
 
@@ -38,10 +39,24 @@ const rankButton = (page: Page, gameId: string, label: '3pt' | '2pt' | '1pt' | '
 const teamButton = (page: Page, gameId: string, team: string) => card(page, gameId).getByTestId('team-row').filter({ hasText: team });
 
 describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and the season standings', () => {
-  const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
+  // The kickoffs the services know stay a day ahead (the deadline with them) until the round is started.
+  const e2e = setupE2e({
+    espnReplay: { gameDay: { minutes: GAME_DAY_MINUTES, kickoffInMinutes: 24 * 60 } },
+    liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },
+  });
   let poolId = '';
   /** poolGameId by game id. */
   let poolGames: Record<string, string> = {};
+  /** One pick of a POST /api/picks/batch body for week 19. */
+  const pick = (gameId: string, team: string, rank: number) => ({
+    poolId,
+    poolGameId: poolGames[gameId],
+    gameEspnCompetitionId: gameId,
+    selectedTeamEspnId: team,
+    confidenceRank: rank,
+    isPowerPick: rank === 0,
+    weekNumber: 19,
+  });
 
   it('should let a player pick 3/2/1 and a power pick, refuse what the rules refuse, save, edit and save again', async () => {
     await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
@@ -155,15 +170,6 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     ]);
 
     // Casey saves hers through the API.
-    const pick = (gameId: string, team: string, rank: number) => ({
-      poolId,
-      poolGameId: poolGames[gameId],
-      gameEspnCompetitionId: gameId,
-      selectedTeamEspnId: team,
-      confidenceRank: rank,
-      isPowerPick: rank === 0,
-      weekNumber: 19,
-    });
     const casey = await player2.request.post('/api/picks/batch', {
       data: { weekId: '2025:19', picks: [pick('401772979', '14', 3), pick('401772981', '3', 2), pick('401772980', '25', 1), pick('401772977', '30', 0)] },
     });
@@ -173,6 +179,58 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     e2e.allowConsoleErrors((message) => message.text().includes('status of 403'));
     await player.goto(`/live-leaderboard/${poolId}/19`);
     await player.getByText('Pick Data Coming Soon').waitFor();
+  });
+
+  it('should lock a game the provider reports started, on Make Picks and on the server, while the week is still open', async () => {
+    expect(poolId, 'the first test creates the pool').not.toBe('');
+    // The round is played to its finals now; the kickoffs the services know, and the deadline, stay a day ahead.
+    const replay = e2e.embedded.replay;
+    expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
+    replay!.gameDay.start({ kickoffInSeconds: -10 * 60 });
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+    await expect
+      .poll(
+        async () => {
+          const games = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{ isComplete: boolean }>;
+          return games.filter((g) => g.isComplete).length;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(4);
+    const state = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/state`)).json()) as { currentState: string; pickDeadline: string };
+    expect(state.currentState).toBe('PUBLISHED');
+    expect(Date.parse(state.pickDeadline)).toBeGreaterThan(Date.now());
+
+    // Make Picks: the round's opener (LAR @ CAR, final) is locked on its own; the week is not.
+    const player = await e2e.signedInPage(ACCOUNTS.player);
+    await player.goto('/');
+    await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+    await card(player, '401772979').getByText(PICK_MESSAGES.gameStartedLabel, { exact: true }).waitFor({ timeout: 15_000 });
+    for (const label of ['3pt', '2pt', '1pt', 'Power'] as const) expect(await rankButton(player, '401772979', label).isDisabled(), label).toBe(true);
+    expect(await player.getByTestId('picks-button').isDisabled()).toBe(false);
+
+    // The server: a new pick on it (Casey moving her 3pt from LAR to CAR) is 409 game_started, and her picks stay as saved.
+    const player2 = await e2e.signedInPage(ACCOUNTS.player2);
+    const caseyPicks = async () =>
+      ((await (await player2.request.get(`/api/weeks/2025:19/picks?poolId=${poolId}`)).json()) as Array<{ gameId: string; selectedTeamEspnId: string }>).map(
+        (p) => `${p.gameId} ${p.selectedTeamEspnId}`,
+      );
+    const before = await caseyPicks();
+    const moved = await player2.request.post('/api/picks/batch', {
+      data: { weekId: '2025:19', picks: [pick('401772979', '29', 3), pick('401772981', '3', 2), pick('401772980', '25', 1), pick('401772977', '30', 0)] },
+    });
+    expect(moved.status(), await moved.text()).toBe(409);
+    expect(await moved.json()).toMatchObject({
+      error: 'game_started',
+      message: expect.stringContaining('has already started: picks on it are locked.'),
+      details: { gameId: '401772979' },
+    });
+    expect(await caseyPicks()).toEqual(before);
+    // Pat's picks, saved before the games started and sent again unchanged, stay.
+    const unchanged = await player.request.post('/api/picks/batch', {
+      data: { weekId: '2025:19', picks: [pick('401772979', '29', 3), pick('401772981', '9', 2), pick('401772977', '2', 1), pick('401772980', '25', 0)] },
+    });
+    expect(unchanged.status(), await unchanged.text()).toBe(200);
   });
 
   it("should lock Make Picks once games start and show everyone's picks on the live leaderboard", async () => {

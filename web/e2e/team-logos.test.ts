@@ -16,9 +16,8 @@ import { publishWildCardPool } from './support/wild-card.js';
  * leaderboard's weekly details, the commissioner's scoring review and the demo board.
  */
 
-const DAY = 86_400_000;
-const WILD_CARD_FIRST_KICKOFF = Date.parse('2026-01-10T21:30:00Z');
-const SHIFT_DAYS = 7 * Math.ceil((Date.now() + 2 * DAY - WILD_CARD_FIRST_KICKOFF) / (7 * DAY));
+/** The replayed Wild Card round plays in this many minutes of wall time once started. */
+const GAME_DAY_MINUTES = 1.5;
 
 /** Wait until the page shows at least `min` logo slots, then check every one: each is the fallback, with a team's abbreviation. */
 async function expectFallbacks(page: Page, where: string, min: number): Promise<void> {
@@ -42,7 +41,12 @@ async function expectOneSlotEach(page: Page, selector: string): Promise<void> {
 }
 
 describe.skipIf(chromiumUnavailableReason())('team logos from our origin, and their fallback', () => {
-  const e2e = setupE2e({ espnReplay: { dateShiftDays: SHIFT_DAYS } });
+  // Game-day mode: the round is SCHEDULED a day ahead while the players pick (a game reported
+  // started or final takes no pick), and is played to its recorded finals before the scoring.
+  const e2e = setupE2e({
+    espnReplay: { gameDay: { minutes: GAME_DAY_MINUTES, kickoffInMinutes: 24 * 60 } },
+    liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },
+  });
 
   it('should show the abbreviation on a coloured circle in every logo slot, never an empty circle', { timeout: 240_000 }, async () => {
     e2e.allowConsoleErrors(isBlockedImageError);
@@ -80,7 +84,20 @@ describe.skipIf(chromiumUnavailableReason())('team logos from our origin, and th
     await expectOneSlotEach(player, '[data-testid="live-pick"]');
     await expectFallbacks(player, 'Live Results', 8 + 8);
 
-    // Scored and complete: the commissioner's scoring review, then the season leaderboard's weekly details.
+    // The round is played to its finals (the live feed brings them in), then scored and completed:
+    // the commissioner's scoring review, then the season leaderboard's weekly details.
+    const replay = e2e.embedded.replay;
+    expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
+    replay!.gameDay.start({ kickoffInSeconds: -10 * 60 });
+    await expect
+      .poll(
+        async () => {
+          const games = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{ isComplete: boolean }>;
+          return games.filter((g) => g.isComplete).length;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(Object.keys(poolGames).length);
     expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/scoring`, { data: { testing: true } })).status()).toBe(200);
     await expect.poll(async () => (await commissioner.request.post(`/api/pools/${poolId}/weeks/19/scores/calculate`)).status(), { timeout: 10_000 }).toBe(200);
     await commissioner.goto(`/weeks/19?pool=${poolId}`);
