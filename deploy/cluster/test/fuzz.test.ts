@@ -29,7 +29,9 @@ describe.skipIf(skipReason !== null)('contract fuzz: malformed requests to every
 
   beforeAll(async () => {
     // The writes limit loosened, or the fuzz would mostly see 429s; everything else as deployed.
-    test = await startTestCluster({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
+    // The replay in game-day mode, its kickoffs a day away: the world's Wild Card games are
+    // SCHEDULED, so a valid save is taken (a game reported started or final takes no pick).
+    test = await startTestCluster({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000' }, gameDay: { kickoffInMinutes: 24 * 60 } });
     world = await buildContractWorld(test.url);
   }, 300_000);
 
