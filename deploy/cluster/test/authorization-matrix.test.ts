@@ -558,7 +558,12 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
 
   beforeAll(async () => {
     // The matrix makes many writes and sign-ins from one address: loosen the gateway's limits.
-    tc = await startTestCluster({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_SIGNIN_PER_MINUTE: '100000' } });
+    // The replay in game-day mode, its kickoffs a day away: the world's Wild Card games are
+    // SCHEDULED, so the members' save is a real write (a game reported started or final takes no pick).
+    tc = await startTestCluster({
+      env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_SIGNIN_PER_MINUTE: '100000' },
+      gameDay: { kickoffInMinutes: 24 * 60 },
+    });
     try {
       world = await buildContractWorld(tc.url);
       const [commissioner, otherCommissioner, superAdmin] = await Promise.all([
