@@ -76,7 +76,9 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted while players save pi
     server = await startPostgresServer();
     // A one-second session cache: during the outage the gateway asks identity (whose database is
     // down too) for the sessions, as it does in production once its cache runs out.
-    test = await startTestCluster({ postgresUrl: server.url, env: { SESSION_CACHE_TTL_MS: '1000' } });
+    // The replay in game-day mode, its kickoffs a day away: the Wild Card games are SCHEDULED and
+    // take picks (a game reported started or final takes none).
+    test = await startTestCluster({ postgresUrl: server.url, env: { SESSION_CACHE_TTL_MS: '1000' }, gameDay: { kickoffInMinutes: 24 * 60 } });
     pool = await publishWildCardPool(test.url, EVENT_WAIT_MS);
     games = await weekGames(pool.players[0]!, pool.poolId, pool.weekNumber);
     const invitation = (await (await pool.commissioner.post(`/api/pools/${pool.poolId}/invitations`, {})).json()) as { invitationToken: string };
