@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
 
 /**
@@ -15,27 +15,33 @@ import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
  * - a reply that sets the session cookie (the sign-in callback) also sets the hint, with the same
  *   Expires/Max-Age and Secure, SameSite=Lax, Path=/;
  * - a reply that clears the session cookie (logout) also clears the hint;
- * - a request that carries the hint but whose session was looked up and found signed out (ended,
- *   expired, or no session cookie) has the hint cleared, so the next load does not ask again.
+ * - a request that carries the hint, is answered 401 and whose session was looked up and found
+ *   signed out (ended, expired, or no session cookie) has the hint cleared, so the next load does
+ *   not ask again.
  */
 export function installSignedInHint(app: FastifyInstance, options: { secure: boolean }): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook that answers at once when it has nothing to wait for: an async hook would hold
+  // every reply for a turn of the event loop, and a reply sent while a proxied upload is being cut
+  // (the 413 of body-limit.ts) must go out before the proxy's own error path can touch its status.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const session = setCookiesOf(reply)
       .map(parseSetCookie)
       .find((cookie) => cookie.name === SESSION_COOKIE);
     if (session) {
       appendSetCookie(reply, session.value ? hintLike(session) : clearedHint(options.secure));
-    } else if (request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined && (await lookedUpSignedOut(request))) {
-      appendSetCookie(reply, clearedHint(options.secure));
+      return done(null, payload);
     }
-    return payload;
+    // Only a 401 can mean the hint is stale (a signed-out caller of a route that needs a session,
+    // or GET /api/auth/user, which the SPA asks first); any other reply goes out untouched.
+    if (reply.statusCode !== 401 || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined || !request.sessionLookup) return done(null, payload);
+    request.sessionLookup.then(
+      (lookup) => {
+        if (lookup.status === 'signed-out') appendSetCookie(reply, clearedHint(options.secure));
+        done(null, payload);
+      },
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
-}
-
-/** True when this request's session was looked up (by a route or a limiter) and nobody is signed in. */
-async function lookedUpSignedOut(request: FastifyRequest): Promise<boolean> {
-  if (!request.sessionLookup) return false;
-  return (await request.sessionLookup).status === 'signed-out';
 }
 
 interface SetCookie {
