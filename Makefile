@@ -15,7 +15,7 @@ WEB_INDEX := web/dist/index.html
 # Everything the SPA build reads: its sources, its config and the shared contracts.
 # Test files and the e2e suite are not part of the bundle.
 WEB_SOURCES := $(filter-out %.test.ts %.test.tsx,$(shell find web/src web/public libs/contracts/src -type f 2>/dev/null)) \
-	$(wildcard web/index.html web/vite.config.* web/build/*.ts web/tsconfig*.json web/package.json)
+	$(wildcard web/index.html web/vite.config.* web/build/*.ts web/build/*.js web/tsconfig*.json web/package.json)
 
 .PHONY: help install web start test typecheck lint format cluster bench clean clean-data
 

@@ -89,4 +89,13 @@ export default tseslint.config(
     files: ['web/public/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
+  {
+    // The service worker's template (web/build/service-worker.ts writes BUILD, PRECACHE and the push
+    // handlers' functions from web/src/lib/push-notification.ts above it).
+    files: ['web/build/sw-template.js'],
+    languageOptions: {
+      globals: { ...globals.serviceworker, BUILD: 'readonly', PRECACHE: 'readonly', notificationFromPush: 'readonly', notificationTarget: 'readonly' },
+      sourceType: 'script',
+    },
+  },
 );

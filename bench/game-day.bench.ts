@@ -1,10 +1,10 @@
 /**
  * `npm run bench:game-day`: a score change at the provider to the browsers' boards, end to end,
- * on the game-day cadence (issue 10). Goal: within the provider poll interval + 1 s at p95.
+ * with the live feed at the cadence a user gets by default. Goal: p95 at most 4 s.
  *
  * Starts PowerPool embedded (in memory) with the ESPN replay in game-day mode and the live feed at
- * its default game-day cadence (LIVE_FEED_INTERVAL_MS, 10 s unless BENCH_FEED_INTERVAL_MS says
- * otherwise). Through the gateway, as people do it: the season is imported and pushed, a pool
+ * its defaults: every 2 s while a published game is being played (LIVE_FEED_LIVE_INTERVAL_MS;
+ * BENCH_FEED_LIVE_INTERVAL_MS sets another), every 10 s around kickoffs (docs/architecture.md#live-feed). Through the gateway, as people do it: the season is imported and pushed, a pool
  * publishes the four Wild Card games with spreads, both dev players pick, the week starts (the
  * Testing tool). BENCH_STREAMS live leaderboard streams (default 100, half per player) follow the
  * board as the SPA does (snapshot, patches, Last-Event-ID), then the replayed round starts and
@@ -20,17 +20,20 @@
 import { SESSION_COOKIE, type LiveLeaderboard } from '@powerpool/contracts';
 import { followLiveBoard, WILD_CARD_PICKS, wildCardBatch, type LiveFollower } from '@powerpool/testing';
 import { publishWildCardPool } from '../deploy/cluster/test/helpers.js';
+import { LIVE_FEED_LIVE_INTERVAL_DEFAULT_MS } from '../services/sports-data-staging/src/config.js';
 import { envNumber, startBenchApp } from './support.js';
 
 const streams = envNumber('BENCH_STREAMS', 100);
 const minutes = envNumber('BENCH_GAMEDAY_MINUTES', 5);
-const feedIntervalMs = envNumber('BENCH_FEED_INTERVAL_MS', 10_000);
-const GOAL_MS = feedIntervalMs + 1_000;
+/** The live cadence: the product's default (LIVE_FEED_LIVE_INTERVAL_DEFAULT_MS) unless set. */
+const feedIntervalMs = envNumber('BENCH_FEED_LIVE_INTERVAL_MS', LIVE_FEED_LIVE_INTERVAL_DEFAULT_MS);
+const GOAL_MS = 4_000;
 
 const app = await startBenchApp({
-  // The kickoff is a day away until the bench starts the round.
+  // The kickoff is a day away until the bench starts the round; the idle cadence is the game-day
+  // one so that the feed sees the kickoff within 10 s (nothing wakes it when the replay starts).
   espnReplay: { gameDay: { minutes, kickoffInMinutes: 24 * 60 } },
-  liveFeed: { intervalMs: feedIntervalMs, idleIntervalMs: feedIntervalMs },
+  liveFeed: { liveIntervalMs: feedIntervalMs, idleIntervalMs: 10_000 },
 });
 const replay = app.replay!;
 const followers: LiveFollower[] = [];
@@ -77,14 +80,15 @@ try {
       }
     }
   };
-  replay.gameDay.start({ kickoffInSeconds: Math.ceil(feedIntervalMs / 1000) * 2 });
+  // Far enough ahead for the idle feed (every 10 s) to see the kickoff window; it then wakes at the kickoff.
+  replay.gameDay.start({ kickoffInSeconds: 15 });
   const watcher = setInterval(watchProvider, 50);
   const endsAt = Date.parse((replay.gameDay.status() as { endsAt: string }).endsAt);
   const allFinal = (b: LiveLeaderboard) => b.gamesCentric.every((g) => g.status === 'COMPLETE');
   let lost = 0;
   await Promise.all(
     followers.map((f) =>
-      f.waitFor(allFinal, endsAt - Date.now() + 3 * feedIntervalMs + 30_000, 'every game final').catch(() => {
+      f.waitFor(allFinal, endsAt - Date.now() + 60_000, 'every game final').catch(() => {
         lost += 1;
       }),
     ),
@@ -94,13 +98,21 @@ try {
   // When did each stream first show each provider score?
   const latencies: number[] = [];
   let superseded = 0;
+  const kickoff = changes[0]?.at ?? 0;
+  const perChange: string[] = [];
   for (const change of changes) {
+    const own: number[] = [];
     for (const f of followers) {
       const shown = f.events.find((e) => e.at >= change.at - 5 && scoreOf(e.board, change.gameId) === change.score);
-      if (shown) latencies.push(Math.max(0, shown.at - change.at));
+      if (shown) own.push(Math.max(0, shown.at - change.at));
       else superseded += 1;
     }
+    latencies.push(...own);
+    own.sort((a, b) => a - b);
+    perChange.push(`  +${((change.at - kickoff) / 1000).toFixed(1)} s  ${change.gameId} ${change.score}: median ${own[Math.floor(own.length / 2)] ?? '-'} ms`);
   }
+  console.log('each provider change, from the first, and its median over the streams:');
+  for (const line of perChange) console.log(line);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
   const finalsOk = followers.every((f) => f.board && allFinal(f.board));
@@ -108,7 +120,7 @@ try {
     `provider score changes on the 4 published games: ${changes.length}; (change, stream) pairs seen: ${latencies.length}, superseded before a poll: ${superseded}`,
   );
   console.log(`provider change -> browser board: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies.at(-1)} ms`);
-  console.log(`goal: p95 within the poll interval + 1 s (${GOAL_MS} ms): ${pct(95) <= GOAL_MS ? 'met' : 'NOT met'}`);
+  console.log(`goal: p95 at most ${GOAL_MS} ms: ${pct(95) <= GOAL_MS ? 'met' : 'NOT met'}`);
   console.log(
     `reconnects: ${followers.reduce((n, f) => n + f.connections - 1, 0)}; every stream ended with every final: ${finalsOk && lost === 0 ? 'yes' : `NO (${lost} missed)`}`,
   );

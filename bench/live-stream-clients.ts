@@ -7,13 +7,18 @@
 import http from 'node:http';
 import { createSseParser } from '../libs/testing/src/event-stream.js';
 
-const { url, headers, count } = JSON.parse(process.argv[2]!) as { url: string; headers: Record<string, string>; count: number };
+// `urls`: streams are spread over them in turn (bench/many-pools.bench.ts: one per pool); `url`: all on one.
+const { url, urls, headers, count } = JSON.parse(process.argv[2]!) as { url?: string; urls?: string[]; headers: Record<string, string>; count: number };
+const targets = urls ?? [url!];
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: unknown) => process.send!(message);
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 /** Per stream: the arrival time of each patch. */
 const arrivals: number[][] = [];
+/** Per stream: snapshots received, and whether it closed (the status report when a round does not finish). */
+const snapshotsOf: number[] = [];
+const closedStreams = new Set<number>();
 let snapshots = 0;
 let failures = 0;
 let reported = 0;
@@ -24,7 +29,8 @@ const patchBytes: number[] = [];
 function open(i: number): Promise<void> {
   return new Promise((resolve) => {
     arrivals[i] = [];
-    const req = http.get(url, { agent, headers: { ...headers, accept: 'text/event-stream' } }, (res) => {
+    snapshotsOf[i] = 0;
+    const req = http.get(targets[i % targets.length]!, { agent, headers: { ...headers, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) {
         failures += 1;
         res.resume();
@@ -36,6 +42,7 @@ function open(i: number): Promise<void> {
         if (frame.kind !== 'event') return;
         if (frame.data.startsWith('{"type":"snapshot"')) {
           snapshots += 1;
+          snapshotsOf[i]! += 1;
           if (snapshots + failures === count) send({ ready: snapshots, failures });
         } else if (frame.data.startsWith('{"type":"patch"')) {
           arrivals[i]!.push(now());
@@ -45,7 +52,9 @@ function open(i: number): Promise<void> {
       });
       res.on('data', (chunk: string) => parser.feed(chunk));
       res.on('close', () => {
-        if (!stopping) failures += 1;
+        if (stopping) return;
+        failures += 1;
+        closedStreams.add(i);
       });
       resolve();
     });
@@ -64,7 +73,32 @@ function checkRound(): void {
   send({ round, arrivals: arrivals.map((a) => a[round - 1]!), bytes: patchBytes[round - 1] });
 }
 
-process.on('message', (message: { stop?: boolean }) => {
+/** Why a round has not finished: the streams still without its patch, how many snapshots each got, which closed. */
+function status(): void {
+  const round = reported + 1;
+  const waiting = arrivals.flatMap((a, i) => (a.length < round ? [i] : []));
+  const bySnapshots: Record<string, number> = {};
+  for (const i of waiting) bySnapshots[snapshotsOf[i]!] = (bySnapshots[snapshotsOf[i]!] ?? 0) + 1;
+  send({
+    status: {
+      round,
+      streams: arrivals.length,
+      waiting: waiting.length,
+      waitingClosed: waiting.filter((i) => closedStreams.has(i)).length,
+      waitingBySnapshots: bySnapshots,
+      waitingTargets: [...new Set(waiting.map((i) => targets[i % targets.length]!))].length,
+      firstWaiting: waiting
+        .slice(0, 5)
+        .map((i) => ({ stream: i, target: targets[i % targets.length], patches: arrivals[i]!.length, snapshots: snapshotsOf[i] })),
+    },
+  });
+}
+
+process.on('message', (message: { stop?: boolean; status?: boolean }) => {
+  if (message.status) {
+    status();
+    return;
+  }
   if (message.stop) {
     stopping = true;
     agent.destroy();

@@ -20,14 +20,13 @@
  * `direct`: the streams straight to picks-scoring's port with the assertion the gateway would
  * add, to see what the proxy hop costs).
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { HEADERS, SESSION_COOKIE, type Role } from '@powerpool/contracts';
-import { signInThroughGateway } from '@powerpool/testing';
+import { openWireEventStream, signInThroughGateway } from '@powerpool/testing';
 import { seedLiveWeek } from './seed-live-week.js';
-import { envInt, startBenchApp } from './support.js';
+import { envInt, forkStreamClients, startBenchApp } from './support.js';
 
 const streams = envInt('BENCH_STREAMS', 5000);
 const members = envInt('BENCH_MEMBERS', 100);
@@ -35,7 +34,6 @@ const rounds = envInt('BENCH_ROUNDS', 5);
 const target = process.env.BENCH_TARGET === 'direct' ? 'direct' : 'gateway';
 const YEAR = 2025;
 const GOAL_P99_MS = 1000;
-const CLIENTS = fileURLToPath(new URL('./live-stream-clients.ts', import.meta.url));
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -52,7 +50,8 @@ const { bus } = app.runtime;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 let exitCode = 0;
-let child: ReturnType<typeof fork> | undefined;
+let child: ChildProcess | undefined;
+let phone: Awaited<ReturnType<typeof openWireEventStream>> | undefined;
 try {
   const session = await signInThroughGateway(app.url, 'admin@powerpool.test', 'powerpool');
   const cookie = `${SESSION_COOKIE}=${session}`;
@@ -78,28 +77,17 @@ try {
   while (!probeText.includes('"type":"snapshot"') || !probeText.endsWith('\n\n')) probeText += new TextDecoder().decode((await probeReader.read()).value);
   await probeReader.cancel();
   const snapshotBytes = Buffer.byteLength(probeText.slice(probeText.indexOf('id:')));
+  // A phone's stream: what a browser's EventSource asks for (deflate taken), measured on the wire.
+  phone = await openWireEventStream(url, { ...headers, accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' });
+  while ((await phone.nextEvent<{ type: string }>(60_000)).data.type !== 'snapshot');
+  const phoneSnapshotBytes = phone.wireBytes;
   await new Promise((r) => setTimeout(r, 500));
 
   const before = memory();
   const t0 = now();
-  child = fork(CLIENTS, [JSON.stringify({ url, headers, count: streams })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const messages: Array<{ ready?: number; failures?: number; round?: number; arrivals?: number[]; bytes?: number }> = [];
-  const waiters: Array<() => void> = [];
-  child.on('message', (m) => {
-    messages.push(m as (typeof messages)[number]);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const nextMessage = async (timeoutMs: number) => {
-    const end = Date.now() + timeoutMs;
-    while (messages.length === 0) {
-      if (Date.now() > end) throw new Error('the clients did not report in time');
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 1000);
-      });
-    }
-    return messages.shift()!;
-  };
+  const clients = forkStreamClients({ url, headers, count: streams });
+  child = clients.child;
+  const nextMessage = clients.next;
   const ready = await nextMessage(300_000);
   const opened = (now() - t0) / 1000;
   if (ready.failures) {
@@ -111,6 +99,9 @@ try {
   const perStream = (n: number) => `${(n / (ready.ready ?? streams) / 1024).toFixed(1)} KiB`;
   console.log(
     `\n${ready.ready} streams open ${target === 'direct' ? 'straight to picks-scoring' : 'through one gateway'} in ${opened.toFixed(1)} s (snapshot ${(snapshotBytes / 1024).toFixed(1)} KiB each)`,
+  );
+  console.log(
+    `a phone's stream (Accept-Encoding: ${phone.encoding ?? 'not taken'}): snapshot ${(phoneSnapshotBytes / 1024).toFixed(1)} KiB on the wire (with the stream's opening lines)`,
   );
   console.log(
     `memory per open stream (gateway + picks-scoring in one process, both ends of the proxy hop): RSS ${perStream(after.rss - before.rss)}, heap ${perStream(after.heap - before.heap)}`,
@@ -127,13 +118,16 @@ try {
     const next = { ...game, homeScore: (game.homeScore ?? 0) + 7, gameClock: `${10 - round}:00`, updatedAt: new Date(stamp++).toISOString() };
     current.set(id, next);
     const ingest = now();
+    const phoneBefore = phone.wireBytes;
     await bus.publish('sports.game.updated', { game: next, changed: ['homeScore', 'gameClock'] });
     const report = await nextMessage(120_000);
+    while ((await phone.nextEvent<{ type: string }>(60_000)).data.type !== 'patch');
+    const phonePatch = phone.wireBytes - phoneBefore;
     if (report.round !== round || !report.arrivals) throw new Error(`unexpected report ${JSON.stringify(report).slice(0, 200)}`);
     const latencies = report.arrivals.map((t) => t - ingest).sort((a, b) => a - b);
     p99s.push(pct(latencies, 99));
     console.log(
-      `round ${round} (${id} +7): ingest -> patch p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, last stream ${latencies.at(-1)!.toFixed(0)} ms (${latencies.length} streams, patch ${((report.bytes ?? 0) / 1024).toFixed(1)} KiB)`,
+      `round ${round} (${id} +7): ingest -> patch p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, last stream ${latencies.at(-1)!.toFixed(0)} ms (${latencies.length} streams, patch ${((report.bytes ?? 0) / 1024).toFixed(1)} KiB, ${(phonePatch / 1024).toFixed(1)} KiB on a phone's deflated stream)`,
     );
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -146,6 +140,7 @@ try {
   exitCode = 1;
 } finally {
   child?.send({ stop: true });
+  await phone?.close();
   await app.close();
 }
 process.exit(exitCode);

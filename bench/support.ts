@@ -2,7 +2,9 @@
  * What the benches share: their settings from the environment, PowerPool started in this process
  * the way they load it, the app's own cost of a measured run, and the failure line.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startEmbedded, type EmbeddedOptions } from '../deploy/embedded/src/index.js';
 import { startProfile } from './profile.js';
 
@@ -85,4 +87,48 @@ export function summarizeRuns(runs: Run[]) {
 export function benchFailed(err: unknown): number {
   console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return 1;
+}
+
+/** What bench/live-stream-clients.ts reports: all snapshots in (`ready`), then each round's patch arrivals. */
+export interface StreamClientsReport {
+  ready?: number;
+  failures?: number;
+  round?: number;
+  arrivals?: number[];
+  bytes?: number;
+  /** On request ({ status: true }): why a round has not finished (bench/live-stream-clients.ts). */
+  status?: Record<string, unknown>;
+}
+
+/**
+ * The live-stream browsers (bench/live-stream-clients.ts) in a child process, so they share
+ * neither the app's event loop nor its CPU: `count` streams on `url`, or spread over `urls`.
+ * `next` waits for the child's next report (failing after `timeoutMs`); `child.send({ stop: true })` ends it.
+ */
+export function forkStreamClients(options: { url?: string; urls?: string[]; headers: Record<string, string>; count: number }): {
+  child: ChildProcess;
+  next: (timeoutMs: number) => Promise<StreamClientsReport>;
+} {
+  const script = fileURLToPath(new URL('./live-stream-clients.ts', import.meta.url));
+  const child = fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const reports: StreamClientsReport[] = [];
+  const waiters: Array<() => void> = [];
+  child.on('message', (m) => {
+    reports.push(m as StreamClientsReport);
+    waiters.splice(0).forEach((w) => w());
+  });
+  return {
+    child,
+    next: async (timeoutMs) => {
+      const end = Date.now() + timeoutMs;
+      while (reports.length === 0) {
+        if (Date.now() > end) throw new Error('the clients did not report in time');
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 1000);
+        });
+      }
+      return reports.shift()!;
+    },
+  };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import type { ServiceName } from '@powerpool/contracts';
+import { devVapidKeys, startMailCatcher } from '@powerpool/dev-idp';
 import { generateAssertionKeys, type AssertionKeyPair } from '@powerpool/service-kit';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
 import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
@@ -122,7 +123,7 @@ interface Child {
   expected: boolean;
 }
 
-/** Starts the dev IdP, the five services and the gateway; resolves once the gateway is healthy. */
+/** Starts the dev IdP, the six services and the gateway (and a local mail catcher unless SMTP_URL is set); resolves once the gateway is healthy. */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const port = options.port ?? DEFAULT_PORT;
   const portBase = options.portBase ?? DEFAULT_PORT_BASE;
@@ -145,7 +146,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS)
       throw new ClusterStartError(`replicas of ${service} must be a whole number from 1 to ${MAX_REPLICAS}, got ${n}`);
   }
-  const specs = processSpecs({ port, portBase, databaseUrl, natsUrl, dataDir, keys, replicas, extraEnv: options.env ?? {} });
+  const vapid = await devVapidKeys(path.join(dataDir, 'vapid.json'));
+  // E-mails stay on this machine, as in embedded mode, unless SMTP_URL names a server (deploy/README.md#e-mail).
+  const mail = process.env.SMTP_URL || options.env?.SMTP_URL ? null : await startMailCatcher();
+  const specs = processSpecs({
+    port,
+    portBase,
+    databaseUrl,
+    natsUrl,
+    dataDir,
+    keys,
+    vapid,
+    ...(mail ? { mail: { smtpUrl: mail.smtpUrl, pageUrl: mail.pageUrl } } : {}),
+    replicas,
+    extraEnv: options.env ?? {},
+  });
   const replay = await serveEspnReplay(specs, log);
   const width = Math.max(...specs.map((s) => s.name.length));
   /** The current run of each process, by name (a restart replaces it). */
@@ -170,14 +185,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await Promise.all([...current.values()].map((c) => c.exited));
       clearTimeout(timer);
       await replay?.close();
+      await mail?.close();
       process.removeListener('exit', onExit);
       resolveClosed(firstExit);
     }
     await closed;
   };
 
+  // CLUSTER_CPU_PROF_DIR: every process writes a V8 CPU profile there when it exits (bench/README:
+  // where a change's time goes). Node refuses --cpu-prof in NODE_OPTIONS, so it goes on tsx's command line.
+  const profileDir = process.env.CLUSTER_CPU_PROF_DIR;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const spawnChild = (spec: ProcessSpec): Child => {
-    const proc = spawn(tsx, [spec.entry], {
+    const proc = spawn(tsx, [...nodeArgs, spec.entry], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],

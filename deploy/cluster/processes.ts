@@ -13,7 +13,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The gateway's port, the public one. */
 export const DEFAULT_PORT = 3000;
-/** Services listen on base+1..base+5, the dev IdP on base+10; further replicas 100 higher each (see {@link servicePort}). */
+/** Services listen on base+1..base+6, the dev IdP on base+10; further replicas 100 higher each (see {@link servicePort}). */
 export const DEFAULT_PORT_BASE = 4000;
 /** Replica r (1-based) of a service listens {@link REPLICA_PORT_STRIDE} x (r - 1) above the first one. */
 export const REPLICA_PORT_STRIDE = 100;
@@ -24,7 +24,7 @@ export const MAX_REPLICAS = 9;
 export type ReplicaCounts = Partial<Record<ServiceName, number>>;
 
 /**
- * The port of replica `replica` (1-based) of `service`: portBase+1..+5 for the first replicas (in
+ * The port of replica `replica` (1-based) of `service`: portBase+1..+6 for the first replicas (in
  * SERVICE_NAMES order), then 100 higher for each further replica (picks-scoring: 4003, 4103, 4203).
  */
 export function servicePort(portBase: number, service: ServiceName, replica = 1): number {
@@ -107,6 +107,10 @@ export function processSpecs(o: {
   natsUrl: string;
   dataDir: string;
   keys: AssertionKeyPair;
+  /** The notifications service's web push key pair (kept in the data directory by cluster.ts). */
+  vapid?: { publicKey: string; privateKey: string };
+  /** The launcher's local mail catcher (cluster.ts starts one unless SMTP_URL is set): notifications sends to it, the gateway shows it at /dev-mail. */
+  mail?: { smtpUrl: string; pageUrl: string };
   replicas: ReplicaCounts;
   extraEnv: Record<string, string>;
 }): ProcessSpec[] {
@@ -172,6 +176,14 @@ export function processSpecs(o: {
                 SUPER_ADMIN_EMAILS: 'admin@powerpool.test',
               }
             : {}),
+          // Links in e-mails and push messages; SMTP_URL / VAPID_* from the launcher's env (deploy/README.md#e-mail).
+          ...(name === 'notifications'
+            ? {
+                PUBLIC_URL: publicUrl,
+                ...(o.vapid ? { VAPID_PUBLIC_KEY: o.vapid.publicKey, VAPID_PRIVATE_KEY: o.vapid.privateKey } : {}),
+                ...(o.mail ? { SMTP_URL: o.mail.smtpUrl } : {}),
+              }
+            : {}),
         },
       })),
     ),
@@ -193,8 +205,10 @@ export function processSpecs(o: {
         PICKS_SCORING_URL: serviceUrls('picks-scoring'),
         WEEKS_WORKFLOW_URL: serviceUrls('weeks-workflow'),
         SPORTS_DATA_STAGING_URL: serviceUrls('sports-data-staging'),
+        NOTIFICATIONS_URL: serviceUrls('notifications'),
         WEB_DIST_DIR: path.join(REPO_ROOT, 'web', 'dist'),
         DEV_IDP_URL: `http://127.0.0.1:${idpPort}`,
+        ...(o.mail ? { DEV_MAIL_URL: o.mail.pageUrl } : {}),
       },
     },
   ];

@@ -48,7 +48,7 @@ process.on('SIGTERM', onSignal);
 
 const scaled = Object.entries(replicas).filter(([, n]) => n > 1);
 console.log(
-  `[cluster] starting the dev IdP, five services${scaled.length ? ` (${scaled.map(([name, n]) => `${name} x${n}`).join(', ')})` : ''} and the gateway`,
+  `[cluster] starting the dev IdP, six services${scaled.length ? ` (${scaled.map(([name, n]) => `${name} x${n}`).join(', ')})` : ''} and the gateway`,
 );
 try {
   cluster = await startCluster({
@@ -74,6 +74,10 @@ console.log(
     '',
     `Sign in with one of these dev accounts (password: ${DEV_PASSWORD}):`,
     ...DEV_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.role ?? 'user'}`),
+    '',
+    process.env.SMTP_URL
+      ? `E-mails go to ${new URL(process.env.SMTP_URL).host} (SMTP_URL).`
+      : `E-mails stay on this machine: ${cluster.url}/dev-mail lists them.`,
     '',
     'Ctrl-C stops every process.',
     '',

@@ -22,6 +22,7 @@ import { registerRateLimits } from './plugins/rate-limits.js';
 import { responsePolicies, securityHeaders } from './plugins/security-headers.js';
 import { spa } from './plugins/spa.js';
 import { apiProxy } from './proxy/api-proxy.js';
+import { devMailProxy } from './proxy/dev-mail-proxy.js';
 import { devIdpProxy } from './proxy/dev-idp-proxy.js';
 import { installSignedInHint } from './session/signed-in-hint.js';
 import { installRequestSessions } from './session/request-session.js';
@@ -131,6 +132,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   if (config.devIdpUpstream) {
     await app.register(devIdpProxy, { upstream: config.devIdpUpstream, publicUrl: config.publicUrl, formLimiter: limiters.signInForms });
   }
+  if (config.devMailUpstream && config.environment !== 'production') await app.register(devMailProxy, { upstream: config.devMailUpstream });
   await spa(app, { webDistDir: config.webDistDir });
 
   return app;

@@ -28,6 +28,7 @@ describe('loadGatewayConfig', () => {
         'picks-scoring': ['http://127.0.0.1:4003'],
         'weeks-workflow': ['http://127.0.0.1:4004'],
         'sports-data-staging': ['http://127.0.0.1:4005'],
+        notifications: ['http://127.0.0.1:4006'],
       },
       webDistDir: DEFAULT_WEB_DIST_DIR,
       sessionCacheTtlMs: 10_000,
@@ -89,6 +90,14 @@ describe('loadGatewayConfig', () => {
     expect(problems.map((p) => p.split(':')[0])).toEqual(
       expect.arrayContaining(['PORT', 'PUBLIC_URL', 'PICKS_SCORING_URL', 'RATE_LIMIT_WRITES_PER_MINUTE', 'POWERPOOL_ENV', 'IDENTITY_ASSERTION_PRIVATE_KEY']),
     );
+  });
+
+  it('should serve the local mail catcher when DEV_MAIL_URL is set, and refuse it in production', () => {
+    expect(loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, DEV_MAIL_URL: 'http://127.0.0.1:4030/' }).devMailUpstream).toBe('http://127.0.0.1:4030');
+    expect(loadGatewayConfig({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM }).devMailUpstream).toBeUndefined();
+    expect(problemsOf({ IDENTITY_ASSERTION_PRIVATE_KEY: PEM, POWERPOOL_ENV: 'production', DEV_MAIL_URL: 'http://127.0.0.1:4030' })).toEqual([
+      "DEV_MAIL_URL: must not be set in production (the mail catcher shows everyone's e-mails)",
+    ]);
   });
 
   it('should refuse the development IdP when the environment is production', () => {

@@ -4,13 +4,14 @@ import { SERVICE_NAMES, type ServiceName } from '@powerpool/contracts';
 import { env, normalizePem, parseConfig, serviceEnvSchema, type Environment } from '@powerpool/service-kit';
 import { DEFAULT_BODY_LIMIT_BYTES } from './plugins/body-limit.js';
 
-/** Default upstream of each service, in SERVICE_NAMES order (ports 4001..4005). */
+/** Default upstream of each service, in SERVICE_NAMES order (ports 4001..4006). */
 export const DEFAULT_UPSTREAMS: Readonly<Record<ServiceName, string>> = Object.freeze({
   identity: 'http://127.0.0.1:4001',
   'pools-invitations': 'http://127.0.0.1:4002',
   'picks-scoring': 'http://127.0.0.1:4003',
   'weeks-workflow': 'http://127.0.0.1:4004',
   'sports-data-staging': 'http://127.0.0.1:4005',
+  notifications: 'http://127.0.0.1:4006',
 });
 
 /** Env var naming each service's upstream base URL. */
@@ -20,6 +21,7 @@ export const UPSTREAM_ENV: Readonly<Record<ServiceName, string>> = Object.freeze
   'picks-scoring': 'PICKS_SCORING_URL',
   'weeks-workflow': 'WEEKS_WORKFLOW_URL',
   'sports-data-staging': 'SPORTS_DATA_STAGING_URL',
+  notifications: 'NOTIFICATIONS_URL',
 });
 
 /** `<repo>/web/dist`, the SPA build output. */
@@ -46,6 +48,8 @@ export interface GatewayConfig {
   upstreams: Readonly<Record<ServiceName, UpstreamUrls>>;
   /** Upstream of the development IdP, proxied under `/dev-idp`; unset: `/dev-idp` is not served. */
   devIdpUpstream?: string;
+  /** Upstream of the local mail catcher (embedded mode's, cluster mode's), proxied under `/dev-mail`; unset: not served (never set in production). */
+  devMailUpstream?: string;
   /** Folder holding the built SPA (`index.html`, `assets/`). */
   webDistDir: string;
   /** How long a resolved session (signed in or not) is trusted before identity is asked again. */
@@ -171,8 +175,11 @@ const gatewayEnvSchema = z
     PICKS_SCORING_URL: httpUrlList('picks-scoring service', DEFAULT_UPSTREAMS['picks-scoring']),
     WEEKS_WORKFLOW_URL: httpUrlList('weeks-workflow service', DEFAULT_UPSTREAMS['weeks-workflow']),
     SPORTS_DATA_STAGING_URL: httpUrlList('sports-data-staging service', DEFAULT_UPSTREAMS['sports-data-staging']),
+    NOTIFICATIONS_URL: httpUrlList('notifications service', DEFAULT_UPSTREAMS.notifications),
     WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
     DEV_IDP_URL: z.preprocess((v) => (v === '' ? undefined : v), httpUrl('development IdP').optional()),
+    /** The local mail catcher's page (cluster mode's, like embedded mode's), served at /dev-mail; never in production. */
+    DEV_MAIL_URL: z.preprocess((v) => (v === '' ? undefined : v), httpUrl('development mail catcher').optional()),
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
     /** on/off; default on except in production. */
     API_DOCS: z.enum(['on', 'off']).optional(),
@@ -185,6 +192,9 @@ const gatewayEnvSchema = z
   .superRefine((v, ctx) => {
     if (v.POWERPOOL_ENV === 'production' && v.DEV_IDP_URL) {
       ctx.addIssue({ code: 'custom', path: ['DEV_IDP_URL'], message: 'must not be set in production (the development IdP signs anyone in)' });
+    }
+    if (v.POWERPOOL_ENV === 'production' && v.DEV_MAIL_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_MAIL_URL'], message: "must not be set in production (the mail catcher shows everyone's e-mails)" });
     }
   });
 
@@ -211,6 +221,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env):
     publicUrl: e.PUBLIC_URL,
     upstreams,
     ...(e.DEV_IDP_URL ? { devIdpUpstream: e.DEV_IDP_URL } : {}),
+    ...(e.DEV_MAIL_URL ? { devMailUpstream: e.DEV_MAIL_URL } : {}),
     webDistDir: e.WEB_DIST_DIR,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     rateLimits: Object.freeze({ signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE }),

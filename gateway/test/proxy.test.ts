@@ -231,6 +231,43 @@ describe('bodies', () => {
   });
 });
 
+describe('compression', () => {
+  // The fake service echoes the call, body included: a 4 KB body makes a reply over COMPRESS_MIN_BYTES.
+  const bigPost = (acceptEncoding?: string) =>
+    gw.fetch('/api/pools', {
+      method: 'POST',
+      headers: { ...cookie('alice-session'), 'content-type': 'application/json', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      body: JSON.stringify({ name: 'x'.repeat(4096) }),
+    });
+
+  it('should compress a JSON reply of 1 KB or more with the encoding the browser prefers, and say so in Vary', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await bigPost(accept);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('vary'), accept).toMatch(/accept-encoding/i);
+      // fetch decodes what it accepted: the body is the service's reply, whole.
+      expect(JSON.parse(((await res.json()) as { body: string }).body)).toEqual({ name: 'x'.repeat(4096) });
+    }
+  });
+
+  it('should send the reply as it is when the browser accepts no compression or the reply is small', async () => {
+    const plain = await bigPost('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { body: string }).body).toHaveLength(4096 + '{"name":""}'.length);
+
+    const small = await gw.fetch('/api/pools/p-1', { headers: { ...cookie('alice-session'), 'accept-encoding': 'gzip, br' } });
+    expect(small.status).toBe(200);
+    expect(Number(small.headers.get('content-length'))).toBeLessThan(1024);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    // The opt-out that marks a small reply is the gateway's own: it never reaches the service.
+    expect(upstreams.calls().at(-1)!.headers['x-no-compression']).toBeUndefined();
+  });
+});
+
 describe('body size limit', () => {
   const MIB = 1024 * 1024;
   const TOO_LARGE_1_MIB = { error: 'payload_too_large', message: 'The request body is too large: the limit is 1 MiB.' };

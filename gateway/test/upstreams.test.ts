@@ -53,6 +53,32 @@ describe('upstream replicas', () => {
     expect(upstreams.byService['picks-scoring'].calls).toHaveLength(0);
   });
 
+  it('should send every stream of a pool to the same replica, spread the pools over the replicas, and pass a pool whose replica refuses to the next when live streams open', async () => {
+    reset();
+    const pools = Array.from({ length: 12 }, (_, i) => `pool-${i}`);
+    for (const poolId of pools) {
+      for (let i = 0; i < 3; i++) {
+        const res = await gw.fetch(`/api/pools/${poolId}/weeks/1/live-leaderboard/stream`, { headers: cookie('alice-session') });
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+    }
+    const poolsOf = (upstream: FakeUpstream) => upstream.calls.map((c) => c.url.split('/')[3]!);
+    // Every pool's three streams went to one replica (the dead one's pools to their next choice).
+    for (const poolId of pools) {
+      const onA = poolsOf(a).filter((p) => p === poolId).length;
+      const onB = poolsOf(b).filter((p) => p === poolId).length;
+      expect([onA, onB].sort(), poolId).toEqual([0, 3]);
+    }
+    expect(new Set(poolsOf(a)).size).toBeGreaterThan(0);
+    expect(new Set(poolsOf(b)).size).toBeGreaterThan(0);
+    // The plain live leaderboard of the same pools still goes round-robin.
+    reset();
+    for (let i = 0; i < 4; i++) await (await gw.fetch('/api/pools/pool-0/weeks/1/live-leaderboard', { headers: cookie('alice-session') })).arrayBuffer();
+    expect(a.calls.length).toBeGreaterThan(0);
+    expect(b.calls.length).toBeGreaterThan(0);
+  });
+
   it('should fail a POST over to the next replica once, with its body, when the connection was refused', async () => {
     reset();
     const bodies: string[] = [];

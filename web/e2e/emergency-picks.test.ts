@@ -13,7 +13,7 @@ import { pushSeasonToProduction } from './support/sports.js';
  * the SCORING and COMPLETE bodies (calculate, the scoring review checked by hand, its CSV). The replay's dates put the
  * 2025 Wild Card round a few days ahead; a commissioner publishes four of its six games, Pat Player
  * joins, and the commissioner enters Pat's picks for him, the power pick on a game the pool did
- * not publish.
+ * not publish, and his prediction for the pool's weekly tiebreaker (docs/game.md#weekly-winners).
  */
 
 const DAY = 86_400_000;
@@ -32,7 +32,9 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
     async () => {
       await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
       const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
-      const created = await commissioner.request.post('/api/pools', { data: { name: 'E2E Emergency Picks Pool', allowsPostseason: true } });
+      const created = await commissioner.request.post('/api/pools', {
+        data: { name: 'E2E Emergency Picks Pool', allowsPostseason: true, weeklyTiebreaker: 'last_game_total' },
+      });
       expect(created.status()).toBe(201);
       const poolId = ((await created.json()) as { id: string }).id;
       const invitation = (await (await commissioner.request.post(`/api/pools/${poolId}/invitations`, { data: {} })).json()) as { invitationToken: string };
@@ -70,6 +72,13 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
       // The power pick may be on any game of the week: HOU @ PIT was not published by the pool.
       await form.getByLabel('Power pick (optional)').selectOption({ label: 'PIT (HOU @ PIT)' });
       expect(await problem.count()).toBe(0);
+      // The week has a tiebreaker game: the Make Picks field, checked as there; empty keeps Pat's.
+      const tiebreaker = form.getByLabel('Tiebreaker');
+      await tiebreaker.fill('201');
+      expect(await problem.textContent()).toMatch(/^Please enter your tiebreaker: the total points scored in .+, a whole number from 0 to 200\.$/);
+      expect(await submit.isDisabled()).toBe(true);
+      await tiebreaker.fill('41');
+      expect(await problem.count()).toBe(0);
 
       const sent = commissioner.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/picks/commissioner-override');
       await submit.click();
@@ -79,6 +88,7 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
         poolId,
         weekNumber: 19,
         overrideReason: 'Phone died before the deadline',
+        tiebreaker: 41,
         picks: [
           expect.objectContaining({ gameEspnCompetitionId: '401772979', selectedTeamEspnId: '29', confidenceRank: 3, isPowerPick: false }),
           expect.objectContaining({ gameEspnCompetitionId: '401772981', confidenceRank: 2, isPowerPick: false }),
@@ -109,6 +119,8 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
       await expect
         .poll(() => player.getByTestId('power-box').textContent(), { timeout: 15_000 })
         .toContain('Power pick entered by commissioner (game not available in this pool)');
+      // ... and the tiebreaker prediction entered with them.
+      await expect.poll(() => player.getByTestId('tiebreaker-input').inputValue(), { timeout: 15_000 }).toBe('41');
 
       // The live board before the deadline: Pat sees only that the picks are coming.
       e2e.allowConsoleErrors((message) => message.text().includes('status of 403'));
@@ -152,13 +164,14 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
       await expectOneDateFamily(commissioner, 2);
       // CAR +10.5 (31 + 10.5 > 34), CHI -1.5 (29.5 > 27) and SF (PHI -4.5: 14.5 < 23) all cover: 3 + 2 + 1 = 6;
       // the power pick PIT lost (HOU won 30-6): x0, final 0. Ties sort by name: Chris (no picks) first.
+      // Pat is the week's winner (Chris made no picks) and his tiebreaker, entered by the commissioner, shows.
       const patReview = commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' });
       await expect
         .poll(() => patReview.locator('td').allTextContents())
-        .toEqual(['Pat Playerplayer@powerpool.test', '3pt CAR *2pt CHI *1pt SF *Power PIT *', '6', 'x0', '0']);
+        .toEqual(['Pat PlayerWeek Winnerplayer@powerpool.test', '3pt CAR *2pt CHI *1pt SF *Power PIT *', '6', 'x0', '0', '41']);
       expect(await commissioner.getByTestId('review-row').locator('td:first-child').allTextContents()).toEqual([
         'Chris Commissionercommissioner@powerpool.test',
-        'Pat Playerplayer@powerpool.test',
+        'Pat PlayerWeek Winnerplayer@powerpool.test',
       ]);
       const weekCsv = commissioner.waitForEvent('download');
       await review.getByRole('button', { name: 'Export CSV' }).click();
@@ -184,7 +197,7 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
       expect((await commissioner.getByTestId('week-participation').textContent())?.replace(/\s+/g, '')).toBe(
         'Participants1of2membersPicksCompleted1allthreeconfidencepicks',
       );
-      await expect.poll(() => commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' }).locator('td').last().textContent()).toBe('0');
+      await expect.poll(() => commissioner.getByTestId('review-row').filter({ hasText: 'Pat Player' }).locator('td').nth(4).textContent()).toBe('0');
     },
   );
 });

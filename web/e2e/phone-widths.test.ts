@@ -5,6 +5,7 @@ import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, LANDING_TAGLINE } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 import { publishWildCardPool } from './support/wild-card.js';
+import { nextPaint, settle, THEMES, useTheme } from './support/screens.js';
 
 /**
  * Phones (issue 19): no main screen scrolls sideways at 320, 360, 375 or 414 px, in the light and
@@ -71,7 +72,6 @@ const CASEY: readonly WildCardPick[] = [
 const WIDTHS = [320, 360, 375, 414] as const;
 /** The least height of a control a thumb taps (issue 22; Apple's and WCAG 2.5.5's 44 px). */
 const THUMB_PX = 44;
-const THEMES = ['light', 'dark'] as const;
 const PHONE_HEIGHT = 812;
 
 /** What sticks out of the viewport (the deepest elements whose right edge passes it), or null when nothing does. */
@@ -101,31 +101,8 @@ const MEASURE_OVERFLOW = `(() => {
 })()`;
 
 async function measureOverflow(page: Page): Promise<Overflow | null> {
-  // Two frames: the resize has been laid out and painted.
-  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await nextPaint(page);
   return await page.evaluate<Overflow | null>(MEASURE_OVERFLOW);
-}
-
-async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  // The app's theme is "system" until the person picks one: it follows the device's colour scheme live.
-  await page.emulateMedia({ colorScheme: theme });
-  // Polled with evaluate: waitForFunction compiles its string in the page, which the app's CSP refuses.
-  await expect.poll(() => page.evaluate(`document.documentElement.classList.contains('${theme}')`), { timeout: 5_000 }).toBe(true);
-}
-
-/** Waits until the screen has loaded: `ready` is visible and no loading indicator is left in <main>. */
-async function settle(page: Page, ready: Locator): Promise<void> {
-  await ready.first().waitFor({ timeout: 30_000 });
-  await expect
-    .poll(
-      () =>
-        page
-          .locator('main [role="status"]')
-          .filter({ hasText: /Loading|Authenticating|Finding/ })
-          .count(),
-      { timeout: 30_000 },
-    )
-    .toBe(0);
 }
 
 const gameCard = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
@@ -215,6 +192,8 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
             await p.waitForURL((url) => url.pathname === `/live-leaderboard/${poolId}/19`);
             await settle(p, p.getByTestId('live-game'));
             await expect.poll(() => p.getByTestId('live-game').count(), { timeout: 30_000 }).toBe(6);
+            // Each game with how the pool picked it (docs/game.md#pick-consensus): it fits too.
+            expect(await p.getByTestId('live-game-consensus').count()).toBe(6);
             await expect
               .poll(() => p.getByTestId('live-game-clock').allTextContents(), { timeout: 60_000 })
               .toEqual(expect.arrayContaining(['Halftime', 'End of 3rd']));

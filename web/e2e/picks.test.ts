@@ -4,6 +4,7 @@ import { PICK_MESSAGES } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
+import { recordRequests } from './support/request-log.js';
 import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
@@ -179,6 +180,40 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     e2e.allowConsoleErrors((message) => message.text().includes('status of 403'));
     await player.goto(`/live-leaderboard/${poolId}/19`);
     await player.getByText('Pick Data Coming Soon').waitFor();
+  });
+
+  it('should start the data requests of Make Picks together with its code, each only once its own input is known, when a signed-in player opens it', async () => {
+    expect(poolId, 'the first test creates the pool').not.toBe('');
+    // A fresh tab: nothing cached, the signed-in hint cookie from the sign-in (docs/screens.md#data-loading).
+    const player = await e2e.signedInPage(ACCOUNTS.player);
+    const log = recordRequests(player);
+    await player.goto('/');
+    await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+    const firstScreen = log.now();
+
+    const user = /^\/api\/auth\/user$/;
+    const pools = /^\/api\/user\/pools$/;
+    const week = /^\/api\/weeks\/current\?poolId=/;
+    const games = new RegExp(`^/api/pools/${poolId}/weeks/19/games/published$`);
+    const picks = new RegExp(`^/api/weeks/2025(:|%3A)19/picks\\?poolId=${poolId}$`);
+    const code = /^\/assets\/picks-page-[\w-]+\.js$/;
+    // The pools are asked with the user, not after the reply, and not after the screen's code arrived.
+    expect(log.startOf(pools)).toBeLessThan(log.endOf(user));
+    expect(log.startOf(pools)).toBeLessThan(log.endOf(code));
+    // The screen's code is fetched with the user, not after the reply.
+    expect(log.startOf(code)).toBeLessThan(log.endOf(user));
+    // The current week needs the pool (its id), so it follows the pools' reply; games and picks need
+    // the week, and start together: neither waits for the other.
+    expect(log.startOf(week)).toBeGreaterThan(log.endOf(pools));
+    expect(log.startOf(games)).toBeGreaterThan(log.endOf(week));
+    expect(log.startOf(games)).toBeLessThan(log.endOf(picks));
+    expect(log.startOf(picks)).toBeLessThan(log.endOf(games));
+    // What was fetched early is what the screen shows: each asked once.
+    for (const path of [user, pools, week, games, picks]) expect(log.count(path), String(path)).toBe(1);
+    // Few scripts before the first screen: theme-init.js, the entry and its chunks, Make Picks' two
+    // (bench/README.md, first load: 21 before the small chunks were merged).
+    const scripts = log.scriptsBefore(firstScreen);
+    expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(7);
   });
 
   it('should lock a game the provider reports started, on Make Picks and on the server, while the week is still open', async () => {

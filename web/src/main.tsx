@@ -1,9 +1,18 @@
-// First: zod's setting must be in place before any schema is built (see the module).
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { prefetchFirstScreen } from './app/first-screen';
+import { queryClient } from './lib/query-client';
 import './index.css';
+import { registerServiceWorker } from './lib/service-worker';
+
+// Before the first render: the first screen's requests start now, together (app/first-screen.ts).
+// React Router keeps a link's state (Make Picks' pool) in the history entry's `usr`.
+prefetchFirstScreen(queryClient, {
+  pathname: window.location.pathname,
+  search: window.location.search,
+  state: (window.history.state as { usr?: unknown } | null)?.usr,
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -13,3 +22,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

@@ -1,8 +1,10 @@
+import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_STATUS, SESSION_COOKIE, type Endpoint } from '@powerpool/contracts';
+import { ERROR_STATUS, SESSION_COOKIE, type Endpoint, type LiveLeaderboard } from '@powerpool/contracts';
 import { Browser, parseForm, unavailableReason, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD_WEEK } from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
+import { DEV_UNSUBSCRIBE_SECRET } from '@powerpool/notifications/config';
 import {
   ACCESS_CODES,
   AFTER_DEADLINE_MATRIX,
@@ -231,7 +233,45 @@ const worldPath = (ctx: CellContext, endpoint: Endpoint, overrides: Record<strin
   fillPath(endpoint, samplePathParams(endpoint, ctx.world.ids, overrides));
 const withPoolQuery = (ctx: CellContext, path: string) => `${path}?poolId=${encodeURIComponent(ctx.world.ids.poolId)}`;
 
+/** An e-mail's unsubscribe token for the caller (the player when signed out), as `unsubscribeToken` in services/notifications signs it with the dev secret. */
+function unsubscribePath(ctx: CellContext, endpoint: Endpoint): string {
+  const userId = ctx.role === 'anonymous' ? ctx.world.ids.userIds.player : ctx.world.ids.userIds[ctx.role];
+  const body = `${userId}.week_results`;
+  return worldPath(ctx, endpoint, { token: `${body}.${createHmac('sha256', DEV_UNSUBSCRIBE_SECRET).update(body).digest('base64url')}` });
+}
+
+/** A browser's push subscription as `PushSubscription.toJSON()` gives it (real P-256 and auth keys; the endpoint is never reached). */
+function pushSubscriptionOf(role: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.example.invalid/${role}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
 const PLANS: Record<string, Plan> = {
+  // ---- notifications ----
+  'PUT /api/notifications/preferences': async (ctx, e) => ({
+    path: worldPath(ctx, e),
+    body: { preferences: [{ kind: 'week_results', channel: 'push', enabled: false }] },
+  }),
+  'POST /api/notifications/push-subscriptions': async (ctx, e) => ({ path: worldPath(ctx, e), body: pushSubscriptionOf(ctx.role) }),
+  // Forgetting a browser the caller never subscribed: let through, and nothing to delete.
+  'DELETE /api/notifications/push-subscriptions': async (ctx, e) => ({
+    path: worldPath(ctx, e),
+    body: { endpoint: 'https://push.example.invalid/never' },
+    effect: 'none',
+  }),
+  // The commissioner turns the 24-hour reminder off, the super admin on again: each writes the row.
+  'PUT /api/pools/:poolId/notification-settings': async (ctx, e) => ({ path: worldPath(ctx, e), body: { reminder24h: ctx.role === 'superAdmin' } }),
+  // A nudge is allowed once an hour: the callers let through nudge a fresh pool whose week is not
+  // published (409 week_not_open, a state conflict, nothing written); refused ones aim at the world's pool.
+  'POST /api/pools/:poolId/weeks/:weekNumber/nudge': async (ctx, e) => ({
+    path: worldPath(ctx, e, ctx.allowed ? { poolId: await freshSetupPool(ctx.fixtures.commissioner) } : {}),
+  }),
+  'GET /api/notifications/unsubscribe/:token': async (ctx, e) => ({ path: unsubscribePath(ctx, e) }),
+  'POST /api/notifications/unsubscribe/:token': async (ctx, e) => ({ path: unsubscribePath(ctx, e) }),
   // Anyone may start signing in: off to the identity provider, which is to send the browser back to our callback.
   'GET /api/login': async () => ({
     path: '/api/login?returnTo=%2Fprofile',
@@ -317,6 +357,15 @@ const PLANS: Record<string, Plan> = {
           effect: async (_res, text) => expect((JSON.parse(text) as { isActive: boolean }).isActive).toBe(true),
         }
       : { path: worldPath(ctx, e) },
+  // Refused: the world's pool. Allowed: a throwaway pool of the commissioner given a tiebreaker (the world's keeps none).
+  'PUT /api/pools/:poolId/weekly-tiebreaker': async (ctx, e) =>
+    ctx.allowed
+      ? {
+          path: worldPath(ctx, e, { poolId: await freshPool(ctx.fixtures.commissioner) }),
+          body: { weeklyTiebreaker: 'last_game_total' },
+          effect: async (_res, text) => expect((JSON.parse(text) as { weeklyTiebreaker: string }).weeklyTiebreaker).toBe('last_game_total'),
+        }
+      : { path: worldPath(ctx, e), body: { weeklyTiebreaker: 'last_game_total' } },
   'PATCH /api/pools/:poolId/members/:userId': async (ctx, e) => ({ path: worldPath(ctx, e), body: { hasPaid: true, notes: unique('note') } }),
   // Refused: remove Pat from the pool. Allowed: a throwaway member of a throwaway pool of the commissioner.
   'DELETE /api/pools/:poolId/members/remove/:userId': async (ctx, e) => {
@@ -398,6 +447,7 @@ const PLANS: Record<string, Plan> = {
   // No game of the world is postponed: a caller let through gets 409 game_not_postponed.
   'POST /api/pools/:poolId/weeks/:weekNumber/games/:gameId/void': async (ctx, e) => ({ path: worldPath(ctx, e), body: { reason: 'matrix: postponed' } }),
   'GET /api/weeks/:weekId/picks': async (ctx, e) => ({ path: withPoolQuery(ctx, worldPath(ctx, e)) }),
+  'GET /api/weeks/:weekId/tiebreaker': async (ctx, e) => ({ path: withPoolQuery(ctx, worldPath(ctx, e)) }),
   'POST /api/picks/batch': async (ctx) => ({ path: '/api/picks/batch', body: picksBody(ctx.world.ids.poolId) }),
   // Casey's picks (another member than the player caller), so the overrides row can check who sees them.
   'POST /api/picks/commissioner-override': async (ctx) => ({
@@ -433,10 +483,34 @@ const PLANS: Record<string, Plan> = {
   'GET /api/pools/:poolId/weeks/:weekNumber/live-leaderboard': async (ctx, e) => ({
     path: worldPath(ctx, e),
     effect: async (_res, text) => {
-      const board = JSON.parse(text) as { metadata: { accessLevel: string } };
+      const board = JSON.parse(text) as LiveLeaderboard;
       // Managers: COMMISSIONER_ACCESS; the pool's member: FULL_ACCESS; anyone else (let through only on a public pool): PUBLIC_ACCESS.
       const level = ctx.role === 'commissioner' || ctx.role === 'superAdmin' ? 'COMMISSIONER_ACCESS' : ctx.role === 'player' ? 'FULL_ACCESS' : 'PUBLIC_ACCESS';
       expect(board.metadata.accessLevel).toBe(level);
+      // Pick consensus (docs/game.md#pick-consensus) comes with the picks it counts: every game, tallied
+      // from the picks this caller is shown; a refused cell carries none (refusedCell).
+      expect(Object.keys(board.consensus).sort(), `${ctx.role} sees each game's consensus`).toEqual(board.gamesCentric.map((g) => g.gameId).sort());
+      // The world's pool has picks to count (the public pool of step 7 has none: all zeros).
+      const picks = board.standings.flatMap((s) => s.picks);
+      const counted = Object.values(board.consensus).reduce((sum, [hp, ap, , , hw, aw]) => sum + hp + ap + hw + aw, 0);
+      expect(counted, `${ctx.role}: every pick on the board is counted once`).toBe(picks.length);
+      for (const game of board.gamesCentric) {
+        const tally = (team: string) => {
+          const on = picks.filter((p) => p.gameId === game.gameId && p.selectedTeamAbbr === team);
+          const confidence = on.filter((p) => !p.isPowerPick);
+          return [confidence.length, confidence.reduce((sum, p) => sum + p.confidenceRank, 0), on.length - confidence.length];
+        };
+        const [homePicks, homePoints, homePower] = tally(game.homeTeamAbbr);
+        const [awayPicks, awayPoints, awayPower] = tally(game.awayTeamAbbr);
+        expect(board.consensus[game.gameId], `${ctx.role}: the consensus of ${game.awayTeamAbbr} at ${game.homeTeamAbbr}`).toEqual([
+          homePicks,
+          awayPicks,
+          homePoints,
+          awayPoints,
+          homePower,
+          awayPower,
+        ]);
+      }
     },
   }),
   // The world's week is PUBLISHED: a caller let through gets 409 week_not_in_scoring.
@@ -446,8 +520,14 @@ const PLANS: Record<string, Plan> = {
 /** The state-changing endpoints (authorization-matrix.ts): a refused one must change no row. */
 const isWrite = (e: Endpoint) => e.method !== 'GET' || STATE_CHANGING_GETS.includes(title(e));
 
-/** Tables a read or the background may write: sessions, the outbox relay, inbox dedup, migrations, leases. */
-const BOOKKEEPING = /session|outbox|inbox|processed|migrat|lease/i;
+/**
+ * Tables a read or the background may write: sessions, the outbox relay, inbox dedup, migrations,
+ * leases, and picks-scoring's live change log (a row per statement on a board's tables, even one
+ * that changed nothing: a refusal checked with pools-invitations refreshes the copy it was made on,
+ * docs/architecture.md#live-change-log; what the log names is digested in those tables themselves).
+ */
+// deliveries: the notifications service's send queue, which its scheduler works through on its own.
+const BOOKKEEPING = /session|outbox|inbox|processed|migrat|lease|live_changes|deliveries/i;
 
 /**
  * A digest of every row of every table in the cluster's database (each service's schema), but
@@ -636,6 +716,7 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
     'GET /api/weeks/:weekNumber',
     'GET /api/weeks/:weekNumber/games/setup',
     'GET /api/weeks/:weekId/picks',
+    'GET /api/weeks/:weekId/tiebreaker',
     'GET /api/admin/weeks/:weekNumber/pick-stats',
     'POST /api/picks/batch',
     'POST /api/picks/commissioner-override',
@@ -665,6 +746,8 @@ describe.skipIf(skipReason !== null)('authorization matrix: every endpoint x six
     const body = JSON.parse(text) as { error?: unknown; message?: unknown };
     expect(body.error, cell).toBe(code);
     expect(typeof body.message === 'string' && body.message.length > 0, cell).toBe(true);
+    // A refused board shows nothing of it: no pick consensus (docs/game.md#pick-consensus) before the deadline.
+    expect(body, cell).not.toHaveProperty('consensus');
     if (before) expect(RowDigest.changed(before, await digest.take()), `${cell}: rows changed by a refused call`).toEqual([]);
   }
 

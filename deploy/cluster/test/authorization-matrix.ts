@@ -105,6 +105,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'GET /api/pools/defaults': commissioners,
   'GET /api/pools/:poolId': poolReaders,
   'PUT /api/pools/:poolId/activate': poolManagers,
+  'PUT /api/pools/:poolId/weekly-tiebreaker': poolManagers,
   'GET /api/pools/:poolId/members': poolReaders,
   'GET /api/pools/:poolId/members/details': poolManagers,
   'GET /api/pools/:poolId/members/stats': poolManagers,
@@ -156,9 +157,23 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'POST /api/pools/:poolId/weeks/:weekNumber/import-scores': poolManagers,
   'POST /api/pools/:poolId/weeks/:weekNumber/games/:gameId/void': poolManagers,
 
+  // ---- notifications (docs/notifications.md) ----------------------------------------------------------
+  'GET /api/notifications/preferences': signedIn,
+  'PUT /api/notifications/preferences': signedIn,
+  'POST /api/notifications/push-subscriptions': signedIn,
+  'DELETE /api/notifications/push-subscriptions': signedIn,
+  'GET /api/notifications/push/public-key': signedIn,
+  'GET /api/pools/:poolId/notification-settings': poolManagers,
+  'PUT /api/pools/:poolId/notification-settings': poolManagers,
+  'POST /api/pools/:poolId/weeks/:weekNumber/nudge': poolManagers,
+  // The e-mail's one-click unsubscribe: no sign-in, the signed token decides (a forged one is a 400).
+  'GET /api/notifications/unsubscribe/:token': everyone,
+  'POST /api/notifications/unsubscribe/:token': everyone,
+
   // ---- picks-scoring ----------------------------------------------------------------------------
   // Reading one's own picks: the pool's readers (a super admin, treated as commissioner everywhere, reads an empty list).
   'GET /api/weeks/:weekId/picks': poolReaders,
+  'GET /api/weeks/:weekId/tiebreaker': poolReaders,
   'POST /api/picks/batch': poolMembers,
   'POST /api/picks/commissioner-override': poolManagers,
   'GET /api/pools/:poolId/weeks/:weekNumber/overrides': poolReaders,

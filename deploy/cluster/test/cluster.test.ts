@@ -7,7 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { eventStreamName } from '@powerpool/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, SERVICE_NAMES, SESSION_COOKIE, type CurrentUser } from '@powerpool/contracts';
-import { TEST_NATS_URL, unavailableReason, upload, WILD_CARD_PICKS, WILD_CARD_SPREADS, wildCardBatch } from '@powerpool/testing';
+import { TEST_NATS_URL, unavailableReason, upload, WILD_CARD_FINALS, WILD_CARD_PICKS, WILD_CARD_SPREADS, wildCardBatch } from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { startCluster, type Cluster } from '../cluster.js';
 import { createScratchDatabase, eventually, freePortBase, LogTail, signIn, type ScratchDatabase } from './helpers.js';
@@ -84,13 +84,19 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     return currentUserSchema.parse(await res.json());
   }
 
-  it('should answer 200 on /api/health and list all five services ready when the cluster has started', async () => {
+  it('should answer 200 on /api/health and list every service ready when the cluster has started', async () => {
     const res = await fetch(`${url}/api/health`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: string; services: Array<{ name: string; ready: boolean }> };
     expect(body.status).toBe('ok');
     expect(body.services.map((s) => s.name).sort()).toEqual([...SERVICE_NAMES].sort());
     expect(body.services.every((s) => s.ready)).toBe(true);
+  });
+
+  it("should keep the e-mails on this machine and list them at /dev-mail when SMTP_URL is not set (the launcher's mail catcher)", async () => {
+    const res = await fetch(`${url}/dev-mail/messages.json`);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(await res.json())).toBe(true);
   });
 
   it('should report role super_admin on /api/auth/user when admin@powerpool.test signs in through the dev IdP', async () => {
@@ -355,7 +361,7 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     );
   });
 
-  it("should take two players' picks to a scored season through the gateway: publish the Wild Card week, pick (by emergency entry), lock, score, complete", async () => {
+  it("should take the players' picks to a scored season and name the week's winners by the tiebreaker when final scores are equal: publish the Wild Card week, pick (by emergency entry), lock, score, complete", async () => {
     const admin = await signIn(url, 'admin@powerpool.test', DEV_PASSWORD);
     const commissioner = await signIn(url, 'commissioner@powerpool.test', DEV_PASSWORD);
     const player = await signIn(url, 'player@powerpool.test', DEV_PASSWORD);
@@ -367,7 +373,13 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     expect((await admin.post('/api/admin/unified-staging/migrate-teams/1')).status).toBe(200);
     expect(await (await admin.get('/api/admin/unified-staging/migrate-games/1/stream')).text()).toContain('"type":"complete"');
 
-    const created = await commissioner.post('/api/pools', { name: `Cluster Picks Pool ${Date.now()}`, year: 2025, allowsPostseason: true });
+    // The pool names a winner every week: equal final scores go to the closest total of the last game (docs/game.md#weekly-winners).
+    const created = await commissioner.post('/api/pools', {
+      name: `Cluster Picks Pool ${Date.now()}`,
+      year: 2025,
+      allowsPostseason: true,
+      weeklyTiebreaker: 'last_game_total',
+    });
     expect(created.status).toBe(201);
     const pool = (await created.json()) as { id: string };
     const invitation = (await (await commissioner.post(`/api/pools/${pool.id}/invitations`, {})).json()) as { invitationToken: string };
@@ -384,8 +396,16 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       expect((await commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread })).status).toBe(200);
     const published = await commissioner.post(`/api/pools/${pool.id}/weeks/19/games/publish`, { gameIds: Object.keys(spreads) });
     expect(published.status, await published.clone().text()).toBe(200);
-    const poolGames = (await (await player.get(`/api/pools/${pool.id}/weeks/19/games/published`)).json()) as Array<{ id: string; poolGameId: string }>;
+    const poolGames = (await (await player.get(`/api/pools/${pool.id}/weeks/19/games/published`)).json()) as Array<{
+      id: string;
+      poolGameId: string;
+      isTiebreaker?: boolean;
+    }>;
     const poolGameOf = Object.fromEntries(poolGames.map((g) => [g.id, g.poolGameId]));
+    // The tiebreaker game is the last published by kickoff: SF 23 @ PHI 19, 42 points.
+    expect(poolGames.filter((g) => g.isTiebreaker).map((g) => g.id)).toEqual(['401772980']);
+    const total = WILD_CARD_FINALS['401772980']!.split('-').reduce((sum, score) => sum + Number(score), 0);
+    expect(total).toBe(42);
     // player: CAR (covers +10.5) 3, GB (CHI covers) 2, BUF (push at 3) 1, power SF (covers) -> (3 + 0 + 0) x2 = 6.
     const picks1 = wildCardBatch(pool.id, poolGameOf, WILD_CARD_PICKS.pat).picks;
     // player2: LAR 3 (loses), CHI 2 (wins), SF 1 (wins), power JAX (push) -> (0 + 2 + 1) x1 = 3.
@@ -408,20 +428,26 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
     expect(((await incomplete.json()) as { message: string }).message).toBe(
       'You must select all three confidence picks: 3pt is missing. Each pick must be on a different game.',
     );
-    // The commissioner's emergency entry is not bound by it (recorded, after the fact): both players' picks.
+    // The commissioner's emergency entry is not bound by it (recorded, after the fact): both players' picks,
+    // and the commissioner's own (a member too) as Pat's, so that they finish level; each with a tiebreaker:
+    // Pat 40 (2 under), the commissioner 47 (5 over), Casey 42 (exact, but a lower score).
     const members = (await (await commissioner.get(`/api/pools/${pool.id}/members`)).json()) as Array<{ userId: string; email?: string }>;
-    for (const [email, picks] of [
-      ['player@powerpool.test', picks1],
-      ['player2@powerpool.test', picks2],
-    ] as const) {
-      const targetUserId = members.find((m) => m.email === email)!.userId;
-      const entered = await commissioner.post('/api/picks/commissioner-override', {
-        targetUserId,
+    const userIdOf = (email: string) => members.find((m) => m.email === email)!.userId;
+    const enter = (email: string, picks: typeof picks1, tiebreaker: number) =>
+      commissioner.post('/api/picks/commissioner-override', {
+        targetUserId: userIdOf(email),
         poolId: pool.id,
         weekNumber: 19,
         overrideReason: 'Phoned in before kickoff',
         picks: picks.map(({ poolId: _p, weekNumber: _w, ...pick }) => pick),
+        tiebreaker,
       });
+    for (const [email, picks, tiebreaker] of [
+      ['player@powerpool.test', picks1, 40],
+      ['player2@powerpool.test', picks2, 42],
+      ['commissioner@powerpool.test', picks1, 47],
+    ] as const) {
+      const entered = await enter(email, picks, tiebreaker);
       expect(entered.status, await entered.clone().text()).toBe(200);
     }
 
@@ -450,7 +476,7 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       standings: Array<{ displayName: string; weekPoints: number; picks: unknown[] }>;
     };
     expect(board.metadata.accessLevel).toBe('FULL_ACCESS');
-    expect(board.standings.filter((s) => s.picks.length === 4)).toHaveLength(2);
+    expect(board.standings.filter((s) => s.picks.length === 4)).toHaveLength(3);
 
     // Scoring, calculated, completed: the season standings count the week.
     expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/scoring`, { testing: true })).status).toBe(200);
@@ -463,12 +489,29 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       'picks-scoring did not see the week in SCORING',
     );
     expect(calculated.status, await calculated.clone().text()).toBe(200);
-    const review = (await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/scoring-review`)).json()) as {
-      rows: Array<{ email: string; rawPoints: number; multiplier: number; totalPoints: number }>;
+    type Review = {
+      rows: Array<{ email: string; rawPoints: number; multiplier: number; totalPoints: number; tiebreaker?: number | null; isWeekWinner?: boolean }>;
     };
+    const readReview = async () => (await (await commissioner.get(`/api/pools/${pool.id}/weeks/19/scoring-review`)).json()) as Review;
+    const winnersOf = (review: Review) =>
+      review.rows
+        .filter((r) => r.isWeekWinner)
+        .map((r) => r.email)
+        .sort();
+    const review = await readReview();
     const row = (email: string) => review.rows.find((r) => r.email === email);
-    expect(row('player@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 2, totalPoints: 6 });
-    expect(row('player2@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 1, totalPoints: 3 });
+    expect(row('player@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 2, totalPoints: 6, tiebreaker: 40 });
+    expect(row('player2@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 1, totalPoints: 3, tiebreaker: 42 });
+    expect(row('commissioner@powerpool.test')).toMatchObject({ rawPoints: 3, multiplier: 2, totalPoints: 6, tiebreaker: 47 });
+    // Pat and the commissioner share the highest score; Pat's prediction is closer (2 against 5): Pat alone wins.
+    expect(winnersOf(review)).toEqual(['player@powerpool.test']);
+    // The commissioner's prediction corrected to 44 (recalculated at once): over by 2 ties under by 2, the win is shared.
+    const corrected = await enter('commissioner@powerpool.test', picks1, 44);
+    expect(corrected.status, await corrected.clone().text()).toBe(200);
+    expect(((await corrected.json()) as { autoRecalculated: boolean }).autoRecalculated).toBe(true);
+    const shared = await readReview();
+    expect(shared.rows.find((r) => r.email === 'commissioner@powerpool.test')).toMatchObject({ totalPoints: 6, tiebreaker: 44 });
+    expect(winnersOf(shared)).toEqual(['commissioner@powerpool.test', 'player@powerpool.test']);
     expect((await commissioner.post(`/api/pools/${pool.id}/weeks/19/transition/complete`, { testing: true })).status).toBe(200);
     const standings = await eventually(
       async () => {
@@ -483,6 +526,7 @@ describe.skipIf(skipReason !== null)('cluster mode', () => {
       EVENT_WAIT_MS,
       'the season standings did not count the completed week',
     );
-    expect(standings.map((e) => [e.rank, e.totalPoints, e.weeksPlayed])).toEqual([[1, 6, 1], [2, 3, 1], ...standings.slice(2).map(() => [3, 0, 0])]);
+    // The season standings keep their shared ranks: Pat and the commissioner level first.
+    expect(standings.map((e) => [e.rank, e.totalPoints, e.weeksPlayed])).toEqual([[1, 6, 1], [1, 6, 1], [3, 3, 1], ...standings.slice(3).map(() => [4, 0, 0])]);
   });
 });

@@ -137,6 +137,8 @@ function sampleValue(schema: JsonSchema, name: string, ids: WorldIds): unknown {
       if (/gameIds?$|CompetitionId$/i.test(name)) return ids.gameId;
       if (/weekId$/.test(name)) return `${ids.year}:${ids.weekNumber}`;
       if (s.format === 'uuid') return ids.poolId;
+      // A browser's push subscription (notifications): its push service is an https URL.
+      if (name === 'endpoint') return 'https://push.fuzz.invalid/subscription/fuzz';
       return 'fuzz value'.padEnd(s.minLength ?? 1, 'x');
     }
   }

@@ -16,7 +16,7 @@ import { stubExternalImages } from '../../../web/e2e/support/images.js';
 import { signIn as signInInBrowser } from '../../../web/e2e/support/sign-in.js';
 import { ensureWebBuilt } from '../../../web/e2e/support/web-build.js';
 import type { ClusterProcess } from '../cluster.js';
-import { completeWildCardWeek, eventually, publishWildCardPool, startTestCluster, type TestCluster, type WildCardPool } from './helpers.js';
+import { completeWildCardWeek, eventually, openStreamCount, publishWildCardPool, startTestCluster, type TestCluster, type WildCardPool } from './helpers.js';
 
 /**
  * A replayed Sunday in cluster mode with two picks-scoring replicas, one of them killed in the
@@ -24,8 +24,8 @@ import { completeWildCardWeek, eventually, publishWildCardPool, startTestCluster
  * round; sports-data-staging's live feed follows it over real HTTP; every event crosses the real
  * NATS; a real browser signed in through the dev IdP keeps the live leaderboard page open, and
  * four more live leaderboard streams through the gateway follow the board as browsers do.
- * When picks-scoring-1 dies, the streams it served end, reconnect with Last-Event-ID to the other
- * replica and catch up; the events it was handling are delivered again to the survivor.
+ * The gateway keeps a pool's streams on one replica (docs/architecture.md#replicas): when that one
+ * dies, the streams it served end, reconnect with Last-Event-ID to the other replica and catch up; the events it was handling are delivered again to the survivor.
  *
  * At the end: every stream's board equals a fresh GET, with the recorded finals; the week scored
  * and completed gives each player the points the rules give them once, not twice (Pat 6, Casey 3:
@@ -79,7 +79,7 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
     { timeout: 360_000 },
     async () => {
       const { url, cluster } = test!;
-      const [one, two] = test!.replicas('picks-scoring') as [ClusterProcess, ClusterProcess];
+      const replicas = test!.replicas('picks-scoring') as [ClusterProcess, ClusterProcess];
       const pool: WildCardPool = await publishWildCardPool(url, EVENT_WAIT_MS);
       const poolGameOf = Object.fromEntries(pool.games.map((g) => [g.id, g.poolGameId]));
       const [pat, casey] = pool.players as [WildCardPool['players'][number], WildCardPool['players'][number]];
@@ -102,11 +102,18 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
         'the live leaderboard did not open to the players',
       );
 
-      // Four browsers (two each), opened one after the other: the gateway spreads them over both replicas.
+      // Four browsers (two each): the gateway sends every stream of a pool to the same replica
+      // (docs/architecture.md#replicas), so all four are on one; that replica is the one killed.
       for (const who of [pat, casey, pat, casey]) {
         followers.push(followLiveBoard({ url: `${url}${week}/live-leaderboard/stream`, headers: { cookie: `${SESSION_COOKIE}=${who.sessionId}` } }));
       }
       await Promise.all(followers.map((f) => f.waitFor((b) => b.gamesCentric.length === 4, EVENT_WAIT_MS, 'the first snapshot')));
+      const open = await Promise.all(replicas.map((r) => openStreamCount(r)));
+      expect(
+        open.slice().sort((a, b) => a - b),
+        'live streams per replica',
+      ).toEqual([0, followers.length]);
+      const [holder, survivor] = open[0] === followers.length ? replicas : [replicas[1], replicas[0]];
 
       // Pat's browser: signed in through the dev IdP, the live leaderboard open (and never reloaded).
       const context = await browser!.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
@@ -120,7 +127,7 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
       page.on('load', () => loads.push(page.url()));
 
       cluster.replay!.gameDay.start({ kickoffInSeconds: 1 });
-      // The first game under way on every stream, then picks-scoring-1 dies.
+      // The first game under way on every stream, then the replica holding the streams dies.
       await Promise.all(
         followers.map((f) =>
           f.waitFor(
@@ -130,7 +137,7 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
           ),
         ),
       );
-      const exit = await one.kill('SIGKILL');
+      const exit = await holder.kill('SIGKILL');
       expect(exit.signal ?? exit.code).not.toBeNull();
 
       // Every stream sees the whole round to the recorded finals, as a GET through the survivor does.
@@ -174,7 +181,7 @@ describe.skipIf(skipReason !== null)('a replayed game day in cluster mode with t
       }
 
       // Scored and completed on the survivor: each player's points counted once in the season.
-      expect(two.running).toBe(true);
+      expect(survivor.running).toBe(true);
       expect(await completeWildCardWeek(pool, pat, EVENT_WAIT_MS)).toEqual({ 'Pat Player': [6, 1], 'Casey Second': [3, 1], 'Chris Commissioner': [0, 0] });
     },
   );

@@ -254,6 +254,16 @@ export async function routeRequestCount(process: ClusterProcess, route: string):
   return total;
 }
 
+/** A process's open server-sent event streams: the `live_streams_open` gauge on its own /metrics. */
+export async function openStreamCount(process: ClusterProcess): Promise<number> {
+  const res = await fetch(`${process.url}/metrics`);
+  if (res.status !== 200) throw new Error(`${process.name}: GET /metrics answered ${res.status}`);
+  // Every metric carries the process's default labels: `live_streams_open{service="picks-scoring"} 4`.
+  const line = (await res.text()).split('\n').find((l) => l.startsWith('live_streams_open{') || l.startsWith('live_streams_open '));
+  if (!line) throw new Error(`${process.name}: no live_streams_open on /metrics`);
+  return Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
 /** A pool on the Wild Card week of 2025, published, with its players signed in. */
 export interface WildCardPool {
   poolId: string;

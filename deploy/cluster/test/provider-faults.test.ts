@@ -215,11 +215,27 @@ describe.skipIf(skipReason !== null)('the provider (ESPN replay) down, slow, ans
             const page = await context.newPage();
             await signInInBrowser(page, 'commissioner@powerpool.test');
             await page.goto(`/weeks/${pool.weekNumber}?pool=${pool.poolId}`);
+            const replied = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/import-scores'), {
+              timeout: ANSWER_WITHIN_MS,
+            });
             await page.getByRole('button', { name: 'Update Scores from ESPN' }).click();
+            // The reply the page got: the same one error shape as the API call above. Its words
+            // depend on how ESPN failed this time (HTTP 500, or an attempt timing out on a loaded
+            // machine); what the screen must do is show them.
+            const reply = await replied;
+            const text = await reply.text();
+            expect(reply.status(), `the browser's Update Scores from ESPN: ${text}`).toBe(502);
+            const { error, message } = JSON.parse(text) as { error: string; message: string };
+            expect(error).toBe('espn_unavailable');
+            expect(message).toMatch(/^Refreshing scores failed: ESPN scoreboard /);
             await page
-              .getByText(/Refreshing scores failed: ESPN scoreboard .*HTTP 500/)
+              .getByText(message, { exact: true })
               .first()
-              .waitFor({ timeout: EVENT_WAIT_MS });
+              .waitFor({ timeout: EVENT_WAIT_MS })
+              .catch(async (err: unknown) => {
+                const toasts = await page.getByRole('status').allTextContents();
+                throw new Error(`the failure toast did not show "${message}"; toasts on the page: ${JSON.stringify(toasts)}`, { cause: err });
+              });
           } finally {
             await context.close();
           }

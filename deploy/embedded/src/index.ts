@@ -20,7 +20,7 @@ import {
   type ServiceApp,
   type ServiceRuntime,
 } from '@powerpool/service-kit';
-import { DEV_ACCOUNTS, DEV_PASSWORD, failedLoginLimitsFromEnv, startDevIdp } from '@powerpool/dev-idp';
+import { DEV_ACCOUNTS, DEV_PASSWORD, devVapidKeys, failedLoginLimitsFromEnv, startDevIdp, startMailCatcher, type MailCatcher } from '@powerpool/dev-idp';
 import { buildGateway } from '@powerpool/gateway';
 import { DEFAULT_WEB_DIST_DIR, loadRateLimitConfig } from '@powerpool/gateway/config';
 import { buildApp as buildIdentity } from '@powerpool/identity';
@@ -31,6 +31,8 @@ import { buildApp as buildPicks } from '@powerpool/picks-scoring';
 import { loadPicksScoringConfig } from '@powerpool/picks-scoring/config';
 import { buildApp as buildWeeks } from '@powerpool/weeks-workflow';
 import { loadWeeksWorkflowConfig } from '@powerpool/weeks-workflow/config';
+import { buildApp as buildNotifications } from '@powerpool/notifications';
+import { loadNotificationsConfig } from '@powerpool/notifications/config';
 import { buildApp as buildSports } from '@powerpool/sports-data-staging';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
 import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
@@ -73,7 +75,7 @@ export interface EmbeddedOptions {
    * LIVE_FEED_WINDOW_MINUTES from the env): on by default, off by default when inMemory (tests);
    * `false` turns it off, an object turns it on with these settings.
    */
-  liveFeed?: false | { intervalMs?: number; idleIntervalMs?: number; windowMinutes?: number };
+  liveFeed?: false | { liveIntervalMs?: number; intervalMs?: number; idleIntervalMs?: number; windowMinutes?: number };
   /**
    * The slow bus test mode (libs/service-kit bus/slow.ts) on the one in-process bus every service
    * shares: each delivered event held for a seeded random delay up to `maxDelayMs` (`seed` default:
@@ -81,6 +83,11 @@ export interface EmbeddedOptions {
    * `false` turns it off whatever the env says.
    */
   slowBus?: false | { maxDelayMs: number; seed?: number };
+  /**
+   * The notifications service's pace (NOTIFICATIONS_TICK_MS, NOTIFICATIONS_LEASE_MS,
+   * NOTIFICATIONS_RETRY_MS from the env, else its defaults): tests plan and send faster.
+   */
+  notifications?: { tickMs?: number; leaseMs?: number; retryMs?: number };
 }
 
 export interface Embedded {
@@ -93,11 +100,13 @@ export interface Embedded {
   runtime: Pick<ServiceRuntime, 'bus' | 'database'>;
   /** The ESPN replay serving sports-data-staging (null when ESPN_REPLAY=off): `replay.gameDay.start()` plays the game day now. */
   replay: ConfiguredReplay | null;
+  /** The local mail catcher every e-mail goes to (its page: `/dev-mail`). */
+  mail: MailCatcher;
   close(): Promise<void>;
 }
 
 /**
- * PowerPool in one process: the gateway, the five services, the dev identity provider (served
+ * PowerPool in one process: the gateway, the six services, a local mail catcher (`/dev-mail`), the dev identity provider (served
  * under /dev-idp on the same port), one PGlite database with a schema per service, and the
  * in-process bus. The services listen on loopback ports of their own, exactly as in cluster mode,
  * so the gateway forwards to them over real HTTP.
@@ -181,6 +190,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       ...(gameDay?.kickoffInMinutes !== undefined ? { ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES: String(gameDay.kickoffInMinutes) } : {}),
       ...(feed === false ? { LIVE_FEED: 'off' } : {}),
       ...(feed ? { LIVE_FEED: 'on' } : {}),
+      ...(feed && feed.liveIntervalMs !== undefined ? { LIVE_FEED_LIVE_INTERVAL_MS: String(feed.liveIntervalMs) } : {}),
       ...(feed && feed.intervalMs !== undefined ? { LIVE_FEED_INTERVAL_MS: String(feed.intervalMs) } : {}),
       ...(feed && feed.idleIntervalMs !== undefined ? { LIVE_FEED_IDLE_INTERVAL_MS: String(feed.idleIntervalMs) } : {}),
       ...(feed && feed.windowMinutes !== undefined ? { LIVE_FEED_WINDOW_MINUTES: String(feed.windowMinutes) } : {}),
@@ -194,6 +204,22 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       );
     }
     const sportsConfig = loadSportsDataStagingConfig({ ...sportsEnv, ...replay?.serviceEnv });
+    // E-mail goes to a local catcher (page at /dev-mail), push with a key pair kept in the data directory.
+    const mail = await startMailCatcher();
+    cleanups.push(() => mail.close());
+    const vapid = await devVapidKeys(options.inMemory ? null : path.join(dataDir, 'vapid.json'));
+    const pace = options.notifications ?? {};
+    const notificationsEnv: Record<string, string | undefined> = {
+      ...Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('NOTIFICATIONS_') || k === 'MAIL_FROM')),
+      ...common,
+      PUBLIC_URL: publicUrl,
+      SMTP_URL: mail.smtpUrl,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      ...(pace.tickMs !== undefined ? { NOTIFICATIONS_TICK_MS: String(pace.tickMs) } : {}),
+      ...(pace.leaseMs !== undefined ? { NOTIFICATIONS_LEASE_MS: String(pace.leaseMs) } : {}),
+      ...(pace.retryMs !== undefined ? { NOTIFICATIONS_RETRY_MS: String(pace.retryMs) } : {}),
+    };
     const builders: Array<[ServiceName, () => Promise<ServiceApp>]> = [
       [
         'identity',
@@ -216,6 +242,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       ['picks-scoring', () => buildPicks({ ...runtime, config: loadPicksScoringConfig(common) })],
       ['weeks-workflow', () => buildWeeks({ ...runtime, config: loadWeeksWorkflowConfig(common) })],
       ['sports-data-staging', () => buildSports({ ...runtime, config: sportsConfig })],
+      ['notifications', () => buildNotifications({ ...runtime, config: loadNotificationsConfig(notificationsEnv) })],
     ];
     const upstreams = {} as Record<ServiceName, string>;
     for (const [name, build] of builders) {
@@ -231,6 +258,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
         publicUrl,
         upstreams,
         devIdpUpstream: idp.listenUrl,
+        devMailUpstream: mail.pageUrl,
         webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR,
         sessionCacheTtlMs: 10_000,
         rateLimits: {
@@ -246,7 +274,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     cleanups.push(() => gateway.close());
     await reservation?.release();
     await gateway.listen({ port: reserved, host: gatewayHost });
-    return { url: publicUrl, upstreams, signer, runtime: { bus, database: runtime.database }, replay, close };
+    return { url: publicUrl, upstreams, signer, runtime: { bus, database: runtime.database }, replay, mail, close };
   } catch (err) {
     await close();
     throw err;

@@ -20,7 +20,7 @@ const gameDay = kickoff
   ? `\nGame day (replayed 2025 Wild Card round): first kickoff at ${kickoff.toISOString()}; kick off now with\n  curl -X POST '${app.replay!.siteUrl.replace(/\/site$/, '')}/__replay/game-day/start?kickoffInSeconds=0'\n`
   : '';
 process.stdout.write(
-  `\nPowerPool is running at ${app.url}  (ready in ${seconds}s, data in ${process.env.POWERPOOL_DATA_DIR ?? '.data'})\n${gameDay}\n${DEV_SIGN_IN_HELP}\n\nPress Ctrl+C to stop.\n`,
+  `\nPowerPool is running at ${app.url}  (ready in ${seconds}s, data in ${process.env.POWERPOOL_DATA_DIR ?? '.data'})\nE-mails it sends (reminders, nudges): ${app.url}/dev-mail\n${gameDay}\n${DEV_SIGN_IN_HELP}\n\nPress Ctrl+C to stop.\n`,
 );
 
 let stopping = false;

@@ -10,6 +10,7 @@ import { loadPicksScoringConfig } from '@powerpool/picks-scoring/config';
 import { loadPoolsInvitationsConfig } from '@powerpool/pools-invitations/config';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
 import { loadWeeksWorkflowConfig } from '@powerpool/weeks-workflow/config';
+import { loadNotificationsConfig } from '@powerpool/notifications/config';
 import { loadGatewayConfig } from '@powerpool/gateway/config';
 import { buildGateway } from '@powerpool/gateway';
 import { createAssertionSigner, createAssertionVerifier, createLogger, createMemoryBus, createService, generateAssertionKeys } from '@powerpool/service-kit';
@@ -89,6 +90,7 @@ const CONFIG_LOADERS: Readonly<Record<Process, Load>> = {
   'picks-scoring': loadPicksScoringConfig,
   'weeks-workflow': loadWeeksWorkflowConfig,
   'sports-data-staging': loadSportsDataStagingConfig,
+  notifications: loadNotificationsConfig,
   gateway: loadGatewayConfig,
 };
 
@@ -130,6 +132,10 @@ const PLACEHOLDER_VALUES: Record<string, string> = {
   METRICS_TOKEN: randomBytes(24).toString('hex'),
   OIDC_CLIENT_SECRET: 'a-client-secret',
   DATABASE_URL: 'postgres://powerpool:secret@postgres.example.com:5432/powerpool',
+  SMTP_URL: 'smtps://apikey:secret@smtp.example.com:465',
+  VAPID_PUBLIC_KEY: 'BPublicKeyPlaceholderForTheManifestTest',
+  VAPID_PRIVATE_KEY: 'PrivateKeyPlaceholder',
+  NOTIFICATIONS_UNSUBSCRIBE_SECRET: 'an-unsubscribe-secret-of-32-characters-at-least',
 };
 function withPlaceholdersFilled(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.includes('REPLACE-ME') ? (PLACEHOLDER_VALUES[k] ?? v) : v]));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument, endpointLabel, ERROR_STATUS, openApiPath, type Endpoint } from '@powerpool/contracts';
+import { compressReplies } from '../plugins/compression.js';
 
 export const API_DOCS_PATH = '/api/docs';
 export const OPENAPI_PATH = '/api/docs/openapi.json';
@@ -91,11 +92,12 @@ ${sections}
 /**
  * `/api/docs` (reference page) and `/api/docs/openapi.json` (OpenAPI 3.1), generated from the
  * endpoint declarations the gateway routes. Registered only when enabled (off in production
- * unless API_DOCS=on).
+ * unless API_DOCS=on). Both are compressed (compressReplies).
  */
 export async function apiDocsRoutes(app: FastifyInstance, options: ApiDocsOptions): Promise<void> {
   const doc = buildOpenApiDocument(options.endpoints, { serverUrl: options.publicUrl });
   const page = apiReferenceHtml(options.endpoints, doc);
+  await compressReplies(app);
   app.get(OPENAPI_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(doc));
   app.get(API_DOCS_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page));
 }

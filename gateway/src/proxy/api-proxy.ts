@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import fastifyReplyFrom from '@fastify/reply-from';
 import { HEADERS, type Endpoint, type ServiceName } from '@powerpool/contracts';
 import { DomainError, ServiceUnavailableError, UnauthorizedError, type AssertionSigner } from '@powerpool/service-kit';
+import { compressReplies } from '../plugins/compression.js';
 import { limitWithPage } from '../plugins/rate-limit-page.js';
 import type { Limiter, Limiters } from '../plugins/rate-limits.js';
 import type { SessionOf } from '../session/request-session.js';
@@ -58,13 +59,26 @@ class SessionUnavailableError extends ServiceUnavailableError {
 export const STREAM_UPSTREAM_OPTIONS = { bodyTimeout: 0, connections: null, pipelining: 1 } as const;
 
 /**
+ * A pool's live streams all go to the same replica (its first choice while it is up): each replica
+ * then rebuilds only the boards of its own pools when a score changes, instead of every replica
+ * rebuilding every streamed pool (docs/architecture.md#replicas). Other requests have no key and
+ * go round-robin.
+ */
+function affinityKey(route: Endpoint, request: FastifyRequest): string | undefined {
+  if (route.produces !== 'text/event-stream') return undefined;
+  const { poolId } = request.params as { poolId?: unknown };
+  return typeof poolId === 'string' ? `pool:${poolId}` : undefined;
+}
+
+/**
  * Every declared endpoint (ENDPOINTS) as a Fastify route forwarding to its service (same path and query).
  * Per request: rate limit (sign-in or writes), session check for `access: 'session'`, then a
  * fresh identity assertion replaces whatever the client sent. Bodies stream both ways. A service
  * listed with several URLs (replicas) gets requests round-robin; a replica that refuses the
  * connection (or cannot be reached) passes the request to the next, for every method, since
  * nothing was sent. Event streams (`text/event-stream`) are forwarded by their own upstream agent
- * (STREAM_UPSTREAM_OPTIONS), chunk by chunk, never compressed; a client that goes away closes the
+ * (STREAM_UPSTREAM_OPTIONS), chunk by chunk, never compressed by the gateway; other replies of
+ * 1 KB or more are compressed (compressReplies); a client that goes away closes the
  * upstream request. A service that does not start answering within `upstreamTimeoutMs` gets the
  * request answered 503 (a GET goes to the next replica first).
  */
@@ -75,16 +89,17 @@ export async function apiProxy(app: FastifyInstance, options: ApiProxyOptions): 
   const others = options.routes.filter((r) => r.produces !== 'text/event-stream');
   // A hung service (its port accepting, nothing answering) gets a 503 after the timeout, not a hang.
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  await app.register(proxyScope, { ...options, routes: others, pools, undici: { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } });
-  await app.register(proxyScope, { ...options, routes: streams, pools, undici: { ...STREAM_UPSTREAM_OPTIONS, headersTimeout: timeoutMs } });
+  await app.register(proxyScope, { ...options, routes: others, pools, undici: { headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, compress: true });
+  await app.register(proxyScope, { ...options, routes: streams, pools, undici: { ...STREAM_UPSTREAM_OPTIONS, headersTimeout: timeoutMs }, compress: false });
 }
 
-/** One encapsulated scope: its own reply-from (undici agent options) and pass-through body parser. */
+/** One encapsulated scope: its own reply-from (undici agent options), pass-through body parser and (plain replies) compression. */
 async function proxyScope(
   app: FastifyInstance,
-  options: ApiProxyOptions & { pools: Map<ServiceName, UpstreamPool>; undici: Record<string, unknown> },
+  options: ApiProxyOptions & { pools: Map<ServiceName, UpstreamPool>; undici: Record<string, unknown>; compress: boolean },
 ): Promise<void> {
   const { signer, sessionOf, limiters } = options;
+  if (options.compress) await compressReplies(app);
   const withForwarding = forwardedHeaders(options.publicUrl);
   // destroyAgent: close the upstream keep-alive sockets when the gateway closes.
   await app.register(fastifyReplyFrom, { disableRequestLogging: true, destroyAgent: true, undici: options.undici });
@@ -124,7 +139,8 @@ async function proxyScope(
           user: session.status === 'signed-in' ? session.user : null,
           correlationId: request.id,
         });
-        const order = pool.order();
+        const key = affinityKey(route, request);
+        const order = key === undefined ? pool.order() : pool.orderFor(key);
         // A body (a stream) is read only once an upstream is connected, so a refused connection leaves it whole for the next.
         // With one replica there is nothing to fail over to: the body goes as it is.
         const source = order.length > 1 && request.body instanceof Readable ? request.body : null;

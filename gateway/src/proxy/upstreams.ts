@@ -1,13 +1,26 @@
+import { createHash } from 'node:crypto';
 import { upstreamList, type UpstreamUrls } from '../config.js';
 
 /**
  * A service's replicas as the proxy uses them: each request starts at the next one (round-robin)
- * and, when that one cannot be connected to, tries the others in turn.
+ * and, when that one cannot be connected to, tries the others in turn. A request with an affinity
+ * key (a pool's live stream) always starts at the same replica for that key instead
+ * (docs/architecture.md#replicas).
  */
 export interface UpstreamPool {
   readonly urls: readonly string[];
   /** The order in which one request tries the replicas: the next in turn first, then the others. */
   order(): readonly string[];
+  /**
+   * The order for requests that belong together: the same for every request with `key`, spread
+   * evenly over the keys, and when a replica is removed only its keys move (rendezvous hashing).
+   */
+  orderFor(key: string): readonly string[];
+}
+
+/** A replica's weight for a key: the first 6 bytes of SHA-256(key, url), as a number. */
+function rendezvousWeight(key: string, url: string): number {
+  return createHash('sha256').update(key).update('\0').update(url).digest().readUIntBE(0, 6);
 }
 
 export function createUpstreamPool(urls: UpstreamUrls): UpstreamPool {
@@ -21,6 +34,13 @@ export function createUpstreamPool(urls: UpstreamUrls): UpstreamPool {
       const start = turn;
       turn = (turn + 1) % list.length;
       return [...list.slice(start), ...list.slice(0, start)];
+    },
+    orderFor(key) {
+      if (list.length === 1) return list;
+      return list
+        .map((url) => ({ url, weight: rendezvousWeight(key, url) }))
+        .sort((x, y) => y.weight - x.weight)
+        .map(({ url }) => url);
     },
   };
 }

@@ -82,5 +82,5 @@ export const HEADERS = {
   correlationId: 'x-correlation-id',
 } as const;
 
-export const SERVICE_NAMES = ['identity', 'pools-invitations', 'picks-scoring', 'weeks-workflow', 'sports-data-staging'] as const;
+export const SERVICE_NAMES = ['identity', 'pools-invitations', 'picks-scoring', 'weeks-workflow', 'sports-data-staging', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointAccess = 'public' | 'session';
 
 /** What a reply carries when it is not JSON. */
-export type ReplyMedia = 'application/json' | 'text/event-stream' | 'text/csv' | 'redirect' | 'image';
+export type ReplyMedia = 'application/json' | 'text/event-stream' | 'text/csv' | 'text/html' | 'redirect' | 'image';
 
 /**
  * One HTTP endpoint, declared once: the gateway routes it, the owning service registers its

@@ -102,6 +102,14 @@ export const ERROR_STATUS = {
   /** What another service decided has not reached this one yet (and it could not be asked): retry in a few seconds. */
   still_syncing: 409,
   season_not_found: 404,
+
+  // ---- notifications ------------------------------------------------------------------------------
+  /** A nudge inside the hour after the previous one of the same pool week (docs/notifications.md#nudge). */
+  nudge_too_soon: 429,
+  /** A nudge or reminder for a week that is not PUBLISHED with its deadline ahead. */
+  week_not_open: 409,
+  /** An unsubscribe link whose signature does not match. */
+  invalid_unsubscribe_token: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -54,4 +54,6 @@ export const RPC = {
   weeksWeekGet: 'rpc.weeks.week.get',
   /** -> picks-scoring: picks that completing a week on these results would leave without a result (unscoredPicksRequestSchema). */
   scoringUnscoredPicks: 'rpc.picks.week.unscored-picks',
+  /** -> picks-scoring: each player's points and rank of a completed week (weekResultsRequestSchema), for the week-results message. */
+  scoringWeekResults: 'rpc.picks.week.results',
 } as const;

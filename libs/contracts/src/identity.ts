@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { freeText, text } from './common.js';
+import { NAME_MAX_LENGTH, PAYMENT_NOTES_MAX_LENGTH, ROLES } from './identity.rules.js';
 
-export const ROLES = ['user', 'pool_commissioner', 'super_admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
-
-/** Longest display, first or last name accepted. */
-export const NAME_MAX_LENGTH = 60;
-export const PAYMENT_NOTES_MAX_LENGTH = 500;
 
 /** User as the API returns it (docs/screens.md#profile). */
 export const userSchema = z.object({
@@ -96,12 +92,3 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const resolveSessionRequestSchema = z.object({ sessionId: z.string() });
 export const resolveSessionReplySchema = z.object({ user: sessionUserSchema.nullable() });
-
-/** The HttpOnly session cookie set by the identity service and read by the gateway. */
-export const SESSION_COOKIE = 'pp_session';
-/**
- * A readable "probably signed in" hint (`pp_signed_in=1`) the gateway sets beside the session
- * cookie and clears with it, so the SPA can skip asking who is signed in when nobody is. It grants
- * nothing: every request is still judged by the session cookie alone.
- */
-export const SIGNED_IN_HINT_COOKIE = 'pp_signed_in';

@@ -55,6 +55,9 @@ function responses(e: Endpoint): Record<string, unknown> {
     case 'text/csv':
       out[status] = { description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } };
       break;
+    case 'text/html':
+      out[status] = { description: 'A small HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+      break;
     case 'image':
       out[status] = { description: 'An image (its Content-Type says which)', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } };
       break;

@@ -5,14 +5,16 @@ import { decidedGameSchema } from './weeks.events.js';
 
 /**
  * Core NATS subjects (not captured by the event stream: losing one costs a browser a few seconds,
- * never data). picks-scoring publishes `liveBoardChanged` once per committed change of a pool
- * week's board (a game update, a state change, a calculation, an override, a void ruling, picks);
- * every process serving streams has one subscription to it and rebuilds that board once.
+ * never data). picks-scoring publishes `boardChanged` after a committed change that may move live
+ * boards (a game update, a state change, a calculation, an override, a void ruling, picks, names);
+ * every process serving streams has one subscription to it and then reads picks-scoring's live
+ * change log, which names the boards (docs/architecture.md#live-change-log): one message for any
+ * number of boards.
  */
 export const LIVE_SUBJECTS = {
   boardChanged: 'live.picks.board.changed',
 } as const;
-export const liveBoardChangedSchema = z.object({ ...{ poolId: z.string(), year: z.number().int(), weekNumber: z.number().int() }, at: z.string() });
+export const liveBoardChangedSchema = z.object({ at: z.string() });
 export type LiveBoardChanged = z.infer<typeof liveBoardChangedSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -57,3 +59,13 @@ export const unscoredPicksReplySchema = z.object({
   reasons: z.array(z.string()),
 });
 export type UnscoredPicksReply = z.infer<typeof unscoredPicksReplySchema>;
+
+/**
+ * rpc.picks.week.results: each player's points and rank of a completed pool week (shared ranks,
+ * docs/game.md), for the notifications service's week-results message (docs/notifications.md#kinds).
+ */
+export const weekResultsRequestSchema = z.object(poolWeekRef);
+export const weekResultsReplySchema = z.object({
+  players: z.array(z.object({ userId: z.string(), points: z.number().int(), rank: z.number().int() })),
+});
+export type WeekResultsReply = z.infer<typeof weekResultsReplySchema>;

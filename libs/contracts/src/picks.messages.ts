@@ -1,5 +1,5 @@
 import { PICK_DEADLINE_LEAD_MINUTES, weekLabel } from './weeks.rules.js';
-import { POWER_PICK_RANK } from './picks.rules.js';
+import { POWER_PICK_RANK, TIEBREAKER_MAX, TIEBREAKER_MIN } from './picks.rules.js';
 
 /** Picks, scoring and leaderboards: texts the product fixes (docs/screens.md#errors). */
 
@@ -21,6 +21,12 @@ export const PICK_MESSAGES = {
   saveFailed: 'Failed to save pick',
   unauthorized: 'Unauthorized: You are logged out. Logging in again...',
   picksLocked: 'The picks deadline has passed: picks for this week are locked.',
+  /** docs/game.md#weekly-winners: the week has a tiebreaker game and the save gave no prediction. */
+  tiebreakerRequired: (game: string) =>
+    `Please enter your tiebreaker: the total points scored in ${game}, a whole number from ${TIEBREAKER_MIN} to ${TIEBREAKER_MAX}.`,
+  tiebreakerLabel: 'Tiebreaker',
+  weekWinner: 'Week Winner',
+  tiebreakerHelp: (game: string) => `Total points scored in ${game} (both teams). Decides a tie for the week's highest score.`,
   gameStarted: (game: string) => `${game} has already started: picks on it are locked.`,
   gameStartedLabel: 'Started: locked',
   weekNotPublished: 'Picks are not open for this week: its games have not been published.',

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { GameStatus } from './sports.schemas.js';
 import type { CoverResult } from './weeks.rules.js';
 
@@ -38,13 +37,11 @@ export type PowerEffect = (typeof POWER_EFFECTS)[number];
 
 /** Who sees a live leaderboard's picks (docs/game.md#who-sees-what). */
 export const ACCESS_LEVELS = ['FULL_ACCESS', 'COMMISSIONER_ACCESS', 'PUBLIC_ACCESS'] as const;
-export const accessLevelSchema = z.enum(ACCESS_LEVELS);
-export type AccessLevel = z.infer<typeof accessLevelSchema>;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** A pick's state: won, lost, push (void games included), or pending (not final yet). */
 export const PICK_RESULTS = ['WIN', 'LOSS', 'PUSH', 'PENDING'] as const;
-export const pickResultSchema = z.enum(PICK_RESULTS);
-export type PickResult = z.infer<typeof pickResultSchema>;
+export type PickResult = (typeof PICK_RESULTS)[number];
 
 /** A decided pick's result: won, lost or push. */
 export type DecidedPickResult = Exclude<PickResult, 'PENDING'>;
@@ -61,11 +58,40 @@ export const resultAgainstSpreadOf = (cover: CoverResult, side: 'HOME' | 'AWAY')
  * (docs/game.md#live-standings): covering, push (exactly on the spread) or not covering.
  */
 export const COVERING_STATES = ['COVERING', 'PUSH', 'NOT_COVERING'] as const;
-export const coveringSchema = z.enum(COVERING_STATES);
-export type Covering = z.infer<typeof coveringSchema>;
+export type Covering = (typeof COVERING_STATES)[number];
 
 /** The covering state of the result the pick would have if the game ended on the score right now. */
 export const coveringOf = (result: DecidedPickResult): Covering => (result === 'WIN' ? 'COVERING' : result === 'LOSS' ? 'NOT_COVERING' : 'PUSH');
+
+/**
+ * How the pool picked one game of the live board (docs/game.md#pick-consensus), compact on the
+ * wire: [home picks, away picks, home points, away points, home power picks, away power picks].
+ * Picks are the confidence picks (ranks 3/2/1), points the sum of their ranks; power picks apart.
+ */
+export type GameConsensus = [number, number, number, number, number, number];
+
+/** One side of a game's consensus. */
+export interface ConsensusSide {
+  /** Confidence picks on this side. */
+  picks: number;
+  /** Their share of the game's confidence picks, in whole percent (0 when nobody picked the game). */
+  percent: number;
+  /** Confidence points placed on this side. */
+  points: number;
+  /** Power picks on this side. */
+  powerPicks: number;
+}
+
+/** A game's consensus read side by side; the two percentages add up to 100 (or are both 0). */
+export function consensusSidesOf(consensus: GameConsensus): { home: ConsensusSide; away: ConsensusSide } {
+  const [homePicks, awayPicks, homePoints, awayPoints, homePower, awayPower] = consensus;
+  const total = homePicks + awayPicks;
+  const homePercent = total === 0 ? 0 : Math.round((homePicks * 100) / total);
+  return {
+    home: { picks: homePicks, percent: homePercent, points: homePoints, powerPicks: homePower },
+    away: { picks: awayPicks, percent: total === 0 ? 0 : 100 - homePercent, points: awayPoints, powerPicks: awayPower },
+  };
+}
 
 /** A confidence pick earns its rank when it wins; a loss, a push or a pending pick earns 0 (docs/game.md#points). */
 export const confidencePointsOf = (rank: number, result: PickResult): number => (result === 'WIN' ? rank : 0);
@@ -85,3 +111,27 @@ export function powerEffectOf(result: PickResult | null): { effect: PowerEffect;
       return { effect: 'pending', multiplier: 1 };
   }
 }
+
+/**
+ * Stream timing. Every stream sends an SSE comment (`: heartbeat`) every `heartbeatMs` so that
+ * proxies keep it open and a dead connection is noticed; `retryMs` is the `retry:` the browser
+ * waits before reconnecting. A browser that hears nothing (not even a heartbeat) for `staleMs`
+ * treats the stream as failed. `resumeVersions`: how many recent board versions a process keeps
+ * per pool week to answer a reconnect (`Last-Event-ID`) with patches instead of a snapshot.
+ */
+export const LIVE_STREAM = {
+  heartbeatMs: 15_000,
+  retryMs: 2_000,
+  staleMs: 40_000,
+  resumeVersions: 20,
+  /** Bytes a connection may have waiting to be written before it is dropped as too slow (it reconnects and catches up). */
+  maxBufferedBytes: 1_048_576,
+} as const;
+
+/**
+ * The weekly tiebreaker's prediction (docs/game.md#weekly-winners): a whole number of total points
+ * of the tiebreaker game, from 0 to 200.
+ */
+export const TIEBREAKER_MIN = 0;
+export const TIEBREAKER_MAX = 200;
+export const isValidTiebreaker = (value: number): boolean => Number.isInteger(value) && value >= TIEBREAKER_MIN && value <= TIEBREAKER_MAX;

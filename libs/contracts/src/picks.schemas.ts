@@ -1,21 +1,29 @@
 import { z } from 'zod';
 import { freeText, idParam, text } from './common.js';
 import { gameStatusSchema } from './sports.schemas.js';
-import { weekStateSchema } from './week-states.js';
 import { COVER_RESULTS, isWeekNumber } from './weeks.rules.js';
+import { weekStateSchema } from './week-states.schemas.js';
 import { weekNumberBodySchema, weekNumberSchema } from './weeks.schemas.js';
 import {
-  accessLevelSchema,
-  coveringSchema,
+  ACCESS_LEVELS,
+  COVERING_STATES,
   MAX_PICKS_PER_WEEK,
   OVERRIDE_REASON_MAX_LENGTH,
-  pickResultSchema,
+  PICK_RESULTS,
   POWER_EFFECTS,
   POWER_PICK_RANK,
+  TIEBREAKER_MAX,
+  TIEBREAKER_MIN,
 } from './picks.rules.js';
 import { PICK_MESSAGES } from './picks.messages.js';
 
 /** Picks, scoring and leaderboards (picks-scoring): HTTP params, bodies and replies, and the live streams (SSE). */
+
+// The rules' enumerations as schemas (picks.rules.ts stays free of zod: docs/screens.md#data-loading).
+
+export const accessLevelSchema = z.enum(ACCESS_LEVELS);
+export const pickResultSchema = z.enum(PICK_RESULTS);
+export const coveringSchema = z.enum(COVERING_STATES);
 
 // ---------------------------------------------------------------------------------------------
 // Params and queries
@@ -72,6 +80,10 @@ export const pickInputSchema = z
 export type PickInput = z.input<typeof pickInputSchema>;
 
 /** POST /api/picks/batch: every pick of the week (three confidence picks, optional power pick). */
+/** A tiebreaker prediction (docs/game.md#weekly-winners): a whole number of points from 0 to 200. */
+const tiebreakerText = `must be a whole number from ${TIEBREAKER_MIN} to ${TIEBREAKER_MAX}`;
+export const tiebreakerSchema = z.number({ error: tiebreakerText }).int(tiebreakerText).min(TIEBREAKER_MIN, tiebreakerText).max(TIEBREAKER_MAX, tiebreakerText);
+
 export const batchPicksBodySchema = z
   .object({
     weekId: z
@@ -79,6 +91,8 @@ export const batchPicksBodySchema = z
       .transform((v) => String(v))
       .pipe(weekIdSchema),
     picks: z.array(pickInputSchema, { error: 'must be a list of picks' }).max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
+    /** The total points predicted for the week's tiebreaker game: required when the week has one, ignored otherwise. */
+    tiebreaker: tiebreakerSchema.nullish(),
   })
   .strict();
 export type BatchPicksBody = z.input<typeof batchPicksBodySchema>;
@@ -117,8 +131,23 @@ export const batchPicksReplySchema = z.object({
   weekNumber: z.number().int(),
   savedAt: z.string(),
   picks: picksReplySchema,
+  /** The tiebreaker prediction saved with the picks (null: the week has no tiebreaker game). */
+  tiebreaker: z.number().int().nullable().optional(),
 });
 export type BatchPicksReply = z.infer<typeof batchPicksReplySchema>;
+
+/**
+ * GET /api/weeks/{weekId}/tiebreaker?poolId=: the week's tiebreaker game (null without one) and the
+ * signed-in player's own prediction (null until saved). Others' predictions show only with the board.
+ */
+export const myTiebreakerSchema = z.object({
+  poolId: z.string(),
+  year: z.number().int(),
+  weekNumber: z.number().int(),
+  tiebreakerGameId: z.string().nullable(),
+  tiebreaker: z.number().int().nullable(),
+});
+export type MyTiebreaker = z.infer<typeof myTiebreakerSchema>;
 
 /** POST /api/picks/commissioner-override */
 export const overrideBodySchema = z
@@ -131,6 +160,8 @@ export const overrideBodySchema = z
         error: 'must be a list of picks',
       })
       .max(MAX_PICKS_PER_WEEK, `at most ${MAX_PICKS_PER_WEEK} picks`),
+    /** The player's tiebreaker prediction (docs/game.md#weekly-winners): absent keeps theirs, null clears it; ignored for a week without a tiebreaker game. */
+    tiebreaker: tiebreakerSchema.nullish(),
     overrideReason: freeText({ error: PICK_MESSAGES.overrideRequired })
       .trim()
       .min(1, PICK_MESSAGES.overrideRequired)
@@ -152,6 +183,9 @@ export const pickOverrideSchema = z.object({
   at: z.string(),
   picksBefore: picksReplySchema.nullable(),
   picksAfter: picksReplySchema.nullable(),
+  /** The tiebreaker prediction before and after, shown exactly when the picks are (null: hidden or none). */
+  tiebreakerBefore: z.number().int().nullable().optional(),
+  tiebreakerAfter: z.number().int().nullable().optional(),
 });
 export type PickOverride = z.infer<typeof pickOverrideSchema>;
 export const pickOverridesReplySchema = z.array(pickOverrideSchema);
@@ -191,6 +225,9 @@ export const scoringReviewRowSchema = z.object({
   email: z.string(),
   picks: picksReplySchema,
   ...weekScoreFields,
+  /** Weeks with a tiebreaker game only (docs/game.md#weekly-winners): the prediction (null: none) and whether the player won the week. */
+  tiebreaker: z.number().int().nullable().optional(),
+  isWeekWinner: z.boolean().optional(),
 });
 export type ScoringReviewRow = z.infer<typeof scoringReviewRowSchema>;
 export const scoringReviewReplySchema = z.object({
@@ -213,7 +250,15 @@ export const calculateReplySchema = z.object({
 export type CalculateReply = z.infer<typeof calculateReplySchema>;
 
 /** GET /api/users/{userId}/pools/{poolId}/weekly-scoring-review: one entry per completed week. */
-export const weeklyScoringReviewSchema = z.object({ weekNumber: z.number().int(), displayName: z.string(), picks: picksReplySchema, ...weekScoreFields });
+export const weeklyScoringReviewSchema = z.object({
+  weekNumber: z.number().int(),
+  displayName: z.string(),
+  picks: picksReplySchema,
+  ...weekScoreFields,
+  /** Weeks with a tiebreaker game only (docs/game.md#weekly-winners): the player's prediction (null: none) and whether they won the week. */
+  tiebreaker: z.number().int().nullable().optional(),
+  isWeekWinner: z.boolean().optional(),
+});
 export type WeeklyScoringReview = z.infer<typeof weeklyScoringReviewSchema>;
 export const weeklyScoringReviewReplySchema = z.array(weeklyScoringReviewSchema);
 
@@ -274,6 +319,13 @@ export const liveStandingSchema = z.object({
   possiblePointsRemaining: z.number().int(),
   hasPicks: z.boolean(),
   picks: z.array(livePickSchema),
+  /**
+   * Weeks with a tiebreaker game only (docs/game.md#weekly-winners), absent otherwise: the player's
+   * predicted total (null: none entered), shown exactly where their picks are.
+   */
+  tiebreaker: z.number().int().nullable().optional(),
+  /** Weeks with a tiebreaker game only: a winner of the week (weekWinnersOf), once the week is in SCORING or COMPLETE. */
+  isWeekWinner: z.boolean().optional(),
 });
 export type LiveStanding = z.infer<typeof liveStandingSchema>;
 
@@ -329,6 +381,16 @@ export const impactGameSchema = z.object({
 });
 export type ImpactGame = z.infer<typeof impactGameSchema>;
 
+/** How the pool picked a game (GameConsensus of picks.rules.ts: six counts, a few bytes per game). */
+export const gameConsensusSchema = z.tuple([
+  z.number().int().min(0),
+  z.number().int().min(0),
+  z.number().int().min(0),
+  z.number().int().min(0),
+  z.number().int().min(0),
+  z.number().int().min(0),
+]);
+
 export const liveWeekOptionSchema = z.object({ weekNumber: z.number().int(), displayName: z.string(), state: weekStateSchema });
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard */
@@ -339,6 +401,8 @@ export const liveLeaderboardSchema = z.object({
   gamesCentric: z.array(liveGameSchema),
   impactGames: z.array(impactGameSchema),
   overrides: pickOverridesReplySchema,
+  /** How the pool picked each game, by gameId (docs/game.md#pick-consensus): served with the picks, under the same access. */
+  consensus: z.record(z.string(), gameConsensusSchema),
   metadata: z.object({
     poolId: z.string(),
     poolName: z.string(),
@@ -359,32 +423,36 @@ export type LiveLeaderboard = z.infer<typeof liveLeaderboardSchema>;
 // ---------------------------------------------------------------------------------------------
 // Live push (server-sent events): the live leaderboard and the games of a week, while games are on
 
-/**
- * Stream timing. Every stream sends an SSE comment (`: heartbeat`) every `heartbeatMs` so that
- * proxies keep it open and a dead connection is noticed; `retryMs` is the `retry:` the browser
- * waits before reconnecting. A browser that hears nothing (not even a heartbeat) for `staleMs`
- * treats the stream as failed. `resumeVersions`: how many recent board versions a process keeps
- * per pool week to answer a reconnect (`Last-Event-ID`) with patches instead of a snapshot.
- */
-export const LIVE_STREAM = {
-  heartbeatMs: 15_000,
-  retryMs: 2_000,
-  staleMs: 40_000,
-  resumeVersions: 20,
-  /** Bytes a connection may have waiting to be written before it is dropped as too slow (it reconnects and catches up). */
-  maxBufferedBytes: 1_048_576,
-} as const;
-
 /** The live board's metadata (liveLeaderboardSchema.metadata). */
 export const liveMetadataSchema = liveLeaderboardSchema.shape.metadata;
 
 /**
+ * A standing in a `patch`: a new player's whole row (with its userId); for a player already on the
+ * board, `at` (their index in the base board's standings: ids do not compress) and only the fields
+ * that changed, with only the picks that changed (by gameId, each with only its changed fields),
+ * or the whole list of picks with `picksReplaced` when a pick came or went. A score change moves a
+ * few fields of a few hundred rows, not the rows.
+ */
+export const liveStandingChangeSchema = liveStandingSchema
+  .omit({ picks: true })
+  .partial()
+  .extend({
+    at: z.number().int().min(0).optional(),
+    picks: z.array(livePickSchema.partial().extend({ gameId: z.string() })).optional(),
+    picksReplaced: z.literal(true).optional(),
+  });
+export type LiveStandingChange = z.infer<typeof liveStandingChangeSchema>;
+
+/**
  * One `data:` of GET .../live-leaderboard/stream. Each event's SSE `id:` is its `version`.
  * - `snapshot`: the whole board (on connect, and on a reconnect the process cannot patch).
- * - `patch`: what changed from the board of version `base` to `version`: games (by gameId) and
- *   standings (by userId) that are new or changed, userIds no longer on the board, the new order of
- *   userIds when it changed, and impactGames / overrides / message when they changed; metadata
- *   always. A browser whose board is not `base` reconnects for a snapshot.
+ * - `patch`: what changed from the board of version `base` to `version`: games (by gameId) that
+ *   are new or changed, standings (by userId) new or changed (liveStandingChangeSchema: only what
+ *   changed), userIds no longer on the board, the new order when it changed as runs of the implied
+ *   order (`orderRuns`: [start, length] slices of the old order without the removed, new players
+ *   last), and impactGames / overrides / message when they changed, the consensus of the games
+ *   whose consensus changed; metadata always. A browser
+ *   whose board is not `base` reconnects for a snapshot.
  * - `closed`: the caller may no longer see this board (removed from the pool, the pool deleted);
  *   the stream ends after it. `status` is the HTTP status a plain GET would now answer.
  */
@@ -395,11 +463,13 @@ export const liveStreamEventSchema = z.discriminatedUnion('type', [
     version: z.string(),
     base: z.string(),
     games: z.array(liveGameSchema),
-    standings: z.array(liveStandingSchema),
+    standings: z.array(liveStandingChangeSchema),
     removed: z.array(z.string()),
-    order: z.array(z.string()).optional(),
+    orderRuns: z.array(z.tuple([z.number().int().min(0), z.number().int().min(1)])).optional(),
     impactGames: z.array(impactGameSchema).optional(),
     overrides: pickOverridesReplySchema.optional(),
+    /** The games whose consensus changed (by gameId), only when one did. */
+    consensus: z.record(z.string(), gameConsensusSchema).optional(),
     message: z.string().nullable().optional(),
     metadata: liveMetadataSchema,
   }),

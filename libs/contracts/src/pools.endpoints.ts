@@ -27,6 +27,7 @@ import {
   updateMemberBodySchema,
   useInvitationReplySchema,
   userPoolsReplySchema,
+  weeklyTiebreakerBodySchema,
 } from './pools.schemas.js';
 
 const service = 'pools-invitations';
@@ -94,6 +95,18 @@ export const poolsEndpoints = {
     roles: managers,
     summary: 'Activate a pool',
     params: poolIdParamsSchema,
+    reply: poolSchema,
+  }),
+  setWeeklyTiebreaker: endpoint({
+    method: 'PUT',
+    path: '/api/pools/:poolId/weekly-tiebreaker',
+    service,
+    access: 'session',
+    roles: managers,
+    summary: "Change a pool's weekly tiebreaker",
+    description: 'It applies to the weeks published after the change; a week already published keeps the tiebreaker game fixed then.',
+    params: poolIdParamsSchema,
+    body: weeklyTiebreakerBodySchema,
     reply: poolSchema,
   }),
   members: endpoint({

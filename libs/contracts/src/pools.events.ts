@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { memberRoleSchema } from './pools.rules.js';
-import { poolSchema } from './pools.schemas.js';
+import { memberRoleSchema, poolSchema } from './pools.schemas.js';
 
 // ---------------------------------------------------------------------------------------------
 // Events (pools.<entity>.<verb>), full snapshots; consumers keep the newest `updatedAt`.

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The pools rules (pools-invitations applies them; the SPA previews them): limits, the slug of a
  * name, the current season by the calendar, who manages a pool, an invitation's status.
@@ -14,8 +12,7 @@ import { z } from 'zod';
  */
 export const POOL_YEARS = [2024, 2025, 2026] as const;
 export const POOL_TYPES = ['standard', 'test', 'private'] as const;
-export const poolTypeSchema = z.enum(POOL_TYPES);
-export type PoolType = z.infer<typeof poolTypeSchema>;
+export type PoolType = (typeof POOL_TYPES)[number];
 
 export const MAX_MEMBERS_MIN = 1;
 export const MAX_MEMBERS_MAX = 1000;
@@ -33,7 +30,6 @@ export const INVITATION_NOTES_MAX_LENGTH = 500;
 
 /** A pool member's role inside one pool. The pool's commissioner is its `admin` member. */
 export const MEMBER_ROLES = ['admin', 'member'] as const;
-export const memberRoleSchema = z.enum(MEMBER_ROLES);
 
 /**
  * The slug derived from a pool name when none is given (docs/screens.md#pool-management): lowercase, remove
@@ -82,8 +78,7 @@ export function managesPool(caller: { id: string; role: string }, poolCommission
 
 /** Display status, evaluated in this order: deactivated, expired, limit_reached, active. */
 export const INVITATION_STATUSES = ['deactivated', 'expired', 'limit_reached', 'active'] as const;
-export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
-export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** The status rule (docs/screens.md#join-page), shared by the screens and the server. */
 export function invitationStatusOf(
@@ -95,3 +90,11 @@ export function invitationStatusOf(
   if (inv.maxUses !== null && inv.currentUses >= inv.maxUses) return 'limit_reached';
   return 'active';
 }
+
+/**
+ * A pool's weekly tiebreaker (docs/game.md#weekly-winners): `none` (the default) or the total
+ * points of the last game by kickoff of each published week.
+ */
+export const WEEKLY_TIEBREAKERS = ['none', 'last_game_total'] as const;
+export type WeeklyTiebreaker = (typeof WEEKLY_TIEBREAKERS)[number];
+export const WEEKLY_TIEBREAKER_DEFAULT: WeeklyTiebreaker = 'none';

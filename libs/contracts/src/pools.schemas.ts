@@ -3,25 +3,34 @@
  * the product's names (docs/architecture.md#data).
  */
 import { z } from 'zod';
-import { weekStateSchema } from './week-states.js';
 import { freeText, MAX_STORED_INT, text } from './common.js';
 import { roleSchema } from './identity.js';
 import {
   INVITATION_DAYS_VALID_MAX,
   INVITATION_NOTES_MAX_LENGTH,
-  invitationStatusSchema,
+  INVITATION_STATUSES,
   MAX_MEMBERS_DEFAULT,
   MAX_MEMBERS_MAX,
   MAX_MEMBERS_MIN,
   MEMBER_NOTES_MAX_LENGTH,
-  memberRoleSchema,
-  poolTypeSchema,
+  MEMBER_ROLES,
+  POOL_TYPES,
   POOL_DESCRIPTION_MAX_LENGTH,
   POOL_NAME_MAX_LENGTH,
   POOL_SLUG_MAX_LENGTH,
   POOL_YEARS,
+  WEEKLY_TIEBREAKER_DEFAULT,
+  WEEKLY_TIEBREAKERS,
 } from './pools.rules.js';
 import { POOL_MESSAGES } from './pools.messages.js';
+import { weekStateSchema } from './week-states.schemas.js';
+
+// The rules' enumerations as schemas (pools.rules.ts stays free of zod: docs/screens.md#data-loading).
+
+export const poolTypeSchema = z.enum(POOL_TYPES);
+export const memberRoleSchema = z.enum(MEMBER_ROLES);
+export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
+export const weeklyTiebreakerSchema = z.enum(WEEKLY_TIEBREAKERS, { error: `must be one of ${WEEKLY_TIEBREAKERS.join(', ')}` });
 
 // ---------------------------------------------------------------------------------------------
 // Entities
@@ -43,6 +52,11 @@ export const poolSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   poolCommissionerId: z.string(),
+  /**
+   * The pool's weekly tiebreaker (docs/game.md#weekly-winners); it applies to the weeks published
+   * after it was set (docs/cross-service-decisions.md). Absent from events older than the setting: none.
+   */
+  weeklyTiebreaker: weeklyTiebreakerSchema.default(WEEKLY_TIEBREAKER_DEFAULT),
 });
 export type Pool = z.infer<typeof poolSchema>;
 /** GET /api/user/pools: a pool the signed-in user belongs to (active membership). */
@@ -262,9 +276,14 @@ export const createPoolBodySchema = z
     poolType: poolTypeSchema.default('standard'),
     /** New pools are active unless created with isActive false (then activated later). */
     isActive: z.boolean({ error: 'must be true or false' }).default(true),
+    /** The weekly tiebreaker (docs/game.md#weekly-winners): none unless chosen. */
+    weeklyTiebreaker: weeklyTiebreakerSchema.default(WEEKLY_TIEBREAKER_DEFAULT),
   })
   .strict();
 export type CreatePoolBody = z.input<typeof createPoolBodySchema>;
+
+/** PUT /api/pools/{poolId}/weekly-tiebreaker (docs/game.md#weekly-winners). */
+export const weeklyTiebreakerBodySchema = z.object({ weeklyTiebreaker: weeklyTiebreakerSchema }).strict();
 
 /**
  * POST /api/pools/{poolId}/invitations. Give `daysValid` (1-365, default 30) or an ISO `expiresAt`

@@ -1,12 +1,14 @@
 import type { ServiceName } from './common.js';
 import type { Endpoint } from './endpoint.js';
 import { identityEndpoints } from './identity.endpoints.js';
+import { notificationsEndpoints } from './notifications.endpoints.js';
 import { picksEndpoints } from './picks.endpoints.js';
 import { poolsEndpoints } from './pools.endpoints.js';
 import { sportsEndpoints } from './sports.endpoints.js';
 import { weeksEndpoints } from './weeks.endpoints.js';
 
 export { identityEndpoints } from './identity.endpoints.js';
+export { notificationsEndpoints } from './notifications.endpoints.js';
 export { picksEndpoints } from './picks.endpoints.js';
 export { poolsEndpoints } from './pools.endpoints.js';
 export { sportsEndpoints } from './sports.endpoints.js';
@@ -19,6 +21,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(sportsEndpoints),
   ...Object.values(weeksEndpoints),
   ...Object.values(picksEndpoints),
+  ...Object.values(notificationsEndpoints),
 ];
 
 /** The endpoints a service owns (it must serve each of them, and nothing else under /api). */

@@ -1,12 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The five states of a pool's week, in order. Their own module so that pools.schemas.ts (in the SPA's
- * first load) can name them without pulling in the rest of the weeks contract.
+ * first load) can name them without pulling in the rest of the weeks contract. Without zod (the schema,
+ * `weekStateSchema`, is in weeks.schemas.ts): Make Picks loads no zod (docs/screens.md#data-loading).
  */
 export const WEEK_STATES = ['SETUP', 'PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'] as const;
-export const weekStateSchema = z.enum(WEEK_STATES);
-export type WeekState = z.infer<typeof weekStateSchema>;
+export type WeekState = (typeof WEEK_STATES)[number];
 
 /**
  * The live states of a week (docs/game.md#live-standings: live standings in GAMES_IN_PROGRESS and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gameSnapshotSchema } from './sports.schemas.js';
-import { weekStateSchema } from './week-states.js';
+import { weekStateSchema } from './week-states.schemas.js';
 import { weekTransitionSchema } from './weeks.schemas.js';
 
 /** weeks-workflow on the bus: its events and its request/reply. */
@@ -25,6 +25,11 @@ export const weekPublishedEventSchema = z.object({
       awayTeamEspnId: z.string(),
     }),
   ),
+  /**
+   * The week's tiebreaker game (docs/game.md#weekly-winners): the last of `games` by kickoff when the
+   * pool used a tiebreaker at publish, else null (and absent from events older than the setting).
+   */
+  tiebreakerGameId: z.string().nullable().default(null),
 });
 /**
  * One pool game as a week's move to SCORING or COMPLETE was decided on: the game's snapshot in

@@ -6,6 +6,7 @@ import {
   currentWeekOf,
   GAME_LENGTH_MS,
   isValidSpread,
+  tiebreakerGameIdOf,
   isWeekNumber,
   nextWeekState,
   pickDeadlineOf,
@@ -99,5 +100,25 @@ describe('current season and week', () => {
     expect(currentSeasonOf(seasons, new Date('2025-06-01T00:00:00Z'))).toBe(2025);
     expect(currentSeasonOf(seasons, new Date('2026-06-01T00:00:00Z'))).toBe(2025);
     expect(currentSeasonOf([], new Date())).toBeNull();
+  });
+});
+
+describe('tiebreakerGameIdOf: the game fixed at publish (docs/game.md#weekly-winners)', () => {
+  const games = [
+    { gameId: '401', gameTimeUtc: '2025-09-07T17:00:00Z' },
+    { gameId: '403', gameTimeUtc: '2025-09-09T00:15:00Z' },
+    { gameId: '402', gameTimeUtc: '2025-09-08T00:20:00Z' },
+  ];
+  it('should fix the last game by kickoff when the pool uses the last game total', () => {
+    expect(tiebreakerGameIdOf(games, 'last_game_total')).toBe('403');
+  });
+  it('should fix the larger game id when the last two kick off together', () => {
+    const together = [...games, { gameId: '399', gameTimeUtc: '2025-09-09T00:15:00Z' }];
+    expect(tiebreakerGameIdOf(together, 'last_game_total')).toBe('403');
+    expect(tiebreakerGameIdOf([...together].reverse(), 'last_game_total')).toBe('403');
+  });
+  it('should fix no game when the pool has no tiebreaker or no games', () => {
+    expect(tiebreakerGameIdOf(games, 'none')).toBeNull();
+    expect(tiebreakerGameIdOf([], 'last_game_total')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { WeeklyTiebreaker } from './pools.rules.js';
 import type { GameStatus } from './sports.schemas.js';
 import { WEEK_STATES, type WeekState } from './week-states.js';
 
@@ -142,18 +142,28 @@ export function pickDeadlineOf(kickoffs: ReadonlyArray<string | Date>): Date | n
   return new Date(Math.min(...times) - PICK_DEADLINE_LEAD_MS);
 }
 
+/**
+ * The tiebreaker game a week fixes when it is published (docs/game.md#weekly-winners): with the
+ * pool's tiebreaker `last_game_total`, the last of the published games by kickoff (two kicking off
+ * together: the larger game id, so the choice never depends on the order they were sent in); with
+ * `none`, or without games, none.
+ */
+export function tiebreakerGameIdOf(games: ReadonlyArray<{ gameId: string; gameTimeUtc: string | Date }>, tiebreaker: WeeklyTiebreaker): string | null {
+  if (tiebreaker === 'none') return null;
+  let last: { gameId: string; time: number } | null = null;
+  for (const g of games) {
+    const time = new Date(g.gameTimeUtc).getTime();
+    if (!last || time > last.time || (time === last.time && g.gameId > last.gameId)) last = { gameId: g.gameId, time };
+  }
+  return last?.gameId ?? null;
+}
+
 /** Spreads move in half points; a line beyond this size is a typing mistake. */
 export const SPREAD_STEP = 0.5;
 export const SPREAD_LIMIT = 50;
 
 /** True when `value` is a spread we accept: a finite number in half-point steps within ±SPREAD_LIMIT. */
 export const isValidSpread = (value: number): boolean => Number.isFinite(value) && Math.abs(value) <= SPREAD_LIMIT && Number.isInteger(value / SPREAD_STEP);
-
-export const spreadSchema = z
-  .number({ error: 'must be a number' })
-  .refine(Number.isFinite, 'must be a number')
-  .refine((v) => Math.abs(v) <= SPREAD_LIMIT, `must be between -${SPREAD_LIMIT} and ${SPREAD_LIMIT}`)
-  .refine((v) => Number.isInteger(v / SPREAD_STEP), `must be in steps of ${SPREAD_STEP}`);
 
 export const COVER_RESULTS = ['HOME', 'AWAY', 'PUSH'] as const;
 export type CoverResult = (typeof COVER_RESULTS)[number];

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idParam, text } from './common.js';
 import { gameStatusSchema, seasonTypeSchema } from './sports.schemas.js';
-import { weekStateSchema } from './week-states.js';
+import { weekStateSchema } from './week-states.schemas.js';
 import {
   COVER_RESULTS,
   isWeekNumber,
   SEASON_PARTS,
-  spreadSchema,
+  SPREAD_LIMIT,
+  SPREAD_STEP,
   TRANSITION_SLUGS,
   WEEK_NUMBER_MAX,
   WEEK_NUMBER_MIN,
@@ -17,6 +18,15 @@ import {
  * Weeks workflow (weeks-workflow): seasons and weeks from the production sports data, each pool's
  * state per week, its spreads and the games it publishes: HTTP params, bodies and replies.
  */
+
+// The spread rule as a schema (weeks.rules.ts stays free of zod, so the SPA's first screen loads
+// none: docs/screens.md#data-loading).
+
+export const spreadSchema = z
+  .number({ error: 'must be a number' })
+  .refine(Number.isFinite, 'must be a number')
+  .refine((v) => Math.abs(v) <= SPREAD_LIMIT, `must be between -${SPREAD_LIMIT} and ${SPREAD_LIMIT}`)
+  .refine((v) => Number.isInteger(v / SPREAD_STEP), `must be in steps of ${SPREAD_STEP}`);
 
 // ---------------------------------------------------------------------------------------------
 // Params and queries
@@ -179,6 +189,8 @@ export const publishedGameSchema = weekGameSchema.extend({
   voidReason: z.string().nullable(),
   /** Who covered the locked spread, once the game is final (null before, and for void games). */
   cover: z.enum(COVER_RESULTS).nullable(),
+  /** True on the week's tiebreaker game, fixed at publish (docs/game.md#weekly-winners); absent or false on the others. */
+  isTiebreaker: z.boolean().optional(),
 });
 export type PublishedGame = z.infer<typeof publishedGameSchema>;
 export const publishedGamesReplySchema = z.array(publishedGameSchema);

@@ -106,3 +106,5 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     },
   };
 }
+export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.js';
+export { devVapidKeys } from './vapid.js';

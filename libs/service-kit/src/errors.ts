@@ -122,6 +122,7 @@ const RPC_SERVICES: Readonly<Record<string, string>> = {
   weeks: 'weeks-workflow',
   picks: 'picks-scoring',
   sports: 'sports-data-staging',
+  notifications: 'notifications',
 };
 
 /**

@@ -19,3 +19,4 @@ export * from './problem-page.js';
 export * from './db/projections.js';
 export * from './db/unavailable.js';
 export * from './pool-access.js';
+export * from './limiter.js';

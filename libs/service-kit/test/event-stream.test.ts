@@ -1,4 +1,6 @@
+import http from 'node:http';
 import net from 'node:net';
+import zlib, { inflateSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -158,5 +160,38 @@ describe('createEventStreamHub', () => {
     expect(s.closedCount.n).toBe(1);
     paused.destroy();
     await reader.close();
+  });
+  it('should deflate the frames for a client that takes deflate, each flushed on its own and deflated once, and end with a valid trailer', async () => {
+    const s = await hubServer();
+    const raw: Buffer[] = [];
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${s.url}/live`, { headers: { 'accept-encoding': 'br;q=1, deflate;q=0.5' } }, resolve).on('error', reject),
+    );
+    res.on('data', (c: Buffer) => raw.push(c));
+    const ended = new Promise((resolve) => res.on('end', resolve));
+    expect(res.headers['content-encoding']).toBe('deflate');
+    expect(res.headers.vary).toBe('accept-encoding');
+    const plain = await fetch(`${s.url}/live`, { headers: { 'accept-encoding': 'gzip, deflate;q=0' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    await vi.waitFor(() => expect(s.connections).toHaveLength(2));
+    const [deflated, other] = s.connections as [EventStreamConnection, EventStreamConnection];
+    expect([deflated.encoding, other.encoding]).toEqual(['deflate', null]);
+
+    const frame = Buffer.from(eventFrameWithId('v-1', { n: 1, board: 'y'.repeat(50_000) }));
+    deflated.write(frame);
+    // Flushed: what arrived so far inflates to the whole frame, before anything else is sent.
+    const upTo = async (text: string) =>
+      vi.waitFor(() => expect(inflateSync(Buffer.concat(raw), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString()).toContain(text));
+    await upTo('"n":1');
+    const bytes = Buffer.concat(raw).length;
+    expect(bytes).toBeLessThan(frame.length / 20);
+    deflated.write(frame);
+    deflated.write('data: {"n":2}\n\n');
+    await upTo('"n":2');
+    deflated.end();
+    await ended;
+    const text = inflateSync(Buffer.concat(raw)).toString();
+    expect(text).toBe(`retry: 2000\n\n${frame.toString()}${frame.toString()}data: {"n":2}\n\n`);
+    await plain.body?.cancel();
   });
 });

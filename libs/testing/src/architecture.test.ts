@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * do not import each other.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVICES = ['identity', 'pools-invitations', 'picks-scoring', 'weeks-workflow', 'sports-data-staging'];
+const SERVICES = ['identity', 'pools-invitations', 'picks-scoring', 'weeks-workflow', 'sports-data-staging', 'notifications'];
 
 function walk(dir: string): string[] {
   let out: string[] = [];
@@ -73,7 +73,7 @@ describe('architecture', () => {
     const found = violations(
       rel('libs'),
       (_from, to) =>
-        /^@powerpool\/(identity|pools-invitations|picks-scoring|weeks-workflow|sports-data-staging|gateway|web|embedded)/.test(to) ||
+        /^@powerpool\/(identity|pools-invitations|picks-scoring|weeks-workflow|sports-data-staging|notifications|gateway|web|embedded)/.test(to) ||
         /^(services|gateway|web|deploy)\//.test(to),
     );
     expect(found).toEqual([]);

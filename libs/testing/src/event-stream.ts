@@ -1,3 +1,7 @@
+import http from 'node:http';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+
 /**
  * Reading server-sent events in tests and benchmarks (Node's fetch has no EventSource): a parser
  * of the `text/event-stream` format, and a reader over a fetch response that hands out one frame
@@ -71,6 +75,58 @@ export interface EventStreamReader {
 /** Read the frames of `response` (a fetch reply with a `text/event-stream` body). */
 export function readEventStream(response: Response): EventStreamReader {
   if (!response.body) throw new Error('the response has no body');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  return readerOfText(
+    (async function* () {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    })(),
+    () => reader.cancel(),
+  );
+}
+
+/** An event stream read off the wire (node:http, nothing decoded by the client), with the bytes as sent. */
+export interface WireEventStream extends EventStreamReader {
+  readonly status: number;
+  /** The reply's Content-Encoding (null: none). */
+  readonly encoding: string | null;
+  /** Bytes received so far as they came on the wire (compressed, when the stream is). */
+  readonly wireBytes: number;
+}
+
+/**
+ * Open `url` with node:http and read its event stream as a browser's EventSource would: a
+ * `deflate` or `gzip` body inflated as it arrives (each event as soon as its bytes are in), while
+ * `wireBytes` counts what the network carried.
+ */
+export function openWireEventStream(url: string, headers: Record<string, string>): Promise<WireEventStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (res) => {
+      let wireBytes = 0;
+      res.on('data', (chunk: Buffer) => (wireBytes += chunk.length));
+      const encoding = res.headers['content-encoding'] ?? null;
+      const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+      const body: Readable = encoding === 'deflate' ? res.pipe(zlib.createInflate(flush)) : encoding === 'gzip' ? res.pipe(zlib.createGunzip(flush)) : res;
+      body.setEncoding('utf8');
+      const reader = readerOfText(body as AsyncIterable<string>, async () => {
+        request.destroy();
+      });
+      resolve(
+        Object.defineProperties(reader, {
+          status: { value: res.statusCode ?? 0 },
+          encoding: { value: encoding },
+          wireBytes: { get: () => wireBytes },
+        }) as WireEventStream,
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+function readerOfText(source: AsyncIterable<string>, cancel: () => Promise<unknown>): EventStreamReader {
   const frames: SseFrame[] = [];
   const waiters: Array<() => void> = [];
   let ended = false;
@@ -80,14 +136,9 @@ export function readEventStream(response: Response): EventStreamReader {
     frames.push(frame);
     wake();
   });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.feed(value);
-      }
+      for await (const text of source) parser.feed(text);
     } catch (err) {
       failure = err as Error;
     } finally {
@@ -129,7 +180,7 @@ export function readEventStream(response: Response): EventStreamReader {
       return ended;
     },
     async close() {
-      await reader.cancel().catch(() => {});
+      await cancel().catch(() => {});
     },
   };
 }

@@ -78,6 +78,7 @@ export function buildPoolSnapshot(commissionerId: string, overrides: Partial<Poo
     createdAt: now,
     updatedAt: now,
     poolCommissionerId: commissionerId,
+    weeklyTiebreaker: 'none',
     ...overrides,
   };
 }

@@ -17,3 +17,4 @@ export * from './wild-card.js';
 export * from './nats-server.js';
 export * from './postgres-server.js';
 export * from './slow-bus-story.js';
+export * from './push-service.js';

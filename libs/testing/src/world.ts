@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import type { EventSubject, Game, Pool, Role, Team, User, Venue, WeekState } from '@powerpool/contracts';
+import { tiebreakerGameIdOf, type EventSubject, type Game, type Pool, type Role, type Team, type User, type Venue, type WeekState } from '@powerpool/contracts';
 import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
 import { buildProductionGame } from './factories.js';
 import { buildPoolSnapshot, callAs, castFor, memberEventOf, personOf, waitForRow, type Cast, type MemberSubject, type Method, type Person } from './harness.js';
@@ -333,6 +333,36 @@ export async function publishWeek(
   spreads: Record<string, number>,
   pickDeadline?: string,
 ): Promise<PublishedWeek> {
+  return publishWeekEvent(h, { pool, weekNumber, games, spreads, pickDeadline, tiebreakerGameId: null });
+}
+
+/**
+ * weeks.week.published for a pool with a weekly tiebreaker: the last of the chosen games by kickoff
+ * is the week's tiebreaker game, as weeks-workflow fixes it (`tiebreakerGameIdOf`, docs/game.md#weekly-winners).
+ */
+export async function publishWeekWithTiebreaker(
+  h: ServiceHarness,
+  publication: { pool: Pool; weekNumber: number; games: Game[]; spreads: Record<string, number>; pickDeadline?: string },
+): Promise<PublishedWeek & { tiebreakerGameId: string }> {
+  const chosen = publication.games.filter((g) => g.espnId in publication.spreads);
+  const tiebreakerGameId = tiebreakerGameIdOf(
+    chosen.map((g) => ({ gameId: g.espnId, gameTimeUtc: g.gameTimeUtc })),
+    'last_game_total',
+  )!;
+  return { ...(await publishWeekEvent(h, { ...publication, tiebreakerGameId })), tiebreakerGameId };
+}
+
+async function publishWeekEvent(
+  h: ServiceHarness,
+  {
+    pool,
+    weekNumber,
+    games,
+    spreads,
+    pickDeadline,
+    tiebreakerGameId,
+  }: { pool: Pool; weekNumber: number; games: Game[]; spreads: Record<string, number>; pickDeadline?: string | undefined; tiebreakerGameId: string | null },
+): Promise<PublishedWeek> {
   const chosen = games.filter((g) => g.espnId in spreads);
   const deadline = pickDeadline ?? new Date(Math.min(...chosen.map((g) => new Date(g.gameTimeUtc).getTime())) - 10 * 60_000).toISOString();
   const poolGameIds = Object.fromEntries(chosen.map((g) => [g.espnId, randomUUID()]));
@@ -350,6 +380,7 @@ export async function publishWeek(
       homeTeamEspnId: g.homeTeamEspnId,
       awayTeamEspnId: g.awayTeamEspnId,
     })),
+    tiebreakerGameId,
   });
   await stored(h, `SELECT 1 FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2`, [pool.id, weekNumber]);
   return { poolId: pool.id, weekNumber, pickDeadline: deadline, poolGameIds };

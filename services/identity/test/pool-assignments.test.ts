@@ -48,6 +48,7 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     createdAt: at(0),
     updatedAt,
     poolCommissionerId: admin.user.id,
+    weeklyTiebreaker: 'none',
   });
   const publish = <S extends 'pools.member.joined' | 'pools.member.updated' | 'pools.member.removed' | 'pools.pool.updated' | 'pools.pool.deleted'>(
     subject: S,

@@ -15,13 +15,13 @@ import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored }
 import type { PicksContext, WeeksPort } from './domain/context.js';
 import { recordPoolAccess } from './domain/sync.js';
 import { consumeEvents } from './events/consumers.js';
-import { answerScoringRequests } from './events/scoring.rpc.js';
+import { answerScoringRequests, answerWeekResultsRequests } from './events/scoring.rpc.js';
 import { createWeeksPort } from './ports/weeks.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
 import { registerScoreRoutes } from './routes/scores.routes.js';
 import { createGamesStreams } from './serving/games-stream.js';
-import { announceBoards } from './serving/live-announce.js';
+import { createAnnouncer } from './serving/live-announce.js';
 import { createLiveBoards } from './serving/live-replies.js';
 import { createLiveStreams, LIVE_STREAM_DEFAULTS } from './serving/live-stream.js';
 import { createPicksStore } from './store/picks-scoring.store.js';
@@ -34,7 +34,7 @@ export interface PicksScoringDeps extends ServiceRuntime {
   /** Defaults to the wall clock; tests move it to pass deadlines. */
   now?: () => Date;
   /** The live streams' timing (LIVE_STREAM and LIVE_STREAM_DEFAULTS by default; tests shorten them). */
-  liveStream?: Partial<{ heartbeatMs: number; maxBufferedBytes: number; resumeVersions: number; safetyNetMs: number }>;
+  liveStream?: Partial<{ heartbeatMs: number; maxBufferedBytes: number; resumeVersions: number; safetyNetMs: number; rebuildConcurrency: number }>;
   /** Defaults to weeks-workflow over the bus. */
   weeks?: WeeksPort;
 }
@@ -53,7 +53,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     logger,
     now: deps.now ?? (() => new Date()),
     recalculateIfScored,
-    announce: (refs) => announceBoards(bus, logger, refs),
+    announce: createAnnouncer(bus, logger),
     weeks: deps.weeks ?? createWeeksPort(bus),
   };
 
@@ -62,6 +62,23 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   const sse = createEventStreamHub(timing);
   registerGauge(app, { name: 'live_streams_open', help: 'Open server-sent event streams of this process (live leaderboards and games)', read: () => sse.size });
   const streams = createLiveStreams(ctx, { bus, boards, logger, timing });
+  registerGauge(app, {
+    name: 'live_stream_pool_weeks',
+    help: 'Pool weeks with open live leaderboard streams in this process',
+    read: () => streams.stats().poolWeeks,
+  });
+  registerGauge(app, {
+    name: 'live_stream_rebuilds',
+    help: 'Live leaderboard stream rebuilds that found a new version, since start',
+    read: () => streams.stats().rebuilds,
+  });
+  registerGauge(app, {
+    name: 'live_stream_failed_rebuilds',
+    help: 'Live leaderboard stream rebuilds that failed (tried again by the safety net), since start',
+    read: () => streams.stats().failedRebuilds,
+  });
+  registerGauge(app, { name: 'live_change_log_reads', help: 'Reads of the live change log, since start', read: () => streams.stats().logReads });
+  registerGauge(app, { name: 'event_streams_dropped', help: 'Event streams dropped as too slow a reader, since start', read: () => sse.dropped });
   const games = createGamesStreams(ctx, bus, logger);
   // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).
   setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, apply: (reply) => recordPoolAccess(ctx, reply) }));
@@ -73,6 +90,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   const subscriptions = [
     ...(await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged })),
     await answerScoringRequests(bus, ctx),
+    await answerWeekResultsRequests(bus, ctx),
   ];
   outbox.start();
   await streams.start();

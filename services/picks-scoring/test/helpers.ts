@@ -38,6 +38,7 @@ export {
   person,
   poolWithPublishedWeek,
   publishWeek,
+  publishWeekWithTiebreaker,
   resultsArrive,
   savePicks,
   stored,

@@ -218,19 +218,22 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     expect(await patOf(pool)).toEqual({ total: 6, pending: 0 });
   });
 
-  it('should save picks made right after publishing, before the publication reached picks-scoring', async () => {
+  /**
+   * Week 1 of `pool` as weeks-workflow published it, with the player a member; the publication
+   * event is not delivered here (only the peer knows it, through rpc.weeks.week.get).
+   */
+  async function publishedElsewhere(tiebreakerGameId: string | null): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
     const pool = await announcePool(h, cast.commissioner);
     await announceMember(h, pool, cast.player);
-    // weeks-workflow published week 1; the event is not delivered (only the peer knows it).
-    const w2 = SLOTS.map((slot) => season.find((g) => g.espnId === `w1-${slot}`)!);
-    const poolGameIds = Object.fromEntries(w2.map((g) => [g.espnId, crypto.randomUUID()]));
+    const games = SLOTS.map((slot) => season.find((g) => g.espnId === `w1-${slot}`)!);
+    const poolGameIds = Object.fromEntries(games.map((g) => [g.espnId, crypto.randomUUID()]));
     const published = {
       poolId: pool.id,
       year: YEAR,
       weekNumber: 1,
       pickDeadline: WEEK1.deadline.toISOString(),
       publishedAt: new Date().toISOString(),
-      games: w2.map((g) => ({
+      games: games.map((g) => ({
         gameId: g.espnId,
         poolGameId: poolGameIds[g.espnId]!,
         lockedSpread: WEEK1.spreads[g.espnId as keyof typeof WEEK1.spreads],
@@ -238,15 +241,36 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
         homeTeamEspnId: g.homeTeamEspnId,
         awayTeamEspnId: g.awayTeamEspnId,
       })),
+      tiebreakerGameId,
     };
     h.weeksWorkflow.set(weekKey(published), { published, latest: null });
-    const week: PublishedWeek = { poolId: pool.id, weekNumber: 1, pickDeadline: published.pickDeadline, poolGameIds };
-    await beforeDeadline(h, week, () => savePicks(h, week, cast.player, patPicks(w2)));
+    return { pool, week: { poolId: pool.id, weekNumber: 1, pickDeadline: published.pickDeadline, poolGameIds }, games };
+  }
+
+  it('should save picks made right after publishing, before the publication reached picks-scoring', async () => {
+    const { pool, week, games } = await publishedElsewhere(null);
+    await beforeDeadline(h, week, () => savePicks(h, week, cast.player, patPicks(games)));
     const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.picks WHERE pool_id = $1 AND user_id = $2', [
       pool.id,
       cast.player.id,
     ]);
     expect(row!.n).toBe(4);
+  });
+
+  it('should require the tiebreaker the publication fixed, and keep it, when picks are saved before the publication reached picks-scoring', async () => {
+    const last = SLOTS.map((slot) => `w1-${slot}`).at(-1)!;
+    const { pool, week, games } = await publishedElsewhere(last);
+    // Decided on the week weeks-workflow published (with its tiebreaker game), not on a copy without it.
+    const missing = await beforeDeadline(h, week, () => call(h, 'POST', '/api/picks/batch', cast.player, batchOf(week, patPicks(games))));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'incomplete_picks', details: { field: 'tiebreaker' } });
+    const saved = await beforeDeadline(h, week, () => call(h, 'POST', '/api/picks/batch', cast.player, { ...batchOf(week, patPicks(games)), tiebreaker: 44 }));
+    expect(saved.statusCode).toBe(200);
+    const rows = await h.runtime.database.sql.query<{ prediction: number }>(
+      'SELECT prediction FROM picks.week_tiebreakers WHERE pool_id = $1 AND user_id = $2',
+      [pool.id, cast.player.id],
+    );
+    expect(rows.map((r) => r.prediction)).toEqual([44]);
   });
 
   it('should take the picks of a player who has just joined, before the join reached picks-scoring', async () => {

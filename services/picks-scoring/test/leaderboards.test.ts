@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completedWeeksReplySchema,
+  RPC,
+  scoringReviewReplySchema,
+  weekResultsReplySchema,
   seasonLeaderboardReplySchema,
   weeklyScoringReviewReplySchema,
   type Game,
@@ -187,6 +190,20 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
   afterAll(async () => h?.close());
 
   const leaderboardUrl = (p: Pool, season = 2025) => `/api/pools/${p.id}/seasons/${season}/leaderboard`;
+
+  it("should answer rpc.picks.week.results with each player's points and shared rank of a COMPLETE week, and nothing before", async () => {
+    const review = scoringReviewReplySchema.parse((await call(h, 'GET', `/api/pools/${pool.id}/weeks/17/scoring-review`, cast.commissioner)).json());
+    const played = review.rows.filter((u) => u.picks.length > 0 && !u.hasCalculationError);
+    const ranks = sharedRanks(played.map((u) => u.totalPoints));
+    const expected = played.map((u, i) => ({ userId: u.userId, points: u.totalPoints, rank: ranks[i]! }));
+    expect(expected.length).toBeGreaterThan(2);
+    const ask = async (weekNumber: number) =>
+      weekResultsReplySchema.parse(await h.runtime.bus.request(RPC.scoringWeekResults, { poolId: pool.id, year: 2025, weekNumber }, { timeoutMs: 5000 }));
+    const byUser = (a: { userId: string }, b: { userId: string }) => a.userId.localeCompare(b.userId);
+    expect((await ask(17)).players.sort(byUser)).toEqual(expected.sort(byUser));
+    // Week 1 is calculated but still in SCORING: no results to tell yet.
+    expect(await ask(1)).toEqual({ players: [] });
+  });
 
   it('should rank every active member over the completed weeks, sharing ranks on ties', async () => {
     const res = await call(h, 'GET', leaderboardUrl(pool), cast.player);

@@ -4,6 +4,7 @@ import { buildGame, createStoreTestDatabase, integrationSkipReason, TEAMS, type 
 import { SCHEMA } from '../src/app.js';
 import { createLiveStore } from '../src/store/live.store.js';
 import { createPickStore } from '../src/store/picks.store.js';
+import { createScoreStore } from '../src/store/scores.store.js';
 import { createSyncStore } from '../src/store/sync.store.js';
 import type { PickRow } from '../src/store/schema.js';
 
@@ -55,6 +56,7 @@ describe.skipIf(skip)('picks-scoring stores', () => {
         publishedAt: at('2025-09-01T00:00:00Z'),
         stateChangedAt: at('2025-09-01T00:00:00Z'),
         calculatedAt: null,
+        tiebreakerGameId: null,
       },
       games.map((g) => ({
         id: poolGameIds[g.espnId]!,
@@ -173,6 +175,70 @@ describe.skipIf(skip)('picks-scoring stores', () => {
     it('should lock nothing for someone who is not a member', async () => {
       const { poolId } = await publishedPool();
       expect(await createPickStore(test.database.db).lockMember(poolId, randomUUID())).toBeUndefined();
+    });
+  });
+
+  describe('score store', () => {
+    it('should find and lock the unfinished pool weeks a game change touches (published, or power-picked off the list), never COMPLETE ones', async () => {
+      const player = randomUUID();
+      const touched = await publishedPool([player]);
+      const completed = await publishedPool();
+      const [first, , third] = touched.games;
+      await sync().advanceWeekState({ poolId: completed.poolId, year: 2025, weekNumber: 1 }, 'COMPLETE', at('2025-09-10T00:00:00Z'));
+      // A pool that did not publish `offList` but whose commissioner entered a power pick on it.
+      const offList = buildGame(1, '2025-09-08T00:15:00.000Z', '24', '15');
+      await sync().upsertGame(offList);
+      const powerPicked = await publishedPool([player]);
+      const now = at('2025-09-02T00:00:00Z');
+      await createPickStore(test.database.db).replacePicks({ poolId: powerPicked.poolId, userId: player, year: 2025, weekNumber: 1 }, [
+        ...picksOf(powerPicked, player, 'home'),
+        {
+          ...picksOf(powerPicked, player, 'home')[0]!,
+          id: randomUUID(),
+          gameId: offList.espnId,
+          poolGameId: null,
+          selectedTeamEspnId: offList.homeTeamEspnId,
+          confidenceRank: 0,
+          isPowerPick: true,
+          createdAt: now,
+          updatedAt: now,
+        },
+      ]);
+      const mine = new Set<string>([touched.poolId, completed.poolId, powerPicked.poolId]);
+      const found = async (gameIds: string[]) =>
+        (await test.database.db.transaction((tx) => createScoreStore(tx).lockUnfinishedWeeksWithGames(gameIds)))
+          .filter((w) => mine.has(w.poolId))
+          .map((w) => w.poolId);
+
+      expect(await found([first!.espnId])).toEqual([touched.poolId]);
+      expect(await found([completed.games[0]!.espnId])).toEqual([]);
+      expect(await found([offList.espnId])).toEqual([powerPicked.poolId]);
+      // Several games at once: each pool week once.
+      expect((await found([first!.espnId, third!.espnId, completed.games[1]!.espnId, offList.espnId])).sort()).toEqual(
+        [touched.poolId, powerPicked.poolId].sort(),
+      );
+      expect(await found([])).toEqual([]);
+    });
+
+    it('should wait for a transaction holding a pool week it finds (a calculation) before answering', async () => {
+      const world = await publishedPool();
+      const order: string[] = [];
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const calculation = test.database.db.transaction(async (tx) => {
+        await createSyncStore(tx).findPoolWeek(world.poolId, 2025, 1, 'update');
+        locked();
+        await pause();
+        await pause();
+        order.push('calculation committed');
+      });
+      await isLocked;
+      const change = test.database.db.transaction(async (tx) => {
+        await createScoreStore(tx).lockUnfinishedWeeksWithGames([world.games[0]!.espnId]);
+        order.push('change locked');
+      });
+      await Promise.all([calculation, change]);
+      expect(order).toEqual(['calculation committed', 'change locked']);
     });
   });
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyLivePatch,
@@ -10,7 +12,7 @@ import {
   type Pool,
 } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
-import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
+import { integrationSkipReason, openWireEventStream, readEventStream, type EventStreamReader, type WireEventStream } from '@powerpool/testing';
 import {
   announceMember,
   announcePool,
@@ -103,7 +105,8 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('content-encoding')).toBeNull();
+    // fetch takes deflate (and inflates it as a browser does).
+    expect(res.headers.get('content-encoding')).toBe('deflate');
     const reader = readEventStream(res);
     open.push(reader);
     return reader;
@@ -169,7 +172,8 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     const second = await patchOf(s);
     // The next patch starts where the first ended: nothing came between.
     expect(second.base).toBe(first.version);
-    expect(second.standings.map((p) => p.userId)).toEqual([cast.player.id]);
+    // The player's row only, named by its index in the board the patch applies to.
+    expect(second.standings.map((p) => afterFirst.standings[p.at!]!.userId)).toEqual([cast.player.id]);
     expect(applyLivePatch(afterFirst, second)).toEqual(await getBoard(cast.player, pool.id));
   });
 
@@ -197,6 +201,58 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     const current = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: p2.version });
     await updateGame(h, game, { homeScore: 10, awayScore: 7, currentPeriod: 3, gameClock: '9:00' });
     expect((await patchOf(current)).base).toBe(p2.version);
+  });
+
+  it('should deflate the stream for a client that takes it, each event flushed as it happens, to the same events as the plain stream', async () => {
+    const { pool, games } = await liveWeek();
+    const wire = async (acceptEncoding: string): Promise<WireEventStream> => {
+      const s = await openWireEventStream(`${base}${streamPath(pool.id, 2)}`, {
+        ...cast.player.headers,
+        accept: 'text/event-stream',
+        'accept-encoding': acceptEncoding,
+      });
+      open.push(s);
+      expect(s.status).toBe(200);
+      return s;
+    };
+    const plain = await wire('identity');
+    const deflated = await wire('gzip, deflate, br');
+    expect([plain.encoding, deflated.encoding]).toEqual([null, 'deflate']);
+    expect(await deflated.next()).toEqual({ kind: 'retry', ms: 2000 });
+
+    const [plainSnapshot, deflatedSnapshot] = [await plain.nextEvent<LiveStreamEvent>(), await deflated.nextEvent<LiveStreamEvent>()];
+    expect(deflatedSnapshot).toEqual(plainSnapshot);
+    // Both hold what was sent so far (the plain one: the snapshot and maybe a heartbeat); the deflated one is far smaller.
+    const snapshotBytes = { plain: plain.wireBytes, deflated: deflated.wireBytes };
+    expect(snapshotBytes.deflated).toBeLessThan(snapshotBytes.plain / 2);
+
+    await updateGame(h, games[0]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '8:12', statusDetail: null });
+    const [plainPatch, deflatedPatch] = [await plain.nextEvent<LiveStreamEvent>(), await deflated.nextEvent<LiveStreamEvent>()];
+    expect(deflatedPatch.data.type).toBe('patch');
+    expect(deflatedPatch).toEqual(plainPatch);
+    // Heartbeats keep coming through the deflated stream, each on its own.
+    expect(await deflated.next()).toEqual({ kind: 'comment', text: 'heartbeat' });
+  });
+
+  it('should end a deflated stream with a valid trailer when the caller loses access', async () => {
+    const { pool } = await liveWeek();
+    const raw = await new Promise<{ chunks: Buffer[]; ended: Promise<void> }>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      http
+        .get(`${base}${streamPath(pool.id, 2)}`, { headers: { ...cast.player.headers, accept: 'text/event-stream', 'accept-encoding': 'deflate' } }, (res) => {
+          res.on('data', (c: Buffer) => chunks.push(c));
+          resolve({ chunks, ended: new Promise((done) => res.on('end', done)) });
+        })
+        .on('error', reject);
+    });
+    await expect.poll(() => inflateSync(Buffer.concat(raw.chunks), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).toString().includes('"snapshot"')).toBe(true);
+    await announceMember(h, pool, cast.player, 'pools.member.removed');
+    await raw.ended;
+    // inflateSync checks the zlib trailer (the Adler-32 of everything sent): the whole stream, closed event last.
+    const text = inflateSync(Buffer.concat(raw.chunks)).toString();
+    expect(text.startsWith('retry: 2000\n\n')).toBe(true);
+    expect(text).toMatch(/data: \{"type":"closed","status":403,"error":"forbidden".*\}\n\n$/);
+    await announceMember(h, pool, cast.player);
   });
 
   it('should count its open streams on /metrics (live_streams_open), one more per stream and one less when a browser leaves', async () => {
@@ -270,7 +326,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     });
     const patch = await patchOf(s);
     expect(patch.base).toBe(snapshot.version);
-    expect(patch.standings.map((p) => [p.userId, p.displayName])).toEqual([[cast.player.id, 'Pat Renamed']]);
+    expect(patch.standings.map((p) => [snapshot.board.standings[p.at!]!.userId, p.displayName])).toEqual([[cast.player.id, 'Pat Renamed']]);
     expect(applyLivePatch(snapshot.board, patch)).toEqual(await getBoard(cast.commissioner, pool.id));
     // Back to the name the other tests expect.
     await h.runtime.bus.publish('identity.user.profile-changed', {

@@ -37,6 +37,7 @@ describe.skipIf(skip)('pools store', () => {
     slug: `store-pool-${randomUUID().slice(0, 8)}`,
     isActive: true,
     poolType: 'standard',
+    weeklyTiebreaker: 'none',
     poolCommissionerId: randomUUID(),
     createdAt: at('2025-08-01T00:00:00Z'),
     updatedAt: at('2025-08-01T00:00:00Z'),

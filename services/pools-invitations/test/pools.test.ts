@@ -115,6 +115,43 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
     });
   });
 
+  describe('weekly tiebreaker (docs/game.md#weekly-winners)', () => {
+    it('should create a pool without a tiebreaker when none is chosen', async () => {
+      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'No Tiebreak' });
+      expect(res.json().weeklyTiebreaker).toBe('none');
+    });
+
+    it('should keep the chosen tiebreaker and announce it when a pool is created with one', async () => {
+      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'Monday Night Tiebreak', weeklyTiebreaker: 'last_game_total' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().weeklyTiebreaker).toBe('last_game_total');
+      const created = await eventSeen(h, 'pools.pool.created', (d) => d.pool.id === res.json().id);
+      expect(created.pool.weeklyTiebreaker).toBe('last_game_total');
+    });
+
+    it('should answer 400 when the tiebreaker is not one the product offers', async () => {
+      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'Bad Tiebreak', weeklyTiebreaker: 'coin_flip' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field: 'weeklyTiebreaker' }] });
+    });
+
+    it('should change the tiebreaker and announce it when the commissioner or a super admin asks', async () => {
+      const pool = await buildPool(h, commissioner);
+      let res = await call(h, 'PUT', `/api/pools/${pool.id}/weekly-tiebreaker`, commissioner, { weeklyTiebreaker: 'last_game_total' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().weeklyTiebreaker).toBe('last_game_total');
+      await eventSeen(h, 'pools.pool.updated', (d) => d.pool.id === pool.id && d.pool.weeklyTiebreaker === 'last_game_total');
+      res = await call(h, 'PUT', `/api/pools/${pool.id}/weekly-tiebreaker`, admin, { weeklyTiebreaker: 'none' });
+      expect(res.json().weeklyTiebreaker).toBe('none');
+    });
+
+    it('should answer 403 when another commissioner or a player changes the tiebreaker', async () => {
+      const pool = await buildPool(h, commissioner);
+      for (const who of [otherCommissioner, player])
+        expect((await call(h, 'PUT', `/api/pools/${pool.id}/weekly-tiebreaker`, who, { weeklyTiebreaker: 'last_game_total' })).statusCode).toBe(403);
+    });
+  });
+
   describe('PUT /api/pools/{poolId}/activate', () => {
     it('should activate an inactive pool and announce it when its commissioner asks', async () => {
       const pool = await buildPool(h, commissioner, { isActive: false });

@@ -7,7 +7,9 @@ import type { SportsContext } from './domain/context.js';
 import { createLiveFeed, startLiveFeed, type LiveFeed } from './domain/live-feed.js';
 import type { EspnClient } from './domain/espn.js';
 import { createEspnClient } from './ports/espn/client.js';
+import { sizeTeamLogo } from './ports/logo-image.js';
 import { answerRefreshRequests } from './events/refresh.rpc.js';
+import { consumeWeeks } from './events/weeks.js';
 import { registerLogoRoutes } from './routes/logos.routes.js';
 import { registerStagingRoutes } from './routes/staging.routes.js';
 import { registerVenueRoutes } from './routes/venues.routes.js';
@@ -53,6 +55,7 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
   const ctx: SportsContext = {
     uow: createUnitOfWork({ database, outbox, store: createSportsStore }),
     espn: deps.espn ?? createEspnClient(config.espn),
+    sizeLogo: sizeTeamLogo,
     logger,
     now: deps.now ?? (() => new Date()),
   };
@@ -65,6 +68,7 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
   registerLogoRoutes(app, ctx);
 
   const rpc = await answerRefreshRequests(bus, ctx);
+  const published = await consumeWeeks(bus, ctx, logger);
   outbox.start();
   const feedRunner = config.liveFeed.enabled ? startLiveFeed(liveFeed, ctx, config.liveFeed) : null;
   const wakes = feedRunner ? await Promise.all(LIVE_FEED_WAKE_SUBJECTS.map((subject) => bus.subscribe(subject, () => feedRunner.wake(subject)))) : [];
@@ -72,6 +76,7 @@ export async function buildApp(deps: SportsDataStagingDeps): Promise<ServiceApp>
     await Promise.all(wakes.map((s) => s.unsubscribe()));
     await feedRunner?.stop();
     await Promise.all(rpc.map((s) => s.unsubscribe()));
+    await published.unsubscribe();
     await outbox.stop();
   });
   return app;

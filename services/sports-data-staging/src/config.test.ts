@@ -28,13 +28,21 @@ describe('sports-data-staging config: ESPN replay', () => {
 });
 
 describe('sports-data-staging config: live feed and game day', () => {
-  it('should run the live feed every 10 s on game day and every 5 min otherwise by default', () => {
-    expect(load({}).liveFeed).toEqual({ enabled: true, intervalMs: 10_000, idleIntervalMs: 300_000, windowMinutes: 15 });
+  it('should run the live feed every 2 s while a published game is played, every 10 s on game day and every 5 min otherwise by default', () => {
+    expect(load({}).liveFeed).toEqual({ enabled: true, liveIntervalMs: 2_000, intervalMs: 10_000, idleIntervalMs: 300_000, windowMinutes: 15 });
+  });
+
+  it('should take the live cadence from LIVE_FEED_LIVE_INTERVAL_MS, never slower than the game-day one', () => {
+    expect(load({ LIVE_FEED_LIVE_INTERVAL_MS: '3000' }).liveFeed.liveIntervalMs).toBe(3_000);
+    expect(load({ LIVE_FEED_INTERVAL_MS: '1000' }).liveFeed.liveIntervalMs).toBe(1_000);
+    expect(() => load({ LIVE_FEED_LIVE_INTERVAL_MS: '12000' })).toThrow(/LIVE_FEED_LIVE_INTERVAL_MS: 12000 is longer than LIVE_FEED_INTERVAL_MS \(10000\)/);
+    expect(() => load({ LIVE_FEED_LIVE_INTERVAL_MS: '10' })).toThrow(/LIVE_FEED_LIVE_INTERVAL_MS/);
   });
 
   it('should follow the LIVE_FEED variables and refuse an idle interval shorter than the game-day one', () => {
     expect(load({ LIVE_FEED: 'off', LIVE_FEED_INTERVAL_MS: '2000', LIVE_FEED_IDLE_INTERVAL_MS: '60000', LIVE_FEED_WINDOW_MINUTES: '30' }).liveFeed).toEqual({
       enabled: false,
+      liveIntervalMs: 2000,
       intervalMs: 2000,
       idleIntervalMs: 60_000,
       windowMinutes: 30,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ConfigError, env, parseConfig, serviceEnvSchema } from '@powerpool/service-kit';
 
+/** The live cadence when LIVE_FEED_LIVE_INTERVAL_MS is not set: scores on open boards within about 2 s of the provider. */
+export const LIVE_FEED_LIVE_INTERVAL_DEFAULT_MS = 2_000;
+
 const SportsDataStagingEnvSchema = serviceEnvSchema.extend({
   PORT: env.port(4005),
   ESPN_SITE_API_URL: z.string().url().default('https://site.api.espn.com/apis/site/v2/sports/football/nfl'),
@@ -17,6 +20,11 @@ const SportsDataStagingEnvSchema = serviceEnvSchema.extend({
   ESPN_REPLAY: z.enum(['on', 'off']).optional(),
   /** The live feed (domain/live-feed.ts): on by default; test helpers turn it off unless a test wants it. */
   LIVE_FEED: z.enum(['on', 'off']).default('on'),
+  /**
+   * While a game some pool has published is being played: scores reach open boards within about
+   * this (docs/architecture.md#live-feed). Absent: 2000, or LIVE_FEED_INTERVAL_MS when shorter.
+   */
+  LIVE_FEED_LIVE_INTERVAL_MS: z.coerce.number().int().min(50).optional(),
   LIVE_FEED_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),
   LIVE_FEED_IDLE_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
   LIVE_FEED_WINDOW_MINUTES: z.coerce
@@ -57,11 +65,15 @@ export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.
   const gameDay =
     e.ESPN_REPLAY_GAMEDAY === 'on' ? { minutes: e.ESPN_REPLAY_GAMEDAY_MINUTES, kickoffInMinutes: e.ESPN_REPLAY_GAMEDAY_KICKOFF_IN_MINUTES } : null;
   const replay: EspnReplaySetting | null = replayOn ? { dateShiftDays: e.ESPN_REPLAY_SHIFT_DAYS, gameDay } : null;
-  if (e.LIVE_FEED_IDLE_INTERVAL_MS < e.LIVE_FEED_INTERVAL_MS) {
-    throw new ConfigError('sports-data-staging', [
-      `LIVE_FEED_IDLE_INTERVAL_MS: ${e.LIVE_FEED_IDLE_INTERVAL_MS} is shorter than LIVE_FEED_INTERVAL_MS (${e.LIVE_FEED_INTERVAL_MS})`,
-    ]);
-  }
+  const cadenceProblems = [
+    ...(e.LIVE_FEED_IDLE_INTERVAL_MS < e.LIVE_FEED_INTERVAL_MS
+      ? [`LIVE_FEED_IDLE_INTERVAL_MS: ${e.LIVE_FEED_IDLE_INTERVAL_MS} is shorter than LIVE_FEED_INTERVAL_MS (${e.LIVE_FEED_INTERVAL_MS})`]
+      : []),
+    ...(e.LIVE_FEED_LIVE_INTERVAL_MS !== undefined && e.LIVE_FEED_LIVE_INTERVAL_MS > e.LIVE_FEED_INTERVAL_MS
+      ? [`LIVE_FEED_LIVE_INTERVAL_MS: ${e.LIVE_FEED_LIVE_INTERVAL_MS} is longer than LIVE_FEED_INTERVAL_MS (${e.LIVE_FEED_INTERVAL_MS})`]
+      : []),
+  ];
+  if (cadenceProblems.length) throw new ConfigError('sports-data-staging', cadenceProblems);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -84,12 +96,14 @@ export function loadSportsDataStagingConfig(source: NodeJS.ProcessEnv = process.
       replay,
     },
     /**
-     * The live feed: follows ESPN every `intervalMs` while a game is on or kicks off within
-     * `windowMinutes`, every `idleIntervalMs` otherwise (LIVE_FEED, LIVE_FEED_INTERVAL_MS,
-     * LIVE_FEED_IDLE_INTERVAL_MS, LIVE_FEED_WINDOW_MINUTES).
+     * The live feed: follows ESPN every `liveIntervalMs` while a game some pool has published is
+     * being played, every `intervalMs` while a game is on or kicks off within `windowMinutes`,
+     * every `idleIntervalMs` otherwise (LIVE_FEED, LIVE_FEED_LIVE_INTERVAL_MS,
+     * LIVE_FEED_INTERVAL_MS, LIVE_FEED_IDLE_INTERVAL_MS, LIVE_FEED_WINDOW_MINUTES).
      */
     liveFeed: {
       enabled: e.LIVE_FEED === 'on',
+      liveIntervalMs: e.LIVE_FEED_LIVE_INTERVAL_MS ?? Math.min(LIVE_FEED_LIVE_INTERVAL_DEFAULT_MS, e.LIVE_FEED_INTERVAL_MS),
       intervalMs: e.LIVE_FEED_INTERVAL_MS,
       idleIntervalMs: e.LIVE_FEED_IDLE_INTERVAL_MS,
       windowMinutes: e.LIVE_FEED_WINDOW_MINUTES,

@@ -143,6 +143,26 @@ export interface Play {
   date?: string;
 }
 
+/** A game being played: its quarter, clock and the score (away, home). */
+export const inProgress = (period: number, clock: string, away: number, home: number): Play => ({
+  name: 'STATUS_IN_PROGRESS',
+  state: 'in',
+  period,
+  clock,
+  away: String(away),
+  home: String(home),
+});
+
+/** A game over, with its final score (away, home). */
+export const final = (away: number, home: number): Play => ({
+  name: 'STATUS_FINAL',
+  state: 'post',
+  completed: true,
+  period: 4,
+  away: String(away),
+  home: String(home),
+});
+
 /**
  * The recorded Wild Card scoreboard with every game before kickoff, except the ones in `plays`
  * (crafted provider replies in ESPN's shape: status type, period, clock, competitor scores).

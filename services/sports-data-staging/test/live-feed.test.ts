@@ -3,7 +3,7 @@ import { gameUpdatedEventSchema, RPC, type EventPayload } from '@powerpool/contr
 import { integrationSkipReason, WILD_CARD_WEEK } from '@powerpool/testing';
 import { buildApp, liveFeedOf } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
-import { sportsEnv, startSports, wildCard, type Play, type SportsHarness } from './helpers.js';
+import { sportsEnv, startSports, wildCard, final, inProgress, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -16,23 +16,6 @@ const LAC_NE = '401772978';
 const MINUTE = 60_000;
 const INTERVAL_MS = 1_000;
 const IDLE_MS = 60_000;
-
-const inProgress = (period: number, clock: string, away: number, home: number): Play => ({
-  name: 'STATUS_IN_PROGRESS',
-  state: 'in',
-  period,
-  clock,
-  away: String(away),
-  home: String(home),
-});
-const final = (away: number, home: number): Play => ({
-  name: 'STATUS_FINAL',
-  state: 'post',
-  completed: true,
-  period: 4,
-  away: String(away),
-  home: String(home),
-});
 
 describe.skipIf(skip)('sports-data-staging live feed', () => {
   let h: SportsHarness;

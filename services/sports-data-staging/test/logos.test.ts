@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sportsEndpoints, teamLogoPath, type Team } from '@powerpool/contracts';
+import { sportsEndpoints, TEAM_LOGO_SERVED_PX, TEAM_LOGO_SHOWN_PX, teamLogoPath, type Team } from '@powerpool/contracts';
 import type { BusMessage } from '@powerpool/service-kit';
 import { integrationSkipReason } from '@powerpool/testing';
 import { LOGO_MAX_BYTES } from '../src/ports/espn/http.js';
@@ -8,6 +8,14 @@ import { startSports, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 const S = '/api/admin/unified-staging';
+/** A PNG's width and height, from its header (IHDR); throws on anything else. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  if (!bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || bytes.toString('latin1', 12, 16) !== 'IHDR') {
+    throw new Error(`not a PNG: ${bytes.subarray(0, 16).toString('hex')}`);
+  }
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
 /** Our path with its content hash: `/api/teams/12/logo?v=<hex>`. */
 const VERSIONED = (espnId: string) => new RegExp(`^/api/teams/${espnId}/logo\\?v=[0-9a-f]{20}$`);
 
@@ -45,15 +53,24 @@ describe.skipIf(skip)('sports-data-staging: team logos fetched once at the teams
     const kc = (await staged()).find((t) => t.abbreviation === 'KC')!;
     const res = await fetchLogo(kc.logoUrl!);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(res.headers.etag).toBe(`"${kc.logoUrl!.split('v=')[1]}"`);
-    // The replay's stand-in: the team's abbreviation on its colour.
-    expect(res.body).toContain('>KC</text>');
-    expect(res.body).toContain('replay stand-in');
-    expect(res.body).not.toMatch(/<script/i);
+  });
+
+  it('should serve every logo at the size shown twice over (a 56 px PNG of the 500 px image the provider sent), a few KB each', async () => {
+    expect(TEAM_LOGO_SERVED_PX).toBe(2 * TEAM_LOGO_SHOWN_PX);
+    // What the provider's host answers (the replay's stand-in of /500/kc.png): 500 px.
+    const provided = await fetch(new URL('i/teamlogos/nfl/500/kc.png', h.replay.imageUrl.replace(/\/?$/, '/')));
+    expect(await provided.text()).toContain('width="500" height="500"');
+    for (const team of await staged()) {
+      const res = await fetchLogo(team.logoUrl!);
+      expect(res.statusCode, team.abbreviation).toBe(200);
+      expect(pngSize(res.rawPayload), team.abbreviation).toEqual({ width: TEAM_LOGO_SERVED_PX, height: TEAM_LOGO_SERVED_PX });
+      expect(res.rawPayload.length, team.abbreviation).toBeLessThan(8 * 1024);
+    }
   });
 
   it('should serve the newest logo without a version (revalidated by ETag: 304), and 404 an unknown version or team', async () => {

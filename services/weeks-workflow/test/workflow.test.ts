@@ -144,6 +144,46 @@ describe.skipIf(skip)('week workflow', () => {
       expect((await stateOf(h, cast.commissioner, pool.id, 1)).currentState).toBe('SETUP');
     });
 
+    it('should fix the last published game by kickoff as the tiebreaker game when the pool uses a tiebreaker', async () => {
+      const tied = await announcePool(h, cast.commissioner, { weeklyTiebreaker: 'last_game_total' });
+      await announceMember(h, tied, cast.player);
+      for (const [gameId, spread] of [
+        ['w1-thu', -3],
+        ['w1-sun', 2.5],
+        ['w1-mon', 1],
+      ] as const)
+        await setSpread(h, cast.commissioner, tied.id, gameId, spread);
+      await publish(h, cast.commissioner, tied.id, 1, ['w1-mon', 'w1-thu', 'w1-sun']);
+      const published = await vi.waitFor(() => {
+        const e = h.events.find((x) => x.subject === 'weeks.week.published' && x.data.poolId === tied.id);
+        if (!e) throw new Error('no published event');
+        return e.data;
+      });
+      expect(published.tiebreakerGameId).toBe('w1-mon');
+      const games = (await call(h, 'GET', `/api/pools/${tied.id}/weeks/1/games/published`, cast.player)).json();
+      expect(games.map((g: any) => [g.id, g.isTiebreaker])).toEqual([
+        ['w1-thu', false],
+        ['w1-sun', false],
+        ['w1-mon', true],
+      ]);
+      // A lagging copy catching up learns the same game (rpc.weeks.week.get).
+      const asked = weekGetReplySchema.parse(await h.runtime.bus.request(RPC.weeksWeekGet, { poolId: tied.id, year: YEAR, weekNumber: 1 }));
+      expect(asked.published?.tiebreakerGameId).toBe('w1-mon');
+    });
+
+    it('should fix no tiebreaker game when the pool has no tiebreaker', async () => {
+      await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 1);
+      await publish(h, cast.commissioner, pool.id, 1, ['w1-mon']);
+      const published = await vi.waitFor(() => {
+        const e = h.events.find((x) => x.subject === 'weeks.week.published' && x.data.poolId === pool.id);
+        if (!e) throw new Error('no published event');
+        return e.data;
+      });
+      expect(published.tiebreakerGameId).toBeNull();
+      const games = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.player)).json();
+      expect(games[0].isTiebreaker).toBe(false);
+    });
+
     it('should publish: fix the deadline 10 minutes before the earliest chosen kickoff, lock the spreads and announce it', async () => {
       await setSpread(h, cast.commissioner, pool.id, 'w1-sun', -3.5);
       await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 1);

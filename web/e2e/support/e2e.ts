@@ -99,7 +99,9 @@ export function setupE2e(options: E2eOptions = {}): E2e {
     });
   }
 
-  const contextOptions = (): BrowserContextOptions => ({ viewport: DESKTOP, baseURL: need(app, 'app').url });
+  // Service workers off unless a test asks for them (`serviceWorkers: 'allow'`, installable.test.ts):
+  // Playwright's request routing (logos stubbed, chunks made to fail) does not see what a worker fetches.
+  const contextOptions = (): BrowserContextOptions => ({ viewport: DESKTOP, baseURL: need(app, 'app').url, serviceWorkers: 'block' });
 
   async function newContext(extra: BrowserContextOptions = {}): Promise<BrowserContext> {
     const created = await need(browser, 'browser').newContext({ ...contextOptions(), ...extra });

@@ -10,7 +10,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WEB_INDEX = path.join(REPO_ROOT, 'web/dist/index.html');
 
 /** What the SPA bundle is made from (the Makefile's WEB_SOURCES): sources, config, contracts. */
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'libs/contracts/src'];
+const SOURCES = ['web/src', 'web/public', 'web/build', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'libs/contracts/src'];
 
 async function mtimeOf(file: string): Promise<number | null> {
   try {

@@ -18,17 +18,19 @@ export interface WildCardPool {
  * Through the API, as the pages do it: the commissioner creates a pool that plays the postseason
  * (named `name`), `members` join by invitation, the week is checked to be the Wild Card (the
  * current week), the games of `spreads` (by default the four of libs/testing's WILD_CARD_SPREADS)
- * get their spreads and are published. The season must be in production already
- * (pushSeasonToProduction).
+ * get their spreads and are published (`pool`: more fields of its creation). The season must be in
+ * production already (pushSeasonToProduction).
  */
 export async function publishWildCardPool(
   e2e: E2e,
   name: string,
   members: readonly string[] = [ACCOUNTS.player, ACCOUNTS.player2],
   spreads: Readonly<Record<string, number>> = WILD_CARD_SPREADS,
+  /** More fields of the pool's creation (e.g. its weekly tiebreaker). */
+  pool: Readonly<Record<string, unknown>> = {},
 ): Promise<WildCardPool> {
   const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
-  const created = await commissioner.request.post('/api/pools', { data: { name, allowsPostseason: true } });
+  const created = await commissioner.request.post('/api/pools', { data: { name, allowsPostseason: true, ...pool } });
   expect(created.status()).toBe(201);
   const poolId = ((await created.json()) as { id: string }).id;
   const invitation = (await (await commissioner.request.post(`/api/pools/${poolId}/invitations`, { data: {} })).json()) as { invitationToken: string };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { TEAM_LOGO_SERVED_PX } from '@powerpool/contracts';
 import { readableTextOn, teamColor } from '../lib/teams';
 import { cn } from '../utils/cn';
 
@@ -48,6 +49,10 @@ export function TeamLogo({ team, className }: { team: TeamLogoTeam; className?: 
         <img
           src={url}
           alt=""
+          // The served size (TEAM_LOGO_SERVED_PX, twice the largest shown): the box is sized by CSS
+          // before the image arrives, and the attributes give it its square shape all the same.
+          width={TEAM_LOGO_SERVED_PX}
+          height={TEAM_LOGO_SERVED_PX}
           decoding="async"
           onLoad={() => setState({ url, status: 'loaded' })}
           onError={() => setState({ url, status: 'failed' })}

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { errorBodySchema, identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiKey, apiRequest, callApi, isErrorBody, fetchQueryKey, getQueryFn, pathKey, queryKeyPath } from './api-client';
+import { ApiError, apiKey, apiRequest, callApi, isErrorBody, fetchQueryKey, getQueryFn, pathKey, queryKeyPath, readApi } from './api-client';
+import { firstScreenRoutes } from './api-routes';
 
 interface Seen {
   method: string;
@@ -47,6 +48,8 @@ beforeAll(async () => {
           return json(200, user);
         case '/api/auth/user':
           return json(200, user);
+        case '/api/weeks/2025%3A3/picks?poolId=p1':
+          return json(200, [{ gameId: 'g1', unexpected: true }]);
         case '/api/weeks/3/games':
           return json(200, { games: [] });
         case '/api/echo':
@@ -227,6 +230,33 @@ describe('callApi', () => {
     const error = await caught(callApi(poolsEndpoints.getPool, { params: { poolId: 'p1' } }, { baseUrl: base }));
     expect(error.status).toBe(404);
     expect(error.code).toBe('not_found');
+  });
+});
+
+describe('readApi', () => {
+  it('should fill the route, send the query and return the JSON reply unparsed', async () => {
+    // The reply is not what the contract declares: readApi leaves checking to the service.
+    const reply = await readApi(firstScreenRoutes.myPicks, { params: { weekId: '2025:3' }, query: { poolId: 'p1' } }, { baseUrl: base });
+    expect(reply).toEqual([{ gameId: 'g1', unexpected: true }]);
+    expect(lastSeen()).toMatchObject({ method: 'GET', url: '/api/weeks/2025%3A3/picks?poolId=p1' });
+  });
+
+  it('should send the body as JSON with the route method', async () => {
+    const body = { weekId: '2025:3', picks: [] };
+    await caught(readApi(firstScreenRoutes.savePicks, { body }, { baseUrl: base }));
+    expect(lastSeen()).toMatchObject({ method: 'POST', url: '/api/picks/batch' });
+    expect(JSON.parse(lastSeen().body)).toEqual(body);
+  });
+
+  it('should throw an ApiError with the server message when the reply is not OK', async () => {
+    const error = await caught(readApi(firstScreenRoutes.userPools, {}, { baseUrl: base }));
+    expect(error.status).toBe(404);
+    expect(error.code).toBe('not_found');
+  });
+
+  it('should give the same query key as the declared endpoint when given its route', () => {
+    expect(apiKey(firstScreenRoutes.currentUser)).toEqual(apiKey(identityEndpoints.currentUser));
+    expect(apiKey(firstScreenRoutes.userPools)).toEqual(apiKey(poolsEndpoints.userPools));
   });
 });
 

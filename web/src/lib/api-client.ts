@@ -126,12 +126,34 @@ export function getQueryFn<T = unknown>(options: { on401: On401; baseUrl?: strin
   return async ({ queryKey, signal }) => (await fetchQueryKey(queryKey, { ...options, signal })) as T;
 }
 
+/**
+ * An endpoint's method and path without its schemas, for the calls of the signed-in first screen
+ * (web/src/lib/api-routes.ts): referring to a declared endpoint brings its schemas and zod along.
+ * `E` is the declared endpoint, a type only: the compiler holds method and path to the contract's.
+ */
+export interface ApiRoute<E extends Endpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Never set: carries the declared endpoint's type (its input and reply). */
+  readonly endpoint?: E;
+}
+
+/** The route of the declared endpoint `E` (checked against it by the compiler). */
+export function apiRoute<E extends Endpoint>(method: E['method'], path: E['path']): ApiRoute<E> {
+  return Object.freeze({ method, path });
+}
+
+/** What a call names: a declared endpoint, or the route of one. */
+type Target = Endpoint | ApiRoute<Endpoint>;
+/** The declared endpoint a call names. */
+type EndpointOf<T> = T extends Endpoint ? T : T extends ApiRoute<infer E> ? E : never;
+
 /** Input of `callApi` / `apiResponse`: optional when the endpoint takes no params, query or body. */
 type InputArgs<E extends Endpoint> =
   Record<string, never> extends EndpointInput<E> ? [input?: EndpointInput<E>, options?: RequestOptions] : [input: EndpointInput<E>, options?: RequestOptions];
 
-/** The URL of a declared endpoint for this input: path params filled and encoded, then the query. */
-export function endpointUrl<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): string {
+/** The URL of a declared endpoint (or its route) for this input: path params filled and encoded, then the query. */
+export function endpointUrl<T extends Target>(endpoint: T, input?: EndpointInput<EndpointOf<T>>): string {
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   return `${fillPath(endpoint.path, params)}${queryString(query)}`;
 }
@@ -140,17 +162,35 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, input?: EndpointInp
  * Calls a declared endpoint and returns its OK response (streams, CSV); throws ApiError otherwise.
  * The body is the endpoint's body, sent as JSON.
  */
-export function apiResponse<E extends Endpoint>(endpoint: E, ...[input, options]: InputArgs<E>): Promise<Response> {
-  return apiRequest(endpoint.method, `${options?.baseUrl ?? ''}${endpointUrl(endpoint, input)}`, (input as { body?: unknown } | undefined)?.body, options);
+export function apiResponse<T extends Target>(endpoint: T, ...[input, options]: InputArgs<EndpointOf<T>>): Promise<Response> {
+  return send(endpoint, input, options);
+}
+
+function send(endpoint: Target, input: unknown, options: RequestOptions | undefined): Promise<Response> {
+  const url = `${options?.baseUrl ?? ''}${endpointUrl(endpoint, input as EndpointInput<Endpoint>)}`;
+  return apiRequest(endpoint.method, url, (input as { body?: unknown } | undefined)?.body, options);
 }
 
 /**
  * Calls a declared JSON endpoint: fills its path, sends its body, and parses the reply with the
  * endpoint's own reply schema (the one the service validated it with).
  */
-export async function callApi<E extends Endpoint & { reply: NonNullable<Endpoint['reply']> }>(endpoint: E, ...args: InputArgs<E>): Promise<EndpointResult<E>> {
-  const res = await apiResponse(endpoint, ...args);
+export async function callApi<E extends Endpoint & { reply: NonNullable<Endpoint['reply']> }>(
+  endpoint: E,
+  ...[input, options]: InputArgs<E>
+): Promise<EndpointResult<E>> {
+  const res = await send(endpoint, input, options);
   return endpoint.reply.parse(await res.json()) as EndpointResult<E>;
+}
+
+/**
+ * Calls an endpoint by its route and returns its JSON reply as the contract types it, without
+ * parsing it: the service has checked the reply against the same schema before sending it
+ * (docs/screens.md#data-loading). For the signed-in first screen, which loads no zod.
+ */
+export async function readApi<E extends Endpoint>(route: ApiRoute<E>, ...[input, options]: InputArgs<E>): Promise<EndpointResult<E>> {
+  const res = await send(route, input, options);
+  return (await res.json()) as EndpointResult<E>;
 }
 
 /**
@@ -159,7 +199,7 @@ export async function callApi<E extends Endpoint & { reply: NonNullable<Endpoint
  * of nested paths share prefixes, so invalidating `apiKey(endpoint, input).slice(0, n)` or
  * `pathKey('/api/pools/<id>/members')` covers everything below.
  */
-export function apiKey<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): readonly string[] {
+export function apiKey<T extends Target>(endpoint: T, input?: EndpointInput<EndpointOf<T>>): readonly string[] {
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const key = [...pathKey(fillPath(endpoint.path, params))];
   // The query string rides on the last segment, so the joined key is still the exact GET URL.

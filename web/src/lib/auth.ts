@@ -1,7 +1,8 @@
-import { identityEndpoints, SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
+import { SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
 import type { CurrentUser } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi, isApiError } from './api-client';
+import { apiKey, isApiError, readApi } from './api-client';
+import { firstScreenRoutes } from './api-routes';
 
 /*
  * The signed-in user is shared by every feature (navigation, guards, profile), so its call lives
@@ -14,7 +15,7 @@ import { apiKey, callApi, isApiError } from './api-client';
  * HttpOnly session cookie (docs/architecture.md, sign-in) and grants nothing: it only saves a
  * signed-out visitor the "who am I?" call, whose 401 the browser would log as a console error.
  */
-function hasSignedInHint(): boolean {
+export function hasSignedInHint(): boolean {
   return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }
 
@@ -26,7 +27,7 @@ function hasSignedInHint(): boolean {
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
   if (!hasSignedInHint()) return null;
   try {
-    return await callApi(identityEndpoints.currentUser, {}, { signal });
+    return await readApi(firstScreenRoutes.currentUser, {}, { signal });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
@@ -36,7 +37,7 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
 /** docs/screens.md#data-loading: no retry; fresh 5 minutes, kept 10 minutes. */
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: apiKey(identityEndpoints.currentUser),
+    queryKey: apiKey(firstScreenRoutes.currentUser),
     queryFn: getCurrentUser,
     retry: false,
     staleTime: 5 * 60_000,

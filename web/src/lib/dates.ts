@@ -17,21 +17,12 @@
  * missing or unreadable. No screen formats a date any other way (no toLocaleString).
  */
 
-/** The time zone of every date and time shown. */
-export const TIME_ZONE = 'America/Chicago';
+import { TIME_ZONE, formatDateTime, plainSpaces } from '@powerpool/contracts';
+
+/** The time zone of every date and time shown, and the instant's format (shared with the server's e-mails). */
+export { TIME_ZONE, formatDateTime };
 
 const LOCALE = 'en-US';
-
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 const kickoffFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: TIME_ZONE,
@@ -62,17 +53,11 @@ export function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-// Intl puts a narrow no-break space before AM/PM in recent ICU versions: one plain space everywhere.
-const plain = (text: string): string => text.replace(/[\u202f\u00a0]/g, ' ');
+const plain = plainSpaces;
 
 function format(formatter: Intl.DateTimeFormat, value: DateInput, fallback: string): string {
   const date = toDate(value);
   return date ? plain(formatter.format(date)) : fallback;
-}
-
-/** "Sun, Jan 11, 2026, 3:20 PM CST": an instant in Central time, or the fallback. */
-export function formatDateTime(value: DateInput, fallback = 'N/A'): string {
-  return format(dateTimeFormat, value, fallback);
 }
 
 /** "Sun, Jan 11, 3:30 PM CST": a kickoff of the week shown, in Central time, or the fallback. */

@@ -1,15 +1,7 @@
 import type { GameLiveState } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  gamesAreOn,
-  gamesArePlaying,
-  GAMES_ON_LEAD_MS,
-  gameStatusText,
-  liveGamesAfter,
-  liveGamesStreamUrl,
-  parseGamesStreamEvent,
-  withLiveState,
-} from './live-games';
+import { gamesAreOn, gamesArePlaying, GAMES_ON_LEAD_MS, gameStatusText, liveGamesAfter, liveGamesStreamUrl, withLiveState } from './live-games';
+import { parseGamesStreamEvent } from './games-stream-event';
 
 const KICKOFF = Date.parse('2025-09-07T17:00:00.000Z');
 const scheduled = { status: 'SCHEDULED' as const, isComplete: false, gameTimeUtc: new Date(KICKOFF).toISOString() };

@@ -1,8 +1,10 @@
-import { gamesStreamEventSchema, isFinalGame, picksEndpoints } from '@powerpool/contracts';
+import { isFinalGame } from '@powerpool/contracts';
 import type { GameLiveState, GamesStreamEvent, GameStatus, PublishedGame } from '@powerpool/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { endpointUrl } from './api-client';
+import { firstScreenRoutes } from './api-routes';
 import type { LiveStreamState } from './live-stream';
+import { onDemand } from './on-demand';
 import { useLiveStream } from './use-live-stream';
 
 /*
@@ -45,13 +47,11 @@ export function gamesArePlaying(games: readonly GameTiming[], now: number, weekS
 }
 
 /** GET /api/seasons/{year}/weeks/{weekNumber}/games/stream (server-sent events, same origin, session cookie). */
-export const liveGamesStreamUrl = (year: number, weekNumber: number): string => endpointUrl(picksEndpoints.liveGamesStream, { params: { year, weekNumber } });
+export const liveGamesStreamUrl = (year: number, weekNumber: number): string =>
+  endpointUrl(firstScreenRoutes.liveGamesStream, { params: { year, weekNumber } });
 
-/** One `data:` of the games stream, checked with the declared schema; undefined for anything else. */
-export function parseGamesStreamEvent(data: unknown): GamesStreamEvent | undefined {
-  const parsed = gamesStreamEventSchema.safeParse(data);
-  return parsed.success ? parsed.data : undefined;
-}
+/** The stream's event parser (its schema, and zod): loaded when games are on, not with the first screen. */
+const gamesStreamEvent = onDemand(() => import('./games-stream-event'));
 
 /** The games' live states after an event: a snapshot replaces them all, a game replaces its own. */
 export function liveGamesAfter(current: ReadonlyMap<string, GameLiveState>, event: GamesStreamEvent): ReadonlyMap<string, GameLiveState> {
@@ -117,6 +117,7 @@ export interface LiveGames {
 }
 
 const NONE: ReadonlyMap<string, GameLiveState> = new Map();
+const ignoreEvent = (): undefined => undefined;
 
 /** The screen's own query of the games: re-read when the stream stops. */
 export interface GamesQuery {
@@ -130,10 +131,15 @@ export interface GamesQuery {
  * are shown until that read is in; then the screens fall back, silently, to what their query says.
  */
 export function useLiveGames(year: number, weekNumber: number, enabled: boolean, query: GamesQuery): LiveGames {
-  const url = enabled ? liveGamesStreamUrl(year, weekNumber) : null;
+  const parser = gamesStreamEvent.useLoaded();
+  useEffect(() => {
+    // A parser that cannot be fetched leaves the stream closed: the screen shows its query's games.
+    if (enabled) gamesStreamEvent.load().catch(() => undefined);
+  }, [enabled]);
+  const url = enabled && parser ? liveGamesStreamUrl(year, weekNumber) : null;
   const [games, setGames] = useState<{ url: string; games: ReadonlyMap<string, GameLiveState> } | null>(null);
   const [stoppedAt, setStoppedAt] = useState<number | null>(null);
-  const state = useLiveStream(url, parseGamesStreamEvent, (event) =>
+  const state = useLiveStream(url, parser?.parseGamesStreamEvent ?? ignoreEvent, (event) =>
     setGames((current) => ({ url: url ?? '', games: liveGamesAfter(current?.url === url ? current.games : NONE, event) })),
   );
   const live = state === 'live' && games !== null && games.url === url;

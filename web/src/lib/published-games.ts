@@ -1,7 +1,7 @@
-import { weeksEndpoints } from '@powerpool/contracts';
 import type { PublishedGame } from '@powerpool/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiKey, callApi } from './api-client';
+import { apiKey, readApi } from './api-client';
+import { firstScreenRoutes } from './api-routes';
 import { NEW_POOL_RETRY } from './new-pool-retry';
 
 /*
@@ -11,12 +11,12 @@ import { NEW_POOL_RETRY } from './new-pool-retry';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/games/published: the pool's games with locked spreads, status, scores and covers. */
 export function getPublishedGames(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PublishedGame[]> {
-  return callApi(weeksEndpoints.publishedGames, { params: { poolId, weekNumber } }, { signal });
+  return readApi(firstScreenRoutes.publishedGames, { params: { poolId, weekNumber } }, { signal });
 }
 
 export function publishedGamesQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
-    queryKey: apiKey(weeksEndpoints.publishedGames, { params: { poolId, weekNumber } }),
+    queryKey: apiKey(firstScreenRoutes.publishedGames, { params: { poolId, weekNumber } }),
     ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getPublishedGames(poolId, weekNumber, { signal }),
   });

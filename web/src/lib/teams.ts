@@ -12,10 +12,18 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** White or near-black, whichever contrasts more with the `#rrggbb` background. */
-export function readableTextOn(background: string): '#ffffff' | '#111111' {
-  const l = luminance(background);
-  const onWhite = 1.05 / (l + 0.05);
-  const onBlack = (l + 0.05) / (luminance('#111111') + 0.05);
-  return onWhite >= onBlack ? '#ffffff' : '#111111';
+/** WCAG contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * White or black, whichever contrasts more with the `#rrggbb` background (a fallback team circle's
+ * abbreviation on the team's colour, docs/screens.md#contrast). One of the two always reaches
+ * 4.5:1 (WCAG AA for small text): the worst background, a mid grey, still gets 4.58:1 from black.
+ * A near-black instead would leave mid colours short (#777777: 4.48:1 in white, 4.2:1 in #111111).
+ */
+export function readableTextOn(background: string): '#ffffff' | '#000000' {
+  return contrastRatio(background, '#ffffff') >= contrastRatio(background, '#000000') ? '#ffffff' : '#000000';
 }

@@ -1,7 +1,7 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { UserPool } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from './api-client';
+import { apiKey, readApi } from './api-client';
+import { firstScreenRoutes } from './api-routes';
 
 /*
  * The signed-in user's pools. Shared: the picks screen, leaderboards and the home pool selector
@@ -10,11 +10,11 @@ import { apiKey, callApi } from './api-client';
 
 /** GET /api/user/pools */
 export function getUserPools({ signal }: { signal?: AbortSignal } = {}): Promise<UserPool[]> {
-  return callApi(poolsEndpoints.userPools, {}, { signal });
+  return readApi(firstScreenRoutes.userPools, {}, { signal });
 }
 
 export function userPoolsQueryOptions() {
-  return queryOptions({ queryKey: apiKey(poolsEndpoints.userPools), queryFn: getUserPools });
+  return queryOptions({ queryKey: apiKey(firstScreenRoutes.userPools), queryFn: getUserPools });
 }
 
 export function useUserPools() {

@@ -13,6 +13,7 @@ const week = (state: PoolWeekRow['state'], stateChangedAt: Date): PoolWeekRow =>
   publishedAt: ms(-86_400_000),
   stateChangedAt,
   calculatedAt: null,
+  tiebreakerGameId: null,
 });
 
 describe('savesOpenAt: whether a save that arrived at a moment is taken', () => {

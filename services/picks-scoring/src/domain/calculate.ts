@@ -222,7 +222,7 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
     return { ref: { poolId: pool.id, year: pool.year, weekNumber }, week: await store.findPoolWeek(pool.id, pool.year, weekNumber) };
   });
   if (seen.week?.state !== 'SCORING' && !(await catchUpWeek(ctx, seen.ref))) throw new StillSyncingError(PICK_MESSAGES.scoringNotYetSynced(weekNumber));
-  const { reply, ref } = await ctx.uow.write(async (store, emit) => {
+  const reply = await ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
     if (!week) throw new WeekNotFoundError(weekNumber);
@@ -235,9 +235,9 @@ export async function calculateScores(ctx: PicksContext, caller: Caller, poolId:
       usersCalculated: summary.usersCalculated,
       errors: summary.errors,
     };
-    return { reply, ref };
+    return reply;
   });
-  await ctx.announce([ref]);
+  await ctx.announce();
   return reply;
 }
 
@@ -272,13 +272,29 @@ async function refreshEach(ctx: PicksContext, refs: PoolWeekRef[], reason: Calcu
   if (failures.length) throw new AggregateError(failures, `${failures.length} pool week(s) could not be refreshed`);
 }
 
-/** Games changed (scores, status, corrections): every pool week not COMPLETE that they touch. */
+/**
+ * Games changed (scores, status, corrections): every pool week not COMPLETE that they touch. One
+ * transaction finds and locks them all and announces the live ones that were never scored (their
+ * boards are read live; nothing to store), so the cost of a change is one statement and one outbox
+ * row per pool week instead of a transaction each. The weeks already scored (SCORING, or a
+ * recalculated earlier state) are then recalculated one by one, each in its own unit of work.
+ */
 export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promise<void> {
-  const refs = new Map<string, PoolWeekRef>();
-  for (const game of changed) {
-    for (const ref of await ctx.uow.read((store) => store.unfinishedWeeksWithGame(game.espnId))) refs.set(`${ref.poolId}:${ref.year}:${ref.weekNumber}`, ref);
-  }
-  await refreshEach(ctx, [...refs.values()], 'correction');
+  const gameIds = [...new Set(changed.map((game) => game.espnId))];
+  const scored = await ctx.uow.write(async (store, emit) => {
+    const weeks = await store.lockUnfinishedWeeksWithGames(gameIds);
+    const at = ctx.now().toISOString();
+    for (const week of weeks) {
+      // The live board is shown in the live states: a change there is worth announcing.
+      if (week.calculatedAt === null && isLiveWeekState(week.state)) {
+        await emit('picks.standings.changed', { poolId: week.poolId, year: week.year, weekNumber: week.weekNumber, at });
+      }
+    }
+    return weeks
+      .filter((week) => week.calculatedAt !== null)
+      .map((week): PoolWeekRef => ({ poolId: week.poolId, year: week.year, weekNumber: week.weekNumber }));
+  });
+  await refreshEach(ctx, scored, 'correction');
 }
 
 /** A pool game was ruled void: its picks are pushes from now on. */
@@ -288,7 +304,7 @@ export async function onGameVoided(ctx: PicksContext, ref: PoolWeekRef): Promise
     await refreshEach(ctx, [week], 'void');
   } finally {
     // The ruling itself committed before the refresh: its board changed either way.
-    await ctx.announce([week]);
+    await ctx.announce();
   }
 }
 

@@ -41,10 +41,11 @@ export interface PicksContext {
   /** See Recalculate. */
   recalculateIfScored: Recalculate;
   /**
-   * Tell every process serving live streams that these pool weeks' boards may have changed
-   * (LIVE_SUBJECTS.boardChanged). Call after the change committed, never inside a unit of work.
+   * Tell every process serving live streams that boards may have changed (LIVE_SUBJECTS.boardChanged):
+   * they read which from the live change log (docs/architecture.md#live-change-log). Call after the
+   * change committed, never inside a unit of work.
    */
-  announce: (refs: readonly PoolWeekRef[]) => Promise<void>;
+  announce: () => Promise<void>;
   /** See WeeksPort. */
   weeks: WeeksPort;
 }

@@ -4,7 +4,7 @@ import { managedPool } from './access.js';
 import type { Caller, PicksContext } from './context.js';
 import { toCsv, slugify, type CsvCell } from './csv.js';
 import { WeekNotFoundError } from './errors.js';
-import { byName, type PlayerWeek } from './board/standings.js';
+import { byName, type PlayerWeek, type WeekTiebreak } from './board/standings.js';
 import { liveBoardOf, readLiveWeekAccess, weekBoardOf } from './live-board.js';
 
 /** A CSV download: its file name and content. */
@@ -19,6 +19,16 @@ const fileNameOf = (poolName: string, weekNumber: number, what: string) => `${sl
 /** The player's pick of a rank (0: the power pick), if any. */
 const pickOf = (player: PlayerWeek, rank: number) => player.outcome.picks.find((o) => o.pick.confidenceRank === rank && o.pick.isPowerPick === (rank === 0));
 const teamOf = (pick: { pick: LivePickRow } | undefined): CsvCell => (pick ? (pick.pick.teamAbbr ?? pick.pick.selectedTeamEspnId) : null);
+
+/**
+ * The columns a week with a tiebreaker game adds at the end of both exports (docs/game.md#weekly-winners):
+ * the player's prediction, and whether they won the week (named in SCORING and COMPLETE).
+ */
+export const TIEBREAKER_CSV_HEADER = ['Tiebreaker', 'Week Winner'] as const;
+const tiebreakerCells = (tiebreak: WeekTiebreak | null, player: PlayerWeek): CsvCell[] =>
+  tiebreak ? [tiebreak.predictions.get(player.userId) ?? null, tiebreak.winners.has(player.userId) ? 'Yes' : 'No'] : [];
+const withTiebreaker = (header: readonly string[], tiebreak: WeekTiebreak | null): readonly string[] =>
+  tiebreak ? [...header, ...TIEBREAKER_CSV_HEADER] : header;
 
 export const LEADERBOARD_CSV_HEADER = [
   'Rank',
@@ -51,8 +61,9 @@ export async function exportLeaderboard(ctx: PicksContext, caller: Caller, poolI
       p.outcome.rawPoints,
       p.outcome.powerBonus,
       p.weekPoints,
+      ...tiebreakerCells(board.tiebreak, p),
     ]);
-    return { fileName: fileNameOf(seen.pool.name, weekNumber, 'leaderboard'), body: toCsv(LEADERBOARD_CSV_HEADER, rows) };
+    return { fileName: fileNameOf(seen.pool.name, weekNumber, 'leaderboard'), body: toCsv(withTiebreaker(LEADERBOARD_CSV_HEADER, board.tiebreak), rows) };
   });
 }
 
@@ -99,8 +110,9 @@ export async function exportWeek(ctx: PicksContext, caller: Caller, poolId: stri
         failed ? null : p.outcome.powerEffect,
         failed ? null : p.weekPoints,
         p.error,
+        ...tiebreakerCells(board.tiebreak, p),
       ];
     });
-    return { fileName: fileNameOf(pool.name, weekNumber, 'scores'), body: toCsv(WEEK_CSV_HEADER, rows) };
+    return { fileName: fileNameOf(pool.name, weekNumber, 'scores'), body: toCsv(withTiebreaker(WEEK_CSV_HEADER, board.tiebreak), rows) };
   });
 }

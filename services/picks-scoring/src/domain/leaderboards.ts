@@ -1,4 +1,5 @@
 import {
+  type WeekResultsReply,
   weekLabel,
   type SavedPick,
   type ScoringReviewReply,
@@ -12,6 +13,8 @@ import type { PoolRow, WeekScoreRow } from '../store/schema.js';
 import { managedPool, readablePool } from './access.js';
 import type { Caller, PicksContext } from './context.js';
 import { ReviewPlayerNotFoundError, SeasonNotFoundError, WeekNotFoundError } from './errors.js';
+import type { WeekTiebreak } from './board/standings.js';
+import { weekBoardOf } from './live-board.js';
 import { pickReplyOf } from './present-picks.js';
 import { seasonTotalsFromAggregate, sharedRanks } from './scoring.js';
 
@@ -108,12 +111,27 @@ export async function getWeeklyScoringReview(ctx: PicksContext, caller: Caller, 
     const scores = await store.weekScoresOfPlayer(pool.id, pool.year, userId);
     // A former member is reviewable when they played (a scored week with picks), not for the zero rows of weeks they sat out.
     if (!member?.isActive && !scores.some((s) => s.hasPicks)) throw new ReviewPlayerNotFoundError();
-    const weeks = (await store.completeWeeksOf(pool.id, pool.year)).map((w) => w.weekNumber);
+    const completeWeeks = await store.completeWeeksOf(pool.id, pool.year);
+    const weeks = completeWeeks.map((w) => w.weekNumber);
     const picks = (await store.picksWithTeams(pool.id, pool.year, weeks, userId)).map(presentScoredPick);
     const scoreByWeek = new Map(scores.map((s) => [s.weekNumber, s]));
+    // The weeks with a tiebreaker game name their winners as their board does (docs/game.md#weekly-winners).
+    const tiebreaks = new Map<number, WeekTiebreak>();
+    for (const week of completeWeeks) {
+      if (week.tiebreakerGameId === null) continue;
+      const { tiebreak } = await weekBoardOf(store, ctx.logger, { pool, week, stored: true });
+      if (tiebreak) tiebreaks.set(week.weekNumber, tiebreak);
+    }
     return weeks.map((weekNumber) => {
       const weekPicks = picks.filter((p) => p.weekNumber === weekNumber);
-      return { weekNumber, displayName: weekLabel(weekNumber), picks: weekPicks, ...scoreFieldsOf(scoreByWeek.get(weekNumber), weekPicks) };
+      const tiebreak = tiebreaks.get(weekNumber);
+      return {
+        weekNumber,
+        displayName: weekLabel(weekNumber),
+        picks: weekPicks,
+        ...scoreFieldsOf(scoreByWeek.get(weekNumber), weekPicks),
+        ...(tiebreak ? { tiebreaker: tiebreak.predictions.get(userId) ?? null, isWeekWinner: tiebreak.winners.has(userId) } : {}),
+      };
     });
   });
 }
@@ -144,9 +162,18 @@ export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId
     for (const u of await store.findUsers(strangers)) people.set(u.id, { userId: u.id, displayName: u.displayName, email: u.email, isActive: false });
     for (const id of strangers) if (!people.has(id)) people.set(id, { userId: id, displayName: 'User', email: '', isActive: false });
 
+    // A week with a tiebreaker game: the predictions and the winners as the board decides them (docs/game.md#weekly-winners).
+    const tiebreak = week.tiebreakerGameId === null ? null : (await weekBoardOf(store, ctx.logger, { pool, week, stored: true })).tiebreak;
     const rows: ScoringReviewRow[] = [...people.values()].map((p) => {
       const playerPicks = picksByPlayer.get(p.userId) ?? [];
-      return { userId: p.userId, displayName: p.displayName, email: p.email, picks: playerPicks, ...scoreFieldsOf(scoreByPlayer.get(p.userId), playerPicks) };
+      return {
+        userId: p.userId,
+        displayName: p.displayName,
+        email: p.email,
+        picks: playerPicks,
+        ...scoreFieldsOf(scoreByPlayer.get(p.userId), playerPicks),
+        ...(tiebreak ? { tiebreaker: tiebreak.predictions.get(p.userId) ?? null, isWeekWinner: tiebreak.winners.has(p.userId) } : {}),
+      };
     });
     rows.sort(
       (a, b) =>
@@ -156,5 +183,20 @@ export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId
         a.userId.localeCompare(b.userId),
     );
     return { poolId: pool.id, weekNumber, state: week.state, calculatedAt: week.calculatedAt?.toISOString() ?? null, rows };
+  });
+}
+
+/**
+ * rpc.picks.week.results: each player's final points of a completed week and their shared rank
+ * (`sharedRanks`), as last calculated, for the notifications service's week-results message
+ * (docs/notifications.md#kinds). Only a COMPLETE week has results to tell; otherwise none.
+ */
+export async function weekResultsOf(ctx: PicksContext, ref: { poolId: string; year: number; weekNumber: number }): Promise<WeekResultsReply> {
+  return ctx.uow.read(async (store) => {
+    const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
+    if (week?.state !== 'COMPLETE') return { players: [] };
+    const scores = (await store.weekScoresOfWeek(ref.poolId, ref.year, ref.weekNumber)).filter((s) => s.hasPicks && !s.hasCalculationError);
+    const ranks = sharedRanks(scores.map((s) => s.finalPoints));
+    return { players: scores.map((s, i) => ({ userId: s.userId, points: s.finalPoints, rank: ranks[i]! })) };
   });
 }

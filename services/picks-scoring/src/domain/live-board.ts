@@ -4,7 +4,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PoolRow, PoolWeekRow } from '../store/schema.js';
 import { liveWeekAccessOf, type LiveWeekAccess } from './access.js';
 import { presentLiveBoard } from './board/present.js';
-import { standingsOf, type WeekBoard } from './board/standings.js';
+import { standingsOf, weekTiebreakOf, type WeekBoard } from './board/standings.js';
 import type { Caller } from './context.js';
 import { PoolNotFoundError } from './errors.js';
 import { overridesSeenBy } from './overrides.js';
@@ -43,11 +43,12 @@ export async function weekBoardOf(
   { pool, week, stored: asStored }: { pool: PoolRow; week: PoolWeekRow; stored: boolean },
 ): Promise<WeekBoard> {
   const { year, weekNumber } = week;
-  const [games, members, picks, stored] = await Promise.all([
+  const [games, members, picks, stored, predictions] = await Promise.all([
     store.liveGamesOf(pool.id, year, weekNumber),
     store.liveMembersOf(pool.id, year, weekNumber),
     store.weekPicksOf(pool.id, year, weekNumber),
     asStored ? store.weekScoresOf(pool.id, year, weekNumber) : Promise.resolve([]),
+    week.tiebreakerGameId === null ? Promise.resolve([]) : store.tiebreakersOfWeek(pool.id, year, weekNumber),
   ]);
 
   const scored = new Map<string, ScoredGame>(games.map((g) => [g.game.espnId, scoredGameOf(g.game, g.poolGame)]));
@@ -63,7 +64,12 @@ export async function weekBoardOf(
     onUnscorable: (userId, reason) =>
       logger.warn({ poolId: pool.id, year, weekNumber, userId, reason }, "live leaderboard: a player's picks cannot be scored; shown pending"),
   });
-  return { pool, week, games, players };
+  const tiebreak = weekTiebreakOf(week, {
+    players,
+    predictions: new Map(predictions.map((t) => [t.userId, t.prediction])),
+    tiebreakerGame: week.tiebreakerGameId === null ? null : (scored.get(week.tiebreakerGameId) ?? null),
+  });
+  return { pool, week, games, players, tiebreak };
 }
 
 /** The board of a week the caller may see (live standings; a COMPLETE week as calculated). */

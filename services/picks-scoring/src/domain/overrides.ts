@@ -79,6 +79,8 @@ async function presentOverrides(
             r.picksAfter.map((s) => fromSnapshot(r, s)),
           )
         : null,
+      tiebreakerBefore: show ? r.tiebreakerBefore : null,
+      tiebreakerAfter: show ? r.tiebreakerAfter : null,
     });
   }
   return out;
@@ -91,7 +93,7 @@ async function presentOverrides(
  * published games; the power pick may be on any production game of the week.
  */
 export async function overridePicks(ctx: PicksContext, caller: Caller, body: OverrideInput): Promise<OverrideReply> {
-  const { reply, ref } = await withWeekCaughtUp(ctx, () =>
+  const reply = await withWeekCaughtUp(ctx, () =>
     ctx.uow.write(async (store, emit) => {
       const pool = await managedPool(store, caller, body.poolId);
       const target = await store.lockMember(pool.id, body.targetUserId);
@@ -108,7 +110,13 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
       const now = ctx.now();
       const owner = { poolId: pool.id, userId: target.userId, year: pool.year, weekNumber };
       const before = await store.picksOf(owner);
+      const tiebreakerBefore = (await store.tiebreakerOf(owner))?.prediction ?? null;
+      // docs/game.md#weekly-winners: the override may set the prediction too (absent: kept).
+      const tiebreakerAfter = week.tiebreakerGameId === null ? null : body.tiebreaker === undefined ? tiebreakerBefore : body.tiebreaker;
       await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: true });
+      if (tiebreakerAfter !== tiebreakerBefore) {
+        await store.replaceTiebreaker(owner, tiebreakerAfter === null ? null : { ...owner, prediction: tiebreakerAfter, enteredBy: caller.id, updatedAt: now });
+      }
       const ref = { poolId: pool.id, year: pool.year, weekNumber };
       const autoRecalculated = await ctx.recalculateIfScored(store, emit, { ref, reason: 'override', now });
       const after = await store.picksOf(owner);
@@ -121,14 +129,16 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
         at: now,
         picksBefore: before.map(snapshotOf),
         picksAfter: after.map(snapshotOf),
+        tiebreakerBefore,
+        tiebreakerAfter,
       };
       await store.insertOverride(record);
       const [override] = await presentOverrides(store, [record], () => true);
       const reply: OverrideReply = { message: PICK_MESSAGES.overrideSaved(override!.targetDisplayName, weekNumber), autoRecalculated, override: override! };
-      return { reply, ref };
+      return reply;
     }),
   );
-  await ctx.announce([ref]);
+  await ctx.announce();
   return reply;
 }
 

@@ -6,6 +6,7 @@ import {
   PICK_MESSAGES,
   POWER_PICK_RANK,
   type BatchPicksReply,
+  type MyTiebreaker,
   type batchPicksBodySchema,
   type SavedPick,
   type PickStats,
@@ -13,7 +14,7 @@ import {
 } from '@powerpool/contracts';
 import type { PickOwner } from '../store/picks.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
-import type { GameRow, PickRow, PoolGameRow, PoolRow } from '../store/schema.js';
+import type { GameRow, PickRow, PoolGameRow, PoolRow, PoolWeekRow } from '../store/schema.js';
 import { managedPool, readablePool, savesOpenAt } from './access.js';
 import type { Caller, Emit, PicksContext } from './context.js';
 import {
@@ -195,6 +196,20 @@ export async function replaceWeekPicks(
   return rows;
 }
 
+/**
+ * The tiebreaker prediction a player's save keeps (docs/game.md#weekly-winners): required when the
+ * week fixed a tiebreaker game at publish (400 incomplete_picks, naming the game, otherwise); with
+ * no tiebreaker game, none is kept whatever was sent.
+ */
+export function tiebreakerToSave(week: Pick<PoolWeekRow, 'tiebreakerGameId'>, given: number | null | undefined, games: readonly GameRow[]): number | null {
+  if (week.tiebreakerGameId === null) return null;
+  if (given === null || given === undefined) {
+    const game = games.find((g) => g.espnId === week.tiebreakerGameId);
+    throw new IncompletePicksError(PICK_MESSAGES.tiebreakerRequired(game?.gameName ?? week.tiebreakerGameId), { field: 'tiebreaker' });
+  }
+  return given;
+}
+
 /** The week a weekId names in a pool: its season must be the pool's. */
 function weekOfPool(pool: PoolRow, ref: WeekRef): number {
   if (ref.year !== null && ref.year !== pool.year) throw new SeasonNotFoundError();
@@ -231,12 +246,14 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
       const chosen = resolvePicks(body.picks, weekGames, { powerAnyGame: false });
       const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
       refuseStartedGames(chosen, weekGames.games, await store.picksOf(owner));
+      const tiebreaker = tiebreakerToSave(week, body.tiebreaker, weekGames.games);
       const rows = await replaceWeekPicks(store, emit, { owner, chosen, byUserId: caller.id, now, override: false });
+      await store.replaceTiebreaker(owner, tiebreaker === null ? null : { ...owner, prediction: tiebreaker, enteredBy: caller.id, updatedAt: now });
       const picks = await presentPicks(store, rows);
-      return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks };
+      return { message: PICK_MESSAGES.saved(weekNumber), poolId: pool.id, year: pool.year, weekNumber, savedAt: now.toISOString(), picks, tiebreaker };
     }),
   );
-  await ctx.announce([{ poolId: reply.poolId, year: reply.year, weekNumber: reply.weekNumber }]);
+  await ctx.announce();
   return reply;
 }
 
@@ -246,6 +263,23 @@ export async function myPicks(ctx: PicksContext, caller: Caller, ref: WeekRef, p
     const pool = await readablePool(store, caller, poolId);
     const weekNumber = weekOfPool(pool, ref);
     return presentPicks(store, await store.picksOf({ poolId: pool.id, userId: caller.id, year: pool.year, weekNumber }));
+  });
+}
+
+/** GET /api/weeks/{weekId}/tiebreaker?poolId=: the week's tiebreaker game and the caller's own prediction. */
+export async function myTiebreaker(ctx: PicksContext, caller: Caller, ref: WeekRef, poolId: string): Promise<MyTiebreaker> {
+  return ctx.uow.read(async (store) => {
+    const pool = await readablePool(store, caller, poolId);
+    const weekNumber = weekOfPool(pool, ref);
+    const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
+    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
+    return {
+      poolId: pool.id,
+      year: pool.year,
+      weekNumber,
+      tiebreakerGameId: week?.tiebreakerGameId ?? null,
+      tiebreaker: (await store.tiebreakerOf(owner))?.prediction ?? null,
+    };
   });
 }
 

@@ -12,7 +12,7 @@ import type { Emit, PicksContext } from './context.js';
 export async function recordUser(ctx: PicksContext, user: User): Promise<void> {
   await ctx.uow.write((store) => store.upsertUser({ id: user.id, email: user.email, displayName: displayNameOf(user), updatedAt: new Date(user.updatedAt) }));
   // Their name is on the boards of their pools.
-  await ctx.announce(await ctx.uow.read((store) => store.poolWeeksOfMember(user.id)));
+  await ctx.announce();
 }
 
 /** sports.teams.migrated: names, abbreviations, logos and colours. */
@@ -21,11 +21,13 @@ export async function recordTeams(ctx: PicksContext, event: EventPayload<'sports
     await store.upsertTeams(event.teams, ctx.now());
     await store.deleteTeams(event.deletedEspnIds);
   });
+  await ctx.announce();
 }
 
 /** sports.venues.imported: the live board's venue names and pictures. */
 export async function recordVenues(ctx: PicksContext, event: EventPayload<'sports.venues.imported'>): Promise<void> {
   await ctx.uow.write((store) => store.upsertVenues(event.venues));
+  await ctx.announce();
 }
 
 /**
@@ -48,13 +50,17 @@ export async function recordMigratedGames(ctx: PicksContext, event: EventPayload
   await afterGames(ctx, event.games, onGamesChanged);
 }
 
-/** After games were stored: the scoring hook, then (whatever it did) the boards that show them are announced. */
+/**
+ * After games were stored: the boards that show them are announced at once (a score reaches the
+ * streams without waiting for the scoring hook's pool weeks), then the scoring hook, then (whatever
+ * it did) announced again for what it changed.
+ */
 async function afterGames(ctx: PicksContext, changed: Game[], onGamesChanged?: GamesChanged): Promise<void> {
+  await ctx.announce();
   try {
     if (onGamesChanged) await onGamesChanged(ctx, changed);
   } finally {
-    const refs = await ctx.uow.read((store) => store.poolWeeksWithGames(changed.map((g) => g.espnId)));
-    await ctx.announce(refs);
+    await ctx.announce();
   }
 }
 
@@ -62,12 +68,6 @@ async function afterGames(ctx: PicksContext, changed: Game[], onGamesChanged?: G
 export async function recordGameUpdate(ctx: PicksContext, event: EventPayload<'sports.game.updated'>, onGamesChanged?: GamesChanged): Promise<void> {
   await ctx.uow.write((store) => store.upsertGame(event.game));
   await afterGames(ctx, [event.game], onGamesChanged);
-}
-
-/** Every week of a pool (a change of the pool or its members shows on all its boards). */
-async function announcePool(ctx: PicksContext, poolId: string): Promise<void> {
-  const weeks = await ctx.uow.read((store) => store.poolWeeksOf(poolId));
-  await ctx.announce(weeks.map((w) => ({ poolId: w.poolId, year: w.year, weekNumber: w.weekNumber })));
 }
 
 /** pools.pool.created / updated / commissioner.changed: name, season, commissioner, visibility. */
@@ -82,15 +82,13 @@ export async function recordPool(ctx: PicksContext, pool: Pool): Promise<void> {
       updatedAt: new Date(pool.updatedAt),
     }),
   );
-  await announcePool(ctx, pool.id);
+  await ctx.announce();
 }
 
 /** pools.pool.deleted: the pool's picks, scores, overrides, weeks and games go. */
 export async function recordPoolDeleted(ctx: PicksContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
-  // Announced before: the deletion takes the pool's weeks with it.
-  const weeks = await ctx.uow.read((store) => store.poolWeeksOf(event.pool.id));
   const { deletedPicks } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
-  await ctx.announce(weeks.map((w) => ({ poolId: w.poolId, year: w.year, weekNumber: w.weekNumber })));
+  await ctx.announce();
   ctx.logger.info({ poolId: event.pool.id, deletedPicks }, 'pool deleted: its picks and scores removed');
 }
 
@@ -99,7 +97,7 @@ export async function recordMember(ctx: PicksContext, member: EventPayload<'pool
   await ctx.uow.write((store) =>
     store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
   );
-  await announcePool(ctx, member.poolId);
+  await ctx.announce();
 }
 
 /** weeks.week.published: the deadline, and the games with their locked spreads. */
@@ -117,6 +115,7 @@ export async function recordPublishedWeek(ctx: PicksContext, event: EventPayload
         publishedAt,
         stateChangedAt: publishedAt,
         calculatedAt: null,
+        tiebreakerGameId: event.tiebreakerGameId,
       },
       event.games.map((g) => ({
         id: g.poolGameId,
@@ -133,7 +132,7 @@ export async function recordPublishedWeek(ctx: PicksContext, event: EventPayload
       })),
     );
   });
-  await ctx.announce([{ poolId: event.poolId, year: event.year, weekNumber: event.weekNumber }]);
+  await ctx.announce();
 }
 
 /** A state change for a week whose publication has not arrived yet: retried by the bus. */
@@ -170,12 +169,13 @@ export async function recordWeekState(ctx: PicksContext, event: EventPayload<'we
     await store.advanceWeekState(event, event.toState, new Date(event.at));
     if (hook) await hook(store, emit, event, ctx.now());
   });
-  await ctx.announce([{ poolId: event.poolId, year: event.year, weekNumber: event.weekNumber }]);
+  await ctx.announce();
 }
 
 /** weeks.game.voided: every pick on the game counts as a push from now on. */
 export async function recordVoidedGame(ctx: PicksContext, event: EventPayload<'weeks.game.voided'>): Promise<void> {
   await ctx.uow.write((store) => store.voidPoolGame(event.poolGameId, event.reason, new Date(event.voidedAt)));
+  await ctx.announce();
 }
 
 /** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */

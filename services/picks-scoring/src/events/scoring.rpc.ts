@@ -1,7 +1,8 @@
-import { RPC, unscoredPicksRequestSchema } from '@powerpool/contracts';
+import { RPC, unscoredPicksRequestSchema, weekResultsRequestSchema } from '@powerpool/contracts';
 import { answerRequests, type Bus, type Subscription } from '@powerpool/service-kit';
 import { unscoredPicks } from '../domain/calculate.js';
 import type { PicksContext } from '../domain/context.js';
+import { weekResultsOf } from '../domain/leaderboards.js';
 
 /** Answers rpc.picks.week.unscored-picks (weeks-workflow, before it completes a week). */
 export function answerScoringRequests(bus: Bus, ctx: PicksContext): Promise<Subscription> {
@@ -14,5 +15,14 @@ export function answerScoringRequests(bus: Bus, ctx: PicksContext): Promise<Subs
       invalid: 'poolId, year, weekNumber and results are required',
     },
     (request) => unscoredPicks(ctx, request),
+  );
+}
+
+/** Answers rpc.picks.week.results (the notifications service, once a week is COMPLETE). */
+export function answerWeekResultsRequests(bus: Bus, ctx: PicksContext): Promise<Subscription> {
+  return answerRequests(
+    bus,
+    { subject: RPC.scoringWeekResults, queue: 'picks-scoring', request: weekResultsRequestSchema, invalid: 'poolId, year and weekNumber are required' },
+    (request) => weekResultsOf(ctx, request),
   );
 }

@@ -29,7 +29,7 @@ export function registerLiveRoutes(app: ServiceApp, ctx: PicksContext, live: Liv
     if (noneMatchHits(request.headers['if-none-match'], board.etag)) return reply.code(304).send();
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     if (gzip) reply.header('content-encoding', 'gzip');
-    return reply.type('application/json; charset=utf-8').send(gzip ? board.gzip : board.json);
+    return reply.type('application/json; charset=utf-8').send(gzip ? await board.gzip() : board.json);
   });
   // Streams: the access checks answer refusals as plain JSON errors BEFORE the stream opens; then
   // the reply is hijacked (no serializer, no compression) and the hub writes to it.

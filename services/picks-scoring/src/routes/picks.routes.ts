@@ -2,7 +2,7 @@ import { picksEndpoints as api } from '@powerpool/contracts';
 import { currentUser, route, type ServiceApp } from '@powerpool/service-kit';
 import type { PicksContext } from '../domain/context.js';
 import { listOverrides, overridePicks } from '../domain/overrides.js';
-import { myPicks, pickStats, savePicks } from '../domain/picks.js';
+import { myPicks, myTiebreaker, pickStats, savePicks } from '../domain/picks.js';
 
 /** Picks: a player's own picks, saving them, the pick-completion figures, and commissioner overrides. */
 export function registerPicksRoutes(app: ServiceApp, ctx: PicksContext): void {
@@ -13,6 +13,7 @@ export function registerPicksRoutes(app: ServiceApp, ctx: PicksContext): void {
     if (request.routeOptions.url === api.savePicks.path && request.method === api.savePicks.method) arrivals.set(request, ctx.now());
   });
   route(app, api.myPicks, async (request) => myPicks(ctx, currentUser(request), request.params.weekId, request.query.poolId));
+  route(app, api.myTiebreaker, async (request) => myTiebreaker(ctx, currentUser(request), request.params.weekId, request.query.poolId));
   route(app, api.savePicks, async (request) => savePicks(ctx, currentUser(request), request.body, arrivals.get(request) ?? ctx.now()));
   route(app, api.pickStats, async (request) => pickStats(ctx, currentUser(request), request.params.weekNumber, request.query.poolId));
   route(app, api.override, async (request) => overridePicks(ctx, currentUser(request), request.body));

@@ -66,7 +66,8 @@ export function createGamesStreams(ctx: PicksContext, bus: Bus, logger: KitLogge
     const at = Date.parse(state.updatedAt);
     if ((week.newest.get(state.gameId) ?? -Infinity) >= at) return;
     week.newest.set(state.gameId, at);
-    const frame = eventFrame({ type: 'game', game: state } satisfies GamesStreamEvent);
+    // Encoded (and, for compressed streams, deflated) once for every connection of the week.
+    const frame = Buffer.from(eventFrame({ type: 'game', game: state } satisfies GamesStreamEvent));
     for (const client of week.clients) {
       if (client.waiting) client.waiting.push(state);
       else client.connection.write(frame);

@@ -12,17 +12,41 @@ import { createLiveBoardCache, createSharedReads, type BoardVersion, type LiveBo
 /**
  * The live leaderboard as sent (GET .../live-leaderboard and the streams of live-stream.ts): one
  * version per pool week and fingerprint (live-cache.ts), its access scope, and per access variant
- * the board built once by domain/live-board.ts, schema-checked, serialized, gzipped and named by
- * a weak ETag.
+ * the board built once by domain/live-board.ts, schema-checked, serialized and named by a weak
+ * ETag (and gzipped once when a GET asks).
  */
 
 const gzipAsync = promisify(gzip);
 
-/** One board version as sent: its ETag, the JSON, and the same JSON gzipped (made once). */
+/**
+ * One board version as sent: its ETag, the JSON, and the same JSON gzipped, made the first time
+ * a GET asks for it and then kept (a version only the streams send, which deflate their own
+ * frames, is never gzipped: a score change rebuilds every streamed pool week's version).
+ */
 export interface LiveReply {
   etag: string;
   json: Buffer;
-  gzip: Buffer;
+  gzip(): Promise<Buffer>;
+}
+
+/** A reply whose gzip is made once, on first use. */
+function liveReply(etag: string, json: Buffer): LiveReply {
+  let gzipped: Promise<Buffer> | null = null;
+  return {
+    etag,
+    json,
+    gzip() {
+      if (!gzipped) {
+        const made = gzipAsync(json);
+        // A failed compression is not kept: the next GET tries again.
+        made.catch(() => {
+          if (gzipped === made) gzipped = null;
+        });
+        gzipped = made;
+      }
+      return gzipped;
+    },
+  };
 }
 
 /**
@@ -49,7 +73,7 @@ export interface LiveBoards {
 export const createLiveBoards = (fingerprintGapMs: number): LiveBoards => ({ cache: createLiveBoardCache(), fingerprint: createSharedReads(fingerprintGapMs) });
 
 /** Bump when the board's JSON changes shape, so browsers holding an old ETag get the new board. */
-const LIVE_REPLY_FORMAT = 2; // 2: covering is COVERING, PUSH or NOT_COVERING (was a boolean)
+const LIVE_REPLY_FORMAT = 4; // 4: the board carries each game's pick consensus; 3: stream patches carry changed fields and order runs; 2: covering is COVERING, PUSH or NOT_COVERING (was a boolean)
 
 /** A weak ETag (two replicas' builds of one version differ in `generatedAt` only) naming the version and the variant. */
 export function liveEtagOf(key: string, variant: string, fingerprint: string): string {
@@ -111,7 +135,7 @@ export function liveReplyOf(
   const variant = liveVariantOf(seen, now);
   return current.version.reply(variant, async () => {
     const json = Buffer.from(JSON.stringify(liveLeaderboardSchema.parse(await liveLeaderboardOf(store, ctx.logger, { caller, seen, now }))));
-    return { etag: liveEtagOf(current.key, variant, current.fingerprint), json, gzip: await gzipAsync(json) };
+    return liveReply(liveEtagOf(current.key, variant, current.fingerprint), json);
   });
 }
 

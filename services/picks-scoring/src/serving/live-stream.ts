@@ -1,5 +1,5 @@
 import { diffLiveBoards, LIVE_STREAM, liveBoardChangedSchema, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
-import { DomainError, eventFrameWithId, type Bus, type EventStreamConnection, type KitLogger, type Subscription } from '@powerpool/service-kit';
+import { createLimiter, DomainError, eventFrameWithId, type Bus, type EventStreamConnection, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import { deadlinePassed, type LiveWeekAccess } from '../domain/access.js';
 import type { Caller, PicksContext } from '../domain/context.js';
 import {
@@ -11,18 +11,29 @@ import {
   type CurrentLiveVersion,
   type LiveBoards,
   type LiveReply,
+  type LiveScope,
 } from './live-replies.js';
+import { createLiveChangeLog, type LiveChanges } from './live-changes.js';
 
 /**
  * The live leaderboard pushed to browsers (GET .../live-leaderboard/stream), one hub per process.
  *
  * Connections are grouped per pool week, and within it per access variant (what a caller sees
  * depends only on that; live-replies.ts). ONE core bus subscription (LIVE_SUBJECTS.boardChanged, broadcast
- * by whichever replica committed a change) and a safety-net timer tell the hub a pool week may have
- * changed; it then reads the pool week's fingerprint once, and when it moved builds each variant
+ * by whichever replica committed a change) and a safety-net timer make the hub read the live change
+ * log (live-changes.ts: one query, whatever the number of pools), which names the pools and games
+ * that changed; only the pool weeks with open connections whose boards they touch (a game: the
+ * boards that show it) are rebuilt, so the idle cost does not grow with the pool weeks and a change
+ * costs the boards it moves (docs/architecture.md#live-change-log). A rebuild reads the pool week's
+ * fingerprint once, and when it moved builds each variant
  * with open connections once (the live board cache of live-replies.ts, shared with GET), diffs it against
  * the version last sent, serializes the patch frame once and writes the same string to every
- * connection of the variant. Rebuilds of a pool week are coalesced: one in flight, one queued.
+ * connection of the variant. Rebuilds of a pool week are coalesced: one in flight, one queued; and
+ * at most `rebuildConcurrency` run at once in the process, the rest waiting in order in memory.
+ * A rebuild that failed leaves nothing marked as seen, so the retry delivers.
+ * The safety-net tick also rebuilds, without a query, the pool weeks whose deadline passed since,
+ * and those whose last rebuild failed (a database error mid-change: the change log's rows are
+ * already read, so nothing else would bring their boards to it).
  * Every change also re-checks each connection's access against the new version's scope: one that
  * lost it gets `closed` and ends. State is only in memory, so any replica serves any stream.
  */
@@ -30,11 +41,17 @@ import {
 export interface LiveStreamsOptions {
   /** How many recent patches are kept per pool week and variant for reconnects (Last-Event-ID). */
   resumeVersions: number;
-  /** How often the pool weeks with open connections are re-checked without being told (lost message, another replica's change). */
+  /** How often the change log is read without being told (a lost message), and deadlines checked. */
   safetyNetMs: number;
+  /**
+   * Rebuilds running at once in this process; the others wait their turn in memory. A score
+   * change touches every streamed pool week at once: a thousand rebuilds queued on the database
+   * pool would wait past its connection timeout and fail, and finish all together at the end.
+   */
+  rebuildConcurrency: number;
 }
 
-export const LIVE_STREAM_DEFAULTS: LiveStreamsOptions = { resumeVersions: LIVE_STREAM.resumeVersions, safetyNetMs: 5_000 };
+export const LIVE_STREAM_DEFAULTS: LiveStreamsOptions = { resumeVersions: LIVE_STREAM.resumeVersions, safetyNetMs: 5_000, rebuildConcurrency: 4 };
 
 /** How long a pool week without connections keeps its recent patches (browsers reconnecting resume). */
 const IDLE_KEEP_MS = LIVE_STREAM.staleMs;
@@ -70,10 +87,16 @@ interface PoolWeek {
   variants: Map<string, VariantState>;
   /** What the last rebuild saw: unchanged fingerprint and deadline with no new connection means nothing to do. */
   seen: { fingerprint: string; deadlinePassed: boolean } | null;
+  /** The week as the last rebuild read it (its deadline is watched without a query). */
+  week: LiveScope['week'];
+  /** Every production game the boards sent show (their games and picks): a change of one rebuilds this pool week. */
+  games: Set<string>;
   /** Connections joined since the last rebuild (the others were brought to the version it saw). */
   joined: Set<Client>;
   running: Promise<void> | null;
   queued: boolean;
+  /** The last rebuild failed: the safety net tries again (the change log's rows it answered are already read). */
+  failed: boolean;
   idleSince: number | null;
 }
 
@@ -91,7 +114,7 @@ export interface LiveStreams {
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Pool weeks with open connections, and connections. */
-  stats(): { poolWeeks: number; connections: number; rebuilds: number };
+  stats(): { poolWeeks: number; connections: number; rebuilds: number; failedRebuilds: number; logReads: number };
 }
 
 /** The SSE id of a board version: its ETag without the weak marker and quotes. */
@@ -115,12 +138,28 @@ export function createLiveStreams(
   let subscription: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
   let rebuilds = 0;
+  let failedRebuilds = 0;
+  const rebuildSlot = createLimiter(timing.rebuildConcurrency);
 
   const weekOf = (poolId: string, weekNumber: number): PoolWeek => {
     const key = liveKeyOf(poolId, weekNumber);
     let pw = weeks.get(key);
     if (!pw) {
-      pw = { key, poolId, weekNumber, clients: new Set(), variants: new Map(), seen: null, joined: new Set(), running: null, queued: false, idleSince: null };
+      pw = {
+        key,
+        poolId,
+        weekNumber,
+        clients: new Set(),
+        variants: new Map(),
+        seen: null,
+        week: undefined,
+        games: new Set(),
+        joined: new Set(),
+        running: null,
+        queued: false,
+        failed: false,
+        idleSince: null,
+      };
       weeks.set(key, pw);
     }
     return pw;
@@ -152,6 +191,8 @@ export function createLiveStreams(
       }
       state = { version, board, json: reply.json, patches, snapshot: null };
       pw.variants.set(variant, state);
+      for (const game of board.gamesCentric) pw.games.add(game.gameId);
+      for (const standing of board.standings) for (const pick of standing.picks) pw.games.add(pick.gameId);
     }
     const byBase = new Map<string | null, Buffer[]>();
     for (const client of clients) {
@@ -181,6 +222,18 @@ export function createLiveStreams(
     if (pw.clients.size === 0) return;
     const joined = [...pw.joined];
     pw.joined.clear();
+    try {
+      await build(pw, joined);
+    } catch (err) {
+      // Nothing of this rebuild counts as seen: the retry builds and delivers again, and the
+      // connections that joined still get their snapshot.
+      pw.seen = null;
+      for (const client of joined) if (pw.clients.has(client)) pw.joined.add(client);
+      throw err;
+    }
+  }
+
+  async function build(pw: PoolWeek, joined: Client[]): Promise<void> {
     await ctx.uow.read(async (store) => {
       const current: CurrentLiveVersion = await currentLiveVersion(store, pw.poolId, pw.weekNumber, boards);
       const now = ctx.now();
@@ -188,6 +241,7 @@ export function createLiveStreams(
       const unchanged = pw.seen !== null && pw.seen.fingerprint === current.fingerprint && pw.seen.deadlinePassed === passed;
       if (unchanged && joined.length === 0) return;
       pw.seen = { fingerprint: current.fingerprint, deadlinePassed: passed };
+      pw.week = current.scope.week;
       rebuilds += 1;
 
       const groups = new Map<string, { seen: LiveWeekAccess; caller: Caller; clients: Client[] }>();
@@ -225,9 +279,12 @@ export function createLiveStreams(
       try {
         do {
           pw.queued = false;
-          await rebuild(pw);
+          pw.failed = false;
+          await rebuildSlot(() => rebuild(pw));
         } while (pw.queued);
       } catch (err) {
+        pw.failed = true;
+        failedRebuilds += 1;
         logger.error({ err, poolId: pw.poolId, weekNumber: pw.weekNumber }, 'live stream: could not rebuild a board (the safety net tries again)');
       } finally {
         pw.running = null;
@@ -235,11 +292,25 @@ export function createLiveStreams(
     })();
   }
 
-  function sweep(): void {
-    const now = Date.now();
+  /** The pool weeks with open connections that `changes` touch. */
+  function heard(changes: LiveChanges): void {
     for (const pw of weeks.values()) {
-      if (pw.clients.size > 0) schedule(pw);
-      else if (pw.idleSince !== null && now - pw.idleSince > IDLE_KEEP_MS && !pw.running) weeks.delete(pw.key);
+      if (pw.clients.size === 0) continue;
+      if (changes.everything || changes.pools.has(pw.poolId) || [...pw.games].some((g) => changes.games.has(g))) schedule(pw);
+    }
+  }
+
+  const log = createLiveChangeLog(ctx, { logger, onChanges: heard });
+
+  /** The safety net: read the log, rebuild the pool weeks whose deadline passed or whose last rebuild failed, forget long-idle ones. */
+  function sweep(): void {
+    log.poke();
+    const now = Date.now();
+    const clock = ctx.now();
+    for (const pw of weeks.values()) {
+      if (pw.clients.size > 0) {
+        if (pw.failed || (pw.seen && pw.week && deadlinePassed(pw.week, clock) !== pw.seen.deadlinePassed)) schedule(pw);
+      } else if (pw.idleSince !== null && now - pw.idleSince > IDLE_KEEP_MS && !pw.running) weeks.delete(pw.key);
     }
   }
 
@@ -270,13 +341,15 @@ export function createLiveStreams(
     },
     changed,
     async start() {
+      // The log's starting point comes first: a change committed after it reaches every board built since.
+      await log.start();
       subscription = await bus.subscribe(LIVE_SUBJECTS.boardChanged, (msg) => {
         const parsed = liveBoardChangedSchema.safeParse(msg.data);
         if (!parsed.success) {
           logger.warn({ subject: msg.subject }, 'ignoring a board-changed message that does not match its contract');
           return;
         }
-        changed(parsed.data.poolId, parsed.data.weekNumber);
+        log.poke();
       });
       timer = setInterval(sweep, timing.safetyNetMs);
       timer.unref();
@@ -286,6 +359,7 @@ export function createLiveStreams(
       timer = null;
       await subscription?.unsubscribe();
       subscription = null;
+      await log.settled();
       await Promise.all([...weeks.values()].flatMap((pw) => (pw.running ? [pw.running] : [])));
     },
     stats() {
@@ -295,7 +369,7 @@ export function createLiveStreams(
         connections += pw.clients.size;
         if (pw.clients.size > 0) poolWeeks += 1;
       }
-      return { poolWeeks, connections, rebuilds };
+      return { poolWeeks, connections, rebuilds, failedRebuilds, logReads: log.reads };
     },
   };
 }

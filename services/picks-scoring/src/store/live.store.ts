@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@powerpool/service-kit';
 import {
   games,
+  liveChanges,
   pickOverrides,
   picks,
   poolGames,
@@ -45,6 +46,18 @@ export interface LivePickRow extends Pick<PickRow, 'userId' | 'gameId' | 'select
   teamLogo: string | null;
 }
 
+/** One row of the live change log: a pool, a production game or everything changed (transaction `xid`). */
+export interface LiveChangeRow {
+  id: string;
+  xid: bigint;
+  poolId: string | null;
+  gameId: string | null;
+  everything: boolean;
+}
+
+/** The rows of `db.execute` (an array from postgres.js, `{ rows }` from PGlite). */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows);
+
 const homeTeams = alias(teams, 'home_team');
 const awayTeams = alias(teams, 'away_team');
 
@@ -60,22 +73,36 @@ export function createLiveStore(db: Db) {
         .orderBy(asc(games.gameTimeUtc), asc(games.espnId));
     },
 
-    /** The weeks of every pool `userId` belongs to (whose boards show their name). */
-    async poolWeeksOfMember(userId: string): Promise<Array<{ poolId: string; year: number; weekNumber: number }>> {
-      return db
-        .select({ poolId: poolWeeks.poolId, year: poolWeeks.year, weekNumber: poolWeeks.weekNumber })
-        .from(poolWeeks)
-        .innerJoin(poolMembers, eq(poolMembers.poolId, poolWeeks.poolId))
-        .where(eq(poolMembers.userId, userId));
+    /**
+     * The live change log's rows (migrations/0004_live_changes.sql) of the transactions with an id
+     * of at least `floor` (none when null), and the `horizon` of this read: the oldest transaction
+     * still running when it read. Every row this read could not see (its transaction still running,
+     * or not begun) has an xid of at least the horizon, so the next read, from it, sees them.
+     */
+    async liveChangesSince(floor: bigint | null): Promise<{ horizon: bigint; rows: LiveChangeRow[] }> {
+      const result = await db.execute(sql`
+        SELECT h.horizon, c.id::text AS id, c.xid::text AS xid, c.pool_id, c.game_id, c.everything
+        FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon) h
+        LEFT JOIN ${liveChanges} c ON ${floor === null ? sql`false` : sql`c.xid >= ${floor.toString()}::bigint`}`);
+      const rows = rowsOf<{
+        horizon: string;
+        id: string | null;
+        xid: string | null;
+        pool_id: string | null;
+        game_id: string | null;
+        everything: boolean | null;
+      }>(result);
+      return {
+        horizon: BigInt(rows[0]!.horizon),
+        rows: rows.flatMap((r) =>
+          r.id === null ? [] : [{ id: r.id, xid: BigInt(r.xid!), poolId: r.pool_id, gameId: r.game_id, everything: r.everything === true }],
+        ),
+      };
     },
 
-    /** The pool weeks that published any of `gameIds` (whose live boards show them). */
-    async poolWeeksWithGames(gameIds: readonly string[]): Promise<Array<{ poolId: string; year: number; weekNumber: number }>> {
-      if (gameIds.length === 0) return [];
-      return db
-        .selectDistinct({ poolId: poolGames.poolId, year: poolGames.year, weekNumber: poolGames.weekNumber })
-        .from(poolGames)
-        .where(inArray(poolGames.gameId, [...gameIds]));
+    /** Forget the live change log's rows written before `before` (read long ago by every process). */
+    async pruneLiveChanges(before: Date): Promise<void> {
+      await db.delete(liveChanges).where(lt(liveChanges.at, before));
     },
 
     /** The pool's published games of a week (with production data), by kickoff. */
@@ -181,8 +208,7 @@ export function createLiveStore(db: Db) {
           (SELECT ${digest('o')} FROM ${pickOverrides} o WHERE ${week('o')}),
           (SELECT ${digest('u')} FROM ${users} u WHERE u.id IN (SELECT o.by_user_id FROM ${pickOverrides} o WHERE ${week('o')} UNION SELECT o.target_user_id FROM ${pickOverrides} o WHERE ${week('o')}))
         ) AS fingerprint`);
-      const rows = Array.isArray(result) ? (result as Array<{ fingerprint: string }>) : (result as { rows: Array<{ fingerprint: string }> }).rows;
-      return rows[0]!.fingerprint;
+      return rowsOf<{ fingerprint: string }>(result)[0]!.fingerprint;
     },
   };
 }

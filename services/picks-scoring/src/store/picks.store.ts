@@ -1,7 +1,17 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CONFIDENCE_RANKS } from '@powerpool/contracts';
 import type { Db } from '@powerpool/service-kit';
-import { pickOverrides, picks, poolMembers, type MemberRow, type OverridePickSnapshot, type PickOverrideRow, type PickRow } from './schema.js';
+import {
+  pickOverrides,
+  picks,
+  poolMembers,
+  weekTiebreakers,
+  type MemberRow,
+  type OverridePickSnapshot,
+  type PickOverrideRow,
+  type PickRow,
+  type WeekTiebreakerRow,
+} from './schema.js';
 
 /**
  * A pick as an override record keeps it: what was picked (OverridePickSnapshot) plus who entered
@@ -28,6 +38,14 @@ export interface PickOwner {
 
 const ofOwner = (o: PickOwner) => and(eq(picks.poolId, o.poolId), eq(picks.userId, o.userId), eq(picks.year, o.year), eq(picks.weekNumber, o.weekNumber));
 
+const ofTiebreakerOwner = (o: PickOwner) =>
+  and(
+    eq(weekTiebreakers.poolId, o.poolId),
+    eq(weekTiebreakers.userId, o.userId),
+    eq(weekTiebreakers.year, o.year),
+    eq(weekTiebreakers.weekNumber, o.weekNumber),
+  );
+
 /** Picks and commissioner overrides: the rows picks-scoring owns for players' choices. */
 export function createPickStore(db: Db) {
   return {
@@ -47,6 +65,26 @@ export function createPickStore(db: Db) {
 
     async picksOf(owner: PickOwner): Promise<PickRow[]> {
       return db.select().from(picks).where(ofOwner(owner));
+    },
+
+    /** A player's tiebreaker prediction of a pool week, if any. */
+    async tiebreakerOf(owner: PickOwner): Promise<WeekTiebreakerRow | undefined> {
+      const [row] = await db.select().from(weekTiebreakers).where(ofTiebreakerOwner(owner));
+      return row;
+    },
+
+    /** Every tiebreaker prediction of a pool week (all players). */
+    async tiebreakersOfWeek(poolId: string, year: number, weekNumber: number): Promise<WeekTiebreakerRow[]> {
+      return db
+        .select()
+        .from(weekTiebreakers)
+        .where(and(eq(weekTiebreakers.poolId, poolId), eq(weekTiebreakers.year, year), eq(weekTiebreakers.weekNumber, weekNumber)));
+    },
+
+    /** Replace a player's tiebreaker prediction of a pool week (null: none). Inside the write that replaces their picks. */
+    async replaceTiebreaker(owner: PickOwner, row: WeekTiebreakerRow | null): Promise<void> {
+      await db.delete(weekTiebreakers).where(ofTiebreakerOwner(owner));
+      if (row) await db.insert(weekTiebreakers).values(row);
     },
 
     /** Every pick of a pool week (all players). */

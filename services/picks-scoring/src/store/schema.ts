@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PICK_RESULTS, POWER_EFFECTS } from '@powerpool/contracts';
 import { deletedPoolsTable, poolColumns, poolGameColumns, poolMembersTable, poolWeeksTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
 
@@ -45,6 +45,8 @@ export const poolWeeks = poolWeeksTable(picksSchema, {
   pickDeadline: ts('pick_deadline').notNull(),
   publishedAt: ts('published_at').notNull(),
   calculatedAt: ts('calculated_at'),
+  /** The week's tiebreaker game, fixed at publish (docs/game.md#weekly-winners); null without one. */
+  tiebreakerGameId: text('tiebreaker_game_id'),
 });
 
 /** The games a pool published, with the locked spread, and void rulings. */
@@ -73,6 +75,21 @@ export const picks = picksSchema.table('picks', {
   result: text('result', { enum: PICK_RESULTS }),
   pointsEarned: integer('points_earned'),
 });
+
+/** A player's tiebreaker prediction of a pool week (docs/game.md#weekly-winners), saved with their picks. */
+export const weekTiebreakers = picksSchema.table(
+  'week_tiebreakers',
+  {
+    poolId: uuid('pool_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    year: integer('year').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    prediction: integer('prediction').notNull(),
+    enteredBy: uuid('entered_by').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber, t.userId] })],
+);
 
 /** Each player's calculated week. */
 export const weekScores = picksSchema.table(
@@ -115,6 +132,9 @@ export const pickOverrides = picksSchema.table('pick_overrides', {
   at: ts('at').notNull(),
   picksBefore: jsonb('picks_before').$type<OverridePickSnapshot[]>().notNull(),
   picksAfter: jsonb('picks_after').$type<OverridePickSnapshot[]>().notNull(),
+  /** The tiebreaker prediction before and after (docs/game.md#weekly-winners); null: none. */
+  tiebreakerBefore: integer('tiebreaker_before'),
+  tiebreakerAfter: integer('tiebreaker_after'),
 });
 
 export type UserRow = typeof users.$inferSelect;
@@ -126,6 +146,7 @@ export type MemberRow = typeof poolMembers.$inferSelect;
 export type PoolWeekRow = typeof poolWeeks.$inferSelect;
 export type PoolGameRow = typeof poolGames.$inferSelect;
 export type PickRow = typeof picks.$inferSelect;
+export type WeekTiebreakerRow = typeof weekTiebreakers.$inferSelect;
 export type WeekScoreRow = typeof weekScores.$inferSelect;
 export type PickOverrideRow = typeof pickOverrides.$inferSelect;
 
@@ -154,3 +175,16 @@ export const seasonTotalsState = picksSchema.table(
   },
   (t) => [primaryKey({ columns: [t.poolId, t.year] })],
 );
+
+/**
+ * The live boards' change log (migrations/0004_live_changes.sql, docs/architecture.md#live-change-log):
+ * written by triggers, one row per statement and pool or game it touched; read by serving/live-changes.ts.
+ */
+export const liveChanges = picksSchema.table('live_changes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  xid: bigint('xid', { mode: 'bigint' }).notNull(),
+  at: ts('at').notNull(),
+  poolId: uuid('pool_id'),
+  gameId: text('game_id'),
+  everything: boolean('everything').notNull(),
+});

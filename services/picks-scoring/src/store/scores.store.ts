@@ -266,25 +266,31 @@ export function createScoreStore(db: Db) {
     },
 
     /**
-     * The pool weeks not COMPLETE that a change to `gameId` can affect: those that published it,
-     * and those where a commissioner's power pick is on it though the pool did not publish it.
+     * The pool weeks not COMPLETE that any of `gameIds` touches (published in them, or picked there
+     * as a commissioner's power pick on an unpublished game), locked FOR UPDATE in key order (so two
+     * changes lock them in the same order) in one statement: a calculation of one of them that is
+     * running holds the lock until it commits, so what the caller then sees of `calculatedAt` is
+     * settled.
      */
-    async unfinishedWeeksWithGame(gameId: string): Promise<Array<{ poolId: string; year: number; weekNumber: number }>> {
+    async lockUnfinishedWeeksWithGames(gameIds: readonly string[]): Promise<PoolWeekRow[]> {
+      if (gameIds.length === 0) return [];
+      const ids = [...gameIds];
       const published = db
         .select({ poolId: poolGames.poolId, year: poolGames.year, weekNumber: poolGames.weekNumber })
         .from(poolGames)
-        .where(eq(poolGames.gameId, gameId));
+        .where(inArray(poolGames.gameId, ids));
       const picked = db
         .selectDistinct({ poolId: picks.poolId, year: picks.year, weekNumber: picks.weekNumber })
         .from(picks)
-        .where(and(eq(picks.gameId, gameId), sql`${picks.poolGameId} IS NULL`));
-      const affected = published.union(picked).as('affected');
+        .where(and(inArray(picks.gameId, ids), sql`${picks.poolGameId} IS NULL`));
       return db
-        .select({ poolId: affected.poolId, year: affected.year, weekNumber: affected.weekNumber })
-        .from(affected)
-        .innerJoin(poolWeeks, and(eq(poolWeeks.poolId, affected.poolId), eq(poolWeeks.year, affected.year), eq(poolWeeks.weekNumber, affected.weekNumber)))
-        .where(sql`${poolWeeks.state} <> 'COMPLETE'`)
-        .orderBy(asc(affected.poolId), asc(affected.year), asc(affected.weekNumber));
+        .select()
+        .from(poolWeeks)
+        .where(
+          and(sql`${poolWeeks.state} <> 'COMPLETE'`, sql`(${poolWeeks.poolId}, ${poolWeeks.year}, ${poolWeeks.weekNumber}) IN (${published.union(picked)})`),
+        )
+        .orderBy(asc(poolWeeks.poolId), asc(poolWeeks.year), asc(poolWeeks.weekNumber))
+        .for('update');
     },
   };
 }

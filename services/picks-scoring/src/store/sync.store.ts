@@ -16,6 +16,7 @@ import {
   users,
   venues,
   weekScores,
+  weekTiebreakers,
   type GameRow,
   type PoolGameRow,
   type PoolWeekRow,
@@ -131,6 +132,7 @@ export function createSyncStore(db: Db) {
       await db.insert(deletedPools).values({ id, deletedAt: at }).onConflictDoNothing();
       const removed = await db.delete(picks).where(eq(picks.poolId, id)).returning({ id: picks.id });
       await db.delete(weekScores).where(eq(weekScores.poolId, id));
+      await db.delete(weekTiebreakers).where(eq(weekTiebreakers.poolId, id));
       await db.delete(seasonTotals).where(eq(seasonTotals.poolId, id));
       await db.delete(seasonTotalsState).where(eq(seasonTotalsState.poolId, id));
       await db.delete(pickOverrides).where(eq(pickOverrides.poolId, id));

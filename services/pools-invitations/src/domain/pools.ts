@@ -8,6 +8,7 @@ import {
   type PoolAccessReply,
   type PoolAdminDetails,
   type UserPool,
+  type WeeklyTiebreaker,
 } from '@powerpool/contracts';
 import { ForbiddenError } from '@powerpool/service-kit';
 import type { z } from 'zod';
@@ -60,6 +61,7 @@ export async function createPool(ctx: PoolsContext, caller: Caller, input: Creat
       slug,
       isActive: input.isActive,
       poolType: input.poolType,
+      weeklyTiebreaker: input.weeklyTiebreaker,
       poolCommissionerId: caller.id,
       createdAt: now,
       updatedAt: now,
@@ -79,6 +81,22 @@ export async function activatePool(ctx: PoolsContext, caller: Caller, poolId: st
     const pool = await managedPool(store, caller, poolId, { lock: true });
     if (pool.isActive) return toPool(pool);
     const row = await store.updatePool(poolId, { isActive: true, updatedAt: ctx.now() });
+    if (!row) throw new PoolNotFoundError();
+    await emit('pools.pool.updated', { pool: toPool(row) });
+    return toPool(row);
+  });
+}
+
+/**
+ * PUT /api/pools/{poolId}/weekly-tiebreaker (the pool's commissioner or a super admin). It applies to
+ * the weeks published after the change: a published week keeps the game fixed then
+ * (docs/cross-service-decisions.md). Idempotent.
+ */
+export async function setWeeklyTiebreaker(ctx: PoolsContext, caller: Caller, poolId: string, weeklyTiebreaker: WeeklyTiebreaker): Promise<Pool> {
+  return ctx.uow.write(async (store, emit) => {
+    const pool = await managedPool(store, caller, poolId, { lock: true });
+    if (pool.weeklyTiebreaker === weeklyTiebreaker) return toPool(pool);
+    const row = await store.updatePool(poolId, { weeklyTiebreaker, updatedAt: ctx.now() });
     if (!row) throw new PoolNotFoundError();
     await emit('pools.pool.updated', { pool: toPool(row) });
     return toPool(row);

@@ -19,6 +19,7 @@ export function toPool(row: PoolRow): Pool {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     poolCommissionerId: row.poolCommissionerId,
+    weeklyTiebreaker: row.weeklyTiebreaker,
   };
 }
 

@@ -1,7 +1,7 @@
 import { poolsEndpoints as api } from '@powerpool/contracts';
 import { currentUser, route, type ServiceApp } from '@powerpool/service-kit';
 import type { PoolsContext } from '../domain/context.js';
-import { activatePool, createPool, getPool, listOwnedPools, listUserPools } from '../domain/pools.js';
+import { activatePool, createPool, getPool, listOwnedPools, listUserPools, setWeeklyTiebreaker } from '../domain/pools.js';
 import { getPoolDefaults } from '../domain/seasons.js';
 
 export function registerPoolRoutes(app: ServiceApp, ctx: PoolsContext): void {
@@ -11,4 +11,5 @@ export function registerPoolRoutes(app: ServiceApp, ctx: PoolsContext): void {
   route(app, api.createPool, async (request) => createPool(ctx, currentUser(request), request.body));
   route(app, api.getPool, async (request) => getPool(ctx, currentUser(request), request.params.poolId));
   route(app, api.activatePool, async (request) => activatePool(ctx, currentUser(request), request.params.poolId));
+  route(app, api.setWeeklyTiebreaker, async (request) => setWeeklyTiebreaker(ctx, currentUser(request), request.params.poolId, request.body.weeklyTiebreaker));
 }

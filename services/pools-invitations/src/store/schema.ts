@@ -1,5 +1,5 @@
 import { boolean, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { MEMBER_ROLES, POOL_TYPES, ROLES } from '@powerpool/contracts';
+import { MEMBER_ROLES, POOL_TYPES, ROLES, WEEKLY_TIEBREAKERS } from '@powerpool/contracts';
 
 export const poolsSchema = pgSchema('pools');
 
@@ -29,6 +29,7 @@ export const pools = poolsSchema.table('pools', {
   slug: text('slug').notNull(),
   isActive: boolean('is_active').notNull(),
   poolType: text('pool_type', { enum: POOL_TYPES }).notNull(),
+  weeklyTiebreaker: text('weekly_tiebreaker', { enum: WEEKLY_TIEBREAKERS }).notNull(),
   poolCommissionerId: uuid('pool_commissioner_id').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),

@@ -23,6 +23,9 @@ describe('ESPN replay stand-in logos (no image was recorded)', () => {
     expect(kc).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(kc).toContain('>KC</text>');
     expect(kc).toContain('replay stand-in');
+    // As large as ESPN's image of the path: 500 px.
+    expect(kc).toContain('width="500" height="500"');
+    expect(standInLogo('/i/teamlogos/nfl/100/kc.png')).toContain('width="100" height="100"');
     expect(kc).not.toMatch(/<script|on\w+=/i);
     expect(standInLogo('/i/teamlogos/nfl/500-dark/scoreboard/phi.png')).toContain('>PHI</text>');
     expect(standInLogo('/i/teamlogos/nfl/500/zzz.png')).toBeNull();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,8 @@ import { gameDayScoreboard, gameDayStatus, gameDayWeekShiftDays, recordedGames, 
  * Game-day mode (`gameDay`, see game-day.ts): the 2025 Wild Card round is played in accelerated
  * time, its scoreboard made at request time; control: POST /__replay/game-day/start?kickoffInSeconds=N,
  * GET /__replay/game-day.
+ * Scoreboards carry an ETag and answer 304 to an If-None-Match naming it, as a provider honouring
+ * conditional requests would (the live feed's conditional reads: docs/architecture.md#live-feed).
  */
 const FIXTURES = new URL('../../fixtures/espn/', import.meta.url);
 
@@ -72,6 +75,8 @@ export interface EspnReplay {
   setScoreboard(week: string, doc: unknown): void;
   /** Requests answered so far (path + query), for tests. */
   readonly requests: string[];
+  /** The requests answered 304 Not Modified (a scoreboard unchanged since the ETag sent). */
+  readonly notModified: string[];
   /** Days every recorded date is moved by (game-day mode: the whole weeks that make the Wild Card week current). */
   readonly dateShiftDays: number;
   /** Game-day mode; `kickoffAt` null and `start` refused when the replay runs without `gameDay`. */
@@ -189,8 +194,10 @@ export function standInLogo(path: string): string | null {
   const match = /^\/i\/teamlogos\/nfl\/(?:[\w-]+\/)*([a-z]{2,4})\.png$/i.exec(path);
   const team = match ? recordedTeamLooks().get(match[1]!.toLowerCase()) : undefined;
   if (!team) return null;
+  // As large as ESPN's image of that path (`/500/`: 500 px), so the import sizes a logo as it would ESPN's.
+  const size = Number(/\/nfl\/(\d+)(?:-[\w]+)?\//.exec(path)?.[1] ?? 500);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100" role="img" aria-label="${team.abbreviation} (replay stand-in logo)">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${size}" height="${size}" role="img" aria-label="${team.abbreviation} (replay stand-in logo)">` +
     `<!-- PowerPool ESPN replay: stand-in logo, not ESPN's artwork -->` +
     `<circle cx="50" cy="50" r="48" fill="#${team.color}" stroke="#${team.alternateColor}" stroke-width="4"/>` +
     `<text x="50" y="50" dy=".35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${team.abbreviation.length > 2 ? 30 : 38}" fill="#${team.alternateColor}">${team.abbreviation}</text>` +
@@ -205,6 +212,7 @@ function emptyScoreboard(year: number, seasonType: number, week: number): string
 export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<EspnReplay> {
   const faults = new Map<string, { fault: ReplayFault; slowMs: number }>();
   const requests: string[] = [];
+  const notModified: string[] = [];
   const overrides = options.overrides ?? {};
   const crafted = new Map<string, string>();
   const clock = options.now ?? Date.now;
@@ -330,6 +338,16 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
     const { status, body, final } = answer(url.pathname, url.searchParams);
     let text = status === 200 && !final ? shiftDates(body, shift) : body;
     if (fault?.fault === 'missing-field' && status === 200) text = JSON.stringify(removeField(JSON.parse(text)));
+    if (status === 200 && url.pathname.endsWith('/scoreboard')) {
+      const etag = `"${createHash('sha1').update(text).digest('base64url').slice(0, 20)}"`;
+      if (req.headers['if-none-match'] === etag) {
+        notModified.push(target);
+        res.writeHead(304, { etag });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag });
+      return res.end(text);
+    }
     send(res, status, text);
   }
 
@@ -347,6 +365,7 @@ export async function startEspnReplay(options: EspnReplayOptions = {}): Promise<
     coreUrl: `${base}/core`,
     imageUrl: `${base}/images`,
     requests,
+    notModified,
     dateShiftDays: shift,
     gameDay,
     setScoreboard(week, doc) {

@@ -1,5 +1,5 @@
 import type { KitLogger, UnitOfWork } from '@powerpool/service-kit';
-import type { EspnClient } from './espn.js';
+import type { EspnClient, EspnImage } from './espn.js';
 import type { SportsStore } from '../store/sports.store.js';
 
 export type { Emit } from '@powerpool/service-kit';
@@ -9,6 +9,8 @@ export interface SportsContext {
   /** Reads and writes (one transaction per write, events through the outbox). */
   uow: UnitOfWork<SportsStore>;
   espn: EspnClient;
+  /** A fetched team logo at the size we serve it (ports/logo-image.ts `sizeTeamLogo`); throws when it is not an image. */
+  sizeLogo: (image: EspnImage) => Promise<EspnImage>;
   logger: KitLogger;
   now: () => Date;
 }

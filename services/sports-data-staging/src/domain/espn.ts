@@ -23,6 +23,18 @@ export interface EspnCallOptions {
   deadline?: number;
 }
 
+/**
+ * Which version of a document the last good read saw (the provider's ETag and Last-Modified): sent
+ * back on the next read of the same document, so an unchanged one is answered 304 with no body.
+ */
+export interface DocumentVersion {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** A scoreboard read conditionally: its games and version, or 'unchanged' since the version given. */
+export type ScoreboardRead = { games: GameData[]; version: DocumentVersion | null } | 'unchanged';
+
 /** A pre-game line: who offered it, its text and the home-relative spread read from it. */
 export interface PreGameLine {
   provider: string | null;
@@ -44,6 +56,12 @@ export interface EspnClient {
   teams(): Promise<Team[]>;
   /** One week's games (ESPN season type and week); [] for the Pro Bowl or an empty week. */
   scoreboard(year: number, seasonType: number, espnWeek: number, call?: EspnCallOptions): Promise<GameData[]>;
+  /**
+   * The same scoreboard read conditionally (the live feed): with the version of the last read
+   * applied, the provider may answer 'unchanged' (304 Not Modified) without a body. A provider that
+   * ignores conditional requests answers in full every time; `version` is null when it sent none.
+   */
+  scoreboardSince(year: number, seasonType: number, espnWeek: number, since: DocumentVersion | null): Promise<ScoreboardRead>;
   teamVenue(teamEspnId: string): Promise<Venue | null>;
   /** One page of the core venue list: the venue ids it names and the page count. */
   venueIds(page: number): Promise<{ ids: string[]; pageCount: number }>;

@@ -9,6 +9,7 @@ const idleTick = (nextDelayMs = IDLE_MS): FeedTick => ({
   leader: true,
   polled: [],
   failed: [],
+  unchanged: 0,
   updated: 0,
   rejected: 0,
   failures: 0,
@@ -114,5 +115,37 @@ describe('startLiveFeed wake', () => {
     runner.wake('weeks.week.published');
     await vi.advanceTimersByTimeAsync(IDLE_MS * 2);
     expect(calls).toBe(2);
+  });
+
+  it('should count the delay from the start of a slow pass, but wait the whole back-off after a failed read', async () => {
+    vi.useFakeTimers();
+    const f = manualFeed();
+    runner = startLiveFeed(f.feed, { logger }, { intervalMs: 10_000, idleIntervalMs: IDLE_MS });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.state.ticks).toBe(1);
+    // The pass takes 800 ms of a 2 s live cadence: the next starts 2 s after this one started.
+    await vi.advanceTimersByTimeAsync(800);
+    await f.finish({ ...idleTick(2_000), mode: 'live' });
+    await vi.advanceTimersByTimeAsync(1_199);
+    expect(f.state.ticks).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.state.ticks).toBe(2);
+
+    // A pass slower than the cadence: at least half the delay is still waited.
+    await vi.advanceTimersByTimeAsync(5_000);
+    await f.finish({ ...idleTick(2_000), mode: 'live' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(f.state.ticks).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.state.ticks).toBe(3);
+
+    // A failed read: its back-off is waited whole after the pass.
+    await vi.advanceTimersByTimeAsync(800);
+    await f.finish({ ...idleTick(4_000), mode: 'live', failed: [{ year: 2025, weekNumber: 19 }], failures: 1 });
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(f.state.ticks).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.state.ticks).toBe(4);
+    await f.finish();
   });
 });

@@ -1,5 +1,5 @@
 import { weekLabel, type Game, type GameData } from '@powerpool/contracts';
-import { EspnError } from './espn.js';
+import { EspnError, type DocumentVersion } from './espn.js';
 import { fromWeekNumber } from './espn-weeks.js';
 import type { SportsContext } from './context.js';
 import { applyGameUpdates } from './game-updates.js';
@@ -10,6 +10,8 @@ export const LIVE_FEED_LEASE = 'live-feed';
 export const LIVE_FEED_FOLLOW_MS = 8 * 60 * 60 * 1000;
 
 export interface LiveFeedSettings {
+  /** The live cadence: while a game some pool has published is being played (kicked off, not yet decided). */
+  liveIntervalMs: number;
   /** The game-day cadence: while a game is on, starts within the window, or is past kickoff and undecided. */
   intervalMs: number;
   /** The cadence otherwise, and the longest back-off while the provider is down. */
@@ -27,14 +29,16 @@ export interface FeedWeek {
 
 /** What one tick did, and when the next should run. */
 export interface FeedTick {
-  /** 'game-day' while a followed game is on or near; 'idle' otherwise. */
-  mode: 'game-day' | 'idle';
+  /** 'live' while a published game is being played; 'game-day' while a followed game is on or near; 'idle' otherwise. */
+  mode: FeedMode;
   /** False when another replica holds the lease (this one polled nothing). */
   leader: boolean;
   /** The weeks whose scoreboard was read successfully. */
   polled: FeedWeek[];
   /** The weeks whose scoreboard could not be read (provider down, timeout, garbage). */
   failed: FeedWeek[];
+  /** How many of the weeks polled the provider answered unchanged (304 to a conditional request). */
+  unchanged: number;
   updated: number;
   rejected: number;
   /** Provider failures in a row (0 once it answers again). */
@@ -47,67 +51,119 @@ export interface LiveFeed {
   tick(): Promise<FeedTick>;
 }
 
+export type FeedMode = 'live' | 'game-day' | 'idle';
+
 const weekKey = (w: FeedWeek) => `${w.year}:${w.weekNumber}`;
 
+/** Kicked off (or reported in progress) and not yet decided: a followed game is never complete or cancelled. */
+export const isBeingPlayed = (game: Pick<Game, 'gameStatus' | 'gameTimeUtc'>, now: number): boolean =>
+  game.gameStatus === 'IN_PROGRESS' || (game.gameStatus === 'SCHEDULED' && Date.parse(game.gameTimeUtc) <= now);
+
 /**
- * The live feed: follows ESPN's scoreboard on the game-day cadence and writes real changes through
- * the guarded write path (game-updates.ts), which emits sports.game.updated once per change.
+ * Keep the games a pool has published (weeks.week.published): the live cadence is for them alone,
+ * so a deployment whose pools skipped a game never polls fast for it (docs/architecture.md#live-feed).
+ */
+export async function recordPublishedGames(ctx: Pick<SportsContext, 'uow'>, week: { publishedAt: string; games: Array<{ gameId: string }> }): Promise<void> {
+  await ctx.uow.write((store) =>
+    store.recordPublishedGames(
+      week.games.map((g) => g.gameId),
+      new Date(week.publishedAt),
+    ),
+  );
+}
+
+/**
+ * The live feed: follows ESPN's scoreboard and writes real changes through the guarded write path
+ * (game-updates.ts), which emits sports.game.updated once per change (docs/architecture.md#live-feed).
+ * - Live cadence (`liveIntervalMs`) while a game some pool has published is being played (kicked
+ *   off or in progress, not decided): that game's week is read every interval; any other followed
+ *   week at most every `intervalMs`.
  * - Game-day cadence (`intervalMs`) while a production game kicks off within `windowMinutes`, is in
  *   progress, or kicked off less than 8 hours ago and is not decided; only those games' weeks are
- *   read.
+ *   read. The tick before a published game's kickoff is moved to the kickoff.
  * - Otherwise idle (`idleIntervalMs`): the current week (of the next scheduled game) is read now and
  *   then, so a moved kickoff is seen; the next tick comes early enough to catch the next window.
+ * - Reads are conditional: the version of the last read applied goes with the next one, and a
+ *   provider that honours it answers 304 without a body (nothing to parse, nothing written).
  * - The provider down (HTTP error, timeout, unreadable reply): nothing is written, and the delay
- *   doubles per failure up to the idle interval; the first good answer restores the cadence.
- * - Several replicas: a tick polls only when it holds the lease (LIVE_FEED_LEASE).
+ *   doubles per failure (from the cadence's interval) up to the idle interval; the first good
+ *   answer restores the cadence.
+ * - Several replicas: a tick polls only when it holds the lease (LIVE_FEED_LEASE), so the
+ *   deployment makes one request per week per interval whatever the number of replicas.
  */
 export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): LiveFeed {
   const windowMs = settings.windowMinutes * 60_000;
   let failures = 0;
   let lastIdlePoll: number | null = null;
+  /** When each week was last read (live mode reads the other followed weeks at the game-day cadence). */
+  const lastPolled = new Map<string, number>();
+  /** The version of each week's scoreboard as last applied: set only once its changes are written. */
+  const versions = new Map<string, DocumentVersion>();
 
-  async function poll(week: FeedWeek): Promise<{ ok: boolean; updated: number; rejected: number }> {
+  async function poll(week: FeedWeek): Promise<{ ok: boolean; unchanged: boolean; updated: number; rejected: number }> {
     const espnWeek = fromWeekNumber(week.weekNumber);
-    if (!espnWeek) return { ok: true, updated: 0, rejected: 0 };
+    if (!espnWeek) return { ok: true, unchanged: false, updated: 0, rejected: 0 };
+    const key = weekKey(week);
+    const since = versions.get(key) ?? null;
+    versions.delete(key);
     let fresh: GameData[];
+    let version: DocumentVersion | null;
     try {
-      fresh = await ctx.espn.scoreboard(week.year, espnWeek.seasonType, espnWeek.espnWeek);
+      const read = await ctx.espn.scoreboardSince(week.year, espnWeek.seasonType, espnWeek.espnWeek, since);
+      if (read === 'unchanged') {
+        if (since) versions.set(key, since);
+        return { ok: true, unchanged: true, updated: 0, rejected: 0 };
+      }
+      fresh = read.games;
+      version = read.version;
     } catch (err) {
       if (!(err instanceof EspnError)) throw err;
       ctx.logger.warn(
         { year: week.year, weekNumber: week.weekNumber, kind: err.kind },
         `live feed: ${weekLabel(week.weekNumber)} ${week.year} not read, nothing changed (${err.message})`,
       );
-      return { ok: false, updated: 0, rejected: 0 };
+      return { ok: false, unchanged: false, updated: 0, rejected: 0 };
     }
     const byId = new Map(fresh.map((g) => [g.espnId, g]));
     const applied = await ctx.uow.write(async (store, emit) => {
       const ids = (await store.productionGames({ week })).map((g) => g.espnId);
       return applyGameUpdates(store, emit, { espnIds: ids, fresh: byId, kind: 'scores', now: ctx.now(), logger: ctx.logger, source: 'live-feed' });
     });
-    return { ok: true, updated: applied.updated, rejected: applied.rejected.length };
+    if (version) versions.set(key, version);
+    return { ok: true, unchanged: false, updated: applied.updated, rejected: applied.rejected.length };
   }
 
   return {
     async tick() {
       const now = ctx.now().getTime();
-      const { followed, next } = await ctx.uow.read(async (store) => ({
-        followed: await store.liveCandidates(new Date(now - LIVE_FEED_FOLLOW_MS), new Date(now + windowMs)),
-        next: await store.nextScheduledGame(new Date(now)),
-      }));
+      const { followed, next, published } = await ctx.uow.read(async (store) => {
+        const followed = await store.liveCandidates(new Date(now - LIVE_FEED_FOLLOW_MS), new Date(now + windowMs));
+        const published = await store.publishedAmong(followed.map((g) => g.espnId));
+        return { followed, next: await store.nextScheduledGame(new Date(now)), published };
+      });
+      const playedNow = new Set(followed.filter((g) => published.has(g.espnId) && isBeingPlayed(g, now)).map((g) => g.espnId));
+      const live = playedNow.size > 0;
       const hot = followed.length > 0;
+      const mode: FeedMode = live ? 'live' : hot ? 'game-day' : 'idle';
+      const cadenceMs = live ? settings.liveIntervalMs : settings.intervalMs;
+
       const weeks = new Map<string, FeedWeek>();
-      for (const g of followed) weeks.set(weekKey(g), { year: g.year, weekNumber: g.weekNumber });
+      for (const g of followed) {
+        const key = weekKey(g);
+        const due = !live || playedNow.has(g.espnId) || now - (lastPolled.get(key) ?? -Infinity) >= settings.intervalMs;
+        if (due) weeks.set(key, { year: g.year, weekNumber: g.weekNumber });
+      }
       const idleDue = lastIdlePoll === null || now - lastIdlePoll >= settings.idleIntervalMs;
       const current = next ? { year: next.year, weekNumber: next.weekNumber } : null;
       if (idleDue && current) weeks.set(weekKey(current), current);
 
-      const baseDelay = hot ? settings.intervalMs : idleDelay(now, next);
+      const baseDelay = live ? cadenceMs : hot ? gameDayDelay(now, followed, published) : idleDelay(now, next);
       const tick: FeedTick = {
-        mode: hot ? 'game-day' : 'idle',
+        mode,
         leader: false,
         polled: [],
         failed: [],
+        unchanged: 0,
         updated: 0,
         rejected: 0,
         failures,
@@ -115,13 +171,15 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
       };
       if (weeks.size === 0) return tick;
 
-      const leaseMs = 2 * Math.max(baseDelay, settings.intervalMs) + settings.intervalMs;
+      const leaseMs = 2 * Math.max(baseDelay, cadenceMs) + cadenceMs;
       tick.leader = await ctx.uow.write((store) => store.takeLease(LIVE_FEED_LEASE, settings.holder, new Date(now), new Date(now + leaseMs)));
       if (!tick.leader) return tick;
 
       for (const week of weeks.values()) {
         const result = await poll(week);
         (result.ok ? tick.polled : tick.failed).push(week);
+        if (result.ok) lastPolled.set(weekKey(week), now);
+        if (result.unchanged) tick.unchanged += 1;
         tick.updated += result.updated;
         tick.rejected += result.rejected;
       }
@@ -129,10 +187,17 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
       else failures = 0;
       if (current && tick.polled.some((w) => weekKey(w) === weekKey(current))) lastIdlePoll = now;
       tick.failures = failures;
-      tick.nextDelayMs = failures ? Math.max(baseDelay, Math.min(settings.idleIntervalMs, settings.intervalMs * 2 ** failures)) : baseDelay;
+      tick.nextDelayMs = failures ? Math.max(baseDelay, Math.min(settings.idleIntervalMs, cadenceMs * 2 ** failures)) : baseDelay;
       return tick;
     },
   };
+
+  /** Game day: wait the game-day interval, but wake at the next published game's kickoff (the live cadence starts there). */
+  function gameDayDelay(now: number, followed: Game[], published: Set<string>): number {
+    const kickoffs = followed.filter((g) => published.has(g.espnId)).map((g) => Date.parse(g.gameTimeUtc) - now);
+    const untilKickoff = Math.min(...kickoffs.filter((ms) => ms > 0));
+    return Math.max(settings.liveIntervalMs, Math.min(settings.intervalMs, untilKickoff));
+  }
 
   /** Idle: wait the idle interval, but wake when the next game's window opens. */
   function idleDelay(now: number, next: Game | null): number {
@@ -172,6 +237,7 @@ export function startLiveFeed(
 
   /** One tick; resolves with the delay before the next (never rejects). */
   async function pass(): Promise<number> {
+    const started = Date.now();
     try {
       const t = await feed.tick();
       errors = 0;
@@ -180,7 +246,10 @@ export function startLiveFeed(
           { mode: t.mode, polled: t.polled.length, failed: t.failed.length, updated: t.updated, rejected: t.rejected, nextDelayMs: t.nextDelayMs },
           'live feed tick',
         );
-      return t.nextDelayMs;
+      // The delay counts from the tick's start (its clock read), so a slow pass does not stretch the
+      // cadence; after a failure the whole back-off is waited, and never less than half the delay.
+      if (t.failed.length) return t.nextDelayMs;
+      return Math.max(t.nextDelayMs / 2, t.nextDelayMs - (Date.now() - started));
     } catch (err) {
       errors += 1;
       ctx.logger.warn({ err }, 'live feed tick failed; retrying later');

@@ -25,36 +25,53 @@ export interface FetchedLogos {
 
 /**
  * Fetch every team's logo ONCE from the provider's image host (the ESPN client bounds how many
- * at a time and how long each may take) and point each team's `logoUrl` at our own origin:
+ * at a time and how long each may take), size it as we serve it (`ctx.sizeLogo`: a PNG of
+ * TEAM_LOGO_SERVED_PX, twice the largest shown) and point each team's `logoUrl` at our own origin:
  * `/api/teams/{id}/logo?v={hash}`. A logo that cannot be fetched (offline, 404, timeout, not an
  * allowed image) never fails the import: it is logged, and the team keeps the logo stored at an
  * earlier import if there is one, else gets the unversioned path, which answers 404 until a logo
- * is stored (the SPA then shows the team's coloured circle).
+ * is stored (the SPA then shows the team's coloured circle). So does one that does not decode as
+ * an image when it is sized.
  */
 export async function fetchTeamLogos(ctx: SportsContext, teams: Team[]): Promise<FetchedLogos> {
   const logos: FetchedLogos['logos'] = [];
   const failed: FetchedLogos['failed'] = [];
-  const out = await Promise.all(
-    teams.map(async (team): Promise<Team> => {
-      const providerUrl = team.logoUrl;
-      if (!providerUrl) return team;
+  // Every image is fetched first, then sized one at a time: resizing is CPU work that, done among
+  // the fetches, would hold up their answers past the per-image timeout on a busy machine.
+  const fetched = await Promise.all(
+    teams.map(async (team) => {
+      if (!team.logoUrl) return { team };
       try {
-        const image = await ctx.espn.logo(providerUrl);
-        const hash = logoHash(image.bytes);
-        logos.push({ espnId: team.espnId, hash, contentType: image.contentType, bytes: image.bytes, sourceUrl: providerUrl });
-        return { ...team, logoUrl: teamLogoPath(team.espnId, hash) };
+        return { team, image: await ctx.espn.logo(team.logoUrl) };
       } catch (err) {
-        const reason = errorMessage(err);
-        ctx.logger.warn(
-          { err, team: team.abbreviation, logoUrl: providerUrl },
-          'team logo could not be fetched; the team keeps an earlier logo or shows its coloured circle',
-        );
-        failed.push({ team, reason });
-        const earlier = await ctx.uow.read((store) => store.teamLogo(team.espnId));
-        return { ...team, logoUrl: teamLogoPath(team.espnId, earlier?.hash) };
+        return { team, err };
       }
     }),
   );
+  const out: Team[] = [];
+  for (const { team, image, err } of fetched) {
+    const providerUrl = team.logoUrl;
+    if (!providerUrl) {
+      out.push(team);
+      continue;
+    }
+    try {
+      if (!image) throw err;
+      const sized = await ctx.sizeLogo(image);
+      const hash = logoHash(sized.bytes);
+      logos.push({ espnId: team.espnId, hash, contentType: sized.contentType, bytes: sized.bytes, sourceUrl: providerUrl });
+      out.push({ ...team, logoUrl: teamLogoPath(team.espnId, hash) });
+    } catch (error) {
+      const reason = errorMessage(error);
+      ctx.logger.warn(
+        { err: error, team: team.abbreviation, logoUrl: providerUrl },
+        'team logo could not be fetched; the team keeps an earlier logo or shows its coloured circle',
+      );
+      failed.push({ team, reason });
+      const earlier = await ctx.uow.read((store) => store.teamLogo(team.espnId));
+      out.push({ ...team, logoUrl: teamLogoPath(team.espnId, earlier?.hash) });
+    }
+  }
   return { teams: out, logos, failed };
 }
 

@@ -97,6 +97,12 @@ export const feedLease = sportsSchema.table('feed_lease', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** Games some pool has published (weeks.week.published): the live feed's fastest cadence follows only these. */
+export const publishedGames = sportsSchema.table('published_games', {
+  espnId: text('espn_id').primaryKey(),
+  firstPublishedAt: timestamp('first_published_at', { withTimezone: true }).notNull(),
+});
+
 export type TeamRow = typeof teams.$inferSelect;
 export type StagingGameRow = typeof stagingGames.$inferSelect;
 export type GameRow = typeof games.$inferSelect;

@@ -5,6 +5,7 @@ import { toChicagoIso } from '../ports/espn/time.js';
 import {
   feedLease,
   games,
+  publishedGames,
   stagingGames,
   stagingTeams,
   teamLogos,
@@ -215,6 +216,20 @@ export function createSportsStore(db: Db) {
         })
         .returning({ holder: feedLease.holder });
       return rows.length === 1;
+    },
+    /** Record games some pool has published (a game already recorded keeps its first time). */
+    async recordPublishedGames(espnIds: string[], at: Date): Promise<void> {
+      if (espnIds.length === 0) return;
+      await db
+        .insert(publishedGames)
+        .values([...new Set(espnIds)].map((espnId) => ({ espnId, firstPublishedAt: at })))
+        .onConflictDoNothing();
+    },
+    /** Which of these games some pool has published. */
+    async publishedAmong(espnIds: string[]): Promise<Set<string>> {
+      if (espnIds.length === 0) return new Set();
+      const rows = await db.select({ espnId: publishedGames.espnId }).from(publishedGames).where(inArray(publishedGames.espnId, espnIds));
+      return new Set(rows.map((r) => r.espnId));
     },
     async deleteGames(espnIds: string[]): Promise<void> {
       if (espnIds.length) await db.delete(games).where(inArray(games.espnId, espnIds));

@@ -65,6 +65,7 @@ const poolRowOf = (pool: Pool): PoolRow => ({
   allowsPreseason: pool.allowsPreseason,
   allowsRegularSeason: pool.allowsRegularSeason,
   allowsPostseason: pool.allowsPostseason,
+  weeklyTiebreaker: pool.weeklyTiebreaker,
   updatedAt: new Date(pool.updatedAt),
 });
 

@@ -167,5 +167,9 @@ export async function publishedGamesOf(store: WeeksStore, pool: PoolRow, weekNum
     store,
     rows.flatMap((r) => (r.game ? [r.game] : [])),
   );
-  return rows.map((r) => presentPoolGame(r, teams)).filter((g): g is PublishedGame => g !== null);
+  const tiebreakerGameId = (await store.findPoolWeek(pool.id, pool.year, weekNumber))?.tiebreakerGameId ?? null;
+  return rows
+    .map((r) => presentPoolGame(r, teams))
+    .filter((g): g is PublishedGame => g !== null)
+    .map((g) => ({ ...g, isTiebreaker: g.id === tiebreakerGameId }));
 }

@@ -6,6 +6,7 @@ import {
   PICK_DEADLINE_LEAD_MS,
   seasonPartOf,
   SEASON_PART_LABELS,
+  tiebreakerGameIdOf,
   TRANSITIONS,
   WEEK_MESSAGES,
   weekLabel,
@@ -145,6 +146,10 @@ async function publishGames(
     voidedAt: null,
   }));
   await store.insertPoolGames(rows);
+  const tiebreakerGameId = tiebreakerGameIdOf(
+    chosen.map((g) => ({ gameId: g.espnId, gameTimeUtc: g.gameTimeUtc })),
+    pool.weeklyTiebreaker,
+  );
   await emit('weeks.week.published', {
     poolId: pool.id,
     year: pool.year,
@@ -162,8 +167,9 @@ async function publishGames(
         awayTeamEspnId: g.awayTeamEspnId,
       };
     }),
+    tiebreakerGameId,
   });
-  return changeState(store, emit, { week, to: 'PUBLISHED', at: now, options, patch: { pickDeadline: deadline, publishedAt: now } });
+  return changeState(store, emit, { week, to: 'PUBLISHED', at: now, options, patch: { pickDeadline: deadline, publishedAt: now, tiebreakerGameId } });
 }
 
 /** Why a week cannot move to SCORING ("N game(s) missing final scores", ...); void games count as done. */
@@ -259,6 +265,7 @@ export async function weekAsEvents(ctx: WeeksContext, ref: { poolId: string; yea
             ]
           : [],
       ),
+      tiebreakerGameId: week.tiebreakerGameId,
     };
     const last = (await store.transitionsOf(ref.poolId, ref.year, ref.weekNumber)).at(-1);
     if (week.state === 'PUBLISHED' || !last || last.toState !== week.state) return { published, latest: null };

@@ -1,5 +1,5 @@
 import { bigserial, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { WEEK_STATES } from '@powerpool/contracts';
+import { WEEK_STATES, WEEKLY_TIEBREAKERS } from '@powerpool/contracts';
 import { deletedPoolsTable, poolColumns, poolGameColumns, poolMembersTable, poolWeeksTable, productionGameColumns, teamsTable } from '@powerpool/service-kit';
 
 export const weeksSchema = pgSchema('weeks');
@@ -23,6 +23,8 @@ export const pools = weeksSchema.table('pools', {
   allowsPreseason: boolean('allows_preseason').notNull(),
   allowsRegularSeason: boolean('allows_regular_season').notNull(),
   allowsPostseason: boolean('allows_postseason').notNull(),
+  /** The pool's weekly tiebreaker as this copy knows it: read at publish (docs/cross-service-decisions.md). */
+  weeklyTiebreaker: text('weekly_tiebreaker', { enum: WEEKLY_TIEBREAKERS }).notNull().default('none'),
 });
 
 export const deletedPools = deletedPoolsTable(weeksSchema);
@@ -33,6 +35,8 @@ export const poolMembers = poolMembersTable(weeksSchema);
 export const poolWeeks = poolWeeksTable(weeksSchema, {
   pickDeadline: ts('pick_deadline'),
   publishedAt: ts('published_at'),
+  /** The week's tiebreaker game, fixed at publish (docs/game.md#weekly-winners); null without one. */
+  tiebreakerGameId: text('tiebreaker_game_id'),
 });
 
 export const poolSpreads = weeksSchema.table(

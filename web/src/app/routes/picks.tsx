@@ -8,6 +8,7 @@ import { requestedPoolId } from '../../lib/user-pools';
 // The screen's body is its own chunk: visitors on the landing page (also at /) never fetch it,
 // and a signed-in player fetches it at once, beside the pools call.
 const PicksPage = lazy(() => import('../../features/picks/components/picks-page').then((m) => ({ default: m.PicksPage })));
+const RemindersOffer = lazy(() => import('../../features/notifications/components/reminders-offer').then((m) => ({ default: m.RemindersOffer })));
 
 /** Make Picks (/ and /picks), docs/screens.md#make-picks. */
 export function PicksRoute() {
@@ -21,7 +22,14 @@ export function PicksRoute() {
         </>
       }
     >
-      <PicksPage requestedPoolId={requestedPoolId(location.state)} />
+      <PicksPage
+        requestedPoolId={requestedPoolId(location.state)}
+        afterFirstSave={
+          <Suspense fallback={null}>
+            <RemindersOffer />
+          </Suspense>
+        }
+      />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components/layout/page-header';
 import { paths, routeMeta } from '../../config/paths';
+import { NotificationsSection } from '../../features/notifications/components/notifications-section';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useSignedInUser } from '../../lib/auth';
@@ -11,6 +12,7 @@ export function ProfileRoute() {
     <div className="mx-auto max-w-2xl">
       <PageHeader title={paths.profile.title} description="Manage how your name appears in your pools." />
       <ProfileForm user={user} />
+      <NotificationsSection />
     </div>
   );
 }

@@ -7,7 +7,7 @@ const variants = {
   outline: 'text-foreground',
   info: 'border-transparent bg-primary/10 text-primary',
   success: 'border-transparent bg-success/15 text-success',
-  warning: 'border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-300',
+  warning: 'border-transparent bg-warning/15 text-warning',
   destructive: 'border-transparent bg-destructive/15 text-destructive',
   muted: 'border-transparent bg-muted text-muted-foreground',
 } as const;

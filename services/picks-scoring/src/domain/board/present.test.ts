@@ -1,6 +1,6 @@
 import { liveLeaderboardSchema } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { presentGame, presentLiveBoard } from './present.js';
+import { presentGame, presentLiveBoard, presentStanding } from './present.js';
 import { standingsOf } from './standings.js';
 import { gamesById, KICKOFF, liveGame, member, pick, POOL, WEEK } from './test-fixtures.js';
 
@@ -15,7 +15,7 @@ const players = standingsOf({
   stored: [],
   gameOf: gamesById(games),
 });
-const board = { pool: POOL, week: WEEK, games, players };
+const board = { pool: POOL, week: WEEK, games, players, tiebreak: null };
 const poolWeeks = [WEEK, { ...WEEK, weekNumber: 2, state: 'PUBLISHED' as const }, { ...WEEK, year: 2024, weekNumber: 18 }];
 
 describe('presentLiveBoard: the live leaderboard as the API sends it', () => {
@@ -50,11 +50,26 @@ describe('presentLiveBoard: the live leaderboard as the API sends it', () => {
         ],
       ],
     ]);
+    // Each game of the board with how the pool picked it (docs/game.md#pick-consensus).
+    expect(live.consensus).toEqual({ g1: [1, 0, 3, 0, 0, 0], g2: [0, 1, 0, 1, 0, 0], g3: [1, 0, 2, 0, 0, 0] });
   });
 
   it('should give a final game its cover against the locked spread, and a void game none', () => {
     expect([presentGame(games[0]!).cover, presentGame(games[0]!).spread]).toEqual(['PUSH', -3]);
     expect([presentGame(games[1]!).isVoid, presentGame(games[1]!).cover]).toEqual([true, null]);
     expect([presentGame(games[2]!).homeTeam, presentGame(games[2]!).homeTeamLogo, presentGame(games[2]!).venue]).toEqual(['g3 Home', null, null]);
+  });
+});
+
+describe('presentStanding: the tiebreaker column and the winner badge (docs/game.md#weekly-winners)', () => {
+  it('should add the prediction and the winner flag when the week has a tiebreaker game, and neither otherwise', () => {
+    const alice = players[0]!;
+    expect(presentStanding(alice, { predictions: new Map([['u-alice', 44]]), winners: new Set(['u-alice']) })).toMatchObject({
+      tiebreaker: 44,
+      isWeekWinner: true,
+    });
+    expect(presentStanding(alice, { predictions: new Map(), winners: new Set() })).toMatchObject({ tiebreaker: null, isWeekWinner: false });
+    const plain = presentStanding(alice, null);
+    expect('tiebreaker' in plain || 'isWeekWinner' in plain).toBe(false);
   });
 });

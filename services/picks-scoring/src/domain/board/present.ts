@@ -14,13 +14,15 @@ import type { PoolWeekRow } from '../../store/schema.js';
 import { deadlinePassed } from '../access.js';
 import { isCorrectOf } from '../present-picks.js';
 import { isVoidGame } from '../scored-game.js';
+import { consensusOf } from './consensus.js';
 import { impactGamesOf } from './impact-games.js';
-import type { PlayerWeek, WeekBoard } from './standings.js';
+import type { PlayerWeek, WeekBoard, WeekTiebreak } from './standings.js';
 
-/** A player's line of the live leaderboard. */
-export function presentStanding(player: PlayerWeek): LiveStanding {
+/** A player's line of the live leaderboard; with the week's tiebreaker (docs/game.md#weekly-winners), their prediction and whether they won the week. */
+export function presentStanding(player: PlayerWeek, tiebreak: WeekTiebreak | null = null): LiveStanding {
   const { outcome } = player;
   return {
+    ...(tiebreak ? { tiebreaker: tiebreak.predictions.get(player.userId) ?? null, isWeekWinner: tiebreak.winners.has(player.userId) } : {}),
     userId: player.userId,
     displayName: player.displayName,
     rank: player.rank,
@@ -93,10 +95,12 @@ export function presentLiveBoard(board: WeekBoard, view: LiveBoardView): LiveLea
   return {
     status: 'ok',
     message: null,
-    standings: board.players.map(presentStanding),
+    standings: board.players.map((player) => presentStanding(player, board.tiebreak)),
     gamesCentric,
     impactGames: impactGamesOf(board),
     overrides: view.overrides,
+    // Served only with the picks it is made of (access.ts liveWeekAccessOf): docs/game.md#pick-consensus.
+    consensus: consensusOf(board),
     metadata: {
       poolId: pool.id,
       poolName: pool.name,

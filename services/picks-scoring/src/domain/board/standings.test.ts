@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standingsOf } from './standings.js';
+import { standingsOf, weekTiebreakOf } from './standings.js';
 import { gamesById, liveGame, member, pick, storedRow } from './test-fixtures.js';
 
 const games = [
@@ -78,5 +78,42 @@ describe('standingsOf: a pool week standings from rows already read', () => {
     ]);
     const bob = players.find((p) => p.userId === 'u-bob')!;
     expect([bob.error, bob.weekPoints, bob.outcome.powerEffect]).toEqual(['Team X does not play in this game', 0, 'none']);
+  });
+});
+
+describe('weekTiebreakOf: the week winners on the board (docs/game.md#weekly-winners)', () => {
+  // Alice and Bob both score 3 on g1 (final 24-17: total 41); Carol 0; Dave made no picks.
+  const final = [
+    liveGame('g1', { status: 'COMPLETE', homeScore: 24, awayScore: 17 }),
+    liveGame('g2', { status: 'COMPLETE', homeScore: 10, awayScore: 3 }),
+    liveGame('g3', { status: 'COMPLETE', homeScore: 20, awayScore: 10 }),
+  ];
+  const week = (userId: string, first: 'H' | 'A') => [pick(userId, 'g1', first, 3), pick(userId, 'g2', 'A', 2), pick(userId, 'g3', 'A', 1)];
+  const tied = [...week('u-alice', 'H'), ...week('u-bob', 'H'), ...week('u-carol', 'A')];
+  const players = standingsOf({ members, picks: tied, stored: [], gameOf: gamesById(final) });
+  const predictions = new Map([
+    ['u-alice', 45],
+    ['u-bob', 40],
+    ['u-carol', 41],
+  ]);
+  const g1 = { status: 'COMPLETE' as const, homeScore: 24, awayScore: 17, isVoid: false };
+  const weekIn = (state: 'GAMES_IN_PROGRESS' | 'SCORING' | 'COMPLETE') => ({ state, tiebreakerGameId: 'g1' });
+
+  it('should be null when the week has no tiebreaker game', () => {
+    expect(weekTiebreakOf({ state: 'SCORING', tiebreakerGameId: null }, { players, predictions, tiebreakerGame: g1 })).toBeNull();
+  });
+  it('should name the equal top score closest to the total as the winner when the week is in SCORING or COMPLETE', () => {
+    for (const state of ['SCORING', 'COMPLETE'] as const) {
+      const tiebreak = weekTiebreakOf(weekIn(state), { players, predictions, tiebreakerGame: g1 })!;
+      expect([...tiebreak.winners]).toEqual(['u-bob']);
+      expect(tiebreak.predictions.get('u-alice')).toBe(45);
+    }
+  });
+  it('should name no winner yet while games are being played', () => {
+    expect([...weekTiebreakOf(weekIn('GAMES_IN_PROGRESS'), { players, predictions, tiebreakerGame: g1 })!.winners]).toEqual([]);
+  });
+  it('should share the win among the equal top scores when the tiebreaker game is void', () => {
+    const tiebreak = weekTiebreakOf(weekIn('SCORING'), { players, predictions, tiebreakerGame: { ...g1, isVoid: true } })!;
+    expect([...tiebreak.winners].sort()).toEqual(['u-alice', 'u-bob']);
   });
 });

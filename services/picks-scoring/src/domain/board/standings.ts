@@ -1,8 +1,9 @@
-import type { PowerEffect } from '@powerpool/contracts';
+import type { PowerEffect, WeekState } from '@powerpool/contracts';
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../../store/live.store.js';
 import type { PoolRow, PoolWeekRow, WeekScoreRow } from '../../store/schema.js';
 import { byRank } from '../present-picks.js';
 import { ScoringError, scoreWeek, sharedRanks, type ScoredGame, type WeekOutcome } from '../scoring.js';
+import { tiebreakerTotalOf, weekWinnersOf, type TiebreakerGame } from '../winners.js';
 
 /**
  * A pool week's standings, from rows already read: each active member's week scored on the fly
@@ -32,6 +33,36 @@ export interface WeekBoard {
   week: PoolWeekRow;
   games: LiveGameRow[];
   players: PlayerWeek[];
+  /** Only for a week with a tiebreaker game (docs/game.md#weekly-winners); null otherwise. */
+  tiebreak: WeekTiebreak | null;
+}
+
+/** A week's tiebreaker on the board: each player's prediction and the week's winners. */
+export interface WeekTiebreak {
+  /** Predicted totals by userId (a player without one is absent). */
+  predictions: ReadonlyMap<string, number>;
+  /** The week's winners (weekWinnersOf), named once the week is in SCORING or COMPLETE; empty before. */
+  winners: ReadonlySet<string>;
+}
+
+/** The states in which a week names its winners: its results are all in (docs/game.md#weekly-winners). */
+const WINNERS_NAMED_IN: ReadonlySet<WeekState> = new Set(['SCORING', 'COMPLETE']);
+
+/**
+ * The tiebreaker of a week's board: null without a tiebreaker game; else the predictions, and the
+ * winners among the players who made picks once the week is in SCORING or COMPLETE, decided on the
+ * tiebreaker game as the board has it (void or not final: no total, ties shared).
+ */
+export function weekTiebreakOf(
+  week: Pick<PoolWeekRow, 'state' | 'tiebreakerGameId'>,
+  { players, predictions, tiebreakerGame }: { players: readonly PlayerWeek[]; predictions: ReadonlyMap<string, number>; tiebreakerGame: TiebreakerGame | null },
+): WeekTiebreak | null {
+  if (week.tiebreakerGameId === null) return null;
+  if (!WINNERS_NAMED_IN.has(week.state)) return { predictions, winners: new Set() };
+  const candidates = players
+    .filter((p) => p.outcome.hasPicks && p.error === null)
+    .map((p) => ({ userId: p.userId, finalPoints: p.weekPoints, tiebreaker: predictions.get(p.userId) ?? null }));
+  return { predictions, winners: new Set(weekWinnersOf(candidates, tiebreakerTotalOf(tiebreakerGame))) };
 }
 
 /** A week that cannot be scored: every pick pending, zeros. */

@@ -16,6 +16,7 @@ export const WEEK: PoolWeekRow = {
   publishedAt: new Date(KICKOFF.getTime() - 86_400_000),
   stateChangedAt: KICKOFF,
   calculatedAt: null,
+  tiebreakerGameId: null,
 };
 
 /** A published game `id` (home team `${id}-H`, away `${id}-A`), kicking off `minutes` after KICKOFF. */

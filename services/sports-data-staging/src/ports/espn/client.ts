@@ -1,9 +1,19 @@
 import { weekLabel } from '@powerpool/contracts';
 import { EspnError, type EspnClient } from '../../domain/espn.js';
 import { toWeekNumber } from '../../domain/espn-weeks.js';
-import { createEspnHttp, createLimiter, fetchImage, type EspnHttpOptions } from './http.js';
+import { createLimiter } from '@powerpool/service-kit';
+import { createEspnHttp, fetchImage, type EspnHttpOptions } from './http.js';
 import { idFromRef, ParseProblem, parseScoreboard, parseTeam, parseVenue, readSpread } from './parse.js';
-import { coreOddsListSchema, refListSchema, scoreboardSchema, summarySchema, teamDetailSchema, teamsListSchema, venueDocSchema } from './schemas.js';
+import {
+  coreOddsListSchema,
+  refListSchema,
+  scoreboardSchema,
+  summarySchema,
+  teamDetailSchema,
+  teamsListSchema,
+  venueDocSchema,
+  type EspnScoreboard,
+} from './schemas.js';
 
 export interface EspnClientOptions extends EspnHttpOptions {
   /** e.g. https://site.api.espn.com/apis/site/v2/sports/football/nfl */
@@ -44,7 +54,7 @@ export function imageFetchUrl(providerUrl: string, imageBase: string): string | 
 const trim = (url: string) => url.replace(/\/+$/, '');
 
 export function createEspnClient(options: EspnClientOptions): EspnClient {
-  const http = createEspnHttp(options);
+  const { get: http, getSince } = createEspnHttp(options);
   const site = trim(options.siteUrl);
   const core = trim(options.coreUrl);
   const imageLimit = createLimiter(IMAGE_CONCURRENCY);
@@ -59,6 +69,22 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
     }
   }
 
+  /** One week's scoreboard: its URL, how it is named in errors, and how its document is read. */
+  function scoreboardRequest(year: number, seasonType: number, espnWeek: number) {
+    const weekNumber = toWeekNumber(seasonType, espnWeek);
+    const what = `scoreboard ${year} ${seasonTypeName(seasonType)} week ${espnWeek}${weekNumber !== null ? ` (${weekLabel(weekNumber)})` : ''}`;
+    const url = `${site}/scoreboard?dates=${year}&seasontype=${seasonType}&week=${espnWeek}&limit=1000`;
+    const read = (doc: EspnScoreboard) => {
+      try {
+        return parseScoreboard(doc, { year, seasonType, espnWeek });
+      } catch (err) {
+        if (err instanceof ParseProblem) throw new EspnError(`ESPN ${what}: unexpected response (${err.message})`, 'parse');
+        throw err;
+      }
+    };
+    return { url, what, read };
+  }
+
   return {
     async teams() {
       const doc = await http(`${site}/teams`, teamsListSchema, 'teams list');
@@ -68,16 +94,15 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
     },
 
     async scoreboard(year, seasonType, espnWeek, call) {
-      const weekNumber = toWeekNumber(seasonType, espnWeek);
-      const what = `scoreboard ${year} ${seasonTypeName(seasonType)} week ${espnWeek}${weekNumber !== null ? ` (${weekLabel(weekNumber)})` : ''}`;
-      const url = `${site}/scoreboard?dates=${year}&seasontype=${seasonType}&week=${espnWeek}&limit=1000`;
-      const doc = await http(url, scoreboardSchema, what, call);
-      try {
-        return parseScoreboard(doc, { year, seasonType, espnWeek });
-      } catch (err) {
-        if (err instanceof ParseProblem) throw new EspnError(`ESPN ${what}: unexpected response (${err.message})`, 'parse');
-        throw err;
-      }
+      const { url, what, read } = scoreboardRequest(year, seasonType, espnWeek);
+      return read(await http(url, scoreboardSchema, what, call));
+    },
+
+    async scoreboardSince(year, seasonType, espnWeek, since) {
+      const { url, what, read } = scoreboardRequest(year, seasonType, espnWeek);
+      const answer = await getSince(url, scoreboardSchema, what, since);
+      if (answer === 'unchanged') return 'unchanged';
+      return { games: read(answer.body), version: answer.version };
     },
 
     async teamVenue(teamEspnId) {

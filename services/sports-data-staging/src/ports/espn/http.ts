@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { EspnError, LOGO_CONTENT_TYPES, type EspnCallOptions, type EspnImage, type LogoContentType } from '../../domain/espn.js';
+import { createLimiter } from '@powerpool/service-kit';
+import { EspnError, LOGO_CONTENT_TYPES, type DocumentVersion, type EspnCallOptions, type EspnImage, type LogoContentType } from '../../domain/espn.js';
 
 export interface EspnHttpOptions {
   timeoutMs: number;
@@ -9,22 +10,6 @@ export interface EspnHttpOptions {
   backoffMs: number;
   /** Requests in flight at once. */
   concurrency: number;
-}
-
-/** A small semaphore: at most `limit` tasks run at once, the rest wait in order. */
-export function createLimiter(limit: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,15 +24,26 @@ export function describeZodError(error: z.ZodError): string {
 
 export type EspnHttp = <S extends z.ZodTypeAny>(url: string, schema: S, what: string, call?: EspnCallOptions) => Promise<z.infer<S>>;
 
+/** A conditional GET: the parsed document and its version, or 'unchanged' (304) since `since`. */
+export type EspnConditionalHttp = <S extends z.ZodTypeAny>(
+  url: string,
+  schema: S,
+  what: string,
+  since: DocumentVersion | null,
+) => Promise<{ body: z.infer<S>; version: DocumentVersion | null } | 'unchanged'>;
+
 /**
  * GET a JSON document and parse it with `schema`. Retries with exponential backoff on network
  * errors, timeouts and 5xx; a 4xx, non-JSON body or a shape mismatch fails at once with an EspnError.
  * With a `deadline`, no attempt (nor its wait in the queue, nor a backoff) runs past it: the call
  * fails with a timeout EspnError by then, so its caller can still be told that ESPN is the problem.
+ * `getSince` sends the version of the last read (If-None-Match, If-Modified-Since) and takes a 304
+ * as 'unchanged'; the caller keeps the version, and passes it only once it has used that read.
  */
-export function createEspnHttp(options: EspnHttpOptions): EspnHttp {
+export function createEspnHttp(options: EspnHttpOptions): { get: EspnHttp; getSince: EspnConditionalHttp } {
   const limit = createLimiter(options.concurrency);
-  return async (url, schema, what, call = {}) => {
+
+  async function request(url: string, what: string, call: EspnCallOptions, since: DocumentVersion | null): Promise<Answer> {
     const deadline = call.deadline ?? Infinity;
     const outOfTime = (spentMs: number) => new EspnError(`ESPN ${what}: no answer within ${spentMs} ms`, 'timeout');
     const started = Date.now();
@@ -63,29 +59,56 @@ export function createEspnHttp(options: EspnHttpOptions): EspnHttp {
         const left = deadline - Date.now();
         if (left <= 0) return Promise.resolve<Outcome>({ ok: false, retry: false, error: outOfTime(Date.now() - started) });
         attempts += 1;
-        return fetchOnce(url, Math.min(options.timeoutMs, left), what);
+        return fetchOnce(url, { timeoutMs: Math.min(options.timeoutMs, left), what, since });
       });
-      if (outcome.ok) {
-        const parsed = schema.safeParse(outcome.body);
-        if (!parsed.success) throw new EspnError(`ESPN ${what}: unexpected response (${describeZodError(parsed.error)})`, 'parse');
-        return parsed.data;
-      }
+      if (outcome.ok) return outcome.answer;
       lastError = outcome.error;
       if (!outcome.retry) break;
     }
     const error = lastError ?? new EspnError(`ESPN ${what}: request failed`, 'network');
     if ((error.kind === 'http' && error.status !== undefined && error.status < 500) || attempts === 0) throw error;
     throw new EspnError(`${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, error.kind, error.status);
+  }
+
+  function parse<S extends z.ZodTypeAny>(schema: S, body: unknown, what: string): z.infer<S> {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new EspnError(`ESPN ${what}: unexpected response (${describeZodError(parsed.error)})`, 'parse');
+    return parsed.data;
+  }
+
+  return {
+    async get(url, schema, what, call = {}) {
+      const answer = await request(url, what, call, null);
+      if (answer === 'unchanged') throw new EspnError(`ESPN ${what}: HTTP 304 to an unconditional request`, 'http', 304);
+      return parse(schema, answer.body, what);
+    },
+    async getSince(url, schema, what, since) {
+      const answer = await request(url, what, {}, since);
+      if (answer === 'unchanged') return 'unchanged';
+      return { body: parse(schema, answer.body, what), version: answer.version };
+    },
   };
 }
 
-type Outcome = { ok: true; body: unknown } | { ok: false; retry: boolean; error: EspnError };
+type Answer = { body: unknown; version: DocumentVersion | null } | 'unchanged';
+type Outcome = { ok: true; answer: Answer } | { ok: false; retry: boolean; error: EspnError };
 
-async function fetchOnce(url: string, timeoutMs: number, what: string): Promise<Outcome> {
+/** The validators a reply carries (null when it has neither). */
+function versionOf(headers: Headers): DocumentVersion | null {
+  const etag = headers.get('etag');
+  const lastModified = headers.get('last-modified');
+  return etag || lastModified ? { etag, lastModified } : null;
+}
+
+async function fetchOnce(url: string, request: { timeoutMs: number; what: string; since: DocumentVersion | null }): Promise<Outcome> {
+  const { timeoutMs, what, since } = request;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (since?.etag) headers['if-none-match'] = since.etag;
+  if (since?.lastModified) headers['if-modified-since'] = since.lastModified;
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers });
     text = await response.text();
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
@@ -93,11 +116,12 @@ async function fetchOnce(url: string, timeoutMs: number, what: string): Promise<
     const cause = err instanceof Error ? ((err.cause as { code?: string } | undefined)?.code ?? err.message) : String(err);
     return { ok: false, retry: true, error: new EspnError(`ESPN ${what}: could not connect (${cause})`, 'network') };
   }
+  if (response.status === 304 && since) return { ok: true, answer: 'unchanged' };
   if (!response.ok) {
     return { ok: false, retry: response.status >= 500, error: new EspnError(`ESPN ${what}: HTTP ${response.status}`, 'http', response.status) };
   }
   try {
-    return { ok: true, body: JSON.parse(text) as unknown };
+    return { ok: true, answer: { body: JSON.parse(text) as unknown, version: versionOf(response.headers) } };
   } catch {
     return { ok: false, retry: false, error: new EspnError(`ESPN ${what}: the response is not valid JSON`, 'parse') };
   }

@@ -1,10 +1,11 @@
+import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { WeeklyScoringReview } from '@powerpool/contracts';
 import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { TeamLogo } from '../../../components/team-logo';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeVariant } from '../../../components/ui/badge';
 import { useWeeklyScoringReview } from '../api/get-weekly-scoring-review';
-import { orderedPicks, PICK_RESULT_LABELS, pickRankLabel, weekTotals } from '../lib/leaderboard';
+import { orderedPicks, PICK_RESULT_LABELS, pickRankLabel, weeksWon, weekTotals } from '../lib/leaderboard';
 
 const RESULT_VARIANTS = { WIN: 'success', LOSS: 'destructive', PUSH: 'muted', PENDING: 'outline' } as const satisfies Record<string, BadgeVariant>;
 
@@ -24,8 +25,14 @@ export function WeeklyBreakdown({ userId, poolId }: { userId: string; poolId: st
     );
   }
   if (review.data.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">No completed weeks yet.</p>;
+  const won = weeksWon(review.data);
   return (
     <div className="grid gap-3 py-2" data-testid="weekly-breakdown">
+      {won !== null ? (
+        <p className="text-sm text-muted-foreground" data-testid="weeks-won">
+          Weeks won: <span className="font-semibold text-foreground tabular-nums">{won}</span>
+        </p>
+      ) : null}
       {[...review.data]
         .sort((a, b) => a.weekNumber - b.weekNumber)
         .map((week) => (
@@ -40,7 +47,15 @@ function WeekRow({ week }: { week: WeeklyScoringReview }) {
   return (
     <div className="rounded-lg border bg-background p-3 text-sm" data-testid="breakdown-week">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold">{week.displayName}</span>
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{week.displayName}</span>
+          {week.isWeekWinner ? <Badge variant="success">{PICK_MESSAGES.weekWinner}</Badge> : null}
+          {week.tiebreaker !== undefined ? (
+            <span className="text-xs text-muted-foreground">
+              {PICK_MESSAGES.tiebreakerLabel}: {week.tiebreaker ?? '-'}
+            </span>
+          ) : null}
+        </span>
         {totals.kind === 'ok' ? (
           <span className="flex flex-wrap gap-3 text-muted-foreground">
             <span>

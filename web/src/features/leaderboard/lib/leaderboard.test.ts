@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLeaderboardText, ERROR_MESSAGE_MAX, filterLeaderboard, orderedPicks, pickRankLabel, POWER_EFFECT_LABELS, weekTotals } from './leaderboard';
+import {
+  emptyLeaderboardText,
+  ERROR_MESSAGE_MAX,
+  filterLeaderboard,
+  orderedPicks,
+  pickRankLabel,
+  POWER_EFFECT_LABELS,
+  weeksWon,
+  weekTotals,
+} from './leaderboard';
 
 const entry = (displayName: string) => ({ user: { id: displayName, displayName } });
 
@@ -52,5 +61,16 @@ describe('weekTotals', () => {
     const long = weekTotals({ ...week, hasCalculationError: true, errorMessage: 'x'.repeat(200) });
     expect(long.kind === 'error' && long.message.length).toBe(ERROR_MESSAGE_MAX);
     expect(weekTotals({ ...week, hasCalculationError: true, errorMessage: null })).toEqual({ kind: 'error', message: '' });
+  });
+});
+
+describe('weeksWon (docs/game.md#weekly-winners)', () => {
+  it('should count the weeks won among the weeks that name winners', () => {
+    expect(weeksWon([{ isWeekWinner: true }, { isWeekWinner: false }, {}, { isWeekWinner: true }])).toBe(2);
+    expect(weeksWon([{ isWeekWinner: false }])).toBe(0);
+  });
+  it('should be null when no week has a tiebreaker game', () => {
+    expect(weeksWon([{}, {}])).toBeNull();
+    expect(weeksWon([])).toBeNull();
   });
 });

@@ -41,3 +41,12 @@ export function weekTotals(week: Pick<WeeklyScoringReview, 'hasCalculationError'
   }
   return { kind: 'ok', raw: week.rawPoints, power: POWER_EFFECT_LABELS[week.powerEffect], final: week.totalPoints };
 }
+
+/**
+ * How many completed weeks the player won (docs/game.md#weekly-winners), counting only the weeks
+ * with a tiebreaker game (the ones that name winners); null when none has one (nothing to show).
+ */
+export function weeksWon(weeks: ReadonlyArray<Pick<WeeklyScoringReview, 'isWeekWinner'>>): number | null {
+  const named = weeks.filter((w) => w.isWeekWinner !== undefined);
+  return named.length === 0 ? null : named.filter((w) => w.isWeekWinner).length;
+}

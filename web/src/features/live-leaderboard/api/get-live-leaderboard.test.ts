@@ -1,16 +1,14 @@
 import { LIVE_CACHE_MS, LIVE_POLL_INTERVAL_MS, LIVE_POLL_SCORING_FACTOR, LIVE_STALE_MS } from '../../../config/live-leaderboard';
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { liveLeaderboardQueryOptions } from './get-live-leaderboard';
+import { liveBoardRefetchInterval } from './get-live-leaderboard';
+import { liveLeaderboardQueryOptions } from './live-leaderboard-query';
 
 type Metadata = Pick<LiveLeaderboard['metadata'], 'currentState' | 'gamesInProgress'>;
 
-/** What TanStack Query hands `refetchInterval`: the query, with its last data. */
-function intervalAfter(metadata: Metadata | undefined): number | false | undefined {
-  const { refetchInterval } = liveLeaderboardQueryOptions('p1', 3);
-  if (typeof refetchInterval !== 'function') throw new Error('refetchInterval is decided per reply');
-  const query = { state: { data: metadata ? ({ metadata } as LiveLeaderboard) : undefined } };
-  return refetchInterval(query as unknown as Parameters<typeof refetchInterval>[0]);
+/** When the screen's query asks again after a reply with `metadata`, the stream not delivering unless `pushed`. */
+function intervalAfter(metadata: Metadata | undefined, pushed = false): number | false {
+  return liveBoardRefetchInterval({ data: metadata ? ({ metadata } as LiveLeaderboard) : undefined, error: null }, { pushed, pickDeadline: null });
 }
 
 describe('liveLeaderboardQueryOptions', () => {
@@ -29,5 +27,9 @@ describe('liveLeaderboardQueryOptions', () => {
     expect(intervalAfter({ currentState: 'SCORING', gamesInProgress: false })).toBe(LIVE_POLL_INTERVAL_MS * LIVE_POLL_SCORING_FACTOR);
     expect(intervalAfter({ currentState: 'COMPLETE', gamesInProgress: false })).toBe(false);
     expect(intervalAfter(undefined)).toBe(false);
+  });
+
+  it('should not poll while the stream delivers the board', () => {
+    expect(intervalAfter({ currentState: 'GAMES_IN_PROGRESS', gamesInProgress: true }, true)).toBe(false);
   });
 });

@@ -1,35 +1,20 @@
-import { picksEndpoints } from '@powerpool/contracts';
-import { LIVE_CACHE_MS, LIVE_STALE_MS } from '../../../config/live-leaderboard';
 import type { LiveLeaderboard } from '@powerpool/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
 import { isPicksNotAvailable } from '../lib/errors';
 import { comingSoonRefetchInterval, liveRefetchInterval } from '../lib/polling';
+import { liveLeaderboardQueryOptions } from './live-leaderboard-query';
 
 /**
- * GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard: standings, games, impact games,
- * overrides. Before the deadline a member gets 403 `picks_not_available` (lib/errors.ts).
+ * When the live board asks again, decided after every reply: smart polling by the week's state
+ * (lib/polling.ts: with jitter while games are played, slower while scoring, never otherwise)
+ * unless `pushed`; while the server answers picks_not_available, on comingSoonRefetchInterval.
  */
-export function getLiveLeaderboard(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<LiveLeaderboard> {
-  return callApi(picksEndpoints.liveLeaderboard, { params: { poolId, weekNumber } }, { signal });
-}
-
-/**
- * docs/screens.md#live-leaderboard: stale after 30 s, kept 5 min, no refetch on focus, and smart
- * polling by the week's state (lib/polling.ts), decided again after every reply. No `retry`: the
- * 403 before the deadline is an answer, shown at once as "Pick Data Coming Soon" (retries would
- * hold the page on its loading state); it is asked again on a schedule instead (useLiveLeaderboard).
- */
-export function liveLeaderboardQueryOptions(poolId: string, weekNumber: number) {
-  return queryOptions({
-    queryKey: apiKey(picksEndpoints.liveLeaderboard, { params: { poolId, weekNumber } }),
-    queryFn: ({ signal }) => getLiveLeaderboard(poolId, weekNumber, { signal }),
-    staleTime: LIVE_STALE_MS,
-    gcTime: LIVE_CACHE_MS,
-    refetchOnWindowFocus: false,
-    retry: false,
-    refetchInterval: (query) => liveRefetchInterval(query.state.data?.metadata),
-  });
+export function liveBoardRefetchInterval(
+  state: { data: LiveLeaderboard | undefined; error: unknown },
+  { pushed, pickDeadline }: { pushed: boolean; pickDeadline: string | null },
+): number | false {
+  if (state.data === undefined && isPicksNotAvailable(state.error)) return comingSoonRefetchInterval(pickDeadline);
+  return pushed ? false : liveRefetchInterval(state.data?.metadata);
 }
 
 /**
@@ -46,9 +31,6 @@ export function useLiveLeaderboard(
   const options = liveLeaderboardQueryOptions(poolId, weekNumber);
   return useQuery({
     ...options,
-    refetchInterval: (query) => {
-      if (query.state.data === undefined && isPicksNotAvailable(query.state.error)) return comingSoonRefetchInterval(pickDeadline);
-      return pushed ? false : liveRefetchInterval(query.state.data?.metadata);
-    },
+    refetchInterval: (query) => liveBoardRefetchInterval(query.state, { pushed, pickDeadline }),
   });
 }

@@ -38,6 +38,7 @@ const board: LiveLeaderboard = liveLeaderboardSchema.parse({
   standings: [standing('ann', 0), standing('bob', 0)],
   gamesCentric: [],
   impactGames: [],
+  consensus: {},
   overrides: [],
   metadata,
 });
@@ -48,7 +49,11 @@ const patch = (base: string, version: string): LiveStreamEvent => ({
   games: [],
   standings: [standing('bob', 3)],
   removed: [],
-  order: ['bob', 'ann'],
+  // The implied order is ann, bob: bob first is the second run of one, then the first.
+  orderRuns: [
+    [1, 1],
+    [0, 1],
+  ],
   metadata,
 });
 

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { ApiError, endpointUrl } from '../../../lib/api-client';
 import type { LiveStreamState } from '../../../lib/live-stream';
 import { useLiveStream } from '../../../lib/use-live-stream';
-import { liveLeaderboardQueryOptions } from './get-live-leaderboard';
+import { liveLeaderboardQueryOptions } from './live-leaderboard-query';
 
 /**
  * True when the board's week is live (LIVE_WEEK_STATES: games being played, or being scored), or

@@ -1,4 +1,4 @@
-import type { LiveGame } from '@powerpool/contracts';
+import type { GameConsensus, LiveGame } from '@powerpool/contracts';
 import { MapPinned } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeVariant } from '../../../components/ui/badge';
@@ -9,6 +9,7 @@ import { spreadReading } from '../../../lib/spreads';
 import { cn } from '../../../utils/cn';
 import { liveGameStatus, venueText } from '../lib/games';
 import type { LiveGameLabel } from '../lib/games';
+import { PickConsensus } from './pick-consensus';
 
 const STATUS_VARIANTS: Record<LiveGameLabel, BadgeVariant> = {
   Scheduled: 'muted',
@@ -19,8 +20,8 @@ const STATUS_VARIANTS: Record<LiveGameLabel, BadgeVariant> = {
   Void: 'outline',
 };
 
-/** The week's games beside the table (docs/screens.md#live-leaderboard): status, scores, spread and venue. */
-export function GameResultsList({ games }: { games: readonly LiveGame[] }) {
+/** The week's games beside the table (docs/screens.md#live-leaderboard): status, scores, spread, venue and how the pool picked each. */
+export function GameResultsList({ games, consensus }: { games: readonly LiveGame[]; consensus: Readonly<Record<string, GameConsensus>> }) {
   return (
     <Card>
       <CardHeader className="max-sm:p-4">
@@ -32,7 +33,7 @@ export function GameResultsList({ games }: { games: readonly LiveGame[] }) {
         ) : (
           <ul className="grid gap-3" aria-label="Game results">
             {games.map((game) => (
-              <GameRow key={game.gameId} game={game} />
+              <GameRow key={game.gameId} game={game} consensus={consensus[game.gameId]} />
             ))}
           </ul>
         )}
@@ -41,7 +42,7 @@ export function GameResultsList({ games }: { games: readonly LiveGame[] }) {
   );
 }
 
-function GameRow({ game }: { game: LiveGame }) {
+function GameRow({ game, consensus }: { game: LiveGame; consensus: GameConsensus | undefined }) {
   const status = liveGameStatus(game);
   const venue = venueText(game.venue);
   const hasScore = game.homeScore !== null && game.awayScore !== null;
@@ -69,6 +70,7 @@ function GameRow({ game }: { game: LiveGame }) {
       <p className="text-xs text-muted-foreground" data-testid="live-game-spread">
         Spread: {spreadReading(game.spread, game.homeTeamAbbr, game.awayTeamAbbr)}
       </p>
+      {consensus ? <PickConsensus game={game} consensus={consensus} /> : null}
       {venue ? (
         <p className="flex items-start gap-1 text-xs text-muted-foreground" data-testid="live-game-venue">
           <MapPinned className="mt-0.5 size-3 shrink-0" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
+import * as Collapsible from '../../../components/ui/collapsible';
 import type { ImpactGame } from '@powerpool/contracts';
 import { ChevronDown, Flame } from 'lucide-react';
 import { useState } from 'react';

@@ -63,7 +63,7 @@ export function LiveBoardView({
       {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <LiveTable standings={data.standings} weekNumber={weekNumber} viewerId={viewerId} {...(tableHeight === undefined ? {} : { height: tableHeight })} />
-        <GameResultsList games={data.gamesCentric} />
+        <GameResultsList games={data.gamesCentric} consensus={data.consensus} />
       </div>
     </div>
   );

@@ -43,7 +43,7 @@ export function LiveStatusBar({
       </span>
       {pushed ? (
         <span
-          className="inline-flex items-center gap-1.5 rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-400"
+          className="inline-flex items-center gap-1.5 rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success"
           data-testid="live-indicator"
           title="Connected: the leaderboard updates as scores change"
         >

@@ -131,6 +131,11 @@ export function LiveTable({
           <span className="min-w-7 text-xs text-muted-foreground tabular-nums">#{s.rank}</span>
           <span className="font-medium whitespace-nowrap">{s.displayName}</span>
           {s.userId === viewerId ? <Badge variant="info">You</Badge> : null}
+          {s.isWeekWinner ? (
+            <Badge variant="success" data-testid="week-winner">
+              {PICK_MESSAGES.weekWinner}
+            </Badge>
+          ) : null}
           {!s.hasPicks ? <span className="text-xs text-muted-foreground">(no picks)</span> : null}
         </span>
       ),
@@ -189,6 +194,19 @@ export function LiveTable({
       ),
     },
   ];
+  // A week with a tiebreaker game (docs/game.md#weekly-winners): each player's predicted total.
+  if (standings.some((s) => s.tiebreaker !== undefined)) {
+    columns.push({
+      id: 'tiebreaker',
+      header: PICK_MESSAGES.tiebreakerLabel,
+      card: 'meta',
+      align: 'end',
+      className: 'tabular-nums',
+      headerClassName: WRAP,
+      cell: (s) => <span data-testid="tiebreaker-cell">{s.tiebreaker ?? '-'}</span>,
+      cardCell: (s) => `${PICK_MESSAGES.tiebreakerLabel} ${s.tiebreaker ?? '-'}`,
+    });
+  }
 
   return (
     <Card data-testid="live-table" style={height === undefined ? undefined : { height }} className={cn(height !== undefined && 'flex flex-col')}>
@@ -248,7 +266,12 @@ export function LiveTable({
           </div>
         </div>
       </CardHeader>
-      <CardContent className={cn('grid gap-4 max-sm:px-4 max-sm:pb-4', height !== undefined && 'min-h-0 flex-1 content-start overflow-y-auto')}>
+      <CardContent
+        className={cn('grid gap-4 max-sm:px-4 max-sm:pb-4', height !== undefined && 'min-h-0 flex-1 content-start overflow-y-auto')}
+        // A fixed height makes this box scroll (the demo's 600 px on a phone): a keyboard reaches
+        // it with Tab and scrolls it with the arrows (WCAG 2.1.1, axe's scrollable-region-focusable).
+        {...(height !== undefined ? { tabIndex: 0, role: 'region', 'aria-label': `Leaderboard standings, week ${weekNumber}` } : {})}
+      >
         {shown.total === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">{search ? `No users found matching "${search.trim()}"` : 'No players to show'}</p>
         ) : (

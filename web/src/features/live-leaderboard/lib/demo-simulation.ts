@@ -10,7 +10,18 @@ import {
   resultAgainstSpreadOf,
   weekLabel,
 } from '@powerpool/contracts';
-import type { Covering, DecidedPickResult, ImpactGame, LiveGame, LiveLeaderboard, LivePick, LiveStanding, PickResult, WeekState } from '@powerpool/contracts';
+import type {
+  Covering,
+  DecidedPickResult,
+  GameConsensus,
+  ImpactGame,
+  LiveGame,
+  LiveLeaderboard,
+  LivePick,
+  LiveStanding,
+  PickResult,
+  WeekState,
+} from '@powerpool/contracts';
 import { DEMO_ENTRIES, DEMO_GAMES, DEMO_POOL } from './demo-data';
 import type { DemoEntry, DemoGame, DemoPick } from './demo-data';
 
@@ -241,6 +252,28 @@ function impactGamesOf(games: readonly DemoGame[], scored: readonly ScoredEntry[
     .slice(0, IMPACT_GAMES_TOP);
 }
 
+/** How the demo pool picked each game (docs/game.md#pick-consensus; the server's is consensusOf): a demo pick names its team by abbreviation. */
+function demoConsensusOf(games: readonly DemoGame[], standings: readonly LiveStanding[]): Record<string, GameConsensus> {
+  const consensus: Record<string, GameConsensus> = {};
+  const byId = new Map(games.map((game) => [game.gameId, game]));
+  for (const game of games) consensus[game.gameId] = [0, 0, 0, 0, 0, 0];
+  for (const standing of standings) {
+    for (const pick of standing.picks) {
+      const game = byId.get(pick.gameId);
+      const tally = consensus[pick.gameId];
+      if (!game || !tally) continue;
+      const side = pick.selectedTeamAbbr === game.homeTeamAbbr ? 0 : pick.selectedTeamAbbr === game.awayTeamAbbr ? 1 : null;
+      if (side === null) continue;
+      if (pick.isPowerPick) tally[4 + side] = tally[4 + side]! + 1;
+      else {
+        tally[side] = tally[side] + 1;
+        tally[2 + side] = tally[2 + side]! + pick.confidenceRank;
+      }
+    }
+  }
+  return consensus;
+}
+
 /** The weeks the demo's Jump to Week offers: week 1 being played, the rest of the regular season not live yet. */
 const DEMO_WEEKS: LiveLeaderboard['metadata']['allWeeks'] = Array.from({ length: 18 }, (_, i) => {
   const weekNumber = i + 1;
@@ -265,6 +298,7 @@ export function demoBoard(state: DemoState, now: Date): LiveLeaderboard {
     gamesCentric: state.games.map(toLiveGame),
     impactGames: impactGamesOf(state.games, scored, seasonRank),
     overrides: [],
+    consensus: demoConsensusOf(state.games, standings),
     metadata: {
       poolId: DEMO_POOL.poolId,
       poolName: DEMO_POOL.poolName,

@@ -1,9 +1,10 @@
-import { picksEndpoints } from '@powerpool/contracts';
 import type { BatchPicksBody, BatchPicksReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, isApiError } from '../../../lib/api-client';
+import { isApiError, readApi } from '../../../lib/api-client';
+import { firstScreenRoutes } from '../../../lib/api-routes';
 import { currentWeekQueryOptions } from '../../../lib/current-week';
 import { myPicksKey } from './get-my-picks';
+import { myTiebreakerKey } from './get-my-tiebreaker';
 
 /**
  * POST /api/picks/batch: replaces the player's picks of the week, all or nothing. Refusals:
@@ -11,7 +12,7 @@ import { myPicksKey } from './get-my-picks';
  * (the server's clock says the deadline has passed), week_not_published.
  */
 export function savePicks(body: BatchPicksBody): Promise<BatchPicksReply> {
-  return callApi(picksEndpoints.savePicks, { body });
+  return readApi(firstScreenRoutes.savePicks, { body });
 }
 
 /**
@@ -25,6 +26,7 @@ export function useSavePicks() {
     onSuccess: (reply, body) => {
       const key = myPicksKey(String(body.weekId), reply.poolId);
       queryClient.setQueryData(key, reply.picks);
+      void queryClient.invalidateQueries({ queryKey: myTiebreakerKey(String(body.weekId), reply.poolId) });
       return queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error, body) => {

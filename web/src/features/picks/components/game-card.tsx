@@ -53,6 +53,11 @@ export function GameCard({ game, selection, controls, startedLock = false, onRan
         {startedLock ? <span className="font-semibold text-foreground">{PICK_MESSAGES.gameStartedLabel}</span> : null}
         {!spread ? <span>Pick&apos;em</span> : null}
         {game.isVoid ? <span className="font-semibold text-destructive">Void</span> : null}
+        {game.isTiebreaker ? (
+          <span className="font-semibold text-primary" data-testid="tiebreaker-game">
+            {PICK_MESSAGES.tiebreakerLabel}
+          </span>
+        ) : null}
       </div>
       <div className="grid grid-cols-4 gap-1.5" role="group" aria-label={`Picks for ${game.awayTeam.abbreviation} at ${game.homeTeam.abbreviation}`}>
         {CONFIDENCE_RANKS.map((rank) => (

@@ -1,6 +1,8 @@
-import { gameHasStarted, PICK_MESSAGES } from '@powerpool/contracts';
+import { gameHasStarted, isValidTiebreaker, PICK_MESSAGES } from '@powerpool/contracts';
 import type { SavedPick, Week } from '@powerpool/contracts';
 import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { TiebreakerField } from '../../../components/tiebreaker-field';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useTimePassed } from '../../../hooks/use-time-passed';
@@ -8,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import type { LivePublishedGame } from '../../../lib/live-games';
 import { toastFailure } from '../../../lib/toast-error';
+import { useMyTiebreaker } from '../api/get-my-tiebreaker';
 import { useSavePicks } from '../api/save-picks';
 import {
   buildBatch,
@@ -42,13 +45,17 @@ export function PicksBoard({
   week,
   games,
   savedPicks,
+  afterFirstSave,
 }: {
   poolId: string;
   week: Week;
   games: readonly LivePublishedGame[];
   savedPicks: readonly SavedPick[];
+  /** Shown under the button once the week's first save has succeeded (the reminder offer, docs/screens.md#make-picks-reminder-offer). */
+  afterFirstSave?: ReactNode;
 }) {
   const save = useSavePicks();
+  const [firstSaved, setFirstSaved] = useState(false);
   const passed = useTimePassed(week.pickDeadline);
   const [serverLock, setServerLock] = useState<string | null>(null);
   const locked = week.state !== 'PUBLISHED' || passed || serverLock !== null;
@@ -56,7 +63,13 @@ export function PicksBoard({
   const [editing, setEditing] = useState(() => savedPicks.length === 0 && !locked);
   const [draft, setDraft] = useState<Selections | null>(null);
   const selections = draft ?? saved;
-  const unsaved = draft !== null && !sameSelections(draft, saved);
+  // The week's tiebreaker game, fixed at publish (docs/game.md#weekly-winners): its prediction is saved with the picks.
+  const tiebreakerGame = games.find((g) => g.isTiebreaker) ?? null;
+  const savedTiebreaker = useMyTiebreaker(week.id, poolId, { enabled: tiebreakerGame !== null }).data?.tiebreaker ?? null;
+  const savedTiebreakerText = savedTiebreaker === null ? '' : String(savedTiebreaker);
+  const [tiebreakerDraft, setTiebreakerDraft] = useState<string | null>(null);
+  const tiebreakerText = tiebreakerDraft ?? savedTiebreakerText;
+  const unsaved = (draft !== null && !sameSelections(draft, saved)) || (tiebreakerDraft !== null && tiebreakerDraft !== savedTiebreakerText);
   const context = { editing: editing && !save.isPending, locked };
   const lastSaved = lastSavedOf(savedPicks);
 
@@ -68,10 +81,21 @@ export function PicksBoard({
   function submit() {
     const batch = buildBatch(selections, games, { poolId, weekId: week.id, weekNumber: week.weekNumber });
     if (!batch.ok) return refuse(batch.refusal);
-    save.mutate(batch.body, {
+    let body = batch.body;
+    if (tiebreakerGame) {
+      const tiebreaker = tiebreakerText.trim() === '' ? Number.NaN : Number(tiebreakerText);
+      if (!isValidTiebreaker(tiebreaker)) {
+        return refuse({ title: PICK_MESSAGES.incompletePicksTitle, description: PICK_MESSAGES.tiebreakerRequired(tiebreakerGame.gameName) });
+      }
+      body = { ...body, tiebreaker };
+    }
+    const first = savedPicks.length === 0;
+    save.mutate(body, {
       onSuccess: () => {
+        if (first) setFirstSaved(true);
         toast({ title: PICK_MESSAGES.savedTitle, description: PICK_MESSAGES.saved(week.weekNumber) });
         setDraft(null);
+        setTiebreakerDraft(null);
         setEditing(false);
       },
       onError: (error) => {
@@ -107,7 +131,7 @@ export function PicksBoard({
         ) : locked && !passed ? (
           <p className="text-sm text-muted-foreground">{PICK_MESSAGES.picksLocked}</p>
         ) : null}
-        {unsaved ? <p className="text-sm font-medium text-amber-700 dark:text-amber-300">You have unsaved changes.</p> : null}
+        {unsaved ? <p className="text-sm font-medium text-warning">You have unsaved changes.</p> : null}
         {lastSaved && !unsaved ? (
           <p className="text-sm text-muted-foreground" data-testid="picks-saved">
             <span className="font-medium text-success">{PICK_MESSAGES.saved(week.weekNumber)}</span>
@@ -115,8 +139,12 @@ export function PicksBoard({
             Last saved: {formatDateTime(lastSaved)}
           </p>
         ) : null}
+        {tiebreakerGame ? (
+          <TiebreakerField gameName={tiebreakerGame.gameName} value={tiebreakerText} disabled={!context.editing || locked} onChange={setTiebreakerDraft} />
+        ) : null}
         {commissionerPicks ? <p className="text-xs text-muted-foreground">Some of these picks were entered by your pool commissioner.</p> : null}
       </div>
+      {firstSaved ? afterFirstSave : null}
 
       {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a card never grows past the screen for a long name. */}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Games">

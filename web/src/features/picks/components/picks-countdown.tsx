@@ -4,7 +4,7 @@ import { countdownDisplay } from '../lib/countdown';
 
 const TONES = {
   normal: 'border-border bg-card',
-  warning: 'border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200',
+  warning: 'border-warning/40 bg-warning/10 text-warning',
   expired: 'border-destructive/40 bg-destructive/10 text-destructive',
 } as const;
 

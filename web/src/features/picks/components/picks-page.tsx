@@ -26,9 +26,11 @@ export const SEASON_LABEL = PICK_MESSAGES.seasonLabel;
 /**
  * Make Picks (/ and /picks, docs/screens.md#make-picks): the player's pools, then the pool's current
  * week, its published games and the player's saved picks. `requestedPoolId` is the pool a link
- * asked for (the join page's "Go to Pool"); otherwise the first pool.
+ * asked for (the join page's "Go to Pool"); otherwise the first pool. `afterFirstSave` is shown
+ * after the first save of the week's picks (the route passes the notifications feature's offer:
+ * features do not import each other).
  */
-export function PicksPage({ requestedPoolId }: { requestedPoolId?: string | undefined }) {
+export function PicksPage({ requestedPoolId, afterFirstSave }: { requestedPoolId?: string | undefined; afterFirstSave?: ReactNode }) {
   useDocumentMeta(routeMeta(paths.picks));
   const pools = useUserPools();
   const [chosen, setChosen] = useState(requestedPoolId);
@@ -69,11 +71,12 @@ export function PicksPage({ requestedPoolId }: { requestedPoolId?: string | unde
       poolId={pool.id}
       poolName={pool.name}
       selector={<PoolSelector pools={pools.data} value={pool.id} onChange={setChosen} className="mb-6" />}
+      afterFirstSave={afterFirstSave}
     />
   );
 }
 
-function PoolPicks({ poolId, poolName, selector }: { poolId: string; poolName: string; selector: ReactNode }) {
+function PoolPicks({ poolId, poolName, selector, afterFirstSave }: { poolId: string; poolName: string; selector: ReactNode; afterFirstSave: ReactNode }) {
   const week = useCurrentWeek(poolId);
   const deadline = week.data?.pickDeadline ?? null;
   return (
@@ -108,13 +111,13 @@ function PoolPicks({ poolId, poolName, selector }: { poolId: string; poolName: s
           />
         )
       ) : (
-        <WeekPicks poolId={poolId} week={week.data} />
+        <WeekPicks poolId={poolId} week={week.data} afterFirstSave={afterFirstSave} />
       )}
     </>
   );
 }
 
-function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
+function WeekPicks({ poolId, week, afterFirstSave }: { poolId: string; week: Week; afterFirstSave: ReactNode }) {
   const games = useQuery(publishedGamesQueryOptions(poolId, week.weekNumber));
   const picks = useMyPicks(week.id, poolId);
   // While games are on, their status, clock and scores are pushed into the cards.
@@ -140,7 +143,7 @@ function WeekPicks({ poolId, week }: { poolId: string; week: Week }) {
       ) : shownGames.length === 0 ? (
         <EmptyState title={PICK_MESSAGES.gamesNotAvailableTitle} description={PICK_MESSAGES.gamesNotAvailable(week.displayName)} />
       ) : (
-        <PicksBoard poolId={poolId} week={week} games={shownGames} savedPicks={picks.data} />
+        <PicksBoard poolId={poolId} week={week} games={shownGames} savedPicks={picks.data} afterFirstSave={afterFirstSave} />
       )}
     </div>
   );

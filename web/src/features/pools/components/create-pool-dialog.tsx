@@ -6,8 +6,10 @@ import {
   POOL_NAME_MAX_LENGTH,
   POOL_YEARS,
   slugFromName,
+  WEEKLY_TIEBREAKER_DEFAULT,
+  WEEKLY_TIEBREAKERS,
 } from '@powerpool/contracts';
-import type { Pool } from '@powerpool/contracts';
+import type { Pool, WeeklyTiebreaker } from '@powerpool/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -33,6 +35,9 @@ import { toastFailure } from '../../../lib/toast-error';
 import { useCreatePool } from '../api/create-pool';
 import { usePoolDefaults } from '../api/get-pool-defaults';
 import { fallbackPoolYear, parseMaxMembers } from '../lib/pool-form';
+
+/** How the form names each weekly tiebreaker (docs/game.md#weekly-winners). */
+const WEEKLY_TIEBREAKER_LABELS: Record<WeeklyTiebreaker, string> = { none: 'None (ties shared)', last_game_total: 'Total points of the last game' };
 
 /** "Create New Pool" button and its form (docs/screens.md#pool-management). */
 export function CreatePoolDialog({ onCreated }: { onCreated: (pool: Pool) => void }) {
@@ -80,6 +85,7 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
   const [maxMembers, setMaxMembers] = useState(MAX_MEMBERS_DEFAULT);
   const [isPublic, setIsPublic] = useState(false);
   const [slug, setSlug] = useState('');
+  const [weeklyTiebreaker, setWeeklyTiebreaker] = useState<WeeklyTiebreaker>(WEEKLY_TIEBREAKER_DEFAULT);
   const createPool = useCreatePool();
 
   const maxMembersValid = maxMembers >= MAX_MEMBERS_MIN && maxMembers <= MAX_MEMBERS_MAX;
@@ -99,6 +105,7 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
         maxMembers,
         isPublic,
         slug: slug.trim() || null,
+        weeklyTiebreaker,
       },
       {
         onSuccess: (pool) => {
@@ -170,6 +177,24 @@ function CreatePoolForm({ onDone, onCancel }: { onDone: (pool: Pool) => void; on
           <CheckboxField label="Regular Season" checked={allowsRegularSeason} onCheckedChange={setAllowsRegularSeason} />
           <CheckboxField label="Postseason" checked={allowsPostseason} onCheckedChange={setAllowsPostseason} />
         </fieldset>
+        <div className="grid gap-2">
+          <Label htmlFor={field('weeklyTiebreaker')}>Weekly tiebreaker</Label>
+          <NativeSelect
+            id={field('weeklyTiebreaker')}
+            value={weeklyTiebreaker}
+            onChange={(e) => setWeeklyTiebreaker(e.target.value as WeeklyTiebreaker)}
+            aria-describedby={field('weeklyTiebreaker-hint')}
+          >
+            {WEEKLY_TIEBREAKERS.map((t) => (
+              <option key={t} value={t}>
+                {WEEKLY_TIEBREAKER_LABELS[t]}
+              </option>
+            ))}
+          </NativeSelect>
+          <p id={field('weeklyTiebreaker-hint')} className="text-xs text-muted-foreground">
+            Decides a tie for the week&apos;s highest score: players predict the total points of the week&apos;s last game.
+          </p>
+        </div>
         <CheckboxField label="Public pool" hint="Public pools can be listed for anyone to see." checked={isPublic} onCheckedChange={setIsPublic} />
         <div className="grid gap-2">
           <Label htmlFor={field('slug')}>Slug (optional)</Label>

@@ -24,6 +24,7 @@ import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
 import { CreatePoolDialog } from './create-pool-dialog';
 import { InvitationsPanel } from './invitations-panel';
 import { MembersTab } from './members-tab';
+import { ReminderSettingsCard } from './reminder-settings-card';
 
 /**
  * /admin (docs/screens.md#pool-management): role badge, pool selector and the three tabs. The Testing tab's
@@ -203,6 +204,7 @@ function PoolTab({ pool, adminMode, onCreated }: { pool: Pool | undefined; admin
           </dl>
         </CardContent>
       </Card>
+      {adminMode ? <ReminderSettingsCard poolId={pool.id} /> : null}
       <InvitationsPanel pool={pool} />
       <ConfirmDialog
         open={confirmActivate}

@@ -1,4 +1,4 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
+import * as Collapsible from '../../../components/ui/collapsible';
 import type { FieldChange } from '@powerpool/contracts';
 import { ChevronDown, CirclePlus, Equal, PencilLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -122,7 +122,7 @@ function Body({ requested, query }: { requested: boolean; query: ValidationQuery
               <ul
                 className={cn(
                   'ml-6 max-h-40 list-disc space-y-0.5 overflow-y-auto pl-4 text-xs break-words',
-                  result.severity === 'critical' ? 'text-destructive' : 'text-amber-800 dark:text-amber-300',
+                  result.severity === 'critical' ? 'text-destructive' : 'text-warning',
                 )}
                 aria-label={`${label} errors`}
               >

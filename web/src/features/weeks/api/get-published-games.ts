@@ -6,7 +6,7 @@ import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
 import { invalidateKeys } from '../../../lib/query-client';
 import { LIVE_GAMES_REFETCH_MS } from '../lib/live';
-import { weekStateQueryOptions } from './get-week-state';
+import { weekStateQueryOptions } from './week-state-query';
 
 /** The pool's published games of a week; `live`: reload every LIVE_GAMES_REFETCH_MS (GAMES_IN_PROGRESS). */
 export function usePublishedGames(poolId: string, weekNumber: number, { live = false }: { live?: boolean } = {}) {

@@ -1,16 +1,11 @@
-import { weeksEndpoints } from '@powerpool/contracts';
 import type { WeekStatus } from '@powerpool/contracts';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTimePassed } from '../../../hooks/use-time-passed';
-import { apiKey, callApi } from '../../../lib/api-client';
 import { invalidateKeys } from '../../../lib/query-client';
 import { poolWeekKeys } from './week-keys';
+import { weekStateQueryOptions } from './week-state-query';
 import { AFTER_DEADLINE_RETRY_MS, DEADLINE_GRACE_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
-import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
-
-/** A week's state is cached 10 seconds (docs/screens.md#data-loading). */
-const WEEK_STATE_STALE_MS = 10_000;
 
 /**
  * How often a shown week's state reloads by itself (issue 19, lib/follow-week.ts): every
@@ -26,20 +21,6 @@ export function weekStateRefetchInterval(status: WeekStatus | undefined, now = D
     return status.pickDeadline && new Date(status.pickDeadline).getTime() <= now ? AFTER_DEADLINE_RETRY_MS : WAITING_FOLLOW_MS;
   }
   return false;
-}
-
-/** GET /api/pools/{poolId}/weeks/{weekNumber}/state: the pool's state of the week, its deadline and game counts. */
-export function getWeekState(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekStatus> {
-  return callApi(weeksEndpoints.weekState, { params: { poolId, weekNumber } }, { signal });
-}
-
-export function weekStateQueryOptions(poolId: string, weekNumber: number) {
-  return queryOptions({
-    queryKey: apiKey(weeksEndpoints.weekState, { params: { poolId, weekNumber } }),
-    ...NEW_POOL_RETRY,
-    queryFn: ({ signal }) => getWeekState(poolId, weekNumber, { signal }),
-    staleTime: WEEK_STATE_STALE_MS,
-  });
 }
 
 /**

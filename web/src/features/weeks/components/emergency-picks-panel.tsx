@@ -1,10 +1,11 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
+import * as Collapsible from '../../../components/ui/collapsible';
 import { CONFIDENCE_RANKS, OVERRIDE_REASON_MAX_LENGTH, PICK_MESSAGES } from '@powerpool/contracts';
 import type { ConfidenceRank, PublishedGame, WeekGame } from '@powerpool/contracts';
 import { ChevronDown, LifeBuoy, LoaderCircle, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
+import { TiebreakerField } from '../../../components/tiebreaker-field';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -25,7 +26,8 @@ import type { OverrideForm, TeamChoice } from '../lib/override';
 /**
  * Emergency pick entry (docs/week.md#emergency-pick-entry), for the pool's commissioner and super admins,
  * in every state: a member's three confidence picks on the pool's games, an optional power pick
- * on any game of the week, and a reason. Recorded by the server; a scored week is recalculated.
+ * on any game of the week, the tiebreaker prediction when the week has a tiebreaker game (empty
+ * keeps the member's), and a reason. Recorded by the server; a scored week is recalculated.
  */
 export function EmergencyPicksPanel({ poolId, weekNumber }: { poolId: string; weekNumber: number }) {
   const [open, setOpen] = useState(false);
@@ -69,7 +71,9 @@ function EntryForm({ poolId, weekNumber }: { poolId: string; weekNumber: number 
   }
   const pool = published.data ?? [];
   const allGames = weekGames.data ?? [];
-  const problem = overrideProblem(form);
+  // The week's tiebreaker game, fixed at publish (docs/game.md#weekly-winners).
+  const tiebreakerGame = pool.find((g) => g.isTiebreaker) ?? null;
+  const problem = overrideProblem(form, tiebreakerGame?.gameName ?? null);
   const setPick = (rank: ConfidenceRank, choice: TeamChoice | null) => setForm((f) => ({ ...f, picks: { ...f.picks, [rank]: choice } }));
 
   function send() {
@@ -126,6 +130,16 @@ function EntryForm({ poolId, weekNumber }: { poolId: string; weekNumber: number 
       <Field id={ids.power} label="Power pick (optional)" hint="Any game of the week, including games this pool did not publish.">
         <TeamSelect id={ids.power} games={allGames} value={form.power} onChange={(power) => setForm((f) => ({ ...f, power }))} placeholder="No power pick" />
       </Field>
+      {tiebreakerGame ? (
+        <TiebreakerField
+          className="mx-0 max-w-none"
+          gameName={tiebreakerGame.gameName}
+          value={form.tiebreaker}
+          disabled={false}
+          onChange={(tiebreaker) => setForm((f) => ({ ...f, tiebreaker }))}
+          hint="Leave empty to keep the member’s prediction."
+        />
+      ) : null}
       <Field id={ids.reason} label="Reason">
         <Textarea
           id={ids.reason}

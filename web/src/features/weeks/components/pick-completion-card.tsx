@@ -1,8 +1,15 @@
-import { Users } from 'lucide-react';
+import { BellRing, Users } from 'lucide-react';
+import { useState } from 'react';
 import { errorText, InlineError } from '../../../components/layout/query-states';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress';
+import { toast } from '../../../components/ui/use-toast';
+import { useTimePassed } from '../../../hooks/use-time-passed';
+import { formatClockTime } from '../../../lib/dates';
+import { toastFailure } from '../../../lib/toast-error';
 import { usePickStats } from '../api/get-pick-stats';
+import { lastNudgeAt, nextNudgeAtOf, useNudgeWeek } from '../api/nudge-week';
 import { pickCompletion } from '../lib/scoring-review';
 
 /** PUBLISHED: how many of the pool's active members have saved their three picks (docs/screens.md#week-management). */
@@ -30,6 +37,7 @@ export function PickCompletionCard({ poolId, weekNumber, pickDeadline }: { poolI
         ) : (
           <Completion {...pickCompletion(stats.data)} />
         )}
+        <NudgeButton poolId={poolId} weekNumber={weekNumber} pickDeadline={pickDeadline} />
       </CardContent>
     </Card>
   );
@@ -46,5 +54,51 @@ function Completion({ completed, total, percent }: { completed: number; total: n
       </div>
       <ProgressBar value={percent} label="Pick completion" />
     </>
+  );
+}
+
+/**
+ * The commissioner's Nudge (docs/notifications.md#nudge): reminds those who have not picked, at
+ * most once an hour per pool week. The page only reaches commissioners and super admins; the
+ * server checks the role and the limit, and its refusal is shown as it words it.
+ */
+function NudgeButton({ poolId, weekNumber, pickDeadline }: { poolId: string; weekNumber: number; pickDeadline: string | null }) {
+  const nudge = useNudgeWeek();
+  const [nextNudgeAt, setNextNudgeAt] = useState<string | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const nextPassed = useTimePassed(nextNudgeAt);
+  const deadlinePassed = useTimePassed(pickDeadline);
+  const waiting = nextNudgeAt !== null && !nextPassed;
+  const closed = deadlinePassed || pickDeadline === null;
+
+  function send() {
+    nudge.mutate(
+      { poolId, weekNumber },
+      {
+        onSuccess: ({ nudged, nextNudgeAt: next }) => {
+          setNextNudgeAt(next);
+          const text = nudged === 0 ? 'Everyone has picked: nobody to nudge.' : `Nudged ${nudged} ${nudged === 1 ? 'player' : 'players'} who have not picked.`;
+          setResult(text);
+          toast({ title: 'Nudge Sent', description: text });
+        },
+        onError: (error) => {
+          const next = nextNudgeAtOf(error);
+          if (next) setNextNudgeAt(next);
+          toastFailure(error, { title: 'Nudge Not Sent', fallback: 'Failed to send the nudge. Please try again.' });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3 border-t pt-4" data-testid="nudge">
+      <Button variant="secondary" onClick={send} disabled={nudge.isPending || waiting || closed} className="pointer-coarse:h-11" data-testid="nudge-button">
+        <BellRing aria-hidden="true" />
+        {nudge.isPending ? 'Nudging...' : waiting ? `Nudged at ${formatClockTime(lastNudgeAt(nextNudgeAt))}` : 'Nudge'}
+      </Button>
+      <p className="text-sm text-muted-foreground" role="status" data-testid="nudge-result">
+        {result ?? (closed ? 'Nudges stop at the picks deadline.' : 'Reminds the members who have not saved their picks (at most once an hour).')}
+      </p>
+    </div>
   );
 }

@@ -93,7 +93,7 @@ export function ScoringReviewTable({
           <>
             <ResponsiveTable
               rows={sortReviewRows(review.data.rows, sort)}
-              columns={COLUMNS}
+              columns={review.data.rows.some((row) => row.tiebreaker !== undefined) ? [...COLUMNS, TIEBREAKER_COLUMN] : COLUMNS}
               rowKey={(row) => row.userId}
               label={title}
               testId="review"
@@ -118,7 +118,14 @@ const COLUMNS: Array<ResponsiveColumn<ScoringReviewRow>> = [
     card: 'title',
     cell: (row) => (
       <span className="grid">
-        <span className="font-medium">{row.displayName}</span>
+        <span className="inline-flex flex-wrap items-center gap-2 font-medium">
+          {row.displayName}
+          {row.isWeekWinner ? (
+            <Badge variant="success" data-testid="review-week-winner">
+              {PICK_MESSAGES.weekWinner}
+            </Badge>
+          ) : null}
+        </span>
         <span className="text-xs text-muted-foreground">{row.email}</span>
       </span>
     ),
@@ -162,6 +169,17 @@ const COLUMNS: Array<ResponsiveColumn<ScoringReviewRow>> = [
       ),
   },
 ];
+
+/** A week with a tiebreaker game (docs/game.md#weekly-winners): each member's predicted total. */
+const TIEBREAKER_COLUMN: ResponsiveColumn<ScoringReviewRow> = {
+  id: 'tiebreaker',
+  header: PICK_MESSAGES.tiebreakerLabel,
+  card: 'meta',
+  align: 'end',
+  className: 'tabular-nums',
+  cell: (row) => row.tiebreaker ?? '-',
+  cardCell: (row) => `${PICK_MESSAGES.tiebreakerLabel} ${row.tiebreaker ?? '-'}`,
+};
 
 /** The member's picks: rank (or Power), team and result. */
 function ReviewPicks({ picks }: { picks: readonly SavedPick[] }) {

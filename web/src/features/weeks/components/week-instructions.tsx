@@ -1,4 +1,4 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
+import * as Collapsible from '../../../components/ui/collapsible';
 import type { WeekState } from '@powerpool/contracts';
 import { ChevronDown, Info } from 'lucide-react';
 import { useState } from 'react';

@@ -9,6 +9,7 @@ const complete: OverrideForm = {
   picks: { 3: { gameId: 'g1', teamEspnId: 't1' }, 2: { gameId: 'g2', teamEspnId: 't2' }, 1: { gameId: 'g3', teamEspnId: 't3' } },
   power: null,
   reason: ' Phone died ',
+  tiebreaker: '',
 };
 
 describe('overrideProblem', () => {
@@ -29,6 +30,15 @@ describe('overrideProblem', () => {
   it('should accept a complete form, with or without a power pick', () => {
     expect(overrideProblem(complete)).toBeNull();
     expect(overrideProblem({ ...complete, power: { gameId: 'g4', teamEspnId: 't4' } })).toBeNull();
+  });
+
+  it('should refuse a tiebreaker that is not a whole number from 0 to 200 when the week has a tiebreaker game', () => {
+    for (const tiebreaker of ['-1', '201', '4.5', 'abc'])
+      expect(overrideProblem({ ...complete, tiebreaker }, 'SF @ PHI'), tiebreaker).toBe(PICK_MESSAGES.tiebreakerRequired('SF @ PHI'));
+  });
+
+  it('should accept an empty tiebreaker (the member keeps theirs) or one from 0 to 200 when the week has a tiebreaker game', () => {
+    for (const tiebreaker of ['', '  ', '0', '47', '200']) expect(overrideProblem({ ...complete, tiebreaker }, 'SF @ PHI'), tiebreaker).toBeNull();
   });
 });
 
@@ -57,5 +67,10 @@ describe('overrideBody', () => {
         { poolGameId: null, gameEspnCompetitionId: 'c-g4', selectedTeamEspnId: 't4', confidenceRank: 0, isPowerPick: true },
       ],
     });
+  });
+
+  it('should send a typed tiebreaker as a number and leave it out when the field is empty', () => {
+    expect(overrideBody({ ...complete, tiebreaker: ' 47 ' }, { poolId: 'p1', weekNumber: 3, published, weekGames }).tiebreaker).toBe(47);
+    expect('tiebreaker' in overrideBody(complete, { poolId: 'p1', weekNumber: 3, published, weekGames })).toBe(false);
   });
 });

@@ -1,0 +1,35 @@
+import { formatDateTime, NUDGE_INTERVAL_MS } from '@powerpool/contracts';
+import { managedPoolOf } from '@powerpool/service-kit';
+import type { Caller, NotificationsContext } from './context.js';
+import { NudgeTooSoonError, WeekNotOpenError } from './errors.js';
+import { deliveriesFor } from './planning.js';
+
+/**
+ * POST /api/pools/:poolId/weeks/:weekNumber/nudge (docs/notifications.md#nudge): the pool's
+ * commissioner (or a super admin) reminds the active members who have not saved their picks, at
+ * most once an hour per pool week. The limit is decided in the database (`recordNudge`, one
+ * statement), so two replicas, or two clicks, cannot both pass it.
+ */
+export async function nudgeWeek(
+  ctx: NotificationsContext,
+  caller: Caller,
+  poolId: string,
+  weekNumber: number,
+): Promise<{ nudged: number; nextNudgeAt: string }> {
+  const now = ctx.now();
+  return ctx.uow.write(async (store) => {
+    const pool = await managedPoolOf(store, caller, poolId);
+    const key = { poolId: pool.id, year: pool.year, weekNumber };
+    const week = await store.findWeek(key);
+    if (!week || week.state !== 'PUBLISHED' || week.pickDeadline <= now) throw new WeekNotOpenError(weekNumber);
+    const blockedBy = await store.recordNudge(key, caller.id, now, NUDGE_INTERVAL_MS);
+    if (blockedBy) {
+      const next = new Date(blockedBy.getTime() + NUDGE_INTERVAL_MS);
+      throw new NudgeTooSoonError(weekNumber, next, formatDateTime(next));
+    }
+    const waiting = (await store.membersOfWeek(key)).filter((m) => !m.picksComplete);
+    const rows = await deliveriesFor(store, waiting, { ...key, kind: 'nudge', slot: now.toISOString() }, ctx.push !== null);
+    await store.planDeliveries(rows);
+    return { nudged: waiting.length, nextNudgeAt: new Date(now.getTime() + NUDGE_INTERVAL_MS).toISOString() };
+  });
+}

@@ -1,0 +1,84 @@
+import { displayNameOf, type EventPayload, type Pool, type PoolAccessReply, type User } from '@powerpool/contracts';
+import type { NotificationsContext } from './context.js';
+
+/**
+ * This service's copies (docs/notifications.md#copies): each from its owner's events, idempotent,
+ * and never stepping back (a snapshot older than the one kept is ignored).
+ */
+
+/** identity.user.*: whom to write to, and the name to greet them with. */
+export async function recordUser(ctx: NotificationsContext, user: User): Promise<void> {
+  await ctx.uow.write((store) => store.upsertUser({ id: user.id, email: user.email, name: displayNameOf(user), updatedAt: new Date(user.updatedAt) }));
+}
+
+/** pools.pool.created / updated / commissioner.changed: the pool's name, season and commissioner. */
+export async function recordPool(ctx: NotificationsContext, pool: Pool): Promise<void> {
+  await ctx.uow.write((store) =>
+    store.upsertPool({
+      id: pool.id,
+      year: pool.year,
+      commissionerId: pool.poolCommissionerId,
+      isPublic: pool.isPublic,
+      name: pool.name,
+      updatedAt: new Date(pool.updatedAt),
+    }),
+  );
+}
+
+/** pools.pool.deleted: everything of the pool goes, pending deliveries included. */
+export async function recordPoolDeleted(ctx: NotificationsContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
+  await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
+}
+
+/** pools.member.*: who belongs to a pool (removed members are inactive and get nothing). */
+export async function recordMember(
+  ctx: NotificationsContext,
+  member: EventPayload<'pools.member.joined'>['member'],
+  { removed }: { removed: boolean },
+): Promise<void> {
+  await ctx.uow.write((store) =>
+    store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
+  );
+}
+
+/** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
+export async function recordPoolAccess(ctx: NotificationsContext, reply: PoolAccessReply): Promise<void> {
+  if (reply.pool) await recordPool(ctx, reply.pool);
+  if (reply.member) await recordMember(ctx, reply.member, { removed: false });
+}
+
+/** weeks.week.published: the week is open for picks until its deadline. */
+export async function recordWeekPublished(ctx: NotificationsContext, event: EventPayload<'weeks.week.published'>): Promise<void> {
+  const publishedAt = new Date(event.publishedAt);
+  await ctx.uow.write((store) =>
+    store.upsertPublishedWeek({
+      poolId: event.poolId,
+      year: event.year,
+      weekNumber: event.weekNumber,
+      state: 'PUBLISHED',
+      stateChangedAt: publishedAt,
+      pickDeadline: new Date(event.pickDeadline),
+      publishedAt,
+      resultsAt: null,
+    }),
+  );
+}
+
+/** weeks.week.state-changed: the week's state (a week past PUBLISHED gets no more reminders). */
+export async function recordWeekState(ctx: NotificationsContext, event: EventPayload<'weeks.week.state-changed'>): Promise<void> {
+  await ctx.uow.write((store) => store.applyWeekState(event, event.toState, new Date(event.at)));
+}
+
+/** picks.picks.saved: how many picks the player's latest save of the week holds. */
+export async function recordPicksSaved(ctx: NotificationsContext, event: EventPayload<'picks.picks.saved'>): Promise<void> {
+  await ctx.uow.write((store) =>
+    store.upsertPicksSaved({
+      poolId: event.poolId,
+      userId: event.userId,
+      year: event.year,
+      weekNumber: event.weekNumber,
+      pickCount: event.pickCount,
+      savedAt: new Date(event.savedAt),
+    }),
+  );
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyLivePatch, type Game, type GameConsensus, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
+import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
+import {
+  announceMember,
+  announcePool,
+  buildGame,
+  call,
+  castOf,
+  migrateSeason,
+  overrideOf,
+  person,
+  publishWeek,
+  savePicks,
+  startPicks,
+  updateGame,
+  type Cast,
+  type Person,
+  type PicksHarness,
+} from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+/**
+ * Pick consensus (docs/game.md#pick-consensus): each game of the live board with how the pool
+ * picked it, served under the picks' access (docs/game.md#who-sees-what), in the GET and in the
+ * stream's snapshot and patches.
+ */
+const TIMING = { heartbeatMs: 100, safetyNetMs: 300 };
+const BEFORE = new Date('2025-09-10T12:00:00.000Z');
+const AFTER = new Date('2025-09-14T18:30:00.000Z');
+const liveUrl = (poolId: string) => `/api/pools/${poolId}/weeks/2/live-leaderboard`;
+
+describe.skipIf(skip)('pick consensus', () => {
+  let h: PicksHarness;
+  let cast: Cast;
+  let base: string;
+  const open: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    h = await startPicks({ liveStream: TIMING });
+    cast = await castOf(h);
+    await migrateSeason(h);
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    await h?.close();
+  });
+
+  /** A private pool, week 2's four games (fresh ids), three members' picks saved before the deadline. */
+  async function pickedWeek() {
+    const games: Game[] = [];
+    for (const g of [
+      buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6'),
+      buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
+      buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
+      buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
+    ])
+      games.push(await updateGame(h, g));
+    const pool = await announcePool(h, cast.commissioner, { isPublic: false });
+    const kim = await person(h, 'user', 'Kim Kay');
+    const lee = await person(h, 'user', 'Lee Low');
+    for (const who of [cast.player, kim, lee]) await announceMember(h, pool, who);
+    const [a, b, c, d] = games.map((g) => g.espnId) as [string, string, string, string];
+    const week = await publishWeek(h, pool, 2, games, { [a]: -3.5, [b]: 2.5, [c]: 0, [d]: -1 });
+    const home = (i: number) => games[i]!.homeTeamEspnId;
+    const away = (i: number) => games[i]!.awayTeamEspnId;
+    h.clock.now = BEFORE;
+    await savePicks(h, week, cast.player, [
+      [a, home(0), 3],
+      [b, away(1), 2],
+      [c, home(2), 1],
+      [d, home(3), 0],
+    ]);
+    await savePicks(h, week, kim, [
+      [a, away(0), 3],
+      [b, away(1), 1],
+      [c, home(2), 2],
+      [d, away(3), 0],
+    ]);
+    await savePicks(h, week, lee, [
+      [a, home(0), 1],
+      [b, home(1), 3],
+      [c, away(2), 2],
+    ]);
+    // [home picks, away picks, home points, away points, home power picks, away power picks]
+    const expected: Record<string, GameConsensus> = {
+      [a]: [2, 1, 4, 3, 0, 0],
+      [b]: [1, 2, 3, 3, 0, 0],
+      [c]: [2, 1, 3, 2, 0, 0],
+      [d]: [0, 0, 0, 0, 1, 1],
+    };
+    return { pool, week, lee, ids: { a, b, c, d }, home, away, expected };
+  }
+
+  const board = async (poolId: string, who: Person) => {
+    const res = await call(h, 'GET', liveUrl(poolId), who);
+    return { status: res.statusCode, body: res.json<Partial<LiveLeaderboard> & { error?: string }>() };
+  };
+
+  it('should show the consensus to the commissioner and super admins before the deadline and to members after it, never to a member before it', async () => {
+    const { pool, expected } = await pickedWeek();
+    h.clock.now = BEFORE;
+    for (const who of [cast.commissioner, cast.admin]) {
+      const seen = await board(pool.id, who);
+      expect(seen.status).toBe(200);
+      expect(seen.body.consensus).toEqual(expected);
+    }
+    for (const who of [cast.player, cast.outsider]) {
+      const refused = await board(pool.id, who);
+      expect(refused.status).toBe(403);
+      expect(refused.body).not.toHaveProperty('consensus');
+    }
+
+    h.clock.now = AFTER;
+    const member = await board(pool.id, cast.player);
+    expect([member.status, member.body.metadata?.accessLevel]).toEqual([200, 'FULL_ACCESS']);
+    expect(member.body.consensus).toEqual(expected);
+    expect((await board(pool.id, cast.outsider)).status).toBe(403);
+  });
+
+  it("should carry the consensus in the stream's snapshot, and patch only the games an override moved", async () => {
+    const { pool, week, lee, ids, home, away, expected } = await pickedWeek();
+    h.clock.now = AFTER;
+    const res = await fetch(`${base}${liveUrl(pool.id)}/stream`, { headers: { ...cast.player.headers, accept: 'text/event-stream' } });
+    expect(res.status).toBe(200);
+    const stream = readEventStream(res);
+    open.push(stream);
+    const snapshot = (await stream.nextEvent<LiveStreamEvent>()).data;
+    if (snapshot.type !== 'snapshot') throw new Error(`expected a snapshot, got ${snapshot.type}`);
+    expect(snapshot.board.consensus).toEqual(expected);
+
+    // Lee's 1-point pick moves from the home team to the away team of game a; b and c as they were.
+    const entered = await call(
+      h,
+      'POST',
+      '/api/picks/commissioner-override',
+      cast.commissioner,
+      overrideOf(
+        week,
+        lee,
+        [
+          [ids.a, away(0), 1],
+          [ids.b, home(1), 3],
+          [ids.c, away(2), 2],
+        ],
+        'Wrong team entered',
+      ),
+    );
+    expect(entered.statusCode).toBe(200);
+    const patch = (await stream.nextEvent<LiveStreamEvent>()).data;
+    if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
+    expect(patch.consensus).toEqual({ [ids.a]: [1, 2, 3, 4, 0, 0] });
+    const now = (await board(pool.id, cast.player)).body as LiveLeaderboard;
+    expect(applyLivePatch(snapshot.board, patch)).toEqual({ ...now, metadata: patch.metadata });
+  });
+});

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyLivePatch, type Game, type LiveLeaderboard, type LiveStreamEvent, type Pool } from '@powerpool/contracts';
+import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
+import {
+  announceMember,
+  announcePool,
+  beforeDeadline,
+  buildGame,
+  castOf,
+  migrateSeason,
+  moveWeekTo,
+  publishWeek,
+  savePicks,
+  startPicks,
+  updateGame,
+  type Cast,
+  type Person,
+  type PicksHarness,
+} from './helpers.js';
+
+const skip = await integrationSkipReason();
+
+/**
+ * The live streams learn what changed from the live change log (docs/architecture.md#live-change-log):
+ * the board-changed message only says "read it", and the safety net reads it on its own, so a
+ * change whose message never came (here: written straight into the database, as if the process
+ * that made it died before announcing it) still reaches every stream it touches.
+ */
+const TIMING = { heartbeatMs: 100, safetyNetMs: 300 };
+const AFTER = new Date('2025-09-14T18:30:00.000Z');
+const streamPath = (poolId: string) => `/api/pools/${poolId}/weeks/2/live-leaderboard/stream`;
+
+describe.skipIf(skip)('live change log', () => {
+  let h: PicksHarness;
+  let cast: Cast;
+  let base: string;
+  let replicaBase: string;
+  const open: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    h = await startPicks({ liveStream: TIMING });
+    cast = await castOf(h);
+    await migrateSeason(h);
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    replicaBase = await (await h.addReplica()).listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    await h?.close();
+  });
+
+  /** A pool with the player's picks on week 2's four games (fresh ids), games under way. */
+  async function liveWeek(): Promise<{ pool: Pool; games: Game[] }> {
+    const games: Game[] = [];
+    for (const g of [
+      buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6'),
+      buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
+      buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
+      buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
+    ])
+      games.push(await updateGame(h, g));
+    const pool = await announcePool(h, cast.commissioner, { isPublic: false });
+    await announceMember(h, pool, cast.player);
+    const [a, b, c, d] = games.map((g) => g.espnId) as [string, string, string, string];
+    const week = await publishWeek(h, pool, 2, games, { [a]: -3.5, [b]: 2.5, [c]: 0, [d]: -1 });
+    await beforeDeadline(h, week, () =>
+      savePicks(h, week, cast.player, [
+        [a, games[0]!.homeTeamEspnId, 3],
+        [b, games[1]!.awayTeamEspnId, 2],
+        [c, games[2]!.homeTeamEspnId, 1],
+        [d, games[3]!.homeTeamEspnId, 0],
+      ]),
+    );
+    h.clock.now = AFTER;
+    await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
+    return { pool, games };
+  }
+
+  async function stream(who: Person, poolId: string, at = base): Promise<EventStreamReader> {
+    const res = await fetch(`${at}${streamPath(poolId)}`, { headers: { ...who.headers, accept: 'text/event-stream' } });
+    expect(res.status).toBe(200);
+    const reader = readEventStream(res);
+    open.push(reader);
+    return reader;
+  }
+
+  async function nextEvent(s: EventStreamReader): Promise<LiveStreamEvent> {
+    return (await s.nextEvent<LiveStreamEvent>()).data;
+  }
+
+  async function getBoard(who: Person, poolId: string): Promise<LiveLeaderboard> {
+    const res = await fetch(`${base}/api/pools/${poolId}/weeks/2/live-leaderboard`, { headers: who.headers });
+    return (await res.json()) as LiveLeaderboard;
+  }
+
+  it('should bring every replica to a change that was never announced, on the next safety-net read, and leave other pools alone', async () => {
+    const { pool, games } = await liveWeek();
+    const other = await liveWeek();
+    const here = await stream(cast.player, pool.id);
+    const there = await stream(cast.player, pool.id, replicaBase);
+    const elsewhere = await stream(cast.player, other.pool.id);
+    const snapshots = [await nextEvent(here), await nextEvent(there), await nextEvent(elsewhere)];
+    expect(snapshots.map((e) => e.type)).toEqual(['snapshot', 'snapshot', 'snapshot']);
+
+    // A score written straight into picks-scoring's copy: no event, no board-changed message.
+    await h.runtime.database.sql.query(
+      `UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 14, away_score = 3, current_period = 2 WHERE espn_id = $1`,
+      [games[0]!.espnId],
+    );
+    for (const s of [here, there]) {
+      const patch = await nextEvent(s);
+      if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
+      expect(patch.games.map((g) => [g.gameId, g.homeScore, g.awayScore])).toEqual([[games[0]!.espnId, 14, 3]]);
+      const snapshot = snapshots[0]!;
+      if (snapshot.type !== 'snapshot') throw new Error('unreachable');
+      expect(applyLivePatch(snapshot.board, patch)).toEqual({ ...(await getBoard(cast.player, pool.id)), metadata: patch.metadata });
+    }
+
+    // The other pool's board does not show that game: its stream hears nothing but heartbeats, then its own change.
+    await h.runtime.database.sql.query(`UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 7, away_score = 0 WHERE espn_id = $1`, [
+      other.games[1]!.espnId,
+    ]);
+    const patch = await nextEvent(elsewhere);
+    if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
+    expect(patch.games.map((g) => g.gameId)).toEqual([other.games[1]!.espnId]);
+  });
+  it('should bring a stream to a change whose rebuild failed (the database refusing mid-change) on the next safety-net tick, once the database answers', async () => {
+    const { pool, games } = await liveWeek();
+    const here = await stream(cast.player, pool.id);
+    expect((await nextEvent(here)).type).toBe('snapshot');
+
+    // The board cannot be read while its picks table is gone: the change's rebuild fails.
+    const sql = h.runtime.database.sql;
+    await sql.query('ALTER TABLE picks.picks RENAME TO picks_away');
+    try {
+      await sql.query(`UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 21, away_score = 10 WHERE espn_id = $1`, [games[0]!.espnId]);
+      // Long enough for the change log to be read and the rebuild to fail (the safety net ticks every 300 ms).
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      await sql.query('ALTER TABLE picks.picks_away RENAME TO picks');
+    }
+    // Nothing new is written: only the retry brings the stream to the change.
+    const patch = await nextEvent(here);
+    if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
+    expect(patch.games.map((g) => [g.gameId, g.homeScore, g.awayScore])).toEqual([[games[0]!.espnId, 21, 10]]);
+  });
+
+  it('should bring a stream to a change whose rebuild failed after reading the version (the retry reads the same data and still sends it)', async () => {
+    const { pool, games } = await liveWeek();
+    const here = await stream(cast.player, pool.id);
+    expect((await nextEvent(here)).type).toBe('snapshot');
+
+    // The version (its fingerprint: row counts and versions, no column) still reads, the board
+    // does not: a column it reads is renamed. Renaming it back changes no row, so the retry finds
+    // the same version the failed rebuild read, and must still build and send it.
+    const sql = h.runtime.database.sql;
+    await sql.query('ALTER TABLE picks.teams RENAME COLUMN logo_url TO logo_url_away');
+    try {
+      await sql.query(`UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 28, away_score = 3 WHERE espn_id = $1`, [games[1]!.espnId]);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      await sql.query('ALTER TABLE picks.teams RENAME COLUMN logo_url_away TO logo_url');
+    }
+    const patch = await nextEvent(here);
+    if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
+    expect(patch.games.map((g) => [g.gameId, g.homeScore, g.awayScore])).toEqual([[games[1]!.espnId, 28, 3]]);
+  });
+});

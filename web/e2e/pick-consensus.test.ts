@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumUnavailableReason, WILD_CARD_PICKS, WILD_CARD_WEEK, wildCardBatch } from '@powerpool/testing';
+import { setupE2e } from './support/e2e.js';
+import { ACCOUNTS } from './support/sign-in.js';
+import { pushSeasonToProduction } from './support/sports.js';
+import { publishWildCardPool } from './support/wild-card.js';
+
+/**
+ * Pick consensus on Live Results (docs/game.md#pick-consensus), in the browser through the real
+ * sign-in against the real services: the Wild Card week published, Pat's and Casey's picks saved
+ * (libs/testing's wild-card.ts). Before the deadline Pat sees no consensus (the board is not his
+ * to see yet) while the commissioner does; once the games start (the Testing tool: the deadline
+ * counts as passed) Pat sees how the pool picked each game, in words.
+ */
+
+const GAMES = { larCar: '401772979', gbChi: '401772981', bufJax: '401772977', sfPhi: '401772980' } as const;
+const consensusOf = (page: Page, gameId: string) => page.locator(`[data-testid="live-game"][data-game-id="${gameId}"]`).getByTestId('live-game-consensus');
+const text = async (page: Page, gameId: string, part: string) => (await consensusOf(page, gameId).getByTestId(part).innerText()).trim();
+
+describe.skipIf(chromiumUnavailableReason())('pick consensus on Live Results', () => {
+  const e2e = setupE2e({
+    espnReplay: { gameDay: { minutes: 1_440, kickoffInMinutes: 24 * 60 } },
+    liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },
+  });
+
+  it('should show a player how the pool picked each game only after the deadline, and the commissioner before it', { timeout: 300_000 }, async () => {
+    await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
+    const { poolId, commissioner, members, poolGames } = await publishWildCardPool(e2e, 'E2E Consensus Pool');
+    const [pat, casey] = members as [Page, Page];
+    for (const [who, picks] of [
+      [pat, WILD_CARD_PICKS.pat],
+      [casey, WILD_CARD_PICKS.casey],
+    ] as const) {
+      const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    const board = `/live-leaderboard/${poolId}/${WILD_CARD_WEEK}`;
+
+    // Before the deadline: Pat is told to wait (the call's 403 is expected), no consensus anywhere.
+    e2e.allowConsoleErrors((message) => message.text().includes('status of 403'));
+    await pat.goto('/live-results');
+    await pat.waitForURL((url) => url.pathname === board);
+    await pat.getByText('Pick Data Coming Soon').waitFor();
+    expect(await pat.getByTestId('live-game-consensus').count()).toBe(0);
+    // The commissioner sees it at any time.
+    await commissioner.goto(board);
+    await expect.poll(() => commissioner.getByTestId('live-game-consensus').count(), { timeout: 15_000 }).toBe(4);
+    expect(await text(commissioner, GAMES.sfPhi, 'consensus-away-share')).toBe('SF 100%');
+
+    // Games start (Testing tool): the deadline counts as passed.
+    const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/transition/games-in-progress`, { data: { testing: true } });
+    expect(started.status(), await started.text()).toBe(200);
+    await expect
+      .poll(async () => (await pat.request.get(`/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/live-leaderboard`)).status(), { timeout: 10_000 })
+      .toBe(200);
+    await pat.goto('/live-results');
+    await pat.waitForURL((url) => url.pathname === board);
+    await expect.poll(() => pat.getByTestId('live-game-consensus').count(), { timeout: 15_000 }).toBe(4);
+
+    // Pat: CAR 3, GB 2, BUF 1, power SF; Casey: LAR 3, CHI 2, SF 1, power JAX.
+    const seen = async (gameId: string) =>
+      Promise.all(['consensus-away-share', 'consensus-home-share', 'consensus-away-counts', 'consensus-home-counts'].map((part) => text(pat, gameId, part)));
+    expect(await seen(GAMES.larCar)).toEqual(['LAR 50%', '50% CAR', '1 pick · 3 pts', '1 pick · 3 pts']);
+    expect(await seen(GAMES.gbChi)).toEqual(['GB 50%', '50% CHI', '1 pick · 2 pts', '1 pick · 2 pts']);
+    expect(await seen(GAMES.bufJax)).toEqual(['BUF 100%', '0% JAX', '1 pick · 1 pt', '0 picks · 0 pts\n1 power pick']);
+    expect(await seen(GAMES.sfPhi)).toEqual(['SF 100%', '0% PHI', '1 pick · 1 pt\n1 power pick', '0 picks · 0 pts']);
+    // Named for a screen reader, not by colour: the group says which game it is.
+    expect(await consensusOf(pat, GAMES.sfPhi).getAttribute('aria-label')).toBe('Pool picks: SF at PHI');
+  });
+});

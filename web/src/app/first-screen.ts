@@ -1,0 +1,118 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router-dom';
+import { isWeekNumber } from '@powerpool/contracts';
+import type { CurrentUser } from '@powerpool/contracts';
+import { paths } from '../config/paths';
+import { liveLeaderboardQueryOptions } from '../features/live-leaderboard/api/live-leaderboard-query';
+import { myPicksQueryOptions } from '../features/picks/api/get-my-picks';
+import { weekStateQueryOptions } from '../features/weeks/api/week-state-query';
+import { parseWeekParam } from '../features/weeks/lib/week-param';
+import { currentUserQueryOptions, hasSignedInHint } from '../lib/auth';
+import { currentWeekQueryOptions } from '../lib/current-week';
+import { ownedPoolsQueryOptions, pickManagedPool } from '../lib/owned-pools';
+import { publishedGamesQueryOptions } from '../lib/published-games';
+import { canManagePools, isSuperAdmin } from '../lib/roles';
+import { requestedPoolId, userPoolsQueryOptions } from '../lib/user-pools';
+
+/**
+ * Starts what the signed-in first screen needs as soon as the app's code runs, instead of each
+ * request waiting for the screen that asks for it (docs/screens.md#data-loading): the user, and
+ * on Make Picks its code and the player's pools, then the pool's current week, then its games
+ * and the player's picks together. Week Management, Pool Management, Live Results and the live
+ * leaderboard likewise start their code and their first view's data together (`prefetchWeek`,
+ * `prefetchLiveResults`). Without the signed-in hint nobody is signed in: nothing is asked and
+ * no code is fetched (the landing page). The screens read the same queries from the cache; a
+ * request that fails here is asked again by the screen, which shows the failure.
+ */
+export function prefetchFirstScreen(client: QueryClient, { pathname, search = '', state }: { pathname: string; search?: string; state: unknown }): void {
+  if (!hasSignedInHint()) return;
+  void client.prefetchQuery(currentUserQueryOptions());
+  const ignore = () => undefined;
+  if (pathname === paths.home.path || pathname === paths.picks.path) {
+    // The screen's code, with the chunks it imports (Vite preloads them alongside).
+    import('../features/picks/components/picks-page').catch(ignore);
+    prefetchMakePicks(client, requestedPoolId(state)).catch(ignore);
+    return;
+  }
+  if (pathname === paths.admin.path) {
+    prefetchForManager(client, () => {
+      import('./routes/pool-management').catch(ignore);
+      return client.prefetchQuery(ownedPoolsQueryOptions());
+    }).catch(ignore);
+    return;
+  }
+  if (pathname === paths.liveResults.path) {
+    prefetchLiveResults(client).catch(ignore);
+    return;
+  }
+  const live = matchPath(paths.liveLeaderboard.path, pathname);
+  const liveWeek = Number(live?.params.weekNumber);
+  if (live?.params.poolId && isWeekNumber(liveWeek)) {
+    import('./routes/live-leaderboard').catch(ignore);
+    void client.prefetchQuery(liveLeaderboardQueryOptions(live.params.poolId, liveWeek));
+    return;
+  }
+  const week = matchPath(paths.week.path, pathname);
+  const weekParam = week ? parseWeekParam(week.params.weekNumber) : undefined;
+  if (weekParam?.kind === 'week') {
+    const { weekNumber } = weekParam;
+    prefetchForManager(client, (user) => {
+      import('./routes/week-management').catch(ignore);
+      return prefetchWeek(client, user, weekNumber, new URLSearchParams(search).get('pool'));
+    }).catch(ignore);
+  }
+}
+
+/** The pool Make Picks shows first (PicksPage's rule), its current week, then its games and the player's picks. */
+async function prefetchMakePicks(client: QueryClient, requested: string | undefined): Promise<void> {
+  const pools = await client.fetchQuery(userPoolsQueryOptions());
+  const pool = pools.find((p) => p.id === requested) ?? pools[0];
+  if (!pool) return;
+  const week = await client.fetchQuery(currentWeekQueryOptions(pool.id));
+  await Promise.all([client.prefetchQuery(publishedGamesQueryOptions(pool.id, week.weekNumber)), client.prefetchQuery(myPicksQueryOptions(week.id, pool.id))]);
+}
+
+/**
+ * The pool management screens are behind the commissioners' guard (RequireRole): their code and
+ * calls start once the user is known to be one, so nobody else's first load asks for what the
+ * server would refuse (a 403 the browser logs) or fetches code the guard will not show.
+ */
+async function prefetchForManager(client: QueryClient, prefetch: (user: CurrentUser) => Promise<void>): Promise<void> {
+  const user = await client.fetchQuery(currentUserQueryOptions());
+  if (user && canManagePools(user.role)) await prefetch(user);
+}
+
+/**
+ * Week Management (/weeks/{n}?pool=), for a commissioner or super admin: the pool the page shows
+ * (its rule, pickManagedPool), the week's state, then the published games the panel of every state after
+ * SETUP shows. A pool named by the address is asked at once, beside the viewer's pools.
+ */
+async function prefetchWeek(client: QueryClient, user: CurrentUser, weekNumber: number, requested: string | null): Promise<void> {
+  const start = (poolId: string) => {
+    const status = client.fetchQuery(weekStateQueryOptions(poolId, weekNumber));
+    status.catch(() => undefined);
+    return status;
+  };
+  const early = requested ? start(requested) : undefined;
+  const pools = await client.fetchQuery(ownedPoolsQueryOptions());
+  const pool = pickManagedPool(pools, requested, user.id);
+  if (!pool) return;
+  const status = await (early && pool.id === requested ? early : start(pool.id));
+  if (status.currentState === 'SETUP') return;
+  await client.prefetchQuery(publishedGamesQueryOptions(pool.id, weekNumber));
+}
+
+/**
+ * Live Results sends a player on to the live leaderboard of their first pool's current week
+ * (LiveResultsPage's rule): that screen's code and board are fetched with the pools and the week.
+ * A super admin chooses the pool there: nothing more is asked.
+ */
+async function prefetchLiveResults(client: QueryClient): Promise<void> {
+  import('./routes/live-results').catch(() => undefined);
+  const [user, pools] = await Promise.all([client.fetchQuery(currentUserQueryOptions()), client.fetchQuery(userPoolsQueryOptions())]);
+  const pool = pools[0];
+  if (!user || isSuperAdmin(user.role) || !pool) return;
+  import('./routes/live-leaderboard').catch(() => undefined);
+  const week = await client.fetchQuery(currentWeekQueryOptions(pool.id));
+  await client.prefetchQuery(liveLeaderboardQueryOptions(pool.id, week.weekNumber));
+}

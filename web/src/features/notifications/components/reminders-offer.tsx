@@ -1,0 +1,102 @@
+import { BellRing, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { useSignedInUser } from '../../../lib/auth';
+import { toastFailure } from '../../../lib/toast-error';
+import { usePreferences } from '../api/get-preferences';
+import { useSubscribePush } from '../api/subscribe-push';
+import { useUpdatePreferences } from '../api/update-preferences';
+import { offerWouldHelp, readOfferAnswer, writeOfferAnswer } from '../lib/preferences';
+import type { ReminderOfferAnswer } from '../lib/preferences';
+import { pushFailureText } from '../lib/push-failure';
+import { useBrowserPushState } from '../api/browser-push-state';
+
+const storage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+/**
+ * Make Picks' one-tap reminder offer (docs/screens.md#make-picks-reminder-offer), shown by Make
+ * Picks after the player's first save of a week's picks: one button turns the e-mail picks
+ * reminder on and, where the browser can, push (the permission prompt comes only then). Never
+ * shown again once accepted or dismissed: the answer is kept in this browser per user.
+ */
+export function RemindersOffer() {
+  const user = useSignedInUser();
+  const [answer, setAnswer] = useState<ReminderOfferAnswer | null>(() => readOfferAnswer(storage(), user.id));
+  const preferences = usePreferences({ enabled: answer === null });
+  const push = useBrowserPushState();
+  const update = useUpdatePreferences();
+  const subscribe = useSubscribePush();
+
+  if (answer !== null || !preferences.data || !push.data) return null;
+  const pushCanTurnOn = push.data === 'off';
+  if (!offerWouldHelp(preferences.data.preferences, pushCanTurnOn) && !update.isPending && !subscribe.isPending) return null;
+
+  function remember(value: ReminderOfferAnswer) {
+    writeOfferAnswer(storage(), user.id, value);
+    setAnswer(value);
+  }
+
+  async function accept() {
+    try {
+      await update.mutateAsync([{ kind: 'picks_reminder', channel: 'email', enabled: true }]);
+    } catch (error) {
+      toastFailure(error, { title: 'Reminders Not Turned On', fallback: 'Failed to turn reminders on. Please try again.' });
+      return;
+    }
+    if (pushCanTurnOn) {
+      try {
+        await subscribe.mutateAsync();
+      } catch (error) {
+        remember('accepted');
+        toastFailure(error, {
+          title: 'E-mail Reminders On',
+          fallback: `Push was not turned on: ${pushFailureText(error)} You can try again on your Profile.`,
+          text: 'fallback',
+        });
+        return;
+      }
+    }
+    remember('accepted');
+    toast({
+      title: 'Reminders On',
+      description: pushCanTurnOn ? 'You will get a reminder by e-mail and on this browser.' : 'You will get a reminder by e-mail.',
+    });
+  }
+
+  const busy = update.isPending || subscribe.isPending;
+  return (
+    <section
+      aria-labelledby="reminders-offer-title"
+      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center"
+      data-testid="reminders-offer"
+    >
+      <BellRing className="size-6 shrink-0 text-primary max-sm:hidden" aria-hidden="true" />
+      <div className="grid flex-1 gap-1">
+        <h3 id="reminders-offer-title" className="font-semibold">
+          Get a reminder before the deadline?
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          If you have not saved your picks, we remind you a day and an hour before they are due
+          {pushCanTurnOn ? ', by e-mail and on this browser' : ' by e-mail'}.
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <Button onClick={() => void accept()} disabled={busy} className="pointer-coarse:h-11" data-testid="reminders-offer-accept">
+          {busy ? 'Turning on...' : 'Remind me'}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => remember('dismissed')}
+          disabled={busy}
+          aria-label="No thanks"
+          className="pointer-coarse:size-11"
+          data-testid="reminders-offer-dismiss"
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    </section>
+  );
+}

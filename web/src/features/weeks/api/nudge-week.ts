@@ -1,0 +1,35 @@
+import { NUDGE_INTERVAL_MS, notificationsEndpoints } from '@powerpool/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { callApi, isApiError } from '../../../lib/api-client';
+
+export interface NudgeWeekVariables {
+  poolId: string;
+  weekNumber: number;
+}
+
+/**
+ * POST /api/pools/{poolId}/weeks/{weekNumber}/nudge (docs/notifications.md#nudge): reminds the
+ * active members who have not saved their picks. Refusals: 429 nudge_too_soon (details
+ * `nextNudgeAt`), 409 week_not_open.
+ */
+export function nudgeWeek({ poolId, weekNumber }: NudgeWeekVariables): Promise<{ nudged: number; nextNudgeAt: string }> {
+  return callApi(notificationsEndpoints.nudge, { params: { poolId, weekNumber } });
+}
+
+export function useNudgeWeek() {
+  return useMutation({ mutationFn: nudgeWeek });
+}
+
+/** When the next nudge is possible, from a 429 nudge_too_soon refusal's details, or null. */
+export function nextNudgeAtOf(error: unknown): string | null {
+  if (!isApiError(error, 429) || error.code !== 'nudge_too_soon') return null;
+  const details: unknown = error.details;
+  if (typeof details !== 'object' || details === null || !('nextNudgeAt' in details)) return null;
+  const at = details.nextNudgeAt;
+  return typeof at === 'string' && !Number.isNaN(new Date(at).getTime()) ? at : null;
+}
+
+/** The last nudge's time from when the next one is possible (they are NUDGE_INTERVAL_MS apart). */
+export function lastNudgeAt(nextNudgeAt: string): Date {
+  return new Date(new Date(nextNudgeAt).getTime() - NUDGE_INTERVAL_MS);
+}
