@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, openApiPath } from '@powerpool/contracts';
 import { startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
@@ -73,6 +75,22 @@ describe('API reference', () => {
     expect(html.match(/<div class="tw"><table>/g)).toHaveLength(html.match(/<table>/g)!.length);
   });
 
+  it('should send the reference page brotli-compressed when the browser accepts it', async () => {
+    // Raw bytes off the wire (fetch would decode them): the page is some 400 KB of HTML.
+    const raw = await new Promise<{ encoding: string | undefined; vary: string | undefined; bytes: Buffer }>((resolve, reject) => {
+      get(`${gw.url}/api/docs`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, bytes: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    expect(raw.encoding).toBe('br');
+    expect(raw.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(raw.bytes).toString('utf8');
+    expect(html).toBe(await (await gw.fetch('/api/docs', { headers: { 'accept-encoding': 'identity' } })).text());
+    expect(raw.bytes.length).toBeLessThan(html.length / 5);
+  });
+
   it('should not serve the reference in production unless it is enabled', async () => {
     const prod = await startGateway(upstreams, { env: { POWERPOOL_ENV: 'production' } });
     const enabled = await startGateway(upstreams, { env: { POWERPOOL_ENV: 'production', API_DOCS: 'on' } });
@@ -80,8 +98,13 @@ describe('API reference', () => {
       const off = await prod.fetch('/api/docs/openapi.json');
       expect(off.status).toBe(404);
       expect(await off.json()).toMatchObject({ error: 'not_found' });
-      expect((await prod.fetch('/api/docs')).status).toBe(404);
-      expect((await enabled.fetch('/api/docs/openapi.json')).status).toBe(200);
+      const page = await prod.fetch('/api/docs');
+      expect(page.status).toBe(404);
+      await page.body?.cancel();
+      // Every body is read or cancelled: an unread reply keeps its connection busy and close() waits for it.
+      const on = await enabled.fetch('/api/docs/openapi.json');
+      expect(on.status).toBe(200);
+      await on.body?.cancel();
     } finally {
       await prod.close();
       await enabled.close();
