@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import { chromiumUnavailableReason, WILD_CARD_SPREADS } from '@powerpool/testing';
+import { describeViolations, runAxe } from './support/axe.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { publishWildCardPool } from './support/wild-card.js';
@@ -134,5 +135,44 @@ describe.skipIf(chromiumUnavailableReason())('the weekly tiebreaker on Make Pick
     await patRow.click();
     const patWon = winner === 'Casey Second' ? 0 : 1;
     await expect.poll(async () => (await pat.getByTestId('weeks-won').textContent())?.replace(/\s+/g, ' '), { timeout: 10_000 }).toBe(`Weeks won: ${patWon}`);
+  });
+
+  it('should let the commissioner change the tiebreaker on Pool Management for the weeks published after it, the published week keeping its game', async () => {
+    expect(poolId, 'the first test creates the pool').not.toBe('');
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+    await commissioner.goto('/admin');
+    const pool = commissioner.getByTestId('pool-selector').getByRole('combobox');
+    if (await pool.count()) await pool.selectOption(poolId);
+    const select = commissioner.getByTestId('weekly-tiebreaker-select');
+    await expect.poll(() => select.inputValue(), { timeout: 15_000 }).toBe('last_game_total');
+
+    // The toaster's code is held back, so the first toast shows in the plain stand-in: axe checks both.
+    let releaseToaster = () => {};
+    const toasterHeld = new Promise<void>((resolve) => (releaseToaster = resolve));
+    await commissioner.route('**/assets/toaster-*.js', async (route) => {
+      await toasterHeld;
+      await route.continue();
+    });
+    const saved = commissioner.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/pools/${poolId}/weekly-tiebreaker`);
+    await select.selectOption('none');
+    expect((await saved).status()).toBe(200);
+    expect(await (await saved).json()).toMatchObject({ id: poolId, weeklyTiebreaker: 'none' });
+    const updated = toast(commissioner, 'Tiebreaker Updated');
+    expect(await updated.textContent()).toContain('None (ties shared)');
+    expect(describeViolations('the stand-in toast', await runAxe(commissioner))).toEqual([]);
+    releaseToaster();
+    await commissioner.locator('li[data-state="open"]').filter({ hasText: 'Tiebreaker Updated' }).waitFor();
+    expect(await updated.textContent()).toContain('None (ties shared)');
+    expect(describeViolations('the toast', await runAxe(commissioner))).toEqual([]);
+
+    // Kept: a fresh load shows the new setting; the week published before it keeps its tiebreaker game.
+    await commissioner.reload();
+    if (await pool.count()) await pool.selectOption(poolId);
+    await expect.poll(() => select.inputValue(), { timeout: 15_000 }).toBe('none');
+    const games = (await (await commissioner.request.get(`/api/pools/${poolId}/weeks/19/games/published`)).json()) as Array<{
+      id: string;
+      isTiebreaker: boolean;
+    }>;
+    expect(games.filter((g) => g.isTiebreaker).map((g) => g.id)).toEqual([tiebreakerGameId]);
   });
 });

@@ -29,15 +29,9 @@ function PlainToasts({ toasts }: { toasts: readonly ToastItem[] }) {
         {toasts
           .filter((t) => t.open !== false)
           .map(({ id, title, description, variant }) => (
-            <li
-              key={id}
-              role="status"
-              aria-live="polite"
-              aria-atomic="true"
-              data-variant={variant ?? 'default'}
-              className={cn(toastClasses, toastVariantClasses[variant ?? 'default'])}
-            >
-              <div className="grid gap-1">
+            // The live region is the text inside the item: a list item keeps its listitem role (axe: aria-allowed-role).
+            <li key={id} data-variant={variant ?? 'default'} className={cn(toastClasses, toastVariantClasses[variant ?? 'default'])}>
+              <div className="grid gap-1" role="status" aria-live="polite" aria-atomic="true">
                 {title ? <div className={toastTitleClasses}>{title}</div> : null}
                 {description ? <div className={toastDescriptionClasses}>{description}</div> : null}
               </div>

@@ -32,12 +32,10 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { toastFailure } from '../../../lib/toast-error';
+import { WEEKLY_TIEBREAKER_LABELS } from '../../../lib/format';
 import { useCreatePool } from '../api/create-pool';
 import { usePoolDefaults } from '../api/get-pool-defaults';
 import { fallbackPoolYear, parseMaxMembers } from '../lib/pool-form';
-
-/** How the form names each weekly tiebreaker (docs/game.md#weekly-winners). */
-const WEEKLY_TIEBREAKER_LABELS: Record<WeeklyTiebreaker, string> = { none: 'None (ties shared)', last_game_total: 'Total points of the last game' };
 
 /** "Create New Pool" button and its form (docs/screens.md#pool-management). */
 export function CreatePoolDialog({ onCreated }: { onCreated: (pool: Pool) => void }) {

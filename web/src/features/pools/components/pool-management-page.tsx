@@ -25,6 +25,7 @@ import { CreatePoolDialog } from './create-pool-dialog';
 import { InvitationsPanel } from './invitations-panel';
 import { MembersTab } from './members-tab';
 import { ReminderSettingsCard } from './reminder-settings-card';
+import { WeeklyTiebreakerCard } from './weekly-tiebreaker-card';
 
 /**
  * /admin (docs/screens.md#pool-management): role badge, pool selector and the three tabs. The Testing tab's
@@ -204,6 +205,7 @@ function PoolTab({ pool, adminMode, onCreated }: { pool: Pool | undefined; admin
           </dl>
         </CardContent>
       </Card>
+      {adminMode ? <WeeklyTiebreakerCard pool={pool} /> : null}
       {adminMode ? <ReminderSettingsCard poolId={pool.id} /> : null}
       <InvitationsPanel pool={pool} />
       <ConfirmDialog
