@@ -34,7 +34,14 @@ export interface PicksScoringDeps extends ServiceRuntime {
   /** Defaults to the wall clock; tests move it to pass deadlines. */
   now?: () => Date;
   /** The live streams' timing (LIVE_STREAM and LIVE_STREAM_DEFAULTS by default; tests shorten them). */
-  liveStream?: Partial<{ heartbeatMs: number; maxBufferedBytes: number; resumeVersions: number; safetyNetMs: number; rebuildConcurrency: number }>;
+  liveStream?: Partial<{
+    heartbeatMs: number;
+    maxBufferedBytes: number;
+    resumeVersions: number;
+    safetyNetMs: number;
+    rebuildConcurrency: number;
+    changeLogGapMs: number;
+  }>;
   /** Defaults to weeks-workflow over the bus. */
   weeks?: WeeksPort;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLivePatch, type Game, type LiveLeaderboard, type LiveStreamEvent, type Pool } from '@powerpool/contracts';
+import { applyLivePatch, LIVE_SUBJECTS, type Game, type LiveLeaderboard, type LiveStreamEvent, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
 import {
   announceMember,
@@ -17,6 +17,7 @@ import {
   type Person,
   type PicksHarness,
 } from './helpers.js';
+import { LIVE_STREAM_DEFAULTS } from '../src/serving/live-stream.js';
 
 const skip = await integrationSkipReason();
 
@@ -164,5 +165,26 @@ describe.skipIf(skip)('live change log', () => {
     const patch = await nextEvent(here);
     if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
     expect(patch.games.map((g) => [g.gameId, g.homeScore, g.awayScore])).toEqual([[games[1]!.espnId, 28, 3]]);
+  });
+
+  it('should read the change log at most once per gap however fast board-changed messages come (a storm of announcements shares the reads)', async () => {
+    const reads = async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith('live_change_log_reads'));
+      return Number(line!.slice(line!.lastIndexOf(' ') + 1));
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const before = await reads();
+    const started = Date.now();
+    for (let i = 0; i < 100; i++) {
+      await h.runtime.bus.broadcast(LIVE_SUBJECTS.boardChanged, { at: new Date().toISOString() });
+      await sleep(5);
+    }
+    await sleep(LIVE_STREAM_DEFAULTS.changeLogGapMs * 4);
+    const elapsed = Date.now() - started;
+    const done = (await reads()) - before;
+    // Each message pokes a read; reads start at least the gap apart (the safety net's included).
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThanOrEqual(Math.ceil(elapsed / LIVE_STREAM_DEFAULTS.changeLogGapMs) + 1);
   });
 });

@@ -5,7 +5,7 @@ import type { PicksContext } from '../domain/context.js';
  * Reading the live change log (docs/architecture.md#live-change-log): what committed since the
  * last read, as the pools, the production games and "everything" it names. One query per read,
  * whatever the number of pools; reads take turns (one running, one queued that every `poke` while
- * it waits shares), and each row is handed on once.
+ * it waits shares), at least `gapMs` apart from start to start, and each row is handed on once.
  *
  * A read asks for the rows of transactions with an id of at least the previous read's horizon (the
  * oldest transaction then running): those it could not see then, and some it already saw (their
@@ -37,7 +37,10 @@ const KEEP_MS = 60 * 60_000;
 /** How often a process deletes the old rows. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-export function createLiveChangeLog(ctx: PicksContext, { logger, onChanges }: { logger: KitLogger; onChanges: (changes: LiveChanges) => void }): LiveChangeLog {
+export function createLiveChangeLog(
+  ctx: PicksContext,
+  { logger, onChanges, gapMs = 0 }: { logger: KitLogger; onChanges: (changes: LiveChanges) => void; gapMs?: number },
+): LiveChangeLog {
   let floor: bigint | null = null;
   /** Rows already handed on whose transaction is not yet below the horizon (they are read again). */
   let seen = new Map<string, bigint>();
@@ -45,6 +48,8 @@ export function createLiveChangeLog(ctx: PicksContext, { logger, onChanges }: { 
   let queued = false;
   let reads = 0;
   let prunedAt = Date.now();
+  /** When the last read started (Date.now()). */
+  let lastReadAt = 0;
 
   async function readOnce(): Promise<void> {
     const { horizon, rows } = await ctx.uow.read((store) => store.liveChangesSince(floor));
@@ -77,7 +82,11 @@ export function createLiveChangeLog(ctx: PicksContext, { logger, onChanges }: { 
     running = (async () => {
       try {
         do {
+          // Within the gap since the last read started, wait it out: the pokes meanwhile share this read.
+          const wait = lastReadAt + gapMs - Date.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           queued = false;
+          lastReadAt = Date.now();
           try {
             await readOnce();
           } catch (err) {

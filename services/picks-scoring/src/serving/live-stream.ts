@@ -49,9 +49,21 @@ export interface LiveStreamsOptions {
    * pool would wait past its connection timeout and fail, and finish all together at the end.
    */
   rebuildConcurrency: number;
+  /**
+   * The least time between two reads of the change log when pokes come back to back: every
+   * board-changed message pokes a read, and a steady stream of them (a season's picks arriving,
+   * a score change announced by every pool week) otherwise keeps the reads running one after
+   * another. Pokes within the gap share the next read.
+   */
+  changeLogGapMs: number;
 }
 
-export const LIVE_STREAM_DEFAULTS: LiveStreamsOptions = { resumeVersions: LIVE_STREAM.resumeVersions, safetyNetMs: 5_000, rebuildConcurrency: 4 };
+export const LIVE_STREAM_DEFAULTS: LiveStreamsOptions = {
+  resumeVersions: LIVE_STREAM.resumeVersions,
+  safetyNetMs: 5_000,
+  rebuildConcurrency: 4,
+  changeLogGapMs: 50,
+};
 
 /** How long a pool week without connections keeps its recent patches (browsers reconnecting resume). */
 const IDLE_KEEP_MS = LIVE_STREAM.staleMs;
@@ -300,7 +312,7 @@ export function createLiveStreams(
     }
   }
 
-  const log = createLiveChangeLog(ctx, { logger, onChanges: heard });
+  const log = createLiveChangeLog(ctx, { logger, onChanges: heard, gapMs: timing.changeLogGapMs });
 
   /** The safety net: read the log, rebuild the pool weeks whose deadline passed or whose last rebuild failed, forget long-idle ones. */
   function sweep(): void {
