@@ -10,6 +10,7 @@ import {
   busDelayEnvSchema,
   createMemoryBus,
   generateAssertionKeys,
+  gracefulClose,
   openPglite,
   parseConfig,
   slowBusSettingOf,
@@ -247,7 +248,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const upstreams = {} as Record<ServiceName, string>;
     for (const [name, build] of builders) {
       const app = await build();
-      cleanups.push(() => app.close());
+      cleanups.push(gracefulClose(app));
       upstreams[name] = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
     }
 
@@ -271,7 +272,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       signer,
       logger: logger.child({ service: 'gateway' }),
     });
-    cleanups.push(() => gateway.close());
+    // A browser's preconnected socket would otherwise hold Ctrl+C's close (gracefulClose).
+    cleanups.push(gracefulClose(gateway));
     await reservation?.release();
     await gateway.listen({ port: reserved, host: gatewayHost });
     return { url: publicUrl, upstreams, signer, runtime: { bus, database: runtime.database }, replay, mail, close };

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { EVENT_STREAM } from '@powerpool/contracts';
 import { createAssertionVerifier, type AssertionVerifier } from './assertion.js';
@@ -98,6 +100,7 @@ export interface ServeOptions {
  */
 export async function serve(app: FastifyInstance, options: ServeOptions): Promise<void> {
   const { logger } = options;
+  const close = gracefulClose(app);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -112,7 +115,7 @@ export async function serve(app: FastifyInstance, options: ServeOptions): Promis
     }, options.shutdownTimeoutMs ?? 15_000);
     timer.unref();
     try {
-      await app.close();
+      await close();
       await options.onClose?.();
       process.exit(0);
     } catch (err) {
@@ -123,6 +126,42 @@ export async function serve(app: FastifyInstance, options: ServeOptions): Promis
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port: options.port, host: options.host });
+}
+
+/**
+ * How `app` is closed on a signal (serve), set up before it listens: stop accepting, finish the
+ * requests under way (app.close), then let go of every connection. Fastify's close leaves two
+ * kinds open, each holding the close past the shutdown timeout: a connection that never carried a
+ * request (a browser's preconnected socket: Node's closeIdleConnections skips it until the 60 s
+ * headers timeout), dropped at once; and a keep-alive connection whose request was under way,
+ * ended when its reply is done.
+ */
+export function gracefulClose(app: FastifyInstance): () => Promise<void> {
+  const unused = new Set<Socket>();
+  const underway = new Map<ServerResponse, Socket>();
+  let closing = false;
+  app.server.on('connection', (socket: Socket) => {
+    // One that connects while closing would only be answered 503: it is dropped instead.
+    if (closing) return void socket.destroy();
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    unused.delete(socket);
+    underway.set(response, socket);
+    response.once('close', () => {
+      underway.delete(response);
+      if (closing) socket.end();
+    });
+  });
+  return async () => {
+    closing = true;
+    const closed = app.close();
+    for (const socket of unused) socket.destroy();
+    for (const response of underway.keys()) if (!response.headersSent) response.setHeader('connection', 'close');
+    await closed;
+  };
 }
 
 /** Readiness every service reports: its database answers and its bus is connected. */
