@@ -56,4 +56,6 @@ export const RPC = {
   scoringUnscoredPicks: 'rpc.picks.week.unscored-picks',
   /** -> picks-scoring: each player's points and rank of a completed week (weekResultsRequestSchema), for the week-results message. */
   scoringWeekResults: 'rpc.picks.week.results',
+  /** -> picks-scoring: each player's latest save of a week in the shape of picks.picks.saved (weekSavesRequestSchema), to catch up a lagging copy before sending. */
+  scoringWeekSaves: 'rpc.picks.week.saves',
 } as const;

@@ -102,7 +102,8 @@ export const notificationsEndpoints = {
     access: 'session',
     roles: managers,
     summary: 'Remind the active members who have not saved their picks (at most once an hour per pool week)',
-    description: 'A second nudge inside the hour is refused with 429 `nudge_too_soon`, naming when the next one is possible.',
+    description:
+      'A second nudge inside the hour is refused with 429 `nudge_too_soon`, naming when the next one is possible; 409 `still_syncing` when picks-scoring cannot be asked who has saved (try again in a few seconds).',
     params: nudgeParamsSchema,
     reply: nudgeReplySchema,
   }),

@@ -69,3 +69,15 @@ export const weekResultsReplySchema = z.object({
   players: z.array(z.object({ userId: z.string(), points: z.number().int(), rank: z.number().int() })),
 });
 export type WeekResultsReply = z.infer<typeof weekResultsReplySchema>;
+
+/**
+ * rpc.picks.week.saves: each player's latest save of a pool week as picks-scoring has it now, in
+ * the shape of `picks.picks.saved` (how many picks, when), for the notifications service to catch
+ * up its lagging copy before it sends a reminder or a nudge (docs/notifications.md#who). A player
+ * without picks of the week is not listed.
+ */
+export const weekSavesRequestSchema = z.object(poolWeekRef);
+export const weekSavesReplySchema = z.object({
+  saves: z.array(z.object({ userId: z.string(), pickCount: z.number().int(), savedAt: z.string() })),
+});
+export type WeekSavesReply = z.infer<typeof weekSavesReplySchema>;

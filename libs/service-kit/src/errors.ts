@@ -61,6 +61,16 @@ export class ConflictError extends DomainError {
 }
 
 /**
+ * An action that needs what another service decided, arriving before it reached us, while that
+ * service could not be asked (docs/cross-service-decisions.md). Retried, it succeeds.
+ */
+export class StillSyncingError extends ConflictError {
+  constructor(message: string) {
+    super('still_syncing', message);
+  }
+}
+
+/**
  * A refusal decided on this service's copy of pools-invitations' pools and memberships, which lags
  * (a pool just created, a player who just joined, a commissioner just handed over). `route()`
  * catches such a refusal once: it asks pools-invitations for the pool and the person

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { integrationSkipReason, type Cast } from '@powerpool/testing';
 import type { MailMessage } from '../src/domain/context.js';
 import {
-  announceMember,
-  announcePool,
   call,
   castOf,
   deliveriesOf,
   eventually,
   mailTo,
-  person,
+  poolWithPlayers,
   publishWeekDue,
   startNotifications,
   type NotificationsHarness,
@@ -35,16 +33,11 @@ describe.skipIf(skip)('deliveries across replicas and restarts', () => {
   });
   afterAll(async () => h?.close());
 
-  async function poolOf(names: string[]): Promise<{ poolId: string; players: Person[] }> {
-    const pool = await announcePool(h, cast.commissioner);
-    const players: Person[] = [];
-    for (const name of names) {
-      const p = await person(h, 'user', name);
-      await announceMember(h, pool, p);
-      players.push(p);
-    }
+  /** A pool of new players (the week is published by each test once its replicas run). */
+  const poolOf = async (names: string[]) => {
+    const { pool, players } = await poolWithPlayers(h, { commissioner: cast.commissioner, players: names });
     return { poolId: pool.id, players };
-  }
+  };
 
   it('should send each reminder once when three replicas plan and send at once', async () => {
     const { poolId, players } = await poolOf(['Rita One', 'Rex Two', 'Ray Three', 'Rose Four']);
@@ -90,6 +83,28 @@ describe.skipIf(skip)('deliveries across replicas and restarts', () => {
     for (const p of players) expect(mailTo(h, p)).toHaveLength(1);
   });
 
+  it('should hold a reminder while picks-scoring cannot be asked who has saved, and send it once it answers', async () => {
+    const { poolId, players } = await poolOf(['Hal Held']);
+    h.picksScoring.down = true;
+    onTestFinished(() => {
+      h.picksScoring.down = false;
+    });
+    const replica = await h.startInstance({}, { NOTIFICATIONS_TICK_MS: '50', NOTIFICATIONS_RETRY_MS: '100', NOTIFICATIONS_MAX_ATTEMPTS: '20' });
+    onTestFinished(() => replica.close());
+    await publishWeekDue(h, poolId, 9, 2 * HOUR);
+    await eventually(async () => {
+      const [row] = await h.runtime.database.sql.query<{ status: string; last_error: string | null }>(
+        'SELECT status, last_error FROM notifications.deliveries WHERE pool_id = $1',
+        [poolId],
+      );
+      expect(row).toEqual({ status: 'pending', last_error: 'picks-scoring could not be asked who has saved their picks' });
+    });
+    expect(mailTo(h, players[0]!)).toEqual([]);
+    h.picksScoring.down = false;
+    await eventually(async () => expect((await deliveriesOf(h, poolId)).map((r) => r.status)).toEqual(['sent']));
+    expect(mailTo(h, players[0]!)).toHaveLength(1);
+  });
+
   it('should retry a failing SMTP server with back-off and record the delivery failed after the last attempt, never sending it', async () => {
     const { poolId, players } = await poolOf(['Fay Failing']);
     const failing = await h.startInstance(
@@ -123,10 +138,12 @@ describe.skipIf(skip)('one-click unsubscribe', () => {
   afterAll(async () => h?.close());
 
   it('should turn that kind of e-mail off for that person from the List-Unsubscribe link, with no sign-in, and stop the next reminder', async () => {
-    const pool = await announcePool(h, cast.commissioner);
-    const [uma, ulf] = [await person(h, 'user', 'Uma Unsub'), await person(h, 'user', 'Ulf Stays')];
-    for (const p of [uma, ulf]) await announceMember(h, pool, p);
-    const deadline = await publishWeekDue(h, pool.id, 8, 20 * HOUR);
+    const { pool, players, deadline } = await poolWithPlayers(h, {
+      commissioner: cast.commissioner,
+      players: ['Uma Unsub', 'Ulf Stays'],
+      week: { number: 8, msAhead: 20 * HOUR },
+    });
+    const [uma, ulf] = players as [Person, Person];
     await eventually(() => expect(mailTo(h, uma)).toHaveLength(1));
     const link = /^<(.+)>$/.exec(mailTo(h, uma)[0]!.headers['list-unsubscribe']!)![1]!;
     const path = new URL(link).pathname;
@@ -156,7 +173,7 @@ describe.skipIf(skip)('one-click unsubscribe', () => {
     const forged = path.replace(uma.id, ulf.id);
     expect((await call(h, 'POST', forged, null)).json()).toMatchObject({ error: 'invalid_unsubscribe_token' });
 
-    h.clock.now = new Date(deadline.getTime() - 20 * 60_000);
+    h.clock.now = new Date(deadline!.getTime() - 20 * 60_000);
     await eventually(() => expect(mailTo(h, ulf)).toHaveLength(2));
     await eventually(async () => {
       const rows = await deliveriesOf(h, pool.id);

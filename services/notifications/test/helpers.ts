@@ -1,7 +1,11 @@
 import { vi } from 'vitest';
+import { RPC, type Pool, type WeekSavesReply } from '@powerpool/contracts';
 import { devVapidKeys, startMailCatcher, type CaughtMail, type MailCatcher } from '@powerpool/dev-idp';
-import type { ServiceApp } from '@powerpool/service-kit';
+import { withDeliveryDelays, type BusMessage, type ServiceApp } from '@powerpool/service-kit';
 import {
+  announceMember,
+  announcePool,
+  person,
   startPushService,
   startServiceHarness,
   stored,
@@ -18,14 +22,18 @@ import { loadNotificationsConfig } from '../src/config.js';
  * The notifications service's harness: the service on real storage and bus with a movable clock,
  * e-mail through nodemailer to a real local SMTP mail catcher, and web push to the local push
  * service of @powerpool/testing (https, checks the VAPID signature and decrypts each message as a
- * browser's push service and browser would, RFC 8030/8291/8292). People, pools and members come from
- * @powerpool/testing (world.ts), re-exported here.
+ * browser's push service and browser would, RFC 8030/8291/8292), and picks-scoring as a peer on
+ * the bus answering rpc.picks.week.saves from the saves the test made. People, pools and members
+ * come from @powerpool/testing (world.ts), re-exported here; `poolWithPlayers` builds each suite's
+ * pool on them.
  */
-export { announceMember, announcePool, call, castOf, person, type Person } from '@powerpool/testing';
+export { announceMember, call, castOf, person, type Person } from '@powerpool/testing';
 
 export interface NotificationsHarness extends ServiceHarness {
   mail: MailCatcher;
   push: LocalPushService;
+  /** picks-scoring as a peer: the saves it holds (by pool week), answered on rpc.picks.week.saves; `down` makes it fail. */
+  picksScoring: PicksScoringPeer;
   /** Another instance on the same database and bus, with its own mail port (e.g. one that never answers). */
   startInstance(deps?: Partial<Pick<NotificationsDeps, 'mail'>>, env?: Record<string, string>): Promise<ServiceApp>;
 }
@@ -47,22 +55,57 @@ export const configFor = (smtpUrl: string, env: Record<string, string> = {}) =>
     ...env,
   });
 
+export interface PicksScoringPeer {
+  saves: Map<string, WeekSavesReply['saves']>;
+  down: boolean;
+}
+
+const weekKey = (poolId: string, weekNumber: number) => `${poolId}:${YEAR}:${weekNumber}`;
+
+export interface StartNotificationsOptions {
+  /**
+   * The slow bus test mode for the service (the kit's `withDeliveryDelays`, as BUS_DELAY_MAX_MS
+   * does in the slow-bus suites): every event it consumes held for a seeded random delay.
+   */
+  busDelay?: { maxDelayMs: number; seed: number };
+}
+
 /** The service (and its replicas) with a mail catcher and a push endpoint. `env` goes to every instance built by the harness. */
-export async function startNotifications(env: Record<string, string> = {}): Promise<NotificationsHarness> {
+export async function startNotifications(env: Record<string, string> = {}, options: StartNotificationsOptions = {}): Promise<NotificationsHarness> {
   const mail = await startMailCatcher();
   const push = await startPushService();
+  const picksScoring: PicksScoringPeer = { saves: new Map(), down: false };
   const h = await startServiceHarness({
     schema: 'notifications',
     keepsUsers: true,
     record: [],
     startAt: new Date('2025-09-01T12:00:00Z'),
-    build: (runtime, now) => buildApp({ ...runtime, now, config: configFor(mail.smtpUrl, env), pushAgent: push.agent }),
+    build: (runtime, now) =>
+      buildApp({
+        ...runtime,
+        bus: options.busDelay ? withDeliveryDelays(runtime.bus, options.busDelay) : runtime.bus,
+        now,
+        config: configFor(mail.smtpUrl, env),
+        pushAgent: push.agent,
+      }),
+    // picks-scoring answers who has saved a week from the saves the test made (picksSaved), at once.
+    peers: async (runtime) => [
+      await runtime.bus.handle(
+        RPC.scoringWeekSaves,
+        async (m: BusMessage<{ poolId: string; weekNumber: number }>): Promise<WeekSavesReply> => {
+          if (picksScoring.down) throw new Error('picks-scoring is down');
+          return { saves: picksScoring.saves.get(weekKey(m.data.poolId, m.data.weekNumber)) ?? [] };
+        },
+        { queue: 'picks-scoring' },
+      ),
+    ],
   });
   const extra: ServiceApp[] = [];
   const close = h.close.bind(h);
   return Object.assign(h, {
     mail,
     push,
+    picksScoring,
     async startInstance(deps: Partial<Pick<NotificationsDeps, 'mail'>> = {}, instanceEnv: Record<string, string> = {}) {
       const app = await buildApp({
         ...h.runtime,
@@ -102,11 +145,67 @@ export async function publishWeekDue(h: NotificationsHarness, poolId: string, we
   return pickDeadline;
 }
 
-/** picks.picks.saved as picks-scoring announces it: `pickCount` picks in the player's save. */
-export async function picksSaved(h: NotificationsHarness, poolId: string, weekNumber: number, who: Person, pickCount: number): Promise<void> {
+/**
+ * A player saves `pickCount` picks: picks-scoring holds the save at once (its peer answers with it)
+ * and announces picks.picks.saved; waits until the service stored the event unless `wait` is false
+ * (the event still on its way).
+ */
+export async function picksSaved(
+  h: NotificationsHarness,
+  poolId: string,
+  weekNumber: number,
+  who: Person,
+  pickCount: number,
+  { wait = true }: { wait?: boolean } = {},
+): Promise<void> {
   const savedAt = new Date().toISOString();
+  const key = weekKey(poolId, weekNumber);
+  const saves = (h.picksScoring.saves.get(key) ?? []).filter((s) => s.userId !== who.id);
+  h.picksScoring.saves.set(key, [...saves, { userId: who.id, pickCount, savedAt }]);
   await h.runtime.bus.publish('picks.picks.saved', { poolId, year: YEAR, weekNumber, userId: who.id, byUserId: who.id, override: false, pickCount, savedAt });
-  await stored(h, 'SELECT 1 FROM notifications.picks_saved WHERE pool_id = $1 AND user_id = $2 AND pick_count = $3', [poolId, who.id, pickCount]);
+  if (wait) await stored(h, 'SELECT 1 FROM notifications.picks_saved WHERE pool_id = $1 AND user_id = $2 AND pick_count = $3', [poolId, who.id, pickCount]);
+}
+
+/** A pool of a suite: its snapshot, its players (in the order given) and, when published, the week's deadline. */
+export interface PoolWithPlayers {
+  pool: Pool;
+  players: Person[];
+  deadline: Date | null;
+}
+
+/**
+ * World: a pool of `commissioner` (a Pool snapshot's fields in `pool`) with `players` joined (a
+ * name makes a new player; a Person joins as is), the saves picks-scoring made (`saves`: a
+ * player's name -> picks in their save, of `week.number`), and then, if `week.msAhead` is given,
+ * that week published with its deadline `msAhead` after the harness clock. The saves come before
+ * the week, so the service's first planning pass already knows them. Built on @powerpool/testing's world (people,
+ * pools, members), as every service's suite is.
+ */
+export async function poolWithPlayers(
+  h: NotificationsHarness,
+  world: {
+    commissioner: Person;
+    players: Array<string | Person>;
+    pool?: Partial<Pool>;
+    saves?: Record<string, number>;
+    week?: { number: number; msAhead?: number };
+  },
+): Promise<PoolWithPlayers> {
+  const pool = await announcePool(h, world.commissioner, world.pool);
+  const players: Person[] = [];
+  for (const p of world.players) {
+    const player = typeof p === 'string' ? await person(h, 'user', p) : p;
+    await announceMember(h, pool, player);
+    players.push(player);
+  }
+  for (const [name, pickCount] of Object.entries(world.saves ?? {})) {
+    const player = players.find((p) => p.name === name);
+    if (!player) throw new Error(`saves: ${name} is not one of the pool's players`);
+    if (!world.week) throw new Error('saves: a save is of a week; give `week`');
+    await picksSaved(h, pool.id, world.week.number, player, pickCount);
+  }
+  const deadline = world.week?.msAhead === undefined ? null : await publishWeekDue(h, pool.id, world.week.number, world.week.msAhead);
+  return { pool, players, deadline };
 }
 
 /** The deliveries of a pool week as the database holds them. */

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@powerpool/contracts';
+import { delaySequence } from '@powerpool/service-kit';
 import { integrationSkipReason, type Cast } from '@powerpool/testing';
 import {
-  announceMember,
-  announcePool,
   call,
   castOf,
   deliveriesOf,
@@ -11,7 +10,7 @@ import {
   mailTo,
   person,
   picksSaved,
-  publishWeekDue,
+  poolWithPlayers,
   startNotifications,
   type NotificationsHarness,
   type Person,
@@ -32,15 +31,16 @@ describe.skipIf(skip)('the nudge', () => {
   beforeAll(async () => {
     h = await startNotifications();
     cast = await castOf(h);
-    const pool = await announcePool(h, cast.commissioner, { name: 'Nudge Pool' });
-    poolId = pool.id;
-    done = await person(h, 'user', 'Dana Done');
-    late = await person(h, 'user', 'Leo Late');
-    for (const p of [done, late, cast.player]) await announceMember(h, pool, p);
-    await picksSaved(h, poolId, 9, done, 3);
-    await picksSaved(h, poolId, 9, cast.player, 3);
     // Far from the deadline: no reminder is due, only what the nudge sends.
-    await publishWeekDue(h, poolId, 9, 3 * 24 * HOUR);
+    const world = await poolWithPlayers(h, {
+      commissioner: cast.commissioner,
+      pool: { name: 'Nudge Pool' },
+      players: ['Dana Done', 'Leo Late', cast.player],
+      saves: { 'Dana Done': 3, [cast.player.name]: 3 },
+      week: { number: 9, msAhead: 3 * 24 * HOUR },
+    });
+    poolId = world.pool.id;
+    [done, late] = world.players as [Person, Person];
     url = `/api/pools/${poolId}/weeks/9/nudge`;
   });
   afterAll(async () => h?.close());
@@ -51,6 +51,21 @@ describe.skipIf(skip)('the nudge', () => {
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ error: 'forbidden' });
     expect((await call(h, 'POST', url, null)).statusCode).toBe(401);
+    expect(await deliveriesOf(h, poolId)).toEqual([]);
+  });
+
+  it('should refuse a nudge with 409 still_syncing while picks-scoring cannot be asked who has saved, and count no nudge', async () => {
+    h.picksScoring.down = true;
+    try {
+      const res = await call(h, 'POST', url, cast.commissioner);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        error: 'still_syncing',
+        message: 'Who has saved their Week 9 picks cannot be checked right now. Try again in a few seconds.',
+      });
+    } finally {
+      h.picksScoring.down = false;
+    }
     expect(await deliveriesOf(h, poolId)).toEqual([]);
   });
 
@@ -92,5 +107,59 @@ describe.skipIf(skip)('the nudge', () => {
     const res = await call(h, 'POST', url, cast.commissioner);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'week_not_open' });
+  });
+});
+
+/**
+ * A seed of the slow bus whose first `count` delays (in [0, maxDelayMs]) are all at least `minMs`:
+ * every event the service consumes in a short story arrives that late, whatever their order.
+ */
+function seedWithDelaysAtLeast(minMs: number, maxDelayMs: number, count: number): number {
+  for (let seed = 1; ; seed++) {
+    const next = delaySequence(seed, maxDelayMs);
+    let i = 0;
+    while (i < count && next() >= minMs) i++;
+    if (i === count) return seed;
+  }
+}
+
+/**
+ * A nudge at the same moment as a save (docs/notifications.md#who), on the slow bus (the kit's
+ * `withDeliveryDelays`, as in the slow-bus suites): every event the service consumes is held 0.4
+ * to 1.2 s. picks-scoring has taken Sam's save when the commissioner clicks Nudge, and its
+ * picks.picks.saved is still on the bus: the service asks picks-scoring, and Sam gets nothing.
+ */
+describe.skipIf(skip)('a nudge at the same moment as a save, the bus delayed', () => {
+  const MIN_DELAY_MS = 400;
+  const MAX_DELAY_MS = 1200;
+  let h: NotificationsHarness;
+  let commissioner: Person;
+  let sam: Person;
+  let lou: Person;
+  let poolId: string;
+
+  beforeAll(async () => {
+    h = await startNotifications({}, { busDelay: { maxDelayMs: MAX_DELAY_MS, seed: seedWithDelaysAtLeast(MIN_DELAY_MS, MAX_DELAY_MS, 25) } });
+    commissioner = await person(h, 'pool_commissioner', 'Nina Nudger');
+    const world = await poolWithPlayers(h, {
+      commissioner,
+      pool: { name: 'Slow Pool' },
+      players: ['Sam Saver', 'Lou Later'],
+      week: { number: 4, msAhead: 3 * 24 * HOUR },
+    });
+    poolId = world.pool.id;
+    [sam, lou] = world.players as [Person, Person];
+  });
+  afterAll(async () => h?.close());
+
+  it('should not nudge a player whose save picks-scoring took a moment before, its event still on its way', async () => {
+    // Sam saves a complete set; picks.picks.saved is held on the bus for at least MIN_DELAY_MS.
+    await picksSaved(h, poolId, 4, sam, 3, { wait: false });
+    const res = await call(h, 'POST', `/api/pools/${poolId}/weeks/4/nudge`, commissioner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ nudged: 1 });
+    await eventually(() => expect(mailTo(h, lou)).toHaveLength(1));
+    await eventually(async () => expect((await deliveriesOf(h, poolId)).map((r) => [r.user_id, r.kind, r.status])).toEqual([[lou.id, 'nudge', 'sent']]));
+    expect(mailTo(h, sam)).toEqual([]);
   });
 });

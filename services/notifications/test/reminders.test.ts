@@ -3,7 +3,6 @@ import { formatDateTime } from '@powerpool/contracts';
 import { buildPoolSnapshot, integrationSkipReason, type Cast, type PushSubscriptionJson } from '@powerpool/testing';
 import {
   announceMember,
-  announcePool,
   browserSubscription,
   call,
   castOf,
@@ -11,7 +10,7 @@ import {
   eventually,
   mailTo,
   person,
-  picksSaved,
+  poolWithPlayers,
   publishWeekDue,
   startNotifications,
   type NotificationsHarness,
@@ -41,25 +40,27 @@ describe.skipIf(skip)('picks reminders', () => {
   beforeAll(async () => {
     h = await startNotifications();
     cast = await castOf(h);
-    picked = await person(h, 'user', 'Paula Picked');
-    half = await person(h, 'user', 'Hank Half');
-    none = await person(h, 'user', 'Nora None');
-    const pool = await announcePool(h, cast.commissioner, { name: 'Office Pool' });
-    poolId = pool.id;
-    for (const p of [picked, half, none]) await announceMember(h, pool, p);
+    // Paula has saved a complete set; Hank a set without every confidence pick (picks-scoring
+    // refuses one today; the rule does not rely on it); Nora nothing.
+    const world = await poolWithPlayers(h, {
+      commissioner: cast.commissioner,
+      pool: { name: 'Office Pool' },
+      players: ['Paula Picked', 'Hank Half', 'Nora None'],
+      saves: { 'Paula Picked': 4, 'Hank Half': 2 },
+      week: { number: 3 },
+    });
+    poolId = world.pool.id;
+    [picked, half, none] = world.players as [Person, Person, Person];
     // Hank wants push too (a subscribed browser), and no week-published push.
     hankBrowser = browserSubscription(h);
     expect((await call(h, 'POST', '/api/notifications/push-subscriptions', half, hankBrowser)).statusCode).toBe(201);
     const prefs = await call(h, 'PUT', '/api/notifications/preferences', half, { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] });
     expect(prefs.statusCode).toBe(200);
-    // Nora wants the week-published e-mail too (off by default); Paula as well, but she will have picked.
+    // Nora wants the week-published e-mail too (off by default); Paula as well, but she has picked.
     for (const p of [none, picked])
       expect(
         (await call(h, 'PUT', '/api/notifications/preferences', p, { preferences: [{ kind: 'week_published', channel: 'email', enabled: true }] })).statusCode,
       ).toBe(200);
-    await picksSaved(h, poolId, 3, picked, 4);
-    // A save without every confidence pick (picks-scoring refuses one today; the rule does not rely on it).
-    await picksSaved(h, poolId, 3, half, 2);
     deadline = await publishWeekDue(h, poolId, 3, 23 * HOUR);
   });
   afterAll(async () => h?.close());
@@ -141,8 +142,7 @@ describe.skipIf(skip)('picks reminders', () => {
   });
 
   it('should not remind a week whose 24-hour reminder the commissioner turned off, and refuse the setting to others', async () => {
-    const pool = await announcePool(h, cast.commissioner, { name: 'Quiet Pool' });
-    await announceMember(h, pool, none);
+    const { pool } = await poolWithPlayers(h, { commissioner: cast.commissioner, pool: { name: 'Quiet Pool' }, players: [none] });
     const url = `/api/pools/${pool.id}/notification-settings`;
     expect((await call(h, 'GET', url, cast.commissioner)).json()).toEqual({ poolId: pool.id, reminder24h: true, reminder1h: true });
     expect((await call(h, 'PUT', url, cast.otherCommissioner, { reminder24h: false })).statusCode).toBe(403);
@@ -164,9 +164,8 @@ describe.skipIf(skip)('picks reminders', () => {
   });
 
   it('should forget a browser its push service says is gone (410), and push to it no more', async () => {
-    const gina = await person(h, 'user', 'Gina Gone');
-    const pool = await announcePool(h, cast.commissioner, { name: 'Gone Pool' });
-    await announceMember(h, pool, gina);
+    const { pool, players } = await poolWithPlayers(h, { commissioner: cast.commissioner, pool: { name: 'Gone Pool' }, players: ['Gina Gone'] });
+    const gina = players[0]!;
     const browser = browserSubscription(h);
     expect((await call(h, 'POST', '/api/notifications/push-subscriptions', gina, browser)).statusCode).toBe(201);
     // Only the reminder pushes (the week-published push, on by default, would race it to the 410).

@@ -2,18 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC, type WeekResultsReply } from '@powerpool/contracts';
 import type { BusMessage } from '@powerpool/service-kit';
 import { integrationSkipReason, moveWeekTo, type Cast } from '@powerpool/testing';
-import {
-  announceMember,
-  announcePool,
-  castOf,
-  deliveriesOf,
-  eventually,
-  mailTo,
-  person,
-  publishWeekDue,
-  startNotifications,
-  type NotificationsHarness,
-} from './helpers.js';
+import { castOf, deliveriesOf, eventually, mailTo, poolWithPlayers, startNotifications, type NotificationsHarness, type Person } from './helpers.js';
 
 const skip = await integrationSkipReason();
 const HOUR = 3_600_000;
@@ -44,17 +33,20 @@ describe.skipIf(skip)('week results', () => {
   afterAll(async () => h?.close());
 
   it('should e-mail each ranked player their points and rank once the week is COMPLETE, asking picks-scoring once', async () => {
-    const pool = await announcePool(h, cast.commissioner, { name: 'Results Pool' });
-    const [ann, ben, cat] = [await person(h, 'user', 'Ann Top'), await person(h, 'user', 'Ben Second'), await person(h, 'user', 'Cat Nopicks')];
-    for (const p of [ann, ben, cat]) await announceMember(h, pool, p);
-    const deadline = await publishWeekDue(h, pool.id, 3, 3 * 24 * HOUR);
+    const { pool, players, deadline } = await poolWithPlayers(h, {
+      commissioner: cast.commissioner,
+      pool: { name: 'Results Pool' },
+      players: ['Ann Top', 'Ben Second', 'Cat Nopicks'],
+      week: { number: 3, msAhead: 3 * 24 * HOUR },
+    });
+    const [ann, ben, cat] = players as [Person, Person, Person];
     reply = {
       players: [
         { userId: ann.id, points: 12, rank: 1 },
         { userId: ben.id, points: 5, rank: 2 },
       ],
     };
-    h.clock.now = new Date(deadline.getTime() + 3 * 24 * HOUR);
+    h.clock.now = new Date(deadline!.getTime() + 3 * 24 * HOUR);
     await moveWeekTo(h, pool, 3, 'COMPLETE');
     await eventually(() => {
       expect(mailTo(h, ann).map((m) => m.subject)).toEqual(['Week 3 results in Results Pool: 12 points, rank 1 of 2']);

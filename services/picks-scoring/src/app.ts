@@ -15,7 +15,7 @@ import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored }
 import type { PicksContext, WeeksPort } from './domain/context.js';
 import { recordPoolAccess } from './domain/sync.js';
 import { consumeEvents } from './events/consumers.js';
-import { answerScoringRequests, answerWeekResultsRequests } from './events/scoring.rpc.js';
+import { answerScoringRequests, answerWeekResultsRequests, answerWeekSavesRequests } from './events/scoring.rpc.js';
 import { createWeeksPort } from './ports/weeks.js';
 import { registerLiveRoutes } from './routes/live.routes.js';
 import { registerPicksRoutes } from './routes/picks.routes.js';
@@ -98,6 +98,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     ...(await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged })),
     await answerScoringRequests(bus, ctx),
     await answerWeekResultsRequests(bus, ctx),
+    await answerWeekSavesRequests(bus, ctx),
   ];
   outbox.start();
   await streams.start();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PICK_MESSAGES, type Game, type Pool } from '@powerpool/contracts';
-import { callAs, integrationSkipReason } from '@powerpool/testing';
+import { PICK_MESSAGES, RPC, weekSavesReplySchema, type Game, type Pool } from '@powerpool/contracts';
+import { callAs, eventSeen, integrationSkipReason } from '@powerpool/testing';
 import type { ServiceApp } from '@powerpool/service-kit';
 import {
   announceMember,
@@ -189,6 +189,18 @@ describe.skipIf(skip)('picks', () => {
       expect(same.statusCode).toBe(200);
       expect(same.json().message).toBe('Picks for Week 1 have been saved');
       expect((await myPicks(cast.player)).json().map((p: any) => p.id)).toEqual(after.map((p: any) => p.id));
+    });
+
+    it("should answer rpc.picks.week.saves with each player's latest save, as its picks.picks.saved announced it", async () => {
+      const ask = async () =>
+        weekSavesReplySchema.parse(await h.runtime.bus.request(RPC.scoringWeekSaves, { poolId: pool.id, year: 2025, weekNumber: 1 }, { timeoutMs: 5000 }));
+      expect(await ask()).toEqual({ saves: [] });
+      expect((await save(cast.player, batchOf(week, FULL))).statusCode).toBe(200);
+      h.clock.now = new Date('2025-09-02T08:00:00Z');
+      expect((await save(cast.player, batchOf(week, FULL.slice(0, 3)))).statusCode).toBe(200);
+      const saved = await eventSeen(h, 'picks.picks.saved', (e) => e.poolId === pool.id && e.savedAt === '2025-09-02T08:00:00.000Z');
+      expect(saved.pickCount).toBe(3);
+      expect(await ask()).toEqual({ saves: [{ userId: cast.player.id, pickCount: saved.pickCount, savedAt: saved.savedAt }] });
     });
 
     it('should keep the previous picks unchanged when a save is refused', async () => {

@@ -247,12 +247,9 @@ type PoolMembersTable = ReturnType<typeof poolMembersTable>;
 export type TeamRow = TeamsTable['$inferSelect'];
 export type MemberRow = PoolMembersTable['$inferSelect'];
 
-/**
- * The SQL of those three projections, for a service's own tables: teams (upsert, delete, find),
- * and memberships (newest snapshot wins; nothing is recorded for a deleted pool).
- */
-export function createProjectionStore(db: Db, tables: { teams: TeamsTable; deletedPools: DeletedPoolsTable; poolMembers: PoolMembersTable }) {
-  const { teams, deletedPools, poolMembers } = tables;
+/** The SQL of a service's copy of teams, for its own table: upsert, delete, find. */
+export function createTeamProjectionStore(db: Db, tables: { teams: TeamsTable }) {
+  const { teams } = tables;
   return {
     async upsertTeams(list: Team[], now: Date): Promise<void> {
       for (const t of list) {
@@ -275,15 +272,29 @@ export function createProjectionStore(db: Db, tables: { teams: TeamsTable; delet
         .from(teams)
         .where(inArray(teams.espnId, [...new Set(espnIds)]));
     },
+  };
+}
 
+/** Whether pools-invitations deleted the pool (a row of the service's `deleted_pools`). */
+async function poolIsDeleted(db: Db, deletedPools: DeletedPoolsTable, id: string): Promise<boolean> {
+  const [gone] = await db.select({ id: deletedPools.id }).from(deletedPools).where(eq(deletedPools.id, id));
+  return gone !== undefined;
+}
+
+/**
+ * The SQL of a service's copy of memberships and deleted pools, for its own tables: the deleted-pool
+ * guard every copy of a pool's data checks (a deleted pool stays deleted whatever late event
+ * arrives), and memberships (newest snapshot wins; nothing is recorded for a deleted pool).
+ */
+export function createMemberProjectionStore(db: Db, tables: { deletedPools: DeletedPoolsTable; poolMembers: PoolMembersTable }) {
+  const { deletedPools, poolMembers } = tables;
+  return {
     async isPoolDeleted(id: string): Promise<boolean> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, id));
-      return gone !== undefined;
+      return poolIsDeleted(db, deletedPools, id);
     },
 
     async upsertMember(row: MemberRow): Promise<void> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.poolId));
-      if (gone) return;
+      if (await poolIsDeleted(db, deletedPools, row.poolId)) return;
       await db
         .insert(poolMembers)
         .values(row)
@@ -315,8 +326,7 @@ export function createPoolProjectionStore<T extends PoolsTable>(db: Db, tables: 
     async upsertPool(row: T['$inferInsert']): Promise<void> {
       // As in upsertGame: Drizzle cannot check values for a table known only by its generic type.
       const { id, ...set } = row as { id: string } & Record<string, unknown>;
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, id));
-      if (gone) return;
+      if (await poolIsDeleted(db, deletedPools, id)) return;
       await db
         .insert(pools)
         .values(row as never)

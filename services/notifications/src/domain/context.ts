@@ -1,4 +1,4 @@
-import type { WeekResultsReply } from '@powerpool/contracts';
+import type { WeekResultsReply, WeekSavesReply } from '@powerpool/contracts';
 import type { KitLogger, UnitOfWork } from '@powerpool/service-kit';
 import type { NotificationsStore } from '../store/notifications.store.js';
 
@@ -37,9 +37,12 @@ export interface PushPort {
   send(target: PushTarget, payload: PushPayload): Promise<'sent' | 'gone'>;
 }
 
-/** picks-scoring, asked for a completed week's points and ranks (request/reply on the bus). */
+/** picks-scoring over request/reply on the bus. */
 export interface ScoringPort {
+  /** A completed week's points and ranks (rpc.picks.week.results). */
   weekResults(request: { poolId: string; year: number; weekNumber: number }): Promise<WeekResultsReply>;
+  /** Each player's latest save of a week as picks-scoring has it now (rpc.picks.week.saves). */
+  weekSaves(request: { poolId: string; year: number; weekNumber: number }): Promise<WeekSavesReply>;
 }
 
 /** The service's settings the rules read. */

@@ -4,6 +4,7 @@ import type { DeliveryRow } from '../store/schema.js';
 import type { NotificationsContext } from './context.js';
 import { composeMessage, emailFooter, emailHtml, pushPathOf } from './messages.js';
 import { wants } from './preferences.js';
+import { catchUpSaves } from './sync.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 /** How many deliveries one replica claims per pass; they are sent at once, so the lease covers one round. */
@@ -24,14 +25,35 @@ export function retryDelayMs(baseMs: number, attemptsMade: number): number {
 export async function sendDueMessages(ctx: NotificationsContext): Promise<number> {
   const token = randomUUID();
   const claimed = await ctx.uow.write((store) => store.claimDue(ctx.settings.leaseMs, token, CLAIM_BATCH));
-  const results = await Promise.all(claimed.map((row) => sendClaimed(ctx, row, token)));
+  const uncheckable = await weeksNotCaughtUp(ctx, claimed);
+  const results = await Promise.all(claimed.map((row) => sendClaimed(ctx, row, token, uncheckable.has(weekKeyOf(row)))));
   return results.filter(Boolean).length;
 }
 
-/** Send one claimed delivery and settle it with the same claim; true when it was sent. */
-async function sendClaimed(ctx: NotificationsContext, row: DeliveryRow, token: string): Promise<boolean> {
+const weekKeyOf = (row: DeliveryRow) => `${row.poolId}:${row.year}:${row.weekNumber}`;
+
+/**
+ * Before a reminder, a nudge or a week-published message goes out, who has saved their picks is
+ * asked of picks-scoring, once per pool week of the pass (`catchUpSaves`, docs/notifications.md#who):
+ * the check below then holds even when the player's save is still on its way on the bus. Returns
+ * the weeks picks-scoring could not be asked about: their rows are not sent in this pass.
+ */
+async function weeksNotCaughtUp(ctx: NotificationsContext, claimed: DeliveryRow[]): Promise<Set<string>> {
+  const weeks = new Map(claimed.filter((row) => row.kind !== 'week_results').map((row) => [weekKeyOf(row), row]));
+  const failed = new Set<string>();
+  for (const [key, row] of weeks) if (!(await catchUpSaves(ctx, row))) failed.add(key);
+  return failed;
+}
+
+/**
+ * Send one claimed delivery and settle it with the same claim; true when it was sent. When who has
+ * saved could not be checked (`uncheckable`), it is not sent: it waits for its retry, as after a
+ * failed send.
+ */
+async function sendClaimed(ctx: NotificationsContext, row: DeliveryRow, token: string, uncheckable: boolean): Promise<boolean> {
   let outcome: DeliveryOutcome;
   try {
+    if (uncheckable) throw new Error('picks-scoring could not be asked who has saved their picks');
     const skip = await deliver(ctx, row);
     outcome = skip === null ? { status: 'sent' } : { status: 'skipped', error: skip };
   } catch (err) {

@@ -70,7 +70,10 @@ export async function recordWeekState(ctx: NotificationsContext, event: EventPay
 }
 
 /** picks.picks.saved: how many picks the player's latest save of the week holds. */
-export async function recordPicksSaved(ctx: NotificationsContext, event: EventPayload<'picks.picks.saved'>): Promise<void> {
+export async function recordPicksSaved(
+  ctx: NotificationsContext,
+  event: Pick<EventPayload<'picks.picks.saved'>, 'poolId' | 'userId' | 'year' | 'weekNumber' | 'pickCount' | 'savedAt'>,
+): Promise<void> {
   await ctx.uow.write((store) =>
     store.upsertPicksSaved({
       poolId: event.poolId,
@@ -81,4 +84,24 @@ export async function recordPicksSaved(ctx: NotificationsContext, event: EventPa
       savedAt: new Date(event.savedAt),
     }),
   );
+}
+
+/**
+ * Who has saved their picks of a week, as picks-scoring has it now (docs/notifications.md#who):
+ * its answer to rpc.picks.week.saves, applied to this service's copy as the `picks.picks.saved`
+ * events on their way will be (an older save never replaces a newer one), so a nudge or a
+ * reminder is never decided on a save the bus has not brought yet. False, and nothing changed,
+ * when picks-scoring does not answer.
+ */
+export async function catchUpSaves(ctx: NotificationsContext, week: { poolId: string; year: number; weekNumber: number }): Promise<boolean> {
+  const key = { poolId: week.poolId, year: week.year, weekNumber: week.weekNumber };
+  let saves;
+  try {
+    ({ saves } = await ctx.scoring.weekSaves(key));
+  } catch (err) {
+    ctx.logger.warn({ err, poolId: key.poolId, weekNumber: key.weekNumber }, 'could not ask picks-scoring who has saved their picks');
+    return false;
+  }
+  for (const save of saves) await recordPicksSaved(ctx, { ...key, ...save });
+  return true;
 }

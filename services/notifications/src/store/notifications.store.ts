@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { CONFIDENCE_RANKS } from '@powerpool/contracts';
-import { createPoolProjectionStore, type Db } from '@powerpool/service-kit';
+import { createMemberProjectionStore, createPoolProjectionStore, type Db } from '@powerpool/service-kit';
 import {
   deletedPools,
   deliveries,
@@ -35,8 +35,11 @@ export interface MemberOfWeek {
 
 /** All of the notifications service's SQL. Pass a transaction as `db` to make several calls atomic. */
 export function createNotificationsStore(db: Db) {
+  // Memberships and the deleted-pool guard are the kit's, as in every service's copy.
+  const members = createMemberProjectionStore(db, { deletedPools, poolMembers });
   return {
     ...createPoolProjectionStore(db, { pools, deletedPools }),
+    ...members,
 
     // ---- copies ---------------------------------------------------------------------------------
 
@@ -51,28 +54,6 @@ export function createNotificationsStore(db: Db) {
 
     async findUser(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row;
-    },
-
-    /** A membership snapshot (newest wins); nothing is recorded for a deleted pool. */
-    async upsertMember(row: typeof poolMembers.$inferInsert): Promise<void> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.poolId));
-      if (gone) return;
-      await db
-        .insert(poolMembers)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [poolMembers.poolId, poolMembers.userId],
-          set: { isActive: row.isActive, updatedAt: row.updatedAt },
-          setWhere: sql`${poolMembers.updatedAt} <= excluded.updated_at`,
-        });
-    },
-
-    async findMember(poolId: string, userId: string) {
-      const [row] = await db
-        .select()
-        .from(poolMembers)
-        .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
       return row;
     },
 
@@ -91,8 +72,7 @@ export function createNotificationsStore(db: Db) {
 
     /** weeks.week.published: the week and its deadline (a later publication of it wins). */
     async upsertPublishedWeek(row: PoolWeekRow): Promise<void> {
-      const [gone] = await db.select().from(deletedPools).where(eq(deletedPools.id, row.poolId));
-      if (gone) return;
+      if (await members.isPoolDeleted(row.poolId)) return;
       await db
         .insert(poolWeeks)
         .values(row)

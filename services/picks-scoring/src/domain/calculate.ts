@@ -9,12 +9,13 @@ import {
   type UnscoredPicksRequest,
   type WeekGetReply,
 } from '@powerpool/contracts';
+import { StillSyncingError } from '@powerpool/service-kit';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
 import type { Calculation, CalculationReason, Caller, Emit, PicksContext, Recalculate, PoolWeekRef } from './context.js';
-import { StillSyncingError, WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
+import { WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
 import { scoredGameOf } from './scored-game.js';
 import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
 import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';

@@ -84,16 +84,6 @@ export class WeekNotInScoringError extends ConflictError {
   }
 }
 
-/**
- * An action that needs what another service decided, arriving before it reached us, while that
- * service could not be asked (README "Where each decision is made"). Retried, it succeeds.
- */
-export class StillSyncingError extends ConflictError {
-  constructor(message: string) {
-    super('still_syncing', message);
-  }
-}
-
 /** A pick of a batch (or an override) for another pool or week than the request's. */
 export class PickNotOfBatchError extends ValidationError {
   constructor(weekNumber: number) {

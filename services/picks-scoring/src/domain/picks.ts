@@ -11,6 +11,7 @@ import {
   type SavedPick,
   type PickStats,
   type WeekRef,
+  type WeekSavesReply,
 } from '@powerpool/contracts';
 import type { PickOwner } from '../store/picks.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
@@ -289,4 +290,14 @@ export async function pickStats(ctx: PicksContext, caller: Caller, weekNumber: n
     const pool = await managedPool(store, caller, poolId);
     return { totalUsers: (await store.activeMembers(pool.id)).length, completedUsers: await store.completedUsers(pool.id, pool.year, weekNumber) };
   });
+}
+
+/**
+ * rpc.picks.week.saves: each player's latest save of a pool week as stored now, in the shape of
+ * `picks.picks.saved`, for the notifications service to catch up its copy before it sends a
+ * reminder or a nudge (docs/notifications.md#who).
+ */
+export async function weekSavesOf(ctx: PicksContext, ref: { poolId: string; year: number; weekNumber: number }): Promise<WeekSavesReply> {
+  const saves = await ctx.uow.read((store) => store.latestSavesOfWeek(ref.poolId, ref.year, ref.weekNumber));
+  return { saves: saves.map((s) => ({ userId: s.userId, pickCount: s.pickCount, savedAt: s.savedAt.toISOString() })) };
 }

@@ -95,6 +95,19 @@ export function createPickStore(db: Db) {
         .where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)));
     },
 
+    /**
+     * Each player's latest save of a pool week: how many picks it holds and when it was made (a save
+     * replaces every pick of the player's week with rows of one `updatedAt`, the save's time).
+     */
+    async latestSavesOfWeek(poolId: string, year: number, weekNumber: number): Promise<Array<{ userId: string; pickCount: number; savedAt: Date }>> {
+      return db
+        .select({ userId: picks.userId, pickCount: sql<number>`count(*)::int`, savedAt: sql<Date>`max(${picks.updatedAt})`.mapWith(picks.updatedAt) })
+        .from(picks)
+        .where(and(eq(picks.poolId, poolId), eq(picks.year, year), eq(picks.weekNumber, weekNumber)))
+        .groupBy(picks.userId)
+        .orderBy(picks.userId);
+    },
+
     /** Replace a player's picks of a pool week by `rows` (call inside a write, after lockMember). */
     async replacePicks(owner: PickOwner, rows: PickRow[]): Promise<void> {
       await db.delete(picks).where(ofOwner(owner));

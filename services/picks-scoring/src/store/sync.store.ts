@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { WEEK_STATES, type Game, type GameSnapshot, type Venue, type WeekState } from '@powerpool/contracts';
-import { createGameProjectionStore, createPoolProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
+import {
+  createGameProjectionStore,
+  createMemberProjectionStore,
+  createPoolProjectionStore,
+  createTeamProjectionStore,
+  productionGameValues,
+  type Db,
+} from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -33,7 +40,8 @@ const stateIndex = (state: WeekState) => WEEK_STATES.indexOf(state);
 /** What picks-scoring keeps of other services' data (from their events), and reads of it. */
 export function createSyncStore(db: Db) {
   return {
-    ...createProjectionStore(db, { teams, deletedPools, poolMembers }),
+    ...createTeamProjectionStore(db, { teams }),
+    ...createMemberProjectionStore(db, { deletedPools, poolMembers }),
 
     // ---- users (identity) ------------------------------------------------------------------------
 

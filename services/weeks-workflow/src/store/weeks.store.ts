@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Game } from '@powerpool/contracts';
-import { createGameProjectionStore, createPoolProjectionStore, createProjectionStore, productionGameValues, type Db } from '@powerpool/service-kit';
+import {
+  createGameProjectionStore,
+  createMemberProjectionStore,
+  createPoolProjectionStore,
+  createTeamProjectionStore,
+  productionGameValues,
+  type Db,
+} from '@powerpool/service-kit';
 import {
   deletedPools,
   games,
@@ -57,7 +64,8 @@ const gameRowOf = (game: Game): GameRow => ({
 /** All of weeks-workflow's SQL. Pass a transaction as `db` to make several calls atomic. */
 export function createWeeksStore(db: Db) {
   return {
-    ...createProjectionStore(db, { teams, deletedPools, poolMembers }),
+    ...createTeamProjectionStore(db, { teams }),
+    ...createMemberProjectionStore(db, { deletedPools, poolMembers }),
 
     // ---- sports data (from sports-data-staging's events) ------------------------------------
 

@@ -10,7 +10,8 @@ export interface NudgeWeekVariables {
 /**
  * POST /api/pools/{poolId}/weeks/{weekNumber}/nudge (docs/notifications.md#nudge): reminds the
  * active members who have not saved their picks. Refusals: 429 nudge_too_soon (details
- * `nextNudgeAt`), 409 week_not_open.
+ * `nextNudgeAt`), 409 week_not_open, 409 still_syncing (picks-scoring could not be asked who has
+ * saved: the toast shows the server's message, try again).
  */
 export function nudgeWeek({ poolId, weekNumber }: NudgeWeekVariables): Promise<{ nudged: number; nextNudgeAt: string }> {
   return callApi(notificationsEndpoints.nudge, { params: { poolId, weekNumber } });
