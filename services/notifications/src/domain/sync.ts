@@ -69,21 +69,27 @@ export async function recordWeekState(ctx: NotificationsContext, event: EventPay
   await ctx.uow.write((store) => store.applyWeekState(event, event.toState, new Date(event.at)));
 }
 
+type PicksSaved = Pick<EventPayload<'picks.picks.saved'>, 'poolId' | 'userId' | 'year' | 'weekNumber' | 'pickCount' | 'savedAt'>;
+
 /** picks.picks.saved: how many picks the player's latest save of the week holds. */
-export async function recordPicksSaved(
-  ctx: NotificationsContext,
-  event: Pick<EventPayload<'picks.picks.saved'>, 'poolId' | 'userId' | 'year' | 'weekNumber' | 'pickCount' | 'savedAt'>,
-): Promise<void> {
-  await ctx.uow.write((store) =>
-    store.upsertPicksSaved({
-      poolId: event.poolId,
-      userId: event.userId,
-      year: event.year,
-      weekNumber: event.weekNumber,
-      pickCount: event.pickCount,
-      savedAt: new Date(event.savedAt),
-    }),
-  );
+export async function recordPicksSaved(ctx: NotificationsContext, event: PicksSaved): Promise<void> {
+  await recordSaves(ctx, [event]);
+}
+
+/** Saves into this service's copy, in one unit of work (an older save never replaces a newer one: the store's upsert). */
+async function recordSaves(ctx: NotificationsContext, saves: readonly PicksSaved[]): Promise<void> {
+  if (saves.length === 0) return;
+  await ctx.uow.write(async (store) => {
+    for (const save of saves)
+      await store.upsertPicksSaved({
+        poolId: save.poolId,
+        userId: save.userId,
+        year: save.year,
+        weekNumber: save.weekNumber,
+        pickCount: save.pickCount,
+        savedAt: new Date(save.savedAt),
+      });
+  });
 }
 
 /**
@@ -102,6 +108,9 @@ export async function catchUpSaves(ctx: NotificationsContext, week: { poolId: st
     ctx.logger.warn({ err, poolId: key.poolId, weekNumber: key.weekNumber }, 'could not ask picks-scoring who has saved their picks');
     return false;
   }
-  for (const save of saves) await recordPicksSaved(ctx, { ...key, ...save });
+  await recordSaves(
+    ctx,
+    saves.map((save) => ({ ...key, ...save })),
+  );
   return true;
 }
