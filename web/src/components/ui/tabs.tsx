@@ -11,8 +11,8 @@ import { cn } from '../../utils/cn';
  * tab that gets focus is selected. Radix's Tabs did the same but each panel measured itself on
  * mount (its Presence reads the computed style): a forced style recalculation of the whole page
  * during the first render (issue 22: about 35 ms of the 4x-slowed main thread on Pool Management).
- * The unstyled parts are Root, List, Trigger and Content; Tabs, TabsList, TabsTrigger and
- * TabsContent are the app's look.
+ * The parts are Root, List, Trigger and Content; TabsList, TabsTrigger and TabsContent are them
+ * with the app's look.
  */
 interface TabsState {
   value: string;
@@ -143,8 +143,6 @@ export function Content({ value, children, ...props }: ComponentProps<'div'> & {
     </div>
   );
 }
-
-export const Tabs = Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof List>) {
   return (
