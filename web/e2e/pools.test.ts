@@ -270,7 +270,7 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     const tablist = page.getByRole('tablist', { name: 'Pool management sections' });
     const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
     const selected = async () => tablist.locator('[role="tab"][aria-selected="true"]').innerText();
-    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    const focused = () => page.evaluate<string>("document.activeElement?.textContent ?? ''");
     await page.getByTestId('invitation-row').first().waitFor();
     // Only the selected tab is in the Tab order (roving tabindex).
     expect(await tablist.locator('[role="tab"][tabindex="0"]').count()).toBe(1);
@@ -295,7 +295,7 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await page.getByTestId('invitation-row').first().waitFor();
     // Tab leaves the tablist for the shown panel.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('role') ?? null")).toBe('tabpanel');
   });
 
   it('should show the Unauthorized toast and go to sign-in when a player opens /admin', async () => {
