@@ -18,7 +18,10 @@
  * axe-core at 375 and 1280 px in the light and the dark theme (the violations are listed; the
  * browser test web/e2e/accessibility.test.ts is what fails on them). Scores are reported, not
  * asserted: a shared or busy machine moves Performance and LCP (the load averages are printed).
- * AUDIT_PAGES=landing,docs,... picks screens by key; AUDIT_JSON=dir writes each run's report.
+ * AUDIT_PAGES=landing,docs,... picks screens by key; AUDIT_JSON=dir writes each run's report;
+ * AUDIT_PROFILE=dir a CPU profile of one more load of each screen (4x CPU slowdown, as Lighthouse
+ * simulates) to find where its main-thread time goes; AUDIT_WEB_DIST=dir serves another build of
+ * the SPA (a copy of main's web/dist, for an A/B pair back to back).
  */
 import { cpus, loadavg } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -35,6 +38,8 @@ import { benchFailed, envInt, startBenchApp } from './support.js';
 
 const RUNS = envInt('AUDIT_RUNS', 3);
 const JSON_DIR = process.env.AUDIT_JSON ? path.resolve(process.env.AUDIT_JSON) : undefined;
+const PROFILE_DIR = process.env.AUDIT_PROFILE ? path.resolve(process.env.AUDIT_PROFILE) : undefined;
+const WEB_DIST = process.env.AUDIT_WEB_DIST ? path.resolve(process.env.AUDIT_WEB_DIST) : undefined;
 
 /** The goals of issue 22 (Lighthouse mobile). */
 const GOALS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
@@ -57,6 +62,7 @@ interface Row {
   screen: Screen;
   scores: Record<Category, number>;
   lcpMs: number;
+  tbtMs: number;
   transferBytes: number;
   axe: string[];
 }
@@ -121,7 +127,7 @@ class Auditor {
   async audit(screen: Screen): Promise<void> {
     await this.becomes(screen.who);
     const url = `${this.appUrl}${screen.path}`;
-    const runs: Array<{ scores: Record<Category, number>; lcpMs: number; transferBytes: number }> = [];
+    const runs: Array<{ scores: Record<Category, number>; lcpMs: number; tbtMs: number; transferBytes: number }> = [];
     for (let run = 1; run <= RUNS; run += 1) {
       // Lighthouse now and then fails to record a trace (NO_NAVSTART on a loaded machine): such a run is tried again, twice at most.
       let lhr;
@@ -141,12 +147,13 @@ class Auditor {
       runs.push({
         scores,
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
         transferBytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
       });
       // The final URL shows a screen that sent the browser elsewhere (a guard's redirect to the landing page).
       // Lighthouse's benchmark index measures the CPU it got (about 2,700 on the quiet VM): a low one means a busy machine.
       console.log(
-        `  ${screen.name} run ${run}/${RUNS}: ${CATEGORIES.map((c) => scores[c]).join(' / ')}, LCP ${(runs.at(-1)!.lcpMs / 1000).toFixed(1)} s, ${Math.round(runs.at(-1)!.transferBytes / 1024)} KiB (${lhr.finalDisplayedUrl.replace(this.appUrl, '')}), benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
+        `  ${screen.name} run ${run}/${RUNS}: ${CATEGORIES.map((c) => scores[c]).join(' / ')}, LCP ${(runs.at(-1)!.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(runs.at(-1)!.tbtMs)} ms, ${Math.round(runs.at(-1)!.transferBytes / 1024)} KiB (${lhr.finalDisplayedUrl.replace(this.appUrl, '')}), benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
       );
       // What cost points outside Performance: the failed audits of the other categories.
       const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
@@ -156,14 +163,42 @@ class Auditor {
       );
       if (failing.length > 0) console.log(`    failed: ${failing.join('; ')}`);
     }
+    if (PROFILE_DIR) await this.profile(screen, url, PROFILE_DIR);
     const axe = await this.axe(screen, url);
     this.rows.push({
       screen,
       scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>,
       lcpMs: median(runs.map((r) => r.lcpMs)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
       transferBytes: median(runs.map((r) => r.transferBytes)),
       axe,
     });
+  }
+
+  /**
+   * A CPU profile (`<key>.cpuprofile`, for Chromium's DevTools or speedscope) of one load of the
+   * screen at a phone's size with the CPU slowed down 4x, from the navigation until the screen
+   * has its data and 2 s more (what Lighthouse counts as blocking time comes after the first paint).
+   */
+  private async profile(screen: Screen, url: string, dir: string): Promise<void> {
+    const page = await this.context.newPage();
+    try {
+      await page.setViewportSize({ width: 412, height: 823 });
+      const cdp = await this.context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await page.goto(url);
+      await settle(page, screen.ready);
+      await pause(2_000);
+      const { profile } = await cdp.send('Profiler.stop');
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, `${screen.key}.cpuprofile`), JSON.stringify(profile));
+      await cdp.detach();
+    } finally {
+      await page.close();
+    }
   }
 
   /** axe at 375 and 1280 px in both themes (the gateway's /api/docs has one theme). */
@@ -190,12 +225,12 @@ class Auditor {
 
 function printTable(rows: Row[]): void {
   const mark = (c: Category, score: number) => `${score}${score >= GOALS[c] ? '' : ' ✗'}`;
-  console.log('\n| page | Perf | A11y | Best pr. | SEO | LCP | transfer | axe |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('\n| page | Perf | A11y | Best pr. | SEO | LCP | TBT | transfer | axe |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const axe = r.axe.filter((line) => !line.startsWith('    ')).length;
     console.log(
-      `| ${r.screen.name} | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} | ${(r.lcpMs / 1000).toFixed(1)} s | ${Math.round(r.transferBytes / 1024)} KiB | ${axe === 0 ? 'none' : `${axe} ✗`} |`,
+      `| ${r.screen.name} | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} | ${(r.lcpMs / 1000).toFixed(1)} s | ${Math.round(r.tbtMs)} ms | ${Math.round(r.transferBytes / 1024)} KiB | ${axe === 0 ? 'none' : `${axe} ✗`} |`,
     );
   }
   console.log(
@@ -214,11 +249,12 @@ async function main(): Promise<void> {
   const chromePath = findChromium();
   if (!chromePath) throw new Error('no Chromium found (install one, or set CHROMIUM_PATH)');
   await ensureWebBuilt();
-  console.log(`audit: ${RUNS} Lighthouse run(s) per page; machine: ${machine()}`);
+  console.log(`audit: ${RUNS} Lighthouse run(s) per page${WEB_DIST ? `, the SPA from ${WEB_DIST}` : ''}; machine: ${machine()}`);
   const app = await startBenchApp({
     // The kickoff is a day away until the audit starts the round (the week is open for picks).
     espnReplay: { gameDay: { minutes: 1_440, kickoffInMinutes: 24 * 60 } },
     liveFeed: { intervalMs: 1_000, idleIntervalMs: 2_000 },
+    ...(WEB_DIST ? { webDistDir: WEB_DIST } : {}),
   });
   let chrome: LaunchedChrome | undefined;
   let browser: Browser | undefined;

@@ -264,6 +264,40 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await row.getByRole('button', { name: /^Paid: mark/ }).waitFor();
   });
 
+  it('should move between the /admin tabs with the arrow keys, Home and End, showing the focused tab, with one Tab stop', async () => {
+    const page = await e2e.signedInPage(ACCOUNTS.commissioner);
+    await page.goto('/admin');
+    const tablist = page.getByRole('tablist', { name: 'Pool management sections' });
+    const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
+    const selected = async () => tablist.locator('[role="tab"][aria-selected="true"]').innerText();
+    const focused = () => page.evaluate<string>("document.activeElement?.textContent ?? ''");
+    await page.getByTestId('invitation-row').first().waitFor();
+    // Only the selected tab is in the Tab order (roving tabindex).
+    expect(await tablist.locator('[role="tab"][tabindex="0"]').count()).toBe(1);
+
+    await tab('Pool Management').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('User Management');
+    expect(await selected()).toBe('User Management');
+    await page.getByText('Total Members').waitFor();
+    const panel = page.getByRole('tabpanel', { name: 'User Management' });
+    expect(await panel.isVisible()).toBe(true);
+    expect(await page.getByTestId('invitation-row').count()).toBe(0);
+
+    await page.keyboard.press('End');
+    expect(await selected()).toBe('Testing');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('Pool Management');
+    await page.keyboard.press('ArrowLeft');
+    expect(await selected()).toBe('Testing');
+    await page.keyboard.press('Home');
+    expect(await selected()).toBe('Pool Management');
+    await page.getByTestId('invitation-row').first().waitFor();
+    // Tab leaves the tablist for the shown panel.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('role') ?? null")).toBe('tabpanel');
+  });
+
   it('should show the Unauthorized toast and go to sign-in when a player opens /admin', async () => {
     const page = await e2e.signedInPage(ACCOUNTS.player);
     const toasts = await watchToasts(page);

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput } from '@powerpool/contracts';
 import { apiRequest, endpointUrl } from './api-client';
+import type { ApiRoute } from './api-client';
 
 /**
  * The file name a `Content-Disposition` header gives (`filename*=UTF-8''...` first, then
@@ -40,16 +41,17 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * GETs a declared CSV endpoint (`produces: 'text/csv'`) with the session cookie and saves the
- * reply under the name its Content-Disposition gives, else `fallbackName`. Throws ApiError on a
- * non-OK reply (the caller toasts it). Resolves with the file name used. Every CSV button uses it.
+ * GETs a declared CSV endpoint (`produces: 'text/csv'`), by its route, with the session cookie and
+ * saves the reply under the name its Content-Disposition gives, else `fallbackName`. Throws
+ * ApiError on a non-OK reply (the caller toasts it). Resolves with the file name used. Every CSV
+ * button uses it.
  */
 export async function downloadCsv<E extends Endpoint & { method: 'GET'; produces: 'text/csv' }>(
-  endpoint: E,
+  route: ApiRoute<E>,
   input: EndpointInput<E>,
   fallbackName: string,
 ): Promise<string> {
-  const res = await apiRequest(endpoint.method, endpointUrl(endpoint, input));
+  const res = await apiRequest(route.method, endpointUrl(route, input));
   const fileName = fileNameFromDisposition(res.headers.get('Content-Disposition'), fallbackName);
   saveBlob(await res.blob(), fileName);
   return fileName;

@@ -3,7 +3,7 @@ import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { liveErrorMessage } from '../lib/errors';
-import { isStreamedWeek, liveLeaderboardStreamUrl, parseLiveStreamEvent, streamStep } from './live-leaderboard-stream';
+import { boardToShow, isStreamedWeek, liveLeaderboardStreamUrl, readLiveStreamEvent, streamStep } from './live-leaderboard-stream';
 
 const metadata: LiveLeaderboard['metadata'] = {
   poolId: 'p1',
@@ -71,10 +71,22 @@ describe('the live leaderboard stream', () => {
     expect(liveLeaderboardStreamUrl('p1', 3)).toBe('/api/pools/p1/weeks/3/live-leaderboard/stream');
   });
 
-  it('should parse the declared events and skip anything else', () => {
-    expect(parseLiveStreamEvent({ type: 'snapshot', version: '1', board })).toEqual({ type: 'snapshot', version: '1', board });
-    expect(parseLiveStreamEvent({ type: 'snapshot', version: '1' })).toBeUndefined();
-    expect(parseLiveStreamEvent({ type: 'hello' })).toBeUndefined();
+  it('should read the declared events and skip anything else', () => {
+    expect(readLiveStreamEvent({ type: 'snapshot', version: '1', board })).toEqual({ type: 'snapshot', version: '1', board });
+    expect(readLiveStreamEvent({ type: 'snapshot', version: '1' })).toBeUndefined();
+    expect(readLiveStreamEvent({ type: 'hello' })).toBeUndefined();
+  });
+
+  it('should show nothing new for a board equal to the one shown, and keep the unchanged parts of a changed one', () => {
+    const shown = structuredClone(board);
+    expect(boardToShow(undefined, board)).toBe(board);
+    expect(boardToShow(shown, structuredClone(board))).toBeNull();
+    const changed = structuredClone(board);
+    changed.standings[0]!.weekPoints += 1;
+    const next = boardToShow(shown, changed);
+    expect(next?.standings[0]?.weekPoints).toBe(shown.standings[0]!.weekPoints + 1);
+    expect(next?.gamesCentric).toBe(shown.gamesCentric);
+    expect(next?.standings[1]).toBe(shown.standings[1]);
   });
 
   it('should take a snapshot, then apply the patch whose base is the board it has', () => {

@@ -1,9 +1,10 @@
-import { applyLivePatch, isLiveWeekState, liveStreamEventSchema, picksEndpoints } from '@powerpool/contracts';
+import { applyLivePatch, isLiveWeekState } from '@powerpool/contracts';
 import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, endpointUrl } from '../../../lib/api-client';
 import type { LiveStreamState } from '../../../lib/live-stream';
+import { managementRoutes } from '../../../lib/management-routes';
 import { useLiveStream } from '../../../lib/use-live-stream';
 import { liveLeaderboardQueryOptions } from './live-leaderboard-query';
 
@@ -17,12 +18,36 @@ export const isStreamedWeek = (metadata: Pick<LiveLeaderboard['metadata'], 'curr
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard/stream (server-sent events, same origin, session cookie). */
 export const liveLeaderboardStreamUrl = (poolId: string, weekNumber: number): string =>
-  endpointUrl(picksEndpoints.liveLeaderboardStream, { params: { poolId, weekNumber } });
+  endpointUrl(managementRoutes.liveLeaderboardStream, { params: { poolId, weekNumber } });
 
-/** One `data:` of the stream, checked with the declared schema; undefined for anything else. */
-export function parseLiveStreamEvent(data: unknown): LiveStreamEvent | undefined {
-  const parsed = liveStreamEventSchema.safeParse(data);
-  return parsed.success ? parsed.data : undefined;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * One `data:` of the stream as the declared event (`liveStreamEventSchema`), read without zod like
+ * the board's GET (docs/screens.md#data-loading: the service checked it against that schema before
+ * sending it, and the screen loads no zod); an event of another type, or without the fields the
+ * screen steps on (versions, the board, the patch's lists, the refusal), is skipped.
+ */
+export function readLiveStreamEvent(data: unknown): LiveStreamEvent | undefined {
+  if (!isObject(data)) return undefined;
+  switch (data.type) {
+    case 'snapshot':
+      return isString(data.version) && isObject(data.board) ? (data as LiveStreamEvent) : undefined;
+    case 'patch':
+      return isString(data.version) &&
+        isString(data.base) &&
+        Array.isArray(data.games) &&
+        Array.isArray(data.standings) &&
+        Array.isArray(data.removed) &&
+        isObject(data.metadata)
+        ? (data as LiveStreamEvent)
+        : undefined;
+    case 'closed':
+      return typeof data.status === 'number' && isString(data.error) && isString(data.message) ? (data as LiveStreamEvent) : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** The board the stream has built, with its version. */
@@ -51,6 +76,17 @@ export function streamStep(
   }
 }
 
+/**
+ * The board the page is to show after the stream's `next`: null when it equals the one `shown`
+ * (nothing to render), else `next` with every part equal to the shown one's replaced by that
+ * object (so a memoised part whose props did not change does not render).
+ */
+export function boardToShow(shown: LiveLeaderboard | undefined, next: LiveLeaderboard): LiveLeaderboard | null {
+  if (shown === undefined) return next;
+  const board = replaceEqualDeep(shown, next);
+  return board === shown ? null : board;
+}
+
 export interface LiveLeaderboardStream {
   /** connecting, live or fallback while the stream is on; null while off. */
   state: LiveStreamState | null;
@@ -61,19 +97,24 @@ export interface LiveLeaderboardStream {
 /**
  * While `enabled`, keeps the live leaderboard stream open and writes every snapshot and patch into
  * the cache of the live leaderboard query (same key), so every part of the page updates at once.
+ * A board equal to the one shown (the stream's first snapshot, right after the GET) is not written
+ * (`boardToShow`): the page does not render it again.
  */
 export function useLiveLeaderboardStream(poolId: string, weekNumber: number, enabled: boolean): LiveLeaderboardStream {
   const queryClient = useQueryClient();
   const board = useRef<VersionedBoard | null>(null);
   const [closed, setClosed] = useState<ApiError | null>(null);
   const url = enabled && closed === null ? liveLeaderboardStreamUrl(poolId, weekNumber) : null;
-  const state = useLiveStream(url, parseLiveStreamEvent, (event, stream) => {
+  const state = useLiveStream(url, readLiveStreamEvent, (event, stream) => {
     const step = streamStep(board.current, event);
     switch (step.type) {
-      case 'board':
+      case 'board': {
         board.current = step.next;
-        queryClient.setQueryData(liveLeaderboardQueryOptions(poolId, weekNumber).queryKey, step.next.board);
+        const { queryKey } = liveLeaderboardQueryOptions(poolId, weekNumber);
+        const next = boardToShow(queryClient.getQueryData(queryKey), step.next.board);
+        if (next !== null) queryClient.setQueryData(queryKey, next);
         break;
+      }
       case 'resync':
         board.current = null;
         stream.resync();

@@ -1,5 +1,6 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { LiveLeaderboard } from '@powerpool/contracts';
+import { memo } from 'react';
 import type { LiveStreamState } from '../../../lib/live-stream';
 import { showImpactGames } from '../lib/impact';
 import { GameResultsList } from './game-results-list';
@@ -7,6 +8,14 @@ import { ImpactGames } from './impact-games';
 import { LiveStatusBar } from './live-status-bar';
 import { LiveTable } from './live-table';
 import { OverridesNotice } from './overrides-notice';
+
+/*
+ * The table and the games list render again only when their part of the board changed: a stream
+ * update keeps the objects of the parts it did not change (`boardToShow`, the query's structural
+ * sharing), and a game clock's tick changes the games, not the standings (docs/screens.md#live-leaderboard).
+ */
+const Table = memo(LiveTable);
+const Games = memo(GameResultsList);
 
 export interface LiveBoardViewProps {
   data: LiveLeaderboard;
@@ -62,8 +71,8 @@ export function LiveBoardView({
       <OverridesNotice overrides={data.overrides} />
       {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-        <LiveTable standings={data.standings} weekNumber={weekNumber} viewerId={viewerId} {...(tableHeight === undefined ? {} : { height: tableHeight })} />
-        <GameResultsList games={data.gamesCentric} consensus={data.consensus} />
+        <Table standings={data.standings} weekNumber={weekNumber} viewerId={viewerId} {...(tableHeight === undefined ? {} : { height: tableHeight })} />
+        <Games games={data.gamesCentric} consensus={data.consensus} />
       </div>
     </div>
   );

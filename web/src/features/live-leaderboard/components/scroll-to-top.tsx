@@ -3,12 +3,16 @@ import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 
-/** A button back to the top once the page has scrolled LIVE_SCROLL_TOP_AFTER_PX (above the phone tab bar). */
+/**
+ * A button back to the top once the page has scrolled LIVE_SCROLL_TOP_AFTER_PX (above the phone tab
+ * bar). The scroll position is read on scroll events only: reading it as the page mounts forced a
+ * layout of the whole board in the middle of its first render (issue 22: 145-330 ms of the 4x-slowed
+ * main thread in CPU profiles of the live leaderboard), and a page opens at the top (a restored position scrolls).
+ */
 export function ScrollToTop() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const update = () => setShown(window.scrollY > LIVE_SCROLL_TOP_AFTER_PX);
-    update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);

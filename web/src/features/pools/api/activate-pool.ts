@@ -1,13 +1,13 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, pathKey } from '../../../lib/api-client';
+import { pathKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
 
 /** PUT /api/pools/{poolId}/activate (no body). */
 export function activatePool(poolId: string): Promise<Pool> {
-  return callApi(poolsEndpoints.activatePool, { params: { poolId } });
+  return readApi(managementRoutes.activatePool, { params: { poolId } });
 }
 
 /** Activates the pool, then reloads the owned pools and the site admin's pool lists (they show the status). */

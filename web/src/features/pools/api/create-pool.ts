@@ -1,14 +1,14 @@
-import { identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import type { CreatePoolBody, Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi, pathKey } from '../../../lib/api-client';
+import { apiKey, pathKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { userPoolsQueryOptions } from '../../../lib/user-pools';
 import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
 
 /** POST /api/pools: the creator becomes its commissioner and first member. */
 export function createPool(body: CreatePoolBody): Promise<Pool> {
-  return callApi(poolsEndpoints.createPool, { body });
+  return readApi(managementRoutes.createPool, { body });
 }
 
 /**
@@ -24,7 +24,7 @@ export function useCreatePool() {
         ownedPoolsQueryOptions().queryKey,
         userPoolsQueryOptions().queryKey,
         pathKey('/api/admin/pools'),
-        apiKey(identityEndpoints.globalUsers),
+        apiKey(managementRoutes.globalUsers),
       ]),
   });
 }

@@ -1,7 +1,7 @@
-import { poolsEndpoints } from '@powerpool/contracts';
-import type { EndpointResult, Invitation } from '@powerpool/contracts';
+import type { EndpointResult, Invitation, poolsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invitationsQueryOptions } from './get-invitations';
 
 export interface DeleteInvitationVariables {
@@ -10,7 +10,7 @@ export interface DeleteInvitationVariables {
 
 /** DELETE /api/invitations/{invitationId} */
 export function deleteInvitation({ invitation }: DeleteInvitationVariables): Promise<EndpointResult<typeof poolsEndpoints.deleteInvitation>> {
-  return callApi(poolsEndpoints.deleteInvitation, { params: { invitationId: invitation.id } });
+  return readApi(managementRoutes.deleteInvitation, { params: { invitationId: invitation.id } });
 }
 
 /** Deletes the invitation, then reloads its pool's invitation list. */

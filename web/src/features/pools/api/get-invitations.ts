@@ -1,16 +1,16 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { Invitation } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 
 /** GET /api/pools/{poolId}/invitations: the pool's invitations with their status. */
 export function getInvitations(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Invitation[]> {
-  return callApi(poolsEndpoints.invitations, { params: { poolId } }, { signal });
+  return readApi(managementRoutes.invitations, { params: { poolId } }, { signal });
 }
 
 export function invitationsQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(poolsEndpoints.invitations, { params: { poolId } }),
+    queryKey: apiKey(managementRoutes.invitations, { params: { poolId } }),
     queryFn: ({ signal }) => getInvitations(poolId, { signal }),
   });
 }

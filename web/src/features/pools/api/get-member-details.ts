@@ -1,16 +1,16 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { PoolMemberDetails } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 
 /** GET /api/pools/{poolId}/members/details: the members with payment and notes. */
 export function getMemberDetails(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PoolMemberDetails[]> {
-  return callApi(poolsEndpoints.memberDetails, { params: { poolId } }, { signal });
+  return readApi(managementRoutes.memberDetails, { params: { poolId } }, { signal });
 }
 
 export function memberDetailsQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(poolsEndpoints.memberDetails, { params: { poolId } }),
+    queryKey: apiKey(managementRoutes.memberDetails, { params: { poolId } }),
     queryFn: ({ signal }) => getMemberDetails(poolId, { signal }),
   });
 }

@@ -1,16 +1,16 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { MemberStats } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 
 /** GET /api/pools/{poolId}/members/stats: the member counts. */
 export function getMemberStats(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MemberStats> {
-  return callApi(poolsEndpoints.memberStats, { params: { poolId } }, { signal });
+  return readApi(managementRoutes.memberStats, { params: { poolId } }, { signal });
 }
 
 export function memberStatsQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(poolsEndpoints.memberStats, { params: { poolId } }),
+    queryKey: apiKey(managementRoutes.memberStats, { params: { poolId } }),
     queryFn: ({ signal }) => getMemberStats(poolId, { signal }),
   });
 }

@@ -1,6 +1,6 @@
-import { notificationsEndpoints } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 
 export interface PoolNotificationSettings {
   poolId: string;
@@ -10,12 +10,12 @@ export interface PoolNotificationSettings {
 
 /** GET /api/pools/{poolId}/notification-settings: the pool's picks reminders, each on or off (docs/notifications.md#reminders). */
 export function getPoolNotificationSettings(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PoolNotificationSettings> {
-  return callApi(notificationsEndpoints.poolSettings, { params: { poolId } }, { signal });
+  return readApi(managementRoutes.poolNotificationSettings, { params: { poolId } }, { signal });
 }
 
 export function poolNotificationSettingsQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(notificationsEndpoints.poolSettings, { params: { poolId } }),
+    queryKey: apiKey(managementRoutes.poolNotificationSettings, { params: { poolId } }),
     queryFn: ({ signal }) => getPoolNotificationSettings(poolId, { signal }),
   });
 }

@@ -1,6 +1,6 @@
-import { notificationsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import type { PoolNotificationSettings } from './get-pool-notification-settings';
 import { poolNotificationSettingsQueryOptions } from './get-pool-notification-settings';
 
@@ -12,7 +12,7 @@ export interface UpdatePoolNotificationSettingsVariables {
 
 /** PUT /api/pools/{poolId}/notification-settings: turns the pool's 24-hour or 1-hour reminder on or off (its commissioner or a super admin). */
 export function updatePoolNotificationSettings({ poolId, ...body }: UpdatePoolNotificationSettingsVariables): Promise<PoolNotificationSettings> {
-  return callApi(notificationsEndpoints.updatePoolSettings, { params: { poolId }, body });
+  return readApi(managementRoutes.updatePoolNotificationSettings, { params: { poolId }, body });
 }
 
 /** Saves, then shows what the server stored. */

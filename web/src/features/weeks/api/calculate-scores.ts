@@ -1,7 +1,8 @@
-import { picksEndpoints } from '@powerpool/contracts';
 import type { CalculateReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { firstScreenRoutes } from '../../../lib/api-routes';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 
 export interface CalculateScoresVariables {
@@ -11,7 +12,7 @@ export interface CalculateScoresVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/scores/calculate (no body): idempotent. */
 export function calculateScores({ poolId, weekNumber }: CalculateScoresVariables): Promise<CalculateReply> {
-  return callApi(picksEndpoints.calculate, { params: { poolId, weekNumber } });
+  return readApi(managementRoutes.calculate, { params: { poolId, weekNumber } });
 }
 
 /** Calculates, then reloads the scoring review and the live board of the week. */
@@ -26,5 +27,5 @@ export function useCalculateScores() {
 /** What a new calculation (or an override) changes: the week's scoring review and its live leaderboard. */
 export function scoresKeys(poolId: string, weekNumber: number) {
   const params = { poolId, weekNumber };
-  return [apiKey(picksEndpoints.scoringReview, { params }), apiKey(picksEndpoints.liveLeaderboard, { params })];
+  return [apiKey(managementRoutes.scoringReview, { params }), apiKey(firstScreenRoutes.liveLeaderboard, { params })];
 }

@@ -1,16 +1,16 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { PoolMemberShort } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 
 /** GET /api/pools/{poolId}/members: the pool's active members (the emergency pick entry's players). */
 export function getPoolMembers(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PoolMemberShort[]> {
-  return callApi(poolsEndpoints.members, { params: { poolId } }, { signal });
+  return readApi(managementRoutes.members, { params: { poolId } }, { signal });
 }
 
 export function poolMembersQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(poolsEndpoints.members, { params: { poolId } }),
+    queryKey: apiKey(managementRoutes.members, { params: { poolId } }),
     queryFn: ({ signal }) => getPoolMembers(poolId, { signal }),
   });
 }

@@ -1,17 +1,17 @@
-import { weeksEndpoints } from '@powerpool/contracts';
 import type { PoolSpread } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
 
 /** GET /api/pools/{poolId}/spreads/{weekNumber}: the pool's spread (and locked and provider spread) of each game of the week. */
 export function getPoolSpreads(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PoolSpread[]> {
-  return callApi(weeksEndpoints.spreads, { params: { poolId, weekNumber } }, { signal });
+  return readApi(managementRoutes.spreads, { params: { poolId, weekNumber } }, { signal });
 }
 
 export function poolSpreadsQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
-    queryKey: apiKey(weeksEndpoints.spreads, { params: { poolId, weekNumber } }),
+    queryKey: apiKey(managementRoutes.spreads, { params: { poolId, weekNumber } }),
     ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getPoolSpreads(poolId, weekNumber, { signal }),
   });

@@ -1,7 +1,7 @@
-import { weeksEndpoints } from '@powerpool/contracts';
 import type { ImportScoresReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { setupGamesQueryOptions } from './get-setup-games';
 import { poolWeekKeys } from './week-keys';
@@ -13,7 +13,7 @@ export interface ImportScoresVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/import-scores (no body): statuses and scores from the provider. */
 export function importScores({ poolId, weekNumber }: ImportScoresVariables): Promise<ImportScoresReply> {
-  return callApi(weeksEndpoints.importScores, { params: { poolId, weekNumber } });
+  return readApi(managementRoutes.importScores, { params: { poolId, weekNumber } });
 }
 
 /** Imports, then reloads the week (`poolWeekKeys`: state counts, published games) and its production games. */

@@ -1,6 +1,7 @@
-import { NUDGE_INTERVAL_MS, notificationsEndpoints } from '@powerpool/contracts';
+import { NUDGE_INTERVAL_MS } from '@powerpool/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { callApi, isApiError } from '../../../lib/api-client';
+import { isApiError, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 
 export interface NudgeWeekVariables {
   poolId: string;
@@ -14,7 +15,7 @@ export interface NudgeWeekVariables {
  * saved: the toast shows the server's message, try again).
  */
 export function nudgeWeek({ poolId, weekNumber }: NudgeWeekVariables): Promise<{ nudged: number; nextNudgeAt: string }> {
-  return callApi(notificationsEndpoints.nudge, { params: { poolId, weekNumber } });
+  return readApi(managementRoutes.nudge, { params: { poolId, weekNumber } });
 }
 
 export function useNudgeWeek() {

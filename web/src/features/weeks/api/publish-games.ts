@@ -1,7 +1,7 @@
-import { weeksEndpoints } from '@powerpool/contracts';
 import type { PublishReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { poolWeekKeys } from './week-keys';
 import type { WeekChangeOptions } from './week-keys';
@@ -14,7 +14,7 @@ export interface PublishGamesVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/games/publish: body gameIds; fixes the deadline and locks the spreads. */
 export function publishGames({ poolId, weekNumber, gameIds }: PublishGamesVariables): Promise<PublishReply> {
-  return callApi(weeksEndpoints.publish, { params: { poolId, weekNumber }, body: { gameIds } });
+  return readApi(managementRoutes.publish, { params: { poolId, weekNumber }, body: { gameIds } });
 }
 
 /** Publishes, then reloads everything that shows the week's state (`poolWeekKeys`); `onSuccess` as in useTransitionWeek. */

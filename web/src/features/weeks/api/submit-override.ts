@@ -1,7 +1,7 @@
-import { picksEndpoints } from '@powerpool/contracts';
 import type { OverrideReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { scoresKeys } from './calculate-scores';
 import type { OverrideRequest } from '../lib/override';
@@ -9,7 +9,7 @@ import { pickStatsQueryOptions } from './get-pick-stats';
 
 /** POST /api/picks/commissioner-override: a member's picks entered for them, with a reason; recorded. */
 export function submitOverride(body: OverrideRequest): Promise<OverrideReply> {
-  return callApi(picksEndpoints.override, { body });
+  return readApi(managementRoutes.override, { body });
 }
 
 /** Submits, then reloads what the picks change: pick stats, scoring review, live board and the week's overrides. */
@@ -21,7 +21,7 @@ export function useSubmitOverride() {
       invalidateKeys(queryClient, [
         pickStatsQueryOptions(poolId, weekNumber).queryKey,
         ...scoresKeys(poolId, weekNumber),
-        apiKey(picksEndpoints.overrides, { params: { poolId, weekNumber } }),
+        apiKey(managementRoutes.overrides, { params: { poolId, weekNumber } }),
       ]),
   });
 }

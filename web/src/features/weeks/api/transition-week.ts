@@ -1,7 +1,7 @@
-import { weeksEndpoints } from '@powerpool/contracts';
 import type { TransitionReply, TransitionSlug } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { poolWeekKeys } from './week-keys';
 import type { WeekChangeOptions } from './week-keys';
@@ -21,7 +21,7 @@ export interface TransitionWeekVariables {
  * object, received null"), so one is always sent.
  */
 export function transitionWeek({ poolId, weekNumber, target, testing = false }: TransitionWeekVariables): Promise<TransitionReply> {
-  return callApi(weeksEndpoints.transition, { params: { poolId, weekNumber, target }, body: testing ? { testing: true } : {} });
+  return readApi(managementRoutes.transition, { params: { poolId, weekNumber, target }, body: testing ? { testing: true } : {} });
 }
 
 /** Moves the week, then reloads everything that shows its state (`poolWeekKeys`). */

@@ -1,7 +1,7 @@
-import { weeksEndpoints } from '@powerpool/contracts';
 import type { PublishedGame } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { readApi } from '../../../lib/api-client';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { poolWeekKeys } from './week-keys';
 
@@ -14,7 +14,7 @@ export interface VoidGameVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/games/{gameId}/void: body reason; a postponed game becomes a push for every pick. */
 export function voidGame({ poolId, weekNumber, gameId, reason }: VoidGameVariables): Promise<PublishedGame> {
-  return callApi(weeksEndpoints.voidGame, { params: { poolId, weekNumber, gameId }, body: { reason } });
+  return readApi(managementRoutes.voidGame, { params: { poolId, weekNumber, gameId }, body: { reason } });
 }
 
 /** Rules the game void, then reloads the week (`poolWeekKeys`: void count, published games). */

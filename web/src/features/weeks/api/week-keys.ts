@@ -1,6 +1,7 @@
-import { poolsEndpoints, weeksEndpoints } from '@powerpool/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { apiKey } from '../../../lib/api-client';
+import { firstScreenRoutes } from '../../../lib/api-routes';
+import { managementRoutes } from '../../../lib/management-routes';
 
 /**
  * What a change of a pool week (publish, a change of state, scores, a void ruling) can change:
@@ -11,11 +12,11 @@ import { apiKey } from '../../../lib/api-client';
 export function poolWeekKeys(poolId: string, weekNumber: number): QueryKey[] {
   const params = { poolId, weekNumber };
   return [
-    apiKey(weeksEndpoints.weekState, { params }).slice(0, -1),
-    apiKey(weeksEndpoints.spreads, { params }),
-    apiKey(weeksEndpoints.weeks, { query: { poolId } }),
-    apiKey(weeksEndpoints.currentWeek, { query: { poolId } }),
-    apiKey(poolsEndpoints.adminPoolDetails),
+    apiKey(firstScreenRoutes.weekState, { params }).slice(0, -1),
+    apiKey(managementRoutes.spreads, { params }),
+    apiKey(firstScreenRoutes.weeks, { query: { poolId } }),
+    apiKey(firstScreenRoutes.currentWeek, { query: { poolId } }),
+    apiKey(managementRoutes.adminPoolDetails),
   ];
 }
 
