@@ -15,6 +15,7 @@ export const managementRoutes = {
   createPool: apiRoute<typeof poolsEndpoints.createPool>('POST', '/api/pools'),
   poolDefaults: apiRoute<typeof poolsEndpoints.poolDefaults>('GET', '/api/pools/defaults'),
   activatePool: apiRoute<typeof poolsEndpoints.activatePool>('PUT', '/api/pools/:poolId/activate'),
+  setWeeklyTiebreaker: apiRoute<typeof poolsEndpoints.setWeeklyTiebreaker>('PUT', '/api/pools/:poolId/weekly-tiebreaker'),
   members: apiRoute<typeof poolsEndpoints.members>('GET', '/api/pools/:poolId/members'),
   memberDetails: apiRoute<typeof poolsEndpoints.memberDetails>('GET', '/api/pools/:poolId/members/details'),
   memberStats: apiRoute<typeof poolsEndpoints.memberStats>('GET', '/api/pools/:poolId/members/stats'),

@@ -1,8 +1,8 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { Pool, WeeklyTiebreaker } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi, pathKey } from '../../../lib/api-client';
+import { apiKey, pathKey, readApi } from '../../../lib/api-client';
 import { firstScreenRoutes } from '../../../lib/api-routes';
+import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
 
@@ -13,7 +13,7 @@ export interface SetWeeklyTiebreakerVariables {
 
 /** PUT /api/pools/{poolId}/weekly-tiebreaker: applies to the weeks published after it (docs/game.md#weekly-winners). */
 export function setWeeklyTiebreaker({ poolId, weeklyTiebreaker }: SetWeeklyTiebreakerVariables): Promise<Pool> {
-  return callApi(poolsEndpoints.setWeeklyTiebreaker, { params: { poolId }, body: { weeklyTiebreaker } });
+  return readApi(managementRoutes.setWeeklyTiebreaker, { params: { poolId }, body: { weeklyTiebreaker } });
 }
 
 /** Saves, then reloads the lists that show the pool (owned pools, the player's pools, site admin's pools). */
