@@ -18,9 +18,11 @@
  * axe-core at 375 and 1280 px in the light and the dark theme (the violations are listed; the
  * browser test web/e2e/accessibility.test.ts is what fails on them). Scores are reported, not
  * asserted: a shared or busy machine moves Performance and LCP (the load averages are printed).
- * AUDIT_PAGES=landing,docs,... picks screens by key; AUDIT_JSON=dir writes each run's report;
+ * AUDIT_PAGES=landing,docs,... picks screens by key; AUDIT_JSON=dir writes each run's report and trace;
  * AUDIT_PROFILE=dir a CPU profile of one more load of each screen (4x CPU slowdown, as Lighthouse
- * simulates) to find where its main-thread time goes; AUDIT_WEB_DIST=dir serves another build of
+ * simulates) to find where its main-thread time goes; AUDIT_TRACE=dir a Chromium performance trace of
+ * the same kind of load (`<key>.trace.json`: style, layout and paint beside the scripts, which a CPU
+ * profile lumps together as "(program)"; `tsx bench/trace-summary.ts` reads it); AUDIT_WEB_DIST=dir serves another build of
  * the SPA (a copy of main's web/dist, for an A/B pair back to back).
  */
 import { cpus, loadavg } from 'node:os';
@@ -39,6 +41,7 @@ import { benchFailed, envInt, startBenchApp } from './support.js';
 const RUNS = envInt('AUDIT_RUNS', 3);
 const JSON_DIR = process.env.AUDIT_JSON ? path.resolve(process.env.AUDIT_JSON) : undefined;
 const PROFILE_DIR = process.env.AUDIT_PROFILE ? path.resolve(process.env.AUDIT_PROFILE) : undefined;
+const TRACE_DIR = process.env.AUDIT_TRACE ? path.resolve(process.env.AUDIT_TRACE) : undefined;
 const WEB_DIST = process.env.AUDIT_WEB_DIST ? path.resolve(process.env.AUDIT_WEB_DIST) : undefined;
 
 /** The goals of issue 22 (Lighthouse mobile). */
@@ -72,6 +75,9 @@ const median = (values: number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** What DevTools' Performance panel records: the main thread's tasks and what runs in them. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'latencyInfo'];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -131,10 +137,12 @@ class Auditor {
     for (let run = 1; run <= RUNS; run += 1) {
       // Lighthouse now and then fails to record a trace (NO_NAVSTART on a loaded machine): such a run is tried again, twice at most.
       let lhr;
+      let trace;
       for (let attempt = 1; ; attempt += 1) {
         const result = await lighthouse(url, { port: this.chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
         if (!result) throw new Error(`${screen.name}: Lighthouse returned nothing`);
         lhr = result.lhr;
+        trace = result.artifacts.Trace;
         if (!lhr.runtimeError) break;
         if (attempt === 3) throw new Error(`${screen.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         console.log(`  ${screen.name} run ${run}: ${lhr.runtimeError.code}, again`);
@@ -142,6 +150,8 @@ class Auditor {
       if (JSON_DIR) {
         await mkdir(JSON_DIR, { recursive: true });
         await writeFile(path.join(JSON_DIR, `${screen.key}-${run}.json`), JSON.stringify(lhr));
+        // The trace Lighthouse recorded (unthrottled: its simulation multiplies the main thread's tasks by 4).
+        await writeFile(path.join(JSON_DIR, `${screen.key}-${run}.trace.json`), JSON.stringify(trace));
       }
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
       runs.push({
@@ -164,6 +174,7 @@ class Auditor {
       if (failing.length > 0) console.log(`    failed: ${failing.join('; ')}`);
     }
     if (PROFILE_DIR) await this.profile(screen, url, PROFILE_DIR);
+    if (TRACE_DIR) await this.trace(screen, url, TRACE_DIR);
     const axe = await this.axe(screen, url);
     this.rows.push({
       screen,
@@ -195,6 +206,31 @@ class Auditor {
       const { profile } = await cdp.send('Profiler.stop');
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, `${screen.key}.cpuprofile`), JSON.stringify(profile));
+      await cdp.detach();
+    } finally {
+      await page.close();
+    }
+  }
+
+  /**
+   * A performance trace (`<key>.trace.json`, for DevTools' Performance panel or
+   * bench/trace-summary.ts) of one load as `profile` takes it: 412 px, 4x CPU slowdown, until the
+   * screen has its data and 2 s more.
+   */
+  private async trace(screen: Screen, url: string, dir: string): Promise<void> {
+    const page = await this.context.newPage();
+    try {
+      await page.setViewportSize({ width: 412, height: 823 });
+      const cdp = await this.context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await mkdir(dir, { recursive: true });
+      const browser = this.context.browser();
+      if (!browser) throw new Error('no browser to trace');
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      await page.goto(url);
+      await settle(page, screen.ready);
+      await pause(2_000);
+      await writeFile(path.join(dir, `${screen.key}.trace.json`), await browser.stopTracing());
       await cdp.detach();
     } finally {
       await page.close();

@@ -1,6 +1,8 @@
 import { isWeekNumber, PICK_MESSAGES, WEEK_STATE_LABELS, weekLabel } from '@powerpool/contracts';
+import type { WeekState } from '@powerpool/contracts';
 import { Download, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header';
 import { InlineLoading } from '../../../components/layout/query-states';
@@ -13,11 +15,15 @@ import { paths, routeMeta } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
 import { useTimePassed } from '../../../hooks/use-time-passed';
 import { useCurrentUser } from '../../../lib/auth';
+import { FirstView } from '../../../lib/first-view';
+import type { LiveStreamState } from '../../../lib/live-stream';
+import type { QuickJumpWeek } from '../../../lib/quick-jump';
 import { DEADLINE_GRACE_MS } from '../../../lib/follow-week';
 import { useWeeks } from '../../../lib/pool-weeks';
 import { toastFailure } from '../../../lib/toast-error';
 import { useExportLeaderboardCsv } from '../api/export-leaderboard-csv';
 import { useLiveLeaderboard } from '../api/get-live-leaderboard';
+import { liveLeaderboardQueryOptions } from '../api/live-leaderboard-query';
 import { isPicksNotAvailable, liveErrorMessage, picksNotAvailableText } from '../lib/errors';
 import { isStreamedWeek, useLiveLeaderboardStream } from '../api/live-leaderboard-stream';
 import { LiveBoardView } from './live-board';
@@ -30,11 +36,23 @@ const TITLE = paths.liveLeaderboard.title;
 export function LiveLeaderboardPage({ poolId, weekParam }: { poolId: string | undefined; weekParam: string | undefined }) {
   const weekNumber = weekParam !== undefined && /^-?\d+$/.test(weekParam) ? Number(weekParam) : NaN;
   if (!poolId || !isWeekNumber(weekNumber)) return <LoadError message={PICK_MESSAGES.liveIdsRequired} />;
-  return <LiveBoard key={`${poolId}:${weekNumber}`} poolId={poolId} weekNumber={weekNumber} />;
+  // The board renders once its first reply is in (lib/first-view.tsx).
+  return (
+    <FirstView
+      id={`live:${poolId}:${weekNumber}`}
+      queries={() => [liveLeaderboardQueryOptions(poolId, weekNumber)]}
+      fallback={
+        <LiveBoardFrame weekName={weekLabel(weekNumber)} weeks={undefined} poolId={poolId} weekNumber={weekNumber}>
+          <InlineLoading label="Loading live leaderboard..." />
+        </LiveBoardFrame>
+      }
+    >
+      <LiveBoard poolId={poolId} weekNumber={weekNumber} />
+    </FirstView>
+  );
 }
 
 function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number }) {
-  const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   // Pushed while the stream delivers (or was closed by the server): then no polling.
   const [pushed, setPushed] = useState(false);
@@ -64,30 +82,17 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
   const shownError = stream.closed ?? error;
   const shownNotAvailable = shownError !== null && isPicksNotAvailable(shownError);
   const weekName = meta?.weekDisplayName ?? weeks?.find((w) => w.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
-  useDocumentMeta(routeMeta(paths.liveLeaderboard, `${weekName} · ${TITLE}`));
 
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        description={
-          <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading" data-stream={stream.state ?? 'off'}>
-            {meta ? <span className="font-medium text-foreground">{meta.poolName}</span> : null}
-            <span>{weekName}</span>
-            {meta ? <Badge variant={meta.currentState === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'}>{WEEK_STATE_LABELS[meta.currentState].title}</Badge> : null}
-          </span>
-        }
-        actions={board.data && !shownNotAvailable && !stream.closed ? <ExportButton poolId={poolId} weekNumber={weekNumber} /> : null}
-      />
-      <div className="mb-6">
-        <WeekQuickJump
-          label="Jump to Week"
-          weeks={weeks}
-          weekNumber={weekNumber}
-          onJump={(n) => void navigate(paths.liveLeaderboard.getHref(poolId, n))}
-          testId="jump-to-week"
-        />
-      </div>
+    <LiveBoardFrame
+      weekName={weekName}
+      weeks={weeks}
+      poolId={poolId}
+      weekNumber={weekNumber}
+      streamState={stream.state}
+      heading={meta ? { poolName: meta.poolName, currentState: meta.currentState } : undefined}
+      actions={board.data && !shownNotAvailable && !stream.closed ? <ExportButton poolId={poolId} weekNumber={weekNumber} /> : null}
+    >
       {board.data && !stream.closed ? (
         <LiveBoardView
           data={board.data}
@@ -105,6 +110,55 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
       ) : (
         <LoadError message={liveErrorMessage(shownError)} inline />
       )}
+    </LiveBoardFrame>
+  );
+}
+
+/** The title, the pool and week, Export CSV and Jump to Week above the board, loaded or not. */
+function LiveBoardFrame({
+  weekName,
+  weeks,
+  poolId,
+  weekNumber,
+  streamState = null,
+  heading,
+  actions = null,
+  children,
+}: {
+  weekName: string;
+  weeks: readonly QuickJumpWeek[] | undefined;
+  poolId: string;
+  weekNumber: number;
+  streamState?: LiveStreamState | null;
+  heading?: { poolName: string; currentState: WeekState } | undefined;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  useDocumentMeta(routeMeta(paths.liveLeaderboard, `${weekName} · ${TITLE}`));
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading" data-stream={streamState ?? 'off'}>
+            {heading ? <span className="font-medium text-foreground">{heading.poolName}</span> : null}
+            <span>{weekName}</span>
+            {heading ? <Badge variant={heading.currentState === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'}>{WEEK_STATE_LABELS[heading.currentState].title}</Badge> : null}
+          </span>
+        }
+        actions={actions}
+      />
+      <div className="mb-6">
+        <WeekQuickJump
+          label="Jump to Week"
+          weeks={weeks}
+          weekNumber={weekNumber}
+          onJump={(n) => void navigate(paths.liveLeaderboard.getHref(poolId, n))}
+          testId="jump-to-week"
+        />
+      </div>
+      {children}
       <ScrollToTop />
     </>
   );

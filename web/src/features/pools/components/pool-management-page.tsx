@@ -20,7 +20,9 @@ import { POOL_TYPE_LABELS } from '../../../lib/format';
 import { isSuperAdmin } from '../../../lib/roles';
 import { toastFailure } from '../../../lib/toast-error';
 import { useActivatePool } from '../api/activate-pool';
+import { FirstView } from '../../../lib/first-view';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
+import { poolManagementFirstView } from '../lib/pool-management-first-view';
 import { CreatePoolDialog } from './create-pool-dialog';
 import { InvitationsPanel } from './invitations-panel';
 import { MembersTab } from './members-tab';
@@ -35,26 +37,39 @@ import { WeeklyTiebreakerCard } from './weekly-tiebreaker-card';
 export function PoolManagementPage({ testingTab }: { testingTab: (pool: Pool | undefined) => ReactNode }) {
   const user = useSignedInUser();
   const superAdmin = isSuperAdmin(user.role);
-  const owned = useOwnedPools();
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const selectId = useId();
+  const loading = (
+    <>
+      <PoolManagementHeader superAdmin={superAdmin} />
+      <InlineLoading label="Loading your pools..." />
+    </>
+  );
+  // The screen renders once the pools and the first pool's cards are in (lib/first-view.tsx).
+  return (
+    <FirstView id="pool-management" queries={poolManagementFirstView(user.id, superAdmin)} fallback={loading}>
+      <PoolManagement testingTab={testingTab} loading={loading} />
+    </FirstView>
+  );
+}
 
-  const header = (
+function PoolManagementHeader({ superAdmin }: { superAdmin: boolean }) {
+  return (
     <PageHeader
       title={paths.admin.title}
       description="Create pools, invite members and manage your pool."
       actions={<RoleBadge role={superAdmin ? 'super_admin' : 'pool_commissioner'} />}
     />
   );
+}
 
-  if (owned.isPending) {
-    return (
-      <>
-        {header}
-        <InlineLoading label="Loading your pools..." />
-      </>
-    );
-  }
+function PoolManagement({ testingTab, loading }: { testingTab: (pool: Pool | undefined) => ReactNode; loading: ReactNode }) {
+  const user = useSignedInUser();
+  const superAdmin = isSuperAdmin(user.role);
+  const owned = useOwnedPools();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const selectId = useId();
+  const header = <PoolManagementHeader superAdmin={superAdmin} />;
+
+  if (owned.isPending) return loading;
   if (owned.isError) {
     return (
       <>

@@ -1,5 +1,5 @@
 import { managesPool, weekLabel } from '@powerpool/contracts';
-import type { Pool, WeekStatus } from '@powerpool/contracts';
+import type { Pool, Week, WeekStatus } from '@powerpool/contracts';
 import { CalendarRange, FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,11 +13,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths, routeMeta } from '../../../config/paths';
 import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { FirstView } from '../../../lib/first-view';
 import { useSignedInUser } from '../../../lib/auth';
 import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
 import { useWeeks } from '../../../lib/pool-weeks';
 import { isSuperAdmin } from '../../../lib/roles';
 import { useWeekState } from '../api/get-week-state';
+import { weekFirstView } from '../lib/week-first-view';
 import { parseWeekParam, WEEK_PARAM_ERRORS } from '../lib/week-param';
 import { EmergencyPicksPanel } from './emergency-picks-panel';
 import { InProgressPanel } from './in-progress-panel';
@@ -110,18 +112,29 @@ function WeekManagement({ weekNumber }: { weekNumber: number }) {
     );
   }
 
+  const props: PoolWeekProps = {
+    pools,
+    pool,
+    weekNumber,
+    userId: user.id,
+    superAdmin,
+    canEnterPicks: managesPool(user, pool.poolCommissionerId),
+    roleBadge,
+    onSelectPool: selectPool,
+  };
+  // The week renders once its state, its weeks and its panel's data are in (lib/first-view.tsx).
   return (
-    <PoolWeek
-      key={pool.id}
-      pools={pools}
-      pool={pool}
-      weekNumber={weekNumber}
-      userId={user.id}
-      superAdmin={superAdmin}
-      canEnterPicks={managesPool(user, pool.poolCommissionerId)}
-      roleBadge={roleBadge}
-      onSelectPool={selectPool}
-    />
+    <FirstView
+      id={`week:${pool.id}:${weekNumber}`}
+      queries={weekFirstView(pool.id, weekNumber)}
+      fallback={
+        <PoolWeekFrame {...props} title={weekLabel(weekNumber)} weeks={undefined}>
+          <InlineLoading label={`Loading ${weekLabel(weekNumber)}...`} />
+        </PoolWeekFrame>
+      }
+    >
+      <PoolWeek {...props} />
+    </FirstView>
   );
 }
 
@@ -142,13 +155,45 @@ interface PoolWeekProps {
   onSelectPool: (poolId: string) => void;
 }
 
-function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, roleBadge, onSelectPool }: PoolWeekProps) {
-  const navigate = useNavigate();
+function PoolWeek(props: PoolWeekProps) {
+  const { pool, weekNumber, canEnterPicks } = props;
   const state = useWeekState(pool.id, weekNumber, { follow: true });
   const weeks = useWeeks(pool.id);
   const title = state.data?.displayName ?? weeks.data?.find((week) => week.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
-  const asAdmin = managesAsAdmin(pool, userId, superAdmin);
 
+  return (
+    <PoolWeekFrame {...props} title={title} weeks={weeks.data}>
+      {state.isPending ? (
+        <InlineLoading label={`Loading ${title}...`} />
+      ) : state.isError ? (
+        <WeekLoadError weekNumber={weekNumber} error={state.error} />
+      ) : (
+        <div className="grid gap-6">
+          <WeekProgressTracker state={state.data.currentState} />
+          <WeekInstructions state={state.data.currentState} />
+          <WeekBody status={state.data} />
+          {canEnterPicks ? <EmergencyPicksPanel poolId={pool.id} weekNumber={weekNumber} /> : null}
+        </div>
+      )}
+    </PoolWeekFrame>
+  );
+}
+
+/** The title, the pool, its selector and Quick Jump above a pool's week, loaded or not. */
+function PoolWeekFrame({
+  pools,
+  pool,
+  weekNumber,
+  userId,
+  superAdmin,
+  roleBadge,
+  onSelectPool,
+  title,
+  weeks,
+  children,
+}: PoolWeekProps & { title: string; weeks: readonly Week[] | undefined; children: ReactNode }) {
+  const navigate = useNavigate();
+  const asAdmin = managesAsAdmin(pool, userId, superAdmin);
   return (
     <>
       <WeekTitle title={title} />
@@ -166,20 +211,9 @@ function PoolWeek({ pools, pool, weekNumber, userId, superAdmin, canEnterPicks, 
         {pools.length > 1 ? (
           <ManagedPoolSelector pools={pools} value={pool.id} userId={userId} superAdmin={superAdmin} onSelect={onSelectPool} testId="week-pool-selector" />
         ) : null}
-        <WeekQuickJump label="Quick Jump" weeks={weeks.data} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
+        <WeekQuickJump label="Quick Jump" weeks={weeks} weekNumber={weekNumber} onJump={(n) => void navigate(paths.week.getHref(n, pool.id))} />
       </div>
-      {state.isPending ? (
-        <InlineLoading label={`Loading ${title}...`} />
-      ) : state.isError ? (
-        <WeekLoadError weekNumber={weekNumber} error={state.error} />
-      ) : (
-        <div className="grid gap-6">
-          <WeekProgressTracker state={state.data.currentState} />
-          <WeekInstructions state={state.data.currentState} />
-          <WeekBody status={state.data} />
-          {canEnterPicks ? <EmergencyPicksPanel poolId={pool.id} weekNumber={weekNumber} /> : null}
-        </div>
-      )}
+      {children}
     </>
   );
 }
