@@ -488,6 +488,8 @@ export interface PoolWithWeek {
 /**
  * World: a pool of `commissioner` with `members` joined and week `weekNumber` published (`spreads`
  * by game id), and each member's `picks` saved before the deadline. The games must be migrated.
+ * A pool with a weekly tiebreaker (`pool.weeklyTiebreaker`) has its week published with the
+ * tiebreaker game, as weeks-workflow publishes it (publishWeekWithTiebreaker).
  */
 export async function poolWithPublishedWeek(
   h: ServiceHarness,
@@ -503,7 +505,11 @@ export async function poolWithPublishedWeek(
 ): Promise<PoolWithWeek> {
   const pool = await announcePool(h, world.commissioner, world.pool);
   for (const m of world.members) await announceMember(h, pool, m);
-  const week = await publishWeek(h, pool, world.weekNumber ?? 1, world.games, world.spreads);
+  const publication = { pool, weekNumber: world.weekNumber ?? 1, games: world.games, spreads: world.spreads };
+  const week =
+    pool.weeklyTiebreaker === 'none'
+      ? await publishWeek(h, pool, publication.weekNumber, publication.games, publication.spreads)
+      : await publishWeekWithTiebreaker(h, publication);
   if (world.picks?.length)
     await beforeDeadline(h, week, async () => {
       for (const [who, picks] of world.picks!) await savePicks(h, week, who, picks);

@@ -1,23 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLivePatch, type Game, type GameConsensus, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
+import { applyLivePatch, type GameConsensus, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
-import {
-  announceMember,
-  announcePool,
-  buildGame,
-  call,
-  castOf,
-  migrateSeason,
-  overrideOf,
-  person,
-  publishWeek,
-  savePicks,
-  startPicks,
-  updateGame,
-  type Cast,
-  type Person,
-  type PicksHarness,
-} from './helpers.js';
+import { call, castOf, migrateSeason, overrideOf, person, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -50,40 +34,44 @@ describe.skipIf(skip)('pick consensus', () => {
 
   /** A private pool, week 2's four games (fresh ids), three members' picks saved before the deadline. */
   async function pickedWeek() {
-    const games: Game[] = [];
-    for (const g of [
-      buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6'),
-      buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
-      buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
-      buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
-    ])
-      games.push(await updateGame(h, g));
-    const pool = await announcePool(h, cast.commissioner, { isPublic: false });
     const kim = await person(h, 'user', 'Kim Kay');
     const lee = await person(h, 'user', 'Lee Low');
-    for (const who of [cast.player, kim, lee]) await announceMember(h, pool, who);
+    const { pool, week, games } = await poolWeek(h, cast, {
+      members: [cast.player, kim, lee],
+      picks: [
+        [
+          cast.player,
+          [
+            [0, 'home', 3],
+            [1, 'away', 2],
+            [2, 'home', 1],
+            [3, 'home', 0],
+          ],
+        ],
+        [
+          kim,
+          [
+            [0, 'away', 3],
+            [1, 'away', 1],
+            [2, 'home', 2],
+            [3, 'away', 0],
+          ],
+        ],
+        [
+          lee,
+          [
+            [0, 'home', 1],
+            [1, 'home', 3],
+            [2, 'away', 2],
+          ],
+        ],
+      ],
+      now: BEFORE,
+      started: false,
+    });
     const [a, b, c, d] = games.map((g) => g.espnId) as [string, string, string, string];
-    const week = await publishWeek(h, pool, 2, games, { [a]: -3.5, [b]: 2.5, [c]: 0, [d]: -1 });
     const home = (i: number) => games[i]!.homeTeamEspnId;
     const away = (i: number) => games[i]!.awayTeamEspnId;
-    h.clock.now = BEFORE;
-    await savePicks(h, week, cast.player, [
-      [a, home(0), 3],
-      [b, away(1), 2],
-      [c, home(2), 1],
-      [d, home(3), 0],
-    ]);
-    await savePicks(h, week, kim, [
-      [a, away(0), 3],
-      [b, away(1), 1],
-      [c, home(2), 2],
-      [d, away(3), 0],
-    ]);
-    await savePicks(h, week, lee, [
-      [a, home(0), 1],
-      [b, home(1), 3],
-      [c, away(2), 2],
-    ]);
     // [home picks, away picks, home points, away points, home power picks, away power picks]
     const expected: Record<string, GameConsensus> = {
       [a]: [2, 1, 4, 3, 0, 0],

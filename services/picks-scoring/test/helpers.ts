@@ -1,14 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { RPC, type Game, type MemberEventSnapshot, type Pool, type PoolAccessReply, type Team, type WeekGetReply } from '@powerpool/contracts';
+import {
+  RPC,
+  type Game,
+  type MemberEventSnapshot,
+  type Pool,
+  type PoolAccessReply,
+  type Team,
+  type WeeklyTiebreaker,
+  type WeekGetReply,
+} from '@powerpool/contracts';
 import { ServiceUnavailableError, type BusMessage } from '@powerpool/service-kit';
 import {
   buildProductionGame,
   buildGame,
   migrateSeason as migrateGames,
+  moveWeekTo,
+  poolWithPublishedWeek,
   startServiceHarness,
   TEAMS,
+  updateGame,
   YEAR,
+  type Cast,
   type Person,
   type PublishedWeek,
   type ServiceHarness,
@@ -38,7 +51,6 @@ export {
   person,
   poolWithPublishedWeek,
   publishWeek,
-  publishWeekWithTiebreaker,
   resultsArrive,
   savePicks,
   stored,
@@ -145,6 +157,84 @@ export function buildSeason(): Game[] {
 
 /** Migrate the season (buildSeason unless given) with TEAMS and the venues, and wait for it (see @powerpool/testing migrateSeason). */
 export const migrateSeason = (h: PicksHarness, games: Game[] = buildSeason(), teams: Team[] = TEAMS): Promise<Game[]> => migrateGames(h, games, teams);
+
+// ---- a pool's week ------------------------------------------------------------------------------
+
+/** Week 2's four games (fresh ids a call), Sunday 2025-09-14: kickoffs 17:00Z to 20:25Z, so the deadline is 16:50Z. */
+function weekTwoGames(): Game[] {
+  return [
+    buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6', { venueEspnId: '3806' }),
+    buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
+    buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
+    buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
+  ];
+}
+
+/** A clock past week 2's deadline (weekTwoGames), its first three games kicked off. */
+export const WEEK2_AFTER = new Date('2025-09-14T18:30:00.000Z');
+
+/** The default locked spreads of a week of `poolWeek`, on its games in order. */
+const SPREADS = [-3.5, 2.5, 0, -1];
+
+/** A pick by where the game stands in the week's `games` and the side taken: [index, side, rank] (rank 0 = power pick). */
+export type SidePick = [number, 'home' | 'away', number];
+
+/** The cast's player's picks of a week of `poolWeek`: 3 on the first game's home team, 2 on the second's away team, 1 and the power pick on the home teams. */
+const PLAYER_PICKS: SidePick[] = [
+  [0, 'home', 3],
+  [1, 'away', 2],
+  [2, 'home', 1],
+  [3, 'home', 0],
+];
+
+export interface PoolWeekOptions {
+  /** The week's games, already known to the service; default: weekTwoGames(), announced here. */
+  games?: Game[];
+  /** Default 2. */
+  weekNumber?: number;
+  /** Locked spreads by game id (the games without one are not published); default -3.5, 2.5, 0 and -1 on the four games. */
+  spreads?: Record<string, number>;
+  /** The pool's weekly tiebreaker; with one, the week is published with its tiebreaker game. Default 'none'. */
+  tiebreaker?: WeeklyTiebreaker;
+  /** Who joins the pool besides its commissioner; default the cast's player. */
+  members?: Person[];
+  /** Each member's picks, saved before the deadline; default the cast's player's PLAYER_PICKS. */
+  picks?: Array<[Person, SidePick[]]>;
+  /** The service's clock once the week is built; default WEEK2_AFTER. */
+  now?: Date;
+  /** Whether the week is moved to GAMES_IN_PROGRESS once built (else it stays PUBLISHED); default true. */
+  started?: boolean;
+}
+
+/**
+ * A private pool of the cast's commissioner with its members, a week published, the members' picks
+ * saved before the deadline, then the clock moved on (past week 2's deadline) and the week under way
+ * (`started`): how the live-board suites open.
+ */
+export async function poolWeek(h: PicksHarness, cast: Cast, options: PoolWeekOptions = {}): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
+  let games = options.games;
+  if (!games) {
+    games = [];
+    for (const g of weekTwoGames()) games.push(await updateGame(h, g));
+  }
+  const spreads = options.spreads ?? Object.fromEntries(games.slice(0, 4).map((g, i) => [g.espnId, SPREADS[i]!]));
+  const side = ([index, team, rank]: SidePick): [string, string, number] => {
+    const game = games[index]!;
+    return [game.espnId, team === 'home' ? game.homeTeamEspnId : game.awayTeamEspnId, rank];
+  };
+  const { pool, week } = await poolWithPublishedWeek(h, {
+    commissioner: cast.commissioner,
+    members: options.members ?? [cast.player],
+    games,
+    spreads,
+    weekNumber: options.weekNumber ?? 2,
+    pool: { isPublic: false, weeklyTiebreaker: options.tiebreaker ?? 'none' },
+    picks: (options.picks ?? [[cast.player, PLAYER_PICKS]]).map(([who, picks]): [Person, Array<[string, string, number]>] => [who, picks.map(side)]),
+  });
+  h.clock.now = options.now ?? WEEK2_AFTER;
+  if (options.started ?? true) await moveWeekTo(h, pool, week.weekNumber, 'GAMES_IN_PROGRESS');
+  return { pool, week, games };
+}
 
 // ---- stored picks -------------------------------------------------------------------------------
 

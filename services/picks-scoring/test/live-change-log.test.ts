@@ -1,22 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLivePatch, LIVE_SUBJECTS, type Game, type LiveLeaderboard, type LiveStreamEvent, type Pool } from '@powerpool/contracts';
+import { applyLivePatch, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
-import {
-  announceMember,
-  announcePool,
-  beforeDeadline,
-  buildGame,
-  castOf,
-  migrateSeason,
-  moveWeekTo,
-  publishWeek,
-  savePicks,
-  startPicks,
-  updateGame,
-  type Cast,
-  type Person,
-  type PicksHarness,
-} from './helpers.js';
+import { castOf, migrateSeason, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
 import { LIVE_STREAM_DEFAULTS } from '../src/serving/live-stream.js';
 
 const skip = await integrationSkipReason();
@@ -28,7 +13,6 @@ const skip = await integrationSkipReason();
  * that made it died before announcing it) still reaches every stream it touches.
  */
 const TIMING = { heartbeatMs: 100, safetyNetMs: 300 };
-const AFTER = new Date('2025-09-14T18:30:00.000Z');
 const streamPath = (poolId: string) => `/api/pools/${poolId}/weeks/2/live-leaderboard/stream`;
 
 describe.skipIf(skip)('live change log', () => {
@@ -50,33 +34,6 @@ describe.skipIf(skip)('live change log', () => {
     await h?.close();
   });
 
-  /** A pool with the player's picks on week 2's four games (fresh ids), games under way. */
-  async function liveWeek(): Promise<{ pool: Pool; games: Game[] }> {
-    const games: Game[] = [];
-    for (const g of [
-      buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6'),
-      buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
-      buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
-      buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
-    ])
-      games.push(await updateGame(h, g));
-    const pool = await announcePool(h, cast.commissioner, { isPublic: false });
-    await announceMember(h, pool, cast.player);
-    const [a, b, c, d] = games.map((g) => g.espnId) as [string, string, string, string];
-    const week = await publishWeek(h, pool, 2, games, { [a]: -3.5, [b]: 2.5, [c]: 0, [d]: -1 });
-    await beforeDeadline(h, week, () =>
-      savePicks(h, week, cast.player, [
-        [a, games[0]!.homeTeamEspnId, 3],
-        [b, games[1]!.awayTeamEspnId, 2],
-        [c, games[2]!.homeTeamEspnId, 1],
-        [d, games[3]!.homeTeamEspnId, 0],
-      ]),
-    );
-    h.clock.now = AFTER;
-    await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
-    return { pool, games };
-  }
-
   async function stream(who: Person, poolId: string, at = base): Promise<EventStreamReader> {
     const res = await fetch(`${at}${streamPath(poolId)}`, { headers: { ...who.headers, accept: 'text/event-stream' } });
     expect(res.status).toBe(200);
@@ -95,8 +52,8 @@ describe.skipIf(skip)('live change log', () => {
   }
 
   it('should bring every replica to a change that was never announced, on the next safety-net read, and leave other pools alone', async () => {
-    const { pool, games } = await liveWeek();
-    const other = await liveWeek();
+    const { pool, games } = await poolWeek(h, cast);
+    const other = await poolWeek(h, cast);
     const here = await stream(cast.player, pool.id);
     const there = await stream(cast.player, pool.id, replicaBase);
     const elsewhere = await stream(cast.player, other.pool.id);
@@ -126,7 +83,7 @@ describe.skipIf(skip)('live change log', () => {
     expect(patch.games.map((g) => g.gameId)).toEqual([other.games[1]!.espnId]);
   });
   it('should bring a stream to a change whose rebuild failed (the database refusing mid-change) on the next safety-net tick, once the database answers', async () => {
-    const { pool, games } = await liveWeek();
+    const { pool, games } = await poolWeek(h, cast);
     const here = await stream(cast.player, pool.id);
     expect((await nextEvent(here)).type).toBe('snapshot');
 
@@ -147,7 +104,7 @@ describe.skipIf(skip)('live change log', () => {
   });
 
   it('should bring a stream to a change whose rebuild failed after reading the version (the retry reads the same data and still sends it)', async () => {
-    const { pool, games } = await liveWeek();
+    const { pool, games } = await poolWeek(h, cast);
     const here = await stream(cast.player, pool.id);
     expect((await nextEvent(here)).type).toBe('snapshot');
 

@@ -9,27 +9,22 @@ import {
   type LiveLeaderboard,
   type LivePatch,
   type LiveStreamEvent,
-  type Pool,
 } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
 import { integrationSkipReason, openWireEventStream, readEventStream, type EventStreamReader, type WireEventStream } from '@powerpool/testing';
 import {
   announceMember,
-  announcePool,
-  beforeDeadline,
   buildGame,
   castOf,
   migrateSeason,
-  moveWeekTo,
-  publishWeek,
-  savePicks,
+  poolWeek,
   startPicks,
   updateGame,
+  WEEK2_AFTER,
   YEAR,
   type Cast,
   type Person,
   type PicksHarness,
-  type PublishedWeek,
 } from './helpers.js';
 
 const skip = await integrationSkipReason();
@@ -37,19 +32,8 @@ const skip = await integrationSkipReason();
 /** Heartbeats every 100 ms; no safety-net re-check within a test, so every push comes from a board-changed message. */
 const TIMING = { heartbeatMs: 100, safetyNetMs: 600_000 };
 
-const AFTER = new Date('2025-09-14T18:30:00.000Z');
 const streamPath = (poolId: string, weekNumber: number) => `/api/pools/${poolId}/weeks/${weekNumber}/live-leaderboard/stream`;
 const livePath = (poolId: string, weekNumber: number) => `/api/pools/${poolId}/weeks/${weekNumber}/live-leaderboard`;
-
-/** Week 2's games (fresh ids per call), Sunday 2025-09-14, deadline 16:50Z. */
-function weekTwoGames(): Game[] {
-  return [
-    buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6', { venueEspnId: '3806' }),
-    buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
-    buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
-    buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
-  ];
-}
 
 describe.skipIf(skip)('live leaderboard stream', () => {
   let h: PicksHarness;
@@ -71,27 +55,6 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     await Promise.all(open.map((s) => s.close()));
     await h?.close();
   });
-
-  /** A private pool of the cast's commissioner with the player as member, week 2 published, the player's picks saved, the clock after the deadline. */
-  async function liveWeek(options: { started?: boolean } = {}): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
-    const games: Game[] = [];
-    for (const g of weekTwoGames()) games.push(await updateGame(h, g));
-    const pool = await announcePool(h, cast.commissioner, { isPublic: false });
-    await announceMember(h, pool, cast.player);
-    const [a, b, c, d] = games.map((g) => g.espnId) as [string, string, string, string];
-    const week = await publishWeek(h, pool, 2, games, { [a]: -3.5, [b]: 2.5, [c]: 0, [d]: -1 });
-    await beforeDeadline(h, week, () =>
-      savePicks(h, week, cast.player, [
-        [a, games[0]!.homeTeamEspnId, 3],
-        [b, games[1]!.awayTeamEspnId, 2],
-        [c, games[2]!.homeTeamEspnId, 1],
-        [d, games[3]!.homeTeamEspnId, 0],
-      ]),
-    );
-    h.clock.now = AFTER;
-    if (options.started ?? true) await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
-    return { pool, week, games };
-  }
 
   async function connect(who: Person | null, path: string, options: { lastEventId?: string; at?: string } = {}) {
     const headers: Record<string, string> = { ...(who ? who.headers : await h.runtime.headersFor(null)), accept: 'text/event-stream' };
@@ -138,7 +101,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   }
 
   it('should send retry first, then a snapshot equal to GET live-leaderboard, then heartbeats', async () => {
-    const { pool } = await liveWeek();
+    const { pool } = await poolWeek(h, cast);
     const s = await stream(cast.player, streamPath(pool.id, 2));
     expect(await s.next()).toEqual({ kind: 'retry', ms: 2000 });
     const snapshot = await snapshotOf(s);
@@ -149,7 +112,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it('should push ONE patch per game update that, applied to the snapshot, gives the new GET', async () => {
-    const { pool, games } = await liveWeek();
+    const { pool, games } = await poolWeek(h, cast);
     const s = await stream(cast.player, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(s);
 
@@ -178,7 +141,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it('should resume a reconnect with Last-Event-ID: the patches missed, a snapshot for an unknown version, the next change for the current one', async () => {
-    const { pool, games } = await liveWeek();
+    const { pool, games } = await poolWeek(h, cast);
     const keeper = await stream(cast.player, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(keeper);
     const gone = await stream(cast.player, streamPath(pool.id, 2));
@@ -204,7 +167,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it('should deflate the stream for a client that takes it, each event flushed as it happens, to the same events as the plain stream', async () => {
-    const { pool, games } = await liveWeek();
+    const { pool, games } = await poolWeek(h, cast);
     const wire = async (acceptEncoding: string): Promise<WireEventStream> => {
       const s = await openWireEventStream(`${base}${streamPath(pool.id, 2)}`, {
         ...cast.player.headers,
@@ -235,7 +198,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it('should end a deflated stream with a valid trailer when the caller loses access', async () => {
-    const { pool } = await liveWeek();
+    const { pool } = await poolWeek(h, cast);
     const raw = await new Promise<{ chunks: Buffer[]; ended: Promise<void> }>((resolve, reject) => {
       const chunks: Buffer[] = [];
       http
@@ -256,7 +219,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it('should count its open streams on /metrics (live_streams_open), one more per stream and one less when a browser leaves', async () => {
-    const { pool } = await liveWeek();
+    const { pool } = await poolWeek(h, cast);
     const gauge = async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
       const line = text.split('\n').find((l) => l.startsWith('live_streams_open{'));
@@ -274,7 +237,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it('should refuse before the stream opens as GET does, let the commissioner in before the deadline, and close a removed member', async () => {
-    const { pool, week } = await liveWeek({ started: false });
+    const { pool, week } = await poolWeek(h, cast, { started: false });
     for (const who of [cast.outsider, cast.otherCommissioner]) {
       const res = await connect(who, streamPath(pool.id, 2));
       expect(res.status).toBe(403);
@@ -290,7 +253,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect(await early.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
     const commissioner = await stream(cast.commissioner, streamPath(pool.id, 2));
     expect((await snapshotOf(commissioner)).board.metadata).toMatchObject({ accessLevel: 'COMMISSIONER_ACCESS', picksAvailable: false });
-    h.clock.now = AFTER;
+    h.clock.now = WEEK2_AFTER;
 
     const member = await stream(cast.player, streamPath(pool.id, 2));
     await snapshotOf(member);
@@ -306,7 +269,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it("should push a player's new name when their profile changes (users, members and pools announce their boards too)", async () => {
-    const { pool } = await liveWeek();
+    const { pool } = await poolWeek(h, cast);
     const s = await stream(cast.commissioner, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(s);
     const at = new Date(Date.now() + 60_000).toISOString();
@@ -347,7 +310,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   });
 
   it('should reach a stream held by one replica when the change is consumed by either (one database, one bus)', async () => {
-    const { pool, games } = await liveWeek();
+    const { pool, games } = await poolWeek(h, cast);
     const here = await stream(cast.player, streamPath(pool.id, 2));
     const there = await stream(cast.player, streamPath(pool.id, 2), { at: replicaBase });
     const [a, b] = [await snapshotOf(here), await snapshotOf(there)];

@@ -12,8 +12,8 @@ import {
   migrateSeason,
   moveWeekTo,
   overrideOf,
+  poolWeek,
   publishWeek,
-  publishWeekWithTiebreaker,
   startPicks,
   type Cast,
   type Person,
@@ -51,10 +51,16 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
 
   beforeEach(async () => {
     h.clock.now = BEFORE;
-    pool = await announcePool(h, cast.commissioner, { weeklyTiebreaker: 'last_game_total' });
-    await announceMember(h, pool, cast.player);
-    await announceMember(h, pool, player2);
-    week = await publishWeekWithTiebreaker(h, { pool, weekNumber: 1, games, spreads: SPREADS });
+    ({ pool, week } = await poolWeek(h, cast, {
+      games,
+      weekNumber: 1,
+      spreads: SPREADS,
+      tiebreaker: 'last_game_total',
+      members: [cast.player, player2],
+      picks: [],
+      now: BEFORE,
+      started: false,
+    }));
   });
 
   const save = (who: Person, body: unknown) => call(h, 'POST', '/api/picks/batch', who, body);

@@ -9,7 +9,20 @@ import { loadWeeksWorkflowConfig } from '../src/config.js';
  * its own API calls. The people, the teams, and what other services announce (pools, members,
  * games) come from @powerpool/testing (world.ts), re-exported here so a suite imports one place.
  */
-export { announceMember, announcePool, buildGame, call, castOf, newerTimestamp, updateGame, YEAR, type Cast, type Person } from '@powerpool/testing';
+export {
+  announceMember,
+  announcePool,
+  buildGame,
+  call,
+  castOf,
+  eventSeen,
+  newerTimestamp,
+  stored,
+  updateGame,
+  YEAR,
+  type Cast,
+  type Person,
+} from '@powerpool/testing';
 
 export interface WeeksHarness extends ServiceHarness {
   /**

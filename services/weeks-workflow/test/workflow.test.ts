@@ -11,12 +11,14 @@ import {
   buildSeason,
   call,
   castOf,
+  eventSeen,
   migrateSeason,
   newerTimestamp,
   publish,
   setSpread,
   startWeeks,
   stateOf,
+  stored,
   transition,
   updateGame,
   type Cast,
@@ -286,6 +288,52 @@ describe.skipIf(skip)('week workflow', () => {
         expect((await call(h, 'GET', url, cast.outsider)).statusCode).toBe(403);
         // A pool it has never heard of stays unknown.
         expect((await call(h, 'GET', `/api/pools/${randomUUID()}/weeks/1/state`, cast.admin)).json().error).toBe('pool_not_found');
+      } finally {
+        await peer.unsubscribe();
+      }
+    });
+
+    it('should publish with the tiebreaker its copy has when the publish arrives, and apply a change still on its way from the next week published, never to the published week', async () => {
+      // docs/cross-service-decisions.md (the commissioner changes the pool's weekly tiebreaker | publishes a week).
+      for (const [gameId, spread] of [
+        ['w1-thu', -3],
+        ['w1-sun', 2.5],
+        ['w1-mon', 1],
+        ['w2-thu', -1],
+      ] as const)
+        await setSpread(h, cast.commissioner, pool.id, gameId, spread);
+      // The commissioner has just set a tiebreaker: pools-invitations (a peer on the real bus) has it,
+      // its pools.pool.updated is still on its way.
+      const changed: Pool = { ...pool, weeklyTiebreaker: 'last_game_total', updatedAt: new Date(Date.parse(pool.updatedAt) + 1000).toISOString() };
+      const peer = await h.runtime.bus.handle(
+        RPC.poolsPoolAccess,
+        async (m: BusMessage<{ poolId: string }>) => ({ pool: m.data.poolId === pool.id ? changed : null, member: null }),
+        { queue: 'pools-invitations' },
+      );
+      const tiebreakerOf = async (weekNumber: number) => {
+        const games = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/${weekNumber}/games/published`, cast.player)).json();
+        const asked = weekGetReplySchema.parse(await h.runtime.bus.request(RPC.weeksWeekGet, { poolId: pool.id, year: YEAR, weekNumber }));
+        return { marked: games.filter((g: any) => g.isTiebreaker).map((g: any) => g.id), asked: asked.published?.tiebreakerGameId };
+      };
+      try {
+        // Published at once: with the setting weeks-workflow's copy has (none).
+        await publish(h, cast.commissioner, pool.id, 1, ['w1-thu', 'w1-sun', 'w1-mon']);
+        const first = await eventSeen(h, 'weeks.week.published', (d) => d.poolId === pool.id && d.weekNumber === 1);
+        expect(first.tiebreakerGameId).toBeNull();
+        expect(await tiebreakerOf(1)).toEqual({ marked: [], asked: null });
+
+        // The change arrives: the published week keeps what it was published with.
+        await h.runtime.bus.publish('pools.pool.updated', { pool: changed });
+        await stored(h, `SELECT 1 FROM ${h.schema}.pools WHERE id = $1 AND weekly_tiebreaker = 'last_game_total'`, [pool.id]);
+        expect(await tiebreakerOf(1)).toEqual({ marked: [], asked: null });
+
+        // The next week published takes it.
+        await publish(h, cast.commissioner, pool.id, 2, ['w2-thu']);
+        const second = await eventSeen(h, 'weeks.week.published', (d) => d.poolId === pool.id && d.weekNumber === 2);
+        expect(second.tiebreakerGameId).toBe('w2-thu');
+        expect(await tiebreakerOf(2)).toEqual({ marked: ['w2-thu'], asked: 'w2-thu' });
+        expect(await tiebreakerOf(1)).toEqual({ marked: [], asked: null });
+        expect(h.events.filter((e) => e.subject === 'weeks.week.published' && e.data.poolId === pool.id).map((e) => e.data.weekNumber)).toEqual([1, 2]);
       } finally {
         await peer.unsubscribe();
       }
