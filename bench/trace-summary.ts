@@ -42,7 +42,15 @@ const start = onMain[0]!.ts;
 /** A script's file name (the bundle's chunk), for the kinds of work that run one. */
 function labelOf(e: TraceEvent): string {
   const url = e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url;
-  const script = url ? ` ${url.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '.js').split('?')[0]}` : '';
+  const script = url
+    ? ` ${
+        url
+          .split('/')
+          .pop()!
+          .replace(/-[\w-]{8}\.js$/, '.js')
+          .split('?')[0]
+      }`
+    : '';
   return ['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule'].includes(e.name) ? `${e.name}${script}` : e.name;
 }
 
@@ -91,7 +99,13 @@ for (const [name, us] of top(total, 25)) console.log(`  ${ms(us)}  ${name}`);
 const at4x = tasks.reduce((sum, t) => sum + Math.max(0, 4 * t.dur - 50_000), 0);
 console.log(`\nblocking time if every task took 4x as long (Lighthouse's simulation of an unthrottled trace): ${ms(at4x)}`);
 const long = tasks.filter((t) => t.dur >= minTaskMs * 1000);
-console.log(`\n${long.length} tasks of ${minTaskMs} ms or more (${ms(long.reduce((s, t) => s + t.dur, 0))}; blocking beyond 50 ms each: ${ms(long.reduce((s, t) => s + Math.max(0, t.dur - 50_000), 0))})`);
+console.log(
+  `\n${long.length} tasks of ${minTaskMs} ms or more (${ms(long.reduce((s, t) => s + t.dur, 0))}; blocking beyond 50 ms each: ${ms(long.reduce((s, t) => s + Math.max(0, t.dur - 50_000), 0))})`,
+);
 for (const t of long) {
-  console.log(`  at ${ms(t.at - start)}, ${ms(t.dur)}: ${top(t.self, 6).map(([name, us]) => `${name} ${(us / 1000).toFixed(0)}`).join(', ')}`);
+  console.log(
+    `  at ${ms(t.at - start)}, ${ms(t.dur)}: ${top(t.self, 6)
+      .map(([name, us]) => `${name} ${(us / 1000).toFixed(0)}`)
+      .join(', ')}`,
+  );
 }

@@ -4,11 +4,12 @@ import { isWeekNumber } from '@powerpool/contracts';
 import type { CurrentUser } from '@powerpool/contracts';
 import { paths } from '../config/paths';
 import { liveLeaderboardQueryOptions } from '../features/live-leaderboard/api/live-leaderboard-query';
-import { myPicksQueryOptions } from '../features/picks/api/get-my-picks';
+import { makePicksFirstView } from '../features/picks/lib/make-picks-first-view';
 import { weekStateQueryOptions } from '../features/weeks/api/week-state-query';
 import { parseWeekParam } from '../features/weeks/lib/week-param';
 import { currentUserQueryOptions, hasSignedInHint } from '../lib/auth';
 import { currentWeekQueryOptions } from '../lib/current-week';
+import { askFirstView } from '../lib/first-view';
 import { ownedPoolsQueryOptions, pickManagedPool } from '../lib/owned-pools';
 import { publishedGamesQueryOptions } from '../lib/published-games';
 import { canManagePools, isSuperAdmin } from '../lib/roles';
@@ -32,7 +33,7 @@ export function prefetchFirstScreen(client: QueryClient, { pathname, search = ''
   if (pathname === paths.home.path || pathname === paths.picks.path) {
     // The screen's code, with the chunks it imports (Vite preloads them alongside).
     import('../features/picks/components/picks-page').catch(ignore);
-    prefetchMakePicks(client, requestedPoolId(state)).catch(ignore);
+    askFirstView(client, makePicksFirstView(requestedPoolId(state))).catch(ignore);
     return;
   }
   if (pathname === paths.admin.path) {
@@ -66,21 +67,12 @@ export function prefetchFirstScreen(client: QueryClient, { pathname, search = ''
 
 /**
  * Every signed-in screen shows dates, and a page's first `Intl.DateTimeFormat` loads the browser's
- * locale data (15-25 ms on this VM, four times that on Lighthouse's phone): done here in a task of
- * its own while the screen's code and data are on their way, the screen's date formats then cost
+ * locale data (15-35 ms on this VM, four times that on Lighthouse's phone): done here in a task of
+ * its own while the screen's code and data are on their way, so the screen's date formats then cost
  * well under a millisecond as its chunk is evaluated (docs/screens.md#main-thread-time).
  */
 function warmDateFormats(): void {
   new Intl.DateTimeFormat('en-US').format(0);
-}
-
-/** The pool Make Picks shows first (PicksPage's rule), its current week, then its games and the player's picks. */
-async function prefetchMakePicks(client: QueryClient, requested: string | undefined): Promise<void> {
-  const pools = await client.fetchQuery(userPoolsQueryOptions());
-  const pool = pools.find((p) => p.id === requested) ?? pools[0];
-  if (!pool) return;
-  const week = await client.fetchQuery(currentWeekQueryOptions(pool.id));
-  await Promise.all([client.prefetchQuery(publishedGamesQueryOptions(pool.id, week.weekNumber)), client.prefetchQuery(myPicksQueryOptions(week.id, pool.id))]);
 }
 
 /**

@@ -34,8 +34,12 @@ const answered = (client: QueryClient, query: ViewQuery) => {
   return status === 'success' || status === 'error';
 };
 
-/** The first view's queries that have no answer yet, asked (or joined, when already on their way). */
-async function answersOf(client: QueryClient, queries: ViewQueries): Promise<void> {
+/**
+ * Asks the first view's queries that have no answer yet (or joins them, when already on their way),
+ * step by step, until each has answered: what a FirstView waits for, and what the signed-in first
+ * load starts before the screen's code has run (app/first-screen.ts).
+ */
+export async function askFirstView(client: QueryClient, queries: ViewQueries): Promise<void> {
   for (;;) {
     const open = queries(client).filter((query) => !answered(client, query));
     if (open.length === 0) return;
@@ -54,7 +58,7 @@ function Gate({ id, queries, children }: { id: string; queries: ViewQueries; chi
   if (!shown && queries(client).some((query) => !answered(client, query))) {
     let wait = waits.get(id);
     if (!wait) {
-      wait = answersOf(client, queries).finally(() => waits.delete(id));
+      wait = askFirstView(client, queries).finally(() => waits.delete(id));
       waits.set(id, wait);
     }
     use(wait);

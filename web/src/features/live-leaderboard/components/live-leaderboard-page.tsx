@@ -144,7 +144,9 @@ function LiveBoardFrame({
           <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading" data-stream={streamState ?? 'off'}>
             {heading ? <span className="font-medium text-foreground">{heading.poolName}</span> : null}
             <span>{weekName}</span>
-            {heading ? <Badge variant={heading.currentState === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'}>{WEEK_STATE_LABELS[heading.currentState].title}</Badge> : null}
+            {heading ? (
+              <Badge variant={heading.currentState === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'}>{WEEK_STATE_LABELS[heading.currentState].title}</Badge>
+            ) : null}
           </span>
         }
         actions={actions}

@@ -14,8 +14,10 @@ import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
 import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-games';
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
 import { formatDateTime } from '../../../lib/dates';
+import { FirstView } from '../../../lib/first-view';
 import { useUserPools } from '../../../lib/user-pools';
 import { useMyPicks } from '../api/get-my-picks';
+import { makePicksFirstView } from '../lib/make-picks-first-view';
 import { PicksBoard } from './picks-board';
 import { PicksCountdown } from './picks-countdown';
 import { PicksGuide } from './picks-guide';
@@ -32,17 +34,25 @@ export const SEASON_LABEL = PICK_MESSAGES.seasonLabel;
  */
 export function PicksPage({ requestedPoolId, afterFirstSave }: { requestedPoolId?: string | undefined; afterFirstSave?: ReactNode }) {
   useDocumentMeta(routeMeta(paths.picks));
+  const loading = (
+    <>
+      <PageHeader title={paths.picks.title} />
+      <InlineLoading label="Loading your pools..." />
+    </>
+  );
+  // The screen renders once the pools, the current week, its games and the player's picks are in (lib/first-view.tsx).
+  return (
+    <FirstView id={`make-picks:${requestedPoolId ?? ''}`} queries={makePicksFirstView(requestedPoolId)} fallback={loading}>
+      <Picks requestedPoolId={requestedPoolId} afterFirstSave={afterFirstSave} loading={loading} />
+    </FirstView>
+  );
+}
+
+function Picks({ requestedPoolId, afterFirstSave, loading }: { requestedPoolId: string | undefined; afterFirstSave: ReactNode; loading: ReactNode }) {
   const pools = useUserPools();
   const [chosen, setChosen] = useState(requestedPoolId);
 
-  if (pools.isPending) {
-    return (
-      <>
-        <PageHeader title={paths.picks.title} />
-        <InlineLoading label="Loading your pools..." />
-      </>
-    );
-  }
+  if (pools.isPending) return loading;
   if (pools.isError) {
     return (
       <>
