@@ -30,7 +30,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium, WILD_CARD_PICKS, wildCardBatch } from '@powerpool/testing';
 import { completeWildCardWeek, publishWildCardPool } from '../deploy/cluster/test/helpers.js';
 import { describeViolations, runAxe } from '../web/e2e/support/axe.js';
@@ -187,54 +187,50 @@ class Auditor {
   }
 
   /**
-   * A CPU profile (`<key>.cpuprofile`, for Chromium's DevTools or speedscope) of one load of the
-   * screen at a phone's size with the CPU slowed down 4x, from the navigation until the screen
-   * has its data and 2 s more (what Lighthouse counts as blocking time comes after the first paint).
+   * One more load of the screen as a phone's would be measured: 412 px, the CPU slowed down 4x,
+   * from the navigation until the screen has its data and 2 s more (what Lighthouse counts as
+   * blocking time comes after the first paint), with `record` started before and stopped after it.
    */
-  private async profile(screen: Screen, url: string, dir: string): Promise<void> {
+  private async recordLoad(screen: Screen, url: string, record: (page: Page, cdp: CDPSession) => Promise<() => Promise<void>>): Promise<void> {
     const page = await this.context.newPage();
     try {
       await page.setViewportSize({ width: 412, height: 823 });
       const cdp = await this.context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
+      const stop = await record(page, cdp);
       await page.goto(url);
       await settle(page, screen.ready);
       await pause(2_000);
-      const { profile } = await cdp.send('Profiler.stop');
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, `${screen.key}.cpuprofile`), JSON.stringify(profile));
+      await stop();
       await cdp.detach();
     } finally {
       await page.close();
     }
   }
 
-  /**
-   * A performance trace (`<key>.trace.json`, for DevTools' Performance panel or
-   * bench/trace-summary.ts) of one load as `profile` takes it: 412 px, 4x CPU slowdown, until the
-   * screen has its data and 2 s more.
-   */
+  /** A CPU profile of such a load (`<key>.cpuprofile`, for Chromium's DevTools or speedscope). */
+  private async profile(screen: Screen, url: string, dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    await this.recordLoad(screen, url, async (_page, cdp) => {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      return async () => {
+        const { profile } = await cdp.send('Profiler.stop');
+        await writeFile(path.join(dir, `${screen.key}.cpuprofile`), JSON.stringify(profile));
+      };
+    });
+  }
+
+  /** A performance trace of such a load (`<key>.trace.json`, for DevTools' Performance panel or bench/trace-summary.ts). */
   private async trace(screen: Screen, url: string, dir: string): Promise<void> {
-    const page = await this.context.newPage();
-    try {
-      await page.setViewportSize({ width: 412, height: 823 });
-      const cdp = await this.context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await mkdir(dir, { recursive: true });
-      const browser = this.context.browser();
-      if (!browser) throw new Error('no browser to trace');
+    const browser = this.context.browser();
+    if (!browser) throw new Error('no browser to trace');
+    await mkdir(dir, { recursive: true });
+    await this.recordLoad(screen, url, async (page) => {
       await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-      await page.goto(url);
-      await settle(page, screen.ready);
-      await pause(2_000);
-      await writeFile(path.join(dir, `${screen.key}.trace.json`), await browser.stopTracing());
-      await cdp.detach();
-    } finally {
-      await page.close();
-    }
+      return async () => writeFile(path.join(dir, `${screen.key}.trace.json`), await browser.stopTracing());
+    });
   }
 
   /** axe at 375 and 1280 px in both themes (the gateway's /api/docs has one theme). */

@@ -32,6 +32,18 @@ async function holdBack(page: Page, matches: (url: URL) => boolean): Promise<{ r
   return { release, asked: seen };
 }
 
+/** The published games' reply of the Wild Card week of `poolId`, once it has arrived. */
+const gamesReply = (page: Page, poolId: string) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/published`);
+
+/** While a reply of the view is held back: the screen's loading text stays, and none of `parts` is on the page. */
+async function expectStillLoading(page: Page, loading: string, parts: readonly string[]): Promise<void> {
+  await page.getByText(loading).waitFor();
+  await page.waitForTimeout(300);
+  expect(await page.getByText(loading).isVisible()).toBe(true);
+  for (const part of parts) expect(await page.getByTestId(part).count(), part).toBe(0);
+}
+
 describe.skipIf(chromiumUnavailableReason())('first views rendered once', () => {
   const e2e = setupE2e({ espnReplay: { gameDay: { minutes: 1_440, kickoffInMinutes: 24 * 60 } } });
   // The tests share the pool (the embedded app's state); each opens its own pages.
@@ -44,18 +56,14 @@ describe.skipIf(chromiumUnavailableReason())('first views rendered once', () => 
     const commissioner = pool.commissioner;
 
     const stats = await holdBack(commissioner, isPickStats);
-    const games = commissioner.waitForResponse((r) => new URL(r.url()).pathname === `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/published`);
+    const games = gamesReply(commissioner, poolId);
     const state = commissioner.waitForResponse((r) => new URL(r.url()).pathname === `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/state`);
     await commissioner.goto(`/weeks/${WILD_CARD_WEEK}?pool=${poolId}`);
     expect((await state).status()).toBe(200);
     expect((await games).status()).toBe(200);
     await stats.asked;
     // The state and the games are in, the counts are not: the loading state, none of the week.
-    await commissioner.getByText('Loading Wild Card...').waitFor();
-    await commissioner.waitForTimeout(300);
-    expect(await commissioner.getByText('Loading Wild Card...').isVisible()).toBe(true);
-    expect(await commissioner.getByTestId('week-game-row').count()).toBe(0);
-    expect(await commissioner.getByTestId('pick-completion').count()).toBe(0);
+    await expectStillLoading(commissioner, 'Loading Wild Card...', ['week-game-row', 'pick-completion']);
 
     stats.release();
     await commissioner.getByTestId('pick-completion').waitFor();
@@ -83,14 +91,11 @@ describe.skipIf(chromiumUnavailableReason())('first views rendered once', () => 
   it("should show Make Picks only once the player's saved picks are in too, then the games", async () => {
     const player = await e2e.signedInPage(ACCOUNTS.player);
     const picks = await holdBack(player, isMyPicks);
-    const games = player.waitForResponse((r) => new URL(r.url()).pathname === `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/published`);
+    const games = gamesReply(player, poolId);
     await player.goto('/');
     expect((await games).status()).toBe(200);
     await picks.asked;
-    await player.getByText('Loading your pools...').waitFor();
-    await player.waitForTimeout(300);
-    expect(await player.getByText('Loading your pools...').isVisible()).toBe(true);
-    expect(await player.getByTestId('game-card').count()).toBe(0);
+    await expectStillLoading(player, 'Loading your pools...', ['game-card']);
 
     picks.release();
     await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 10_000 }).toBe(4);
