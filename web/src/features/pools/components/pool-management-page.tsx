@@ -37,17 +37,15 @@ import { WeeklyTiebreakerCard } from './weekly-tiebreaker-card';
 export function PoolManagementPage({ testingTab }: { testingTab: (pool: Pool | undefined) => ReactNode }) {
   const user = useSignedInUser();
   const superAdmin = isSuperAdmin(user.role);
-  const loading = (
+  const loading = <InlineLoading label="Loading your pools..." />;
+  // The header stays; what is under it renders once the pools and the first pool's cards are in (lib/first-view.tsx).
+  return (
     <>
       <PoolManagementHeader superAdmin={superAdmin} />
-      <InlineLoading label="Loading your pools..." />
+      <FirstView id="pool-management" queries={poolManagementFirstView(user.id, superAdmin)} fallback={loading}>
+        <PoolManagement testingTab={testingTab} loading={loading} />
+      </FirstView>
     </>
-  );
-  // The screen renders once the pools and the first pool's cards are in (lib/first-view.tsx).
-  return (
-    <FirstView id="pool-management" queries={poolManagementFirstView(user.id, superAdmin)} fallback={loading}>
-      <PoolManagement testingTab={testingTab} loading={loading} />
-    </FirstView>
   );
 }
 
@@ -67,20 +65,16 @@ function PoolManagement({ testingTab, loading }: { testingTab: (pool: Pool | und
   const owned = useOwnedPools();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selectId = useId();
-  const header = <PoolManagementHeader superAdmin={superAdmin} />;
 
   if (owned.isPending) return loading;
   if (owned.isError) {
     return (
-      <>
-        {header}
-        <InlineError
-          title="Unable to load pools"
-          message={errorText(owned.error, 'Failed to load pools.')}
-          onRetry={() => void owned.refetch()}
-          retrying={owned.isFetching}
-        />
-      </>
+      <InlineError
+        title="Unable to load pools"
+        message={errorText(owned.error, 'Failed to load pools.')}
+        onRetry={() => void owned.refetch()}
+        retrying={owned.isFetching}
+      />
     );
   }
 
@@ -92,7 +86,6 @@ function PoolManagement({ testingTab, loading }: { testingTab: (pool: Pool | und
 
   return (
     <>
-      {header}
       {showSelector && pool ? (
         <div className="mb-6 flex flex-wrap items-end gap-3" data-testid="pool-selector">
           <div className="grid w-full gap-2 sm:w-80">
