@@ -35,3 +35,8 @@ export function requestedPoolId(state: unknown): string | undefined {
   const { poolId } = state as PicksLocationState;
   return typeof poolId === 'string' ? poolId : undefined;
 }
+
+/** The pool Make Picks shows: the one chosen (or asked for by the link), else the player's first. */
+export function shownPool<P extends { id: string }>(pools: readonly P[], chosenId: string | undefined): P | undefined {
+  return pools.find((p) => p.id === chosenId) ?? pools[0];
+}

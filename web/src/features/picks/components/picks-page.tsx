@@ -15,7 +15,7 @@ import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
 import { formatDateTime } from '../../../lib/dates';
 import { FirstView } from '../../../lib/first-view';
-import { useUserPools } from '../../../lib/user-pools';
+import { shownPool, useUserPools } from '../../../lib/user-pools';
 import { useMyPicks } from '../api/get-my-picks';
 import { makePicksFirstView } from '../lib/make-picks-first-view';
 import { PicksBoard } from './picks-board';
@@ -74,7 +74,7 @@ function Picks({ requestedPoolId, afterFirstSave, loading }: { requestedPoolId: 
       </>
     );
   }
-  const pool = pools.data.find((p) => p.id === chosen) ?? pools.data[0]!;
+  const pool = shownPool(pools.data, chosen)!;
   return (
     <PoolPicks
       key={pool.id}

@@ -2,20 +2,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import { currentWeekQueryOptions } from '../../../lib/current-week';
 import type { ViewQuery } from '../../../lib/first-view';
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
-import { userPoolsQueryOptions } from '../../../lib/user-pools';
+import { shownPool, userPoolsQueryOptions } from '../../../lib/user-pools';
 import { myPicksQueryOptions } from '../api/get-my-picks';
 
 /**
  * What Make Picks' first view reads (lib/first-view.tsx), each step once the one before has
- * answered: the player's pools; the pool shown (the one a link asked for, else the first: PicksPage's
- * rule) and its current week; the week's published games and the player's saved picks. The
+ * answered: the player's pools; the pool shown (`shownPool`) and its current week; the week's published games and the player's saved picks. The
  * signed-in first load asks the same chain before the screen's code has run (app/first-screen.ts).
  */
 export function makePicksFirstView(requestedPoolId: string | undefined) {
   return (client: QueryClient): ViewQuery[] => {
     const pools = userPoolsQueryOptions();
-    const list = client.getQueryData(pools.queryKey);
-    const pool = list?.find((p) => p.id === requestedPoolId) ?? list?.[0];
+    const pool = shownPool(client.getQueryData(pools.queryKey) ?? [], requestedPoolId);
     if (!pool) return [pools];
     const week = currentWeekQueryOptions(pool.id);
     const current = client.getQueryData(week.queryKey);
