@@ -148,25 +148,16 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
   return upstream;
 }
 
-/** What the fake sports-data-staging answers for a team logo. */
 /** When the fake sign-in callback's session cookie expires. */
 export const FAKE_SESSION_EXPIRES = 'Sat, 05 Dec 2026 17:00:00 GMT';
 
+/** What the fake sports-data-staging answers for a team logo. */
 export const FAKE_LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e31837"/></svg>';
 
-/** A URL where nothing listens (a server was started there, then closed). */
-export async function deadUrl(): Promise<string> {
-  const app = Fastify();
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await app.close();
-  return url;
-}
-
-/** A temporary SPA build: index.html, one hashed asset, a favicon. `withIndex: false` leaves index.html out. */
 /** A script big enough to be worth compressing, as the SPA's chunks are. */
 export const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const line${i} = "PowerPool picks ${i}";`).join('\n');
 
+/** A temporary SPA build: index.html, one hashed asset, a favicon. `withIndex: false` leaves index.html out. */
 export async function makeWebDist(options: { withIndex?: boolean } = {}): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'powerpool-web-'));
   await mkdir(path.join(dir, 'assets'));

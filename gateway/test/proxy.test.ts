@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, HEADERS } from '@powerpool/contracts';
 import { createAssertionSigner, generateAssertionKeys } from '@powerpool/service-kit';
-import { upload } from '@powerpool/testing';
-import { concretePath, cookie, deadUrl, sessionUser, startGateway, startUpstreams, type TestGateway, type UpstreamCall, type Upstreams } from './helpers.js';
+import { deadUrl, upload } from '@powerpool/testing';
+import { concretePath, cookie, sessionUser, startGateway, startUpstreams, type TestGateway, type UpstreamCall, type Upstreams } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

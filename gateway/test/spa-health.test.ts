@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@powerpool/contracts';
-import { BIG_SCRIPT, deadUrl, makeWebDist, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
+import { deadUrl } from '@powerpool/testing';
+import { BIG_SCRIPT, makeWebDist, startGateway, startUpstreams, type TestGateway, type Upstreams } from './helpers.js';
 
 const METRICS_TOKEN = 'spa-health-metrics-token-0123';
 

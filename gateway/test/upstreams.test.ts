@@ -2,8 +2,8 @@ import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { picksEndpoints } from '@powerpool/contracts';
-import { readEventStream } from '@powerpool/testing';
-import { cookie, deadUrl, sessionUser, startGateway, startUpstream, startUpstreams, type FakeUpstream, type TestGateway, type Upstreams } from './helpers.js';
+import { deadUrl, readEventStream } from '@powerpool/testing';
+import { cookie, sessionUser, startGateway, startUpstream, startUpstreams, type FakeUpstream, type TestGateway, type Upstreams } from './helpers.js';
 
 /** Replicas of picks-scoring behind one gateway: round-robin, failover when a replica refuses the connection. */
 describe('upstream replicas', () => {

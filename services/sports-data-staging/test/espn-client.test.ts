@@ -3,6 +3,7 @@ import type { EspnClient } from '../src/domain/espn.js';
 import { createEspnClient } from '../src/ports/espn/client.js';
 import { EspnError } from '../src/domain/espn.js';
 import { startEspnReplay, type EspnReplay } from '@powerpool/sports-data-staging/replay';
+import { deadUrl } from '@powerpool/testing';
 import { seasonWeeks } from '../src/domain/espn-weeks.js';
 
 describe('ESPN client against the replay of recorded responses', () => {
@@ -219,9 +220,8 @@ describe('ESPN client against the replay of recorded responses', () => {
     });
 
     it('should say it could not connect when ESPN is down', async () => {
-      const r = await startEspnReplay();
-      await r.close();
-      const down = createEspnClient({ siteUrl: r.siteUrl, coreUrl: r.coreUrl, timeoutMs: 500, retries: 1, backoffMs: 5, concurrency: 1 });
+      const dead = await deadUrl();
+      const down = createEspnClient({ siteUrl: `${dead}/site`, coreUrl: `${dead}/core`, timeoutMs: 500, retries: 1, backoffMs: 5, concurrency: 1 });
       await expect(down.teams()).rejects.toThrow(/ESPN teams list: could not connect \(ECONNREFUSED\) \(after 2 attempts\)/);
     });
   });
