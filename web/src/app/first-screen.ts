@@ -28,7 +28,6 @@ import { requestedPoolId, userPoolsQueryOptions } from '../lib/user-pools';
 export function prefetchFirstScreen(client: QueryClient, { pathname, search = '', state }: { pathname: string; search?: string; state: unknown }): void {
   if (!hasSignedInHint()) return;
   void client.prefetchQuery(currentUserQueryOptions());
-  setTimeout(warmDateFormats, 0);
   const ignore = () => undefined;
   if (pathname === paths.home.path || pathname === paths.picks.path) {
     // The screen's code, with the chunks it imports (Vite preloads them alongside).
@@ -63,16 +62,6 @@ export function prefetchFirstScreen(client: QueryClient, { pathname, search = ''
       return prefetchWeek(client, user, weekNumber, new URLSearchParams(search).get('pool'));
     }).catch(ignore);
   }
-}
-
-/**
- * Every signed-in screen shows dates, and a page's first `Intl.DateTimeFormat` loads the browser's
- * locale data (15-35 ms on this VM, four times that on Lighthouse's phone): done here in a task of
- * its own while the screen's code and data are on their way, so the screen's date formats then cost
- * well under a millisecond as its chunk is evaluated (docs/screens.md#main-thread-time).
- */
-function warmDateFormats(): void {
-  new Intl.DateTimeFormat('en-US').format(0);
 }
 
 /**

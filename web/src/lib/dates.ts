@@ -17,62 +17,36 @@
  * missing or unreadable. No screen formats a date any other way (no toLocaleString).
  */
 
-import { TIME_ZONE, formatDateTime, plainSpaces } from '@powerpool/contracts';
+import { MONTH_NAMES, TIME_ZONE, centralTime, clockText, dayText, formatDateTime, toDate, type DateInput } from '@powerpool/contracts';
 
-/** The time zone of every date and time shown, and the instant's format (shared with the server's e-mails). */
-export { TIME_ZONE, formatDateTime };
-
-const LOCALE = 'en-US';
-
-const kickoffFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric' });
-
-const clockTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
-
-export type DateInput = string | number | Date | null | undefined;
-
-/** The instant `value` stands for, or null when missing or unreadable. */
-export function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-const plain = plainSpaces;
-
-function format(formatter: Intl.DateTimeFormat, value: DateInput, fallback: string): string {
-  const date = toDate(value);
-  return date ? plain(formatter.format(date)) : fallback;
-}
+/**
+ * The time zone of every date and time shown, and the instant's format (shared with the server's
+ * e-mails). Built on `centralTime`, without Intl (libs/contracts/src/dates.ts says why).
+ */
+export { TIME_ZONE, formatDateTime, toDate, type DateInput };
 
 /** "Sun, Jan 11, 3:30 PM CST": a kickoff of the week shown, in Central time, or the fallback. */
 export function formatKickoff(value: DateInput, fallback = 'TBD'): string {
-  return format(kickoffFormat, value, fallback);
+  const date = toDate(value);
+  if (!date) return fallback;
+  const t = centralTime(date);
+  return `${dayText(t)}, ${clockText(t)} ${t.zone}`;
 }
 
 /** "Jan 11, 2026": the Central-time day of an instant, or the fallback. */
 export function formatDate(value: DateInput, fallback = 'N/A'): string {
-  return format(dateFormat, value, fallback);
+  const date = toDate(value);
+  if (!date) return fallback;
+  const t = centralTime(date);
+  return `${MONTH_NAMES[t.month]} ${t.day}, ${t.year}`;
 }
 
 /** "3:20:05 PM CST": the Central time of day of an instant, to the second, or the fallback. */
 export function formatClockTime(value: DateInput, fallback = ''): string {
-  return format(clockTimeFormat, value, fallback);
+  const date = toDate(value);
+  if (!date) return fallback;
+  const t = centralTime(date);
+  return `${clockText(t, true)} ${t.zone}`;
 }
 
 /**
