@@ -1,26 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { FIRST_LOAD_BUDGET_KB, MAKE_PICKS_BUDGET_KB } from '../../bench/web-bundle.js';
-import type { Manifest } from '../../bench/web-bundle.js';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS, LANDING_TAGLINE, navLink } from './support/sign-in.js';
-import { REPO_ROOT } from './support/web-build.js';
-
-/** The build's manifest (read once the suite has made sure web/dist is fresh). */
-function manifest(): Manifest {
-  return JSON.parse(readFileSync(path.join(REPO_ROOT, 'web/dist/.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
-/** The chunk file of a route module that loads on demand, e.g. `assets/pool-management-1a2b3c.js`. */
-function chunkOf(source: string): string {
-  const chunk = manifest()[source];
-  if (!chunk?.isDynamicEntry) throw new Error(`${source} is not a chunk loaded on demand`);
-  return `/${chunk.file}`;
-}
+import { chunkOf } from './support/web-build.js';
 
 /** Every JavaScript file the page fetches from now on, by path, with its body. */
 function recordScripts(page: Page): Map<string, Promise<Buffer>> {

@@ -4,6 +4,7 @@ import { chromiumUnavailableReason, WILD_CARD_WEEK } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
 import { ACCOUNTS } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
+import { chunkOf } from './support/web-build.js';
 import { publishWildCardPool } from './support/wild-card.js';
 
 /**
@@ -71,6 +72,29 @@ describe.skipIf(chromiumUnavailableReason())('first views rendered once', () => 
     expect(await commissioner.getByText('Loading pick stats...').count()).toBe(0);
     expect(await commissioner.getByText('Loading Wild Card...').count()).toBe(0);
     await commissioner.unroute(isPickStats);
+  });
+
+  it("should ask Manage Weeks' weeks, games and pick counts on the first load, before the screen's code has come", async () => {
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
+    const chunk = chunkOf('src/app/routes/week-management.tsx');
+    const isChunk = (url: URL) => url.pathname === chunk;
+    const code = await holdBack(commissioner, isChunk);
+    const asked = (matches: (url: URL) => boolean) => commissioner.waitForRequest((request) => matches(new URL(request.url())), { timeout: 15_000 });
+    const requests = Promise.all([
+      asked((url) => url.pathname === `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/state`),
+      asked((url) => url.pathname === '/api/weeks' && url.searchParams.get('poolId') === poolId),
+      asked((url) => url.pathname === `/api/pools/${poolId}/weeks/${WILD_CARD_WEEK}/games/published`),
+      asked(isPickStats),
+    ]);
+    await commissioner.goto(`/weeks/${WILD_CARD_WEEK}?pool=${poolId}`);
+    await code.asked;
+    // All four are asked while the screen's code is still held back (web/src/app/first-screen.ts).
+    await requests;
+
+    code.release();
+    await commissioner.getByTestId('pick-completion').waitFor();
+    expect(await commissioner.getByTestId('week-game-row').count()).toBe(4);
+    await commissioner.unroute(isChunk);
   });
 
   it('should show the week and its games with the pick counts own error when the counts fail', async () => {

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Manifest } from '../../../bench/web-bundle.js';
 
 const run = promisify(execFile);
 
@@ -60,4 +62,16 @@ export async function ensureWebBuilt(): Promise<void> {
     const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
     throw new Error(`npm run build -w @powerpool/web failed:\n${stdout}\n${stderr}`, { cause: err });
   }
+}
+
+/** The build's manifest (read once the suite has made sure web/dist is fresh). */
+function manifest(): Manifest {
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, 'web/dist/.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk file of a route module that loads on demand, e.g. `/assets/pool-management-1a2b3c.js`. */
+export function chunkOf(source: string): string {
+  const chunk = manifest()[source];
+  if (!chunk?.isDynamicEntry) throw new Error(`${source} is not a chunk loaded on demand`);
+  return `/${chunk.file}`;
 }

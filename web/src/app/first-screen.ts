@@ -6,12 +6,12 @@ import { paths } from '../config/paths';
 import { liveLeaderboardQueryOptions } from '../features/live-leaderboard/api/live-leaderboard-query';
 import { makePicksFirstView } from '../features/picks/lib/make-picks-first-view';
 import { weekStateQueryOptions } from '../features/weeks/api/week-state-query';
+import { weekFirstLoad } from '../features/weeks/lib/week-first-load';
 import { parseWeekParam } from '../features/weeks/lib/week-param';
 import { currentUserQueryOptions, hasSignedInHint } from '../lib/auth';
 import { currentWeekQueryOptions } from '../lib/current-week';
 import { askFirstView } from '../lib/first-view';
 import { ownedPoolsQueryOptions, pickManagedPool } from '../lib/owned-pools';
-import { publishedGamesQueryOptions } from '../lib/published-games';
 import { canManagePools, isSuperAdmin } from '../lib/roles';
 import { requestedPoolId, userPoolsQueryOptions } from '../lib/user-pools';
 
@@ -76,22 +76,16 @@ async function prefetchForManager(client: QueryClient, prefetch: (user: CurrentU
 
 /**
  * Week Management (/weeks/{n}?pool=), for a commissioner or super admin: the pool the page shows
- * (its rule, pickManagedPool), the week's state, then the published games the panel of every state after
- * SETUP shows. A pool named by the address is asked at once, beside the viewer's pools.
+ * (its rule, pickManagedPool), then the part of its first view that the first load can ask
+ * (`weekFirstLoad`: the week's state and the pool's weeks, then the published games and the pick
+ * counts). The week's state of a pool named by the address is asked at once, beside the viewer's
+ * pools.
  */
 async function prefetchWeek(client: QueryClient, user: CurrentUser, weekNumber: number, requested: string | null): Promise<void> {
-  const start = (poolId: string) => {
-    const status = client.fetchQuery(weekStateQueryOptions(poolId, weekNumber));
-    status.catch(() => undefined);
-    return status;
-  };
-  const early = requested ? start(requested) : undefined;
+  if (requested) void client.prefetchQuery(weekStateQueryOptions(requested, weekNumber));
   const pools = await client.fetchQuery(ownedPoolsQueryOptions());
   const pool = pickManagedPool(pools, requested, user.id);
-  if (!pool) return;
-  const status = await (early && pool.id === requested ? early : start(pool.id));
-  if (status.currentState === 'SETUP') return;
-  await client.prefetchQuery(publishedGamesQueryOptions(pool.id, weekNumber));
+  if (pool) await askFirstView(client, weekFirstLoad(pool.id, weekNumber));
 }
 
 /**

@@ -1,21 +1,7 @@
-import type { PickStats } from '@powerpool/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTimePassed } from '../../../hooks/use-time-passed';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
 import { PICK_SAVES_FOLLOW_MS } from '../../../lib/follow-week';
-
-/** GET /api/admin/weeks/{weekNumber}/pick-stats?poolId=: how many active members have saved their three picks. */
-export function getPickStats(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PickStats> {
-  return readApi(firstScreenRoutes.pickStats, { params: { weekNumber }, query: { poolId } }, { signal });
-}
-
-export function pickStatsQueryOptions(poolId: string, weekNumber: number) {
-  return queryOptions({
-    queryKey: apiKey(firstScreenRoutes.pickStats, { params: { weekNumber }, query: { poolId } }),
-    queryFn: ({ signal }) => getPickStats(poolId, weekNumber, { signal }),
-  });
-}
+import { pickStatsQueryOptions } from './pick-stats-query';
 
 /**
  * Players keep saving picks until the deadline (`pickDeadline`): the card reloads every

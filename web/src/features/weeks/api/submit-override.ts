@@ -5,7 +5,7 @@ import { managementRoutes } from '../../../lib/management-routes';
 import { invalidateKeys } from '../../../lib/query-client';
 import { scoresKeys } from './calculate-scores';
 import type { OverrideRequest } from '../lib/override';
-import { pickStatsQueryOptions } from './get-pick-stats';
+import { pickStatsQueryOptions } from './pick-stats-query';
 
 /** POST /api/picks/commissioner-override: a member's picks entered for them, with a reason; recorded. */
 export function submitOverride(body: OverrideRequest): Promise<OverrideReply> {
