@@ -125,10 +125,13 @@ export function dayText(t: CentralTime): string {
   return `${WEEKDAY_NAMES[t.weekday]}, ${MONTH_NAMES[t.month]} ${t.day}`;
 }
 
+/** `write` of `value`'s Central time, or the fallback when it is missing or unreadable: how every format is made. */
+export function formatCentral(value: DateInput, fallback: string, write: (t: CentralTime) => string): string {
+  const date = toDate(value);
+  return date ? write(centralTime(date)) : fallback;
+}
+
 /** "Sun, Jan 11, 2026, 3:20 PM CST": an instant in Central time, or the fallback. */
 export function formatDateTime(value: DateInput, fallback = 'N/A'): string {
-  const date = toDate(value);
-  if (!date) return fallback;
-  const t = centralTime(date);
-  return `${dayText(t)}, ${t.year}, ${clockText(t)} ${t.zone}`;
+  return formatCentral(value, fallback, (t) => `${dayText(t)}, ${t.year}, ${clockText(t)} ${t.zone}`);
 }

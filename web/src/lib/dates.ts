@@ -17,7 +17,7 @@
  * missing or unreadable. No screen formats a date any other way (no toLocaleString).
  */
 
-import { MONTH_NAMES, TIME_ZONE, centralTime, clockText, dayText, formatDateTime, toDate, type DateInput } from '@powerpool/contracts';
+import { MONTH_NAMES, TIME_ZONE, clockText, dayText, formatCentral, formatDateTime, toDate, type DateInput } from '@powerpool/contracts';
 
 /**
  * The time zone of every date and time shown, and the instant's format (shared with the server's
@@ -27,26 +27,17 @@ export { TIME_ZONE, formatDateTime, toDate, type DateInput };
 
 /** "Sun, Jan 11, 3:30 PM CST": a kickoff of the week shown, in Central time, or the fallback. */
 export function formatKickoff(value: DateInput, fallback = 'TBD'): string {
-  const date = toDate(value);
-  if (!date) return fallback;
-  const t = centralTime(date);
-  return `${dayText(t)}, ${clockText(t)} ${t.zone}`;
+  return formatCentral(value, fallback, (t) => `${dayText(t)}, ${clockText(t)} ${t.zone}`);
 }
 
 /** "Jan 11, 2026": the Central-time day of an instant, or the fallback. */
 export function formatDate(value: DateInput, fallback = 'N/A'): string {
-  const date = toDate(value);
-  if (!date) return fallback;
-  const t = centralTime(date);
-  return `${MONTH_NAMES[t.month]} ${t.day}, ${t.year}`;
+  return formatCentral(value, fallback, (t) => `${MONTH_NAMES[t.month]} ${t.day}, ${t.year}`);
 }
 
 /** "3:20:05 PM CST": the Central time of day of an instant, to the second, or the fallback. */
 export function formatClockTime(value: DateInput, fallback = ''): string {
-  const date = toDate(value);
-  if (!date) return fallback;
-  const t = centralTime(date);
-  return `${clockText(t, true)} ${t.zone}`;
+  return formatCentral(value, fallback, (t) => `${clockText(t, true)} ${t.zone}`);
 }
 
 /**
