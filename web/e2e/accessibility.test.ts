@@ -39,20 +39,32 @@ describe.skipIf(chromiumUnavailableReason())('accessibility: axe finds nothing',
     async () => {
       const found: string[] = [];
       /**
-       * Opens `url` at 375 px, waits for `ready`, and runs axe at each width and theme (`themed:
-       * false`: a page of the gateway's own, /api/docs, which has one theme: each width once).
+       * Opens `url` at 375 px, waits for `ready`, and runs axe at each width and theme. `cssTheme`:
+       * a page of the gateway's own (/api/docs) that follows the device's scheme by CSS alone, with
+       * no class to wait for; its background must be the one given for the theme.
        */
-      const audit = async (name: string, page: Page, url: string, ready: (page: Page) => Promise<void>, { themed = true } = {}) => {
+      const audit = async (
+        name: string,
+        page: Page,
+        url: string,
+        ready: (page: Page) => Promise<void>,
+        { cssTheme }: { cssTheme?: Record<(typeof THEMES)[number], string> } = {},
+      ) => {
         await page.setViewportSize({ width: 375, height: HEIGHT[375] });
         await page.goto(url);
         await ready(page);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT[width] });
-          for (const theme of themed ? THEMES : [null]) {
-            if (theme) await useTheme(page, theme);
+          for (const theme of THEMES) {
+            if (cssTheme) {
+              await page.emulateMedia({ colorScheme: theme });
+              expect(await page.evaluate('getComputedStyle(document.body).backgroundColor'), `${name} (${theme})`).toBe(cssTheme[theme]);
+            } else {
+              await useTheme(page, theme);
+            }
             await nextPaint(page);
             await transitionsDone(page);
-            found.push(...describeViolations(`${name} at ${width} px${theme ? ` (${theme})` : ''}`, await runAxe(page)));
+            found.push(...describeViolations(`${name} at ${width} px (${theme})`, await runAxe(page)));
           }
         }
       };
@@ -75,7 +87,7 @@ describe.skipIf(chromiumUnavailableReason())('accessibility: axe finds nothing',
       // Before the games: the week open for picks.
       await audit('Landing page', e2e.page, '/', (p) => settle(p, p.getByText(LANDING_TAGLINE)));
       await audit('/api/docs', e2e.page, '/api/docs', (p) => p.getByRole('main').getByRole('heading', { level: 1 }).waitFor(), {
-        themed: false,
+        cssTheme: { light: 'rgb(248, 250, 252)', dark: 'rgb(15, 19, 32)' },
       });
       await audit('Make Picks (picks saved)', player, '/', makePicks);
       await audit('Pool Management', commissioner, '/admin', (p) => settle(p, p.getByTestId('invitation-row')));

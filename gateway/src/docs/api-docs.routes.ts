@@ -23,6 +23,9 @@ const API_DOCS_DESCRIPTION = 'Every PowerPool HTTP endpoint by service: who may 
  * white text, so each colour keeps at least 4.5:1 against white (WCAG 1.4.3): Tailwind's 700
  * shades for green and amber, whose 600 shades stay near 3.2:1. Wide tables and schemas scroll
  * inside their own box (.tw, pre) and long paths wrap, so a phone's page never scrolls sideways.
+ * With no script to set a class, the page follows the device's scheme by CSS alone: in the dark
+ * the SPA's dark background (#0f1320) with light text, cards and links that keep 4.5:1 on it
+ * (docs/screens.md#theme); the badges stay as they are (white on their own colour).
  */
 const API_DOCS_CSS = `body{font-family:system-ui,sans-serif;max-width:64rem;margin:0 auto;padding:1.5rem;color:#0f172a;background:#f8fafc}
 h1{margin-bottom:.25rem}details{background:#fff;border:1px solid #e2e8f0;border-radius:8px;margin:.4rem 0;padding:.5rem .75rem}
@@ -30,7 +33,9 @@ summary{cursor:pointer;overflow-wrap:anywhere}.m{display:inline-block;min-width:
 .get{background:#2563eb}.post{background:#15803d}.put{background:#b45309}.patch{background:#9333ea}.delete{background:#dc2626}
 .s{color:#475569}pre{background:#f1f5f9;padding:.5rem;border-radius:6px;overflow:auto;max-height:24rem;font-size:.8rem}
 p,li{overflow-wrap:anywhere}.tw{max-width:100%;overflow-x:auto}
-table{border-collapse:collapse}td,th{border:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top}`;
+table{border-collapse:collapse}td,th{border:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top}
+@media (prefers-color-scheme:dark){body{color:#e2e8f0;background:#0f1320}details{background:#171d2e;border-color:#2b3350}
+.s{color:#a3b0c2}pre{background:#0b0f1a}td,th{border-color:#2b3350}a{color:#93c5fd}a:visited{color:#c4b5fd}}`;
 
 type Operation = {
   summary: string;
@@ -80,6 +85,7 @@ export function apiReferenceHtml(endpoints: readonly Endpoint[], doc: ReturnType
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>PowerPool API reference</title>
 <meta name="description" content="${escapeHtml(API_DOCS_DESCRIPTION)}">
+<meta name="color-scheme" content="light dark">
 <style>${API_DOCS_CSS}</style></head>
 <body><main><h1>PowerPool API reference</h1>
 <p>${prose(String((doc.info as { description?: string }).description ?? ''))}</p>
