@@ -106,7 +106,7 @@ async function settle(page: Page, selector: string): Promise<void> {
 
 /**
  * The page in `theme` once its fades are over: the SPA follows the device's scheme (until the person
- * picks one) by setting a class on <html>; the gateway's /api/docs has one theme and no such class.
+ * picks one) by setting a class on <html>; the gateway's /api/docs follows it by CSS alone, with no such class.
  */
 async function showTheme(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
@@ -277,7 +277,7 @@ class Auditor {
     });
   }
 
-  /** axe at 375 and 1280 px in this auditor's theme (the gateway's /api/docs has one theme). */
+  /** axe at 375 and 1280 px in this auditor's theme. */
   private async axe(screen: Screen, url: string): Promise<string[]> {
     return this.connected((context) => this.axeIn(context, screen, url));
   }
