@@ -138,14 +138,23 @@ class Auditor {
     private readonly records: boolean,
   ) {}
 
-  /** Runs `use` with Playwright connected to this auditor's Chromium (its default context: the browser's cookie jar), then disconnects. */
-  private async connected<T>(use: (context: BrowserContext) => Promise<T>): Promise<T> {
+  /**
+   * Runs `use` on a new page of this auditor's Chromium (its default context: the browser's cookie
+   * jar), with Playwright connected for that time only; then the page is closed and Playwright
+   * disconnects.
+   */
+  private async withPage<T>(use: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${this.chrome.port}`);
     try {
       const context = browser.contexts()[0];
       if (!context) throw new Error('the Chromium has no default context');
-      return await use(context);
+      const page = await context.newPage();
+      try {
+        return await use(page, context);
+      } finally {
+        await page.close();
+      }
     } finally {
       // Connected over CDP, close() disconnects and leaves the browser and its cookies as they are.
       await browser.close();
@@ -155,16 +164,11 @@ class Auditor {
   /** Leaves the browser signed in as `who`: cookies cleared, then the real sign-in through the dev IdP. */
   private async becomes(who: Who): Promise<void> {
     if (who === this.signedInAs) return;
-    await this.connected(async (context) => {
+    await this.withPage(async (page, context) => {
       await context.clearCookies();
       this.signedInAs = 'anonymous';
       if (who === 'anonymous') return;
-      const page = await context.newPage();
-      try {
-        await signIn(page, ACCOUNTS[who], { from: `${this.appUrl}/` });
-      } finally {
-        await page.close();
-      }
+      await signIn(page, ACCOUNTS[who], { from: `${this.appUrl}/` });
       this.signedInAs = who;
     });
   }
@@ -234,21 +238,16 @@ class Auditor {
    * blocking time comes after the first paint), with `record` started before and stopped after it.
    */
   private async recordLoad(screen: Screen, url: string, record: (page: Page, cdp: CDPSession) => Promise<() => Promise<void>>): Promise<void> {
-    await this.connected(async (context) => {
-      const page = await context.newPage();
-      try {
-        await page.setViewportSize({ width: 412, height: 823 });
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        const stop = await record(page, cdp);
-        await page.goto(url);
-        await settle(page, screen.ready);
-        await pause(2_000);
-        await stop();
-        await cdp.detach();
-      } finally {
-        await page.close();
-      }
+    await this.withPage(async (page, context) => {
+      await page.setViewportSize({ width: 412, height: 823 });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const stop = await record(page, cdp);
+      await page.goto(url);
+      await settle(page, screen.ready);
+      await pause(2_000);
+      await stop();
+      await cdp.detach();
     });
   }
 
@@ -279,12 +278,7 @@ class Auditor {
 
   /** axe at 375 and 1280 px in this auditor's theme. */
   private async axe(screen: Screen, url: string): Promise<string[]> {
-    return this.connected((context) => this.axeIn(context, screen, url));
-  }
-
-  private async axeIn(context: BrowserContext, screen: Screen, url: string): Promise<string[]> {
-    const page = await context.newPage();
-    try {
+    return this.withPage(async (page) => {
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto(url);
       await settle(page, screen.ready);
@@ -295,9 +289,7 @@ class Auditor {
         found.push(...describeViolations(`${screen.name} at ${width} px (${this.theme})`, await runAxe(page)));
       }
       return found;
-    } finally {
-      await page.close();
-    }
+    });
   }
 }
 
