@@ -17,7 +17,7 @@ WEB_INDEX := web/dist/index.html
 WEB_SOURCES := $(filter-out %.test.ts %.test.tsx,$(shell find web/src web/public libs/contracts/src -type f 2>/dev/null)) \
 	$(wildcard web/index.html web/vite.config.* web/build/*.ts web/build/*.js web/tsconfig*.json web/package.json)
 
-.PHONY: help install web start test typecheck lint format cluster bench clean clean-data
+.PHONY: help install web start test check typecheck lint format cluster bench clean clean-data
 
 help: ## List the targets
 	@echo "PowerPool"
@@ -49,6 +49,11 @@ test: install web ## Typecheck, lint (ESLint, Prettier check, knip), then run ev
 	$(NPM) run typecheck
 	$(MAKE) lint
 	npx vitest run $(VITEST_ARGS)
+
+check: install ## The everyday loop: typecheck, lint, then the unit tests (no database, bus or browser)
+	$(NPM) run typecheck
+	$(MAKE) lint
+	npx vitest run --project unit $(VITEST_ARGS)
 
 typecheck: install ## Typecheck the Node code and the SPA
 	$(NPM) run typecheck

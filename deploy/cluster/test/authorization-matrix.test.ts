@@ -245,7 +245,8 @@ function pushSubscriptionOf(role: string) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    endpoint: `https://push.example.invalid/${role}`,
+    // A Chrome subscription's shape: only the browsers' push services are accepted (docs/notifications.md#push-endpoints).
+    endpoint: `https://fcm.googleapis.com/fcm/send/authorization-matrix-${role}`,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };
 }
@@ -260,7 +261,7 @@ const PLANS: Record<string, Plan> = {
   // Forgetting a browser the caller never subscribed: let through, and nothing to delete.
   'DELETE /api/notifications/push-subscriptions': async (ctx, e) => ({
     path: worldPath(ctx, e),
-    body: { endpoint: 'https://push.example.invalid/never' },
+    body: { endpoint: 'https://fcm.googleapis.com/fcm/send/authorization-matrix-never' },
     effect: 'none',
   }),
   // The commissioner turns the 24-hour reminder off, the super admin on again: each writes the row.

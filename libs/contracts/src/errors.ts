@@ -110,6 +110,8 @@ export const ERROR_STATUS = {
   week_not_open: 409,
   /** An unsubscribe link whose signature does not match. */
   invalid_unsubscribe_token: 400,
+  /** A push subscription whose endpoint is not a public address on an allowed push service (docs/notifications.md#push-endpoints). */
+  push_endpoint_not_allowed: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

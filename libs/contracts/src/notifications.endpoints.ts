@@ -47,7 +47,9 @@ export const notificationsEndpoints = {
     tag,
     access: 'session',
     summary: "Keep a browser's push subscription for the caller (one person may have several browsers)",
-    description: 'The body is `PushSubscription.toJSON()`. An endpoint already kept (for anyone) now belongs to the caller.',
+    description:
+      'The body is `PushSubscription.toJSON()`. An endpoint already kept (for anyone) now belongs to the caller: the endpoint is a capability URL, and whoever holds it receives its pushes. ' +
+      'An endpoint that is not on a public address of an allowed browser push service is refused with 400 `push_endpoint_not_allowed`.',
     body: pushSubscriptionBodySchema,
     reply: pushSubscriptionReplySchema,
     status: 201,

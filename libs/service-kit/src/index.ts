@@ -20,3 +20,4 @@ export * from './db/projections.js';
 export * from './db/unavailable.js';
 export * from './pool-access.js';
 export * from './limiter.js';
+export * from './outbound.js';

@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import {
   createOutbox,
   createPoolAccessCatchUp,
@@ -18,7 +17,7 @@ import { consumePicks } from './events/picks.js';
 import { consumePools } from './events/pools.js';
 import { consumeWeeks } from './events/weeks.js';
 import { createMailer } from './ports/mailer.js';
-import { createPushSender } from './ports/push.js';
+import { createPushSender, type PushSenderOptions } from './ports/push.js';
 import { createScoringPort } from './ports/scoring.js';
 import { registerPoolRoutes } from './routes/pools.routes.js';
 import { registerPreferenceRoutes } from './routes/preferences.routes.js';
@@ -38,8 +37,8 @@ export interface NotificationsDeps extends ServiceRuntime {
   push?: PushPort | null;
   /** Defaults to picks-scoring over the bus. */
   scoring?: ScoringPort;
-  /** The https agent push messages go through (tests: one trusting the local push service's certificate). */
-  pushAgent?: Agent;
+  /** Tests only: the local push service's origin and certificate, and a stand-in for DNS (ports/push.ts). */
+  pushNetwork?: PushSenderOptions['network'];
 }
 
 /**
@@ -64,7 +63,12 @@ export async function buildApp(deps: NotificationsDeps): Promise<ServiceApp> {
       retryMs: config.retryMs,
     },
     mail: deps.mail ?? mailer!,
-    push: deps.push !== undefined ? deps.push : config.vapid ? createPushSender(config.vapid, deps.pushAgent) : null,
+    push:
+      deps.push !== undefined
+        ? deps.push
+        : config.vapid
+          ? createPushSender({ vapid: config.vapid, serviceHosts: config.pushServiceHosts, ...(deps.pushNetwork ? { network: deps.pushNetwork } : {}) })
+          : null,
     scoring: deps.scoring ?? createScoringPort(bus),
   };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@powerpool/service-kit';
+import { env, hostRefusal, parseConfig, serviceEnvSchema } from '@powerpool/service-kit';
+import { BROWSER_PUSH_SERVICE_HOSTS } from './ports/push.js';
 
 /** Outside production only: a fixed secret, so links keep working across restarts of a dev setup (and tests can sign one). */
 export const DEV_UNSUBSCRIBE_SECRET = 'dev-only-unsubscribe-secret-never-in-production';
@@ -18,6 +19,28 @@ const NotificationsEnvSchema = serviceEnvSchema
     VAPID_PUBLIC_KEY: optionalText(),
     VAPID_PRIVATE_KEY: optionalText(),
     VAPID_SUBJECT: z.string().trim().default('mailto:no-reply@powerpool.test'),
+    /**
+     * The push services a browser's subscription may point at: host suffixes, comma-separated, or
+     * `*` for any public host (docs/notifications.md#push-endpoints). Default: the browsers' own.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().default(BROWSER_PUSH_SERVICE_HOSTS.join(',')))
+      .transform((v, ctx) => {
+        if (v === '*') return '*' as const;
+        const hosts = v
+          .split(',')
+          .map((h) =>
+            h
+              .trim()
+              .toLowerCase()
+              .replace(/^\*?\./, ''),
+          )
+          .filter(Boolean);
+        const bad = hosts.find((h) => hostRefusal(h) !== null);
+        if (bad !== undefined || hosts.length === 0)
+          ctx.addIssue({ code: 'custom', message: `must be "*" or public host names, comma-separated${bad !== undefined ? ` (${hostRefusal(bad)})` : ''}` });
+        return hosts;
+      }),
     /** Signs the one-click unsubscribe links (HMAC-SHA256); the same in every replica. Required in production. */
     NOTIFICATIONS_UNSUBSCRIBE_SECRET: optionalText().pipe(z.string().min(32, 'must be at least 32 characters (a random secret)').optional()),
     /** How often each replica plans due reminders and sends what is due. */
@@ -48,6 +71,7 @@ export function loadNotificationsConfig(source: NodeJS.ProcessEnv = process.env)
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : null,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     unsubscribeSecret: e.NOTIFICATIONS_UNSUBSCRIBE_SECRET ?? DEV_UNSUBSCRIBE_SECRET,
     tickMs: e.NOTIFICATIONS_TICK_MS,
     leaseMs: e.NOTIFICATIONS_LEASE_MS,

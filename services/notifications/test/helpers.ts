@@ -68,6 +68,21 @@ export interface StartNotificationsOptions {
    * does in the slow-bus suites): every event it consumes held for a seeded random delay.
    */
   busDelay?: { maxDelayMs: number; seed: number };
+  /**
+   * Stands in for DNS in web push's connections (name -> addresses): a public-looking push
+   * service name that answers a loopback address, as a rebinding attacker's would.
+   */
+  dns?: Record<string, string[]>;
+}
+
+/** How the service reaches the local push service: its origin trusted as configuration would name it, and its certificate. */
+function pushNetworkOf(push: LocalPushService, dns: Record<string, string[]> | undefined): NonNullable<NotificationsDeps['pushNetwork']> {
+  const resolve = async (hostname: string) => {
+    const addresses = dns?.[hostname];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return { trustedOrigins: [push.url], ca: push.certificate, resolve };
 }
 
 /** The service (and its replicas) with a mail catcher and a push endpoint. `env` goes to every instance built by the harness. */
@@ -86,7 +101,7 @@ export async function startNotifications(env: Record<string, string> = {}, optio
         bus: options.busDelay ? withDeliveryDelays(runtime.bus, options.busDelay) : runtime.bus,
         now,
         config: configFor(mail.smtpUrl, env),
-        pushAgent: push.agent,
+        pushNetwork: pushNetworkOf(push, options.dns),
       }),
     // picks-scoring answers who has saved a week from the saves the test made (picksSaved), at once.
     peers: async (runtime) => [
@@ -111,7 +126,7 @@ export async function startNotifications(env: Record<string, string> = {}, optio
         ...h.runtime,
         now: () => h.clock.now,
         config: configFor(mail.smtpUrl, { ...env, ...instanceEnv }),
-        pushAgent: push.agent,
+        pushNetwork: pushNetworkOf(push, options.dns),
         ...deps,
       });
       extra.push(app);

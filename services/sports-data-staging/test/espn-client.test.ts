@@ -1,3 +1,6 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EspnClient } from '../src/domain/espn.js';
 import { createEspnClient } from '../src/ports/espn/client.js';
@@ -217,6 +220,40 @@ describe('ESPN client against the replay of recorded responses', () => {
       expect((err as EspnError).kind).toBe('timeout');
       expect((err as EspnError).message).toMatch(/^ESPN scoreboard 2025 regular season week 4 \(Week 4\): no answer within \d+ ms \(after 1 attempt\)$/);
       expect(replay.requests.length - before).toBe(1);
+    });
+
+    it('should refuse a redirect in an answer of ESPN to an inside address, without connecting and without retrying', async () => {
+      // "ESPN" (a configured origin) answers the teams list with a redirect to a service inside.
+      let insideConnections = 0;
+      const inside = net.createServer((socket) => {
+        insideConnections += 1;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+      const insidePort = (inside.address() as AddressInfo).port;
+      let asked = 0;
+      const provider = http.createServer((_req, res) => {
+        asked += 1;
+        res.writeHead(302, { location: `http://127.0.0.1:${insidePort}/admin` }).end();
+      });
+      await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+      const origin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+      try {
+        const redirected = createEspnClient({
+          siteUrl: `${origin}/site`,
+          coreUrl: `${origin}/core`,
+          timeoutMs: 2000,
+          retries: 2,
+          backoffMs: 5,
+          concurrency: 1,
+        });
+        await expect(redirected.teams()).rejects.toThrow(`ESPN teams list: Outbound request refused: 127.0.0.1 is not a public address (loopback)`);
+        expect(asked).toBe(1);
+        expect(insideConnections).toBe(0);
+      } finally {
+        await new Promise<void>((resolve) => provider.close(() => resolve()));
+        await new Promise<void>((resolve) => inside.close(() => resolve()));
+      }
     });
 
     it('should say it could not connect when ESPN is down', async () => {

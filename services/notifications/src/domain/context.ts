@@ -31,10 +31,17 @@ export interface PushTarget {
   keys: { p256dh: string; auth: string };
 }
 
-/** Web push with VAPID (ports/push.ts): 'gone' when the push service says the subscription no longer exists (404/410); throws otherwise on failure. */
+/**
+ * Web push with VAPID (ports/push.ts): 'gone' when the push service says the subscription no
+ * longer exists (404/410), `{ refused }` when its endpoint may not be connected to (not a public
+ * address, not an allowed push service: docs/notifications.md#push-endpoints); throws otherwise on
+ * failure.
+ */
 export interface PushPort {
   publicKey: string;
-  send(target: PushTarget, payload: PushPayload): Promise<'sent' | 'gone'>;
+  /** Why a browser's endpoint is not accepted, or null when it is. */
+  refusal(endpoint: string): string | null;
+  send(target: PushTarget, payload: PushPayload): Promise<'sent' | 'gone' | { refused: string }>;
 }
 
 /** picks-scoring over request/reply on the bus. */

@@ -131,8 +131,12 @@ async function deliver(ctx: NotificationsContext, row: DeliveryRow): Promise<str
         url: pushPathOf(message.url),
       },
     );
-    if (result === 'gone') await ctx.uow.write((store) => store.deletePushSubscription(browser.endpoint));
-    else delivered += 1;
+    if (result === 'sent') {
+      delivered += 1;
+      continue;
+    }
+    if (result !== 'gone') ctx.logger.warn({ userId: row.userId, reason: result.refused }, 'a push endpoint was refused; the subscription is dropped');
+    await ctx.uow.write((store) => store.deletePushSubscription(browser.endpoint));
   }
   return delivered > 0 ? null : 'every subscribed browser is gone';
 }

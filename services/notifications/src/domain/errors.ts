@@ -23,6 +23,13 @@ export class InvalidUnsubscribeTokenError extends DomainError {
   }
 }
 
+/** A browser's push endpoint the server will not connect to (docs/notifications.md#push-endpoints). */
+export class PushEndpointNotAllowedError extends DomainError {
+  constructor(reason: string) {
+    super('push_endpoint_not_allowed', `This browser's push endpoint is not accepted: ${reason}.`);
+  }
+}
+
 export class PushNotConfiguredError extends NotFoundError {
   constructor() {
     super('not_found', 'Web push is not configured on this server');

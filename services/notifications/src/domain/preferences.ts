@@ -9,7 +9,7 @@ import {
   type PushSubscriptionBody,
 } from '@powerpool/contracts';
 import type { Caller, NotificationsContext } from './context.js';
-import { PushNotConfiguredError } from './errors.js';
+import { PushEndpointNotAllowedError, PushNotConfiguredError } from './errors.js';
 
 /** Whether a person wants a kind on a channel: their own choice, else the default (docs/notifications.md#preferences). */
 export function wants(
@@ -44,9 +44,16 @@ export async function updatePreferences(ctx: NotificationsContext, caller: Calle
   return preferencesReply(ctx, caller.id);
 }
 
-/** POST /api/notifications/push-subscriptions: keep a browser's subscription for the caller. */
+/**
+ * POST /api/notifications/push-subscriptions: keep a browser's subscription for the caller. An
+ * endpoint the server would not connect to is refused here (docs/notifications.md#push-endpoints).
+ * The endpoint is a capability URL: whoever posts it gets the browser's pushes, so one posted
+ * again by another account moves to that account (docs/notifications.md#web-push).
+ */
 export async function subscribePush(ctx: NotificationsContext, caller: Caller, body: PushSubscriptionBody): Promise<{ pushSubscriptions: number }> {
   if (!ctx.push) throw new PushNotConfiguredError();
+  const refused = ctx.push.refusal(body.endpoint);
+  if (refused !== null) throw new PushEndpointNotAllowedError(refused);
   return ctx.uow.write(async (store) => {
     await store.upsertPushSubscription({ endpoint: body.endpoint, userId: caller.id, p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: ctx.now() });
     return { pushSubscriptions: (await store.pushSubscriptionCounts([caller.id])).get(caller.id) ?? 0 };

@@ -1,7 +1,7 @@
 import { weekLabel } from '@powerpool/contracts';
 import { EspnError, type EspnClient } from '../../domain/espn.js';
 import { toWeekNumber } from '../../domain/espn-weeks.js';
-import { createLimiter } from '@powerpool/service-kit';
+import { createLimiter, createOutboundGuard } from '@powerpool/service-kit';
 import { createEspnHttp, fetchImage, type EspnHttpOptions } from './http.js';
 import { idFromRef, ParseProblem, parseScoreboard, parseTeam, parseVenue, readSpread } from './parse.js';
 import {
@@ -54,7 +54,10 @@ export function imageFetchUrl(providerUrl: string, imageBase: string): string | 
 const trim = (url: string) => url.replace(/\/+$/, '');
 
 export function createEspnClient(options: EspnClientOptions): EspnClient {
-  const { get: http, getSince } = createEspnHttp(options);
+  // ESPN's own origins come from configuration; anything a document or a redirect names is checked.
+  const guard = createOutboundGuard({ trustedOrigins: [options.siteUrl, options.coreUrl, ...(options.imageUrl ? [options.imageUrl] : [])] });
+  const network = { dispatcher: guard.dispatcher() };
+  const { get: http, getSince } = createEspnHttp(options, network);
   const site = trim(options.siteUrl);
   const core = trim(options.coreUrl);
   const imageLimit = createLimiter(IMAGE_CONCURRENCY);
@@ -157,7 +160,9 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
       if (!options.imageUrl) throw new EspnError(`ESPN ${what}: no image host configured`, 'network');
       const url = imageFetchUrl(providerUrl, options.imageUrl);
       if (!url) throw new EspnError(`ESPN ${what}: not on ESPN's image host, not fetched`, 'parse');
-      return imageLimit(() => fetchImage(url, options.imageTimeoutMs ?? 5_000, what));
+      const refused = guard.refusal(url);
+      if (refused) throw new EspnError(`ESPN ${what}: ${refused}, not fetched`, 'parse');
+      return imageLimit(() => fetchImage(url, { timeoutMs: options.imageTimeoutMs ?? 5_000, what, network }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createLimiter } from '@powerpool/service-kit';
+import { createLimiter, OutboundRefusedError, type Dispatcher } from '@powerpool/service-kit';
 import { EspnError, LOGO_CONTENT_TYPES, type DocumentVersion, type EspnCallOptions, type EspnImage, type LogoContentType } from '../../domain/espn.js';
 
 export interface EspnHttpOptions {
@@ -10,6 +10,15 @@ export interface EspnHttpOptions {
   backoffMs: number;
   /** Requests in flight at once. */
   concurrency: number;
+}
+
+/**
+ * The fetch dispatcher every ESPN request goes through: the kit's outbound guard
+ * (docs/architecture.md#outbound-requests), trusting the configured ESPN origins, so a redirect
+ * in a provider's answer never reaches an inside address.
+ */
+export interface EspnNetwork {
+  dispatcher: Dispatcher;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,7 +49,7 @@ export type EspnConditionalHttp = <S extends z.ZodTypeAny>(
  * `getSince` sends the version of the last read (If-None-Match, If-Modified-Since) and takes a 304
  * as 'unchanged'; the caller keeps the version, and passes it only once it has used that read.
  */
-export function createEspnHttp(options: EspnHttpOptions): { get: EspnHttp; getSince: EspnConditionalHttp } {
+export function createEspnHttp(options: EspnHttpOptions, network: EspnNetwork): { get: EspnHttp; getSince: EspnConditionalHttp } {
   const limit = createLimiter(options.concurrency);
 
   async function request(url: string, what: string, call: EspnCallOptions, since: DocumentVersion | null): Promise<Answer> {
@@ -59,7 +68,7 @@ export function createEspnHttp(options: EspnHttpOptions): { get: EspnHttp; getSi
         const left = deadline - Date.now();
         if (left <= 0) return Promise.resolve<Outcome>({ ok: false, retry: false, error: outOfTime(Date.now() - started) });
         attempts += 1;
-        return fetchOnce(url, { timeoutMs: Math.min(options.timeoutMs, left), what, since });
+        return fetchOnce(url, { timeoutMs: Math.min(options.timeoutMs, left), what, since, network });
       });
       if (outcome.ok) return outcome.answer;
       lastError = outcome.error;
@@ -100,21 +109,22 @@ function versionOf(headers: Headers): DocumentVersion | null {
   return etag || lastModified ? { etag, lastModified } : null;
 }
 
-async function fetchOnce(url: string, request: { timeoutMs: number; what: string; since: DocumentVersion | null }): Promise<Outcome> {
-  const { timeoutMs, what, since } = request;
+async function fetchOnce(url: string, request: { timeoutMs: number; what: string; since: DocumentVersion | null; network: EspnNetwork }): Promise<Outcome> {
+  const { timeoutMs, what, since, network } = request;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (since?.etag) headers['if-none-match'] = since.etag;
   if (since?.lastModified) headers['if-modified-since'] = since.lastModified;
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers });
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers, dispatcher: network.dispatcher });
     text = await response.text();
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
     if (timedOut) return { ok: false, retry: true, error: new EspnError(`ESPN ${what}: no answer within ${timeoutMs} ms`, 'timeout') };
-    const cause = err instanceof Error ? ((err.cause as { code?: string } | undefined)?.code ?? err.message) : String(err);
-    return { ok: false, retry: true, error: new EspnError(`ESPN ${what}: could not connect (${cause})`, 'network') };
+    const refused = refusalOf(err);
+    if (refused) return { ok: false, retry: false, error: new EspnError(`ESPN ${what}: ${refused}`, 'network') };
+    return { ok: false, retry: true, error: new EspnError(`ESPN ${what}: could not connect (${connectCause(err)})`, 'network') };
   }
   if (response.status === 304 && since) return { ok: true, answer: 'unchanged' };
   if (!response.ok) {
@@ -126,6 +136,14 @@ async function fetchOnce(url: string, request: { timeoutMs: number; what: string
     return { ok: false, retry: false, error: new EspnError(`ESPN ${what}: the response is not valid JSON`, 'parse') };
   }
 }
+
+/** The guard's refusal behind a failed fetch (fetch wraps it as the cause), or null. */
+function refusalOf(err: unknown): string | null {
+  const cause = err instanceof Error ? err.cause : undefined;
+  return cause instanceof OutboundRefusedError ? cause.message : null;
+}
+
+const connectCause = (err: unknown): string => (err instanceof Error ? ((err.cause as { code?: string } | undefined)?.code ?? err.message) : String(err));
 
 /** The largest logo kept (ESPN's 500 px team logos are 10-60 KB). */
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -150,15 +168,20 @@ export function looksLike(contentType: LogoContentType, bytes: Buffer): boolean 
  * GET one image: ONE attempt (no retry) within `timeoutMs`, at most LOGO_MAX_BYTES, of a type in
  * LOGO_CONTENT_TYPES whose bytes match it. Fails with an EspnError naming what was wrong.
  */
-export async function fetchImage(url: string, timeoutMs: number, what: string): Promise<EspnImage> {
+export async function fetchImage(url: string, request: { timeoutMs: number; what: string; network: EspnNetwork }): Promise<EspnImage> {
+  const { timeoutMs, what, network } = request;
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: LOGO_CONTENT_TYPES.join(', ') }, redirect: 'error' });
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { accept: LOGO_CONTENT_TYPES.join(', ') },
+      redirect: 'error',
+      dispatcher: network.dispatcher,
+    });
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
     if (timedOut) throw new EspnError(`ESPN ${what}: no answer within ${timeoutMs} ms`, 'timeout');
-    const cause = err instanceof Error ? ((err.cause as { code?: string } | undefined)?.code ?? err.message) : String(err);
-    throw new EspnError(`ESPN ${what}: could not connect (${cause})`, 'network');
+    throw new EspnError(`ESPN ${what}: ${refusalOf(err) ?? `could not connect (${connectCause(err)})`}`, 'network');
   }
   const drop = () => response.body?.cancel().catch(() => undefined);
   if (!response.ok) {

@@ -28,6 +28,16 @@ describe('pushFailureText', () => {
     expect(pushFailureText(new PushUnavailableError('no-service-worker', 'x'))).toContain('service worker');
     expect(pushFailureText(new PushUnavailableError('failed', 'x'))).toContain('push service');
     expect(pushFailureText(new ApiError(404, 'Not Found', ''))).toBe('Push is not set up on this server.');
+    const refused = JSON.stringify({
+      error: 'push_endpoint_not_allowed',
+      message: "This browser's push endpoint is not accepted: push.example.net is not a browser push service this server sends to.",
+    });
+    expect(pushFailureText(new ApiError(400, 'Bad Request', refused))).toBe(
+      "This browser's push service is not one PowerPool sends to. Try Chrome, Edge, Firefox or Safari.",
+    );
+    expect(pushFailureText(new ApiError(400, 'Bad Request', JSON.stringify({ error: 'validation_failed', message: 'x' })))).toBe(
+      'Failed to turn push on. Please try again.',
+    );
     expect(pushFailureText(new TypeError('Failed to fetch'))).toBe('Failed to turn push on. Please try again.');
   });
 });

@@ -1,7 +1,8 @@
 import { notificationsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { subscribeToPush } from '../../../lib/push';
+import { subscribeToPush, unsubscribeFromPush } from '../../../lib/push';
+import { isPushEndpointRefused } from '../lib/push-failure';
 import type { PushSubscriptionJson } from '../../../lib/push';
 import { preferencesQueryOptions } from './get-preferences';
 import { pushPublicKeyQueryOptions } from './get-push-public-key';
@@ -22,7 +23,13 @@ export function useSubscribePush() {
   return useMutation({
     mutationFn: async () => {
       const key = await queryClient.fetchQuery(pushPublicKeyQueryOptions());
-      return savePushSubscription(await subscribeToPush(key));
+      try {
+        return await savePushSubscription(await subscribeToPush(key));
+      } catch (err) {
+        // A subscription the server will never push to is not left on in the browser (it would say "on").
+        if (isPushEndpointRefused(err)) await unsubscribeFromPush().catch(() => undefined);
+        throw err;
+      }
     },
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: pushStateKey }), queryClient.invalidateQueries({ queryKey: preferencesQueryOptions().queryKey })]),
