@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { startInsideListener, type InsideListener } from '@powerpool/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundGuard, hostRefusal, isPublicAddress, nonPublicKind, OutboundRefusedError, type ResolveAll } from './outbound.js';
 
@@ -10,21 +11,6 @@ import { createOutboundGuard, hostRefusal, isPublicAddress, nonPublicKind, Outbo
  * a hostile player tried, refused; the browsers' push services and public addresses let through;
  * and, with real sockets on loopback, a refused request never reaches the listener.
  */
-
-/** A TCP listener that counts the connections it is offered (and closes each at once). */
-async function countingListener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
-  let connections = 0;
-  const server = net.createServer((socket) => {
-    connections += 1;
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    connections: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('hostRefusal and the guard refusal of a URL', () => {
   const guard = createOutboundGuard({ protocols: ['https:'] });
@@ -131,7 +117,7 @@ describe('hostRefusal and the guard refusal of a URL', () => {
 });
 
 describe('createOutboundGuard connections', () => {
-  let listener: Awaited<ReturnType<typeof countingListener>>;
+  let listener: InsideListener;
   const names: Record<string, string[]> = {};
   /** Stands in for DNS: the names a test gives answer its addresses (a rebinding name answers loopback). */
   const resolve: ResolveAll = async (hostname) => {
@@ -141,7 +127,7 @@ describe('createOutboundGuard connections', () => {
   };
 
   beforeAll(async () => {
-    listener = await countingListener();
+    listener = await startInsideListener();
   });
   afterAll(() => listener.close());
 

@@ -41,3 +41,30 @@ export async function deadUrl(): Promise<string> {
   }
   throw new Error(`each of the ports ${DEAD_PORTS.join(', ')} accepts connections on 127.0.0.1: add free ones to DEAD_PORTS`);
 }
+
+/** A listener that stands for a service inside the network: it counts the connections it is offered. */
+export interface InsideListener {
+  port: number;
+  /** Connections offered so far (each is dropped at once). */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP listener on 127.0.0.1 standing for an inside service (another service, NATS, a metadata
+ * endpoint) that a request the outbound guard refuses must never reach
+ * (docs/architecture.md#outbound-requests): it counts every connection and drops it at once.
+ */
+export async function startInsideListener(): Promise<InsideListener> {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

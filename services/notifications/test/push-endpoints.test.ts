@@ -1,7 +1,5 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationSkipReason, type Cast } from '@powerpool/testing';
+import { integrationSkipReason, startInsideListener, type Cast, type InsideListener } from '@powerpool/testing';
 import {
   browserSubscription,
   call,
@@ -29,24 +27,19 @@ const REBINDING_NAME = 'push.rebinding-attack.com';
 describe.skipIf(skip)('push endpoints a player hands the server', () => {
   let h: NotificationsHarness;
   let cast: Cast;
-  let inside: net.Server;
+  let inside: InsideListener;
   let insidePort: number;
-  let insideConnections = 0;
 
   beforeAll(async () => {
-    inside = net.createServer((socket) => {
-      insideConnections += 1;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
-    insidePort = (inside.address() as AddressInfo).port;
+    inside = await startInsideListener();
+    insidePort = inside.port;
     // Any public host is allowed here, so every refusal below is the public-address rule's own.
     h = await startNotifications({ PUSH_SERVICE_HOSTS: '*' }, { dns: { [REBINDING_NAME]: ['127.0.0.1'] } });
     cast = await castOf(h);
   });
   afterAll(async () => {
     await h?.close();
-    await new Promise<void>((resolve) => inside.close(() => resolve()));
+    await inside?.close();
   });
 
   const subscription = (endpoint: string) => ({
@@ -89,7 +82,7 @@ describe.skipIf(skip)('push endpoints a player hands the server', () => {
       expect(res.json().message).toMatch(/^This browser's push endpoint is not accepted: .+ is not a public (address|DNS name)/);
     }
     expect(await subscriptionsOf(cast.player)).toEqual([]);
-    expect(insideConnections).toBe(0);
+    expect(inside.connections()).toBe(0);
   });
 
   it('should never connect when a push service name resolves inside, or a stored endpoint points inside: the subscription is dropped', async () => {
@@ -124,6 +117,6 @@ describe.skipIf(skip)('push endpoints a player hands the server', () => {
       const ritaPush = (await deliveriesOf(h, world.pool.id)).find((d) => d.user_id === rita.id && d.kind === 'nudge' && d.channel === 'push');
       expect(ritaPush?.status).toBe('skipped');
     });
-    expect(insideConnections).toBe(0);
+    expect(inside.connections()).toBe(0);
   });
 });

@@ -1,12 +1,11 @@
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EspnClient } from '../src/domain/espn.js';
 import { createEspnClient } from '../src/ports/espn/client.js';
 import { EspnError } from '../src/domain/espn.js';
 import { startEspnReplay, type EspnReplay } from '@powerpool/sports-data-staging/replay';
-import { deadUrl } from '@powerpool/testing';
+import { deadUrl, startInsideListener } from '@powerpool/testing';
 import { seasonWeeks } from '../src/domain/espn-weeks.js';
 
 describe('ESPN client against the replay of recorded responses', () => {
@@ -224,17 +223,11 @@ describe('ESPN client against the replay of recorded responses', () => {
 
     it('should refuse a redirect in an answer of ESPN to an inside address, without connecting and without retrying', async () => {
       // "ESPN" (a configured origin) answers the teams list with a redirect to a service inside.
-      let insideConnections = 0;
-      const inside = net.createServer((socket) => {
-        insideConnections += 1;
-        socket.destroy();
-      });
-      await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
-      const insidePort = (inside.address() as AddressInfo).port;
+      const inside = await startInsideListener();
       let asked = 0;
       const provider = http.createServer((_req, res) => {
         asked += 1;
-        res.writeHead(302, { location: `http://127.0.0.1:${insidePort}/admin` }).end();
+        res.writeHead(302, { location: `http://127.0.0.1:${inside.port}/admin` }).end();
       });
       await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
       const origin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
@@ -249,10 +242,10 @@ describe('ESPN client against the replay of recorded responses', () => {
         });
         await expect(redirected.teams()).rejects.toThrow(`ESPN teams list: Outbound request refused: 127.0.0.1 is not a public address (loopback)`);
         expect(asked).toBe(1);
-        expect(insideConnections).toBe(0);
+        expect(inside.connections()).toBe(0);
       } finally {
         await new Promise<void>((resolve) => provider.close(() => resolve()));
-        await new Promise<void>((resolve) => inside.close(() => resolve()));
+        await inside.close();
       }
     });
 
