@@ -98,16 +98,18 @@ describe.skipIf(skip)('push endpoints a player hands the server', () => {
     // Lou's browser is at the (trusted) local push service: the nudge's pass is seen to run.
     const louBrowser = browserSubscription(h);
     expect((await call(h, 'POST', '/api/notifications/push-subscriptions', lou, louBrowser)).statusCode).toBe(201);
+    // Only the nudge pushes: turned off before the week is published, the week-published push
+    // (on by default) cannot reach Lou first, nor drop Rita's subscriptions before the nudge.
+    for (const who of [rita, lou]) {
+      const prefs = await call(h, 'PUT', '/api/notifications/preferences', who, { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] });
+      expect(prefs.statusCode).toBe(200);
+    }
     const world = await poolWithPlayers(h, {
       commissioner: cast.commissioner,
       pool: { name: 'Rebinding Pool' },
       players: [rita, lou],
       week: { number: 4, msAhead: 3 * 24 * HOUR },
     });
-    for (const who of [rita, lou]) {
-      const prefs = await call(h, 'PUT', '/api/notifications/preferences', who, { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] });
-      expect(prefs.statusCode).toBe(200);
-    }
 
     expect((await call(h, 'POST', `/api/pools/${world.pool.id}/weeks/4/nudge`, cast.commissioner)).statusCode).toBe(200);
 
