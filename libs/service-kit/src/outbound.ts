@@ -239,16 +239,8 @@ export function createOutboundGuard(options: OutboundGuardOptions = {}): Outboun
     );
   };
 
-  /** Null when a connection to host:port may be made as asked; else why not (an IP literal that is not public). */
-  function connectionRefusal(host: string, port: string | number): string | null {
-    if (isTrusted(host, port)) return null;
-    const plain = host.replace(/^\[|\]$/g, '');
-    if (net.isIP(plain)) {
-      const kind = nonPublicKind(plain);
-      return kind === null ? null : `${plain} is not a public address (${kind})`;
-    }
-    return hostRefusal(plain);
-  }
+  /** Null when a connection to host:port may be made as asked (a name's addresses are checked by `lookup`); else why not. */
+  const connectionRefusal = (host: string, port: string | number): string | null => (isTrusted(host, port) ? null : hostRefusal(host.replace(/^\[|\]$/g, '')));
 
   return {
     lookup,

@@ -55,9 +55,8 @@ const trim = (url: string) => url.replace(/\/+$/, '');
 
 export function createEspnClient(options: EspnClientOptions): EspnClient {
   // ESPN's own origins come from configuration; anything a document or a redirect names is checked.
-  const guard = createOutboundGuard({ trustedOrigins: [options.siteUrl, options.coreUrl, ...(options.imageUrl ? [options.imageUrl] : [])] });
-  const network = { dispatcher: guard.dispatcher() };
-  const { get: http, getSince } = createEspnHttp(options, network);
+  const dispatcher = createOutboundGuard({ trustedOrigins: [options.siteUrl, options.coreUrl, ...(options.imageUrl ? [options.imageUrl] : [])] }).dispatcher();
+  const { get: http, getSince } = createEspnHttp(options, dispatcher);
   const site = trim(options.siteUrl);
   const core = trim(options.coreUrl);
   const imageLimit = createLimiter(IMAGE_CONCURRENCY);
@@ -160,9 +159,7 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
       if (!options.imageUrl) throw new EspnError(`ESPN ${what}: no image host configured`, 'network');
       const url = imageFetchUrl(providerUrl, options.imageUrl);
       if (!url) throw new EspnError(`ESPN ${what}: not on ESPN's image host, not fetched`, 'parse');
-      const refused = guard.refusal(url);
-      if (refused) throw new EspnError(`ESPN ${what}: ${refused}, not fetched`, 'parse');
-      return imageLimit(() => fetchImage(url, { timeoutMs: options.imageTimeoutMs ?? 5_000, what, network }));
+      return imageLimit(() => fetchImage(url, { timeoutMs: options.imageTimeoutMs ?? 5_000, what, dispatcher }));
     },
   };
 }

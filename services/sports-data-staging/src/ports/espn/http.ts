@@ -12,15 +12,6 @@ export interface EspnHttpOptions {
   concurrency: number;
 }
 
-/**
- * The fetch dispatcher every ESPN request goes through: the kit's outbound guard
- * (docs/architecture.md#outbound-requests), trusting the configured ESPN origins, so a redirect
- * in a provider's answer never reaches an inside address.
- */
-export interface EspnNetwork {
-  dispatcher: Dispatcher;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Summarise a zod error as "path: problem; path: problem" (first few). */
@@ -48,8 +39,10 @@ export type EspnConditionalHttp = <S extends z.ZodTypeAny>(
  * fails with a timeout EspnError by then, so its caller can still be told that ESPN is the problem.
  * `getSince` sends the version of the last read (If-None-Match, If-Modified-Since) and takes a 304
  * as 'unchanged'; the caller keeps the version, and passes it only once it has used that read.
+ * Every request goes through `dispatcher`, the kit's outbound guard trusting the configured ESPN
+ * origins (docs/architecture.md#outbound-requests): a redirect never reaches an inside address.
  */
-export function createEspnHttp(options: EspnHttpOptions, network: EspnNetwork): { get: EspnHttp; getSince: EspnConditionalHttp } {
+export function createEspnHttp(options: EspnHttpOptions, dispatcher: Dispatcher): { get: EspnHttp; getSince: EspnConditionalHttp } {
   const limit = createLimiter(options.concurrency);
 
   async function request(url: string, what: string, call: EspnCallOptions, since: DocumentVersion | null): Promise<Answer> {
@@ -68,7 +61,7 @@ export function createEspnHttp(options: EspnHttpOptions, network: EspnNetwork): 
         const left = deadline - Date.now();
         if (left <= 0) return Promise.resolve<Outcome>({ ok: false, retry: false, error: outOfTime(Date.now() - started) });
         attempts += 1;
-        return fetchOnce(url, { timeoutMs: Math.min(options.timeoutMs, left), what, since, network });
+        return fetchOnce(url, { timeoutMs: Math.min(options.timeoutMs, left), what, since, dispatcher });
       });
       if (outcome.ok) return outcome.answer;
       lastError = outcome.error;
@@ -109,15 +102,15 @@ function versionOf(headers: Headers): DocumentVersion | null {
   return etag || lastModified ? { etag, lastModified } : null;
 }
 
-async function fetchOnce(url: string, request: { timeoutMs: number; what: string; since: DocumentVersion | null; network: EspnNetwork }): Promise<Outcome> {
-  const { timeoutMs, what, since, network } = request;
+async function fetchOnce(url: string, request: { timeoutMs: number; what: string; since: DocumentVersion | null; dispatcher: Dispatcher }): Promise<Outcome> {
+  const { timeoutMs, what, since, dispatcher } = request;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (since?.etag) headers['if-none-match'] = since.etag;
   if (since?.lastModified) headers['if-modified-since'] = since.lastModified;
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers, dispatcher: network.dispatcher });
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers, dispatcher });
     text = await response.text();
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
@@ -168,15 +161,15 @@ export function looksLike(contentType: LogoContentType, bytes: Buffer): boolean 
  * GET one image: ONE attempt (no retry) within `timeoutMs`, at most LOGO_MAX_BYTES, of a type in
  * LOGO_CONTENT_TYPES whose bytes match it. Fails with an EspnError naming what was wrong.
  */
-export async function fetchImage(url: string, request: { timeoutMs: number; what: string; network: EspnNetwork }): Promise<EspnImage> {
-  const { timeoutMs, what, network } = request;
+export async function fetchImage(url: string, request: { timeoutMs: number; what: string; dispatcher: Dispatcher }): Promise<EspnImage> {
+  const { timeoutMs, what, dispatcher } = request;
   let response: Response;
   try {
     response = await fetch(url, {
       signal: AbortSignal.timeout(timeoutMs),
       headers: { accept: LOGO_CONTENT_TYPES.join(', ') },
       redirect: 'error',
-      dispatcher: network.dispatcher,
+      dispatcher,
     });
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
