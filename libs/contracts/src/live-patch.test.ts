@@ -23,6 +23,10 @@ const game = (gameId: string, homeScore: number | null = null): LiveGame => ({
   isVoid: false,
   cover: null,
   venue: null,
+  homeTeamEspnId: '21',
+  awayTeamEspnId: '6',
+  ruledVoid: false,
+  updatedAt: '2025-09-14T17:00:00.000Z',
 });
 
 const standing = (userId: string, weekPoints = 0): LiveStanding => ({

@@ -350,8 +350,40 @@ export const liveGameSchema = z.object({
   isVoid: z.boolean(),
   cover: z.enum(COVER_RESULTS).nullable(),
   venue: venueRefSchema.nullable(),
+  /** The teams as the pool published the game (what a pick's selectedTeamEspnId is compared with). */
+  homeTeamEspnId: z.string(),
+  awayTeamEspnId: z.string(),
+  /** The commissioner ruled the game void (docs/game.md#void-games); isVoid also counts a cancelled game. */
+  ruledVoid: z.boolean(),
+  /** When the provider last changed the game: the newest wins (a `games` frame older than the board is skipped). */
+  updatedAt: z.string(),
 });
 export type LiveGame = z.infer<typeof liveGameSchema>;
+
+/**
+ * A game as every pool shows it, whatever the pool: the production game with its teams' names and
+ * logos and its venue, and no pool's spread, ruling or pick. The `games` frame of the live stream
+ * carries these, one frame for every pool (docs/architecture.md#a-scores-path).
+ */
+export const liveGameFactsSchema = liveGameSchema.pick({
+  gameId: true,
+  gameTime: true,
+  homeTeam: true,
+  awayTeam: true,
+  homeTeamAbbr: true,
+  awayTeamAbbr: true,
+  homeTeamLogo: true,
+  awayTeamLogo: true,
+  status: true,
+  quarter: true,
+  clock: true,
+  statusDetail: true,
+  homeScore: true,
+  awayScore: true,
+  venue: true,
+  updatedAt: true,
+});
+export type LiveGameFacts = z.infer<typeof liveGameFactsSchema>;
 
 const impactPlayerSchema = z.object({
   userId: z.string(),
@@ -444,7 +476,7 @@ export const liveStandingChangeSchema = liveStandingSchema
 export type LiveStandingChange = z.infer<typeof liveStandingChangeSchema>;
 
 /**
- * One `data:` of GET .../live-leaderboard/stream. Each event's SSE `id:` is its `version`.
+ * One `data:` of GET .../live-leaderboard/stream. Each event's SSE `id:` is its `version` (`games` has none).
  * - `snapshot`: the whole board (on connect, and on a reconnect the process cannot patch).
  * - `patch`: what changed from the board of version `base` to `version`: games (by gameId) that
  *   are new or changed, standings (by userId) new or changed (liveStandingChangeSchema: only what
@@ -455,6 +487,10 @@ export type LiveStandingChange = z.infer<typeof liveStandingChangeSchema>;
  *   whose board is not `base` reconnects for a snapshot.
  * - `closed`: the caller may no longer see this board (removed from the pool, the pool deleted);
  *   the stream ends after it. `status` is the HTTP status a plain GET would now answer.
+ * - `games`: games that changed, as every pool shows them (liveGameFactsSchema), with no `id:`: one
+ *   frame for every board that shows one of them. A board that `isFrameFedBoard` says is fed this
+ *   way becomes `liveBoardWithGames(board, games, generatedAt)` and keeps its version; any other
+ *   board skips it (its changes come as patches). It carries no pick.
  */
 export const liveStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), version: z.string(), board: liveLeaderboardSchema }),
@@ -474,6 +510,7 @@ export const liveStreamEventSchema = z.discriminatedUnion('type', [
     metadata: liveMetadataSchema,
   }),
   z.object({ type: z.literal('closed'), status: z.number().int(), error: z.string(), message: z.string() }),
+  z.object({ type: z.literal('games'), games: z.array(liveGameFactsSchema), generatedAt: z.string() }),
 ]);
 export type LiveStreamEvent = z.infer<typeof liveStreamEventSchema>;
 

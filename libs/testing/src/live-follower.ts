@@ -1,4 +1,4 @@
-import { applyLivePatch, liveStreamEventSchema, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
+import { applyLivePatch, isFrameFedBoard, liveBoardWithGames, liveStreamEventSchema, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { readEventStream, type EventStreamReader } from './event-stream.js';
 
 /** One event a follower applied, with when it arrived (Date.now()). */
@@ -11,11 +11,11 @@ export interface FollowedEvent {
 
 /** A live leaderboard kept up to date from its stream, as the browser keeps it. */
 export interface LiveFollower {
-  /** The board as the stream's snapshot and patches made it (null before the first snapshot). */
+  /** The board as the stream's snapshot, patches and games frames made it (null before the first snapshot). */
   readonly board: LiveLeaderboard | null;
   /** The version of `board` (the last event id). */
   readonly version: string | null;
-  /** Every snapshot and patch applied, in order. */
+  /** Every snapshot, patch and games frame received, in order. */
   readonly events: readonly FollowedEvent[];
   /** Connections opened so far (1 + reconnects). */
   readonly connections: number;
@@ -34,8 +34,8 @@ export interface FollowOptions {
 }
 
 /**
- * Follows a live leaderboard stream the way the SPA does: applies the snapshot and each patch
- * whose base is the board it holds; when the stream ends or fails it reconnects with
+ * Follows a live leaderboard stream the way the SPA does: applies the snapshot, each patch
+ * whose base is the board it holds and each `games` frame (liveBoardWithGames); when the stream ends or fails it reconnects with
  * Last-Event-ID and takes the patches it missed (or a fresh snapshot); a patch that does not
  * follow its board makes it reconnect without Last-Event-ID for a snapshot. A test or benchmark
  * then checks the board it ends with against a plain GET.
@@ -60,6 +60,10 @@ export function followLiveBoard(options: FollowOptions): LiveFollower {
       if (!board || version !== event.base) return false;
       board = applyLivePatch(board, event);
       version = event.version;
+    } else if (event.type === 'games') {
+      // A frame for every board: a frame-fed board is scored again on it, keeping its version; any other skips it.
+      if (!board) return true;
+      if (isFrameFedBoard(board)) board = liveBoardWithGames(board, event.games, event.generatedAt);
     } else {
       return false;
     }

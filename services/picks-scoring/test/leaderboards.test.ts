@@ -14,7 +14,7 @@ import {
 import { integrationSkipReason } from '@powerpool/testing';
 import { createPicksStore } from '../src/store/picks-scoring.store.js';
 import { seasonStandingsOf } from '../src/domain/leaderboards.js';
-import { seasonTotalsOf, sharedRanks } from '../src/domain/scoring.js';
+import { seasonTotalsOf, sharedRanks } from '@powerpool/contracts';
 import {
   announceMember,
   announcePool,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLivePatch, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
+import { liveBoardWithGames, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
 import { castOf, migrateSeason, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
 import { LIVE_STREAM_DEFAULTS } from '../src/serving/live-stream.js';
@@ -51,6 +51,23 @@ describe.skipIf(skip)('live change log', () => {
     return (await res.json()) as LiveLeaderboard;
   }
 
+  /**
+   * A game's score written straight into picks-scoring's copy: no event, no board-changed message.
+   * Its updated_at moves on, as every write of the copy does (upsertGameSnapshot writes only newer ones).
+   */
+  const scoreInDatabase = (gameId: string, homeScore: number, awayScore: number) =>
+    h.runtime.database.sql.query(
+      `UPDATE picks.games SET status = 'IN_PROGRESS', home_score = $2, away_score = $3, current_period = 2, updated_at = updated_at + interval '1 second' WHERE espn_id = $1`,
+      [gameId, homeScore, awayScore],
+    );
+
+  /** The next event, which must be a `games` frame. */
+  async function gamesFrameOf(s: EventStreamReader): Promise<Extract<LiveStreamEvent, { type: 'games' }>> {
+    const event = await nextEvent(s);
+    if (event.type !== 'games') throw new Error(`expected a games frame, got ${event.type}`);
+    return event;
+  }
+
   it('should bring every replica to a change that was never announced, on the next safety-net read, and leave other pools alone', async () => {
     const { pool, games } = await poolWeek(h, cast);
     const other = await poolWeek(h, cast);
@@ -60,38 +77,32 @@ describe.skipIf(skip)('live change log', () => {
     const snapshots = [await nextEvent(here), await nextEvent(there), await nextEvent(elsewhere)];
     expect(snapshots.map((e) => e.type)).toEqual(['snapshot', 'snapshot', 'snapshot']);
 
-    // A score written straight into picks-scoring's copy: no event, no board-changed message.
-    await h.runtime.database.sql.query(
-      `UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 14, away_score = 3, current_period = 2 WHERE espn_id = $1`,
-      [games[0]!.espnId],
-    );
+    await scoreInDatabase(games[0]!.espnId, 14, 3);
     for (const s of [here, there]) {
-      const patch = await nextEvent(s);
-      if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
-      expect(patch.games.map((g) => [g.gameId, g.homeScore, g.awayScore])).toEqual([[games[0]!.espnId, 14, 3]]);
+      const frame = await gamesFrameOf(s);
+      expect(frame.games.map((g) => [g.gameId, g.homeScore, g.awayScore])).toEqual([[games[0]!.espnId, 14, 3]]);
       const snapshot = snapshots[0]!;
       if (snapshot.type !== 'snapshot') throw new Error('unreachable');
-      expect(applyLivePatch(snapshot.board, patch)).toEqual({ ...(await getBoard(cast.player, pool.id)), metadata: patch.metadata });
+      const moved = liveBoardWithGames(snapshot.board, frame.games, frame.generatedAt);
+      const get = await getBoard(cast.player, pool.id);
+      expect(moved).toEqual({ ...get, metadata: { ...get.metadata, generatedAt: frame.generatedAt } });
     }
 
     // The other pool's board does not show that game: its stream hears nothing but heartbeats, then its own change.
-    await h.runtime.database.sql.query(`UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 7, away_score = 0 WHERE espn_id = $1`, [
-      other.games[1]!.espnId,
-    ]);
-    const patch = await nextEvent(elsewhere);
-    if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
-    expect(patch.games.map((g) => g.gameId)).toEqual([other.games[1]!.espnId]);
+    await scoreInDatabase(other.games[1]!.espnId, 7, 0);
+    const frame = await gamesFrameOf(elsewhere);
+    expect(frame.games.map((g) => g.gameId)).toEqual([other.games[1]!.espnId]);
   });
   it('should bring a stream to a change whose rebuild failed (the database refusing mid-change) on the next safety-net tick, once the database answers', async () => {
-    const { pool, games } = await poolWeek(h, cast);
+    const { pool } = await poolWeek(h, cast);
     const here = await stream(cast.player, pool.id);
     expect((await nextEvent(here)).type).toBe('snapshot');
 
-    // The board cannot be read while its picks table is gone: the change's rebuild fails.
+    // The board cannot be read while its picks table is gone: the rebuild of the pool's own change fails.
     const sql = h.runtime.database.sql;
     await sql.query('ALTER TABLE picks.picks RENAME TO picks_away');
     try {
-      await sql.query(`UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 21, away_score = 10 WHERE espn_id = $1`, [games[0]!.espnId]);
+      await sql.query(`UPDATE picks.pools SET name = 'Renamed Mid-Change' WHERE id = $1`, [pool.id]);
       // Long enough for the change log to be read and the rebuild to fail (the safety net ticks every 300 ms).
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     } finally {
@@ -100,7 +111,7 @@ describe.skipIf(skip)('live change log', () => {
     // Nothing new is written: only the retry brings the stream to the change.
     const patch = await nextEvent(here);
     if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
-    expect(patch.games.map((g) => [g.gameId, g.homeScore, g.awayScore])).toEqual([[games[0]!.espnId, 21, 10]]);
+    expect(patch.metadata.poolName).toBe('Renamed Mid-Change');
   });
 
   it('should bring a stream to a change whose rebuild failed after reading the version (the retry reads the same data and still sends it)', async () => {
@@ -109,12 +120,13 @@ describe.skipIf(skip)('live change log', () => {
     expect((await nextEvent(here)).type).toBe('snapshot');
 
     // The version (its fingerprint: row counts and versions, no column) still reads, the board
-    // does not: a column it reads is renamed. Renaming it back changes no row, so the retry finds
-    // the same version the failed rebuild read, and must still build and send it.
+    // does not: a column it reads is renamed (the games frame reads it too, and falls back to a
+    // rebuild). Renaming it back changes no row, so the retry finds the same version the failed
+    // rebuild read, and must still build and send it.
     const sql = h.runtime.database.sql;
     await sql.query('ALTER TABLE picks.teams RENAME COLUMN logo_url TO logo_url_away');
     try {
-      await sql.query(`UPDATE picks.games SET status = 'IN_PROGRESS', home_score = 28, away_score = 3 WHERE espn_id = $1`, [games[1]!.espnId]);
+      await scoreInDatabase(games[1]!.espnId, 28, 3);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     } finally {
       await sql.query('ALTER TABLE picks.teams RENAME COLUMN logo_url_away TO logo_url');

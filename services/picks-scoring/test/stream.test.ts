@@ -3,6 +3,8 @@ import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyLivePatch,
+  isFrameFedBoard,
+  liveBoardWithGames,
   PICK_MESSAGES,
   type Game,
   type GamesStreamEvent,
@@ -100,6 +102,38 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     return event;
   }
 
+  /** The next event, a `games` frame: it has no id (the board it moves keeps its version). */
+  async function gamesFrameOf(s: EventStreamReader): Promise<Extract<LiveStreamEvent, { type: 'games' }>> {
+    const { id, event } = await nextLive(s);
+    if (event.type !== 'games') throw new Error(`expected a games frame, got ${event.type}`);
+    expect(id).toBeNull();
+    return event;
+  }
+
+  /** `board` as a frame made at `generatedAt` stamps it (GET stamps the moment it was built). */
+  const stampedAt = (board: LiveLeaderboard, generatedAt: string): LiveLeaderboard => ({ ...board, metadata: { ...board.metadata, generatedAt } });
+
+  /** The player's name changed (a change of their pools' own: it comes as a patch). Each call is newer than the last. */
+  let renames = 0;
+  async function renamePlayer(displayName: string): Promise<void> {
+    renames += 1;
+    const at = new Date(Date.now() + 600_000 + renames * 1_000).toISOString();
+    await h.runtime.bus.publish('identity.user.profile-changed', {
+      user: {
+        id: cast.player.id,
+        email: cast.player.email,
+        displayName,
+        firstName: null,
+        lastName: null,
+        role: cast.player.role,
+        hasPaid: false,
+        paymentNotes: null,
+        createdAt: at,
+        updatedAt: at,
+      },
+    });
+  }
+
   it('should send retry first, then a snapshot equal to GET live-leaderboard, then heartbeats', async () => {
     const { pool } = await poolWeek(h, cast);
     const s = await stream(cast.player, streamPath(pool.id, 2));
@@ -111,10 +145,11 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect(await s.next()).toEqual({ kind: 'comment', text: 'heartbeat' });
   });
 
-  it('should push ONE patch per game update that, applied to the snapshot, gives the new GET', async () => {
+  it('should push ONE games frame per game update, with no pick and no pool, that moves the snapshot to the new GET', async () => {
     const { pool, games } = await poolWeek(h, cast);
     const s = await stream(cast.player, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(s);
+    expect(isFrameFedBoard(snapshot.board)).toBe(true);
 
     const game = await updateGame(h, games[0]!, {
       gameStatus: 'IN_PROGRESS',
@@ -124,23 +159,30 @@ describe.skipIf(skip)('live leaderboard stream', () => {
       gameClock: '8:12',
       statusDetail: null,
     });
-    const first = await patchOf(s);
-    expect(first.base).toBe(snapshot.version);
+    const first = await gamesFrameOf(s);
     expect(first.games.map((g) => g.gameId)).toEqual([game.espnId]);
     expect(first.games[0]).toMatchObject({ status: 'IN_PROGRESS', homeScore: 7, awayScore: 0, quarter: 1, clock: '8:12' });
-    const afterFirst = applyLivePatch(snapshot.board, first);
-    expect(afterFirst).toEqual(await getBoard(cast.player, pool.id));
+    // The same frame for every pool: nothing of this pool's (spread, ruling) and no pick.
+    for (const key of ['poolGameId', 'spread', 'ruledVoid', 'cover', 'standings', 'picks']) expect(first.games[0]).not.toHaveProperty(key);
+    const afterFirst = liveBoardWithGames(snapshot.board, first.games, first.generatedAt);
+    expect(afterFirst).toEqual(stampedAt(await getBoard(cast.player, pool.id), first.generatedAt));
 
     await updateGame(h, game, { gameStatus: 'COMPLETE', homeScore: 21, awayScore: 3, currentPeriod: 4, gameClock: '0:00', statusDetail: 'Final' });
-    const second = await patchOf(s);
-    // The next patch starts where the first ended: nothing came between.
-    expect(second.base).toBe(first.version);
-    // The player's row only, named by its index in the board the patch applies to.
-    expect(second.standings.map((p) => afterFirst.standings[p.at!]!.userId)).toEqual([cast.player.id]);
-    expect(applyLivePatch(afterFirst, second)).toEqual(await getBoard(cast.player, pool.id));
+    const second = await gamesFrameOf(s);
+    const afterSecond = liveBoardWithGames(afterFirst, second.games, second.generatedAt);
+    expect(afterSecond.standings).not.toEqual(afterFirst.standings);
+    expect(afterSecond).toEqual(stampedAt(await getBoard(cast.player, pool.id), second.generatedAt));
+
+    // A change of the pool's own comes as a patch from the board the frames made (its base: the snapshot's version).
+    await renamePlayer('Pat Renamed');
+    const patch = await patchOf(s);
+    expect(patch.base).toBe(snapshot.version);
+    expect(applyLivePatch(afterSecond, patch)).toEqual(await getBoard(cast.player, pool.id));
+    await renamePlayer(cast.player.name);
+    await patchOf(s);
   });
 
-  it('should resume a reconnect with Last-Event-ID: the patches missed, a snapshot for an unknown version, the next change for the current one', async () => {
+  it('should resume a reconnect with Last-Event-ID: the patches missed, a snapshot for an unknown version or once games frames went out, the next change for the current one', async () => {
     const { pool, games } = await poolWeek(h, cast);
     const keeper = await stream(cast.player, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(keeper);
@@ -148,22 +190,42 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect((await snapshotOf(gone)).version).toBe(snapshot.version);
     await gone.close();
 
-    const game = await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 3, awayScore: 0, currentPeriod: 1, gameClock: '12:00' });
+    await renamePlayer('Pat One');
     const p1 = await patchOf(keeper);
-    await updateGame(h, game, { homeScore: 3, awayScore: 7, currentPeriod: 2, gameClock: '5:00' });
+    await renamePlayer('Pat Two');
     const p2 = await patchOf(keeper);
 
     const back = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: snapshot.version });
     const missed = [await patchOf(back), await patchOf(back)];
     expect(missed).toEqual([p1, p2]);
-    expect(applyLivePatch(applyLivePatch(snapshot.board, missed[0]!), missed[1]!)).toEqual(await getBoard(cast.player, pool.id));
+    const atP2 = applyLivePatch(applyLivePatch(snapshot.board, missed[0]!), missed[1]!);
+    expect(atP2).toEqual(await getBoard(cast.player, pool.id));
 
     const unknown = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: 'lb-unknown' });
     expect((await snapshotOf(unknown)).version).toBe(p2.version);
 
-    const current = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: p2.version });
+    // A games frame keeps the version: a reconnect at it may have missed the frame, and takes a
+    // snapshot of the board as now; the connection that heard it takes a patch from the board it moved.
+    const game = await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 3, awayScore: 0, currentPeriod: 1, gameClock: '12:00' });
+    const frame = await gamesFrameOf(keeper);
+    const moved = liveBoardWithGames(atP2, frame.games, frame.generatedAt);
+    const after = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: p2.version });
+    const fresh = await snapshotOf(after);
+    expect(fresh.board).toEqual(await getBoard(cast.player, pool.id));
+    expect(moved).toEqual(stampedAt(fresh.board, frame.generatedAt));
+    const p3 = await patchOf(keeper);
+    expect(p3.base).toBe(p2.version);
+    expect(applyLivePatch(moved, p3)).toEqual(fresh.board);
+
+    // At the current version with nothing sent since: only the next change.
+    const current = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: fresh.version });
     await updateGame(h, game, { homeScore: 10, awayScore: 7, currentPeriod: 3, gameClock: '9:00' });
-    expect((await patchOf(current)).base).toBe(p2.version);
+    const next = await gamesFrameOf(current);
+    expect(next.games[0]).toMatchObject({ gameId: game.espnId, homeScore: 10 });
+    expect(await gamesFrameOf(keeper)).toEqual(next);
+
+    await renamePlayer(cast.player.name);
+    await patchOf(keeper);
   });
 
   it('should deflate the stream for a client that takes it, each event flushed as it happens, to the same events as the plain stream', async () => {
@@ -190,9 +252,9 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect(snapshotBytes.deflated).toBeLessThan(snapshotBytes.plain / 2);
 
     await updateGame(h, games[0]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 0, currentPeriod: 1, gameClock: '8:12', statusDetail: null });
-    const [plainPatch, deflatedPatch] = [await plain.nextEvent<LiveStreamEvent>(), await deflated.nextEvent<LiveStreamEvent>()];
-    expect(deflatedPatch.data.type).toBe('patch');
-    expect(deflatedPatch).toEqual(plainPatch);
+    const [plainFrame, deflatedFrame] = [await plain.nextEvent<LiveStreamEvent>(), await deflated.nextEvent<LiveStreamEvent>()];
+    expect(deflatedFrame.data.type).toBe('games');
+    expect(deflatedFrame).toEqual(plainFrame);
     // Heartbeats keep coming through the deflated stream, each on its own.
     expect(await deflated.next()).toEqual({ kind: 'comment', text: 'heartbeat' });
   });
@@ -272,40 +334,13 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     const { pool } = await poolWeek(h, cast);
     const s = await stream(cast.commissioner, streamPath(pool.id, 2));
     const snapshot = await snapshotOf(s);
-    const at = new Date(Date.now() + 60_000).toISOString();
-    await h.runtime.bus.publish('identity.user.profile-changed', {
-      user: {
-        id: cast.player.id,
-        email: cast.player.email,
-        displayName: 'Pat Renamed',
-        firstName: null,
-        lastName: null,
-        role: cast.player.role,
-        hasPaid: false,
-        paymentNotes: null,
-        createdAt: at,
-        updatedAt: at,
-      },
-    });
+    await renamePlayer('Pat Renamed');
     const patch = await patchOf(s);
     expect(patch.base).toBe(snapshot.version);
     expect(patch.standings.map((p) => [snapshot.board.standings[p.at!]!.userId, p.displayName])).toEqual([[cast.player.id, 'Pat Renamed']]);
     expect(applyLivePatch(snapshot.board, patch)).toEqual(await getBoard(cast.commissioner, pool.id));
     // Back to the name the other tests expect.
-    await h.runtime.bus.publish('identity.user.profile-changed', {
-      user: {
-        id: cast.player.id,
-        email: cast.player.email,
-        displayName: cast.player.name,
-        firstName: null,
-        lastName: null,
-        role: cast.player.role,
-        hasPaid: false,
-        paymentNotes: null,
-        createdAt: at,
-        updatedAt: new Date(Date.now() + 120_000).toISOString(),
-      },
-    });
+    await renamePlayer(cast.player.name);
     expect((await patchOf(s)).standings[0]!.displayName).toBe(cast.player.name);
   });
 
@@ -319,9 +354,8 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     let game = games[2]!;
     for (let n = 1; n <= 3; n++) {
       game = await updateGame(h, game, { gameStatus: 'IN_PROGRESS', homeScore: 7 * n, awayScore: 0, currentPeriod: n, gameClock: '1:00' });
-      const [p, q] = [await patchOf(here), await patchOf(there)];
-      expect(q.version).toBe(p.version);
-      expect(q.base).toBe(p.base);
+      const [p, q] = [await gamesFrameOf(here), await gamesFrameOf(there)];
+      expect(q.games).toEqual(p.games);
       expect(p.games[0]).toMatchObject({ gameId: game.espnId, homeScore: 7 * n });
     }
   });

@@ -18,7 +18,7 @@ import type { Calculation, CalculationReason, Caller, Emit, PicksContext, Recalc
 import { WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
 import { scoredGameOf } from './scored-game.js';
 import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
-import { scoreWeek, ScoringError, type ScoredGame } from './scoring.js';
+import { scoreWeek, ScoringError, type ScoredGame } from '@powerpool/contracts';
 
 /**
  * The calculation of a pool week's scores (docs/game.md#points), its recalculations (score

@@ -1,10 +1,10 @@
-import { CONFIDENCE_RANKS } from '@powerpool/contracts';
+import { byName, CONFIDENCE_RANKS } from '@powerpool/contracts';
 import type { LivePickRow } from '../store/live.store.js';
 import { managedPool } from './access.js';
 import type { Caller, PicksContext } from './context.js';
 import { toCsv, slugify, type CsvCell } from './csv.js';
 import { WeekNotFoundError } from './errors.js';
-import { byName, type PlayerWeek, type WeekTiebreak } from './board/standings.js';
+import type { PlayerWeek, WeekTiebreak } from './board/standings.js';
 import { liveBoardOf, readLiveWeekAccess, weekBoardOf } from './live-board.js';
 
 /** A CSV download: its file name and content. */

@@ -16,7 +16,7 @@ import { ReviewPlayerNotFoundError, SeasonNotFoundError, WeekNotFoundError } fro
 import type { WeekTiebreak } from './board/standings.js';
 import { weekBoardOf } from './live-board.js';
 import { pickReplyOf } from './present-picks.js';
-import { seasonTotalsFromAggregate, sharedRanks } from './scoring.js';
+import { seasonTotalsFromAggregate, sharedRanks } from '@powerpool/contracts';
 
 /** A stored pick joined to its team (scores.store picksWithTeams), as the API shows it. */
 const presentScoredPick = (row: PickWithTeam) =>

@@ -9,7 +9,7 @@ import type { Caller } from './context.js';
 import { PoolNotFoundError } from './errors.js';
 import { overridesSeenBy } from './overrides.js';
 import { scoredGameOf } from './scored-game.js';
-import type { ScoredGame } from './scoring.js';
+import type { ScoredGame } from '@powerpool/contracts';
 
 /**
  * The live leaderboard of a pool week (docs/game.md#live-standings and

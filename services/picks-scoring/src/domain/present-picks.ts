@@ -1,4 +1,4 @@
-import { POWER_PICK_RANK, type SavedPick, type PickResult } from '@powerpool/contracts';
+import { isCorrectOf, POWER_PICK_RANK, type SavedPick, type PickResult } from '@powerpool/contracts';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { GameRow, PickRow, TeamRow } from '../store/schema.js';
 
@@ -27,8 +27,6 @@ export const rankOrder = (rank: number): number => (rank === POWER_PICK_RANK ? 0
 /** Compare two picks of one player: 3pt first, the power pick last. */
 export const byRank = (a: { confidenceRank: number }, b: { confidenceRank: number }): number => rankOrder(b.confidenceRank) - rankOrder(a.confidenceRank);
 
-/** True won, false lost, null pending or push (the reply's isCorrect). */
-export const isCorrectOf = (result: PickResult): boolean | null => (result === 'WIN' ? true : result === 'LOSS' ? false : null);
 
 /** The selected team's abbreviation and logo: the teams table, else the game's own abbreviation. */
 function teamOf(row: PresentablePick, teams: Map<string, TeamRow>, game: GameRow | undefined): { abbreviation: string | null; logoUrl: string | null } {

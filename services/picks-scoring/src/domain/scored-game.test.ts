@@ -4,7 +4,7 @@ import { productionGameValues } from '@powerpool/service-kit';
 import { buildProductionGame } from '@powerpool/testing';
 import type { GameRow, PoolGameRow } from '../store/schema.js';
 import { isVoidGame, scoredGameOf, UNPUBLISHED_GAME_SPREAD } from './scored-game.js';
-import { pickResultOf, scoreWeek } from './scoring.js';
+import { pickResultOf, scoreWeek } from '@powerpool/contracts';
 
 const KICKOFF = new Date('2025-09-07T17:00:00Z');
 

@@ -1,5 +1,5 @@
 import type { GameRow, PoolGameRow } from '../store/schema.js';
-import type { ScoredGame } from './scoring.js';
+import { isVoidOf, type ScoredGame } from '@powerpool/contracts';
 
 /**
  * The spread a pick on a game the pool did not publish is scored against. Only a commissioner's
@@ -14,7 +14,7 @@ export const UNPUBLISHED_GAME_SPREAD = 0;
  * Void (docs/game.md#void-games): cancelled games as soon as the provider says so; a postponed game
  * only by the commissioner's ruling (the pool game's voidedAt), never by its status alone.
  */
-export const isVoidGame = (game: GameRow, poolGame?: PoolGameRow | null): boolean => (poolGame?.voidedAt ?? null) !== null || game.status === 'CANCELLED';
+export const isVoidGame = (game: GameRow, poolGame?: PoolGameRow | null): boolean => isVoidOf((poolGame?.voidedAt ?? null) !== null, game.status);
 
 /**
  * A game as scoring sees it, the one way the live board and the calculation both build it: the

@@ -1,6 +1,28 @@
-import { diffLiveBoards, LIVE_STREAM, liveBoardChangedSchema, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
-import { createLimiter, DomainError, eventFrameWithId, type Bus, type EventStreamConnection, type KitLogger, type Subscription } from '@powerpool/service-kit';
+import {
+  diffLiveBoards,
+  isFrameFedBoard,
+  isNewerGame,
+  LIVE_STREAM,
+  liveBoardChangedSchema,
+  liveBoardWithGames,
+  LIVE_SUBJECTS,
+  type LiveGame,
+  type LiveGameFacts,
+  type LiveLeaderboard,
+  type LiveStreamEvent,
+} from '@powerpool/contracts';
+import {
+  createLimiter,
+  DomainError,
+  eventFrame,
+  eventFrameWithId,
+  type Bus,
+  type EventStreamConnection,
+  type KitLogger,
+  type Subscription,
+} from '@powerpool/service-kit';
 import { deadlinePassed, type LiveWeekAccess } from '../domain/access.js';
+import { presentGameFacts } from '../domain/board/present.js';
 import type { Caller, PicksContext } from '../domain/context.js';
 import {
   currentLiveVersion,
@@ -36,6 +58,16 @@ import { createLiveChangeLog, type LiveChanges } from './live-changes.js';
  * already read, so nothing else would bring their boards to it).
  * Every change also re-checks each connection's access against the new version's scope: one that
  * lost it gets `closed` and ends. State is only in memory, so any replica serves any stream.
+ *
+ * A change the log names only as games (a score, a clock, a status) does not rebuild the pool weeks
+ * whose boards are frame-fed (isFrameFedBoard: a week scored live, every pick on a board game):
+ * the games are read once, made into ONE `games` frame (presentGameFacts: no pool's spread, no
+ * pick), encoded once and written to every connection of those pool weeks that shows one of them;
+ * the browser scores its board again on it (liveBoardWithGames), as the server would
+ * (docs/architecture.md#a-scores-path). The hub keeps per variant the facts sent since its version
+ * (`pending`): the board a connection at that version holds is liveBoardWithGames(board, pending),
+ * which the next patch starts from and a snapshot sends. Pool weeks that are not frame-fed are
+ * rebuilt as before.
  */
 
 export interface LiveStreamsOptions {
@@ -73,11 +105,15 @@ interface Client {
   caller: Caller;
   /** The version this connection's board is at (null: it has none yet, a snapshot is due). */
   sent: string | null;
+  /** The variant it was last served (null before its first board). */
+  variant: string | null;
 }
 
 interface Patch {
   base: string;
   version: string;
+  /** Games frames had moved its base board: only a connection that heard them can take it. */
+  framed: boolean;
   /** Serialized and encoded once, written as is to every connection. */
   frame: Buffer;
 }
@@ -87,8 +123,22 @@ interface VariantState {
   version: string;
   board: LiveLeaderboard;
   json: Buffer;
+  /** The patches that lead to the board connections hold (none once a frame moved it: those reconnecting take a snapshot). */
   patches: Patch[];
   snapshot: Buffer | null;
+  /** `games` frames move it (isFrameFedBoard). */
+  fed: boolean;
+  /** The board's games by id. */
+  games: Map<string, LiveGame>;
+  /** The newest facts sent in `games` frames since `version` that moved the board, by game. */
+  pending: Map<string, LiveGameFacts>;
+  /** The generatedAt of the last frame that moved the board. */
+  pendingAt: string | null;
+}
+
+/** The board connections at a variant's version hold: its board moved by the frames sent since. */
+function shownOf(state: Pick<VariantState, 'board' | 'pending' | 'pendingAt'>): LiveLeaderboard {
+  return state.pending.size === 0 ? state.board : liveBoardWithGames(state.board, [...state.pending.values()], state.pendingAt!);
 }
 
 interface PoolWeek {
@@ -126,7 +176,7 @@ export interface LiveStreams {
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Pool weeks with open connections, and connections. */
-  stats(): { poolWeeks: number; connections: number; rebuilds: number; failedRebuilds: number; logReads: number };
+  stats(): { poolWeeks: number; connections: number; rebuilds: number; failedRebuilds: number; logReads: number; gameFrames: number };
 }
 
 /** The SSE id of a board version: its ETag without the weak marker and quotes. */
@@ -151,6 +201,10 @@ export function createLiveStreams(
   let timer: NodeJS.Timeout | null = null;
   let rebuilds = 0;
   let failedRebuilds = 0;
+  let gameFrames = 0;
+  /** Games named by the log whose frame is still to be sent, and the frame loop under way. */
+  const frameGames = new Set<string>();
+  let framing: Promise<void> | null = null;
   const rebuildSlot = createLimiter(timing.rebuildConcurrency);
 
   const weekOf = (poolId: string, weekNumber: number): PoolWeek => {
@@ -177,42 +231,67 @@ export function createLiveStreams(
     return pw;
   };
 
-  /** The frames that bring a connection at `sent` to the variant's version: the patches since, or a snapshot. */
-  function framesFor(state: VariantState, sent: string | null): Buffer[] {
+  /**
+   * The frames that bring a connection at `sent` to the variant's version: the patches since, or a
+   * snapshot. One that `rejoined` (a reconnect) may have missed games frames: it takes no patch
+   * made on a board they moved.
+   */
+  function framesFor(state: VariantState, sent: string | null, rejoined: boolean): Buffer[] {
     if (sent !== null) {
       const from = state.patches.findIndex((p) => p.base === sent);
-      if (from >= 0) return state.patches.slice(from).map((p) => p.frame);
+      if (from >= 0 && !(rejoined && state.patches[from]!.framed)) return state.patches.slice(from).map((p) => p.frame);
     }
-    state.snapshot ??= snapshotFrame(state.version, state.json);
+    state.snapshot ??= snapshotFrame(state.version, state.pending.size === 0 ? state.json : Buffer.from(JSON.stringify(shownOf(state))));
     return [state.snapshot];
   }
 
-  /** Make `reply` the variant's version (a patch from the previous one) and bring every client of it there. */
-  function deliver(pw: PoolWeek, variant: string, reply: LiveReply, clients: Client[]): void {
+  /**
+   * Make `reply` the variant's version (a patch from the board its connections hold) and bring
+   * every client of it there. Facts sent in frames that are newer than the new board's stay
+   * pending (a frame may have gone out after this board was read); a client that `joined` at the
+   * version while frames are pending may have missed them and takes a snapshot.
+   */
+  function deliver(pw: PoolWeek, variant: string, reply: LiveReply, clients: Client[], joined: ReadonlySet<Client>): void {
     const version = versionOfReply(reply);
     let state = pw.variants.get(variant);
     if (!state || state.version !== version) {
       const board = JSON.parse(reply.json.toString('utf8')) as LiveLeaderboard;
-      let patches: Patch[] = [];
-      if (state) {
-        const body = diffLiveBoards(state.board, board);
-        if (body) {
-          const event: LiveStreamEvent = { type: 'patch', version, base: state.version, ...body };
-          patches = [...state.patches, { base: state.version, version, frame: Buffer.from(eventFrameWithId(version, event)) }].slice(-timing.resumeVersions);
+      const games = new Map(board.gamesCentric.map((g) => [g.gameId, g]));
+      const fed = isFrameFedBoard(board);
+      const pending = new Map<string, LiveGameFacts>();
+      if (state && fed) {
+        for (const [gameId, facts] of state.pending) {
+          const game = games.get(gameId);
+          if (game && isNewerGame(facts, game)) pending.set(gameId, facts);
         }
       }
-      state = { version, board, json: reply.json, patches, snapshot: null };
+      const next = { board, pending, pendingAt: pending.size > 0 ? state!.pendingAt : null };
+      let patches: Patch[] = [];
+      if (state) {
+        const body = diffLiveBoards(shownOf(state), shownOf(next));
+        if (body) {
+          const event: LiveStreamEvent = { type: 'patch', version, base: state.version, ...body };
+          const patch = { base: state.version, version, framed: state.pending.size > 0, frame: Buffer.from(eventFrameWithId(version, event)) };
+          patches = [...state.patches, patch].slice(-timing.resumeVersions);
+        }
+      }
+      state = { version, json: reply.json, patches, snapshot: null, fed, games, ...next };
       pw.variants.set(variant, state);
       for (const game of board.gamesCentric) pw.games.add(game.gameId);
       for (const standing of board.standings) for (const pick of standing.picks) pw.games.add(pick.gameId);
     }
-    const byBase = new Map<string | null, Buffer[]>();
+    const byBase = new Map<string, Buffer[]>();
     for (const client of clients) {
-      if (client.sent === version) continue;
-      let frames = byBase.get(client.sent);
+      client.variant = variant;
+      const rejoined = joined.has(client);
+      if (client.sent === version && !(rejoined && state.pending.size > 0)) continue;
+      // A reconnect at the version while frames are pending may have missed them: a snapshot.
+      const sent = rejoined && client.sent === version ? null : client.sent;
+      const key = `${rejoined ? 'r' : 'c'}:${sent}`;
+      let frames = byBase.get(key);
       if (!frames) {
-        frames = framesFor(state, client.sent);
-        byBase.set(client.sent, frames);
+        frames = framesFor(state, sent, rejoined);
+        byBase.set(key, frames);
       }
       for (const frame of frames) if (!client.connection.write(frame)) break;
       client.sent = version;
@@ -275,9 +354,10 @@ export function createLiveStreams(
         if (group) group.clients.push(client);
         else groups.set(variant, { seen, caller: client.caller, clients: [client] });
       }
+      const joiners = new Set(joined);
       for (const [variant, group] of groups) {
         const reply = await liveReplyOf(ctx, store, { current, caller: group.caller, seen: group.seen, now });
-        deliver(pw, variant, reply, group.clients);
+        deliver(pw, variant, reply, group.clients, joiners);
       }
     });
   }
@@ -304,12 +384,88 @@ export function createLiveStreams(
     })();
   }
 
-  /** The pool weeks with open connections that `changes` touch. */
+  /** Whether a pool week's boards show one of `games`. */
+  const shows = (pw: PoolWeek, games: ReadonlySet<string>): boolean => {
+    for (const g of games) if (pw.games.has(g)) return true;
+    return false;
+  };
+
+  /** Whether `games` frames bring every connection of a pool week up to date (it has boards, all frame-fed, and no connection waiting for its first). */
+  const frameFed = (pw: PoolWeek): boolean => {
+    if (pw.variants.size === 0 || pw.joined.size > 0) return false;
+    for (const state of pw.variants.values()) if (!state.fed) return false;
+    return true;
+  };
+
+  /** The pool weeks with open connections that `changes` touch: rebuilt, or for games alone, sent a frame. */
   function heard(changes: LiveChanges): void {
+    let framed = false;
     for (const pw of weeks.values()) {
       if (pw.clients.size === 0) continue;
-      if (changes.everything || changes.pools.has(pw.poolId) || [...pw.games].some((g) => changes.games.has(g))) schedule(pw);
+      if (changes.everything || changes.pools.has(pw.poolId)) schedule(pw);
+      else if (shows(pw, changes.games)) {
+        if (frameFed(pw)) framed = true;
+        else schedule(pw);
+      }
     }
+    if (!framed) return;
+    for (const g of changes.games) frameGames.add(g);
+    sendFrames();
+  }
+
+  /**
+   * One `games` frame for the games in `ids`: read once, encoded once, written to every connection
+   * at its variant's version in the frame-fed pool weeks that show one of them; a pool week that is
+   * no longer frame-fed is rebuilt instead.
+   */
+  async function frameOf(ids: ReadonlySet<string>): Promise<void> {
+    const rows = await ctx.uow.read((store) => store.sharedLiveGames([...ids]));
+    const facts = rows.map(presentGameFacts);
+    const generatedAt = ctx.now().toISOString();
+    const frame = Buffer.from(eventFrame({ type: 'games', games: facts, generatedAt } satisfies LiveStreamEvent));
+    gameFrames += 1;
+    for (const pw of weeks.values()) {
+      if (pw.clients.size === 0 || !shows(pw, ids)) continue;
+      if (!frameFed(pw)) {
+        schedule(pw);
+        continue;
+      }
+      for (const [variant, state] of pw.variants) {
+        let moved = false;
+        for (const fact of facts) {
+          const shown = state.pending.get(fact.gameId) ?? state.games.get(fact.gameId);
+          if (!shown || !isNewerGame(fact, shown)) continue;
+          state.pending.set(fact.gameId, fact);
+          moved = true;
+        }
+        if (!moved) continue;
+        state.pendingAt = generatedAt;
+        state.patches = [];
+        state.snapshot = null;
+        for (const client of pw.clients) if (client.variant === variant && client.sent === state.version) client.connection.write(frame);
+      }
+    }
+  }
+
+  /** Send the frames of the games named so far, one read at a time; a failed read rebuilds the pool weeks that show them. */
+  function sendFrames(): void {
+    if (framing) return;
+    framing = (async () => {
+      try {
+        while (frameGames.size > 0) {
+          const ids = new Set(frameGames);
+          frameGames.clear();
+          try {
+            await frameOf(ids);
+          } catch (err) {
+            logger.error({ err }, 'live stream: could not read the changed games (their pool weeks are rebuilt)');
+            for (const pw of weeks.values()) if (pw.clients.size > 0 && shows(pw, ids)) schedule(pw);
+          }
+        }
+      } finally {
+        framing = null;
+      }
+    })();
   }
 
   const log = createLiveChangeLog(ctx, { logger, onChanges: heard, gapMs: timing.changeLogGapMs });
@@ -340,7 +496,7 @@ export function createLiveStreams(
     },
     attach(connection, caller, poolId, weekNumber) {
       const pw = weekOf(poolId, weekNumber);
-      const client: Client = { connection, caller, sent: connection.lastEventId };
+      const client: Client = { connection, caller, sent: connection.lastEventId, variant: null };
       pw.clients.add(client);
       pw.idleSince = null;
       pw.joined.add(client);
@@ -372,6 +528,7 @@ export function createLiveStreams(
       await subscription?.unsubscribe();
       subscription = null;
       await log.settled();
+      await framing;
       await Promise.all([...weeks.values()].flatMap((pw) => (pw.running ? [pw.running] : [])));
     },
     stats() {
@@ -381,7 +538,7 @@ export function createLiveStreams(
         connections += pw.clients.size;
         if (pw.clients.size > 0) poolWeeks += 1;
       }
-      return { poolWeeks, connections, rebuilds, failedRebuilds, logReads: log.reads };
+      return { poolWeeks, connections, rebuilds, failedRebuilds, logReads: log.reads, gameFrames };
     },
   };
 }

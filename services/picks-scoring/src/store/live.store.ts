@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@powerpool/service-kit';
 import {
@@ -106,6 +106,18 @@ export function createLiveStore(db: Db) {
     },
 
     /** The pool's published games of a week (with production data), by kickoff. */
+    /** Production games by ESPN id with their venue and teams, whatever pool published them (the live stream's `games` frame). */
+    async sharedLiveGames(espnIds: readonly string[]): Promise<Array<Omit<LiveGameRow, 'poolGame'>>> {
+      if (espnIds.length === 0) return [];
+      return db
+        .select({ game: games, venue: venues, home: homeTeams, away: awayTeams })
+        .from(games)
+        .leftJoin(venues, eq(venues.espnId, games.venueEspnId))
+        .leftJoin(homeTeams, eq(homeTeams.espnId, games.homeTeamEspnId))
+        .leftJoin(awayTeams, eq(awayTeams.espnId, games.awayTeamEspnId))
+        .where(inArray(games.espnId, [...espnIds]));
+    },
+
     async liveGamesOf(poolId: string, year: number, weekNumber: number): Promise<LiveGameRow[]> {
       return db
         .select({ poolGame: poolGames, game: games, venue: venues, home: homeTeams, away: awayTeams })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { impactGamesOf } from './impact-games.js';
+import { presentLiveBoard } from './present.js';
 import { standingsOf } from './standings.js';
-import { gamesById, liveGame, member, pick } from './test-fixtures.js';
+import { gamesById, KICKOFF, liveGame, member, pick, POOL, WEEK } from './test-fixtures.js';
 
 const games = [
   liveGame('g1', { status: 'COMPLETE', homeScore: 24, awayScore: 17 }),
@@ -22,7 +22,9 @@ const picks = [
   // Carol's week cannot be scored (no rank 2 or 1): nothing of hers is at stake.
   pick('u-carol', 'g5', 'H', 3),
 ];
-const board = { games, players: standingsOf({ members, picks, stored: [], gameOf: gamesById(games) }) };
+const board = { pool: POOL, week: WEEK, games, players: standingsOf({ members, picks, stored: [], gameOf: gamesById(games) }), tiebreak: null };
+/** The board's impact games (contracts' impactGamesOf over the presented games and standings). */
+const impactGamesOf = (b: typeof board) => presentLiveBoard(b, { access: 'FULL_ACCESS', overrides: [], poolWeeks: [], now: KICKOFF }).impactGames;
 
 describe('impactGamesOf: the undecided games with the most points at stake', () => {
   it('should rank the open games by points at stake, leaving out final, void and unpicked games and unscorable players', () => {
@@ -53,6 +55,6 @@ describe('impactGamesOf: the undecided games with the most points at stake', () 
       gameOf: gamesById(many),
     });
     // d (power: 6 at stake), c (3), b (2); a (1) is fourth.
-    expect(impactGamesOf({ games: many, players: tied }).map((g) => g.gameId)).toEqual(['d', 'c', 'b']);
+    expect(impactGamesOf({ ...board, games: many, players: tied }).map((g) => g.gameId)).toEqual(['d', 'c', 'b']);
   });
 });

@@ -1,59 +1,46 @@
 import {
-  coverOf,
-  isFinalGame,
+  gamesInProgressOf,
+  impactGamesOf,
+  liveGameOf,
+  liveStandingOf,
   weekLabel,
   type AccessLevel,
   type LiveGame,
+  type LiveGameFacts,
   type LiveLeaderboard,
-  type LivePick,
   type LiveStanding,
   type PickOverride,
 } from '@powerpool/contracts';
 import type { LiveGameRow } from '../../store/live.store.js';
 import type { PoolWeekRow } from '../../store/schema.js';
 import { deadlinePassed } from '../access.js';
-import { isCorrectOf } from '../present-picks.js';
-import { isVoidGame } from '../scored-game.js';
 import { consensusOf } from './consensus.js';
-import { impactGamesOf } from './impact-games.js';
 import type { PlayerWeek, WeekBoard, WeekTiebreak } from './standings.js';
 
 /** A player's line of the live leaderboard; with the week's tiebreaker (docs/game.md#weekly-winners), their prediction and whether they won the week. */
 export function presentStanding(player: PlayerWeek, tiebreak: WeekTiebreak | null = null): LiveStanding {
-  const { outcome } = player;
-  return {
-    ...(tiebreak ? { tiebreaker: tiebreak.predictions.get(player.userId) ?? null, isWeekWinner: tiebreak.winners.has(player.userId) } : {}),
-    userId: player.userId,
-    displayName: player.displayName,
-    rank: player.rank,
-    weekPoints: player.weekPoints,
-    seasonPoints: player.seasonPoints,
-    rawPoints: outcome.rawPoints,
-    powerBonus: outcome.powerBonus,
-    powerEffect: outcome.powerEffect,
-    possiblePointsRemaining: outcome.possiblePointsRemaining,
-    hasPicks: outcome.hasPicks,
-    picks: outcome.picks.map((o): LivePick => ({
-      gameId: o.pick.gameId,
-      selectedTeamEspnId: o.pick.selectedTeamEspnId,
-      selectedTeamAbbr: o.pick.teamAbbr,
-      selectedTeamLogo: o.pick.teamLogo,
-      confidenceRank: o.pick.confidenceRank,
-      isPowerPick: o.pick.isPowerPick,
-      isCorrect: isCorrectOf(o.result),
-      result: o.result,
-      pointsEarned: o.pointsEarned,
-      covering: o.covering,
-    })),
-  };
+  return liveStandingOf(
+    player,
+    player.outcome,
+    (pick) => ({
+      gameId: pick.gameId,
+      selectedTeamEspnId: pick.selectedTeamEspnId,
+      selectedTeamAbbr: pick.teamAbbr,
+      selectedTeamLogo: pick.teamLogo,
+      confidenceRank: pick.confidenceRank,
+      isPowerPick: pick.isPowerPick,
+    }),
+    tiebreak ? { tiebreaker: tiebreak.predictions.get(player.userId) ?? null, isWeekWinner: tiebreak.winners.has(player.userId) } : null,
+  );
 }
 
-/** A published game of the live leaderboard, with its score, status and (final, not void) cover. */
-export function presentGame({ poolGame, game, venue, home, away }: LiveGameRow): LiveGame {
-  const isVoid = isVoidGame(game, poolGame);
+/**
+ * A production game as every pool shows it (the `games` frame of the live stream): its teams'
+ * names and logos from the teams table (else the game's own), status, scores and venue.
+ */
+export function presentGameFacts({ game, venue, home, away }: Pick<LiveGameRow, 'game' | 'venue' | 'home' | 'away'>): LiveGameFacts {
   return {
     gameId: game.espnId,
-    poolGameId: poolGame.id,
     gameTime: game.gameTimeUtc.toISOString(),
     homeTeam: home?.name ?? game.homeTeamShortName,
     awayTeam: away?.name ?? game.awayTeamShortName,
@@ -67,13 +54,23 @@ export function presentGame({ poolGame, game, venue, home, away }: LiveGameRow):
     statusDetail: game.statusDetail,
     homeScore: game.homeScore,
     awayScore: game.awayScore,
-    spread: poolGame.lockedSpread,
-    isVoid,
-    cover: !isVoid && isFinalGame(game) ? coverOf(game.homeScore!, game.awayScore!, poolGame.lockedSpread) : null,
     venue: venue
       ? { name: venue.fullName, city: venue.city, state: venue.state, exteriorImageUrl: venue.exteriorImageUrl, interiorImageUrl: venue.interiorImageUrl }
       : null,
+    updatedAt: game.updatedAt.toISOString(),
   };
+}
+
+/** A published game of the live leaderboard: the game's facts with the pool's spread, teams and void ruling (liveGameOf). */
+export function presentGame(row: LiveGameRow): LiveGame {
+  const { poolGame } = row;
+  return liveGameOf(presentGameFacts(row), {
+    poolGameId: poolGame.id,
+    spread: poolGame.lockedSpread,
+    homeTeamEspnId: poolGame.homeTeamEspnId,
+    awayTeamEspnId: poolGame.awayTeamEspnId,
+    ruledVoid: poolGame.voidedAt !== null,
+  });
 }
 
 /** What the live leaderboard shows besides the board itself. */
@@ -92,12 +89,16 @@ export interface LiveBoardView {
 export function presentLiveBoard(board: WeekBoard, view: LiveBoardView): LiveLeaderboard {
   const { pool, week } = board;
   const gamesCentric = board.games.map(presentGame);
+  const standings = board.players.map((player) => presentStanding(player, board.tiebreak));
   return {
     status: 'ok',
     message: null,
-    standings: board.players.map((player) => presentStanding(player, board.tiebreak)),
+    standings,
     gamesCentric,
-    impactGames: impactGamesOf(board),
+    impactGames: impactGamesOf(
+      gamesCentric,
+      board.players.map((player, i) => ({ standing: standings[i]!, seasonRank: player.seasonRank, scorable: player.error === null })),
+    ),
     overrides: view.overrides,
     // Served only with the picks it is made of (access.ts liveWeekAccessOf): docs/game.md#pick-consensus.
     consensus: consensusOf(board),
@@ -109,7 +110,7 @@ export function presentLiveBoard(board: WeekBoard, view: LiveBoardView): LiveLea
       weekDisplayName: weekLabel(week.weekNumber),
       currentState: week.state,
       pickDeadline: week.pickDeadline.toISOString(),
-      gamesInProgress: gamesCentric.some((g) => g.status === 'IN_PROGRESS' && !g.isVoid),
+      gamesInProgress: gamesInProgressOf(gamesCentric),
       picksAvailable: deadlinePassed(week, view.now),
       accessLevel: view.access,
       allWeeks: view.poolWeeks

@@ -1,8 +1,7 @@
-import type { PowerEffect, WeekState } from '@powerpool/contracts';
+import { rankedWeeks, ScoringError, scoreWeek, unscoredOutcome, type ScoredGame, type WeekOutcome, type WeekState } from '@powerpool/contracts';
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../../store/live.store.js';
 import type { PoolRow, PoolWeekRow, WeekScoreRow } from '../../store/schema.js';
 import { byRank } from '../present-picks.js';
-import { ScoringError, scoreWeek, sharedRanks, type ScoredGame, type WeekOutcome } from '../scoring.js';
 import { tiebreakerTotalOf, weekWinnersOf, type TiebreakerGame } from '../winners.js';
 
 /**
@@ -65,22 +64,6 @@ export function weekTiebreakOf(
   return { predictions, winners: new Set(weekWinnersOf(candidates, tiebreakerTotalOf(tiebreakerGame))) };
 }
 
-/** A week that cannot be scored: every pick pending, zeros. */
-function unscoredOutcome(picks: LivePickRow[], powerEffect?: PowerEffect): WeekOutcome<LivePickRow> {
-  const hasPower = picks.some((p) => p.isPowerPick);
-  return {
-    picks: picks.map((p) => ({ pick: p, result: 'PENDING', pointsEarned: null, covering: null })),
-    rawPoints: 0,
-    multiplier: 1,
-    powerEffect: powerEffect ?? (hasPower ? 'pending' : 'none'),
-    powerPickCorrect: null,
-    finalPoints: 0,
-    powerBonus: 0,
-    possiblePointsRemaining: 0,
-    hasPicks: picks.length > 0,
-  };
-}
-
 /** A week as the calculation stored it (week_scores, and each pick's result and points). */
 function storedOutcome(row: WeekScoreRow, picks: LivePickRow[]): WeekOutcome<LivePickRow> {
   if (row.hasCalculationError) return unscoredOutcome(picks, row.powerEffect);
@@ -98,11 +81,6 @@ function storedOutcome(row: WeekScoreRow, picks: LivePickRow[]): WeekOutcome<Liv
   };
 }
 
-/** Names compare case- and accent-insensitively (one collator: building one per comparison is slow). */
-const names = new Intl.Collator('en', { sensitivity: 'base' });
-export const byName = (a: { displayName: string; userId: string }, b: { displayName: string; userId: string }): number =>
-  names.compare(a.displayName, b.displayName) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
-
 /** What the standings are made of. */
 export interface StandingsInput {
   /** The pool's active members, with their points of the COMPLETE weeks before this one. */
@@ -119,7 +97,7 @@ export interface StandingsInput {
 
 /**
  * Every active member's week, ranked (shared ranks by week points, and by season points), ordered
- * by rank, then season points, then name. A player with a stored row shows it; any other is scored
+ * by rank, then season points, then name (rankedWeeks). A player with a stored row shows it; any other is scored
  * now, and one whose picks cannot be scored is listed with zeros and pending picks.
  */
 export function standingsOf(input: StandingsInput): PlayerWeek[] {
@@ -152,9 +130,5 @@ export function standingsOf(input: StandingsInput): PlayerWeek[] {
     return { ...member, picks, outcome, error, weekPoints: outcome.finalPoints, seasonPoints: member.priorSeasonPoints + outcome.finalPoints };
   });
 
-  const ranks = sharedRanks(weeks.map((w) => w.weekPoints));
-  const seasonRanks = sharedRanks(weeks.map((w) => w.seasonPoints));
-  const players: PlayerWeek[] = weeks.map((w, i) => ({ ...w, rank: ranks[i]!, seasonRank: seasonRanks[i]! }));
-  players.sort((a, b) => a.rank - b.rank || b.seasonPoints - a.seasonPoints || byName(a, b));
-  return players;
+  return rankedWeeks(weeks);
 }

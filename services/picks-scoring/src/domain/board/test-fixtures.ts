@@ -1,7 +1,7 @@
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../../store/live.store.js';
 import type { GameRow, PoolRow, PoolWeekRow, WeekScoreRow } from '../../store/schema.js';
 import { scoredGameOf } from '../scored-game.js';
-import type { ScoredGame } from '../scoring.js';
+import type { ScoredGame } from '@powerpool/contracts';
 
 /** Rows as the store returns them, for the board's unit tests (no database). */
 

@@ -1,4 +1,4 @@
-import { applyLivePatch, isLiveWeekState } from '@powerpool/contracts';
+import { applyLivePatch, isFrameFedBoard, isLiveWeekState, liveBoardWithGames } from '@powerpool/contracts';
 import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
 import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -45,6 +45,8 @@ export function readLiveStreamEvent(data: unknown): LiveStreamEvent | undefined 
         : undefined;
     case 'closed':
       return typeof data.status === 'number' && isString(data.error) && isString(data.message) ? (data as LiveStreamEvent) : undefined;
+    case 'games':
+      return Array.isArray(data.games) && isString(data.generatedAt) ? (data as LiveStreamEvent) : undefined;
     default:
       return undefined;
   }
@@ -58,19 +60,26 @@ export interface VersionedBoard {
 
 /**
  * What an event does to the stream's board: a snapshot replaces it; a patch applies when the board
- * is the patch's base, otherwise the stream must `resync` (reconnect for a snapshot); `closed`
- * ends it with the error a plain GET would now get.
+ * is the patch's base, otherwise the stream must `resync` (reconnect for a snapshot); a `games`
+ * frame scores a frame-fed board again on the games' new facts (liveBoardWithGames, the server's
+ * rules: docs/architecture.md#a-scores-path) and keeps its version, and is skipped by any other
+ * board (`none`); `closed` ends it with the error a plain GET would now get.
  */
 export function streamStep(
   current: VersionedBoard | null,
   event: LiveStreamEvent,
-): { type: 'board'; next: VersionedBoard } | { type: 'resync' } | { type: 'closed'; error: ApiError } {
+): { type: 'board'; next: VersionedBoard } | { type: 'none' } | { type: 'resync' } | { type: 'closed'; error: ApiError } {
   switch (event.type) {
     case 'snapshot':
       return { type: 'board', next: { version: event.version, board: event.board } };
     case 'patch':
       if (current === null || current.version !== event.base) return { type: 'resync' };
       return { type: 'board', next: { version: event.version, board: applyLivePatch(current.board, event) } };
+    case 'games': {
+      if (current === null || !isFrameFedBoard(current.board)) return { type: 'none' };
+      const board = liveBoardWithGames(current.board, event.games, event.generatedAt);
+      return board === current.board ? { type: 'none' } : { type: 'board', next: { version: current.version, board } };
+    }
     case 'closed':
       return { type: 'closed', error: new ApiError(event.status, '', JSON.stringify({ error: event.error, message: event.message })) };
   }
@@ -115,6 +124,8 @@ export function useLiveLeaderboardStream(poolId: string, weekNumber: number, ena
         if (next !== null) queryClient.setQueryData(queryKey, next);
         break;
       }
+      case 'none':
+        break;
       case 'resync':
         board.current = null;
         stream.resync();

@@ -134,6 +134,10 @@ function toLiveGame(game: DemoGame, index: number): LiveGame {
       exteriorImageUrl: game.venue.exteriorImageUrl,
       interiorImageUrl: game.venue.interiorImageUrl,
     },
+    homeTeamEspnId: game.homeTeamAbbr,
+    awayTeamEspnId: game.awayTeamAbbr,
+    ruledVoid: false,
+    updatedAt: new Date(DEMO_FIRST_KICKOFF).toISOString(),
   };
 }
 

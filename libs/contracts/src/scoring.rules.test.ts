@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameStatus } from '@powerpool/contracts';
-import { confidencePointsOf, powerEffectOf } from '@powerpool/contracts';
+import { confidencePointsOf, powerEffectOf } from './picks.rules.js';
+import type { GameStatus } from './sports.schemas.js';
 import {
   coveringNow,
   pickResultOf,
@@ -11,7 +11,7 @@ import {
   sharedRanks,
   type ScoredGame,
   type ScoredPick,
-} from './scoring.js';
+} from './scoring.rules.js';
 
 const HOME = 'H';
 const AWAY = 'A';

@@ -1,17 +1,16 @@
 import {
   confidencePointsOf,
-  coverOf,
   coveringOf,
-  isFinalGame,
   powerEffectOf,
   POWER_WIN_MULTIPLIER,
   resultAgainstSpreadOf,
   type Covering,
   type DecidedPickResult,
-  type GameStatus,
   type PickResult,
   type PowerEffect,
-} from '@powerpool/contracts';
+} from './picks.rules.js';
+import type { GameStatus } from './sports.schemas.js';
+import { coverOf, isFinalGame } from './weeks.rules.js';
 
 /**
  * The scoring rules of docs/game.md, each named once. Pure functions: the calculation, the live
@@ -166,6 +165,25 @@ export function scoreWeek<P extends ScoredPick>(picks: readonly P[], gameOf: (pi
   };
 }
 
+/** True won, false lost, null pending or push (a pick's isCorrect). */
+export const isCorrectOf = (result: PickResult): boolean | null => (result === 'WIN' ? true : result === 'LOSS' ? false : null);
+
+/** A week that cannot be scored: every pick pending, zeros (the power effect as stored, else pending with a power pick). */
+export function unscoredOutcome<P extends ScoredPick>(picks: readonly P[], powerEffect?: PowerEffect): WeekOutcome<P> {
+  const hasPower = picks.some((p) => p.isPowerPick);
+  return {
+    picks: picks.map((p) => ({ pick: p, result: 'PENDING', pointsEarned: null, covering: null })),
+    rawPoints: 0,
+    multiplier: 1,
+    powerEffect: powerEffect ?? (hasPower ? 'pending' : 'none'),
+    powerPickCorrect: null,
+    finalPoints: 0,
+    powerBonus: 0,
+    possiblePointsRemaining: 0,
+    hasPicks: picks.length > 0,
+  };
+}
+
 /** The points a pick puts at stake on its game: its rank, or for the power pick the player's best raw points. */
 export function impactOf(pick: ScoredPick, bestRawPoints: number): number {
   return pick.isPowerPick ? bestRawPoints : pick.confidenceRank;
@@ -203,6 +221,32 @@ export function seasonTotalsFromAggregate(aggregate: { totalPoints: number; week
     averagePoints: weeksPlayed === 0 ? 0 : Math.round(totalPoints / weeksPlayed),
     bestWeek: Math.max(0, bestFinal ?? 0),
   };
+}
+
+/** Names compare case- and accent-insensitively (one collator: building one per comparison is slow), then by userId. */
+const names = new Intl.Collator('en', { sensitivity: 'base' });
+export const byName = (a: { displayName: string; userId: string }, b: { displayName: string; userId: string }): number =>
+  names.compare(a.displayName, b.displayName) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+
+/** What ranking needs of a player's week. */
+export interface RankedWeekInput {
+  userId: string;
+  displayName: string;
+  weekPoints: number;
+  seasonPoints: number;
+}
+
+/**
+ * A board's players ranked (docs/game.md#live-standings): shared ranks by week points and by
+ * season points, ordered by rank, then season points, then name. The server's board and a board
+ * moved by a `games` frame order through this one function.
+ */
+export function rankedWeeks<T extends RankedWeekInput>(weeks: readonly T[]): Array<T & { rank: number; seasonRank: number }> {
+  const ranks = sharedRanks(weeks.map((w) => w.weekPoints));
+  const seasonRanks = sharedRanks(weeks.map((w) => w.seasonPoints));
+  const ranked = weeks.map((w, i) => ({ ...w, rank: ranks[i]!, seasonRank: seasonRanks[i]! }));
+  ranked.sort((a, b) => a.rank - b.rank || b.seasonPoints - a.seasonPoints || byName(a, b));
+  return ranked;
 }
 
 /** Competition ranking (1, 2, 2, 4) by `points` descending; returns each item's rank, in the input's order. */
