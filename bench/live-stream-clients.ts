@@ -2,7 +2,7 @@
  * The browsers of bench/live-stream.bench.ts, in a child process (they must not share the app's
  * event loop or CPU): BENCH_STREAMS real HTTP connections to the live leaderboard stream, each
  * parsing its own event stream. Tells the parent when every stream has its snapshot, then, for
- * every round, when every stream has that round's patch, with each arrival time (epoch ms).
+ * every round, when every stream has that round's change (a patch, or the games frame of a score), with each arrival time (epoch ms).
  */
 import http from 'node:http';
 import { createSseParser } from '../libs/testing/src/event-stream.js';
@@ -44,7 +44,7 @@ function open(i: number): Promise<void> {
           snapshots += 1;
           snapshotsOf[i]! += 1;
           if (snapshots + failures === count) send({ ready: snapshots, failures });
-        } else if (frame.data.startsWith('{"type":"patch"')) {
+        } else if (frame.data.startsWith('{"type":"patch"') || frame.data.startsWith('{"type":"games"')) {
           arrivals[i]!.push(now());
           if (i === 0) patchBytes.push(Buffer.byteLength(frame.data));
           checkRound();

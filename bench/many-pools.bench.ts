@@ -15,8 +15,8 @@
  * With nothing changing for BENCH_IDLE seconds it prints each process's CPU use (its own /metrics,
  * process_cpu_seconds_total) and the database's transactions per second (pg_stat_database, every
  * service). Then BENCH_ROUNDS score changes (sports.game.updated published into the cluster: ingest)
- * each touch every pool: per round, ingest to each stream's patch p50 / p99 / last, and the CPU
- * seconds the change cost each process (measured until every stream had its patch, plus 2 s).
+ * each touch every pool: per round, ingest to each stream's change (the games frame) p50 / p99 / last, and the CPU
+ * seconds the change cost each process (measured until every stream had it, plus 2 s).
  *
  * Figures are printed, not enforced (a shared 2-core machine); exits 1 only when streams fail.
  *
@@ -324,7 +324,7 @@ async function measure(pools: number): Promise<void> {
       const cpu1 = await cpuOf(test);
       const x1 = await xacts();
       console.log(
-        `round ${round} (${id} +7, ${pools} pools): ingest -> patch p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, last ${latencies.at(-1)!.toFixed(0)} ms (${latencies.length} streams); ` +
+        `round ${round} (${id} +7, ${pools} pools): ingest -> stream p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, last ${latencies.at(-1)!.toFixed(0)} ms (${latencies.length} streams); ` +
           `CPU s ${cpuDelta(cpu0, cpu1)
             .filter(([, s]) => s >= 0.05)
             .map(([n, s]) => `${n} ${s.toFixed(2)}`)

@@ -234,7 +234,15 @@ export function liveBoardWithGames(board: LiveLeaderboard, games: readonly LiveG
       scorable = false;
     }
     const prior = standing.seasonPoints - standing.weekPoints;
-    return { standing, outcome, scorable, userId: standing.userId, displayName: standing.displayName, weekPoints: outcome.finalPoints, seasonPoints: prior + outcome.finalPoints };
+    return {
+      standing,
+      outcome,
+      scorable,
+      userId: standing.userId,
+      displayName: standing.displayName,
+      weekPoints: outcome.finalPoints,
+      seasonPoints: prior + outcome.finalPoints,
+    };
   });
   const ranked = rankedWeeks(weeks);
   const players = ranked.map((w) => ({

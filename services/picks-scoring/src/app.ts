@@ -85,7 +85,11 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
     read: () => streams.stats().failedRebuilds,
   });
   registerGauge(app, { name: 'live_change_log_reads', help: 'Reads of the live change log, since start', read: () => streams.stats().logReads });
-  registerGauge(app, { name: 'live_stream_game_frames', help: 'Live leaderboard `games` frames sent (one per change of games, for every pool week), since start', read: () => streams.stats().gameFrames });
+  registerGauge(app, {
+    name: 'live_stream_game_frames',
+    help: 'Live leaderboard `games` frames sent (one per change of games, for every pool week), since start',
+    read: () => streams.stats().gameFrames,
+  });
   registerGauge(app, { name: 'event_streams_dropped', help: 'Event streams dropped as too slow a reader, since start', read: () => sse.dropped });
   const games = createGamesStreams(ctx, bus, logger);
   // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).

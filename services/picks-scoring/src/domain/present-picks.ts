@@ -27,7 +27,6 @@ export const rankOrder = (rank: number): number => (rank === POWER_PICK_RANK ? 0
 /** Compare two picks of one player: 3pt first, the power pick last. */
 export const byRank = (a: { confidenceRank: number }, b: { confidenceRank: number }): number => rankOrder(b.confidenceRank) - rankOrder(a.confidenceRank);
 
-
 /** The selected team's abbreviation and logo: the teams table, else the game's own abbreviation. */
 function teamOf(row: PresentablePick, teams: Map<string, TeamRow>, game: GameRow | undefined): { abbreviation: string | null; logoUrl: string | null } {
   const team = teams.get(row.selectedTeamEspnId);

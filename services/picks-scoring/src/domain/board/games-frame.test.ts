@@ -11,7 +11,13 @@ import { gamesById, KICKOFF, liveGame, member, pick, POOL, WEEK } from './test-f
  * game days, byte for byte (the same JSON, key order included).
  */
 
-const members = [member('u-alice', 'Alice', 12), member('u-bob', 'bob', 3), member('u-carol', 'Carol', 12), member('u-dan', 'Dan'), member('u-erin', 'Érin', 7)];
+const members = [
+  member('u-alice', 'Alice', 12),
+  member('u-bob', 'bob', 3),
+  member('u-carol', 'Carol', 12),
+  member('u-dan', 'Dan'),
+  member('u-erin', 'Érin', 7),
+];
 const picks = [
   pick('u-alice', 'g1', 'H', 3),
   pick('u-alice', 'g2', 'A', 2),
@@ -124,7 +130,10 @@ describe('liveBoardWithGames: a board moved by games frames is the board the ser
     expect(isFrameFedBoard(serverBoard(start, now, { ...WEEK, tiebreakerGameId: 'g5', state: 'COMPLETE' }))).toBe(false);
     // A commissioner's power pick on a game the pool did not publish (scored straight up, off the board).
     const board = serverBoard(start, now);
-    const offBoard = { ...board, standings: board.standings.map((s, i) => (i === 0 ? { ...s, picks: [...s.picks, { ...s.picks[0]!, gameId: 'unpublished' }] } : s)) };
+    const offBoard = {
+      ...board,
+      standings: board.standings.map((s, i) => (i === 0 ? { ...s, picks: [...s.picks, { ...s.picks[0]!, gameId: 'unpublished' }] } : s)),
+    };
     expect(isFrameFedBoard(offBoard)).toBe(false);
   });
 

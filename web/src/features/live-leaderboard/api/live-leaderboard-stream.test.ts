@@ -101,6 +101,63 @@ describe('the live leaderboard stream', () => {
     ]);
   });
 
+  it('should score a frame-fed board again on a games frame, keeping its version, and skip it otherwise', () => {
+    const game = {
+      gameId: 'g1',
+      poolGameId: 'pg1',
+      gameTime: '2025-09-21T17:00:00.000Z',
+      homeTeam: 'Philadelphia Eagles',
+      awayTeam: 'Dallas Cowboys',
+      homeTeamAbbr: 'PHI',
+      awayTeamAbbr: 'DAL',
+      homeTeamLogo: null,
+      awayTeamLogo: null,
+      status: 'IN_PROGRESS' as const,
+      quarter: 4,
+      clock: '0:30',
+      statusDetail: null,
+      homeScore: 20,
+      awayScore: 10,
+      spread: -3.5,
+      isVoid: false,
+      cover: null,
+      venue: null,
+      homeTeamEspnId: '21',
+      awayTeamEspnId: '6',
+      ruledVoid: false,
+      updatedAt: '2025-09-21T19:00:00.000Z',
+    };
+    const pick = (gameId: string, selectedTeamEspnId: string, confidenceRank: number) => ({
+      gameId,
+      selectedTeamEspnId,
+      selectedTeamAbbr: null,
+      selectedTeamLogo: null,
+      confidenceRank,
+      isPowerPick: false,
+      isCorrect: null,
+      result: 'PENDING' as const,
+      pointsEarned: null,
+      covering: null,
+    });
+    const games = [game, { ...game, gameId: 'g2', poolGameId: 'pg2' }, { ...game, gameId: 'g3', poolGameId: 'pg3' }];
+    const picks = [pick('g1', '21', 3), pick('g2', '6', 2), pick('g3', '6', 1)];
+    const fed: LiveLeaderboard = { ...board, gamesCentric: games, standings: [{ ...standing('ann', 0), picks }] };
+    const { homeTeamEspnId: _h, awayTeamEspnId: _a, ruledVoid: _r, poolGameId: _p, spread: _s, isVoid: _v, cover: _c, ...facts } = game;
+    const final = { ...facts, status: 'COMPLETE' as const, homeScore: 27, awayScore: 10, updatedAt: '2025-09-21T19:05:00.000Z' };
+    const step = streamStep({ version: '7', board: fed }, { type: 'games', games: [final], generatedAt: '2025-09-21T19:05:01.000Z' });
+    if (step.type !== 'board') throw new Error('a newer game moves a frame-fed board');
+    expect(step.next.version).toBe('7');
+    expect(step.next.board.standings[0]).toMatchObject({ weekPoints: 3, rawPoints: 3 });
+    expect(step.next.board.gamesCentric[0]).toMatchObject({ status: 'COMPLETE', cover: 'HOME' });
+    expect(step.next.board.metadata.generatedAt).toBe('2025-09-21T19:05:01.000Z');
+    // An older frame, or a board in SCORING (its winners are the server's to name): nothing to do.
+    expect(streamStep(step.next, { type: 'games', games: [{ ...final, homeScore: 0 }], generatedAt: '2025-09-21T19:05:02.000Z' })).toEqual({ type: 'none' });
+    const scoring = { ...fed, metadata: { ...metadata, currentState: 'SCORING' as const } };
+    expect(streamStep({ version: '7', board: scoring }, { type: 'games', games: [final], generatedAt: final.updatedAt })).toEqual({ type: 'none' });
+    expect(readLiveStreamEvent({ type: 'games', games: [final], generatedAt: final.updatedAt })).toBeDefined();
+    expect(readLiveStreamEvent({ type: 'games', games: [final] })).toBeUndefined();
+  });
+
   it('should ask for a snapshot when a patch does not fit the board, or comes before any', () => {
     expect(streamStep({ version: '1', board }, patch('2', '3'))).toEqual({ type: 'resync' });
     expect(streamStep(null, patch('1', '2'))).toEqual({ type: 'resync' });
