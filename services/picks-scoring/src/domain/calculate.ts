@@ -275,22 +275,18 @@ async function refreshEach(ctx: PicksContext, refs: PoolWeekRef[], reason: Calcu
 
 /**
  * Games changed (scores, status, corrections): every pool week not COMPLETE that they touch. One
- * transaction finds and locks them all and announces the live ones that were never scored (their
- * boards are read live; nothing to store), so the cost of a change is one statement and one outbox
- * row per pool week instead of a transaction each. The weeks already scored (SCORING, or a
- * recalculated earlier state) are then recalculated one by one, each in its own unit of work.
+ * statement finds and locks them all (a calculation under way finishes first, so whether a week is
+ * calculated is settled); the weeks already scored (SCORING, or a recalculated earlier state) are
+ * then recalculated one by one, each in its own unit of work. The live ones never scored store
+ * nothing and are not announced one by one: their boards are read live, and open ones hear of the
+ * change from the live change log (docs/architecture.md#a-scores-path). A score is announced once,
+ * by `sports.game.updated`, whatever the number of pools; `picks.standings.changed` says that a
+ * pool's own standings moved (a calculation, a ruling, an override).
  */
 export async function onGamesChanged(ctx: PicksContext, changed: Game[]): Promise<void> {
   const gameIds = [...new Set(changed.map((game) => game.espnId))];
-  const scored = await ctx.uow.write(async (store, emit) => {
+  const scored = await ctx.uow.write(async (store) => {
     const weeks = await store.lockUnfinishedWeeksWithGames(gameIds);
-    const at = ctx.now().toISOString();
-    for (const week of weeks) {
-      // The live board is shown in the live states: a change there is worth announcing.
-      if (week.calculatedAt === null && isLiveWeekState(week.state)) {
-        await emit('picks.standings.changed', { poolId: week.poolId, year: week.year, weekNumber: week.weekNumber, at });
-      }
-    }
     return weeks
       .filter((week) => week.calculatedAt !== null)
       .map((week): PoolWeekRef => ({ poolId: week.poolId, year: week.year, weekNumber: week.weekNumber }));

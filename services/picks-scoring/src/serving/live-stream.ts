@@ -359,6 +359,9 @@ export function createLiveStreams(
         const reply = await liveReplyOf(ctx, store, { current, caller: group.caller, seen: group.seen, now });
         deliver(pw, variant, reply, group.clients, joiners);
       }
+      // Variants no connection holds any more (the deadline passed, the commissioner left) are
+      // forgotten: a stale one would keep the pool week from being frame-fed.
+      if (!unchanged) for (const variant of pw.variants.keys()) if (!groups.has(variant)) pw.variants.delete(variant);
     });
   }
 
