@@ -135,34 +135,45 @@ export interface ImpactPlayerWeek {
  * out, and so are players whose week cannot be scored.
  */
 export function impactGamesOf(games: readonly LiveGame[], players: readonly ImpactPlayerWeek[]): ImpactGame[] {
-  const open = games.filter((g) => !g.isVoid && !isFinalGame(g));
-  const impact = open.map((game) => {
+  // One pass over the picks: the pending picks of scorable players by game, with each player's
+  // best raw points (every pending confidence pick winning).
+  const pendingByGame = new Map<string, Array<{ player: ImpactPlayerWeek; pick: LivePick; bestRaw: number }>>();
+  for (const player of players) {
+    if (!player.scorable) continue;
+    let bestRaw = player.standing.rawPoints;
+    for (const pick of player.standing.picks) if (!pick.isPowerPick && pick.result === 'PENDING') bestRaw += pick.confidenceRank;
+    for (const pick of player.standing.picks) {
+      if (pick.result !== 'PENDING') continue;
+      const list = pendingByGame.get(pick.gameId);
+      if (list) list.push({ player, pick, bestRaw });
+      else pendingByGame.set(pick.gameId, [{ player, pick, bestRaw }]);
+    }
+  }
+  const impact: ImpactGame[] = [];
+  for (const game of games) {
+    const pending = pendingByGame.get(game.gameId);
+    if (game.isVoid || isFinalGame(game) || !pending) continue;
     const details = { threePtPicks: 0, twoPtPicks: 0, onePtPicks: 0, powerPicks: 0 };
     let totalImpactPoints = 0;
     const picked: ImpactGame['pickDetails']['players'] = [];
-    for (const { standing, seasonRank, scorable } of players) {
-      if (!scorable) continue;
-      const bestRaw = standing.rawPoints + standing.picks.filter((p) => !p.isPowerPick && p.result === 'PENDING').reduce((sum, p) => sum + p.confidenceRank, 0);
-      for (const pick of standing.picks) {
-        if (pick.gameId !== game.gameId || pick.result !== 'PENDING') continue;
-        if (pick.isPowerPick) details.powerPicks += 1;
-        else if (pick.confidenceRank === 3) details.threePtPicks += 1;
-        else if (pick.confidenceRank === 2) details.twoPtPicks += 1;
-        else details.onePtPicks += 1;
-        totalImpactPoints += impactOf(pick, bestRaw);
-        picked.push({
-          userId: standing.userId,
-          displayName: standing.displayName,
-          seasonPoints: standing.seasonPoints,
-          seasonRank,
-          selectedTeamAbbr: pick.selectedTeamAbbr,
-          isPowerPick: pick.isPowerPick,
-          confidenceRank: pick.confidenceRank,
-        });
-      }
+    for (const { player, pick, bestRaw } of pending) {
+      if (pick.isPowerPick) details.powerPicks += 1;
+      else if (pick.confidenceRank === 3) details.threePtPicks += 1;
+      else if (pick.confidenceRank === 2) details.twoPtPicks += 1;
+      else details.onePtPicks += 1;
+      totalImpactPoints += impactOf(pick, bestRaw);
+      picked.push({
+        userId: player.standing.userId,
+        displayName: player.standing.displayName,
+        seasonPoints: player.standing.seasonPoints,
+        seasonRank: player.seasonRank,
+        selectedTeamAbbr: pick.selectedTeamAbbr,
+        isPowerPick: pick.isPowerPick,
+        confidenceRank: pick.confidenceRank,
+      });
     }
     picked.sort((a, b) => a.seasonRank - b.seasonRank || byName(a, b));
-    return {
+    impact.push({
       gameId: game.gameId,
       gameTime: game.gameTime,
       homeTeamAbbr: game.homeTeamAbbr,
@@ -170,10 +181,9 @@ export function impactGamesOf(games: readonly LiveGame[], players: readonly Impa
       status: game.status,
       totalImpactPoints,
       pickDetails: { ...details, players: picked },
-    } satisfies ImpactGame;
-  });
+    });
+  }
   return impact
-    .filter((g) => g.pickDetails.players.length > 0)
     .sort((a, b) => b.totalImpactPoints - a.totalImpactPoints || a.gameTime.localeCompare(b.gameTime) || a.gameId.localeCompare(b.gameId))
     .slice(0, IMPACT_GAMES_TOP);
 }
