@@ -32,7 +32,7 @@ import { connectServiceBus } from '@powerpool/service-kit';
 import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway, TEST_NATS_URL } from '@powerpool/testing';
 import { startTestCluster, type TestCluster } from '../deploy/cluster/test/helpers.js';
 import { until } from './seed-live-week.js';
-import { benchFailed, envInt, forkStreamClients } from './support.js';
+import { benchFailed, envInt, forkStreamClients, untilEventsHandled } from './support.js';
 
 const poolCounts = (process.env.BENCH_POOLS ?? '200,2000').split(',').map((v) => {
   const n = Number(v.trim());
@@ -268,6 +268,7 @@ async function measure(pools: number): Promise<void> {
       }
     }
     await flush();
+    await untilEventsHandled(TEST_NATS_URL, test.namespace);
     console.log(
       `\n${pools} pools x ${members} members (${pools * members} players, ${pools * members * 4} picks, ${GAMES} games) seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );
@@ -286,19 +287,40 @@ async function measure(pools: number): Promise<void> {
     console.log(`${ready.ready} streams open through one gateway over ${streamPools} pools in ${((Date.now() - opened) / 1000).toFixed(1)} s`);
 
     // ---- idle ----------------------------------------------------------------------------------
-    await new Promise((r) => setTimeout(r, 5000));
+    // PostgreSQL's backends report their table reads up to 10 s late when idle: wait that out, so
+    // the streams' first boards are not counted as idle reads.
+    await new Promise((r) => setTimeout(r, 12_000));
     const xacts = async () =>
       Number(
         (await db.query<{ n: string }>('SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n,
       );
-    const [idleCpu0, idleX0] = [await cpuOf(test), await xacts()];
+    /** Scans (sequential + index) of each table so far: what the idle processes read. */
+    const tableReads = async () =>
+      new Map(
+        (
+          await db.query<{ t: string; n: string }>(
+            "SELECT schemaname || '.' || relname AS t, (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::text AS n FROM pg_stat_user_tables",
+          )
+        ).rows.map((r) => [r.t, Number(r.n)]),
+      );
+    const [idleCpu0, idleX0, idleReads0, idleLive0] = [await cpuOf(test), await xacts(), await tableReads(), await liveStatsOf(test)];
     await new Promise((r) => setTimeout(r, idleSeconds * 1000));
-    const [idleCpu1, idleX1] = [await cpuOf(test), await xacts()];
+    const [idleCpu1, idleX1, idleReads1, idleLive1] = [await cpuOf(test), await xacts(), await tableReads(), await liveStatsOf(test)];
     console.log(
       `idle ${idleSeconds} s, ${ready.ready} streams open: CPU ${cpuDelta(idleCpu0, idleCpu1)
         .map(([n, s]) => `${n} ${((s / idleSeconds) * 100).toFixed(1)} %`)
         .join(', ')}; database ${((idleX1 - idleX0) / idleSeconds).toFixed(1)} transactions/s (every service, this bench's own reads included)`,
     );
+    const idleReads = [...idleReads1]
+      .map(([table, n]) => [table, (n - (idleReads0.get(table) ?? 0)) / idleSeconds] as const)
+      .filter(([, perSecond]) => perSecond > 0)
+      .sort((a, b) => b[1] - a[1]);
+    const idleLive = Object.entries(idleLive1).map(
+      ([name, stats]) =>
+        `${name}: ${['live_stream_rebuilds', 'live_change_log_reads', 'live_stream_game_frames'].map((k) => `${k.replace(/^live_(stream_)?/, '')} ${(stats[k] ?? 0) - (idleLive0[name]?.[k] ?? 0)}`).join(', ')}`,
+    );
+    console.log(`idle live streams: ${idleLive.join('; ')}`);
+    console.log(`idle table reads/s (scans): ${idleReads.map(([t, n]) => `${t} ${n.toFixed(1)}`).join(', ') || 'none'}`);
 
     // ---- score changes -------------------------------------------------------------------------
     for (let round = 1; round <= rounds; round++) {

@@ -111,7 +111,7 @@ export async function seedLiveWeek(app: Embedded, ownerId: string, members: numb
     current.set(g.espnId, next);
     await bus.publish('sports.game.updated', { game: next, changed: ['gameStatus', 'homeScore', 'awayScore'] });
   }
-  await until('the members', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_members WHERE pool_id = $1', [pool.id])) === members);
+  await until('the members', async () => (await count('SELECT count(*)::int AS n FROM picks.pool_members WHERE pool_id = $1', [pool.id])) === members, 600_000);
   await until(
     'the game updates',
     async () => (await count("SELECT count(*)::int AS n FROM picks.games WHERE espn_id LIKE 'bench-%' AND status <> 'SCHEDULED'", [])) === games.length,

@@ -3,6 +3,9 @@
  * the way they load it, the app's own cost of a measured run, and the failure line.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { eventStreamName } from '@powerpool/service-kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbedded, type EmbeddedOptions } from '../deploy/embedded/src/index.js';
@@ -20,6 +23,28 @@ export function envNumber(name: string, fallback: number): number {
   const n = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
   return n;
+}
+
+/**
+ * Until every service has handled every event published so far in `namespace` (each durable
+ * consumer of its event stream has nothing pending and nothing unacknowledged): a figure taken
+ * before then measures the seed still being consumed, not the state it left.
+ */
+export async function untilEventsHandled(servers: string, namespace: string, timeoutMs = 1_800_000): Promise<void> {
+  const nc = await connect({ servers });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      let waiting = 0;
+      for await (const c of jsm.consumers.list(eventStreamName(namespace))) waiting += c.num_pending + c.num_ack_pending;
+      if (waiting === 0) return;
+      if (Date.now() > deadline) throw new Error(`events still waiting after ${timeoutMs / 1000} s: ${waiting}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await nc.close();
+  }
 }
 
 /** BENCH_PROFILE: the directory a bench writes its CPU profiles to, if any. */

@@ -222,14 +222,14 @@ export const isNewerGame = (facts: Pick<LiveGameFacts, 'updatedAt'>, shown: Pick
  */
 export function liveBoardWithGames(board: LiveLeaderboard, games: readonly LiveGameFacts[], generatedAt: string): LiveLeaderboard {
   const facts = new Map(games.map((g) => [g.gameId, g]));
-  let moved = false;
+  const moved = new Set<string>();
   const gamesCentric = board.gamesCentric.map((game) => {
     const next = facts.get(game.gameId);
     if (!next || !isNewerGame(next, game)) return game;
-    moved = true;
+    moved.add(game.gameId);
     return liveGameOf(next, game);
   });
-  if (!moved) return board;
+  if (moved.size === 0) return board;
   gamesCentric.sort(byKickoff);
 
   const scored = new Map(gamesCentric.map((g) => [g.gameId, scoredGameOfLive(g)]));
@@ -256,7 +256,12 @@ export function liveBoardWithGames(board: LiveLeaderboard, games: readonly LiveG
   });
   const ranked = rankedWeeks(weeks);
   const players = ranked.map((w) => ({
-    standing: liveStandingOf(w, w.outcome, (p) => p, w.standing.tiebreaker === undefined ? null : w.standing),
+    // A player with no pick on a moved game scores as before: at the same rank, the line is the same
+    // (kept, not rebuilt: a 1,000-player board on a phone makes far less garbage, and React skips the row).
+    standing:
+      w.rank === w.standing.rank && !w.standing.picks.some((p) => moved.has(p.gameId))
+        ? w.standing
+        : liveStandingOf(w, w.outcome, (p) => p, w.standing.tiebreaker === undefined ? null : w.standing),
     seasonRank: w.seasonRank,
     scorable: w.scorable,
   }));

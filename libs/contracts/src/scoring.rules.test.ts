@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { confidencePointsOf, powerEffectOf } from './picks.rules.js';
 import type { GameStatus } from './sports.schemas.js';
 import {
+  compareNames,
   coveringNow,
   pickResultOf,
   scoreWeek,
@@ -226,5 +227,39 @@ describe('season totals and ranks', () => {
     expect(sharedRanks([5, 9, 5, 1])).toEqual([2, 1, 2, 4]);
     expect(sharedRanks([3, 3, 3])).toEqual([1, 1, 1]);
     expect(sharedRanks([])).toEqual([]);
+  });
+});
+
+describe('compareNames', () => {
+  const collator = new Intl.Collator('en', { sensitivity: 'base' });
+  const sign = (n: number) => Math.sign(n);
+
+  it('should order names exactly as the collator does, plain and not', () => {
+    // A fixed-seed generator: names from plain characters, with now and then one the collator must take.
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const plain = 'aAbBzZ09 5mM';
+    const other = ["'", '-', 'é', 'É', '.', 'ß', 'ø', '_', '\u0301'];
+    const nameOf = () => {
+      const length = Math.floor(next() * 6);
+      let s = '';
+      for (let i = 0; i < length; i++) s += next() < 0.1 ? other[Math.floor(next() * other.length)] : plain[Math.floor(next() * plain.length)];
+      return s;
+    };
+    const mismatches: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const [a, b] = [nameOf(), nameOf()];
+      if (sign(compareNames(a, b)) !== sign(collator.compare(a, b))) mismatches.push(`${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('should ignore case and accents, and put a shorter name first when it begins the longer one', () => {
+    expect(compareNames('emile', 'Emile')).toBe(0);
+    expect(compareNames('Émile', 'emile')).toBe(0);
+    expect(compareNames('Ann', 'Anna')).toBeLessThan(0);
+    expect(compareNames('Ann Lee', 'Anna')).toBeLessThan(0);
+    expect(compareNames('Bob 2', 'bob 10')).toBeGreaterThan(0);
+    expect(compareNames("O'Brien", 'Obrien')).toBe(sign(collator.compare("O'Brien", 'Obrien')));
   });
 });

@@ -16,7 +16,7 @@ import { ReviewPlayerNotFoundError, SeasonNotFoundError, WeekNotFoundError } fro
 import type { WeekTiebreak } from './board/standings.js';
 import { weekBoardOf } from './live-board.js';
 import { pickReplyOf } from './present-picks.js';
-import { seasonTotalsFromAggregate, sharedRanks } from '@powerpool/contracts';
+import { compareNames, seasonTotalsFromAggregate, sharedRanks } from '@powerpool/contracts';
 
 /** A stored pick joined to its team (scores.store picksWithTeams), as the API shows it. */
 const presentScoredPick = (row: PickWithTeam) =>
@@ -26,9 +26,6 @@ const presentScoredPick = (row: PickWithTeam) =>
  * Season standings, completed weeks and the scoring reviews (docs/game.md#season-standings), all
  * from the stored calculation: what the commissioner last calculated is what everyone sees.
  */
-
-/** Display names in a stable, case-insensitive order (ties between players). */
-const byName = new Intl.Collator('en', { sensitivity: 'base' });
 
 /** The week-score fields of a review row: the stored calculation, or zeros before there is one. */
 function scoreFieldsOf(score: WeekScoreRow | undefined, picks: SavedPick[]) {
@@ -70,7 +67,7 @@ async function seasonStandingsWithSource(store: PicksStore, pool: PoolRow): Prom
   const totals = rows.map((r) => seasonTotalsFromAggregate(r));
   const ranks = sharedRanks(totals.map((t) => t.totalPoints));
   const entries = rows.map((r, i) => ({ user: { id: r.userId, displayName: r.displayName }, rank: ranks[i]!, ...totals[i]! }));
-  entries.sort((a, b) => a.rank - b.rank || byName.compare(a.user.displayName, b.user.displayName) || a.user.id.localeCompare(b.user.id));
+  entries.sort((a, b) => a.rank - b.rank || compareNames(a.user.displayName, b.user.displayName) || a.user.id.localeCompare(b.user.id));
   return { entries, fromKeptTotals };
 }
 
@@ -179,7 +176,7 @@ export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId
       (a, b) =>
         Number(a.hasCalculationError) - Number(b.hasCalculationError) ||
         b.totalPoints - a.totalPoints ||
-        byName.compare(a.displayName, b.displayName) ||
+        compareNames(a.displayName, b.displayName) ||
         a.userId.localeCompare(b.userId),
     );
     return { poolId: pool.id, weekNumber, state: week.state, calculatedAt: week.calculatedAt?.toISOString() ?? null, rows };

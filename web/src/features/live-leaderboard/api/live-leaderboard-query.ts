@@ -1,5 +1,5 @@
 import type { LiveLeaderboard } from '@powerpool/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep } from '@tanstack/react-query';
 import { LIVE_CACHE_MS, LIVE_STALE_MS } from '../../../config/live-leaderboard';
 import { apiKey, readApi } from '../../../lib/api-client';
 import { firstScreenRoutes } from '../../../lib/api-routes';
@@ -18,6 +18,47 @@ export function getLiveLeaderboard(poolId: string, weekNumber: number, { signal 
   return readApi(firstScreenRoutes.liveLeaderboard, { params: { poolId, weekNumber } }, { signal });
 }
 
+/** A list of the board shared item by item with the one before, matched by id (a score reorders the standings). */
+function shareById<T>(old: readonly T[], next: readonly T[], idOf: (item: T) => string): readonly T[] {
+  if (old === next) return old;
+  const before = new Map(old.map((item) => [idOf(item), item]));
+  let same = old.length === next.length;
+  const shared = next.map((item, i) => {
+    const prev = before.get(idOf(item));
+    const kept = prev === undefined ? item : replaceEqualDeep(prev, item);
+    if (kept !== old[i]) same = false;
+    return kept;
+  });
+  return same ? old : shared;
+}
+
+/**
+ * The live board's structural sharing (the query's, and the stream's `boardToShow`): `next` with
+ * every part equal to the shown board's replaced by that part, so a row whose player did not
+ * change keeps its object and React skips it. Standings, games and impact games are matched by
+ * id rather than by place: after a score the players move, and comparing each with whoever stood
+ * at its place before would rebuild most of a 1,000-player board on every frame.
+ */
+export function shareLiveBoard(old: unknown, next: unknown): unknown {
+  if (old === undefined || old === next) return next;
+  const [o, n] = [old as LiveLeaderboard, next as LiveLeaderboard];
+  const shared: Record<string, unknown> = {};
+  let same = Object.keys(o).length === Object.keys(n).length;
+  for (const key of Object.keys(n) as Array<keyof LiveLeaderboard>) {
+    const value =
+      key === 'standings'
+        ? shareById(o.standings, n.standings, (s) => s.userId)
+        : key === 'gamesCentric'
+          ? shareById(o.gamesCentric, n.gamesCentric, (g) => g.gameId)
+          : key === 'impactGames'
+            ? shareById(o.impactGames, n.impactGames, (g) => g.gameId)
+            : replaceEqualDeep(o[key], n[key]);
+    if (value !== o[key]) same = false;
+    shared[key] = value;
+  }
+  return same ? old : shared;
+}
+
 /**
  * docs/screens.md#live-leaderboard: stale after 30 s, kept 5 min, no refetch on focus; the smart
  * polling by the week's state is the screen's (liveBoardRefetchInterval). No `retry`: the
@@ -32,5 +73,6 @@ export function liveLeaderboardQueryOptions(poolId: string, weekNumber: number) 
     gcTime: LIVE_CACHE_MS,
     refetchOnWindowFocus: false,
     retry: false,
+    structuralSharing: shareLiveBoard,
   });
 }

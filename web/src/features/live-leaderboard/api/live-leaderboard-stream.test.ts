@@ -89,6 +89,17 @@ describe('the live leaderboard stream', () => {
     expect(next?.standings[1]).toBe(shown.standings[1]);
   });
 
+  it('should keep the objects of players who only moved places, matched by player rather than by place', () => {
+    const shown = structuredClone(board);
+    const reordered = structuredClone(board);
+    reordered.standings.reverse();
+    reordered.standings[0]!.rank = 1;
+    const next = boardToShow(shown, reordered);
+    expect(next?.standings.map((s) => s.userId)).toEqual(reordered.standings.map((s) => s.userId));
+    for (const standing of next!.standings.slice(1)) expect(standing).toBe(shown.standings.find((s) => s.userId === standing.userId));
+    expect(next?.standings[0]).toEqual(reordered.standings[0]);
+  });
+
   it('should take a snapshot, then apply the patch whose base is the board it has', () => {
     const first = streamStep(null, { type: 'snapshot', version: '1', board });
     if (first.type !== 'board') throw new Error('a snapshot gives a board');

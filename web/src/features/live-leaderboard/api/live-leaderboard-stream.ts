@@ -1,12 +1,12 @@
 import { applyLivePatch, isFrameFedBoard, isLiveWeekState, liveBoardWithGames } from '@powerpool/contracts';
 import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
-import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, endpointUrl } from '../../../lib/api-client';
 import type { LiveStreamState } from '../../../lib/live-stream';
 import { managementRoutes } from '../../../lib/management-routes';
 import { useLiveStream } from '../../../lib/use-live-stream';
-import { liveLeaderboardQueryOptions } from './live-leaderboard-query';
+import { liveLeaderboardQueryOptions, shareLiveBoard } from './live-leaderboard-query';
 
 /**
  * True when the board's week is live (LIVE_WEEK_STATES: games being played, or being scored), or
@@ -88,11 +88,11 @@ export function streamStep(
 /**
  * The board the page is to show after the stream's `next`: null when it equals the one `shown`
  * (nothing to render), else `next` with every part equal to the shown one's replaced by that
- * object (so a memoised part whose props did not change does not render).
+ * object (shareLiveBoard: a memoised part whose props did not change does not render).
  */
 export function boardToShow(shown: LiveLeaderboard | undefined, next: LiveLeaderboard): LiveLeaderboard | null {
   if (shown === undefined) return next;
-  const board = replaceEqualDeep(shown, next);
+  const board = shareLiveBoard(shown, next) as LiveLeaderboard;
   return board === shown ? null : board;
 }
 
@@ -118,9 +118,12 @@ export function useLiveLeaderboardStream(poolId: string, weekNumber: number, ena
     const step = streamStep(board.current, event);
     switch (step.type) {
       case 'board': {
-        board.current = step.next;
         const { queryKey } = liveLeaderboardQueryOptions(poolId, weekNumber);
-        const next = boardToShow(queryClient.getQueryData(queryKey), step.next.board);
+        const shown = queryClient.getQueryData(queryKey);
+        const next = boardToShow(shown, step.next.board);
+        // The stream goes on from the board shown (equal to its own): the next frame's board then
+        // shares every unchanged part with it, and comparing the two costs only what changed.
+        board.current = { version: step.next.version, board: next ?? shown ?? step.next.board };
         if (next !== null) queryClient.setQueryData(queryKey, next);
         break;
       }
