@@ -3,6 +3,13 @@
  * event loop or CPU): BENCH_STREAMS real HTTP connections to the live leaderboard stream, each
  * parsing its own event stream. Tells the parent when every stream has its snapshot, then, for
  * every round, when every stream has that round's change (a patch, or the games frame of a score), with each arrival time (epoch ms).
+ *
+ * A Sunday (bench/many-pools.bench.ts BENCH_SUNDAY): the parent tells each provider update it
+ * publishes ({ published: { gameId, at } }, `at` also the game's updatedAt). Each frame a stream
+ * receives brings its games up to the updatedAt they carry; every update published since the
+ * stream's last one of that game is then seen, and the oldest of them gives how far behind the
+ * provider the stream had fallen (arrival - its publication). On { sundayEnd: true } it reports
+ * the percentiles of those lags, the worst, and how many were over 2 s.
  */
 import http from 'node:http';
 import { createSseParser } from '../libs/testing/src/event-stream.js';
@@ -26,6 +33,52 @@ let stopping = false;
 /** The size of each patch (of the first stream). */
 const patchBytes: number[] = [];
 
+/** A Sunday under way: each game's publication times, and per stream the last one seen of each game. */
+let sunday: { published: Map<string, number[]>; seen: Array<Map<string, number>>; lags: number[] } | null = null;
+
+/** The games (id, updatedAt) a frame carries: a games frame's facts, a patch's games. */
+function gamesOf(data: string): Array<{ gameId: string; updatedAt: string }> {
+  const event = JSON.parse(data) as { games?: Array<{ gameId: string; updatedAt: string }> };
+  return event.games ?? [];
+}
+
+/** Stream `i` has the games of `data` at `arrived`: every update it had not seen up to their updatedAt counts its lag. */
+function sundayArrival(i: number, data: string, arrived: number): void {
+  if (!sunday) return;
+  const seen = (sunday.seen[i] ??= new Map());
+  for (const game of gamesOf(data)) {
+    const times = sunday.published.get(game.gameId);
+    if (!times) continue;
+    const upTo = Date.parse(game.updatedAt);
+    const last = seen.get(game.gameId) ?? 0;
+    if (upTo <= last) continue;
+    // The oldest update published after the last one seen: how far behind the stream was.
+    const oldest = times.find((t) => t > last && t <= upTo);
+    if (oldest !== undefined) sunday.lags.push(arrived - oldest);
+    seen.set(game.gameId, upTo);
+  }
+}
+
+/** The Sunday's lags, and per stream and game the updates never seen (still behind at the end). */
+function sundayReport(): Record<string, number> {
+  const lags = sunday!.lags.sort((a, b) => a - b);
+  const at = (p: number) => lags[Math.min(lags.length - 1, Math.ceil((p / 100) * lags.length) - 1)] ?? NaN;
+  const end = now();
+  let unseen = 0;
+  let worstUnseen = 0;
+  for (let i = 0; i < arrivals.length; i++) {
+    for (const [gameId, times] of sunday!.published) {
+      const last = sunday!.seen[i]?.get(gameId) ?? 0;
+      const missing = times.find((t) => t > last);
+      if (missing !== undefined) {
+        unseen += 1;
+        worstUnseen = Math.max(worstUnseen, end - missing);
+      }
+    }
+  }
+  return { samples: lags.length, p50: at(50), p99: at(99), max: lags.at(-1) ?? NaN, over2s: lags.filter((l) => l > 2000).length, unseen, worstUnseen };
+}
+
 function open(i: number): Promise<void> {
   return new Promise((resolve) => {
     arrivals[i] = [];
@@ -45,6 +98,10 @@ function open(i: number): Promise<void> {
           snapshotsOf[i]! += 1;
           if (snapshots + failures === count) send({ ready: snapshots, failures });
         } else if (frame.data.startsWith('{"type":"patch"') || frame.data.startsWith('{"type":"games"')) {
+          if (sunday) {
+            sundayArrival(i, frame.data, now());
+            return;
+          }
           arrivals[i]!.push(now());
           if (i === 0) patchBytes.push(Buffer.byteLength(frame.data));
           checkRound();
@@ -94,17 +151,35 @@ function status(): void {
   });
 }
 
-process.on('message', (message: { stop?: boolean; status?: boolean }) => {
-  if (message.status) {
-    status();
-    return;
-  }
-  if (message.stop) {
-    stopping = true;
-    agent.destroy();
-    process.exit(0);
-  }
-});
+process.on(
+  'message',
+  (message: { stop?: boolean; status?: boolean; sundayStart?: boolean; sundayEnd?: boolean; published?: { gameId: string; at: number } }) => {
+    if (message.sundayStart) {
+      sunday = { published: new Map(), seen: [], lags: [] };
+      return;
+    }
+    if (message.published && sunday) {
+      const times = sunday.published.get(message.published.gameId);
+      if (times) times.push(message.published.at);
+      else sunday.published.set(message.published.gameId, [message.published.at]);
+      return;
+    }
+    if (message.sundayEnd && sunday) {
+      send({ sunday: sundayReport() });
+      sunday = null;
+      return;
+    }
+    if (message.status) {
+      status();
+      return;
+    }
+    if (message.stop) {
+      stopping = true;
+      agent.destroy();
+      process.exit(0);
+    }
+  },
+);
 
 // Open in batches (the listen backlog is finite), then wait for the snapshots.
 for (let i = 0; i < count; i += 250) {

@@ -20,11 +20,15 @@
  *
  * Figures are printed, not enforced (a shared 2-core machine); exits 1 only when streams fail.
  *
+ * With BENCH_SUNDAY=minutes, a game day follows the rounds (playSunday): the games at the live
+ * feed's cadence, how far behind the provider the streams fall, and the cluster's CPU.
+ *
  * Env: BENCH_POOLS (200,2000), BENCH_MEMBERS (25), BENCH_STREAMS (1000), BENCH_STREAM_POOLS (half
  * the pools), BENCH_REPLICAS (1), BENCH_ROUNDS (3), BENCH_IDLE (15 s), BENCH_ROUND_TIMEOUT (300 s: a round
  * whose patches have not all arrived by then prints why, from the clients and picks-scoring, and fails).
  */
 import type { ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { SESSION_COOKIE, type Game, type Team } from '@powerpool/contracts';
@@ -32,7 +36,7 @@ import { connectServiceBus } from '@powerpool/service-kit';
 import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway, TEST_NATS_URL } from '@powerpool/testing';
 import { startTestCluster, type TestCluster } from '../deploy/cluster/test/helpers.js';
 import { until } from './seed-live-week.js';
-import { benchFailed, envInt, forkStreamClients, untilEventsHandled } from './support.js';
+import { benchFailed, envInt, envNumber, forkStreamClients, untilEventsHandled } from './support.js';
 
 const poolCounts = (process.env.BENCH_POOLS ?? '200,2000').split(',').map((v) => {
   const n = Number(v.trim());
@@ -45,6 +49,11 @@ const replicas = envInt('BENCH_REPLICAS', 1);
 const rounds = envInt('BENCH_ROUNDS', 3);
 const idleSeconds = envInt('BENCH_IDLE', 15);
 const roundTimeoutMs = envInt('BENCH_ROUND_TIMEOUT', 300) * 1000;
+const sundayMinutes = process.env.BENCH_SUNDAY ? envNumber('BENCH_SUNDAY', 10) : 0;
+/** The live feed reads the scoreboard this often on game day; each read moves the clock of every game being played. */
+const READ_EVERY_MS = 2_000;
+/** Games being played at once on a Sunday's early window. */
+const LIVE_AT_ONCE = 8;
 const YEAR = 2025;
 const GAMES = 13;
 const now = () => performance.timeOrigin + performance.now();
@@ -82,6 +91,24 @@ async function cpuOf(test: TestCluster): Promise<Map<string, number>> {
 }
 
 const cpuDelta = (before: Map<string, number>, after: Map<string, number>) => [...after].map(([name, v]) => [name, v - (before.get(name) ?? 0)] as const);
+
+/** CPU seconds so far of the machine's PostgreSQL and NATS server processes (/proc: every backend alive now). */
+async function infraCpu(): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (!/^(postgres|nats-server)$/.test(name)) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return out;
+}
+const infraDelta = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
+
+/** "M:SS" of a game clock in seconds. */
+const clockText = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** Publish in parallel batches (the bus acks each), in order between batches. */
 async function publishAll(messages: Array<() => Promise<unknown>>, batch = 200): Promise<void> {
@@ -353,12 +380,101 @@ async function measure(pools: number): Promise<void> {
             .join(', ')}; ${x1 - x0} database transactions`,
       );
     }
+    if (sundayMinutes > 0) await playSunday(test, bus, child, nextMessage, current, () => stamp++, xacts);
   } finally {
     child?.send({ stop: true });
     await bus.close();
     await db.end();
     await test.stop();
   }
+}
+
+/**
+ * BENCH_SUNDAY minutes of a game day at the live feed's cadence: every READ_EVERY_MS, each game
+ * being played moves its clock (5-20 s of game time), now and then scores (a seeded draw: about one
+ * read in 150, more often than the NFL, and a score costs a frame like a clock), and is published as
+ * sports.game.updated, as the feed publishes each read that moved a game. Eight games are played in
+ * the first half; then four go final and four others kick off. The stream clients measure how far
+ * behind the provider each stream fell; the cluster's CPU (every process, PostgreSQL and NATS) and
+ * the database transactions are measured over the whole Sunday.
+ */
+async function playSunday(
+  test: TestCluster,
+  bus: Awaited<ReturnType<typeof connectServiceBus>>,
+  child: ChildProcess,
+  nextMessage: ReturnType<typeof forkStreamClients>['next'],
+  current: Map<string, Game>,
+  nextStamp: () => number,
+  xacts: () => Promise<number>,
+): Promise<void> {
+  let seed = 7;
+  const draw = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const ids = [...current.keys()].sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
+  const clocks = new Map(ids.map((id) => [id, 15 * 60]));
+  const durationMs = sundayMinutes * 60_000;
+  child.send({ sundayStart: true });
+  const [cpu0, infra0, x0] = [await cpuOf(test), await infraCpu(), await xacts()];
+  const start = Date.now();
+  let published = 0;
+  let finals = false;
+  for (let read = 0; Date.now() - start < durationMs; read++) {
+    const wait = start + read * READ_EVERY_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const secondHalf = Date.now() - start >= durationMs / 2;
+    const playing = secondHalf ? ids.slice(4, 4 + LIVE_AT_ONCE) : ids.slice(0, LIVE_AT_ONCE);
+    const updates: Game[] = [];
+    if (secondHalf && !finals) {
+      finals = true;
+      for (const id of ids.slice(0, 4)) updates.push({ ...current.get(id)!, gameStatus: 'COMPLETE', currentPeriod: 4, gameClock: '0:00' });
+    }
+    for (const id of playing) {
+      const game = current.get(id)!;
+      let clock = clocks.get(id)! - 5 - Math.floor(draw() * 16);
+      let period = game.currentPeriod ?? 1;
+      if (clock <= 0) [clock, period] = [15 * 60, Math.min(4, period + 1)];
+      clocks.set(id, clock);
+      const scores = draw() < 1 / 150;
+      const home = draw() < 0.5;
+      updates.push({
+        ...game,
+        gameStatus: 'IN_PROGRESS',
+        currentPeriod: period,
+        gameClock: clockText(clock),
+        homeScore: (game.homeScore ?? 0) + (scores && home ? 7 : 0),
+        awayScore: (game.awayScore ?? 0) + (scores && !home ? 3 : 0),
+      });
+    }
+    await Promise.all(
+      updates.map(async (update) => {
+        const at = Math.max(Date.now(), nextStamp());
+        const next = { ...update, updatedAt: new Date(at).toISOString() };
+        current.set(next.espnId, next);
+        child.send({ published: { gameId: next.espnId, at } });
+        await bus.publish('sports.game.updated', { game: next, changed: ['gameClock', 'homeScore', 'awayScore', 'gameStatus'] });
+        published += 1;
+      }),
+    );
+  }
+  const elapsed = (Date.now() - start) / 1000;
+  const [cpu1, infra1, x1] = [await cpuOf(test), await infraCpu(), await xacts()];
+  await new Promise((r) => setTimeout(r, 3_000));
+  child.send({ sundayEnd: true });
+  const report = await nextMessage(120_000);
+  const lag = report.sunday;
+  if (!lag) throw new Error(`unexpected report ${JSON.stringify(report).slice(0, 200)}`);
+  const processes = cpuDelta(cpu0, cpu1);
+  const ours = processes.reduce((sum, [, s]) => sum + s, 0);
+  const infra = infraDelta(infra0, infra1);
+  console.log(
+    `Sunday ${elapsed.toFixed(0)} s (${published} game updates, up to ${LIVE_AT_ONCE} games at once, a read every ${READ_EVERY_MS / 1000} s): ` +
+      `behind the provider p50 ${lag.p50!.toFixed(0)} ms, p99 ${lag.p99!.toFixed(0)} ms, worst ${lag.max!.toFixed(0)} ms, ${lag.over2s} of ${lag.samples} over 2 s, ${lag.unseen} never seen (worst ${lag.worstUnseen!.toFixed(0)} ms)`,
+  );
+  console.log(
+    `  cluster CPU ${((ours + infra) / elapsed).toFixed(2)} cores on average: ${processes
+      .map(([n, sec]) => `${n} ${(sec / elapsed).toFixed(3)}`)
+      .join(', ')}, PostgreSQL + NATS ${(infra / elapsed).toFixed(3)}; database ${((x1 - x0) / elapsed).toFixed(1)} transactions/s`,
+  );
+  if (lag.over2s! > 0 || lag.unseen! > 0) process.exitCode = 1;
 }
 
 let exitCode = 0;

@@ -123,6 +123,8 @@ export interface StreamClientsReport {
   bytes?: number;
   /** On request ({ status: true }): why a round has not finished (bench/live-stream-clients.ts). */
   status?: Record<string, unknown>;
+  /** At a Sunday's end ({ sundayEnd: true }): how far behind the provider the streams fell, in ms. */
+  sunday?: Record<string, number>;
 }
 
 /**
