@@ -134,16 +134,23 @@ describe.skipIf(chromiumUnavailableReason())('the notification screens', () => {
       const player = await e2e.signedInPage(ACCOUNTS.player);
       await player.goto('/profile');
       const published = player.getByTestId('switch-week_published-email');
+      const results = player.getByTestId('switch-week_results-email');
       const nudgePush = player.getByTestId('switch-nudge-push');
       await settle(player, published);
-      // The defaults (docs/notifications.md#preferences): week published by e-mail off, every push on.
+      // The defaults (docs/notifications.md#preferences): week published by e-mail off, results on.
       expect(await published.getAttribute('aria-checked')).toBe('false');
-      expect(await nudgePush.getAttribute('aria-checked')).toBe('true');
+      expect(await results.getAttribute('aria-checked')).toBe('true');
       expect(await player.getByRole('switch', { name: 'Picks reminders by E-mail' }).getAttribute('aria-checked')).toBe('true');
+      // Push is on by default, but this browser cannot receive it (no service worker here): its
+      // switches say what is really on here, off, and cannot be moved; a note says why.
+      await expect.poll(() => nudgePush.getAttribute('aria-checked')).toBe('false');
+      expect(await nudgePush.isDisabled()).toBe(true);
+      for (const control of await player.getByRole('switch', { name: / by Push$/ }).all()) expect(await control.getAttribute('aria-checked')).toBe('false');
+      expect(await player.getByTestId('push-unreachable-note').textContent()).toContain('this browser cannot show PowerPool notifications');
 
       for (const [control, expected] of [
         [published, 'true'],
-        [nudgePush, 'false'],
+        [results, 'false'],
       ] as const) {
         const saved = player.waitForResponse(isCall('PUT', (p) => p === '/api/notifications/preferences'));
         await control.click();
@@ -151,12 +158,12 @@ describe.skipIf(chromiumUnavailableReason())('the notification screens', () => {
         expect(await control.getAttribute('aria-checked')).toBe(expected);
       }
       expect(await preference(player, 'week_published', 'email')).toBe(true);
-      expect(await preference(player, 'nudge', 'push')).toBe(false);
+      expect(await preference(player, 'week_results', 'email')).toBe(false);
 
       await player.reload();
       await settle(player, published);
       expect(await published.getAttribute('aria-checked')).toBe('true');
-      expect(await nudgePush.getAttribute('aria-checked')).toBe('false');
+      expect(await results.getAttribute('aria-checked')).toBe('false');
       // The test contexts block service workers (support/e2e.ts): the row says so and offers no button.
       const row = player.getByTestId('browser-push');
       await expect.poll(() => row.getAttribute('data-state')).toBe('no-service-worker');
