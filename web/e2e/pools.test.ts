@@ -92,6 +92,10 @@ describe.skipIf(chromiumUnavailableReason())('pools, invitations and members', (
     await page.getByRole('button', { name: 'Create New Pool' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create New Pool' });
     await dialog.waitFor();
+    // Said before the pool exists: the commissioner plays in it, and sees every pick before the deadline.
+    const note = (await dialog.getByTestId('commissioner-plays-note').textContent()) ?? '';
+    expect(note).toContain('You also play in this pool');
+    expect(note).toContain("every member's picks, before the picks deadline too");
     const submit = dialog.getByRole('button', { name: 'Create Pool' });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel('Pool Name').fill(poolName);

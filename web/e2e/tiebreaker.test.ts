@@ -123,8 +123,17 @@ describe.skipIf(chromiumUnavailableReason())('the weekly tiebreaker on Make Pick
     expect(await rowOf('Casey Second').getByTestId('tiebreaker-cell').textContent()).toBe('0');
     if (winner) expect(await rowOf(winner).getByTestId('week-winner').textContent()).toBe(PICK_MESSAGES.weekWinner);
 
+    // The scoring review before Calculate: zeros, and no Week Winner beside them.
+    await commissioner.goto(`/weeks/19?pool=${poolId}`);
+    const reviewRows = commissioner.getByTestId('review-row');
+    await expect.poll(() => reviewRows.filter({ hasText: 'Casey Second' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await commissioner.getByTestId('review-week-winner').count()).toBe(0);
+
     // Completed: the Season Leaderboard's weekly details count the week won.
     await expect.poll(async () => (await commissioner.request.post(`/api/pools/${poolId}/weeks/19/scores/calculate`)).status(), { timeout: 10_000 }).toBe(200);
+    // Calculated: the review names the winner (both, on a tie).
+    await commissioner.reload();
+    await expect.poll(() => commissioner.getByTestId('review-week-winner').count(), { timeout: 15_000 }).toBe(winner ? 1 : 2);
     expect((await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/complete`, { data: { testing: true } })).status()).toBe(200);
     await expect
       .poll(async () => ((await (await pat.request.get(`/api/pools/${poolId}/completed-weeks`)).json()) as unknown[]).length, { timeout: 10_000 })

@@ -28,6 +28,12 @@ export const REMINDER_SLOT_MS: Readonly<Record<ReminderSlot, number>> = { '24h':
 /** A pool week is nudged at most once in this long (docs/notifications.md#nudge). */
 export const NUDGE_INTERVAL_MS = 3_600_000;
 
+/** The kinds that ask a player to make their picks: one e-mail of them at a time (docs/notifications.md#one-picks-e-mail-at-a-time). */
+export const PICKS_EMAIL_KINDS: readonly NotificationKind[] = ['picks_reminder', 'nudge', 'week_published'];
+
+/** A person gets at most one picks e-mail of a pool week in this long (docs/notifications.md#one-picks-e-mail-at-a-time). */
+export const PICKS_EMAIL_QUIET_MS = 30 * 60_000;
+
 /** The words of each kind, for the preferences screen and the e-mail footers. */
 export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   picks_reminder: 'Picks reminders',

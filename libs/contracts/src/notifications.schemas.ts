@@ -50,7 +50,13 @@ export const poolNotificationSettingsSchema = z.object({ poolId: z.string(), rem
 export const updatePoolNotificationSettingsBodySchema = z.object({ reminder24h: z.boolean().optional(), reminder1h: z.boolean().optional() }).strict();
 
 export const nudgeParamsSchema = poolIdParamsSchema.extend({ weekNumber: weekNumberSchema });
-/** POST .../nudge: how many players were nudged, and when the next nudge of this week is possible. */
-export const nudgeReplySchema = z.object({ nudged: z.number().int(), nextNudgeAt: z.string() });
+/**
+ * POST .../nudge: how many players were nudged, how many more were not because they had a picks
+ * e-mail a moment ago (docs/notifications.md#one-picks-e-mail-at-a-time), and when the next nudge
+ * of this week is possible.
+ */
+export const nudgeReplySchema = z.object({ nudged: z.number().int(), justEmailed: z.number().int(), nextNudgeAt: z.string() });
+/** GET .../nudge: when the next nudge of this week is possible by the server's clock; null: now. */
+export const nudgeStatusReplySchema = z.object({ nextNudgeAt: z.string().nullable() });
 
 export const unsubscribeParamsSchema = z.object({ token: text().min(1).max(300) });

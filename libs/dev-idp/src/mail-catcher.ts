@@ -12,6 +12,8 @@ export interface CaughtMail {
   cc: string;
   subject: string;
   text: string;
+  /** The HTML part ('' when the e-mail has none). */
+  html: string;
   messageId: string;
   /** Header names in lower case. */
   headers: Record<string, string>;
@@ -57,6 +59,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
             cc: address(mail.cc),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId ?? '',
             headers,
             receivedAt: new Date().toISOString(),
@@ -90,7 +93,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Sent e-mails · PowerPool (development)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#0f172a}article{border:1px solid #e2e8f0;border-radius:8px;padding:1rem;margin:1rem 0}
-h2{font-size:1.05rem;margin:0}.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}</style></head>
+article{overflow-wrap:anywhere}
+h2{font-size:1.05rem;margin:0}.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}</style></head>
 <body><h1>E-mails sent (development mail catcher)</h1><p>${caught.length} caught; nothing leaves this machine. Reload to see new ones.</p>${list || '<p>No e-mail yet.</p>'}</body></html>`);
   });
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', () => resolve()));

@@ -72,7 +72,7 @@ describe.skipIf(skip)('the nudge', () => {
   it('should nudge the active members who have not saved their picks, once', async () => {
     const res = await call(h, 'POST', url, cast.commissioner);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ nudged: 1, nextNudgeAt: new Date(h.clock.now.getTime() + HOUR).toISOString() });
+    expect(res.json()).toEqual({ nudged: 1, justEmailed: 0, nextNudgeAt: new Date(h.clock.now.getTime() + HOUR).toISOString() });
     await eventually(() => expect(mailTo(h, late)).toHaveLength(1));
     expect(mailTo(h, late)[0]!.subject).toMatch(/^Your commissioner reminds you: Week 9 picks for Nudge Pool are due /);
     expect(mailTo(h, done)).toEqual([]);

@@ -177,8 +177,17 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     // Both scored 12: 49 is 2 from 47, 44 is 3 from it.
     expect(row(player2.id)).toMatchObject({ weekPoints: 12, tiebreaker: 49, isWeekWinner: true });
     expect(row(cast.player.id)).toMatchObject({ weekPoints: 12, tiebreaker: 44, isWeekWinner: false });
-    // The scoring review and both CSV exports carry the same.
-    const review = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, cast.commissioner)).json();
+    // The scoring review names no winner before the week's first calculation (its points are zeros
+    // then); once calculated it carries the same as the board, and so do both CSV exports.
+    const reviewOf = async () => (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, cast.commissioner)).json();
+    expect((await reviewOf()).rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(
+      expect.arrayContaining([
+        [cast.player.id, 44, false],
+        [player2.id, 49, false],
+      ]),
+    );
+    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).statusCode).toBe(200);
+    const review = await reviewOf();
     expect(review.rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(
       expect.arrayContaining([
         [cast.player.id, 44, false],

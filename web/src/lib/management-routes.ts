@@ -45,6 +45,7 @@ export const managementRoutes = {
   calculate: apiRoute<typeof picksEndpoints.calculate>('POST', '/api/pools/:poolId/weeks/:weekNumber/scores/calculate'),
   scoringReview: apiRoute<typeof picksEndpoints.scoringReview>('GET', '/api/pools/:poolId/weeks/:weekNumber/scoring-review'),
   exportWeek: apiRoute<typeof picksEndpoints.exportWeek>('GET', '/api/pools/:poolId/weeks/:weekNumber/export/csv'),
+  nudgeStatus: apiRoute<typeof notificationsEndpoints.nudgeStatus>('GET', '/api/pools/:poolId/weeks/:weekNumber/nudge'),
   nudge: apiRoute<typeof notificationsEndpoints.nudge>('POST', '/api/pools/:poolId/weeks/:weekNumber/nudge'),
   // The live leaderboard
   liveLeaderboardStream: apiRoute<typeof picksEndpoints.liveLeaderboardStream>('GET', '/api/pools/:poolId/weeks/:weekNumber/live-leaderboard/stream'),

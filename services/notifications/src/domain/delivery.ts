@@ -4,6 +4,7 @@ import type { DeliveryRow } from '../store/schema.js';
 import type { NotificationsContext } from './context.js';
 import { composeMessage, emailFooter, emailHtml, pushPathOf } from './messages.js';
 import { wants } from './preferences.js';
+import { onePicksEmailAtATime } from './quiet.js';
 import { catchUpSaves } from './sync.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
@@ -26,8 +27,18 @@ export async function sendDueMessages(ctx: NotificationsContext): Promise<number
   const token = randomUUID();
   const claimed = await ctx.uow.write((store) => store.claimDue(ctx.settings.leaseMs, token, CLAIM_BATCH));
   const uncheckable = await weeksNotCaughtUp(ctx, claimed);
-  const results = await Promise.all(claimed.map((row) => sendClaimed(ctx, row, token, uncheckable.has(weekKeyOf(row)))));
-  return results.filter(Boolean).length;
+  // One person's rows one after the other, in the order planned (a reminder before a week-published
+  // message planned with it): the first picks e-mail of a pool week is the one sent (quiet.ts).
+  const byPerson = new Map<string, DeliveryRow[]>();
+  for (const row of claimed.sort((a, b) => a.id - b.id)) byPerson.set(row.userId, [...(byPerson.get(row.userId) ?? []), row]);
+  const results = await Promise.all(
+    [...byPerson.values()].map(async (rows) => {
+      let sent = 0;
+      for (const row of rows) if (await sendClaimed(ctx, row, token, uncheckable.has(weekKeyOf(row)))) sent += 1;
+      return sent;
+    }),
+  );
+  return results.reduce((a, b) => a + b, 0);
 }
 
 const weekKeyOf = (row: DeliveryRow) => `${row.poolId}:${row.year}:${row.weekNumber}`;
@@ -94,9 +105,11 @@ async function deliver(ctx: NotificationsContext, row: DeliveryRow): Promise<str
     if (member.picksComplete) return 'the picks were saved meanwhile';
     if (week.state !== 'PUBLISHED' || week.pickDeadline <= ctx.now()) return 'the picks deadline has passed';
   }
+  const quiet = await onePicksEmailAtATime(ctx, row);
+  if (quiet) return quiet;
   const message = composeMessage({
     kind: row.kind,
-    slot: row.slot,
+    now: ctx.now(),
     recipientName: user.name,
     poolId: pool.id,
     poolName: pool.name,

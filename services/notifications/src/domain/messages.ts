@@ -3,8 +3,8 @@ import { formatDateTime, NOTIFICATION_KIND_LABELS, weekLabel, type NotificationK
 /** What a message is about, read from this service's copies at the moment it is sent. */
 export interface MessageFacts {
   kind: NotificationKind;
-  /** The reminder's slot ('24h', '1h'), else ''. */
-  slot: string;
+  /** The server's clock as the message is sent: the time left to the deadline is said from it. */
+  now: Date;
   recipientName: string;
   poolId: string;
   poolName: string;
@@ -37,6 +37,18 @@ export function pushPathOf(url: string): string {
 }
 
 /**
+ * The time left before the deadline, as a message says it (docs/notifications.md#kinds): "in 26
+ * minutes", "in about 2 hours", "in about 3 days"; minutes up to an hour, hours up to two days.
+ */
+export function timeLeftText(deadline: Date, now: Date): string {
+  const minutes = Math.max(1, Math.round((deadline.getTime() - now.getTime()) / 60_000));
+  if (minutes < 60) return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return hours === 1 ? 'in about an hour' : `in about ${hours} hours`;
+  return `in about ${Math.round(hours / 24)} days`;
+}
+
+/**
  * The words of each kind (docs/notifications.md#kinds). Times are the player's: Central time, as
  * every screen shows them (`formatDateTime`, docs/screens.md#times-and-toasts).
  */
@@ -44,13 +56,13 @@ export function composeMessage(f: MessageFacts): ComposedMessage {
   const week = weekLabel(f.weekNumber);
   const deadline = formatDateTime(f.pickDeadline);
   const picksUrl = `${f.publicUrl}/picks`;
+  const left = timeLeftText(f.pickDeadline, f.now);
   switch (f.kind) {
     case 'picks_reminder': {
-      const when = f.slot === '1h' ? 'in about an hour' : 'within a day';
       return {
         subject: `Reminder: your ${week} picks for ${f.poolName} are due ${deadline}`,
-        text: `Hi ${f.recipientName},\n\nYour picks for ${week} in ${f.poolName} are not saved yet. The picks deadline is ${deadline} (${when}).\n\nMake your picks: ${picksUrl}`,
-        title: `${week} picks due ${when === 'in about an hour' ? 'in an hour' : 'soon'}`,
+        text: `Hi ${f.recipientName},\n\nYour picks for ${week} in ${f.poolName} are not saved yet. The picks deadline is ${deadline} (${left}).\n\nMake your picks: ${picksUrl}`,
+        title: `${week} picks due ${left}`,
         body: `${f.poolName}: save your picks before ${deadline}.`,
         url: picksUrl,
       };
@@ -58,7 +70,7 @@ export function composeMessage(f: MessageFacts): ComposedMessage {
     case 'nudge':
       return {
         subject: `Your commissioner reminds you: ${week} picks for ${f.poolName} are due ${deadline}`,
-        text: `Hi ${f.recipientName},\n\nThe commissioner of ${f.poolName} reminds you that your picks for ${week} are not saved yet. The picks deadline is ${deadline}.\n\nMake your picks: ${picksUrl}`,
+        text: `Hi ${f.recipientName},\n\nThe commissioner of ${f.poolName} reminds you that your picks for ${week} are not saved yet. The picks deadline is ${deadline} (${left}).\n\nMake your picks: ${picksUrl}`,
         title: `${week}: your commissioner is waiting for your picks`,
         body: `${f.poolName}: save your picks before ${deadline}.`,
         url: picksUrl,
@@ -66,7 +78,7 @@ export function composeMessage(f: MessageFacts): ComposedMessage {
     case 'week_published':
       return {
         subject: `${week} is open for picks in ${f.poolName}`,
-        text: `Hi ${f.recipientName},\n\n${week} has been published in ${f.poolName}. The picks deadline is ${deadline}.\n\nMake your picks: ${picksUrl}`,
+        text: `Hi ${f.recipientName},\n\n${week} has been published in ${f.poolName}. The picks deadline is ${deadline} (${left}).\n\nMake your picks: ${picksUrl}`,
         title: `${week} is open for picks`,
         body: `${f.poolName}: picks deadline ${deadline}.`,
         url: picksUrl,
@@ -92,9 +104,14 @@ export function emailFooter(kind: NotificationKind, unsubscribeUrl: string): str
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The same text as a small HTML e-mail (links clickable). */
+/**
+ * The same text as a small HTML e-mail with short links: a line "Label: URL" becomes a link named
+ * by its label (the long address stays in the plain text only); any other address is a link.
+ */
 export function emailHtml(text: string): string {
-  const linked = escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  const linked = escapeHtml(text).replace(/^([^\n:]+): (https?:\/\/[^\s<]+)$|https?:\/\/[^\s<]+/gm, (url, label?: string, labelled?: string) =>
+    label && labelled ? `<a href="${labelled}">${label}</a>` : `<a href="${url}">${url}</a>`,
+  );
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">${linked
     .split('\n\n')
     .map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`)

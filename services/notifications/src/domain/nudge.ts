@@ -1,4 +1,4 @@
-import { formatDateTime, NUDGE_INTERVAL_MS, weekLabel } from '@powerpool/contracts';
+import { formatDateTime, NUDGE_INTERVAL_MS, PICKS_EMAIL_QUIET_MS, weekLabel } from '@powerpool/contracts';
 import { managedPoolOf, StillSyncingError } from '@powerpool/service-kit';
 import type { NotificationsStore, WeekKey } from '../store/notifications.store.js';
 import type { Caller, NotificationsContext } from './context.js';
@@ -8,7 +8,7 @@ import { catchUpSaves } from './sync.js';
 
 /**
  * POST /api/pools/:poolId/weeks/:weekNumber/nudge (docs/notifications.md#nudge): the pool's
- * commissioner (or a super admin) reminds the active members who have not saved their picks, at
+ * commissioner (or a super admin) reminds the other active members who have not saved their picks, at
  * most once an hour per pool week. The limit is decided in the database (`recordNudge`, one
  * statement), so two replicas, or two clicks, cannot both pass it. Who has saved is asked of
  * picks-scoring first (`catchUpSaves`): a save a second before the nudge, still on its way on the
@@ -19,7 +19,7 @@ export async function nudgeWeek(
   caller: Caller,
   poolId: string,
   weekNumber: number,
-): Promise<{ nudged: number; nextNudgeAt: string }> {
+): Promise<{ nudged: number; justEmailed: number; nextNudgeAt: string }> {
   const now = ctx.now();
   const week = await ctx.uow.read((store) => nudgeableWeek(store, caller, poolId, weekNumber, now));
   if (!(await catchUpSaves(ctx, week)))
@@ -31,10 +31,18 @@ export async function nudgeWeek(
       const next = new Date(blockedBy.getTime() + NUDGE_INTERVAL_MS);
       throw new NudgeTooSoonError(weekNumber, next, formatDateTime(next));
     }
-    const waiting = (await store.membersOfWeek(key)).filter((m) => !m.picksComplete);
-    const rows = await deliveriesFor(store, waiting, { ...key, kind: 'nudge', slot: now.toISOString() }, ctx.push !== null);
+    // The one who presses Nudge is not nudged, nor one who had a picks e-mail a moment ago
+    // (docs/notifications.md#nudge, #one-picks-e-mail-at-a-time).
+    const waiting = (await store.membersOfWeek(key)).filter((m) => !m.picksComplete && m.userId !== caller.id);
+    const emailed = await store.picksEmailedSince(
+      key,
+      waiting.map((m) => m.userId),
+      new Date(now.getTime() - PICKS_EMAIL_QUIET_MS),
+    );
+    const nudged = waiting.filter((m) => !emailed.has(m.userId));
+    const rows = await deliveriesFor(store, nudged, { ...key, kind: 'nudge', slot: now.toISOString() }, ctx.push !== null);
     await store.planDeliveries(rows);
-    return { nudged: waiting.length, nextNudgeAt: new Date(now.getTime() + NUDGE_INTERVAL_MS).toISOString() };
+    return { nudged: nudged.length, justEmailed: emailed.size, nextNudgeAt: new Date(now.getTime() + NUDGE_INTERVAL_MS).toISOString() };
   });
 }
 
@@ -45,4 +53,18 @@ async function nudgeableWeek(store: NotificationsStore, caller: Caller, poolId: 
   const week = await store.findWeek(key);
   if (!week || week.state !== 'PUBLISHED' || week.pickDeadline <= now) throw new WeekNotOpenError(weekNumber);
   return key;
+}
+
+/**
+ * GET /api/pools/:poolId/weeks/:weekNumber/nudge (docs/notifications.md#nudge): when the next nudge
+ * of the pool week is possible by the server's clock, or null when it is possible now, so a page
+ * opened after a nudge shows it without trying. The pool's commissioner or a super admin.
+ */
+export async function nudgeStatus(ctx: NotificationsContext, caller: Caller, poolId: string, weekNumber: number): Promise<{ nextNudgeAt: string | null }> {
+  return ctx.uow.read(async (store) => {
+    const pool = await managedPoolOf(store, caller, poolId);
+    const last = await store.lastNudgeOf({ poolId: pool.id, year: pool.year, weekNumber });
+    const next = last ? new Date(last.getTime() + NUDGE_INTERVAL_MS) : null;
+    return { nextNudgeAt: next && next > ctx.now() ? next.toISOString() : null };
+  });
 }

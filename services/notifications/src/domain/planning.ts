@@ -46,10 +46,12 @@ export async function deliveriesFor(
 
 /**
  * One planning pass (every replica runs it each tick; docs/notifications.md#exactly-once): for every
- * published week whose deadline is ahead, the week-published message and the picks reminder due
- * now, to the active members without a complete saved set. Planning the same message twice keeps
- * the first row (the deliveries' unique key), so replicas and restarts plan each message once.
- * Returns how many deliveries are new.
+ * published week whose deadline is ahead, the picks reminder due now and the week-published
+ * message, each planned once (`claimPlannedSlot`) to the active members without a complete saved
+ * set at that moment: a member who joins later is not sent a reminder the moment they join. The
+ * reminder is planned first, so when both are due at once it is the picks e-mail sent
+ * (docs/notifications.md#one-picks-e-mail-at-a-time). Planning the same message twice keeps the
+ * first row (the deliveries' unique key). Returns how many deliveries are new.
  */
 export async function planDueMessages(ctx: NotificationsContext): Promise<number> {
   const now = ctx.now();
@@ -57,13 +59,14 @@ export async function planDueMessages(ctx: NotificationsContext): Promise<number
   let planned = 0;
   for (const week of weeks) {
     planned += await ctx.uow.write(async (store) => {
-      const waiting = (await store.membersOfWeek(week)).filter((m) => !m.picksComplete);
-      if (waiting.length === 0) return 0;
-      const rows = await deliveriesFor(store, waiting, { ...week, kind: 'week_published', slot: '' }, ctx.push !== null);
+      const waiting = async () => (await store.membersOfWeek(week)).filter((m) => !m.picksComplete);
+      const rows: NewDelivery[] = [];
       const slot = dueReminderSlot(week.pickDeadline, now);
       const settings = await reminderSettingsOf(store, week.poolId);
-      if (slot && (slot === '24h' ? settings.reminder24h : settings.reminder1h))
-        rows.push(...(await deliveriesFor(store, waiting, { ...week, kind: 'picks_reminder', slot }, ctx.push !== null)));
+      if (slot && (slot === '24h' ? settings.reminder24h : settings.reminder1h) && (await store.claimPlannedSlot(week, 'picks_reminder', slot, now)))
+        rows.push(...(await deliveriesFor(store, await waiting(), { ...week, kind: 'picks_reminder', slot }, ctx.push !== null)));
+      if (await store.claimPlannedSlot(week, 'week_published', '', now))
+        rows.push(...(await deliveriesFor(store, await waiting(), { ...week, kind: 'week_published', slot: '' }, ctx.push !== null)));
       return store.planDeliveries(rows);
     });
   }

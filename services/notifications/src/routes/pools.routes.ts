@@ -1,12 +1,13 @@
 import { notificationsEndpoints as api } from '@powerpool/contracts';
 import { currentUser, route, type ServiceApp } from '@powerpool/service-kit';
 import type { NotificationsContext } from '../domain/context.js';
-import { nudgeWeek } from '../domain/nudge.js';
+import { nudgeStatus, nudgeWeek } from '../domain/nudge.js';
 import { getPoolSettings, updatePoolSettings } from '../domain/pool-settings.js';
 
 /** A pool's reminder settings and the commissioner's nudge. */
 export function registerPoolRoutes(app: ServiceApp, ctx: NotificationsContext): void {
   route(app, api.poolSettings, async (request) => getPoolSettings(ctx, currentUser(request), request.params.poolId));
   route(app, api.updatePoolSettings, async (request) => updatePoolSettings(ctx, currentUser(request), request.params.poolId, request.body));
+  route(app, api.nudgeStatus, async (request) => nudgeStatus(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
   route(app, api.nudge, async (request) => nudgeWeek(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
 }

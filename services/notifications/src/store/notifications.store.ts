@@ -5,7 +5,9 @@ import {
   deletedPools,
   deliveries,
   nudges,
+  picksEmails,
   picksSaved,
+  plannedSlots,
   poolMembers,
   pools,
   poolSettings,
@@ -66,6 +68,8 @@ export function createNotificationsStore(db: Db) {
       await db.delete(weekResults).where(eq(weekResults.poolId, id));
       await db.delete(poolSettings).where(eq(poolSettings.poolId, id));
       await db.delete(nudges).where(eq(nudges.poolId, id));
+      await db.delete(plannedSlots).where(eq(plannedSlots.poolId, id));
+      await db.delete(picksEmails).where(eq(picksEmails.poolId, id));
       await db.delete(deliveries).where(and(eq(deliveries.poolId, id), eq(deliveries.status, 'pending')));
       await db.delete(pools).where(eq(pools.id, id));
     },
@@ -252,6 +256,73 @@ export function createNotificationsStore(db: Db) {
         .from(nudges)
         .where(and(eq(nudges.poolId, key.poolId), eq(nudges.year, key.year), eq(nudges.weekNumber, key.weekNumber)));
       return last?.nudgedAt ?? now;
+    },
+
+    /** When the pool week was last nudged, or null. */
+    async lastNudgeOf(key: WeekKey): Promise<Date | null> {
+      const [last] = await db
+        .select({ nudgedAt: nudges.nudgedAt })
+        .from(nudges)
+        .where(and(eq(nudges.poolId, key.poolId), eq(nudges.year, key.year), eq(nudges.weekNumber, key.weekNumber)));
+      return last?.nudgedAt ?? null;
+    },
+
+    /**
+     * Mark a message of the pool week (kind and slot) planned; false when it already was (by this
+     * replica on an earlier pass, or by another one: the primary key decides).
+     */
+    async claimPlannedSlot(key: WeekKey, kind: NewDelivery['kind'], slot: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(plannedSlots)
+        .values({ ...key, kind, slot, plannedAt: now })
+        .onConflictDoNothing()
+        .returning({ poolId: plannedSlots.poolId });
+      return rows.length === 1;
+    },
+
+    /**
+     * Record that delivery `deliveryId` is the person's picks e-mail of the pool week at `now`,
+     * unless another delivery's is less than `windowMs` old, in one statement (the row lock of ON
+     * CONFLICT decides between two at once). The same delivery may claim again (its retry).
+     * Returns null when recorded, else the time of the e-mail that blocks it.
+     */
+    async claimPicksEmail(key: WeekKey, userId: string, deliveryId: number, now: Date, windowMs: number): Promise<Date | null> {
+      const notBefore = new Date(now.getTime() - windowMs);
+      const [recorded] = await db
+        .insert(picksEmails)
+        .values({ ...key, userId, deliveryId, sentAt: now })
+        .onConflictDoUpdate({
+          target: [picksEmails.userId, picksEmails.poolId, picksEmails.year, picksEmails.weekNumber],
+          set: { deliveryId, sentAt: now },
+          setWhere: or(lte(picksEmails.sentAt, notBefore), eq(picksEmails.deliveryId, deliveryId)),
+        })
+        .returning({ sentAt: picksEmails.sentAt });
+      if (recorded) return null;
+      const [last] = await db
+        .select({ sentAt: picksEmails.sentAt })
+        .from(picksEmails)
+        .where(
+          and(eq(picksEmails.userId, userId), eq(picksEmails.poolId, key.poolId), eq(picksEmails.year, key.year), eq(picksEmails.weekNumber, key.weekNumber)),
+        );
+      return last?.sentAt ?? now;
+    },
+
+    /** Who of these people had a picks e-mail of the pool week at or after `since`. */
+    async picksEmailedSince(key: WeekKey, userIds: string[], since: Date): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .select({ userId: picksEmails.userId })
+        .from(picksEmails)
+        .where(
+          and(
+            eq(picksEmails.poolId, key.poolId),
+            eq(picksEmails.year, key.year),
+            eq(picksEmails.weekNumber, key.weekNumber),
+            inArray(picksEmails.userId, userIds),
+            gt(picksEmails.sentAt, since),
+          ),
+        );
+      return new Set(rows.map((r) => r.userId));
     },
 
     // ---- deliveries ----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { bigserial, boolean, integer, pgSchema, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, pgSchema, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '@powerpool/contracts';
 import { deletedPoolsTable, poolColumns, poolMembersTable, poolWeeksTable } from '@powerpool/service-kit';
 
@@ -99,6 +99,37 @@ export const nudges = notificationsSchema.table(
     byUserId: uuid('by_user_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber] })],
+);
+
+/**
+ * A week-published message or a reminder slot of a pool week, planned once: to the members waiting
+ * when it first came due, not to one who joins later (docs/notifications.md#reminders).
+ */
+export const plannedSlots = notificationsSchema.table(
+  'planned_slots',
+  {
+    poolId: uuid('pool_id').notNull(),
+    year: integer('year').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    slot: text('slot').notNull(),
+    plannedAt: ts('planned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.year, t.weekNumber, t.kind, t.slot] })],
+);
+
+/** The last picks e-mail of a pool week to a person, and which delivery it was (docs/notifications.md#one-picks-e-mail-at-a-time). */
+export const picksEmails = notificationsSchema.table(
+  'picks_emails',
+  {
+    userId: uuid('user_id').notNull(),
+    poolId: uuid('pool_id').notNull(),
+    year: integer('year').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.poolId, t.year, t.weekNumber] })],
 );
 
 const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;

@@ -159,8 +159,11 @@ export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId
     for (const u of await store.findUsers(strangers)) people.set(u.id, { userId: u.id, displayName: u.displayName, email: u.email, isActive: false });
     for (const id of strangers) if (!people.has(id)) people.set(id, { userId: id, displayName: 'User', email: '', isActive: false });
 
-    // A week with a tiebreaker game: the predictions and the winners as the board decides them (docs/game.md#weekly-winners).
+    // A week with a tiebreaker game: the predictions and the winners as the board decides them
+    // (docs/game.md#weekly-winners). Before the week's first calculation the review shows zeros and
+    // pending picks, so it names no winner beside them.
     const tiebreak = week.tiebreakerGameId === null ? null : (await weekBoardOf(store, ctx.logger, { pool, week, stored: true })).tiebreak;
+    const calculated = week.calculatedAt !== null;
     const rows: ScoringReviewRow[] = [...people.values()].map((p) => {
       const playerPicks = picksByPlayer.get(p.userId) ?? [];
       return {
@@ -169,7 +172,7 @@ export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId
         email: p.email,
         picks: playerPicks,
         ...scoreFieldsOf(scoreByPlayer.get(p.userId), playerPicks),
-        ...(tiebreak ? { tiebreaker: tiebreak.predictions.get(p.userId) ?? null, isWeekWinner: tiebreak.winners.has(p.userId) } : {}),
+        ...(tiebreak ? { tiebreaker: tiebreak.predictions.get(p.userId) ?? null, isWeekWinner: calculated && tiebreak.winners.has(p.userId) } : {}),
       };
     });
     rows.sort(

@@ -24,6 +24,10 @@ import { pushFailureText } from '../lib/push-failure';
 export function NotificationsSection() {
   const preferences = usePreferences();
   const update = useUpdatePreferences();
+  // Push cannot reach this browser (blocked, unsupported, no service worker): its switches read off
+  // here, whatever is saved for the person's other browsers (docs/screens.md#profile).
+  const push = useBrowserPushState();
+  const pushUnreachable = push.data === 'denied' || push.data === 'unsupported' || push.data === 'no-service-worker';
 
   function toggle(kind: NotificationKind, channel: NotificationChannel, enabled: boolean) {
     update.mutate([{ kind, channel, enabled }], {
@@ -74,7 +78,9 @@ export function NotificationsSection() {
                   {NOTIFICATION_CHANNELS.map((channel) => (
                     <td key={channel} className="py-1 text-center">
                       <Switch
-                        checked={isEnabled(preferences.data.preferences, kind, channel)}
+                        checked={channel === 'push' && pushUnreachable ? false : isEnabled(preferences.data.preferences, kind, channel)}
+                        disabled={channel === 'push' && pushUnreachable}
+                        aria-describedby={channel === 'push' && pushUnreachable ? 'push-unreachable-note' : undefined}
                         onCheckedChange={(enabled) => toggle(kind, channel, enabled)}
                         aria-label={`${NOTIFICATION_KIND_LABELS[kind]} by ${CHANNEL_LABELS[channel]}`}
                         data-testid={`switch-${kind}-${channel}`}
@@ -86,6 +92,11 @@ export function NotificationsSection() {
             </tbody>
           </table>
         )}
+        {pushUnreachable && preferences.isSuccess ? (
+          <p id="push-unreachable-note" className="text-sm text-muted-foreground" data-testid="push-unreachable-note">
+            Push is off here: this browser cannot show PowerPool notifications (see This browser below).
+          </p>
+        ) : null}
         {update.isPending ? (
           <p className="text-xs text-muted-foreground" role="status">
             Saving...

@@ -7,7 +7,7 @@ import { toastFailure } from '../../../lib/toast-error';
 import { usePreferences } from '../api/get-preferences';
 import { useSubscribePush } from '../api/subscribe-push';
 import { useUpdatePreferences } from '../api/update-preferences';
-import { offerWouldHelp, readOfferAnswer, writeOfferAnswer } from '../lib/preferences';
+import { offerChanges, offerText, offerWouldHelp, readOfferAnswer, writeOfferAnswer } from '../lib/preferences';
 import type { ReminderOfferAnswer } from '../lib/preferences';
 import { pushFailureText } from '../lib/push-failure';
 import { useBrowserPushState } from '../api/browser-push-state';
@@ -37,30 +37,42 @@ export function RemindersOffer() {
     setAnswer(value);
   }
 
+  const changes = offerChanges(preferences.data.preferences, pushCanTurnOn);
+  const text = offerText(changes);
+
   async function accept() {
-    try {
-      await update.mutateAsync([{ kind: 'picks_reminder', channel: 'email', enabled: true }]);
-    } catch (error) {
-      toastFailure(error, { title: 'Reminders Not Turned On', fallback: 'Failed to turn reminders on. Please try again.' });
-      return;
+    // Only what is off is turned on: an e-mail reminder already on is left as it is.
+    if (changes.email) {
+      try {
+        await update.mutateAsync([{ kind: 'picks_reminder', channel: 'email', enabled: true }]);
+      } catch (error) {
+        toastFailure(error, { title: 'Reminders Not Turned On', fallback: 'Failed to turn reminders on. Please try again.' });
+        return;
+      }
     }
-    if (pushCanTurnOn) {
+    if (changes.push) {
       try {
         await subscribe.mutateAsync();
       } catch (error) {
+        if (!changes.email) {
+          toastFailure(error, { title: 'Push Not Turned On', fallback: `${pushFailureText(error)} You can try again on your Profile.`, text: 'fallback' });
+          return;
+        }
+        // E-mail reminders did turn on: a success, with what did not (not an error toast).
         remember('accepted');
-        toastFailure(error, {
-          title: 'E-mail Reminders On',
-          fallback: `Push was not turned on: ${pushFailureText(error)} You can try again on your Profile.`,
-          text: 'fallback',
-        });
+        toast({ title: 'E-mail Reminders On', description: `Push was not turned on: ${pushFailureText(error)} You can try again on your Profile.` });
         return;
       }
     }
     remember('accepted');
     toast({
       title: 'Reminders On',
-      description: pushCanTurnOn ? 'You will get a reminder by e-mail and on this browser.' : 'You will get a reminder by e-mail.',
+      description:
+        changes.email && changes.push
+          ? 'You will get a reminder by e-mail and on this browser.'
+          : changes.email
+            ? 'You will get a reminder by e-mail.'
+            : 'This browser will remind you too.',
     });
   }
 
@@ -74,12 +86,9 @@ export function RemindersOffer() {
       <BellRing className="size-6 shrink-0 text-primary max-sm:hidden" aria-hidden="true" />
       <div className="grid flex-1 gap-1">
         <h3 id="reminders-offer-title" className="font-semibold">
-          Get a reminder before the deadline?
+          {text.title}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          If you have not saved your picks, we remind you a day and an hour before they are due
-          {pushCanTurnOn ? ', by e-mail and on this browser' : ' by e-mail'}.
-        </p>
+        <p className="text-sm text-muted-foreground">{text.body}</p>
       </div>
       <div className="flex items-center gap-2">
         <Button onClick={() => void accept()} disabled={busy} className="pointer-coarse:h-11" data-testid="reminders-offer-accept">

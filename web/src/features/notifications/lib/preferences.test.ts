@@ -1,6 +1,6 @@
 import type { NotificationPreference, NotificationPreferencesReply } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { isEnabled, offerWouldHelp, readOfferAnswer, reminderOfferKey, withPreferences, writeOfferAnswer } from './preferences';
+import { isEnabled, offerChanges, offerText, offerWouldHelp, readOfferAnswer, reminderOfferKey, withPreferences, writeOfferAnswer } from './preferences';
 
 const stored: NotificationPreference[] = [
   { kind: 'picks_reminder', channel: 'email', enabled: false },
@@ -41,6 +41,20 @@ describe('offerWouldHelp', () => {
     expect(offerWouldHelp(stored, false)).toBe(true);
     expect(offerWouldHelp([], true)).toBe(true);
     expect(offerWouldHelp([], false)).toBe(false);
+  });
+});
+
+describe('offerChanges and offerText', () => {
+  it('should turn on only what is off, and say so: e-mail reminders already on are said to be on', () => {
+    expect(offerChanges(stored, true)).toEqual({ email: true, push: true });
+    expect(offerChanges([], true)).toEqual({ email: false, push: true });
+    expect(offerText({ email: true, push: false }).body).toBe(
+      'If you have not saved your picks, we remind you a day and an hour before they are due by e-mail.',
+    );
+    expect(offerText({ email: true, push: true }).body).toContain('by e-mail and on this browser');
+    const pushOnly = offerText({ email: false, push: true });
+    expect(pushOnly.title).toBe('Get reminders on this browser too?');
+    expect(pushOnly.body).toMatch(/^E-mail reminders are already on\./);
   });
 });
 

@@ -52,3 +52,26 @@ export function writeOfferAnswer(storage: Pick<Storage, 'setItem'> | undefined, 
 export function offerWouldHelp(preferences: readonly NotificationPreference[], pushCanTurnOn: boolean): boolean {
   return !isEnabled(preferences, 'picks_reminder', 'email') || pushCanTurnOn;
 }
+
+/** What the offer's one tap changes (docs/screens.md#make-picks-reminder-offer): the e-mail reminder if off, push if it can be turned on here. */
+export interface OfferChanges {
+  email: boolean;
+  push: boolean;
+}
+
+export function offerChanges(preferences: readonly NotificationPreference[], pushCanTurnOn: boolean): OfferChanges {
+  return { email: !isEnabled(preferences, 'picks_reminder', 'email'), push: pushCanTurnOn };
+}
+
+/** The offer's words: only what the tap turns on; e-mail reminders already on are said to be on. */
+export function offerText({ email, push }: OfferChanges): { title: string; body: string } {
+  if (!email)
+    return {
+      title: 'Get reminders on this browser too?',
+      body: 'E-mail reminders are already on. If you have not saved your picks, this browser will remind you too, a day and an hour before they are due.',
+    };
+  return {
+    title: 'Get a reminder before the deadline?',
+    body: `If you have not saved your picks, we remind you a day and an hour before they are due${push ? ', by e-mail and on this browser' : ' by e-mail'}.`,
+  };
+}

@@ -53,6 +53,11 @@ export function CreatePoolDialog({ onCreated }: { onCreated: (pool: Pool) => voi
           <DialogTitle>Create New Pool</DialogTitle>
           <DialogDescription>Set up a pool for a season. You become its commissioner.</DialogDescription>
         </DialogHeader>
+        {/* The commissioner is a playing member of his pool, and his screens show every member's picks (docs/screens.md#pool-management). */}
+        <p className="rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground" data-testid="commissioner-plays-note">
+          You also play in this pool: you count in its pick completion, get its reminders and are ranked on its leaderboards. As its commissioner you can see
+          every member&apos;s picks, before the picks deadline too, so tell your players.
+        </p>
         {open ? (
           <CreatePoolForm
             onDone={(pool) => {

@@ -1,5 +1,5 @@
 import { NUDGE_INTERVAL_MS } from '@powerpool/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError, readApi } from '../../../lib/api-client';
 import { managementRoutes } from '../../../lib/management-routes';
 
@@ -14,12 +14,34 @@ export interface NudgeWeekVariables {
  * `nextNudgeAt`), 409 week_not_open, 409 still_syncing (picks-scoring could not be asked who has
  * saved: the toast shows the server's message, try again).
  */
-export function nudgeWeek({ poolId, weekNumber }: NudgeWeekVariables): Promise<{ nudged: number; nextNudgeAt: string }> {
+export function nudgeWeek({ poolId, weekNumber }: NudgeWeekVariables): Promise<{ nudged: number; justEmailed: number; nextNudgeAt: string }> {
   return readApi(managementRoutes.nudge, { params: { poolId, weekNumber } });
 }
 
+const nudgeStatusKey = ({ poolId, weekNumber }: NudgeWeekVariables) => ['nudge-status', poolId, weekNumber] as const;
+
+/**
+ * GET /api/pools/{poolId}/weeks/{weekNumber}/nudge: when the next nudge of the week is possible by
+ * the server's clock (null: now), so a page opened after a nudge shows it before anyone presses.
+ */
+export function useNudgeStatus(variables: NudgeWeekVariables) {
+  return useQuery({
+    queryKey: nudgeStatusKey(variables),
+    queryFn: () => readApi(managementRoutes.nudgeStatus, { params: variables }),
+  });
+}
+
+/** The nudge; its answer (or a nudge_too_soon refusal) is the week's nudge status from then on. */
 export function useNudgeWeek() {
-  return useMutation({ mutationFn: nudgeWeek });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: nudgeWeek,
+    onSuccess: ({ nextNudgeAt }, variables) => queryClient.setQueryData(nudgeStatusKey(variables), { nextNudgeAt }),
+    onError: (error, variables) => {
+      const nextNudgeAt = nextNudgeAtOf(error);
+      if (nextNudgeAt) queryClient.setQueryData(nudgeStatusKey(variables), { nextNudgeAt });
+    },
+  });
 }
 
 /** When the next nudge is possible, from a 429 nudge_too_soon refusal's details, or null. */

@@ -1,3 +1,4 @@
+import { PICKS_EMAIL_QUIET_MS } from '@powerpool/contracts';
 import { BellRing, Users } from 'lucide-react';
 import { useState } from 'react';
 import { errorText, InlineError } from '../../../components/layout/query-states';
@@ -9,7 +10,7 @@ import { useTimePassed } from '../../../hooks/use-time-passed';
 import { formatClockTime } from '../../../lib/dates';
 import { toastFailure } from '../../../lib/toast-error';
 import { usePickStats } from '../api/get-pick-stats';
-import { lastNudgeAt, nextNudgeAtOf, useNudgeWeek } from '../api/nudge-week';
+import { lastNudgeAt, useNudgeStatus, useNudgeWeek } from '../api/nudge-week';
 import { pickCompletion } from '../lib/scoring-review';
 
 /** PUBLISHED: how many of the pool's active members have saved their three picks (docs/screens.md#week-management). */
@@ -57,6 +58,17 @@ function Completion({ completed, total, percent }: { completed: number; total: n
   );
 }
 
+/** What a nudge did, in the commissioner's words. */
+function nudgeResultText(nudged: number, justEmailed: number): string {
+  const players = (n: number) => `${n} ${n === 1 ? 'player' : 'players'}`;
+  const skipped =
+    justEmailed === 0
+      ? ''
+      : ` ${players(justEmailed)} who got a picks e-mail in the last ${PICKS_EMAIL_QUIET_MS / 60_000} minutes ${justEmailed === 1 ? 'is' : 'are'} not nudged again.`;
+  if (nudged === 0) return justEmailed === 0 ? 'Everyone has picked: nobody to nudge.' : `Nobody nudged.${skipped}`;
+  return `Nudged ${players(nudged)} who ${nudged === 1 ? 'has' : 'have'} not picked.${skipped}`;
+}
+
 /**
  * The commissioner's Nudge (docs/notifications.md#nudge): reminds those who have not picked, at
  * most once an hour per pool week. The page only reaches commissioners and super admins; the
@@ -64,7 +76,8 @@ function Completion({ completed, total, percent }: { completed: number; total: n
  */
 function NudgeButton({ poolId, weekNumber, pickDeadline }: { poolId: string; weekNumber: number; pickDeadline: string | null }) {
   const nudge = useNudgeWeek();
-  const [nextNudgeAt, setNextNudgeAt] = useState<string | null>(null);
+  const status = useNudgeStatus({ poolId, weekNumber });
+  const nextNudgeAt = status.data?.nextNudgeAt ?? null;
   const [result, setResult] = useState<string | null>(null);
   const nextPassed = useTimePassed(nextNudgeAt);
   const deadlinePassed = useTimePassed(pickDeadline);
@@ -75,30 +88,39 @@ function NudgeButton({ poolId, weekNumber, pickDeadline }: { poolId: string; wee
     nudge.mutate(
       { poolId, weekNumber },
       {
-        onSuccess: ({ nudged, nextNudgeAt: next }) => {
-          setNextNudgeAt(next);
-          const text = nudged === 0 ? 'Everyone has picked: nobody to nudge.' : `Nudged ${nudged} ${nudged === 1 ? 'player' : 'players'} who have not picked.`;
+        onSuccess: ({ nudged, justEmailed }) => {
+          const text = nudgeResultText(nudged, justEmailed);
           setResult(text);
           toast({ title: 'Nudge Sent', description: text });
         },
-        onError: (error) => {
-          const next = nextNudgeAtOf(error);
-          if (next) setNextNudgeAt(next);
-          toastFailure(error, { title: 'Nudge Not Sent', fallback: 'Failed to send the nudge. Please try again.' });
-        },
+        onError: (error) => toastFailure(error, { title: 'Nudge Not Sent', fallback: 'Failed to send the nudge. Please try again.' }),
       },
     );
   }
 
+  const note = closed
+    ? 'Nudges stop at the picks deadline.'
+    : waiting
+      ? `Next nudge possible at ${formatClockTime(new Date(nextNudgeAt))}.`
+      : 'Reminds the members who have not saved their picks (at most once an hour).';
   return (
     <div className="mt-2 flex flex-wrap items-center gap-3 border-t pt-4" data-testid="nudge">
-      <Button variant="secondary" onClick={send} disabled={nudge.isPending || waiting || closed} className="pointer-coarse:h-11" data-testid="nudge-button">
+      <Button
+        variant="secondary"
+        onClick={send}
+        disabled={nudge.isPending || status.isPending || waiting || closed}
+        className="pointer-coarse:h-11"
+        data-testid="nudge-button"
+      >
         <BellRing aria-hidden="true" />
         {nudge.isPending ? 'Nudging...' : waiting ? `Nudged at ${formatClockTime(lastNudgeAt(nextNudgeAt))}` : 'Nudge'}
       </Button>
-      <p className="text-sm text-muted-foreground" role="status" data-testid="nudge-result">
-        {result ?? (closed ? 'Nudges stop at the picks deadline.' : 'Reminds the members who have not saved their picks (at most once an hour).')}
-      </p>
+      <div className="grid gap-0.5 text-sm text-muted-foreground">
+        <p role="status" className="empty:hidden" data-testid="nudge-result">
+          {result}
+        </p>
+        <p data-testid="nudge-next">{note}</p>
+      </div>
     </div>
   );
 }
