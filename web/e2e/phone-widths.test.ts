@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumUnavailableReason, wildCardBatch, type WildCardPick } from '@powerpool/testing';
-import { setupE2e } from './support/e2e.js';
+import { DESKTOP, setupE2e, type E2e } from './support/e2e.js';
 import { ACCOUNTS, LANDING_TAGLINE } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 import { publishWildCardPool } from './support/wild-card.js';
@@ -9,7 +9,8 @@ import { nextPaint, settle, THEMES, useTheme } from './support/screens.js';
 
 /**
  * Phones (issue 19): no main screen scrolls sideways at 320, 360, 375 or 414 px, in the light and
- * the dark theme. Each screen is opened once per role and measured at every width and theme by
+ * the dark theme; and the live board at 1280 x 800 too, every column of its standings in sight
+ * (issue 35). Each screen is opened once per role and measured at every width and theme by
  * resizing the viewport: `document.documentElement.scrollWidth` must not pass its `clientWidth`
  * (the viewport's width). A failure names the screen, the width, the theme and the elements that
  * stick out.
@@ -69,6 +70,10 @@ const CASEY: readonly WildCardPick[] = [
   [GAMES.gbChi, '3', 0], // CHI, the power pick
 ];
 
+/** Their tiebreaker predictions (the pool plays with one: the last game, HOU @ PIT, not started at MOMENT). */
+const PAT_TIEBREAKER = 47;
+const CASEY_TIEBREAKER = 38;
+
 const WIDTHS = [320, 360, 375, 414] as const;
 /** The least height of a control a thumb taps (issue 22; Apple's and WCAG 2.5.5's 44 px). */
 const THUMB_PX = 44;
@@ -105,6 +110,47 @@ async function measureOverflow(page: Page): Promise<Overflow | null> {
   return await page.evaluate<Overflow | null>(MEASURE_OVERFLOW);
 }
 
+/** Puts the replayed round at MOMENT (again): the live feed brings it to the pages within a second or two. */
+function placeRoundAtMoment(e2e: E2e): void {
+  const replay = e2e.embedded.replay;
+  expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
+  replay!.gameDay.start({ kickoffInSeconds: -Math.round((MOMENT * GAME_MS) / 1000) });
+  const atMoment = replay!.gameDay.status();
+  if (!atMoment.on) throw new Error('the replay runs without game-day mode');
+  expect(Object.fromEntries(atMoment.games.map((g) => [g.espnId, g.status]))).toEqual({
+    [GAMES.larCar]: 'STATUS_FINAL',
+    [GAMES.gbChi]: 'STATUS_FINAL',
+    [GAMES.bufJax]: 'STATUS_END_PERIOD',
+    [GAMES.sfPhi]: 'STATUS_IN_PROGRESS',
+    [GAMES.lacNe]: 'STATUS_HALFTIME',
+    [GAMES.houPit]: 'STATUS_SCHEDULED',
+  });
+}
+
+/**
+ * Runs in the page: scrolls it from `from` px to the end in steps of `step` and, at each, names the
+ * scores (the games list's and the impact cards') that the fixed scroll-to-top button covers.
+ */
+const SCORES_UNDER_SCROLL_TOP = (from: number, step: number) => `(() => {
+  const button = document.querySelector('[aria-label="Scroll to top"]');
+  if (!button) return ['no scroll-to-top button at ' + scrollY + ' px'];
+  const b = button.getBoundingClientRect();
+  const covered = [];
+  const end = document.documentElement.scrollHeight - innerHeight;
+  for (let y = ${from}; y <= end + ${step}; y += ${step}) {
+    window.scrollTo(0, Math.min(y, end));
+    for (const score of document.querySelectorAll('[data-testid="live-game-away-score"], [data-testid="live-game-home-score"], [data-testid="impact-game-score"]')) {
+      const s = score.getBoundingClientRect();
+      if (s.width > 0 && s.left < b.right && b.left < s.right && s.top < b.bottom && b.top < s.bottom) {
+        const game = score.closest('[data-game-id]');
+        covered.push(score.getAttribute('data-testid') + ' of ' + (game ? game.getAttribute('data-game-id') : '?') + ' at scrollY ' + Math.round(scrollY));
+      }
+    }
+  }
+  return covered;
+})()`;
+
+const poolTabs = (p: Page) => p.getByRole('tablist', { name: 'Pool management sections' }).getByRole('tab');
 const gameCard = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
@@ -127,34 +173,21 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
         'Wild Card Weekend Office Pool',
         [ACCOUNTS.player, ACCOUNTS.player2],
         SPREADS,
+        // A tiebreaker: its column on the board, its field on Make Picks (the longest screens).
+        { weeklyTiebreaker: 'last_game_total' },
       ));
       const [player, player2] = members as [Page, Page];
-      for (const [who, picks] of [
-        [player, PAT],
-        [player2, CASEY],
+      for (const [who, picks, tiebreaker] of [
+        [player, PAT, PAT_TIEBREAKER],
+        [player2, CASEY, CASEY_TIEBREAKER],
       ] as const) {
-        const saved = await who.request.post('/api/picks/batch', { data: wildCardBatch(poolId, poolGames, picks) });
+        const saved = await who.request.post('/api/picks/batch', { data: { ...wildCardBatch(poolId, poolGames, picks), tiebreaker } });
         expect(saved.status(), await saved.text()).toBe(200);
       }
       // Games on: the Testing tool (the deadline is a day away), and the round placed at MOMENT.
       const started = await commissioner.request.post(`/api/pools/${poolId}/weeks/19/transition/games-in-progress`, { data: { testing: true } });
       expect(started.status(), await started.text()).toBe(200);
-      const replay = e2e.embedded.replay;
-      expect(replay, 'the e2e app serves the ESPN replay').not.toBeNull();
-      /** Puts the replayed round at MOMENT (again): the live feed brings it to the pages within a second or two. */
-      const placeRound = () => {
-        replay!.gameDay.start({ kickoffInSeconds: -Math.round((MOMENT * GAME_MS) / 1000) });
-        const atMoment = replay!.gameDay.status();
-        if (!atMoment.on) throw new Error('the replay runs without game-day mode');
-        expect(Object.fromEntries(atMoment.games.map((g) => [g.espnId, g.status]))).toEqual({
-          [GAMES.larCar]: 'STATUS_FINAL',
-          [GAMES.gbChi]: 'STATUS_FINAL',
-          [GAMES.bufJax]: 'STATUS_END_PERIOD',
-          [GAMES.sfPhi]: 'STATUS_IN_PROGRESS',
-          [GAMES.lacNe]: 'STATUS_HALFTIME',
-          [GAMES.houPit]: 'STATUS_SCHEDULED',
-        });
-      };
+      const placeRound = () => placeRoundAtMoment(e2e);
       placeRound();
 
       const anonymous = e2e.page;
@@ -279,6 +312,94 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
   });
 
   it(
+    'should show the live board at 1280 x 800 with every column of the standings in sight, on a 390 px phone the standings before Impact Games, impact cards with the score and clock of games being played, and the scroll-to-top button over no score',
+    { timeout: 300_000 },
+    async () => {
+      expect(round, 'the first test publishes the pool').toBeDefined();
+      const { poolId } = round!;
+      placeRoundAtMoment(e2e);
+      const player = await e2e.signedInPage(ACCOUNTS.player2, { viewport: DESKTOP });
+      await player.goto(`/live-leaderboard/${poolId}/19`);
+      await settle(player, player.getByTestId('live-standing-row'));
+      await expect.poll(() => player.getByTestId('live-game').count(), { timeout: 30_000 }).toBe(6);
+      await expect
+        .poll(() => player.getByTestId('live-game-clock').allTextContents(), { timeout: 60_000 })
+        .toEqual(expect.arrayContaining(['Halftime', 'End of 3rd']));
+
+      // Each check is soft: a failure names every part of the board that is wrong at once. Reads of
+      // what may be missing do not wait for it (allTextContents, count).
+      const all = async (locator: Locator) => (await locator.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+
+      // 1280 x 800 (issue 35): the page and the table both without a sideways scroll, every header in sight.
+      const overflow = await measureOverflow(player);
+      expect.soft(overflow, overflow ? overflow.culprits.join('; ') : '').toBeNull();
+      const table = player.getByTestId('live-table').locator('table');
+      const tableBox = await table.evaluate((t) => ({
+        scrollWidth: t.parentElement!.scrollWidth,
+        clientWidth: t.parentElement!.clientWidth,
+        right: t.parentElement!.getBoundingClientRect().right,
+      }));
+      expect.soft(tableBox.scrollWidth, 'the standings scroll sideways at 1280 px').toBeLessThanOrEqual(tableBox.clientWidth);
+      const headers = ['Season Pts', 'Name', '3pt', '2pt', '1pt', 'Power', 'Raw Pts', 'Power Bonus', 'Final Score', 'Tiebreaker'];
+      expect((await table.getByRole('columnheader').allInnerTexts()).map((h) => h.replace(/\s+/g, ' ').trim())).toEqual(headers);
+      for (const name of ['Final Score', 'Tiebreaker']) {
+        const box = (await table.getByRole('columnheader', { name }).boundingBox())!;
+        expect.soft(box.x + box.width, `${name} ends past the table's visible edge`).toBeLessThanOrEqual(Math.min(tableBox.right, DESKTOP.width));
+      }
+      const casey = table.getByTestId('live-standing-row').filter({ hasText: 'Casey Second' });
+      expect(await casey.getByTestId('tiebreaker-cell').textContent()).toBe(String(CASEY_TIEBREAKER));
+      // The tiebreaker game above the predictions; HOU @ PIT has not started: no total yet.
+      expect.soft(await all(player.getByTestId('tiebreaker-game-line'))).toEqual(['Tiebreaker: HOU @ PIT, total when final']);
+      expect.soft(await player.getByTestId('tiebreaker-total').count()).toBe(0);
+      // Casey's 1pt pick (LAR) won: "1 pt", not "1 pts".
+      expect.soft(await casey.getByTestId('live-pick').filter({ hasText: 'LAR' }).getAttribute('title')).toBe('LAR: Won, 1 pt');
+
+      const covered: string[] = [];
+      const scrollTopCovers = async (width: number) => {
+        await player.evaluate('window.scrollTo(0, 400)');
+        await player.getByRole('button', { name: 'Scroll to top' }).waitFor();
+        for (const score of await player.evaluate<string[]>(SCORES_UNDER_SCROLL_TOP(250, 40))) covered.push(`${width} px: ${score}`);
+      };
+      await scrollTopCovers(DESKTOP.width);
+
+      // A 390 px phone: the standings come first, their first card on the first screen, Impact Games after them.
+      await player.setViewportSize({ width: 390, height: 844 });
+      await player.evaluate('window.scrollTo(0, 0)');
+      const firstCard = player.getByTestId('live-standing-card').first();
+      await firstCard.waitFor();
+      const cardTop = (await firstCard.boundingBox())!.y;
+      const impactTop = (await player.getByTestId('impact-games').boundingBox())!.y;
+      expect.soft(cardTop, 'the standings start below Impact Games').toBeLessThan(impactTop);
+      expect
+        .soft(cardTop, "the standings start past the first screen's 680 px (844 px, 64 of them the tab bar, 100 for the first card)")
+        .toBeLessThan(844 - 64 - 100);
+      await scrollTopCovers(390);
+      expect.soft(covered, `scores under the scroll-to-top button:\n${covered.join('\n')}`).toEqual([]);
+
+      // Impact cards (last: a wait that fails ends the test; the phone shows the same cards): a game
+      // being played shows its score and clock (as the games list has them), one not started its kickoff.
+      const impact = (gameId: string) => player.locator(`[data-testid="impact-card"][data-game-id="${gameId}"]`);
+      const listed = (gameId: string) => player.locator(`[data-testid="live-game"][data-game-id="${gameId}"]`);
+      const shown = async (gameId: string) => ({
+        score: await all(impact(gameId).getByTestId('impact-game-score')),
+        clock: await all(impact(gameId).getByTestId('impact-game-clock')),
+        kickoff: await impact(gameId).getByTestId('impact-game-kickoff').count(),
+      });
+      const played = async (gameId: string, away: string, home: string) => ({
+        score: [
+          `${away} ${await text(listed(gameId).getByTestId('live-game-away-score'))} · ${home} ${await text(listed(gameId).getByTestId('live-game-home-score'))}`,
+        ],
+        clock: await all(listed(gameId).getByTestId('live-game-clock')),
+        kickoff: 0,
+      });
+      await expect
+        .poll(async () => [await shown(GAMES.lacNe), await shown(GAMES.sfPhi)], { timeout: 10_000 })
+        .toEqual([await played(GAMES.lacNe, 'LAC', 'NE'), await played(GAMES.sfPhi, 'SF', 'PHI')]);
+      expect.soft(await shown(GAMES.houPit)).toEqual({ score: [], clock: [], kickoff: 1 });
+    },
+  );
+
+  it(
     'should make the pick buttons, the leaderboard names, the demo checkbox and the Pool Management tabs 44 px high under a thumb at 375 px, and leave them as they were on a desktop',
     { timeout: 300_000 },
     async () => {
@@ -303,7 +424,6 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
           .getByTestId('game-card')
           .getByRole('group', { name: /^Picks for / })
           .getByRole('button');
-      const poolTabs = (p: Page) => p.getByRole('tablist', { name: 'Pool management sections' }).getByRole('tab');
 
       await player.goto('/');
       await settle(player, player.getByTestId('game-card'));
@@ -344,4 +464,66 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
       expect(tab?.height).toBeLessThan(THUMB_PX);
     },
   );
+
+  it('should fit a player\'s opened weeks on the Season Leaderboard at 390 px, write one point "1 pt", and show the tiebreaker game\'s total on the board once it is final', async () => {
+    expect(round, 'the first test publishes the pool').toBeDefined();
+    const { poolId } = round!;
+    // The week was completed by the test before (the round played to its end).
+    const player = await e2e.signedInPage(ACCOUNTS.player, { viewport: { width: 390, height: PHONE_HEIGHT } });
+    await player.goto('/leaderboard');
+    await settle(player, player.getByTestId('leaderboard-row'));
+    await player.getByTestId('leaderboard-row').filter({ hasText: 'Casey Second' }).getByRole('button').click();
+    const week = player.getByTestId('breakdown-week');
+    await week.waitFor();
+    const fit = await week.evaluate((el) => ({
+      right: el.getBoundingClientRect().right,
+      visibleRight: el.closest('table')!.parentElement!.getBoundingClientRect().right,
+    }));
+    expect.soft(fit.right, "Casey's opened week is cut at the table's right edge").toBeLessThanOrEqual(fit.visibleRight);
+    const overflow = await measureOverflow(player);
+    expect.soft(overflow, overflow ? overflow.culprits.join('; ') : '').toBeNull();
+    // Casey's 1pt pick (LAR) won: one point.
+    expect.soft(await text(week.getByRole('listitem').filter({ hasText: 'LAR' }))).toMatch(/\D1 pt$/);
+    expect.soft(await player.locator('main').innerText()).not.toMatch(/\b1 pts\b/);
+
+    // The board of the completed week: the tiebreaker game's total beside the predictions.
+    await player.goto(`/live-leaderboard/${poolId}/19`);
+    await settle(player, player.getByTestId('live-standing-card'));
+    const houPit = player.locator(`[data-testid="live-game"][data-game-id="${GAMES.houPit}"]`);
+    const total = Number(await text(houPit.getByTestId('live-game-away-score'))) + Number(await text(houPit.getByTestId('live-game-home-score')));
+    expect(total).toBeGreaterThan(0);
+    const lines = (await player.getByTestId('tiebreaker-game-line').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual([`Tiebreaker: HOU @ PIT, final total ${total}`]);
+    expect(await player.getByTestId('tiebreaker-total').allTextContents()).toEqual([String(total)]);
+  });
+
+  it('should keep the Pool Management tabs on one row from 320 to 414 px, and leave the staging page where it was after Push to Production at 390 px', async () => {
+    const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner, { viewport: { width: 390, height: PHONE_HEIGHT } });
+    await commissioner.goto('/admin');
+    await settle(commissioner, commissioner.getByTestId('invitation-row'));
+    const wrapped: string[] = [];
+    for (const width of [...WIDTHS, 390]) {
+      await commissioner.setViewportSize({ width, height: PHONE_HEIGHT });
+      await nextPaint(commissioner);
+      const tabs = await poolTabs(commissioner).all();
+      const tops = await Promise.all(tabs.map(async (tab) => Math.round((await tab.boundingBox())!.y)));
+      if (tabs.length !== 3 || new Set(tops).size !== 1) wrapped.push(`${width} px: ${tabs.length} tabs at y ${tops.join(', ')}`);
+    }
+    expect.soft(wrapped, `Pool Management's tabs on more than one row:\n${wrapped.join('\n')}`).toEqual([]);
+
+    // Push to Production on a phone: the run's log follows itself, the page stays where it was.
+    const admin = await e2e.signedInPage(ACCOUNTS.admin, { viewport: { width: 390, height: PHONE_HEIGHT } });
+    await admin.goto('/site-admin');
+    await settle(admin, admin.getByRole('heading', { level: 1, name: 'Site Administration' }));
+    const push = admin.getByRole('button', { name: 'Push to Production' });
+    await expect.poll(() => push.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await push.scrollIntoViewIfNeeded();
+    const before = await admin.evaluate<number>('scrollY');
+    await push.click();
+    await admin.getByTestId('run-log').getByText('Complete', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await admin.evaluate<number>('scrollY'), 'the page scrolled by itself during the push').toBe(before);
+    const header = (await admin.locator('header').first().boundingBox())!;
+    const title = (await admin.getByRole('heading', { name: 'ESPN Data Staging' }).boundingBox())!;
+    expect(title.y, "the staging card's title is under the sticky header").toBeGreaterThanOrEqual(header.y + header.height);
+  });
 });

@@ -122,6 +122,8 @@ describe.skipIf(chromiumUnavailableReason())('the weekly tiebreaker on Make Pick
     expect(await rowOf('Pat Player').getByTestId('tiebreaker-cell').textContent()).toBe('47');
     expect(await rowOf('Casey Second').getByTestId('tiebreaker-cell').textContent()).toBe('0');
     if (winner) expect(await rowOf(winner).getByTestId('week-winner').textContent()).toBe(PICK_MESSAGES.weekWinner);
+    // Above the predictions: the tiebreaker game's total, now that it is final (issue 35).
+    expect(await pat.getByTestId('tiebreaker-total').allTextContents()).toEqual([String(total)]);
 
     // The scoring review before Calculate: zeros, and no Week Winner beside them.
     await commissioner.goto(`/weeks/19?pool=${poolId}`);

@@ -5,6 +5,15 @@ import { POWER_PICK_RANK, TIEBREAKER_MAX, TIEBREAKER_MIN } from './picks.rules.j
 
 const rankLabel = (rank: number) => `${rank}pt`;
 
+/**
+ * A number of points as every screen writes it: "1 pt", "0 pts", "12 pts", "-1 pt"; `long`:
+ * "1 point", "12 points". The one place points get their unit (docs/screens.md#points).
+ */
+export function pointsText(points: number, style: 'short' | 'long' = 'short'): string {
+  const one = Math.abs(points) === 1;
+  return style === 'long' ? `${points} ${one ? 'point' : 'points'}` : `${points} ${one ? 'pt' : 'pts'}`;
+}
+
 export const PICK_MESSAGES = {
   incompletePicksTitle: 'Incomplete Picks',
   /** "You must select all three confidence picks: 3pt, 1pt are missing. Each pick must be on a different game." */

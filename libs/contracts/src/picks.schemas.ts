@@ -448,6 +448,11 @@ export const liveLeaderboardSchema = z.object({
     accessLevel: accessLevelSchema,
     allWeeks: z.array(liveWeekOptionSchema),
     generatedAt: z.string(),
+    /**
+     * Weeks with a tiebreaker game only (docs/game.md#weekly-winners), absent otherwise: the game
+     * (one of gamesCentric) whose total the predictions are compared with (tiebreakerTotalOf).
+     */
+    tiebreakerGameId: z.string().optional(),
   }),
 });
 export type LiveLeaderboard = z.infer<typeof liveLeaderboardSchema>;

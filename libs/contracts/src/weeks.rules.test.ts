@@ -7,6 +7,7 @@ import {
   GAME_LENGTH_MS,
   isValidSpread,
   tiebreakerGameIdOf,
+  tiebreakerTotalOf,
   isWeekNumber,
   nextWeekState,
   pickDeadlineOf,
@@ -120,5 +121,23 @@ describe('tiebreakerGameIdOf: the game fixed at publish (docs/game.md#weekly-win
   it('should fix no game when the pool has no tiebreaker or no games', () => {
     expect(tiebreakerGameIdOf(games, 'none')).toBeNull();
     expect(tiebreakerGameIdOf([], 'last_game_total')).toBeNull();
+  });
+});
+
+describe('tiebreakerTotalOf: the total the tiebreaker compares with (docs/game.md#weekly-winners)', () => {
+  const base = { status: 'COMPLETE' as const, homeScore: 27, awayScore: 20, isVoid: false };
+  it('should be both scores added when the game is final', () => {
+    expect(tiebreakerTotalOf(base)).toBe(47);
+  });
+  it('should be null when the game is void (cancelled, or postponed and ruled void)', () => {
+    expect(tiebreakerTotalOf({ ...base, isVoid: true })).toBeNull();
+    expect(tiebreakerTotalOf({ ...base, status: 'CANCELLED', isVoid: true })).toBeNull();
+  });
+  it('should be null when the game is not final yet', () => {
+    expect(tiebreakerTotalOf({ ...base, status: 'IN_PROGRESS' })).toBeNull();
+    expect(tiebreakerTotalOf({ ...base, homeScore: null })).toBeNull();
+  });
+  it('should be null when the week has no tiebreaker game', () => {
+    expect(tiebreakerTotalOf(null)).toBeNull();
   });
 });

@@ -158,6 +158,25 @@ export function tiebreakerGameIdOf(games: ReadonlyArray<{ gameId: string; gameTi
   return last?.gameId ?? null;
 }
 
+/** What the tiebreaker's total needs of the tiebreaker game. */
+export interface TiebreakerGame {
+  status: GameStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+  isVoid: boolean;
+}
+
+/**
+ * The total points of the tiebreaker game (docs/game.md#weekly-winners), or null while it cannot
+ * decide: not final yet, or void (cancelled, or postponed and ruled void): then a tie for the
+ * highest score stays shared. The winners are decided on it (picks-scoring's weekWinnersOf) and
+ * the live board shows it beside the predictions.
+ */
+export function tiebreakerTotalOf(game: TiebreakerGame | null | undefined): number | null {
+  if (!game || game.isVoid || !isFinalGame(game)) return null;
+  return game.homeScore! + game.awayScore!;
+}
+
 /** Spreads move in half points; a line beyond this size is a typing mistake. */
 export const SPREAD_STEP = 0.5;
 export const SPREAD_LIMIT = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tiebreakerTotalOf, weekWinnersOf, type WinnerCandidate } from './winners.js';
+import { weekWinnersOf, type WinnerCandidate } from './winners.js';
 
 const player = (userId: string, finalPoints: number, tiebreaker: number | null = null): WinnerCandidate => ({ userId, finalPoints, tiebreaker });
 
@@ -36,23 +36,5 @@ describe('weekWinnersOf: the week winner (docs/game.md#weekly-winners)', () => {
   });
   it('should name no winner when no one made picks', () => {
     expect(weekWinnersOf([], 45)).toEqual([]);
-  });
-});
-
-describe('tiebreakerTotalOf: the total the tiebreaker compares with', () => {
-  const base = { status: 'COMPLETE' as const, homeScore: 27, awayScore: 20, isVoid: false };
-  it('should be both scores added when the game is final', () => {
-    expect(tiebreakerTotalOf(base)).toBe(47);
-  });
-  it('should be null when the game is void (cancelled, or postponed and ruled void)', () => {
-    expect(tiebreakerTotalOf({ ...base, isVoid: true })).toBeNull();
-    expect(tiebreakerTotalOf({ ...base, status: 'CANCELLED', isVoid: true })).toBeNull();
-  });
-  it('should be null when the game is not final yet', () => {
-    expect(tiebreakerTotalOf({ ...base, status: 'IN_PROGRESS' })).toBeNull();
-    expect(tiebreakerTotalOf({ ...base, homeScore: null })).toBeNull();
-  });
-  it('should be null when the week has no tiebreaker game', () => {
-    expect(tiebreakerTotalOf(null)).toBeNull();
   });
 });

@@ -1,5 +1,3 @@
-import { isFinalGame, type GameStatus } from '@powerpool/contracts';
-
 /**
  * The week's winners (docs/game.md#weekly-winners), named once: the board, the scoring review and
  * the exports decide through `weekWinnersOf`.
@@ -11,23 +9,6 @@ export interface WinnerCandidate {
   finalPoints: number;
   /** The player's predicted total of the tiebreaker game, or null when they entered none. */
   tiebreaker: number | null;
-}
-
-/** What the rule needs of the tiebreaker game. */
-export interface TiebreakerGame {
-  status: GameStatus;
-  homeScore: number | null;
-  awayScore: number | null;
-  isVoid: boolean;
-}
-
-/**
- * The total points of the tiebreaker game, or null while it cannot decide: not final yet, or void
- * (cancelled, or postponed and ruled void): then a tie for the highest score stays shared.
- */
-export function tiebreakerTotalOf(game: TiebreakerGame | null): number | null {
-  if (!game || game.isVoid || !isFinalGame(game)) return null;
-  return game.homeScore! + game.awayScore!;
 }
 
 /**

@@ -78,7 +78,7 @@ export function ResponsiveTable<T>({
   dense = false,
 }: ResponsiveTableProps<T>) {
   const wide = useMediaQuery(BREAKPOINTS[breakpoint]);
-  const cellPadding = dense ? 'px-2.5 py-2' : 'px-4 py-3';
+  const cellPadding = dense ? 'px-2 py-2' : 'px-4 py-3';
   if (!wide) {
     return (
       <div className={className}>

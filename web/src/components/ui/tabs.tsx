@@ -144,9 +144,20 @@ export function Content({ value, children, ...props }: ComponentProps<'div'> & {
   );
 }
 
+/**
+ * The tabs in one row at every width: on a phone the row is the screen's width and the tabs share
+ * it, each wrapping its own words only when they do not fit (320 px), never a tab alone on a
+ * second line (issue 35: "Testing" under "Pool Management" and "User Management" at 390 px).
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof List>) {
   return (
-    <List className={cn('inline-flex h-auto max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)} {...props} />
+    <List
+      className={cn(
+        'inline-flex h-auto max-w-full items-stretch gap-1 rounded-lg bg-muted p-1 text-muted-foreground max-sm:flex max-sm:w-full sm:flex-wrap sm:items-center',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 
@@ -154,7 +165,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Trigg
   return (
     <Trigger
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-all pointer-coarse:min-h-11',
+        'inline-flex items-center justify-center gap-2 rounded-md py-1.5 text-sm font-medium transition-all pointer-coarse:min-h-11 max-sm:flex-auto max-sm:px-1.5 max-sm:text-center max-sm:leading-tight sm:px-3 sm:whitespace-nowrap',
         'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,

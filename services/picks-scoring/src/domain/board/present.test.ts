@@ -54,6 +54,13 @@ describe('presentLiveBoard: the live leaderboard as the API sends it', () => {
     expect(live.consensus).toEqual({ g1: [1, 0, 3, 0, 0, 0], g2: [0, 1, 0, 1, 0, 0], g3: [1, 0, 2, 0, 0, 0] });
   });
 
+  it('should name the tiebreaker game in the metadata of a week that has one, and nothing otherwise (docs/game.md#weekly-winners)', () => {
+    const view = { access: 'FULL_ACCESS' as const, overrides: [], poolWeeks, now: KICKOFF };
+    const withGame = presentLiveBoard({ ...board, week: { ...WEEK, tiebreakerGameId: 'g3' } }, view);
+    expect(liveLeaderboardSchema.parse(withGame).metadata.tiebreakerGameId).toBe('g3');
+    expect('tiebreakerGameId' in presentLiveBoard(board, view).metadata).toBe(false);
+  });
+
   it('should give a final game its cover against the locked spread, and a void game none', () => {
     expect([presentGame(games[0]!).cover, presentGame(games[0]!).spread]).toEqual(['PUSH', -3]);
     expect([presentGame(games[1]!).isVoid, presentGame(games[1]!).cover]).toEqual([true, null]);

@@ -117,6 +117,7 @@ export function presentLiveBoard(board: WeekBoard, view: LiveBoardView): LiveLea
         .filter((w) => w.year === pool.year)
         .map((w) => ({ weekNumber: w.weekNumber, displayName: weekLabel(w.weekNumber), state: w.state })),
       generatedAt: view.now.toISOString(),
+      ...(week.tiebreakerGameId === null ? {} : { tiebreakerGameId: week.tiebreakerGameId }),
     },
   };
 }

@@ -1,8 +1,18 @@
-import { rankedWeeks, ScoringError, scoreWeek, unscoredOutcome, type ScoredGame, type WeekOutcome, type WeekState } from '@powerpool/contracts';
+import {
+  rankedWeeks,
+  ScoringError,
+  scoreWeek,
+  tiebreakerTotalOf,
+  unscoredOutcome,
+  type ScoredGame,
+  type TiebreakerGame,
+  type WeekOutcome,
+  type WeekState,
+} from '@powerpool/contracts';
 import type { LiveGameRow, LiveMemberRow, LivePickRow } from '../../store/live.store.js';
 import type { PoolRow, PoolWeekRow, WeekScoreRow } from '../../store/schema.js';
 import { byRank } from '../present-picks.js';
-import { tiebreakerTotalOf, weekWinnersOf, type TiebreakerGame } from '../winners.js';
+import { weekWinnersOf } from '../winners.js';
 
 /**
  * A pool week's standings, from rows already read: each active member's week scored on the fly

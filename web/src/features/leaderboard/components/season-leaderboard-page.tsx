@@ -178,13 +178,14 @@ function Leaderboard({ pool }: { pool: BoardPool }) {
                 <th scope="col" className="px-3 py-2">
                   Player
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
+                {/* On a phone these three are a line under the name: the table fits, and so does a player's opened weeks. */}
+                <th scope="col" className="px-3 py-2 text-right max-sm:hidden">
                   Weeks Played
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
+                <th scope="col" className="px-3 py-2 text-right max-sm:hidden">
                   Avg/Week
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
+                <th scope="col" className="px-3 py-2 text-right max-sm:hidden">
                   Best Week
                 </th>
               </tr>
@@ -229,10 +230,13 @@ function Row({ entry, poolId, open, onToggle }: { entry: SeasonLeaderboardEntry;
             <ChevronDown className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} aria-hidden="true" />
             {entry.user.displayName}
           </button>
+          <span className="block pb-1 pl-5 text-xs text-muted-foreground tabular-nums sm:hidden" data-testid="leaderboard-row-stats">
+            {entry.weeksPlayed} {entry.weeksPlayed === 1 ? 'week' : 'weeks'} · avg {entry.averagePoints} · best {entry.bestWeek}
+          </span>
         </td>
-        <td className="px-3 py-2 text-right tabular-nums">{entry.weeksPlayed}</td>
-        <td className="px-3 py-2 text-right tabular-nums">{entry.averagePoints}</td>
-        <td className="px-3 py-2 text-right tabular-nums">{entry.bestWeek}</td>
+        <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">{entry.weeksPlayed}</td>
+        <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">{entry.averagePoints}</td>
+        <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">{entry.bestWeek}</td>
       </tr>
       {open ? (
         <tr id={detailsId} className="bg-muted/30">

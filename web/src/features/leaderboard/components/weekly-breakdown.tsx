@@ -1,4 +1,4 @@
-import { PICK_MESSAGES } from '@powerpool/contracts';
+import { PICK_MESSAGES, pointsText } from '@powerpool/contracts';
 import type { WeeklyScoringReview } from '@powerpool/contracts';
 import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { TeamLogo } from '../../../components/team-logo';
@@ -88,7 +88,7 @@ function WeekRow({ week }: { week: WeeklyScoringReview }) {
               <TeamLogo team={{ abbreviation: pick.selectedTeamAbbreviation, logoUrl: pick.selectedTeamLogoUrl }} className="size-5 text-[0.45rem]" />
               <span className="font-medium">{pick.selectedTeamAbbreviation ?? pick.selectedTeamEspnId}</span>
               <Badge variant={RESULT_VARIANTS[pick.result]}>{PICK_RESULT_LABELS[pick.result]}</Badge>
-              <span className="ml-auto tabular-nums text-muted-foreground">{pick.pointsEarned ?? '-'} pts</span>
+              <span className="ml-auto tabular-nums text-muted-foreground">{pick.pointsEarned === null ? '-' : pointsText(pick.pointsEarned)}</span>
             </li>
           ))}
         </ul>

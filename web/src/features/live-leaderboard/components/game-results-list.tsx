@@ -20,7 +20,7 @@ const STATUS_VARIANTS: Record<LiveGameLabel, BadgeVariant> = {
   Void: 'outline',
 };
 
-/** The week's games beside the table (docs/screens.md#live-leaderboard): status, scores, spread, venue and how the pool picked each. */
+/** The week's games below the standings (docs/screens.md#live-leaderboard): status, scores, spread, venue and how the pool picked each. */
 export function GameResultsList({ games, consensus }: { games: readonly LiveGame[]; consensus: Readonly<Record<string, GameConsensus>> }) {
   return (
     <Card>
@@ -31,7 +31,7 @@ export function GameResultsList({ games, consensus }: { games: readonly LiveGame
         {games.length === 0 ? (
           <p className="text-sm text-muted-foreground">No games published for this week.</p>
         ) : (
-          <ul className="grid gap-3" aria-label="Game results">
+          <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-3" aria-label="Game results">
             {games.map((game) => (
               <GameRow key={game.gameId} game={game} consensus={consensus[game.gameId]} />
             ))}
@@ -48,7 +48,7 @@ function GameRow({ game, consensus }: { game: LiveGame; consensus: GameConsensus
   const hasScore = game.homeScore !== null && game.awayScore !== null;
   const leader = hasScore ? Math.sign(game.homeScore! - game.awayScore!) : 0;
   return (
-    <li className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="live-game" data-game-id={game.gameId}>
+    <li className="grid content-start gap-2 rounded-lg border p-3 text-sm" data-testid="live-game" data-game-id={game.gameId}>
       <div className="flex items-center justify-between gap-2">
         <span className="inline-flex items-center gap-1.5">
           <Badge variant={STATUS_VARIANTS[status.label]} data-testid="live-game-status">

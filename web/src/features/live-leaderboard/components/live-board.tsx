@@ -35,7 +35,9 @@ export interface LiveBoardViewProps {
 
 /**
  * The body of a live leaderboard (docs/screens.md#live-leaderboard): the live status bar while games are in
- * progress, the message, overrides, Impact Games, the table and the game results beside it.
+ * progress, the message, overrides, then the standings first (what a player opens the page for:
+ * at the top of a phone and, the whole width wide, every column of a 1280 px desktop without a
+ * sideways scroll), the Impact Games and the game results below them.
  * The live page and the demo both show it.
  */
 export function LiveBoardView({
@@ -51,6 +53,8 @@ export function LiveBoardView({
 }: LiveBoardViewProps) {
   const { metadata } = data;
   const live = metadata.currentState === 'GAMES_IN_PROGRESS' && metadata.gamesInProgress;
+  // The game object itself (kept while unchanged: the table renders again only when it moves).
+  const tiebreakerGame = metadata.tiebreakerGameId === undefined ? undefined : data.gamesCentric.find((g) => g.gameId === metadata.tiebreakerGameId);
   return (
     <div className="grid gap-6">
       {refetchFailed ? (
@@ -69,11 +73,15 @@ export function LiveBoardView({
       ) : null}
       {data.message ? <p className="text-sm text-muted-foreground">{data.message}</p> : null}
       <OverridesNotice overrides={data.overrides} />
-      {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} /> : null}
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-        <Table standings={data.standings} weekNumber={weekNumber} viewerId={viewerId} {...(tableHeight === undefined ? {} : { height: tableHeight })} />
-        <Games games={data.gamesCentric} consensus={data.consensus} />
-      </div>
+      <Table
+        standings={data.standings}
+        weekNumber={weekNumber}
+        viewerId={viewerId}
+        tiebreakerGame={tiebreakerGame}
+        {...(tableHeight === undefined ? {} : { height: tableHeight })}
+      />
+      {showImpactGames(metadata.accessLevel, data.impactGames) ? <ImpactGames games={data.impactGames} liveGames={data.gamesCentric} /> : null}
+      <Games games={data.gamesCentric} consensus={data.consensus} />
     </div>
   );
 }

@@ -149,16 +149,19 @@ function LiveBoardFrame({
             ) : null}
           </span>
         }
-        actions={actions}
       />
-      <div className="mb-6">
-        <WeekQuickJump
-          label="Jump to Week"
-          weeks={weeks}
-          weekNumber={weekNumber}
-          onJump={(n) => void navigate(paths.liveLeaderboard.getHref(poolId, n))}
-          testId="jump-to-week"
-        />
+      {/* Jump to Week and Export CSV share a row: on a phone the standings start a row higher. */}
+      <div className="mb-6 flex items-end gap-3">
+        <div className="min-w-0 flex-1 sm:flex-none">
+          <WeekQuickJump
+            label="Jump to Week"
+            weeks={weeks}
+            weekNumber={weekNumber}
+            onJump={(n) => void navigate(paths.liveLeaderboard.getHref(poolId, n))}
+            testId="jump-to-week"
+          />
+        </div>
+        {actions ? <div className="ml-auto shrink-0">{actions}</div> : null}
       </div>
       {children}
       <ScrollToTop />

@@ -36,10 +36,12 @@ export function LiveStatusBar({
         <Radio className="size-4 animate-pulse" aria-hidden="true" />
         Live: {live} {live === 1 ? 'game' : 'games'} in progress
       </span>
-      <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-        {fetching ? <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> : null}
+      {/* Plain inline text, so a phone wraps it word by word rather than in two columns. */}
+      <span className="text-muted-foreground">
+        {fetching ? <LoaderCircle className="mr-1.5 inline size-3.5 animate-spin align-[-0.125em]" aria-hidden="true" /> : null}
         {fetching ? 'Updating...' : `Updated ${formatClockTime(updatedAt)}`}
-        <span> · {pushed ? 'scores arrive as they change' : pollingText}</span>
+        {/* On a phone the Live indicator says it when pushed: one line less above the standings. */}
+        <span className={pushed ? 'max-sm:hidden' : undefined}> · {pushed ? 'scores arrive as they change' : pollingText}</span>
       </span>
       {pushed ? (
         <span

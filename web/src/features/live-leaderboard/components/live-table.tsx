@@ -1,5 +1,5 @@
-import { PICK_MESSAGES } from '@powerpool/contracts';
-import type { LivePick, LiveStanding } from '@powerpool/contracts';
+import { PICK_MESSAGES, pointsText, tiebreakerTotalOf } from '@powerpool/contracts';
+import type { LiveGame, LivePick, LiveStanding } from '@powerpool/contracts';
 import { LIVE_MOBILE_NOTICE_MS, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_SIZES, type LivePageSize } from '../../../config/live-leaderboard';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -50,17 +50,22 @@ const POWER_EFFECT_TEXT = { x2: 'x2', x0: 'x0', push: 'push', none: 'none', pend
 
 /**
  * The live standings (docs/screens.md#live-leaderboard): sortable, searchable, with players without picks
- * optionally hidden, paged (15, 25, 50, 100 or All), as a table from 768 px and as cards below.
+ * optionally hidden, paged (15, 25, 50, 100 or All), as a table from 1024 px (all ten columns fit
+ * the width without a sideways scroll) and as cards below. A week with a tiebreaker game names it
+ * above the predictions, with its total once it is final.
  */
 export function LiveTable({
   standings,
   weekNumber,
   viewerId,
+  tiebreakerGame,
   height,
 }: {
   standings: readonly LiveStanding[];
   weekNumber: number;
   viewerId: string | undefined;
+  /** The week's tiebreaker game (docs/game.md#weekly-winners), when it has one. */
+  tiebreakerGame?: LiveGame | undefined;
   /** A fixed height in px (the demo's 600): the rows scroll inside it. */
   height?: number;
 }) {
@@ -117,9 +122,11 @@ export function LiveTable({
       card: 'aside',
       align: 'end',
       className: 'tabular-nums font-semibold',
+      // One line where there is room; two ("Season / Pts") where the ten columns are tight (1024 px).
+      headerClassName: '',
       sort: sortable('seasonPoints'),
       cell: (s) => s.seasonPoints,
-      cardCell: (s) => <span className="text-lg font-bold tabular-nums">{s.seasonPoints} pts</span>,
+      cardCell: (s) => <span className="text-lg font-bold tabular-nums">{pointsText(s.seasonPoints)}</span>,
     },
     {
       id: 'name',
@@ -129,7 +136,8 @@ export function LiveTable({
       cell: (s) => (
         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <span className="min-w-7 text-xs text-muted-foreground tabular-nums">#{s.rank}</span>
-          <span className="font-medium whitespace-nowrap">{s.displayName}</span>
+          {/* A long name wraps at its spaces rather than pushing the scores out of sight. */}
+          <span className="font-medium">{s.displayName}</span>
           {s.userId === viewerId ? <Badge variant="info">You</Badge> : null}
           {s.isWeekWinner ? (
             <Badge variant="success" data-testid="week-winner">
@@ -212,6 +220,7 @@ export function LiveTable({
     <Card data-testid="live-table" style={height === undefined ? undefined : { height }} className={cn(height !== undefined && 'flex flex-col')}>
       <CardHeader className="gap-4 max-sm:p-4">
         <CardTitle>Live Leaderboard - Week {weekNumber}</CardTitle>
+        {tiebreakerGame ? <TiebreakerGameLine game={tiebreakerGame} /> : null}
         <div className="flex flex-wrap items-end gap-3">
           <SearchInput
             value={search}
@@ -243,7 +252,7 @@ export function LiveTable({
             </NativeSelect>
           </div>
           {/* Phones have no column headers to click: the same sorts as a selector. */}
-          <div className="flex items-center gap-2 md:hidden">
+          <div className="flex items-center gap-2 lg:hidden">
             <Label htmlFor={sortId}>Sort:</Label>
             <NativeSelect
               id={sortId}
@@ -281,6 +290,7 @@ export function LiveTable({
             rowKey={(s) => s.userId}
             label={`Live standings, week ${weekNumber}`}
             testId="live-standing"
+            breakpoint="lg"
             className="min-w-0"
             dense
             maxHeightClassName={shown.all ? 'max-h-[70vh]' : undefined}
@@ -318,5 +328,33 @@ export function LiveTable({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The tiebreaker game above the predictions (docs/game.md#weekly-winners): which game it is, then,
+ * once it is final, the total the predictions are compared with (tiebreakerTotalOf); a void game
+ * decides nothing.
+ */
+function TiebreakerGameLine({ game }: { game: LiveGame }) {
+  const total = tiebreakerTotalOf(game);
+  const name = `${game.awayTeamAbbr} @ ${game.homeTeamAbbr}`;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="tiebreaker-game-line">
+      {PICK_MESSAGES.tiebreakerLabel}: <span className="font-medium text-foreground">{name}</span>
+      {', '}
+      {total !== null ? (
+        <>
+          final total{' '}
+          <span className="font-semibold text-foreground tabular-nums" data-testid="tiebreaker-total">
+            {total}
+          </span>
+        </>
+      ) : game.isVoid ? (
+        'void (equal top scores share the week)'
+      ) : (
+        'total when final'
+      )}
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { pointsText } from '@powerpool/contracts';
 import type { LivePick } from '@powerpool/contracts';
 import { Check, Minus, Radio, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -29,7 +30,7 @@ export function PickCell({ pick }: { pick: LivePick | undefined }) {
   return (
     <span
       className={cn('inline-flex items-center gap-1 rounded-md border px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap [&_svg]:size-3', className)}
-      title={`${team}: ${PICK_STATE_LABELS[state]}${!pick.isPowerPick && pick.pointsEarned !== null ? `, ${pick.pointsEarned} pts` : ''}`}
+      title={`${team}: ${PICK_STATE_LABELS[state]}${!pick.isPowerPick && pick.pointsEarned !== null ? `, ${pointsText(pick.pointsEarned)}` : ''}`}
       data-testid="live-pick"
       data-state={state}
     >

@@ -9,10 +9,13 @@ import { ProgressBar } from '../../../components/ui/progress';
 
 /** Progress bar and log lines of the running (or last) import or migration (docs/screens.md#staging). */
 export function RunLog({ run }: { run: RunState }) {
-  const logEnd = useRef<HTMLLIElement>(null);
+  const log = useRef<HTMLOListElement>(null);
   const lastId = run.logs.at(-1)?.id;
+  // The log's own box follows its last line; the page stays where the person left it (issue 35:
+  // scrolling the last line into view moved the whole page, the screen's title under the sticky header).
   useEffect(() => {
-    logEnd.current?.scrollIntoView({ block: 'nearest' });
+    const list = log.current;
+    if (list) list.scrollTop = list.scrollHeight;
   }, [lastId]);
 
   if (run.status === 'idle' || run.label === null) return null;
@@ -51,6 +54,7 @@ export function RunLog({ run }: { run: RunState }) {
           </div>
         ) : null}
         <ol
+          ref={log}
           aria-label={`${run.label} log`}
           aria-live="polite"
           className="max-h-56 space-y-0.5 overflow-y-auto rounded-md border bg-muted/40 p-3 font-mono text-xs leading-relaxed"
@@ -64,7 +68,6 @@ export function RunLog({ run }: { run: RunState }) {
               {line.text}
             </li>
           ))}
-          <li ref={logEnd} aria-hidden="true" />
         </ol>
       </CardContent>
     </Card>
