@@ -527,8 +527,9 @@ const isWrite = (e: Endpoint) => e.method !== 'GET' || STATE_CHANGING_GETS.inclu
  * that changed nothing: a refusal checked with pools-invitations refreshes the copy it was made on,
  * docs/architecture.md#live-change-log; what the log names is digested in those tables themselves).
  */
-// deliveries: the notifications service's send queue, which its scheduler works through on its own.
-const BOOKKEEPING = /session|outbox|inbox|processed|migrat|lease|live_changes|deliveries/i;
+// deliveries, planned_slots, picks_emails: the notifications scheduler's send queue and what it
+// has planned and sent (docs/notifications.md), written by its own pass on its own clock.
+const BOOKKEEPING = /session|outbox|inbox|processed|migrat|lease|live_changes|deliveries|planned_slots|picks_emails/i;
 
 /**
  * A digest of every row of every table in the cluster's database (each service's schema), but

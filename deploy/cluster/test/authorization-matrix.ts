@@ -165,6 +165,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'GET /api/notifications/push/public-key': signedIn,
   'GET /api/pools/:poolId/notification-settings': poolManagers,
   'PUT /api/pools/:poolId/notification-settings': poolManagers,
+  'GET /api/pools/:poolId/weeks/:weekNumber/nudge': poolManagers,
   'POST /api/pools/:poolId/weeks/:weekNumber/nudge': poolManagers,
   // The e-mail's one-click unsubscribe: no sign-in, the signed token decides (a forged one is a 400).
   'GET /api/notifications/unsubscribe/:token': everyone,
