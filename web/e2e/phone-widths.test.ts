@@ -10,7 +10,7 @@ import { nextPaint, settle, THEMES, useTheme } from './support/screens.js';
 /**
  * Phones (issue 19): no main screen scrolls sideways at 320, 360, 375 or 414 px, in the light and
  * the dark theme; and the live board at 1280 x 800 too, every column of its standings in sight
- * (issue 35). Each screen is opened once per role and measured at every width and theme by
+ * (docs/screens.md). Each screen is opened once per role and measured at every width and theme by
  * resizing the viewport: `document.documentElement.scrollWidth` must not pass its `clientWidth`
  * (the viewport's width). A failure names the screen, the width, the theme and the elements that
  * stick out.
@@ -330,7 +330,7 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
       // what may be missing do not wait for it (allTextContents, count).
       const all = async (locator: Locator) => (await locator.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
 
-      // 1280 x 800 (issue 35): the page and the table both without a sideways scroll, every header in sight.
+      // 1280 x 800 (docs/screens.md#live-leaderboard): the page and the table both without a sideways scroll, every header in sight.
       const overflow = await measureOverflow(player);
       expect.soft(overflow, overflow ? overflow.culprits.join('; ') : '').toBeNull();
       const table = player.getByTestId('live-table').locator('table');

@@ -122,7 +122,7 @@ describe.skipIf(chromiumUnavailableReason())('the weekly tiebreaker on Make Pick
     expect(await rowOf('Pat Player').getByTestId('tiebreaker-cell').textContent()).toBe('47');
     expect(await rowOf('Casey Second').getByTestId('tiebreaker-cell').textContent()).toBe('0');
     if (winner) expect(await rowOf(winner).getByTestId('week-winner').textContent()).toBe(PICK_MESSAGES.weekWinner);
-    // Above the predictions: the tiebreaker game's total, now that it is final (issue 35).
+    // Above the predictions: the tiebreaker game's total, now that it is final (docs/game.md#weekly-winners).
     expect(await pat.getByTestId('tiebreaker-total').allTextContents()).toEqual([String(total)]);
 
     // The scoring review before Calculate: zeros, and no Week Winner beside them.

@@ -147,7 +147,7 @@ export function Content({ value, children, ...props }: ComponentProps<'div'> & {
 /**
  * The tabs in one row at every width: on a phone the row is the screen's width and the tabs share
  * it, each wrapping its own words only when they do not fit (320 px), never a tab alone on a
- * second line (issue 35: "Testing" under "Pool Management" and "User Management" at 390 px).
+ * second line (seen: "Testing" under "Pool Management" and "User Management" at 390 px).
  */
 export function TabsList({ className, ...props }: ComponentProps<typeof List>) {
   return (

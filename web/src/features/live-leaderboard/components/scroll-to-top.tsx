@@ -5,11 +5,11 @@ import { Button } from '../../../components/ui/button';
 
 /**
  * A button back to the top once the page has scrolled LIVE_SCROLL_TOP_AFTER_PX. It covers no score
- * (issue 35): on a phone it floats at the bottom centre above the tab bar, where a game's row has
+ * (docs/screens.md#live-leaderboard): on a phone it floats at the bottom centre above the tab bar, where a game's row has
  * no score (team left, score right; the games are one column up to 768 px); from 768 px in the
  * bottom right corner, beside the right edge of the games' cards. The space after it lets the end
  * of the page scroll clear of it. The scroll position is read on scroll events only: reading it as
- * the page mounts forced a layout of the whole board in the middle of its first render (issue 22:
+ * the page mounts forced a layout of the whole board in the middle of its first render (docs/screens.md#main-thread-time:
  * 145-330 ms of the 4x-slowed main thread in CPU profiles of the live leaderboard), and a page
  * opens at the top (a restored position scrolls).
  */

@@ -11,7 +11,7 @@ import { ProgressBar } from '../../../components/ui/progress';
 export function RunLog({ run }: { run: RunState }) {
   const log = useRef<HTMLOListElement>(null);
   const lastId = run.logs.at(-1)?.id;
-  // The log's own box follows its last line; the page stays where the person left it (issue 35:
+  // The log's own box follows its last line; the page stays where the person left it (docs/screens.md:
   // scrolling the last line into view moved the whole page, the screen's title under the sticky header).
   useEffect(() => {
     const list = log.current;
