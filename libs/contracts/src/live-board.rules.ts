@@ -24,8 +24,12 @@ import { coverOf, isFinalGame } from './weeks.rules.js';
  * facts. Pure and without zod (the SPA's live board loads them).
  */
 
-/** Void (docs/game.md#void-games): ruled void by the commissioner, or cancelled by the provider. */
-export const isVoidOf = (ruledVoid: boolean, status: GameStatus): boolean => ruledVoid || status === 'CANCELLED';
+/**
+ * Void (docs/game.md#void-games): ruled void by the commissioner, or cancelled by the provider (a
+ * null status: the game is not known, only a ruling makes it void). The one rule: picks-scoring
+ * scores with it, weeks-workflow shows and records with it.
+ */
+export const isVoidOf = (ruledVoid: boolean, status: GameStatus | null): boolean => ruledVoid || status === 'CANCELLED';
 
 /** What a pool adds to a game it published: its id, the locked spread, the teams, the void ruling. */
 export type LivePoolGame = Pick<LiveGame, 'poolGameId' | 'spread' | 'homeTeamEspnId' | 'awayTeamEspnId' | 'ruledVoid'>;

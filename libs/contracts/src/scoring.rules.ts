@@ -157,7 +157,7 @@ export function scoreWeek<P extends ScoredPick>(picks: readonly P[], gameOf: (pi
     rawPoints,
     multiplier,
     powerEffect: effect,
-    powerPickCorrect: power?.result === 'WIN' ? true : power?.result === 'LOSS' ? false : null,
+    powerPickCorrect: power ? isCorrectOf(power.result) : null,
     finalPoints,
     powerBonus,
     possiblePointsRemaining,

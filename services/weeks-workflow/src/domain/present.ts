@@ -1,7 +1,7 @@
 import {
   coverOf,
   isFinalGame,
-  pickDeadlineOf,
+  isVoidOf,
   PICK_DEADLINE_LEAD_MS,
   seasonPartOf,
   weekLabel,
@@ -74,10 +74,10 @@ export function presentGame(game: GameRow, teams: Map<string, TeamRow>): WeekGam
   };
 }
 
-/** Void: cancelled by the league, or ruled void by the commissioner (recorded with a reason). */
+/** Why a pool game is void (isVoidOf: ruled void by the commissioner with a reason, or cancelled by the league), null when it is not. */
 export function voidReasonOf(poolGame: PoolGameRow, game: GameRow | null): string | null {
-  if (poolGame.voidReason) return poolGame.voidReason;
-  return game?.status === 'CANCELLED' ? CANCELLED_REASON : null;
+  const ruling = poolGame.voidReason || null;
+  return isVoidOf(ruling !== null, game?.status ?? null) ? (ruling ?? CANCELLED_REASON) : null;
 }
 
 /** A pool game of a published week, with its locked spread and (once final) who covered it. */
@@ -138,6 +138,3 @@ export function presentStatus(
 export function presentTransition(row: WeekTransitionRow): WeekTransition {
   return { fromState: row.fromState, toState: row.toState, testing: row.testing, automatic: row.automatic, byUserId: row.byUserId, at: row.at.toISOString() };
 }
-
-/** The deadline of a set of games (10 minutes before the earliest kickoff). */
-export const deadlineOf = (games: GameRow[]): Date | null => pickDeadlineOf(games.map((g) => g.gameTimeUtc));

@@ -1,4 +1,4 @@
-import { currentWeekOf, type EventPayload, type Game, type Pool, type PoolAccessReply } from '@powerpool/contracts';
+import { currentWeekOf, isVoidOf, type EventPayload, type Game, type Pool, type PoolAccessReply } from '@powerpool/contracts';
 import type { WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow } from '../store/schema.js';
 import type { Emit, WeeksContext } from './context.js';
@@ -12,7 +12,8 @@ import { CANCELLED_REASON } from './present.js';
 export async function applyGames(store: WeeksStore, emit: Emit, games: Game[]): Promise<void> {
   for (const game of games) {
     await store.upsertGame(game);
-    if (game.gameStatus !== 'CANCELLED') continue;
+    // Void without a ruling only by the provider's word (isVoidOf, docs/game.md#void-games).
+    if (!isVoidOf(false, game.gameStatus)) continue;
     for (const poolGame of await store.unvoidedPoolGamesOf(game.espnId)) {
       const week = await store.findPoolWeek(poolGame.poolId, poolGame.year, poolGame.weekNumber);
       if (week?.state === 'COMPLETE') continue;

@@ -3,6 +3,7 @@ import { productionGameSnapshot } from '@powerpool/service-kit';
 import {
   isFinalGame,
   nextWeekState,
+  pickDeadlineOf,
   PICK_DEADLINE_LEAD_MS,
   seasonPartOf,
   SEASON_PART_LABELS,
@@ -41,7 +42,7 @@ import {
   WeekCompleteError,
   WeekNotInSetupError,
 } from './errors.js';
-import { deadlineOf, gameLabel, presentPoolGame, presentSpread, presentStatus, voidReasonOf } from './present.js';
+import { gameLabel, presentPoolGame, presentSpread, presentStatus, voidReasonOf } from './present.js';
 import { applyGames } from './sync.js';
 import { publishedGamesOf, teamsOf } from './weeks.js';
 
@@ -129,7 +130,7 @@ async function publishGames(
   const spreads = new Map((await store.spreadsOf(pool.id, ids)).map((s) => [s.gameId, s.spread]));
   const missing = chosen.filter((g) => !spreads.has(g.espnId));
   if (missing.length) throw new MissingSpreadsError(missing.map(gameLabel));
-  const deadline = deadlineOf(chosen)!;
+  const deadline = pickDeadlineOf(chosen.map((g) => g.gameTimeUtc))!;
   if (!options.testing && deadline.getTime() <= now.getTime()) {
     throw new DeadlinePassedError(deadline, chosen.filter((g) => g.gameTimeUtc.getTime() - PICK_DEADLINE_LEAD_MS <= now.getTime()).map(gameLabel));
   }

@@ -1,4 +1,5 @@
 import {
+  isCorrectOf,
   rankedWeeks,
   ScoringError,
   scoreWeek,
@@ -83,7 +84,7 @@ function storedOutcome(row: WeekScoreRow, picks: LivePickRow[]): WeekOutcome<Liv
     rawPoints: row.rawPoints,
     multiplier: row.multiplier,
     powerEffect: row.powerEffect,
-    powerPickCorrect: power?.result === 'WIN' ? true : power?.result === 'LOSS' ? false : null,
+    powerPickCorrect: power ? isCorrectOf(power.result ?? 'PENDING') : null,
     finalPoints: row.finalPoints,
     powerBonus: row.finalPoints - row.rawPoints,
     possiblePointsRemaining: 0,
