@@ -142,6 +142,42 @@ function brokenCitations(file: string): string[] {
   return broken;
 }
 
+/**
+ * Files where a rule lives: the contracts' rules and the services' domain/. A function named in
+ * docs/ and defined in one of them is a rule, the one place it is written.
+ */
+const RULE_HOME = /^(?:libs\/contracts\/src\/[\w.-]+\.ts|services\/[\w-]+\/src\/domain\/.+\.ts)$/;
+/**
+ * Where a function may share a rule's name without being a second copy of it: the SPA's call of an
+ * endpoint is named after the endpoint's action (web/src/features/x/api), a component's handler of
+ * that action, and the test helpers that perform it.
+ */
+const NAMESAKE_OK = [/^web\/src\/features\/[^/]+\/(?:api|components)\//, /^libs\/testing\//, /\/test\//, /\.test\.tsx?$/];
+
+/**
+ * Every rule of docs/ (a function named "`name` in a rule's home", RULE_HOME) that another source
+ * file defines again under the same name (a function declaration or an arrow function), as
+ * "name: home, copy". A copy under another name is not found by this, only by reading.
+ */
+function rulesDefinedTwice(files: ReadonlyArray<readonly [file: string, text: string]>): string[] {
+  const rules = new Map<string, string>();
+  for (const doc of DOCS.filter((d) => d.startsWith('docs/'))) {
+    for (const { file, names } of namedExports(doc)) {
+      if (!RULE_HOME.test(file)) continue;
+      for (const name of names) if (/^[a-z_$][\w$]*$/.test(name)) rules.set(name, file);
+    }
+  }
+  const texts = files.filter(([f]) => !NAMESAKE_OK.some((re) => re.test(f)));
+  const twice: string[] = [];
+  for (const [name, home] of rules) {
+    const defines = new RegExp(
+      String.raw`(?:\bfunction\*?\s+${name}\s*[<(])|(?:\bconst\s+${name}\s*(?::[^=]+)?=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>)`,
+    );
+    for (const [file, text] of texts) if (file !== home && defines.test(text)) twice.push(`${name}: ${home}, ${file}`);
+  }
+  return twice;
+}
+
 describe('docs', () => {
   it('should find the docs and the names they point at', () => {
     expect(DOCS.length).toBeGreaterThan(5);
@@ -164,5 +200,19 @@ describe('docs', () => {
 
   it('should name only what a file exports when it says "`name` in path/to/file.ts"', () => {
     expect(DOCS.flatMap(missingExports)).toEqual([]);
+  });
+
+  it('should find each rule named in docs/ defined once, in the file the docs name', () => {
+    const files = ['libs', 'services', 'gateway', 'web', 'deploy']
+      .flatMap(sources)
+      .filter((file) => file !== 'libs/testing/src/docs-links.test.ts')
+      .map((file) => [file, read(file)] as const);
+    expect(rulesDefinedTwice(files)).toEqual([]);
+    // The check itself: a rule written again under its name in the SPA is found; an endpoint's call is not a copy.
+    const copy = 'web/src/features/live-leaderboard/lib/ranks.ts';
+    expect(rulesDefinedTwice([[copy, 'const sharedRanks = (scores: number[]) => scores.map(() => 1);']])).toEqual([
+      `sharedRanks: libs/contracts/src/scoring.rules.ts, ${copy}`,
+    ]);
+    expect(rulesDefinedTwice([['web/src/features/weeks/api/calculate-scores.ts', 'export async function calculateScores(poolId: string) {}']])).toEqual([]);
   });
 });

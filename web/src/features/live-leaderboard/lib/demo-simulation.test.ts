@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ENTRIES, DEMO_GAMES } from './demo-data';
 import type { DemoEntry, DemoGame } from './demo-data';
-import { advanceDemo, DEMO_KICKOFF_TICK, DEMO_RESTART_AFTER_TICKS, demoBoard, initialDemoState, scoreDemoEntry, stepDemoGame } from './demo-simulation';
+import { advanceDemo, DEMO_KICKOFF_TICK, DEMO_RESTART_AFTER_TICKS, demoBoard, demoBoardOf, initialDemoState, stepDemoGame } from './demo-simulation';
 
 /** A repeatable random source (a fixed sequence, over and over). */
 const sequence = (...values: number[]) => {
@@ -63,13 +63,17 @@ describe('advanceDemo', () => {
   });
 });
 
-describe('scoreDemoEntry', () => {
-  const games = (...list: DemoGame[]) => new Map(list.map((g) => [g.gameId, g]));
+describe('demoBoardOf: a player of the demo pool', () => {
+  // The player's line of the demo board on these games (scored by the contracts' rules).
+  const scoreDemoEntry = (entry: DemoEntry, games: DemoGame[]) => demoBoardOf([entry], games, NOW).standings[0]!;
   // PHI -7 at home: PHI covers when it wins by more than 7.
   const phi = (homeScore: number, awayScore: number, status: DemoGame['status'] = 'COMPLETE') =>
     game({ gameId: 'g1', status, quarter: 4, clock: '0:00', homeScore, awayScore, spread: -7 });
   const other = (homeScore: number, awayScore: number, status: DemoGame['status'] = 'COMPLETE') =>
     game({ gameId: 'g2', homeTeamAbbr: 'BAL', awayTeamAbbr: 'KC', status, quarter: 4, clock: '0:00', homeScore, awayScore, spread: -2.5 });
+  // Games not started yet: a week holds a pick of each rank 3, 2 and 1 on different games.
+  const later = (gameId: string) =>
+    game({ gameId, homeTeamAbbr: `H${gameId}`, awayTeamAbbr: `A${gameId}`, status: 'SCHEDULED', quarter: null, clock: null, homeScore: null, awayScore: null });
   const player = (picks: DemoEntry['picks']): DemoEntry => ({ userId: 'u', displayName: 'U', weekPoints: 0, seasonPoints: 10, rank: 1, picks });
   const pick = (gameId: string, abbr: string, confidenceRank: number, isPowerPick = false) => ({
     gameId,
@@ -81,46 +85,48 @@ describe('scoreDemoEntry', () => {
     isCorrect: null,
     pointsEarned: null,
   });
+  const g3 = later('g3');
+  const g4 = later('g4');
 
   it('should earn the rank for a pick that covers, nothing for one that does not or a push, and add the week to the season', () => {
-    const scored = scoreDemoEntry(player([pick('g1', 'PHI', 3), pick('g2', 'BAL', 2)]), games(phi(31, 20), other(20, 20)));
+    const scored = scoreDemoEntry(player([pick('g1', 'PHI', 3), pick('g2', 'BAL', 2), pick('g3', 'Hg3', 1)]), [phi(31, 20), other(20, 20), g3]);
     expect(scored.picks.map((p) => [p.result, p.pointsEarned, p.isCorrect])).toEqual([
       ['WIN', 3, true],
       ['LOSS', 0, false],
+      ['PENDING', null, null],
     ]);
     expect(scored).toMatchObject({ rawPoints: 3, weekPoints: 3, seasonPoints: 13, powerEffect: 'none' });
-    expect(scoreDemoEntry(player([pick('g1', 'DAL', 1)]), games(phi(27, 20))).picks[0]!.result).toBe('PUSH');
+    const push = scoreDemoEntry(player([pick('g3', 'Hg3', 3), pick('g4', 'Hg4', 2), pick('g1', 'DAL', 1)]), [phi(27, 20), g3, g4]);
+    expect(push.picks.find((p) => p.gameId === 'g1')!.result).toBe('PUSH');
   });
 
   it('should double the week for a winning power pick and void it for a losing one', () => {
-    const base = [pick('g1', 'PHI', 3)];
-    expect(scoreDemoEntry(player([...base, pick('g2', 'KC', 0, true)]), games(phi(31, 20), other(17, 24)))).toMatchObject({
-      weekPoints: 6,
-      powerBonus: 3,
-      powerEffect: 'x2',
-    });
-    expect(scoreDemoEntry(player([...base, pick('g2', 'BAL', 0, true)]), games(phi(31, 20), other(17, 24)))).toMatchObject({
-      weekPoints: 0,
-      powerBonus: -3,
-      powerEffect: 'x0',
-    });
+    const base = [pick('g1', 'PHI', 3), pick('g3', 'Hg3', 2), pick('g4', 'Hg4', 1)];
+    const games = [phi(31, 20), other(17, 24), g3, g4];
+    expect(scoreDemoEntry(player([...base, pick('g2', 'KC', 0, true)]), games)).toMatchObject({ weekPoints: 6, powerBonus: 3, powerEffect: 'x2' });
+    expect(scoreDemoEntry(player([...base, pick('g2', 'BAL', 0, true)]), games)).toMatchObject({ weekPoints: 0, powerBonus: -3, powerEffect: 'x0' });
   });
 
   it('should keep a pick on a game being played pending, tell whether it is covering now, and count what it could still add', () => {
-    const scored = scoreDemoEntry(player([pick('g1', 'PHI', 3), pick('g2', 'KC', 0, true)]), games(phi(14, 0, 'IN_PROGRESS'), other(3, 0, 'IN_PROGRESS')));
-    expect(scored.picks.map((p) => [p.result, p.covering])).toEqual([
-      ['PENDING', 'COVERING'],
-      ['PENDING', 'NOT_COVERING'],
+    const scored = scoreDemoEntry(player([pick('g1', 'PHI', 3), pick('g3', 'Hg3', 2), pick('g4', 'Hg4', 1), pick('g2', 'KC', 0, true)]), [
+      phi(14, 0, 'IN_PROGRESS'),
+      other(3, 0, 'IN_PROGRESS'),
+      g3,
+      g4,
     ]);
-    expect(scored).toMatchObject({ weekPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 6 });
+    expect(scored.picks.filter((p) => p.gameId === 'g1' || p.gameId === 'g2').map((p) => [p.gameId, p.result, p.covering])).toEqual([
+      ['g1', 'PENDING', 'COVERING'],
+      ['g2', 'PENDING', 'NOT_COVERING'],
+    ]);
+    // Everything still to play: 3 + 2 + 1, doubled by the power pick.
+    expect(scored).toMatchObject({ weekPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 12 });
   });
 
   it('should show a pick exactly on the spread while the game is played as a push, for either team', () => {
-    const scored = scoreDemoEntry(player([pick('g1', 'PHI', 3), pick('g1', 'DAL', 2)]), games(phi(14, 7, 'IN_PROGRESS')));
-    expect(scored.picks.map((p) => [p.result, p.covering])).toEqual([
-      ['PENDING', 'PUSH'],
-      ['PENDING', 'PUSH'],
-    ]);
+    for (const team of ['PHI', 'DAL']) {
+      const scored = scoreDemoEntry(player([pick('g1', team, 3), pick('g3', 'Hg3', 2), pick('g4', 'Hg4', 1)]), [phi(14, 7, 'IN_PROGRESS'), g3, g4]);
+      expect([scored.picks[0]!.result, scored.picks[0]!.covering], team).toEqual(['PENDING', 'PUSH']);
+    }
   });
 });
 

@@ -1,27 +1,5 @@
-import {
-  confidencePointsOf,
-  coverOf,
-  coveringOf,
-  IMPACT_GAMES_TOP,
-  isFinalGame,
-  PICK_DEADLINE_LEAD_MS,
-  powerEffectOf,
-  POWER_WIN_MULTIPLIER,
-  resultAgainstSpreadOf,
-  weekLabel,
-} from '@powerpool/contracts';
-import type {
-  Covering,
-  DecidedPickResult,
-  GameConsensus,
-  ImpactGame,
-  LiveGame,
-  LiveLeaderboard,
-  LivePick,
-  LiveStanding,
-  PickResult,
-  WeekState,
-} from '@powerpool/contracts';
+import { liveBoardWithGames, liveGameOf, liveStandingOf, PICK_DEADLINE_LEAD_MS, unscoredOutcome, weekLabel } from '@powerpool/contracts';
+import type { GameConsensus, LiveGameFacts, LiveLeaderboard, LivePickChoice, LivePoolGame, LiveStanding, WeekState } from '@powerpool/contracts';
 import { DEMO_ENTRIES, DEMO_GAMES, DEMO_POOL } from './demo-data';
 import type { DemoEntry, DemoGame, DemoPick } from './demo-data';
 
@@ -106,11 +84,10 @@ function statusDetailOf(game: DemoGame): string | null {
   return null;
 }
 
-function toLiveGame(game: DemoGame, index: number): LiveGame {
-  const final = isFinalGame(game);
+/** A demo game as the board's facts (what every pool shares), the newest from `updatedAt`. */
+function factsOf(game: DemoGame, index: number, updatedAt: string): LiveGameFacts {
   return {
     gameId: game.gameId,
-    poolGameId: game.gameId,
     gameTime: new Date(DEMO_FIRST_KICKOFF + Math.floor(index / 3) * 3 * 3_600_000).toISOString(),
     homeTeam: game.homeTeam.name,
     awayTeam: game.awayTeam.name,
@@ -124,9 +101,6 @@ function toLiveGame(game: DemoGame, index: number): LiveGame {
     statusDetail: statusDetailOf(game),
     homeScore: game.homeScore,
     awayScore: game.awayScore,
-    spread: game.spread,
-    isVoid: false,
-    cover: final ? coverOf(game.homeScore!, game.awayScore!, game.spread) : null,
     venue: {
       name: game.venue.name,
       city: game.venue.city,
@@ -134,126 +108,71 @@ function toLiveGame(game: DemoGame, index: number): LiveGame {
       exteriorImageUrl: game.venue.exteriorImageUrl,
       interiorImageUrl: game.venue.interiorImageUrl,
     },
-    homeTeamEspnId: game.homeTeamAbbr,
-    awayTeamEspnId: game.awayTeamAbbr,
-    ruledVoid: false,
-    updatedAt: new Date(DEMO_FIRST_KICKOFF).toISOString(),
+    updatedAt,
   };
 }
 
-const sideOf = (pick: DemoPick, game: DemoGame): 'HOME' | 'AWAY' => (pick.selectedTeamAbbr === game.homeTeamAbbr ? 'HOME' : 'AWAY');
+/** What the demo pool adds to a game: its spread; a demo team's id is its abbreviation. */
+const poolGameOf = (game: DemoGame): LivePoolGame => ({
+  poolGameId: game.gameId,
+  spread: game.spread,
+  homeTeamEspnId: game.homeTeamAbbr,
+  awayTeamEspnId: game.awayTeamAbbr,
+  ruledVoid: false,
+});
 
-/** The pick against the spread on the game's scores as they stand (both present), by the contracts' rule. */
-const againstTheSpread = (pick: DemoPick, game: DemoGame): DecidedPickResult =>
-  resultAgainstSpreadOf(coverOf(game.homeScore!, game.awayScore!, game.spread), sideOf(pick, game));
+/** A demo pick as the board's pick before it is scored. */
+const choiceOf = (pick: DemoPick): LivePickChoice => ({
+  gameId: pick.gameId,
+  selectedTeamEspnId: pick.selectedTeamAbbr,
+  selectedTeamAbbr: pick.selectedTeamAbbr,
+  selectedTeamLogo: pick.selectedTeamLogo,
+  confidenceRank: pick.confidenceRank,
+  isPowerPick: pick.isPowerPick,
+});
 
-/** A pick against the spread (docs/game.md#against-the-spread): pending until final, then won, lost or push. */
-export function demoPickResult(pick: DemoPick, game: DemoGame): PickResult {
-  return isFinalGame(game) ? againstTheSpread(pick, game) : 'PENDING';
-}
-
-/** While being played: covering, push or not covering right now (docs/game.md#live-standings). */
-function coveringNow(pick: DemoPick, game: DemoGame): Covering | null {
-  if (game.status !== 'IN_PROGRESS' || game.homeScore === null || game.awayScore === null) return null;
-  return coveringOf(againstTheSpread(pick, game));
-}
-
-type ScoredEntry = Omit<LiveStanding, 'rank'> & { bestRaw: number; results: ReadonlyMap<DemoPick, PickResult> };
+/** Older than any demo fact: the board before the games is scored again on all of them. */
+const BEFORE_THE_GAMES = new Date(0).toISOString();
 
 /**
- * A player's week so far (docs/game.md#points): a winning confidence pick earns its rank; the power pick
- * doubles (x2) or voids (x0) the raw points once decided; season points add the week's final score.
+ * The demo pool's board on its games, made as a browser moves a live board (docs/game.md#live-standings):
+ * the board with every pick pending, then `liveBoardWithGames` on the games' facts, so the demo is
+ * scored, ranked and given its impact games by the same rules as the real board.
  */
-export function scoreDemoEntry(entry: DemoEntry, games: ReadonlyMap<string, DemoGame>): ScoredEntry {
-  const results = new Map<DemoPick, PickResult>();
-  for (const pick of entry.picks) {
-    const game = games.get(pick.gameId);
-    results.set(pick, game ? demoPickResult(pick, game) : 'PENDING');
-  }
-  const confidence = entry.picks.filter((p) => !p.isPowerPick);
-  const power = entry.picks.find((p) => p.isPowerPick);
-  const rawPoints = confidence.reduce((sum, p) => sum + confidencePointsOf(p.confidenceRank, results.get(p)!), 0);
-  const { effect, multiplier } = powerEffectOf(power ? results.get(power)! : null);
-  const weekPoints = rawPoints * multiplier;
-  const bestRaw = rawPoints + confidence.reduce((sum, p) => sum + (results.get(p) === 'PENDING' ? p.confidenceRank : 0), 0);
-  const bestMultiplier = effect === 'pending' ? POWER_WIN_MULTIPLIER : multiplier;
-  const picks: LivePick[] = entry.picks.map((pick) => {
-    const result = results.get(pick)!;
-    const game = games.get(pick.gameId);
-    return {
-      gameId: pick.gameId,
-      selectedTeamEspnId: pick.selectedTeamAbbr,
-      selectedTeamAbbr: pick.selectedTeamAbbr,
-      selectedTeamLogo: pick.selectedTeamLogo,
-      confidenceRank: pick.confidenceRank,
-      isPowerPick: pick.isPowerPick,
-      isCorrect: result === 'WIN' ? true : result === 'LOSS' ? false : null,
-      result,
-      pointsEarned: result === 'PENDING' ? null : pick.isPowerPick ? weekPoints - rawPoints : confidencePointsOf(pick.confidenceRank, result),
-      covering: game ? coveringNow(pick, game) : null,
-    };
+export function demoBoardOf(entries: readonly DemoEntry[], games: readonly DemoGame[], now: Date): LiveLeaderboard {
+  const generatedAt = now.toISOString();
+  const standings = entries.map((entry) => {
+    const picks = entry.picks.map(choiceOf);
+    return liveStandingOf({ ...entry, rank: 1, weekPoints: 0, seasonPoints: entry.seasonPoints }, unscoredOutcome(picks), (p) => p, null);
   });
-  return {
-    userId: entry.userId,
-    displayName: entry.displayName,
-    weekPoints,
-    seasonPoints: entry.seasonPoints + weekPoints,
-    rawPoints,
-    powerBonus: weekPoints - rawPoints,
-    powerEffect: effect,
-    possiblePointsRemaining: Math.max(0, bestRaw * bestMultiplier - weekPoints),
-    hasPicks: entry.picks.length > 0,
-    picks,
-    bestRaw,
-    results,
+  const pending: LiveLeaderboard = {
+    status: 'ok',
+    message: null,
+    standings,
+    gamesCentric: games.map((game, i) => liveGameOf(factsOf(game, i, BEFORE_THE_GAMES), poolGameOf(game))),
+    impactGames: [],
+    overrides: [],
+    consensus: demoConsensusOf(games, standings),
+    metadata: {
+      poolId: DEMO_POOL.poolId,
+      poolName: DEMO_POOL.poolName,
+      year: DEMO_POOL.year,
+      weekNumber: DEMO_POOL.weekNumber,
+      weekDisplayName: weekLabel(DEMO_POOL.weekNumber),
+      currentState: 'GAMES_IN_PROGRESS',
+      pickDeadline: new Date(DEMO_FIRST_KICKOFF - PICK_DEADLINE_LEAD_MS).toISOString(),
+      gamesInProgress: false,
+      picksAvailable: true,
+      accessLevel: 'FULL_ACCESS',
+      allWeeks: DEMO_WEEKS,
+      generatedAt,
+    },
   };
-}
-
-/** Ranks shared on ties (1, 2, 2, 4) by a descending score. */
-function sharedRanks(scores: readonly number[]): number[] {
-  return scores.map((score) => 1 + scores.filter((other) => other > score).length);
-}
-
-function impactGamesOf(games: readonly DemoGame[], scored: readonly ScoredEntry[], seasonRank: ReadonlyMap<string, number>): ImpactGame[] {
-  return games
-    .map((game, index): ImpactGame => {
-      const details = { threePtPicks: 0, twoPtPicks: 0, onePtPicks: 0, powerPicks: 0 };
-      let totalImpactPoints = 0;
-      const players: ImpactGame['pickDetails']['players'] = [];
-      for (const player of scored) {
-        for (const [pick, result] of player.results) {
-          if (pick.gameId !== game.gameId || result !== 'PENDING') continue;
-          if (pick.isPowerPick) details.powerPicks += 1;
-          else if (pick.confidenceRank === 3) details.threePtPicks += 1;
-          else if (pick.confidenceRank === 2) details.twoPtPicks += 1;
-          else details.onePtPicks += 1;
-          // A confidence pick puts its rank at stake; the power pick the player's best raw points.
-          totalImpactPoints += pick.isPowerPick ? player.bestRaw : pick.confidenceRank;
-          players.push({
-            userId: player.userId,
-            displayName: player.displayName,
-            seasonPoints: player.seasonPoints,
-            seasonRank: seasonRank.get(player.userId) ?? scored.length,
-            selectedTeamAbbr: pick.selectedTeamAbbr,
-            isPowerPick: pick.isPowerPick,
-            confidenceRank: pick.confidenceRank,
-          });
-        }
-      }
-      const live = toLiveGame(game, index);
-      return {
-        gameId: game.gameId,
-        gameTime: live.gameTime,
-        homeTeamAbbr: game.homeTeamAbbr,
-        awayTeamAbbr: game.awayTeamAbbr,
-        status: game.status,
-        totalImpactPoints,
-        pickDetails: { ...details, players },
-      };
-    })
-    .filter((game) => game.pickDetails.players.length > 0)
-    .sort((a, b) => b.totalImpactPoints - a.totalImpactPoints || a.gameTime.localeCompare(b.gameTime))
-    .slice(0, IMPACT_GAMES_TOP);
+  return liveBoardWithGames(
+    pending,
+    games.map((game, i) => factsOf(game, i, new Date(DEMO_FIRST_KICKOFF).toISOString())),
+    generatedAt,
+  );
 }
 
 /** How the demo pool picked each game (docs/game.md#pick-consensus; the server's is consensusOf): a demo pick names its team by abbreviation. */
@@ -286,36 +205,4 @@ const DEMO_WEEKS: LiveLeaderboard['metadata']['allWeeks'] = Array.from({ length:
 });
 
 /** The demo's live leaderboard, shaped as the live leaderboard call answers, for the live page's own components. */
-export function demoBoard(state: DemoState, now: Date): LiveLeaderboard {
-  const games = new Map(state.games.map((game) => [game.gameId, game]));
-  const scored = DEMO_ENTRIES.map((entry) => scoreDemoEntry(entry, games));
-  const ranks = sharedRanks(scored.map((s) => s.weekPoints));
-  const seasonRanks = sharedRanks(scored.map((s) => s.seasonPoints));
-  const seasonRank = new Map(scored.map((s, i) => [s.userId, seasonRanks[i]!]));
-  const standings: LiveStanding[] = scored
-    .map(({ bestRaw: _bestRaw, results: _results, ...standing }, i) => ({ ...standing, rank: ranks[i]! }))
-    .sort((a, b) => a.rank - b.rank || b.seasonPoints - a.seasonPoints || a.displayName.localeCompare(b.displayName));
-  return {
-    status: 'ok',
-    message: null,
-    standings,
-    gamesCentric: state.games.map(toLiveGame),
-    impactGames: impactGamesOf(state.games, scored, seasonRank),
-    overrides: [],
-    consensus: demoConsensusOf(state.games, standings),
-    metadata: {
-      poolId: DEMO_POOL.poolId,
-      poolName: DEMO_POOL.poolName,
-      year: DEMO_POOL.year,
-      weekNumber: DEMO_POOL.weekNumber,
-      weekDisplayName: weekLabel(DEMO_POOL.weekNumber),
-      currentState: 'GAMES_IN_PROGRESS',
-      pickDeadline: new Date(DEMO_FIRST_KICKOFF - PICK_DEADLINE_LEAD_MS).toISOString(),
-      gamesInProgress: state.games.some((game) => game.status === 'IN_PROGRESS'),
-      picksAvailable: true,
-      accessLevel: 'FULL_ACCESS',
-      allWeeks: DEMO_WEEKS,
-      generatedAt: now.toISOString(),
-    },
-  };
-}
+export const demoBoard = (state: DemoState, now: Date): LiveLeaderboard => demoBoardOf(DEMO_ENTRIES, state.games, now);
