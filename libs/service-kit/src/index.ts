@@ -19,5 +19,6 @@ export * from './problem-page.js';
 export * from './db/projections.js';
 export * from './db/unavailable.js';
 export * from './pool-access.js';
+export * from './copies.js';
 export * from './limiter.js';
 export * from './outbound.js';

@@ -1,5 +1,6 @@
 import { HEADERS, poolAccessReplySchema, RPC, type PoolAccessReply } from '@powerpool/contracts';
 import type { Bus } from './bus/types.js';
+import { applyPoolAccess, type PoolCopy } from './copies.js';
 import type { KitLogger } from './logger.js';
 import type { ServiceApp } from './service.js';
 
@@ -10,7 +11,7 @@ import type { ServiceApp } from './service.js';
  * commissioner just handed over would be refused. When a handler refuses on that copy (an error
  * with `poolAccess`, errors.ts), `route()` asks pools-invitations once (`rpc.pools.pool.access`),
  * the service applies the answer through the handlers its events go through, and the handler runs
- * again. A refusal that holds is answered as before (README "Where each decision is made").
+ * again. A refusal that holds is answered as before (docs/cross-service-decisions.md).
  */
 export type PoolAccessCatchUp = (access: { poolId: string; userId: string }, correlationId: string) => Promise<boolean>;
 
@@ -28,8 +29,8 @@ export function poolAccessCatchUpOf(app: ServiceApp): PoolAccessCatchUp | undefi
 export interface PoolAccessPortOptions {
   bus: Bus;
   logger: KitLogger;
-  /** Apply the answer to the service's copy (its pools.pool.* and pools.member.* handlers). */
-  apply: (reply: PoolAccessReply) => Promise<void>;
+  /** The service's copy of pools and members: the answer is applied to it as the events would be (applyPoolAccess). */
+  copy: PoolCopy;
   /** How long to wait for pools-invitations. Default 2000 ms: a refusal should not hang. */
   timeoutMs?: number;
 }
@@ -50,7 +51,7 @@ export function createPoolAccessCatchUp(options: PoolAccessPortOptions): PoolAcc
       return false;
     }
     if (!reply.pool && !reply.member) return false;
-    await options.apply(reply);
+    await applyPoolAccess(options.copy, reply);
     return true;
   };
 }

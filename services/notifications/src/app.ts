@@ -11,7 +11,7 @@ import type { NotificationsConfig } from './config.js';
 import type { MailPort, NotificationsContext, PushPort, ScoringPort } from './domain/context.js';
 import { sendDueMessages } from './domain/delivery.js';
 import { planDueMessages, planWeekResults } from './domain/planning.js';
-import { recordPoolAccess } from './domain/sync.js';
+import { poolCopyOf } from './domain/sync.js';
 import { consumeIdentityUsers } from './events/identity-users.js';
 import { consumePicks } from './events/picks.js';
 import { consumePools } from './events/pools.js';
@@ -73,7 +73,7 @@ export async function buildApp(deps: NotificationsDeps): Promise<ServiceApp> {
   };
 
   // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).
-  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, apply: (reply) => recordPoolAccess(ctx, reply) }));
+  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, copy: poolCopyOf(ctx) }));
   registerPreferenceRoutes(app, ctx);
   registerPoolRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);

@@ -13,7 +13,7 @@ import {
 import type { PicksScoringConfig } from './config.js';
 import { onGamesChanged, onGameVoided, onWeekStateChanged, recalculateIfScored } from './domain/calculate.js';
 import type { PicksContext, WeeksPort } from './domain/context.js';
-import { recordPoolAccess } from './domain/sync.js';
+import { poolCopyOf } from './domain/sync.js';
 import { consumeEvents } from './events/consumers.js';
 import { answerScoringRequests, answerWeekResultsRequests, answerWeekSavesRequests } from './events/scoring.rpc.js';
 import { createWeeksPort } from './ports/weeks.js';
@@ -93,7 +93,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
   registerGauge(app, { name: 'event_streams_dropped', help: 'Event streams dropped as too slow a reader, since start', read: () => sse.dropped });
   const games = createGamesStreams(ctx, bus, logger);
   // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).
-  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, apply: (reply) => recordPoolAccess(ctx, reply) }));
+  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, copy: poolCopyOf(ctx) }));
   registerPicksRoutes(app, ctx);
   registerLiveRoutes(app, ctx, { boards, sse, streams, games });
   registerScoreRoutes(app, ctx);

@@ -9,7 +9,7 @@ import {
 } from '@powerpool/service-kit';
 import type { WeeksWorkflowConfig } from './config.js';
 import type { ScoringPort, SportsPort, WeeksContext } from './domain/context.js';
-import { recordPoolAccess } from './domain/sync.js';
+import { poolCopyOf } from './domain/sync.js';
 import { startDueWeeks } from './domain/workflow.js';
 import { consumePools } from './events/pools.js';
 import { consumeSportsData } from './events/sports-data.js';
@@ -52,7 +52,7 @@ export async function buildApp(deps: WeeksWorkflowDeps): Promise<ServiceApp> {
   };
 
   // A pool refusal made on our lagging copy is checked with pools-invitations first (kit pool-access.ts).
-  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, apply: (reply) => recordPoolAccess(ctx, reply) }));
+  setPoolAccessCatchUp(app, createPoolAccessCatchUp({ bus, logger, copy: poolCopyOf(ctx) }));
   registerWeekRoutes(app, ctx);
   registerPoolWeekRoutes(app, ctx);
 

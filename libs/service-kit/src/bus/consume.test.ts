@@ -30,7 +30,7 @@ describe('consume', () => {
     bus = createMemoryBus();
     const seen: unknown[] = [];
     await consume(bus, {
-      durable: 'test-users',
+      durable: 'notifications-identity',
       logger: logger(),
       handlers: {
         'identity.user.registered': async (payload) => void seen.push(['registered', payload.user.id]),
@@ -51,7 +51,7 @@ describe('consume', () => {
     bus = createMemoryBus();
     const seen: string[] = [];
     await consume(bus, {
-      durable: 'test-only',
+      durable: 'picks-scoring-identity',
       logger: logger(),
       handlers: { 'identity.user.registered': async (payload) => void seen.push(payload.user.id) },
     });
@@ -66,14 +66,14 @@ describe('consume', () => {
     const handler = vi.fn(async () => {});
     const seen: string[] = [];
     await consume(bus, {
-      durable: 'test-invalid',
+      durable: 'weeks-workflow-pools',
       logger: log,
       handlers: { 'identity.user.registered': async (payload) => void seen.push(payload.user.id), 'identity.user.payment-changed': handler },
     });
     await bus.publish('identity.user.payment-changed', { user: { id: 'u1' } });
     await eventually(() =>
       expect(log.warn).toHaveBeenCalledWith(
-        expect.objectContaining({ subject: 'identity.user.payment-changed', durable: 'test-invalid' }),
+        expect.objectContaining({ subject: 'identity.user.payment-changed', durable: 'weeks-workflow-pools' }),
         'ignoring an event that does not match its contract',
       ),
     );
@@ -88,7 +88,7 @@ describe('consume', () => {
     bus = createMemoryBus();
     let calls = 0;
     await consume(bus, {
-      durable: 'test-retry',
+      durable: 'identity-pools',
       logger: logger(),
       handlers: {
         'identity.user.registered': async () => {

@@ -1,13 +1,18 @@
-import { EVENTS, type EventPayload, type EventSubject } from '@powerpool/contracts';
+import { EVENTS, type EventPayload, type EventSubject, type ServiceName } from '@powerpool/contracts';
 import type { KitLogger } from '../logger.js';
 import type { Bus, BusMessage, Subscription } from './types.js';
 
 /** A handler per event subject, each given the payload its contract schema parsed. */
 export type EventHandlers = { [S in EventSubject]?: (payload: EventPayload<S>, msg: BusMessage) => Promise<unknown> };
 
+/** The subject prefixes a service may follow (docs/architecture.md#services). */
+export type EventSource = 'identity' | 'pools' | 'sports' | 'weeks' | 'picks';
+/** A consumer's durable name: `<service>-<source>`, one consumer group per source a service follows (docs/architecture.md#copies). */
+export type Durable = `${ServiceName}-${EventSource}`;
+
 export interface ConsumeEventsOptions {
-  /** The durable name (see ConsumeOptions): one consumer group per source the service follows. */
-  durable: string;
+  /** The durable name (see ConsumeOptions). */
+  durable: Durable;
   /** The subjects consumed are exactly the keys of this map. */
   handlers: EventHandlers;
   /** Where an event that does not match its contract is reported. */

@@ -16,7 +16,7 @@ export function consumePoolMembers(bus: Bus, ctx: IdentityContext): Promise<Subs
     updatedAt: new Date(member.updatedAt),
   });
   return consume(bus, {
-    durable: 'identity',
+    durable: 'identity-pools',
     logger: ctx.logger,
     handlers: {
       'pools.member.joined': (event) => ctx.uow.write((store) => store.upsertMembership(snapshot(event.member))),

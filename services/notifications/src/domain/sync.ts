@@ -1,4 +1,5 @@
-import { displayNameOf, type EventPayload, type Pool, type PoolAccessReply, type User } from '@powerpool/contracts';
+import { displayNameOf, type EventPayload, type User } from '@powerpool/contracts';
+import type { PoolCopy } from '@powerpool/service-kit';
 import type { NotificationsContext } from './context.js';
 
 /**
@@ -11,41 +12,26 @@ export async function recordUser(ctx: NotificationsContext, user: User): Promise
   await ctx.uow.write((store) => store.upsertUser({ id: user.id, email: user.email, name: displayNameOf(user), updatedAt: new Date(user.updatedAt) }));
 }
 
-/** pools.pool.created / updated / commissioner.changed: the pool's name, season and commissioner. */
-export async function recordPool(ctx: NotificationsContext, pool: Pool): Promise<void> {
-  await ctx.uow.write((store) =>
-    store.upsertPool({
-      id: pool.id,
-      year: pool.year,
-      commissionerId: pool.poolCommissionerId,
-      isPublic: pool.isPublic,
-      name: pool.name,
-      updatedAt: new Date(pool.updatedAt),
-    }),
-  );
-}
-
-/** pools.pool.deleted: everything of the pool goes, pending deliveries included. */
-export async function recordPoolDeleted(ctx: NotificationsContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
-  await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
-}
-
-/** pools.member.*: who belongs to a pool (removed members are inactive and get nothing). */
-export async function recordMember(
-  ctx: NotificationsContext,
-  member: EventPayload<'pools.member.joined'>['member'],
-  { removed }: { removed: boolean },
-): Promise<void> {
-  await ctx.uow.write((store) =>
-    store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
-  );
-}
-
-/** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
-export async function recordPoolAccess(ctx: NotificationsContext, reply: PoolAccessReply): Promise<void> {
-  if (reply.pool) await recordPool(ctx, reply.pool);
-  if (reply.member) await recordMember(ctx, reply.member, { removed: false });
-}
+/** This service's copy of pools (name, season, commissioner) and members (removed members are inactive and get nothing). */
+export const poolCopyOf = (ctx: NotificationsContext): PoolCopy => ({
+  pool: (pool) =>
+    ctx.uow.write((store) =>
+      store.upsertPool({
+        id: pool.id,
+        year: pool.year,
+        commissionerId: pool.poolCommissionerId,
+        isPublic: pool.isPublic,
+        name: pool.name,
+        updatedAt: new Date(pool.updatedAt),
+      }),
+    ),
+  // Everything of the pool goes, pending deliveries included.
+  poolDeleted: (event) => ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt))),
+  member: (member, { removed }) =>
+    ctx.uow.write((store) =>
+      store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
+    ),
+});
 
 /** weeks.week.published: the week is open for picks until its deadline. */
 export async function recordWeekPublished(ctx: NotificationsContext, event: EventPayload<'weeks.week.published'>): Promise<void> {

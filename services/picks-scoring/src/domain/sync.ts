@@ -1,4 +1,5 @@
-import { displayNameOf, type DecidedGame, type EventPayload, type Game, type Pool, type PoolAccessReply, type User } from '@powerpool/contracts';
+import { displayNameOf, type DecidedGame, type EventPayload, type Game, type User } from '@powerpool/contracts';
+import type { PoolCopy } from '@powerpool/service-kit';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { Emit, PicksContext } from './context.js';
 
@@ -70,35 +71,34 @@ export async function recordGameUpdate(ctx: PicksContext, event: EventPayload<'s
   await afterGames(ctx, [event.game], onGamesChanged);
 }
 
-/** pools.pool.created / updated / commissioner.changed: name, season, commissioner, visibility. */
-export async function recordPool(ctx: PicksContext, pool: Pool): Promise<void> {
-  await ctx.uow.write((store) =>
-    store.upsertPool({
-      id: pool.id,
-      name: pool.name,
-      year: pool.year,
-      commissionerId: pool.poolCommissionerId,
-      isPublic: pool.isPublic,
-      updatedAt: new Date(pool.updatedAt),
-    }),
-  );
-  await ctx.announce();
-}
-
-/** pools.pool.deleted: the pool's picks, scores, overrides, weeks and games go. */
-export async function recordPoolDeleted(ctx: PicksContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
-  const { deletedPicks } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
-  await ctx.announce();
-  ctx.logger.info({ poolId: event.pool.id, deletedPicks }, 'pool deleted: its picks and scores removed');
-}
-
-/** pools.member.*: who belongs to a pool (removed members are inactive; their picks stay). */
-export async function recordMember(ctx: PicksContext, member: EventPayload<'pools.member.joined'>['member'], { removed }: { removed: boolean }): Promise<void> {
-  await ctx.uow.write((store) =>
-    store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
-  );
-  await ctx.announce();
-}
+/** This service's copy of pools (name, season, commissioner, visibility) and members (removed members are inactive; their picks stay). Each change is on the boards of its pool. */
+export const poolCopyOf = (ctx: PicksContext): PoolCopy => ({
+  pool: async (pool) => {
+    await ctx.uow.write((store) =>
+      store.upsertPool({
+        id: pool.id,
+        name: pool.name,
+        year: pool.year,
+        commissionerId: pool.poolCommissionerId,
+        isPublic: pool.isPublic,
+        updatedAt: new Date(pool.updatedAt),
+      }),
+    );
+    await ctx.announce();
+  },
+  // The pool's picks, scores, overrides, weeks and games go.
+  poolDeleted: async (event) => {
+    const { deletedPicks } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
+    await ctx.announce();
+    ctx.logger.info({ poolId: event.pool.id, deletedPicks }, 'pool deleted: its picks and scores removed');
+  },
+  member: async (member, { removed }) => {
+    await ctx.uow.write((store) =>
+      store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
+    );
+    await ctx.announce();
+  },
+});
 
 /** weeks.week.published: the deadline, and the games with their locked spreads. */
 export async function recordPublishedWeek(ctx: PicksContext, event: EventPayload<'weeks.week.published'>): Promise<void> {
@@ -176,10 +176,4 @@ export async function recordWeekState(ctx: PicksContext, event: EventPayload<'we
 export async function recordVoidedGame(ctx: PicksContext, event: EventPayload<'weeks.game.voided'>): Promise<void> {
   await ctx.uow.write((store) => store.voidPoolGame(event.poolGameId, event.reason, new Date(event.voidedAt)));
   await ctx.announce();
-}
-
-/** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
-export async function recordPoolAccess(ctx: PicksContext, reply: PoolAccessReply): Promise<void> {
-  if (reply.pool) await recordPool(ctx, reply.pool);
-  if (reply.member) await recordMember(ctx, reply.member, { removed: false });
 }

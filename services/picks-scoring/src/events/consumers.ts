@@ -1,12 +1,9 @@
-import type { User } from '@powerpool/contracts';
-import { consume, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
+import { consume, consumePoolCopy, consumeUserCopy, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import type { PicksContext } from '../domain/context.js';
 import {
+  poolCopyOf,
   recordGameUpdate,
-  recordMember,
   recordMigratedGames,
-  recordPool,
-  recordPoolDeleted,
   recordPublishedWeek,
   recordTeams,
   recordUser,
@@ -28,35 +25,13 @@ export interface SyncHooks {
 }
 
 /**
- * Keep picks-scoring's view of users (identity), pools and members (pools-invitations), sports
- * data (sports-data-staging) and published weeks (weeks-workflow).
+ * Keep picks-scoring's view of users (identity), pools and members (pools-invitations; both copies
+ * as docs/architecture.md#copies), sports data (sports-data-staging) and published weeks (weeks-workflow).
  */
 export async function consumeEvents(bus: Bus, ctx: PicksContext, logger: KitLogger, hooks: SyncHooks = {}): Promise<Subscription[]> {
-  const user = (data: { user: User }) => recordUser(ctx, data.user);
   return Promise.all([
-    consume(bus, {
-      durable: 'picks-scoring-identity',
-      logger,
-      handlers: {
-        'identity.user.registered': user,
-        'identity.user.profile-changed': user,
-        'identity.user.role-changed': user,
-        'identity.user.payment-changed': user,
-      },
-    }),
-    consume(bus, {
-      durable: 'picks-scoring-pools',
-      logger,
-      handlers: {
-        'pools.pool.created': (data) => recordPool(ctx, data.pool),
-        'pools.pool.updated': (data) => recordPool(ctx, data.pool),
-        'pools.commissioner.changed': (data) => recordPool(ctx, data.pool),
-        'pools.pool.deleted': (data) => recordPoolDeleted(ctx, data),
-        'pools.member.joined': (data) => recordMember(ctx, data.member, { removed: false }),
-        'pools.member.updated': (data) => recordMember(ctx, data.member, { removed: false }),
-        'pools.member.removed': (data) => recordMember(ctx, data.member, { removed: true }),
-      },
-    }),
+    consumeUserCopy(bus, { service: 'picks-scoring', logger, user: (user) => recordUser(ctx, user) }),
+    consumePoolCopy(bus, { service: 'picks-scoring', logger, copy: poolCopyOf(ctx) }),
     consume(bus, {
       durable: 'picks-scoring-sports',
       logger,

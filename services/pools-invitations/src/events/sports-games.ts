@@ -10,7 +10,7 @@ import { recordMigratedGames } from '../domain/seasons.js';
  */
 export function consumeSportsGames(bus: Bus, ctx: PoolsContext, logger: KitLogger): Promise<Subscription> {
   return consume(bus, {
-    durable: 'pools-invitations',
+    durable: 'pools-invitations-sports',
     logger,
     handlers: {
       'sports.games.migrated': (event) => recordMigratedGames(ctx, event),

@@ -8,7 +8,7 @@ import { recordPublishedGames } from '../domain/live-feed.js';
  */
 export function consumeWeeks(bus: Bus, ctx: SportsContext, logger: KitLogger): Promise<Subscription> {
   return consume(bus, {
-    durable: 'sports-data-staging',
+    durable: 'sports-data-staging-weeks',
     logger,
     handlers: {
       'weeks.week.published': (event) => recordPublishedGames(ctx, event),

@@ -1,4 +1,5 @@
-import { currentWeekOf, isVoidOf, type EventPayload, type Game, type Pool, type PoolAccessReply } from '@powerpool/contracts';
+import { currentWeekOf, isVoidOf, type EventPayload, type Game, type Pool } from '@powerpool/contracts';
+import type { PoolCopy } from '@powerpool/service-kit';
 import type { WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow } from '../store/schema.js';
 import type { Emit, WeeksContext } from './context.js';
@@ -70,23 +71,19 @@ const poolRowOf = (pool: Pool): PoolRow => ({
   updatedAt: new Date(pool.updatedAt),
 });
 
-/** pools.pool.created / updated / commissioner.changed: the pool's season, commissioner, season types. */
-export async function recordPool(ctx: WeeksContext, pool: Pool): Promise<void> {
-  await ctx.uow.write((store) => store.upsertPool(poolRowOf(pool)));
-}
-
-/** pools.pool.deleted: the pool's weeks, spreads, pool games and records go. */
-export async function recordPoolDeleted(ctx: WeeksContext, event: EventPayload<'pools.pool.deleted'>): Promise<void> {
-  const { deletedGames } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
-  ctx.logger.info({ poolId: event.pool.id, deletedGames }, 'pool deleted: its weeks and pool games removed');
-}
-
-/** pools.member.*: who belongs to a pool (removed members are inactive). */
-export async function recordMember(ctx: WeeksContext, event: EventPayload<'pools.member.joined'>['member'], { removed }: { removed: boolean }): Promise<void> {
-  await ctx.uow.write((store) =>
-    store.upsertMember({ poolId: event.poolId, userId: event.userId, isActive: removed ? false : event.isActive, updatedAt: new Date(event.updatedAt) }),
-  );
-}
+/** This service's copy of pools (season, commissioner, season types) and members (removed members are inactive). */
+export const poolCopyOf = (ctx: WeeksContext): PoolCopy => ({
+  pool: (pool) => ctx.uow.write((store) => store.upsertPool(poolRowOf(pool))),
+  // The pool's weeks, spreads, pool games and records go.
+  poolDeleted: async (event) => {
+    const { deletedGames } = await ctx.uow.write((store) => store.deletePool(event.pool.id, new Date(event.deletedAt)));
+    ctx.logger.info({ poolId: event.pool.id, deletedGames }, 'pool deleted: its weeks and pool games removed');
+  },
+  member: (member, { removed }) =>
+    ctx.uow.write((store) =>
+      store.upsertMember({ poolId: member.poolId, userId: member.userId, isActive: removed ? false : member.isActive, updatedAt: new Date(member.updatedAt) }),
+    ),
+});
 
 /** rpc.weeks.pools.summary: each pool's current week and its state, and its published games. */
 export async function summarizePools(ctx: WeeksContext, poolIds: string[]) {
@@ -108,10 +105,4 @@ export async function summarizePools(ctx: WeeksContext, poolIds: string[]) {
       }),
     };
   });
-}
-
-/** rpc.pools.pool.access's answer (a refusal checked with pools-invitations): applied as its events would be. */
-export async function recordPoolAccess(ctx: WeeksContext, reply: PoolAccessReply): Promise<void> {
-  if (reply.pool) await recordPool(ctx, reply.pool);
-  if (reply.member) await recordMember(ctx, reply.member, { removed: false });
 }

@@ -1,24 +1,10 @@
-import { consume, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
+import { consumePoolCopy, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import type { WeeksContext } from '../domain/context.js';
-import { recordMember, recordPool, recordPoolDeleted } from '../domain/sync.js';
+import { poolCopyOf } from '../domain/sync.js';
 
 /**
- * Keep this service's view of pools (season, commissioner) and members from pools-invitations; on
- * pools.pool.deleted, delete the pool's weeks, spreads and pool games. Idempotent (newest snapshot
- * wins; a deleted pool stays deleted).
+ * Keep this service's view of pools (season, commissioner) and members from pools-invitations
+ * (docs/architecture.md#copies); on pools.pool.deleted, delete the pool's weeks, spreads and pool games.
  */
-export function consumePools(bus: Bus, ctx: WeeksContext, logger: KitLogger): Promise<Subscription> {
-  return consume(bus, {
-    durable: 'weeks-workflow-pools',
-    logger,
-    handlers: {
-      'pools.pool.created': (event) => recordPool(ctx, event.pool),
-      'pools.pool.updated': (event) => recordPool(ctx, event.pool),
-      'pools.commissioner.changed': (event) => recordPool(ctx, event.pool),
-      'pools.pool.deleted': (event) => recordPoolDeleted(ctx, event),
-      'pools.member.joined': (event) => recordMember(ctx, event.member, { removed: false }),
-      'pools.member.updated': (event) => recordMember(ctx, event.member, { removed: false }),
-      'pools.member.removed': (event) => recordMember(ctx, event.member, { removed: true }),
-    },
-  });
-}
+export const consumePools = (bus: Bus, ctx: WeeksContext, logger: KitLogger): Promise<Subscription> =>
+  consumePoolCopy(bus, { service: 'weeks-workflow', logger, copy: poolCopyOf(ctx) });
