@@ -67,29 +67,38 @@ export const coveringOf = (result: DecidedPickResult): Covering => (result === '
  * How the pool picked one game of the live board (docs/game.md#pick-consensus), compact on the
  * wire: [home picks, away picks, home points, away points, home power picks, away power picks].
  * Picks are the confidence picks (ranks 3/2/1), points the sum of their ranks; power picks apart.
+ * Read it with consensusSidesOf.
  */
 export type GameConsensus = [number, number, number, number, number, number];
 
 /** One side of a game's consensus. */
 export interface ConsensusSide {
-  /** Confidence picks on this side. */
+  /** The picks of this side's team, confidence and power picks alike. */
   picks: number;
-  /** Their share of the game's confidence picks, in whole percent (0 when nobody picked the game). */
+  /** Their share of the game's picks, in whole percent (0 when nobody picked the game). */
   percent: number;
-  /** Confidence points placed on this side. */
-  points: number;
-  /** Power picks on this side. */
+  /** Of `picks`, the power picks. */
   powerPicks: number;
+  /** Confidence points placed on this side (the ranks of its confidence picks; a power pick places none). */
+  points: number;
 }
 
-/** A game's consensus read side by side; the two percentages add up to 100 (or are both 0). */
-export function consensusSidesOf(consensus: GameConsensus): { home: ConsensusSide; away: ConsensusSide } {
-  const [homePicks, awayPicks, homePoints, awayPoints, homePower, awayPower] = consensus;
-  const total = homePicks + awayPicks;
-  const homePercent = total === 0 ? 0 : Math.round((homePicks * 100) / total);
+/**
+ * A game's consensus read side by side (docs/game.md#pick-consensus). A side's share counts every
+ * pick of its team, confidence or power (a player picks a game once at most, so it is the share of
+ * the players who picked the game); the two percentages add up to 100, or are both 0 when nobody
+ * picked the game (`picks` 0: the game says so rather than showing 0% on both sides).
+ */
+export function consensusSidesOf(consensus: GameConsensus): { picks: number; home: ConsensusSide; away: ConsensusSide } {
+  const [homeConfidence, awayConfidence, homePoints, awayPoints, homePower, awayPower] = consensus;
+  const homePicks = homeConfidence + homePower;
+  const awayPicks = awayConfidence + awayPower;
+  const picks = homePicks + awayPicks;
+  const homePercent = picks === 0 ? 0 : Math.round((homePicks * 100) / picks);
   return {
-    home: { picks: homePicks, percent: homePercent, points: homePoints, powerPicks: homePower },
-    away: { picks: awayPicks, percent: total === 0 ? 0 : 100 - homePercent, points: awayPoints, powerPicks: awayPower },
+    picks,
+    home: { picks: homePicks, percent: homePercent, powerPicks: homePower, points: homePoints },
+    away: { picks: awayPicks, percent: picks === 0 ? 0 : 100 - homePercent, powerPicks: awayPower, points: awayPoints },
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLivePatch, type GameConsensus, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
+import { applyLivePatch, consensusSidesOf, type GameConsensus, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
 import { call, castOf, migrateSeason, overrideOf, person, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
 
@@ -8,7 +8,8 @@ const skip = await integrationSkipReason();
 /**
  * Pick consensus (docs/game.md#pick-consensus): each game of the live board with how the pool
  * picked it, served under the picks' access (docs/game.md#who-sees-what), in the GET and in the
- * stream's snapshot and patches.
+ * stream's snapshot and patches. A power pick is a pick of its team like any other: game d's only
+ * pick is one, and its team has the whole game (consensusSidesOf).
  */
 const TIMING = { heartbeatMs: 100, safetyNetMs: 300 };
 const BEFORE = new Date('2025-09-10T12:00:00.000Z');
@@ -32,7 +33,7 @@ describe.skipIf(skip)('pick consensus', () => {
     await h?.close();
   });
 
-  /** A private pool, week 2's four games (fresh ids), three members' picks saved before the deadline. */
+  /** A private pool, week 2's four games (fresh ids), three members' picks saved before the deadline (Kim and Lee without a power pick). */
   async function pickedWeek() {
     const kim = await person(h, 'user', 'Kim Kay');
     const lee = await person(h, 'user', 'Lee Low');
@@ -54,7 +55,6 @@ describe.skipIf(skip)('pick consensus', () => {
             [0, 'away', 3],
             [1, 'away', 1],
             [2, 'home', 2],
-            [3, 'away', 0],
           ],
         ],
         [
@@ -77,7 +77,7 @@ describe.skipIf(skip)('pick consensus', () => {
       [a]: [2, 1, 4, 3, 0, 0],
       [b]: [1, 2, 3, 3, 0, 0],
       [c]: [2, 1, 3, 2, 0, 0],
-      [d]: [0, 0, 0, 0, 1, 1],
+      [d]: [0, 0, 0, 0, 1, 0],
     };
     return { pool, week, lee, ids: { a, b, c, d }, home, away, expected };
   }
@@ -88,7 +88,7 @@ describe.skipIf(skip)('pick consensus', () => {
   };
 
   it('should show the consensus to the commissioner and super admins before the deadline and to members after it, never to a member before it', async () => {
-    const { pool, expected } = await pickedWeek();
+    const { pool, ids, expected } = await pickedWeek();
     h.clock.now = BEFORE;
     for (const who of [cast.commissioner, cast.admin]) {
       const seen = await board(pool.id, who);
@@ -105,6 +105,12 @@ describe.skipIf(skip)('pick consensus', () => {
     const member = await board(pool.id, cast.player);
     expect([member.status, member.body.metadata?.accessLevel]).toEqual([200, 'FULL_ACCESS']);
     expect(member.body.consensus).toEqual(expected);
+    // As the board shows it: the player's power pick, the only pick of game d, is all of its picks.
+    expect(consensusSidesOf(member.body.consensus![ids.d]!)).toEqual({
+      picks: 1,
+      home: { picks: 1, percent: 100, powerPicks: 1, points: 0 },
+      away: { picks: 0, percent: 0, powerPicks: 0, points: 0 },
+    });
     expect((await board(pool.id, cast.outsider)).status).toBe(403);
   });
 
@@ -119,7 +125,8 @@ describe.skipIf(skip)('pick consensus', () => {
     if (snapshot.type !== 'snapshot') throw new Error(`expected a snapshot, got ${snapshot.type}`);
     expect(snapshot.board.consensus).toEqual(expected);
 
-    // Lee's 1-point pick moves from the home team to the away team of game a; b and c as they were.
+    // Lee's 1-point pick moves from the home team to the away team of game a; b and c as they were;
+    // a power pick on game d's away team: half of game d now.
     const entered = await call(
       h,
       'POST',
@@ -132,6 +139,7 @@ describe.skipIf(skip)('pick consensus', () => {
           [ids.a, away(0), 1],
           [ids.b, home(1), 3],
           [ids.c, away(2), 2],
+          [ids.d, away(3), 0],
         ],
         'Wrong team entered',
       ),
@@ -139,7 +147,8 @@ describe.skipIf(skip)('pick consensus', () => {
     expect(entered.statusCode).toBe(200);
     const patch = (await stream.nextEvent<LiveStreamEvent>()).data;
     if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);
-    expect(patch.consensus).toEqual({ [ids.a]: [1, 2, 3, 4, 0, 0] });
+    expect(patch.consensus).toEqual({ [ids.a]: [1, 2, 3, 4, 0, 0], [ids.d]: [0, 0, 0, 0, 1, 1] });
+    expect(consensusSidesOf(patch.consensus![ids.d]!)).toMatchObject({ picks: 2, home: { percent: 50 }, away: { percent: 50, powerPicks: 1 } });
     const now = (await board(pool.id, cast.player)).body as LiveLeaderboard;
     expect(applyLivePatch(snapshot.board, patch)).toEqual({ ...now, metadata: patch.metadata });
   });

@@ -61,17 +61,65 @@ describe('consensusOf: how the pool picked each game of the board', () => {
 });
 
 describe('consensusSidesOf: a game consensus read side by side', () => {
-  it('should give whole percentages adding up to 100 when the game was picked', () => {
+  it('should count confidence and power picks alike in the shares when a game has both, telling the power picks apart', () => {
+    // Home: 2 confidence picks (5 points) and a power pick; away: 1 confidence pick (1 point).
     expect(consensusSidesOf([2, 1, 5, 1, 1, 0])).toEqual({
-      home: { picks: 2, percent: 67, points: 5, powerPicks: 1 },
-      away: { picks: 1, percent: 33, points: 1, powerPicks: 0 },
+      picks: 4,
+      home: { picks: 3, percent: 75, powerPicks: 1, points: 5 },
+      away: { picks: 1, percent: 25, powerPicks: 0, points: 1 },
+    });
+    // A confidence pick against a power pick: half each.
+    expect(consensusSidesOf([0, 1, 0, 1, 1, 0])).toEqual({
+      picks: 2,
+      home: { picks: 1, percent: 50, powerPicks: 1, points: 0 },
+      away: { picks: 1, percent: 50, powerPicks: 0, points: 1 },
     });
   });
 
-  it('should give 0 percent on both sides when nobody made a confidence pick on the game', () => {
-    expect(consensusSidesOf([0, 0, 0, 0, 0, 2])).toEqual({
-      home: { picks: 0, percent: 0, points: 0, powerPicks: 0 },
-      away: { picks: 0, percent: 0, points: 0, powerPicks: 2 },
+  it('should give the whole game to its side when its only pick is a power pick', () => {
+    expect(consensusSidesOf([0, 0, 0, 0, 0, 1])).toEqual({
+      picks: 1,
+      home: { picks: 0, percent: 0, powerPicks: 0, points: 0 },
+      away: { picks: 1, percent: 100, powerPicks: 1, points: 0 },
     });
+  });
+
+  it('should give whole percentages adding up to 100 when the shares do not divide evenly', () => {
+    const { home, away } = consensusSidesOf([1, 1, 3, 2, 0, 1]);
+    expect([home.percent, away.percent]).toEqual([33, 67]);
+  });
+
+  it('should say nobody picked the game, 0 percent on both sides, when it has no pick', () => {
+    expect(consensusSidesOf([0, 0, 0, 0, 0, 0])).toEqual({
+      picks: 0,
+      home: { picks: 0, percent: 0, powerPicks: 0, points: 0 },
+      away: { picks: 0, percent: 0, powerPicks: 0, points: 0 },
+    });
+  });
+
+  it("should read the board's consensus so: a game picked only by a power pick, mixed ones, one nobody picked", () => {
+    const six = [...games.slice(0, 3), liveGame('g4'), liveGame('g5', {}, { minutes: 90 }), liveGame('g6', {}, { minutes: 120 })];
+    const picks = [
+      ...[pick('u-alice', 'g1', 'H', 3), pick('u-alice', 'g4', 'H', 2), pick('u-alice', 'g5', 'A', 1), pick('u-alice', 'g3', 'A', 0)],
+      ...[pick('u-bob', 'g1', 'A', 3), pick('u-bob', 'g5', 'A', 2), pick('u-bob', 'g4', 'H', 1)],
+      ...[pick('u-carol', 'g5', 'H', 3), pick('u-carol', 'g4', 'A', 2), pick('u-carol', 'g6', 'H', 1), pick('u-carol', 'g1', 'H', 0)],
+    ];
+    const board = { games: six, players: standingsOf({ members, picks, stored: [], gameOf: gamesById(six) }) };
+    expect(board.players.every((p) => p.error === null)).toBe(true);
+    const read = Object.fromEntries(Object.entries(consensusOf(board)).map(([id, c]) => [id, consensusSidesOf(c)]));
+    // g1: Alice's 3 and Carol's power pick on home, Bob's 3 on away.
+    expect(read.g1).toEqual({
+      picks: 3,
+      home: { picks: 2, percent: 67, powerPicks: 1, points: 3 },
+      away: { picks: 1, percent: 33, powerPicks: 0, points: 3 },
+    });
+    expect(read.g2).toMatchObject({ picks: 0, home: { percent: 0 }, away: { percent: 0 } });
+    // g3: Alice's power pick is its only pick.
+    expect(read.g3).toEqual({
+      picks: 1,
+      home: { picks: 0, percent: 0, powerPicks: 0, points: 0 },
+      away: { picks: 1, percent: 100, powerPicks: 1, points: 0 },
+    });
+    expect(read.g6).toMatchObject({ picks: 1, home: { picks: 1, percent: 100, powerPicks: 0, points: 1 } });
   });
 });

@@ -4,7 +4,8 @@ import type { WeekBoard } from './standings.js';
 /**
  * Pick consensus (docs/game.md#pick-consensus): how the pool picked each game of the board, in one
  * pass over the picks the board already holds. Per game, per side (home, away): the confidence
- * picks (ranks 3/2/1), the confidence points placed (the sum of those ranks) and the power picks.
+ * picks (ranks 3/2/1), the confidence points placed (the sum of those ranks) and the power picks;
+ * consensusSidesOf reads them as the board shows them (a side's share counts its power picks too).
  * Every active member's picks count, a week that cannot be scored too (what was picked, not what
  * it scores). A pick on a game not on the board (a commissioner's power pick on an unpublished
  * game) or on neither team is left out. Every game of the board has an entry, zeros when nobody
