@@ -10,7 +10,7 @@ import type { ServiceApp } from './service.js';
  * commissioner just handed over would be refused. When a handler refuses on that copy (an error
  * with `poolAccess`, errors.ts), `route()` asks pools-invitations once (`rpc.pools.pool.access`),
  * the service applies the answer through the handlers its events go through, and the handler runs
- * again. A refusal that holds is answered as before (README "Where each decision is made").
+ * again. A refusal that holds is answered as before (docs/cross-service-decisions.md).
  */
 export type PoolAccessCatchUp = (access: { poolId: string; userId: string }, correlationId: string) => Promise<boolean>;
 
