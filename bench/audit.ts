@@ -1,5 +1,5 @@
 /**
- * `npm run audit:pages`: Lighthouse and axe on the audited screens (issue 22), printed as a table.
+ * `npm run audit:pages`: Lighthouse and axe on the audited screens (bench/README.md), printed as a table.
  *
  * Starts PowerPool embedded (in memory, `startBenchApp`) with the ESPN replay in game-day mode
  * and, through the gateway as people do it, puts data in place: the 2025 season pushed to
@@ -57,7 +57,7 @@ const THEMES: readonly Theme[] = (() => {
 /** Chromium's device scheme (what `prefers-color-scheme` answers in every page it opens, Lighthouse's too): 0 dark, 1 light. */
 const SCHEME_FLAG: Record<Theme, string> = { dark: '--blink-settings=preferredColorScheme=0', light: '--blink-settings=preferredColorScheme=1' };
 
-/** The goals of issue 22 (Lighthouse mobile). */
+/** The goals (Lighthouse mobile; bench/README.md). */
 const GOALS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
 type Category = keyof typeof GOALS;
 const CATEGORIES = Object.keys(GOALS) as Category[];

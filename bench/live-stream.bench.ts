@@ -1,5 +1,5 @@
 /**
- * `npm run bench:stream`: the live leaderboard pushed to 5,000 open browsers (issue 10, fan-out).
+ * `npm run bench:stream`: the live leaderboard pushed to 5,000 open browsers (the fan-out).
  *
  * Starts PowerPool embedded (gateway, five services, dev IdP, PGlite, in-process bus; in memory;
  * one process, so "the gateway" and "the service" share its memory figures), signs in as the dev

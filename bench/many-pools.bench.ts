@@ -1,5 +1,5 @@
 /**
- * `npm run bench:many-pools`: thousands of small pools on the same games (issue 21).
+ * `npm run bench:many-pools`: thousands of small pools on the same games (docs/architecture.md#a-scores-path).
  *
  * For each pool count of BENCH_POOLS in turn, starts cluster mode (deploy/cluster `startTestCluster`:
  * every service in its own process, picks-scoring BENCH_REPLICAS times, one gateway, the local

@@ -20,22 +20,22 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The first-load budget: what a visitor's landing page loads, all JS, gzipped. Issue 7 set 150 KB;
- * issue 21 asked for at most 130 KB: without zod on the first load it measures 123.9 KB here
- * (124.3 KB in the browser, with theme-init.js), so 127 KB left a little headroom. Rendering
- * first views once (docs/screens.md#main-thread-time, issue 22: 2-5 Lighthouse points on the
- * signed-in screens) brought it to 126.2 KB here, 127.1 KB in the browser: 128 KB.
+ * The first-load budget: what a visitor's landing page loads, all JS, gzipped. The ceiling set was
+ * 150 KB, then at most 130 KB: without zod on the first load it measured 123.9 KB here (124.3 KB in
+ * the browser, with theme-init.js), so 127 KB left a little headroom. Rendering first views once
+ * (docs/screens.md#main-thread-time: 2-5 Lighthouse points on the signed-in screens) brought it to
+ * 126.2 KB here, 127.1 KB in the browser: 128 KB.
  */
 export const FIRST_LOAD_BUDGET_KB = 128;
 /**
  * What a signed-in player's first screen, Make Picks, loads: the entry plus the picks screen's
- * chunks. It was 175 KB (the real screen, issue 9, measured 168.4 KB with the contract schemas its
- * calls parsed and zod); issue 21 asked for at most 150 KB. Its replies are now read unparsed and
+ * chunks. It was 175 KB (the real screen measured 168.4 KB with the contract schemas its calls
+ * parsed and zod), with a ceiling of 150 KB asked for. Its replies are now read unparsed and
  * small shared chunks merged: 138.5 KB here (138.9 KB in the browser), so 142 KB; with the
  * first views rendered once 141.1 KB here (142.0 KB in the browser): 143 KB. The reminders offer
  * saying what it really turns on, one points formatter and the live board's sharing by id brought
- * it to 143.2 KB (the first-load test's count): 144 KB, still under the 150 KB ceiling (bench/README.md). How, and what
- * each step gave: bench/README.md.
+ * it to 143.2 KB (the first-load test's count): 144 KB, still under the 150 KB ceiling. The
+ * current figures: bench/README.md; how each step got there: its git history.
  */
 export const MAKE_PICKS_BUDGET_KB = 144;
 

@@ -172,7 +172,7 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('should allow images from our own origin and data: only: no provider image host (team logos are ours, issue 19)', async () => {
+  it('should allow images from our own origin and data: only: no provider image host (team logos are served by us)', async () => {
     const res = await gw.fetch('/some/page');
     const imgSrc = (res.headers.get('content-security-policy') ?? '').split(';').find((d) => d.startsWith('img-src'));
     expect(imgSrc).toBe("img-src 'self' data:");

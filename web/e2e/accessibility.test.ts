@@ -10,7 +10,7 @@ import { pushSeasonToProduction } from './support/sports.js';
 import { publishWildCardPool } from './support/wild-card.js';
 
 /**
- * Accessibility (issue 22): axe-core 4 finds nothing on the audited screens (the landing page, Make
+ * Accessibility (docs/screens.md#contrast): axe-core 4 finds nothing on the audited screens (the landing page, Make
  * Picks, the Season Leaderboard, Live Results, Pool Management, Manage Weeks, the demo board and
  * /api/docs), at 375 and 1280 px, in the light and the dark theme, with data in place: the 2025
  * Wild Card week of the ESPN replay published with spreads, both dev players' picks (3/2/1 and a

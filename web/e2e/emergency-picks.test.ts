@@ -7,7 +7,7 @@ import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
- * Week management's picks tools and the live leaderboard (issue 9) in the browser against the real
+ * Week management's picks tools and the live leaderboard (docs/week.md#emergency-pick-entry, docs/screens.md#live-leaderboard) in the browser against the real
  * services: the pick completion card of a PUBLISHED week, the emergency pick entry, the live board
  * before the deadline (a player: not yet; the commissioner: everyone's picks, the override), and
  * the SCORING and COMPLETE bodies (calculate, the scoring review checked by hand, its CSV). The replay's dates put the

@@ -40,7 +40,7 @@ const ON_DEMAND_SCREENS = [
 ];
 
 /**
- * Issue 7, a lighter first load: what the browser really downloads for the landing page and for
+ * A light first load (bench/README.md, first load): what the browser really downloads for the landing page and for
  * Make Picks, and the screens that load on demand (their code, the loading and the failure path).
  */
 describe.skipIf(chromiumUnavailableReason())('first load and screens loaded on demand', () => {

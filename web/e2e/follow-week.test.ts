@@ -7,7 +7,7 @@ import { publishWildCardPool, type WildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /*
- * Issue 19: a page left open follows the week without a reload. Every page below is opened BEFORE
+ * A page left open follows the week without a reload. Every page below is opened BEFORE
  * the change, never reloaded, and the change is made by the clock (the picks deadline passing) or
  * by another person (a player's save, the super admin's moves through the API).
  *
@@ -39,7 +39,7 @@ async function expectSameDocument(page: Page): Promise<void> {
   expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
 }
 
-describe.skipIf(chromiumUnavailableReason())('open pages follow the week (issue 19)', () => {
+describe.skipIf(chromiumUnavailableReason())('open pages follow the week without a reload', () => {
   const e2e = setupE2e({
     espnReplay: { gameDay: { minutes: GAME_DAY_MINUTES, kickoffInMinutes: KICKOFF_IN_MINUTES } },
     liveFeed: { intervalMs: 500, idleIntervalMs: 1_000 },

@@ -7,7 +7,7 @@ import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
- * A whole replayed game day on an open live leaderboard (issue 10), in the browser against the
+ * A whole replayed game day on an open live leaderboard (docs/screens.md#live-leaderboard), in the browser against the
  * real services: the replay plays the recorded 2025 Wild Card round in accelerated time, the live
  * feed follows it, picks-scoring pushes each change over the stream, and the page moves from
  * kickoff to the recorded finals without a reload. Make Picks' game cards move the same way.

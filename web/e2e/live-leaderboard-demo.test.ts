@@ -16,7 +16,7 @@ async function scores(page: Page): Promise<string> {
 }
 
 /**
- * /live-leaderboard-demo (docs/screens.md#demo-leaderboard, issue 10): the sample data shown with
+ * /live-leaderboard-demo (docs/screens.md#demo-leaderboard): the sample data shown with
  * the live leaderboard's own components, moving like a live game day, for a signed-in player.
  */
 describe.skipIf(chromiumUnavailableReason())('the live leaderboard demo', () => {

@@ -9,7 +9,7 @@ import { pushSeasonToProduction } from './support/sports.js';
 import { publishWildCardPool } from './support/wild-card.js';
 
 /**
- * The notification screens (issue 23, docs/screens.md#profile, #make-picks-reminder-offer,
+ * The notification screens (docs/screens.md#profile, #make-picks-reminder-offer,
  * #week-management, #pool-management) in the browser through the real sign-in, against the
  * embedded app's notifications service and its mail catcher (`/dev-mail/messages.json`): Profile's
  * switches saved and read back; the commissioner's Nudge e-mails exactly the players who have not

@@ -8,7 +8,7 @@ import { publishWildCardPool } from './support/wild-card.js';
 import { nextPaint, settle, THEMES, useTheme } from './support/screens.js';
 
 /**
- * Phones (issue 19): no main screen scrolls sideways at 320, 360, 375 or 414 px, in the light and
+ * Phones: no main screen scrolls sideways at 320, 360, 375 or 414 px, in the light and
  * the dark theme; and the live board at 1280 x 800 too, every column of its standings in sight
  * (docs/screens.md). Each screen is opened once per role and measured at every width and theme by
  * resizing the viewport: `document.documentElement.scrollWidth` must not pass its `clientWidth`
@@ -75,7 +75,7 @@ const PAT_TIEBREAKER = 47;
 const CASEY_TIEBREAKER = 38;
 
 const WIDTHS = [320, 360, 375, 414] as const;
-/** The least height of a control a thumb taps (issue 22; Apple's and WCAG 2.5.5's 44 px). */
+/** The least height of a control a thumb taps (Apple's and WCAG 2.5.5's 44 px). */
 const THUMB_PX = 44;
 const PHONE_HEIGHT = 812;
 
@@ -230,7 +230,7 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
             await expect
               .poll(() => p.getByTestId('live-game-clock').allTextContents(), { timeout: 60_000 })
               .toEqual(expect.arrayContaining(['Halftime', 'End of 3rd']));
-            // A phone gets the standings as cards only (issue 22: the table is not rendered hidden beside them).
+            // A phone gets the standings as cards only (the table is not rendered hidden beside them: docs/screens.md#main-thread-time).
             await p.getByTestId('live-standing-card').first().waitFor();
             expect(await p.getByTestId('live-standing-row').count()).toBe(0);
           },
@@ -257,7 +257,7 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
             await settle(p, p.getByRole('button', { name: 'Update Scores from ESPN' }));
             await expect.poll(() => p.getByText('Halftime', { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
             await p.getByText('End of 3rd', { exact: true }).first().waitFor();
-            // One games layout in the DOM (issue 22): the cards, not a hidden table beside them.
+            // One games layout in the DOM (docs/screens.md#main-thread-time): the cards, not a hidden table beside them.
             expect(await p.getByTestId('week-game-card').count()).toBe(6);
             expect(await p.getByTestId('week-game-row').count()).toBe(0);
             console.info(

@@ -9,7 +9,7 @@ import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
- * Picks, locked picks on the live leaderboard, and the season standings (issue 9), in the browser
+ * Picks, locked picks on the live leaderboard, and the season standings (docs/screens.md#make-picks, #season-leaderboard), in the browser
  * against the real services, one story in order (the tests share the embedded app's state).
  *
  * The replay plays the 2025 Wild Card round in game-day mode: its kickoffs are a day ahead and
@@ -75,7 +75,7 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await player.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
     await expect.poll(() => player.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
 
-    // Team logos come from our own origin (issue 19): fetched once at the teams import (the replay's
+    // Team logos come from our own origin (deploy/README.md, "Team logos"): fetched once at the teams import (the replay's
     // stand-in images), every one loads, and the page asks nothing of the provider's image host.
     const logos = player.locator('[data-testid="game-card"] img');
     await expect.poll(() => logos.count()).toBe(8);
@@ -324,7 +324,7 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     const caseyText = (await caseyRow.textContent()) ?? '';
     for (const team of ['LAR', 'CHI', 'SF', 'JAX']) expect(caseyText).toContain(team);
 
-    // Issue 10: while the week is live the page listens to the live stream, and a change reaches it
+    // While the week is live the page listens to the live stream, and a change reaches it
     // without a reload. The commissioner moves Casey's 1pt pick from SF to PHI, then back.
     const heading = player.getByTestId('live-heading');
     await expect.poll(() => heading.getAttribute('data-stream'), { timeout: 15_000 }).toBe('live');

@@ -52,7 +52,7 @@ async function formSeasonYear(page: Page): Promise<string> {
 }
 
 /**
- * Issue 4 in the browser, one story in order (the tests share the embedded app's state): a
+ * Pools, invitations and members (docs/screens.md#pool-management) in the browser, one story in order (the tests share the embedded app's state): a
  * commissioner creates a pool and a two-use invitation; a signed-out newcomer follows the link,
  * signs in and is joined automatically; a second person joins by button; a third sees the limit;
  * the commissioner marks a member paid; a player is refused /admin; the super admin finds the

@@ -8,7 +8,7 @@ import { pushSeasonToProduction } from './support/sports.js';
 import { publishWildCardPool } from './support/wild-card.js';
 
 /**
- * Team logos (issue 19): every page gets them from our own origin (GET /api/teams/{id}/logo, the
+ * Team logos (deploy/README.md, "Team logos"): every page gets them from our own origin (GET /api/teams/{id}/logo, the
  * offline replay's stand-in images here). When they load, every slot shows the image; when they
  * cannot be had (the endpoint blocked here: down, never stored, a bad network), each logo slot
  * must show the product's fallback, the team's abbreviation on a coloured circle, never an empty

@@ -6,7 +6,7 @@ import { ACCOUNTS, toast, watchToasts } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
 
 /**
- * Manage Weeks (issue 8) in the browser against the real weeks-workflow service, one story in
+ * Manage Weeks (docs/screens.md#week-management) in the browser against the real weeks-workflow service, one story in
  * order (the tests share the embedded app's state): the super admin puts the bundled 2025 season
  * into production, its dates shifted so week 1 is a few days ahead; a commissioner sets a spread
  * on week 1 (after a refused entry), publishes one game and sees the deadline countdown; the
@@ -32,7 +32,7 @@ function gameRow(page: Page, testId: 'setup-game-row' | 'week-game-row', matchup
 }
 
 /**
- * Only one layout of the games is in the DOM, the one that fits (issue 22): the table at 1280 px,
+ * Only one layout of the games is in the DOM, the one that fits (docs/screens.md#main-thread-time): the table at 1280 px,
  * the cards at 375 px. Both at once, one hidden with CSS, gave SETUP's 16 games 1,519 elements.
  * Leaves the page at 1280 px.
  */

@@ -27,7 +27,7 @@ import {
 import { eventually, signIn, startTestCluster, type SignedIn, type TestCluster } from './helpers.js';
 
 /**
- * The authorization matrix (issue 11), generated from the endpoint contracts: every declared
+ * The authorization matrix (docs/roles.md#enforcement), generated from the endpoint contracts: every declared
  * endpoint x the six callers of the contract world (anonymous, a player of the pool, a player of
  * another pool, the pool's commissioner, another commissioner, the super admin), against the
  * expected answer written once per cell in authorization-matrix.ts. A test fails when an endpoint

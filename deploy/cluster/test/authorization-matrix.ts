@@ -2,7 +2,7 @@ import { ENDPOINTS, type ErrorCode } from '@powerpool/contracts';
 import type { WorldRole } from './contract-world.js';
 
 /**
- * The authorization matrix (issue 11): for every declared endpoint (ENDPOINTS, keyed `METHOD path`)
+ * The authorization matrix (docs/roles.md#enforcement): for every declared endpoint (ENDPOINTS, keyed `METHOD path`)
  * the answer the product gives each caller of the contract world (contract-world.ts), written once.
  * authorization-matrix.test.ts plays every cell through the gateway and fails when an endpoint has no
  * row here or a row names no endpoint.

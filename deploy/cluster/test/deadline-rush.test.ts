@@ -5,7 +5,7 @@ import { routeRequestCount, startTestCluster, type TestCluster } from './helpers
 import { privatePostgresUnavailableReason, startPostgresServer, type PostgresServer } from '@powerpool/testing';
 
 /**
- * Load at the deadline (issue 11), cluster mode with two picks-scoring replicas behind the gateway,
+ * Load at the deadline (docs/game.md#the-servers-clock), cluster mode with two picks-scoring replicas behind the gateway,
  * on a private PostgreSQL server (so the other suites' connections on the shared one cannot crowd
  * it). 500 first-use players sign in through the gateway and join one pool; the Wild Card week is
  * published with its deadline 20 s ahead (the replayed game day moved to kick off 10 minutes +

@@ -7,7 +7,7 @@ import { eventually, signIn, type SignedIn, type TestCluster } from './helpers.j
 import { batchBody, choiceOf, distinctFullSaves, isOk, picksRowsByPlayer, saveKey, storedKey, weekGames, type SaveRecord, type WeekGame } from './saves.js';
 
 /**
- * The rush at the picks deadline (issue 11), shared by deploy/cluster/test/deadline-rush.test.ts
+ * The rush at the picks deadline (docs/game.md#the-servers-clock), shared by deploy/cluster/test/deadline-rush.test.ts
  * and bench/deadline-rush.bench.ts: `players` first-use accounts signed in through the gateway and
  * members of one pool; the Wild Card week published with a deadline `leadSeconds` ahead; each
  * player sends one full save (3/2/1 and a power pick, a different one per player) at a random

@@ -510,7 +510,7 @@ export interface GenerateOptions {
  * refuses it before the body matters. Ahead of the sample, never sampled out: every numeric and
  * boolean field of every body sent as its string form ("16", "true") by every caller the access
  * rules admit, each to be refused with a 4xx and no change (bodies keep JSON's types; the
- * contract admitted `"weekNumber": "16"` in picks bodies until issue 19).
+ * contract admitted `"weekNumber": "16"` in picks bodies, path parameter schemas reused in bodies).
  */
 export function generateCases(world: Pick<ContractWorld, 'ids'>, options: GenerateOptions): FuzzCase[] {
   // mulberry32 (the kit's, as the slow bus uses): a failing sample can be replayed with its seed.

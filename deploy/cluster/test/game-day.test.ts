@@ -20,7 +20,7 @@ import { completeWildCardWeek, eventually, openStreamCount, publishWildCardPool,
 
 /**
  * A replayed Sunday in cluster mode with two picks-scoring replicas, one of them killed in the
- * middle of the game day (issue 10, "Scaled out"). The replay plays the recorded 2025 Wild Card
+ * middle of the game day (docs/architecture.md#replicas). The replay plays the recorded 2025 Wild Card
  * round; sports-data-staging's live feed follows it over real HTTP; every event crosses the real
  * NATS; a real browser signed in through the dev IdP keeps the live leaderboard page open, and
  * four more live leaderboard streams through the gateway follow the board as browsers do.

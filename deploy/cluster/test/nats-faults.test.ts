@@ -31,7 +31,7 @@ import { natsServerUnavailableReason, startNatsServer, type PrivateNatsServer } 
 
 /**
  * NATS killed (SIGKILL, no clean shutdown) and restarted on the same port and JetStream store
- * (issue 11, "Kill NATS in the middle of a scoring run and of a game day"). Each cluster runs on a
+ * (docs/development.md#reliability-suites: nothing lost). Each cluster runs on a
  * private nats-server this file starts (libs/testing `startNatsServer`), so killing it touches
  * no other test. Events travel through each service's transactional outbox into JetStream; after
  * the restart every event must arrive once, and the standings must equal those of a run without

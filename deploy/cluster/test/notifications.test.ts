@@ -6,7 +6,7 @@ import { unavailableReason, WILD_CARD_PICKS, wildCardBatch } from '@powerpool/te
 import { eventually, publishWildCardPool, startTestCluster, type TestCluster, type WildCardPool } from './helpers.js';
 
 /**
- * Reminders in cluster mode (issue 23, docs/notifications.md#exactly-once): two notifications
+ * Reminders in cluster mode (docs/notifications.md#exactly-once): two notifications
  * replicas as their own processes, real NATS and PostgreSQL, e-mail over real SMTP to a mail
  * catcher. The Wild Card week is published with its deadline a day away, so the 24-hour picks
  * reminder is due at once; of the pool's three members the player has saved picks, player2 and the

@@ -20,7 +20,7 @@ import {
 } from './saves.js';
 
 /**
- * Restart PostgreSQL during saves (issue 11). The cluster runs on a private PostgreSQL server this
+ * Restart PostgreSQL during saves (docs/development.md#reliability-suites). The cluster runs on a private PostgreSQL server this
  * file starts (libs/testing `startPostgresServer`) so it can take it down: once with a fast shutdown (clients
  * disconnected, open transactions rolled back) and once with SIGKILL of the postmaster and every
  * backend (a crash, then crash recovery), each time while eight players (the two dev players and

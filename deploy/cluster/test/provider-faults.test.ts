@@ -21,7 +21,7 @@ import { callWithin, eventually, publishWildCardPool, startTestCluster, type Sig
 
 /**
  * The provider (ESPN, here the launcher's replay) failing in the middle of a replayed game day
- * (issue 11, "The provider down, slow, or answering garbage during a game day").
+ * (docs/development.md#reliability-suites: a clear 502, nothing written).
  *
  * What fails, and when: once the first game has points on the live board, every scoreboard and
  * teams request to the replay is made to fail, mode after mode: '500' (down), 'slow' (answers

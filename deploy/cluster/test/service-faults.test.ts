@@ -16,8 +16,8 @@ import {
 } from './helpers.js';
 
 /**
- * A service process crashing in the middle of its work (issue 11, "Kill a picks-scoring replica,
- * then weeks-workflow, then sports-data-staging, each mid-work"). One cluster: two picks-scoring
+ * A service process crashing in the middle of its work (docs/development.md#reliability-suites:
+ * a picks-scoring replica, then weeks-workflow, then sports-data-staging, each mid-work). One cluster: two picks-scoring
  * replicas, one process of every other service, real Postgres and NATS, the replayed 2025 Wild
  * Card round as the game day. The three scenarios run in order on one pool's week, as a Sunday
  * goes: picks saved (picks-scoring-1 dies), the week started (weeks-workflow dies, then hangs:

@@ -4,7 +4,7 @@ import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { startTestCluster, type TestCluster } from './helpers.js';
 
 /**
- * Issue 18 in cluster mode: the Wild Card week as fast as the API answers (libs/testing
+ * The slow bus in cluster mode (docs/development.md#the-slow-bus): the Wild Card week as fast as the API answers (libs/testing
  * slow-bus-story.ts) with every service's NATS bus holding each event for a seeded random delay
  * up to BUS_DELAY_MAX_MS (2000 ms unless the env says), and two picks-scoring replicas sharing
  * the consumers. One cluster per seed (SLOW_BUS_SEEDS, default 3 random ones, in the test

@@ -4,7 +4,7 @@ import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { startEmbedded } from '../src/index.js';
 
 /**
- * Issue 18 in embedded mode: the Wild Card week as fast as the API answers (libs/testing
+ * The slow bus in embedded mode (docs/development.md#the-slow-bus): the Wild Card week as fast as the API answers (libs/testing
  * slow-bus-story.ts) while the one in-process bus holds every event for a seeded random delay up
  * to BUS_DELAY_MAX_MS (2000 ms unless the env says). Plain HTTP through the gateway, signed in
  * through the dev IdP. One app per seed (SLOW_BUS_SEEDS, default 3 random ones, in the test

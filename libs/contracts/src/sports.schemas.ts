@@ -115,7 +115,7 @@ export type GameData = Omit<Game, 'updatedAt'>;
  * What every service keeps of a production game in its own copy (the columns of service-kit's
  * `productionGameColumns`), versioned by `updatedAt`: copies keep the newest. A decision made on
  * one service's copy carries these (weeks.week.state-changed `results`), so the service acting on
- * it applies exactly what was decided on (README "How a result travels").
+ * it applies exactly what was decided on (docs/cross-service-decisions.md#how-a-result-travels).
  */
 export const gameSnapshotSchema = gameSchema.pick({
   espnId: true,

@@ -74,8 +74,7 @@ export class StillSyncingError extends ConflictError {
  * A refusal decided on this service's copy of pools-invitations' pools and memberships, which lags
  * (a pool just created, a player who just joined, a commissioner just handed over). `route()`
  * catches such a refusal once: it asks pools-invitations for the pool and the person
- * (`rpc.pools.pool.access`), updates the copy and runs the handler again (README "Where each
- * decision is made").
+ * (`rpc.pools.pool.access`), updates the copy and runs the handler again (docs/cross-service-decisions.md).
  */
 export interface PoolAccessRefusal {
   /** The pool, and the person whose membership decided it (the caller unless said). */

@@ -9,7 +9,7 @@ import { connectPostgres, type Database } from '../src/db/database.js';
 import { errorReply } from '../src/error-reply.js';
 
 /**
- * PostgreSQL going away under a service (issue 11, found by deploy/cluster/test/postgres-restart):
+ * PostgreSQL going away under a service (docs/development.md#reliability-suites, found by deploy/cluster/test/postgres-restart):
  * a connection the server terminates (pg_terminate_backend sends the same 57P01 FATAL a fast
  * shutdown does) while a transaction holds it between two queries must not kill the process
  * (pg-pool listens for errors only on idle clients); the failed query, and any query while the

@@ -14,7 +14,7 @@ import { signIn, type SignedIn } from './sign-in.js';
 import { pushSeasonThroughGateway, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD_WEEK, wildCardBatch, type WildCardPick } from './wild-card.js';
 
 /**
- * The Wild Card week as fast as the API answers, for the slow bus test mode (issue 18; embedded
+ * The Wild Card week as fast as the API answers, for the slow bus test mode (docs/development.md#the-slow-bus; embedded
  * mode and cluster mode run it: deploy/embedded/test/slow-bus.test.ts,
  * deploy/cluster/test/slow-bus.test.ts). Every request of the story goes out as soon as the
  * previous one answered, never after waiting for an event: a commissioner clicking Update Scores
@@ -22,7 +22,7 @@ import { pushSeasonThroughGateway, WILD_CARD_PICKS, WILD_CARD_SPREADS, WILD_CARD
  * Meanwhile the bus holds every event for a random delay, so the services' copies (picks-scoring's
  * games and week state, weeks-workflow's pools) lag behind the service that answered.
  *
- * A step that finds its service's copy behind answers 409 `still_syncing` (the fix of issue 18):
+ * A step that finds its service's copy behind answers 409 `still_syncing` (docs/cross-service-decisions.md):
  * the story reads it, pauses and sends the step again, as a commissioner would, and counts it.
  * Today's code refuses such a step with another answer instead (a pool or member it does not know
  * yet, a week not published or not in SCORING yet): `LAG_ANSWERS` names those; they are retried
@@ -122,7 +122,7 @@ export const STORY_PLAYERS: readonly StoryPlayer[] = [
 /**
  * Today's answers of a step whose service has not heard the event it needs yet (kind of step ->
  * error codes), seen on this story under the slow bus. They mean "too early" but say something
- * else; with issue 18 fixed they are `still_syncing`.
+ * else; a copy that is behind answers `still_syncing` instead (docs/cross-service-decisions.md).
  */
 export const LAG_ANSWERS: Readonly<Record<string, readonly string[]>> = {
   // weeks-workflow does not know the pool yet (pools.pool.created on its way).

@@ -1,7 +1,7 @@
 /**
  * picks-scoring acting on what weeks-workflow decided before (or without) the events that say so:
  * a week is scored on exactly the results its move to SCORING or COMPLETE was decided on, or newer
- * ones, whatever order the events arrive in (README "How a result travels"; docs/game.md#corrections).
+ * ones, whatever order the events arrive in (docs/cross-service-decisions.md#how-a-result-travels; docs/game.md#corrections).
  *
  * The week (buildSeason's week 1, WEEK1.spreads; home score + spread against away score):
  *   w1-a PHI(21) 24 - DAL(6) 20,  -3.5 -> 20.5 > 20: PHI covers

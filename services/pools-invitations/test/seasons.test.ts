@@ -6,7 +6,7 @@ import { buildGameOfYear, buildSeason, call, castOf, migrateGames, startPools, t
 const skip = await integrationSkipReason();
 
 /**
- * Issue 7: the default pool year is the season current in the production sports data (which
+ * The default pool year is the season current in the production sports data (which
  * pools-invitations learns from sports.games.migrated), not the calendar year. The 2025 season
  * runs from September 2025 to the Super Bowl on 8 February 2026.
  */

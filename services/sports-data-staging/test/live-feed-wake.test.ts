@@ -28,7 +28,7 @@ async function until(what: string, check: () => boolean, timeoutMs = WAKE_WITHIN
 }
 
 /**
- * The live feed woken (issue 19): on a fresh database the feed sleeps its idle interval; pushing
+ * The live feed woken (docs/architecture.md#live-feed): on a fresh database the feed sleeps its idle interval; pushing
  * games to production and publishing a week make it re-plan at once. The harness's app (feed off)
  * does the work, as one replica; a second replica runs the feed, so the wake is also shown to
  * reach a replica other than the one that migrated.

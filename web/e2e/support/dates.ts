@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * The one family of dates the SPA shows (web/src/lib/dates.ts, issue 19): "Sun, Jan 11, 2026,
+ * The one family of dates the SPA shows (web/src/lib/dates.ts, docs/screens.md#times-and-toasts): "Sun, Jan 11, 2026,
  * 3:20 PM CST" (an instant), "Sun, Jan 11, 3:30 PM CST" (a kickoff), "Jan 11, 2026" (a day),
  * "3:20:05 PM CST" (a time of today). Central time, named, every time.
  */

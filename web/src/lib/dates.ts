@@ -1,5 +1,5 @@
 /**
- * Every date and time the SPA shows, in one family (issue 19): English month abbreviations, the
+ * Every date and time the SPA shows, in one family (docs/screens.md#times-and-toasts): English month abbreviations, the
  * America/Chicago time zone (docs/screens.md#times-and-toasts: displayed times are
  * Central time) and its abbreviation (CST or CDT) whenever a time of day is shown.
  *

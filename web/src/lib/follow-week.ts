@@ -1,7 +1,7 @@
 import type { Week, WeekState } from '@powerpool/contracts';
 
 /*
- * How an open page follows a pool week without a reload (issue 19). The server's clock decides:
+ * How an open page follows a pool week without a reload (docs/screens.md#following-the-week). The server's clock decides:
  * a page that knows the picks deadline refetches once it has passed (useTimePassed), and asks
  * again on the schedules below until the server's answer shows the change. Idle weeks (SETUP,
  * COMPLETE, a deadline far away) are not polled, or only rarely.

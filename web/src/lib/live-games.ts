@@ -8,7 +8,7 @@ import { onDemand } from './on-demand';
 import { useLiveStream } from './use-live-stream';
 
 /*
- * The status, quarter, clock and scores of a week's games pushed while games are on (issue 10):
+ * The status, quarter, clock and scores of a week's games pushed while games are on (docs/screens.md#data-loading):
  * Make Picks' game cards (picks feature) and Manage Weeks' game rows (weeks feature) both show
  * them, and features cannot import each other, so the call lives here.
  */

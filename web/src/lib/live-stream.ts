@@ -3,7 +3,7 @@ import { LIVE_POLL_INTERVAL_MS } from '../config/live-leaderboard';
 import { throwIfNotOk } from './api-client';
 
 /*
- * The browser side of the live pushes (server-sent events, issue 10): the live leaderboard and the
+ * The browser side of the live pushes (server-sent events, docs/screens.md#live-leaderboard): the live leaderboard and the
  * games of a week. Read with fetch rather than EventSource: EventSource hides the `: heartbeat`
  * comments, so it cannot tell a quiet stream from a dead one, and it cannot be told to stop
  * reconnecting after a refusal. Here every byte counts as a sign of life, a stream silent for

@@ -5,7 +5,7 @@ import { apiRoute } from './api-client';
  * The calls of the commissioner's screens, Pool Management (with its Testing tab) and Week
  * Management, and of the live leaderboard, by route (docs/screens.md#data-loading): their replies
  * are read without zod, as the first screen's are (api-routes.ts), so none of these screens
- * evaluates zod and the contracts' schemas when its code loads (issue 22: 30-80 ms of a phone's
+ * evaluates zod and the contracts' schemas when its code loads (docs/screens.md#data-loading: 30-80 ms of a phone's
  * main thread, and 25 KB gzipped). A module of its own, apart from `firstScreenRoutes`: it belongs
  * to these screens' chunks, not to the first load. Each route names its declared endpoint as a
  * type: a method or path that differs from the contract's does not compile.

@@ -2,7 +2,7 @@
  * The slow bus test mode (BUS_DELAY_MAX_MS): a decorator over either bus that holds every delivery
  * for a random delay before its handler runs, so events reach each consumer late and in any order
  * between subjects, as they do on a busy consumer and a real network. Tests run the stories through
- * it to find code that acts on a copy the events have not reached yet (issue 18). Never in
+ * it to find code that acts on a copy the events have not reached yet (docs/development.md#the-slow-bus). Never in
  * production: the config refuses it there (config.ts `slowBusSettingOf`).
  *
  * - Durable events (`consume`): the delay runs inside the handler, so the bus treats it as the

@@ -148,8 +148,7 @@ export type WeekStateHook = (store: PicksStore, emit: Emit, event: EventPayload<
 /**
  * The results a week's move was decided on (weeks.week.state-changed `results`): each game's
  * snapshot, kept when newer than ours, and each void ruling. Applied in the transaction that moves
- * the week, so no calculation ever sees the new state with older results (README "How a result
- * travels").
+ * the week, so no calculation ever sees the new state with older results (docs/cross-service-decisions.md#how-a-result-travels).
  */
 export async function applyDecidedGames(store: PicksStore, results: readonly DecidedGame[]): Promise<void> {
   for (const { poolGameId, game, voided } of results) {

@@ -9,7 +9,7 @@ const MAX_INPUT_PIXELS = 4096 * 4096;
  * A fetched team logo at the size PowerPool serves it: a TEAM_LOGO_SERVED_PX square PNG (the
  * image fitted inside, transparent around it), whatever the provider sent (its 500 px PNG, an
  * SVG, a JPEG, WebP or GIF). A phone then loads a few KB per logo instead of a 500 px image shown
- * at 28 px (issue 22), and an SVG never reaches a browser as a document of ours. Throws when the
+ * at 28 px (docs/screens.md#main-thread-time), and an SVG never reaches a browser as a document of ours. Throws when the
  * bytes do not decode as an image (the import then treats the logo as not fetched).
  */
 export async function sizeTeamLogo(image: EspnImage): Promise<EspnImage> {

@@ -58,7 +58,7 @@ export function decidedGamesOf(rows: PoolGameWithGame[]): DecidedGame[] {
   });
 }
 
-/** The moves whose event carries the results they were decided on (README "How a result travels"). */
+/** The moves whose event carries the results they were decided on (docs/cross-service-decisions.md#how-a-result-travels). */
 const DECIDED_ON_RESULTS: ReadonlySet<WeekState> = new Set(['SCORING', 'COMPLETE']);
 
 interface ChangeOptions {

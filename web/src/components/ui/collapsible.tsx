@@ -5,7 +5,7 @@ import type { ComponentProps } from 'react';
  * A section that opens and closes under its trigger: Root holds the state (controlled), Trigger is
  * the button (aria-expanded, aria-controls), Content the region, empty and hidden while closed.
  * Radix's Collapsible did the same but measured its content on mount, closed or not: a forced style
- * recalculation and layout of the whole page during the first render (issue 22: about 75 ms of the
+ * recalculation and layout of the whole page during the first render (docs/screens.md#main-thread-time: about 75 ms of the
  * 4x-slowed main thread on Manage Weeks, which shows two of them, and on the live leaderboard).
  */
 interface CollapsibleState {

@@ -62,7 +62,7 @@ interface ResponsiveTableProps<T> {
  * A list of records as a table on wide screens and as cards on phones (below `breakpoint`), from
  * one description of the columns: the members tab, payments, global users, the live standings and
  * Manage Weeks use it. Only the form that fits is rendered: both at once, one hidden with CSS,
- * doubled a long list's DOM (Manage Weeks: 1,519 elements, issue 22). The width is read with
+ * doubled a long list's DOM (Manage Weeks: 1,519 elements; docs/screens.md#main-thread-time). The width is read with
  * matchMedia during render, so the first paint already has the right form, and a resize swaps it.
  */
 export function ResponsiveTable<T>({

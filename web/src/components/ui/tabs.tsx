@@ -10,7 +10,7 @@ import { cn } from '../../utils/cn';
  * arrows move to the previous and next tab (wrapping), Home and End to the first and last, and a
  * tab that gets focus is selected. Radix's Tabs did the same but each panel measured itself on
  * mount (its Presence reads the computed style): a forced style recalculation of the whole page
- * during the first render (issue 22: about 35 ms of the 4x-slowed main thread on Pool Management).
+ * during the first render (docs/screens.md#main-thread-time: about 35 ms of the 4x-slowed main thread on Pool Management).
  * The parts are Root, List, Trigger and Content; TabsList, TabsTrigger and TabsContent are them
  * with the app's look.
  */

@@ -117,7 +117,7 @@ function PoolsState({
 
 function Leaderboard({ pool }: { pool: BoardPool }) {
   const board = useSeasonLeaderboard(pool.id, pool.year);
-  // Issue 19: the standings follow a week completed elsewhere. The pool's week list is read again
+  // The standings follow a week completed elsewhere (docs/screens.md#following-the-week). The pool's week list is read again
   // while a week is moving (useWeeks `follow`); a week it shows COMPLETE makes the completed weeks
   // (picks-scoring) catch up, and a change of those reloads the standings and the breakdowns.
   const poolWeeks = useWeeks(pool.id, { follow: true });

@@ -67,7 +67,7 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
   const weeks = meta?.allWeeks ?? fallbackWeeks.data;
   const deadline = meta?.pickDeadline ?? fallbackWeeks.data?.find((w) => w.weekNumber === weekNumber)?.pickDeadline ?? null;
   useEffect(() => setPickDeadline(deadline), [deadline]);
-  // Issue 19: the page follows the deadline by itself. When it passes (by this browser's clock,
+  // The page follows the deadline by itself (docs/screens.md#following-the-week). When it passes (by this browser's clock,
   // plus a grace second) "Pick Data Coming Soon" asks at once; the server's clock decides.
   const deadlinePassed = useTimePassed(deadline, DEADLINE_GRACE_MS);
   const { refetch } = board;

@@ -15,7 +15,7 @@ export function usePublishedGames(poolId: string, weekNumber: number, { live = f
 
 /**
  * The published games with, while games are on, their status, quarter, clock and scores pushed by
- * the games stream laid over them (issue 10). When the stream fails the query's own data (and its
+ * the games stream laid over them (docs/screens.md#data-loading). When the stream fails the query's own data (and its
  * `live` reload) stands in, silently.
  */
 export function useLivePublishedGames(status: Pick<WeekStatus, 'poolId' | 'year' | 'weekNumber' | 'currentState'>, { live = false }: { live?: boolean } = {}) {
@@ -24,7 +24,7 @@ export function useLivePublishedGames(status: Pick<WeekStatus, 'poolId' | 'year'
   const pushed = useLiveGames(status.year, status.weekNumber, query.data !== undefined && gamesArePlaying(query.data, now, status.currentState), query);
   const games = useMemo(() => query.data?.map((game) => withLiveState(game, pushed.games.get(game.id))), [query.data, pushed.games]);
   // A game the stream reports final changes the week's counts and may allow its next step: the
-  // week's state is read again at once (issue 19), not at its next interval.
+  // week's state is read again at once (docs/screens.md#following-the-week), not at its next interval.
   const finals = games?.filter((game) => game.isComplete).length;
   const queryClient = useQueryClient();
   const seenFinals = useRef(finals);

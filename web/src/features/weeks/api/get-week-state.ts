@@ -8,7 +8,7 @@ import { weekStateQueryOptions } from './week-state-query';
 import { AFTER_DEADLINE_RETRY_MS, DEADLINE_GRACE_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
 
 /**
- * How often a shown week's state reloads by itself (issue 19, lib/follow-week.ts): every
+ * How often a shown week's state reloads by itself (docs/screens.md#following-the-week, lib/follow-week.ts): every
  * LIVE_WEEK_FOLLOW_MS while the week is live (GAMES_IN_PROGRESS, SCORING: the counts of final
  * games, and the next step made by another commissioner or admin); every AFTER_DEADLINE_RETRY_MS
  * once the deadline of a published week has passed (the server moves it on by itself any
@@ -24,7 +24,7 @@ export function weekStateRefetchInterval(status: WeekStatus | undefined, now = D
 }
 
 /**
- * `follow`: the week moves without the viewer (issue 19). Reloads by itself on
+ * `follow`: the week moves without the viewer (docs/screens.md#following-the-week). Reloads by itself on
  * `weekStateRefetchInterval`, once at the picks deadline of a published week (a timer, plus
  * DEADLINE_GRACE_MS: the server's clock decides), and when the state it reads has changed (another
  * commissioner, the automatic start) reloads what the change touches (poolWeekKeys: the games,
