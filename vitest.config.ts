@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The default output, then what each project and the slowest files cost (libs/testing/src/timing-reporter.ts).
+    reporters: ['default', './libs/testing/src/timing-reporter.ts'],
     projects: [
       {
         test: {

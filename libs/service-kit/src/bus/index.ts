@@ -4,4 +4,4 @@ export { connectNatsBus } from './nats.js';
 export { replyBudgetMs, REQUEST_TIMEOUT_HEADER } from './wire.js';
 export { withDeliveryDelays, mulberry32, delaySequence } from './slow.js';
 export { answerRequests } from './answer.js';
-export { consume, type Durable, type EventSource } from './consume.js';
+export { consume } from './consume.js';

@@ -1,0 +1,45 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/** One test file's cost: its project, its path and its time (collect + tests and hooks), in ms. */
+export interface FileTime {
+  project: string;
+  file: string;
+  ms: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * What a run cost, as the README's test section reports it (docs/development.md#test-projects):
+ * per project the files and the sum of their times, then the `slowest` files. Files of one project
+ * run side by side, so a project's sum is its cost, not its wall time.
+ */
+export function timingSummary(files: readonly FileTime[], wallMs: number, slowest = 10): string {
+  const projects = new Map<string, { files: number; ms: number }>();
+  for (const f of files) {
+    const p = projects.get(f.project) ?? { files: 0, ms: 0 };
+    projects.set(f.project, { files: p.files + 1, ms: p.ms + f.ms });
+  }
+  const lines = [`test time: ${seconds(wallMs)} wall`];
+  for (const [name, p] of [...projects].sort((a, b) => b[1].ms - a[1].ms)) lines.push(`  ${name}: ${p.files} files, ${seconds(p.ms)}`);
+  lines.push(`slowest ${Math.min(slowest, files.length)} files:`);
+  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, slowest)) lines.push(`  ${seconds(f.ms)}  ${f.project}  ${f.file}`);
+  return lines.join('\n');
+}
+
+/** A vitest reporter that prints timingSummary at the end of a run (beside the default reporter). */
+export default class TimingReporter implements Reporter {
+  private start = Date.now();
+
+  onTestRunStart(): void {
+    this.start = Date.now();
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const files = modules.map((m) => {
+      const d = m.diagnostic();
+      return { project: m.project.name, file: m.relativeModuleId, ms: d.collectDuration + d.duration };
+    });
+    if (files.length > 1) process.stdout.write(`\n${timingSummary(files, Date.now() - this.start)}\n`);
+  }
+}
