@@ -33,7 +33,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { SESSION_COOKIE, type Game, type Team } from '@powerpool/contracts';
 import { connectServiceBus } from '@powerpool/service-kit';
-import { buildPoolSnapshot, buildProductionGame, memberEventOf, signInThroughGateway, TEST_NATS_URL } from '@powerpool/testing';
+import { buildPoolSnapshot, buildGame, memberEventOf, signInThroughGateway, TEST_NATS_URL } from '@powerpool/testing';
 import { startTestCluster, type TestCluster } from '../deploy/cluster/test/helpers.js';
 import { until } from './seed-live-week.js';
 import { benchFailed, envInt, envNumber, forkStreamClients, untilEventsHandled } from './support.js';
@@ -145,7 +145,7 @@ async function measure(pools: number): Promise<void> {
     }));
     const kickoff = new Date(Date.now() - 60 * 60_000).toISOString();
     const games: Game[] = Array.from({ length: GAMES }, (_, i) =>
-      buildProductionGame({
+      buildGame({
         espnId: `many-${i}`,
         year: YEAR,
         weekNumber: 1,

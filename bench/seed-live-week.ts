@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Game, Team } from '@powerpool/contracts';
-import { buildPoolSnapshot, buildProductionGame, memberEventOf } from '@powerpool/testing';
+import { buildPoolSnapshot, buildGame, memberEventOf } from '@powerpool/testing';
 import type { Embedded } from '../deploy/embedded/src/index.js';
 
 /** A big pool's week 1 on game day, as the live leaderboard benchmarks measure it. */
@@ -58,7 +58,7 @@ export async function seedLiveWeek(app: Embedded, ownerId: string, members: numb
   }));
   const kickoff = new Date(Date.now() - 60 * 60_000).toISOString();
   const games: Game[] = Array.from({ length: 16 }, (_, i) =>
-    buildProductionGame({
+    buildGame({
       espnId: `bench-${i}`,
       year,
       weekNumber: 1,

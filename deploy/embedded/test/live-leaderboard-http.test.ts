@@ -3,7 +3,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type Game, type LiveLeaderboard, type Team } from '@powerpool/contracts';
-import { buildPoolSnapshot, buildProductionGame, signInThroughGateway } from '@powerpool/testing';
+import { buildPoolSnapshot, buildGame, signInThroughGateway } from '@powerpool/testing';
 import { startEmbedded, type Embedded } from '../src/index.js';
 
 /** A GET as it comes over the wire through the gateway (fetch would decompress). */
@@ -53,7 +53,7 @@ describe('live leaderboard through the gateway', () => {
       logoUrl: null,
       darkLogoUrl: null,
     }));
-    game = buildProductionGame({
+    game = buildGame({
       espnId: `gw-${randomUUID().slice(0, 8)}`,
       year: 2025,
       weekNumber: 1,

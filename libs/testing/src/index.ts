@@ -9,7 +9,6 @@ export * from './chromium.js';
 export * from './sign-in.js';
 export * from './upload.js';
 export * from './factories.js';
-export * from './harness.js';
 export * from './world.js';
 export * from './event-stream.js';
 export * from './live-follower.js';

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import { tiebreakerGameIdOf, type EventSubject, type Game, type Pool, type Role, type Team, type User, type Venue, type WeekState } from '@powerpool/contracts';
+import {
+  tiebreakerGameIdOf,
+  type EventSubject,
+  type Game,
+  type HttpMethod,
+  type Pool,
+  type Role,
+  type Team,
+  type User,
+  type WeekState,
+} from '@powerpool/contracts';
 import type { BusMessage, ServiceApp, Subscription } from '@powerpool/service-kit';
-import { buildProductionGame } from './factories.js';
-import { buildPoolSnapshot, callAs, castFor, memberEventOf, personOf, waitForRow, type Cast, type MemberSubject, type Method, type Person } from './harness.js';
-import { createTestRuntime, type TestRuntime } from './runtime.js';
+import { buildPoolSnapshot, memberEventOf, TEAMS, VENUES, YEAR, type MemberSubject } from './factories.js';
+import { createTestRuntime, type TestRuntime, type TestUser } from './runtime.js';
 
 /**
  * One world for every service's integration suite: a service started on real storage and bus with
@@ -14,8 +23,51 @@ import { createTestRuntime, type TestRuntime } from './runtime.js';
  * so a test reads top to bottom without sleeps.
  */
 
-/** The season every suite plays. */
-export const YEAR = 2025;
+// ---- people and calls, as the gateway forwards them ----------------------------------------------
+
+export interface Person extends TestUser {
+  name: string;
+  headers: Record<string, string>;
+}
+
+/** A user with the identity headers a gateway would forward for them. */
+async function personOf(runtime: TestRuntime, role: Role, name: string): Promise<Person> {
+  const id = randomUUID();
+  const user: TestUser = { id, email: `${name.toLowerCase().replace(/\s+/g, '.')}.${id.slice(0, 6)}@powerpool.test`, role };
+  return { ...user, name, headers: await runtime.headersFor(user) };
+}
+
+/** The roles every authorization test needs: the same named people in every suite. */
+export interface Cast {
+  commissioner: Person;
+  otherCommissioner: Person;
+  admin: Person;
+  player: Person;
+  outsider: Person;
+}
+
+async function castFor(runtime: TestRuntime): Promise<Cast> {
+  return {
+    commissioner: await personOf(runtime, 'pool_commissioner', 'Casey Commish'),
+    otherCommissioner: await personOf(runtime, 'pool_commissioner', 'Other Commish'),
+    admin: await personOf(runtime, 'super_admin', 'Ada Admin'),
+    player: await personOf(runtime, 'user', 'Pat Player'),
+    outsider: await personOf(runtime, 'user', 'Olive Outsider'),
+  };
+}
+
+/** The HTTP methods an endpoint is declared with (contracts' HttpMethod). */
+export type Method = HttpMethod;
+
+/** Wait (up to `timeoutMs`) until `sql` returns a row (the service has consumed an event). */
+async function waitForRow(runtime: TestRuntime, sql: string, params: unknown[], timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await runtime.database.sql.query(sql, params)).length > 0) return;
+    if (Date.now() > until) throw new Error(`not stored within ${timeoutMs} ms: ${sql} ${JSON.stringify(params)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** A service under test (see startServiceHarness). */
 export interface ServiceHarness {
@@ -81,12 +133,14 @@ export async function startServiceHarness(options: StartServiceOptions): Promise
 
 // ---- calls and waits ----------------------------------------------------------------------------
 
-/** One call through buildApp + inject, as the gateway would forward it (`who` null: signed out). */
-export const call = (h: ServiceHarness, method: Method, url: string, who: Person | null, payload?: unknown) =>
-  callAs(h.runtime, h.app, method, url, who, payload);
+/** One call through inject, as the gateway would forward it (`who` null: signed out); `{ ...h, app }` calls another replica. */
+export async function call(h: Pick<ServiceHarness, 'runtime' | 'app'>, method: Method, url: string, who: Person | null, payload?: unknown) {
+  const headers = who ? who.headers : await h.runtime.headersFor(null);
+  return h.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
 
 /** Wait until `sql` returns a row (the service has consumed an event). */
-export const stored = (h: ServiceHarness, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, sql, params);
+export const stored = (h: { runtime: TestRuntime }, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, sql, params);
 
 /** Wait for an event on a recorded subject matching `match`, and return its payload. */
 export async function eventSeen(h: ServiceHarness, subject: string, match: (data: any) => boolean = () => true): Promise<any> {
@@ -110,10 +164,13 @@ export async function person(h: ServiceHarness, role: Role, name: string, option
   return p;
 }
 
-/** The five roles of every authorization test (see castFor), each announced when the service keeps users. */
-export async function castOf(h: ServiceHarness): Promise<Cast> {
+/**
+ * The five roles of every authorization test, each announced when the service keeps users. A suite
+ * with a runtime of its own and no ServiceHarness gives `{ runtime }` (nobody is announced).
+ */
+export async function castOf(h: ServiceHarness | { runtime: TestRuntime }): Promise<Cast> {
   const cast = await castFor(h.runtime);
-  if (h.keepsUsers) for (const p of Object.values(cast)) await announceUser(h, p);
+  if ('keepsUsers' in h && h.keepsUsers) for (const p of Object.values(cast)) await announceUser(h, p);
   return cast;
 }
 
@@ -144,92 +201,6 @@ export async function announceUser(h: ServiceHarness, p: Person): Promise<void> 
 }
 
 // ---- teams and games (sports-data-staging) -----------------------------------------------------
-
-export const TEAMS: Team[] = [
-  {
-    espnId: '21',
-    name: 'Philadelphia Eagles',
-    shortName: 'Eagles',
-    abbreviation: 'PHI',
-    city: 'Philadelphia',
-    color: '06424d',
-    logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
-    darkLogoUrl: null,
-  },
-  {
-    espnId: '6',
-    name: 'Dallas Cowboys',
-    shortName: 'Cowboys',
-    abbreviation: 'DAL',
-    city: 'Dallas',
-    color: '002a5c',
-    logoUrl: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png',
-    darkLogoUrl: null,
-  },
-  { espnId: '12', name: 'Kansas City Chiefs', shortName: 'Chiefs', abbreviation: 'KC', city: 'Kansas City', color: 'e31837', logoUrl: null, darkLogoUrl: null },
-  {
-    espnId: '24',
-    name: 'Los Angeles Chargers',
-    shortName: 'Chargers',
-    abbreviation: 'LAC',
-    city: 'Los Angeles',
-    color: '0080c6',
-    logoUrl: null,
-    darkLogoUrl: null,
-  },
-  { espnId: '2', name: 'Buffalo Bills', shortName: 'Bills', abbreviation: 'BUF', city: 'Buffalo', color: '00338d', logoUrl: null, darkLogoUrl: null },
-  { espnId: '15', name: 'Miami Dolphins', shortName: 'Dolphins', abbreviation: 'MIA', city: 'Miami', color: '008e97', logoUrl: null, darkLogoUrl: null },
-  { espnId: '3', name: 'Chicago Bears', shortName: 'Bears', abbreviation: 'CHI', city: 'Chicago', color: '0b162a', logoUrl: null, darkLogoUrl: null },
-  { espnId: '8', name: 'Detroit Lions', shortName: 'Lions', abbreviation: 'DET', city: 'Detroit', color: '0076b6', logoUrl: null, darkLogoUrl: null },
-  { espnId: '9', name: 'Green Bay Packers', shortName: 'Packers', abbreviation: 'GB', city: 'Green Bay', color: '203731', logoUrl: null, darkLogoUrl: null },
-  {
-    espnId: '16',
-    name: 'Minnesota Vikings',
-    shortName: 'Vikings',
-    abbreviation: 'MIN',
-    city: 'Minneapolis',
-    color: '4f2683',
-    logoUrl: null,
-    darkLogoUrl: null,
-  },
-];
-
-export const VENUES: Venue[] = [
-  {
-    espnVenueId: '3806',
-    fullName: 'Lincoln Financial Field',
-    city: 'Philadelphia',
-    state: 'PA',
-    zipCode: null,
-    indoor: false,
-    grass: true,
-    exteriorImageUrl: null,
-    interiorImageUrl: null,
-  },
-];
-
-const team = (id: string) => TEAMS.find((t) => t.espnId === id)!;
-
-/** Factory: a production game of the 2025 season between two of TEAMS (home first; default DAL @ PHI). */
-export function buildGame(weekNumber: number, gameTimeUtc: string, home = '21', away = '6', overrides: Partial<Game> = {}): Game {
-  const h = team(home);
-  const a = team(away);
-  return buildProductionGame({
-    espnId: `g-${randomUUID().slice(0, 8)}`,
-    year: YEAR,
-    weekNumber,
-    gameTimeUtc,
-    homeTeamEspnId: h.espnId,
-    awayTeamEspnId: a.espnId,
-    homeTeamAbbr: h.abbreviation,
-    awayTeamAbbr: a.abbreviation,
-    homeTeamShortName: h.shortName,
-    awayTeamShortName: a.shortName,
-    gameName: `${a.name} at ${h.name}`,
-    updatedAt: '2025-08-01T00:00:00.000Z',
-    ...overrides,
-  });
-}
 
 /**
  * Publish teams, venues and the season's games as sports-data-staging migrates them, and wait for

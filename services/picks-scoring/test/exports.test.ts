@@ -49,11 +49,11 @@ describe.skipIf(skip)('CSV exports', () => {
     //   g4 CHI 10 - DET 14,  -1  ->  9 < 14:   DET covers
     //   g5 GB 27 - MIN 20,   +7  -> 34 > 20:   GB covers
     games = await migrateSeason(h, [
-      buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6'), // g1 PHI v DAL, -3.5
-      buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'), // g2 KC v LAC, 2.5
-      buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'), // g3 BUF v MIA, 0
-      buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'), // g4 CHI v DET, -1
-      buildGame(2, '2025-09-14T21:00:00.000Z', '9', '16'), // g5 GB v MIN, 7
+      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6' }), // g1 PHI v DAL, -3.5
+      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }), // g2 KC v LAC, 2.5
+      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }), // g3 BUF v MIA, 0
+      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T20:25:00.000Z', home: '3', away: '8' }), // g4 CHI v DET, -1
+      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T21:00:00.000Z', home: '9', away: '16' }), // g5 GB v MIN, 7
     ]);
     pool = await announcePool(h, cast.commissioner, { name: 'Café "Crème", Pool', isPublic: false });
     await announceMember(h, pool, cast.player);

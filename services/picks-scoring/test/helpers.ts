@@ -12,13 +12,10 @@ import {
 } from '@powerpool/contracts';
 import { ServiceUnavailableError, type BusMessage } from '@powerpool/service-kit';
 import {
-  buildProductionGame,
   buildGame,
-  migrateSeason as migrateGames,
   moveWeekTo,
   poolWithPublishedWeek,
   startServiceHarness,
-  TEAMS,
   updateGame,
   YEAR,
   type Cast,
@@ -45,6 +42,7 @@ export {
   call,
   castOf,
   finalScore,
+  migrateSeason,
   moveWeekTo,
   newerTimestamp,
   overrideOf,
@@ -146,27 +144,24 @@ export const WEEK1 = {
 /** Week 1 of most suites: five games on Thursday and Sunday (ids w1-a .. w1-e), and one of week 2. */
 export function buildSeason(): Game[] {
   return [
-    buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6', { espnId: 'w1-a', venueEspnId: '3806' }),
-    buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24', { espnId: 'w1-b' }),
-    buildGame(1, '2025-09-07T17:00:00.000Z', '2', '15', { espnId: 'w1-c' }),
-    buildGame(1, '2025-09-07T20:25:00.000Z', '3', '8', { espnId: 'w1-d' }),
-    buildGame(1, '2025-09-08T00:20:00.000Z', '9', '16', { espnId: 'w1-e' }),
-    buildGame(2, '2025-09-12T00:15:00.000Z', '6', '21', { espnId: 'w2-a' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-05T00:20:00.000Z', home: '21', away: '6', espnId: 'w1-a', venueEspnId: '3806' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '12', away: '24', espnId: 'w1-b' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '2', away: '15', espnId: 'w1-c' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T20:25:00.000Z', home: '3', away: '8', espnId: 'w1-d' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-08T00:20:00.000Z', home: '9', away: '16', espnId: 'w1-e' }),
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-12T00:15:00.000Z', home: '6', away: '21', espnId: 'w2-a' }),
   ];
 }
-
-/** Migrate the season (buildSeason unless given) with TEAMS and the venues, and wait for it (see @powerpool/testing migrateSeason). */
-export const migrateSeason = (h: PicksHarness, games: Game[] = buildSeason(), teams: Team[] = TEAMS): Promise<Game[]> => migrateGames(h, games, teams);
 
 // ---- a pool's week ------------------------------------------------------------------------------
 
 /** Week 2's four games (fresh ids a call), Sunday 2025-09-14: kickoffs 17:00Z to 20:25Z, so the deadline is 16:50Z. */
 function weekTwoGames(): Game[] {
   return [
-    buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6', { venueEspnId: '3806' }),
-    buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'),
-    buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'),
-    buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'),
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6', venueEspnId: '3806' }),
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }),
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }),
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T20:25:00.000Z', home: '3', away: '8' }),
   ];
 }
 
@@ -320,7 +315,7 @@ function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
     }
     const { state, completed } = comp.status.type;
     const started = state !== 'pre';
-    return buildProductionGame({
+    return buildGame({
       espnId: event.id,
       espnCompetitionId: comp.id,
       year: board.season.year,

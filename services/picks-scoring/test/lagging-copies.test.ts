@@ -24,6 +24,7 @@ import {
 } from '@powerpool/contracts';
 import { integrationSkipReason, memberEventOf } from '@powerpool/testing';
 import {
+  buildSeason,
   announceMember,
   announcePool,
   batchOf,
@@ -72,7 +73,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    season = await migrateSeason(h);
+    season = await migrateSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
   // Identity assertions live 60 s; this file can run longer on a busy machine: sign them afresh.

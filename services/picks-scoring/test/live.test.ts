@@ -1,8 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type LiveLeaderboard, type SavedPick, type Pool } from '@powerpool/contracts';
-import { callAs, integrationSkipReason } from '@powerpool/testing';
+import { integrationSkipReason } from '@powerpool/testing';
 import {
+  buildSeason,
   announceMember,
   announcePool,
   beforeDeadline,
@@ -32,11 +33,11 @@ const skip = await integrationSkipReason();
 /** Week 2's five games (fresh ids per call): kickoffs Sunday 2025-09-14, the deadline 16:50Z. */
 function weekTwoGames(): Game[] {
   return [
-    buildGame(2, '2025-09-14T17:00:00.000Z', '21', '6', { venueEspnId: '3806' }), // g1 PHI (home) v DAL
-    buildGame(2, '2025-09-14T17:05:00.000Z', '12', '24'), // g2 KC v LAC
-    buildGame(2, '2025-09-14T18:00:00.000Z', '2', '15'), // g3 BUF v MIA
-    buildGame(2, '2025-09-14T20:25:00.000Z', '3', '8'), // g4 CHI v DET
-    buildGame(2, '2025-09-14T21:00:00.000Z', '9', '16'), // g5 GB v MIN
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6', venueEspnId: '3806' }), // g1 PHI (home) v DAL
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }), // g2 KC v LAC
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }), // g3 BUF v MIA
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T20:25:00.000Z', home: '3', away: '8' }), // g4 CHI v DET
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T21:00:00.000Z', home: '9', away: '16' }), // g5 GB v MIN
   ];
 }
 const DEADLINE = '2025-09-14T16:50:00.000Z';
@@ -52,7 +53,7 @@ describe.skipIf(skip)('live leaderboard', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    await migrateSeason(h);
+    await migrateSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
 
@@ -171,10 +172,10 @@ describe.skipIf(skip)('live leaderboard', () => {
       //   Dan:   3 BUF W 3, 2 KC L 0, 1 PHI W 1, no power     -> raw 4, final 4
       //   Cara and Pat: no picks -> 0
       const weekOneGames = await announce([
-        buildGame(1, '2025-09-07T17:00:00.000Z', '21', '6'),
-        buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24'),
-        buildGame(1, '2025-09-07T20:25:00.000Z', '2', '15'),
-        buildGame(1, '2025-09-07T20:25:00.000Z', '3', '8'),
+        buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '21', away: '6' }),
+        buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '12', away: '24' }),
+        buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T20:25:00.000Z', home: '2', away: '15' }),
+        buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T20:25:00.000Z', home: '3', away: '8' }),
       ]);
       const [e1, e2, e3, e4] = weekOneGames.map((g) => g.espnId) as [string, string, string, string];
       const weekOne = await publishWeek(h, pool, 1, weekOneGames, { [e1]: -3, [e2]: 2.5, [e3]: -1, [e4]: 3.5 });
@@ -212,9 +213,9 @@ describe.skipIf(skip)('live leaderboard', () => {
       // Preseason week -1: p1 KC 21 - LAC 17, +1 -> 22 > 17: KC; p2 PHI 20 - DAL 10, -3 -> 17 > 10: PHI;
       // p3 BUF 13 - MIA 10, 0 -> 13 > 10: BUF. Alice: 3 KC W 3, 2 PHI W 2, 1 BUF W 1 -> final 6, not in her season.
       const preseasonGames = await announce([
-        buildGame(-1, '2025-08-20T17:00:00.000Z', '12', '24'),
-        buildGame(-1, '2025-08-20T17:00:00.000Z', '21', '6'),
-        buildGame(-1, '2025-08-20T20:00:00.000Z', '2', '15'),
+        buildGame({ weekNumber: -1, gameTimeUtc: '2025-08-20T17:00:00.000Z', home: '12', away: '24' }),
+        buildGame({ weekNumber: -1, gameTimeUtc: '2025-08-20T17:00:00.000Z', home: '21', away: '6' }),
+        buildGame({ weekNumber: -1, gameTimeUtc: '2025-08-20T20:00:00.000Z', home: '2', away: '15' }),
       ]);
       const [p1, p2, p3] = preseasonGames.map((g) => g.espnId) as [string, string, string];
       const preseason = await publishWeek(h, pool, -1, preseasonGames, { [p1]: 1, [p2]: -3, [p3]: 0 });
@@ -591,7 +592,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       h.clock.now = AFTER;
       const boards = async () =>
         Promise.all(
-          [h.app, replica, h.app].map(async (app) => (await callAs(h.runtime, app, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()),
+          [h.app, replica, h.app].map(async (app) => (await call({ ...h, app: app }, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()),
         );
       const kimOn = (b: LiveLeaderboard) => b.standings.find((s) => s.userId === kim.id);
       const seen = async () =>

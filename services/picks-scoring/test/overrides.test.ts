@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Game, Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
+  buildSeason,
   announceMember,
   announcePool,
   batchOf,
@@ -52,7 +53,7 @@ describe.skipIf(skip)('commissioner overrides', () => {
     h = await startPicks();
     cast = await castOf(h);
     teammate = await person(h, 'user', 'Tess Teammate');
-    games = await migrateSeason(h);
+    games = await migrateSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
 

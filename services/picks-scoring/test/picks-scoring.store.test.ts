@@ -32,9 +32,9 @@ describe.skipIf(skip)('picks-scoring stores', () => {
   async function publishedPool(members: string[] = []) {
     const poolId = randomUUID();
     const games = [
-      buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6'),
-      buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24'),
-      buildGame(1, '2025-09-07T17:00:00.000Z', '2', '15'),
+      buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-05T00:20:00.000Z', home: '21', away: '6' }),
+      buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '12', away: '24' }),
+      buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '2', away: '15' }),
     ];
     for (const g of games) await sync().upsertGame(g);
     await sync().upsertPool({
@@ -111,7 +111,14 @@ describe.skipIf(skip)('picks-scoring stores', () => {
     });
 
     it('should keep the newest snapshot of a game, and the venue when a result snapshot without one arrives', async () => {
-      const game = buildGame(2, '2025-09-12T00:15:00.000Z', '6', '21', { venueEspnId: 'v-store', updatedAt: '2025-09-01T00:00:00.000Z' });
+      const game = buildGame({
+        weekNumber: 2,
+        gameTimeUtc: '2025-09-12T00:15:00.000Z',
+        home: '6',
+        away: '21',
+        venueEspnId: 'v-store',
+        updatedAt: '2025-09-01T00:00:00.000Z',
+      });
       expect(await sync().upsertGame(game)).toMatchObject({ espnId: game.espnId, venueEspnId: 'v-store' });
       expect(await sync().upsertGame({ ...game, gameStatus: 'IN_PROGRESS' })).toBeUndefined();
       expect(await sync().upsertGame({ ...game, gameStatus: 'IN_PROGRESS', updatedAt: '2025-08-01T00:00:00.000Z' })).toBeUndefined();
@@ -186,7 +193,7 @@ describe.skipIf(skip)('picks-scoring stores', () => {
       const [first, , third] = touched.games;
       await sync().advanceWeekState({ poolId: completed.poolId, year: 2025, weekNumber: 1 }, 'COMPLETE', at('2025-09-10T00:00:00Z'));
       // A pool that did not publish `offList` but whose commissioner entered a power pick on it.
-      const offList = buildGame(1, '2025-09-08T00:15:00.000Z', '24', '15');
+      const offList = buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-08T00:15:00.000Z', home: '24', away: '15' });
       await sync().upsertGame(offList);
       const powerPicked = await publishedPool([player]);
       const now = at('2025-09-02T00:00:00Z');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PICK_MESSAGES, RPC, weekSavesReplySchema, type Game, type Pool } from '@powerpool/contracts';
-import { callAs, eventSeen, integrationSkipReason } from '@powerpool/testing';
+import { eventSeen, integrationSkipReason } from '@powerpool/testing';
 import type { ServiceApp } from '@powerpool/service-kit';
 import {
+  buildSeason,
   announceMember,
   announcePool,
   batchOf,
@@ -49,7 +50,7 @@ describe.skipIf(skip)('picks', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    games = await migrateSeason(h);
+    games = await migrateSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
 
@@ -61,7 +62,7 @@ describe.skipIf(skip)('picks', () => {
   });
 
   const save = (who: Person | null, body: unknown, app?: ServiceApp) =>
-    app ? callAs(h.runtime, app, 'POST', '/api/picks/batch', who, body) : call(h, 'POST', '/api/picks/batch', who, body);
+    app ? call({ ...h, app: app }, 'POST', '/api/picks/batch', who, body) : call(h, 'POST', '/api/picks/batch', who, body);
   const myPicks = (who: Person | null, weekId: string | number = '2025:1', poolId = pool.id) =>
     call(h, 'GET', `/api/weeks/${weekId}/picks?poolId=${poolId}`, who);
   const mine = () => storedPicks(h, pool.id, cast.player.id, 1);
@@ -277,7 +278,10 @@ describe.skipIf(skip)('picks', () => {
   describe('started games', () => {
     it('should refuse a new pick on a game the provider reports started, keep one saved before it started, and let the commissioner override', async () => {
       // A game of its own, so the suite's shared games stay scheduled; published with week 1 (deadline still days away).
-      const game = await updateGame(h, buildGame(1, '2025-09-07T20:25:00.000Z', '9', '16', { espnId: `w1-started-${randomUUID().slice(0, 8)}` }));
+      const game = await updateGame(
+        h,
+        buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T20:25:00.000Z', home: '9', away: '16', espnId: `w1-started-${randomUUID().slice(0, 8)}` }),
+      );
       const started = await announcePool(h, cast.commissioner);
       const casey = await person(h, 'user', 'Casey Started');
       for (const who of [cast.player, casey]) await announceMember(h, started, who);

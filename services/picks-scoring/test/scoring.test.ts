@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PICK_MESSAGES, scoringReviewReplySchema, type Game, type Pool } from '@powerpool/contracts';
 import type { Db } from '@powerpool/service-kit';
-import { callAs, integrationSkipReason } from '@powerpool/testing';
+import { integrationSkipReason } from '@powerpool/testing';
 import { recalculateIfScored } from '../src/domain/calculate.js';
 import { createPicksStore } from '../src/store/picks-scoring.store.js';
 import {
@@ -436,7 +436,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
       const url = `/api/pools/${target.id}/weeks/17/scores/calculate`;
       for (let round = 0; round < 3; round++) {
         const replies = await Promise.all(
-          [0, 1, 2, 3].map((i) => (i % 2 ? callAs(h.runtime, replica, 'POST', url, cast.admin) : call(h, 'POST', url, cast.commissioner))),
+          [0, 1, 2, 3].map((i) => (i % 2 ? call({ ...h, app: replica }, 'POST', url, cast.admin) : call(h, 'POST', url, cast.commissioner))),
         );
         expect(replies.map((r) => [r.statusCode, r.json().usersCalculated])).toEqual([
           [200, count],

@@ -15,6 +15,7 @@ import {
 import type { ServiceApp } from '@powerpool/service-kit';
 import { integrationSkipReason, openWireEventStream, readEventStream, type EventStreamReader, type WireEventStream } from '@powerpool/testing';
 import {
+  buildSeason,
   announceMember,
   buildGame,
   castOf,
@@ -48,7 +49,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   beforeAll(async () => {
     h = await startPicks({ liveStream: TIMING });
     cast = await castOf(h);
-    await migrateSeason(h);
+    await migrateSeason(h, buildSeason());
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
     replica = await h.addReplica();
     replicaBase = await replica.listen({ port: 0, host: '127.0.0.1' });
@@ -370,7 +371,7 @@ describe.skipIf(skip)('games stream', () => {
   beforeAll(async () => {
     h = await startPicks({ liveStream: TIMING });
     cast = await castOf(h);
-    await migrateSeason(h);
+    await migrateSeason(h, buildSeason());
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -381,7 +382,10 @@ describe.skipIf(skip)('games stream', () => {
   it("should send any signed-in user a snapshot of the week's games, then each update, newest first-come wins", async () => {
     const week = 3;
     const games: Game[] = [];
-    for (const g of [buildGame(week, '2025-09-21T17:00:00.000Z', '21', '6'), buildGame(week, '2025-09-21T20:25:00.000Z', '12', '24')])
+    for (const g of [
+      buildGame({ weekNumber: week, gameTimeUtc: '2025-09-21T17:00:00.000Z', home: '21', away: '6' }),
+      buildGame({ weekNumber: week, gameTimeUtc: '2025-09-21T20:25:00.000Z', home: '12', away: '24' }),
+    ])
       games.push(await updateGame(h, g));
     const signedOut = await fetch(`${base}/api/seasons/${YEAR}/weeks/${week}/games/stream`, { headers: await h.runtime.headersFor(null) });
     expect(signedOut.status).toBe(401);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
+  buildSeason,
   announceMember,
   announcePool,
   batchOf,
@@ -44,7 +45,7 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    games = await migrateSeason(h);
+    games = await migrateSeason(h, buildSeason());
     player2 = await person(h, 'user', 'Quinn Second');
   });
   afterAll(async () => h?.close());

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
 import { RPC, poolsSummaryRequestSchema, type CreatePoolBody, type Game, type Pool, type PoolsSummaryReply } from '@powerpool/contracts';
 import type { BusMessage, Subscription } from '@powerpool/service-kit';
-import { buildProductionGame, call, startServiceHarness, type Person, type ServiceHarness } from '@powerpool/testing';
+import { buildGame, call, startServiceHarness, type Person, type ServiceHarness } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadPoolsInvitationsConfig } from '../src/config.js';
 
@@ -43,7 +43,7 @@ export function startPools(): Promise<PoolsHarness> {
  * when it is played in the next calendar year (January and February).
  */
 export function buildGameOfYear(year: number, gameTimeUtc: string, espnId: string = randomUUID()): Game {
-  return buildProductionGame({ espnId, year, gameTimeUtc });
+  return buildGame({ espnId, year, gameTimeUtc });
 }
 
 /**

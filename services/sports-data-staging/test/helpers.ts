@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { importEventSchema, migrateGamesEventSchema, type ImportEvent, type MigrateGamesEvent } from '@powerpool/contracts';
 import type { ServiceApp } from '@powerpool/service-kit';
-import { capturingLogger, castFor, createTestRuntime, type TestRuntime } from '@powerpool/testing';
+import { capturingLogger, castOf, createTestRuntime, type TestRuntime } from '@powerpool/testing';
 import { buildApp, liveFeedOf } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
 import type { LiveFeed } from '../src/domain/live-feed.js';
@@ -15,7 +15,7 @@ export interface SportsHarness {
   feed: LiveFeed;
   /** What the service logged at warn level and above (JSON lines, parsed). */
   logs: Array<Record<string, any>>;
-  /** The gateway headers of the cast's admin, commissioner and player (castFor in @powerpool/testing). */
+  /** The gateway headers of the cast's admin, commissioner and player (castOf in @powerpool/testing). */
   admin: Record<string, string>;
   commissioner: Record<string, string>;
   player: Record<string, string>;
@@ -73,7 +73,7 @@ export async function startSports(options: StartSportsOptions = {}): Promise<Spo
   const config = loadSportsDataStagingConfig(sportsEnv(replay, options));
   const { logger, logs } = capturingLogger('warn');
   const app = await buildApp({ ...runtime, logger, config, ...(options.now ? { now: options.now } : {}) });
-  const cast = await castFor(runtime);
+  const cast = await castOf({ runtime });
   const admin = cast.admin.headers;
   const h: SportsHarness = {
     runtime,

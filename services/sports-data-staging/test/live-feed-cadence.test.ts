@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationSkipReason, waitForRow, WILD_CARD_WEEK } from '@powerpool/testing';
+import { integrationSkipReason, stored, WILD_CARD_WEEK } from '@powerpool/testing';
 import { startSports, wildCard, final, inProgress, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
@@ -66,7 +66,7 @@ describe.skipIf(skip)('sports-data-staging live feed: live cadence and condition
 
   it('should poll on the live cadence once a pool has published the game being played', async () => {
     await publish([LAR_CAR]);
-    await waitForRow(h.runtime, `SELECT 1 FROM sports.published_games WHERE espn_id = $1`, [LAR_CAR]);
+    await stored(h, `SELECT 1 FROM sports.published_games WHERE espn_id = $1`, [LAR_CAR]);
     h.replay.setScoreboard(ROUND, wildCard({ [LAR_CAR]: inProgress(1, '4:11', 7, 0) }));
     const tick = await h.feed.tick();
     expect(tick).toMatchObject({ mode: 'live', leader: true, polled: [{ year: 2025, weekNumber: WILD_CARD_WEEK }], updated: 1, nextDelayMs: LIVE_MS });
@@ -123,7 +123,7 @@ describe.skipIf(skip)('sports-data-staging live feed: live cadence and condition
   it('should wake at the kickoff of a published game rather than a game-day interval later', async () => {
     now = LAC_NE_KICKOFF - 20 * MINUTE;
     await publish([LAC_NE]);
-    await waitForRow(h.runtime, `SELECT 1 FROM sports.published_games WHERE espn_id = $1`, [LAC_NE]);
+    await stored(h, `SELECT 1 FROM sports.published_games WHERE espn_id = $1`, [LAC_NE]);
     now = LAC_NE_KICKOFF - 600;
     expect(await h.feed.tick()).toMatchObject({ mode: 'game-day', nextDelayMs: 600 });
     now = LAC_NE_KICKOFF;

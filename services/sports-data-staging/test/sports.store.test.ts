@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProductionGame, createStoreTestDatabase, integrationSkipReason, TEAMS, type TestDatabase } from '@powerpool/testing';
+import { buildGame, createStoreTestDatabase, integrationSkipReason, TEAMS, type TestDatabase } from '@powerpool/testing';
 import { SCHEMA } from '../src/app.js';
 import { createSportsStore } from '../src/store/sports.store.js';
 
@@ -61,7 +61,7 @@ describe.skipIf(skip)('sports store', () => {
 
   describe('lockProductionGames', () => {
     it('should make two writers of one game apply one after the other, the second seeing the first', async () => {
-      const game = buildProductionGame({ espnId: 'lock-1', gameTimeUtc: '2026-01-10T21:30:00.000Z', homeScore: 0, awayScore: 0 });
+      const game = buildGame({ espnId: 'lock-1', gameTimeUtc: '2026-01-10T21:30:00.000Z', homeScore: 0, awayScore: 0 });
       const { updatedAt: _u, ...data } = game;
       await store().upsertGame(data, at(0));
       // Each writer reads the score under the lock, waits, and writes it plus 7: without the lock
@@ -81,7 +81,7 @@ describe.skipIf(skip)('sports store', () => {
 
     it('should return the locked games in id order and nothing for no ids', async () => {
       for (const espnId of ['lock-3', 'lock-2']) {
-        const { updatedAt: _u, ...data } = buildProductionGame({ espnId, weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z' });
+        const { updatedAt: _u, ...data } = buildGame({ espnId, weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z' });
         await store().upsertGame(data, at(0));
       }
       const locked = await test.database.db.transaction((tx) => createSportsStore(tx).lockProductionGames(['lock-3', 'lock-2', 'missing']));
@@ -92,7 +92,7 @@ describe.skipIf(skip)('sports store', () => {
 
   describe('upsertGame', () => {
     it('should insert a new game and replace every column of a known one', async () => {
-      const { updatedAt: _u, ...data } = buildProductionGame({ espnId: 'upsert-1', weekNumber: 3, gameTimeUtc: '2025-09-21T17:00:00.000Z' });
+      const { updatedAt: _u, ...data } = buildGame({ espnId: 'upsert-1', weekNumber: 3, gameTimeUtc: '2025-09-21T17:00:00.000Z' });
       const first = await store().upsertGame(data, at(0));
       expect(first).toMatchObject({ espnId: 'upsert-1', gameStatus: 'SCHEDULED', homeScore: null, updatedAt: at(0).toISOString() });
       const second = await store().upsertGame({ ...data, gameStatus: 'COMPLETE', homeScore: 21, awayScore: 17, winnerTeamEspnId: data.homeTeamEspnId }, at(2));

@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { integrationSkipReason } from '@powerpool/testing';
 import type { Game } from '@powerpool/contracts';
-import { announcePool, call, castOf, migrateSeason, publish, setSpread, startWeeks, stateOf, updateGame, type Cast, type WeeksHarness } from './helpers.js';
+import {
+  buildSeason,
+  KNOWN_TEAMS,
+  announcePool,
+  call,
+  castOf,
+  migrateSeason,
+  publish,
+  setSpread,
+  startWeeks,
+  stateOf,
+  updateGame,
+  type Cast,
+  type WeeksHarness,
+} from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -19,7 +33,7 @@ describe.skipIf(skip)('automatic start at the deadline', () => {
     await h.addReplica();
     await h.addReplica();
     cast = await castOf(h);
-    games = await migrateSeason(h);
+    games = await migrateSeason(h, buildSeason(), KNOWN_TEAMS);
   });
   afterAll(async () => h?.close());
 

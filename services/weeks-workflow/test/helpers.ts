@@ -1,6 +1,6 @@
 import { RPC, type Game, type RefreshWeekReply, type UnscoredPicksReply, type UnscoredPicksRequest } from '@powerpool/contracts';
 import type { BusMessage, Subscription } from '@powerpool/service-kit';
-import { buildGame, call, migrateSeason as migrateGames, startServiceHarness, TEAMS, YEAR, type Person, type ServiceHarness } from '@powerpool/testing';
+import { buildGame, call, startServiceHarness, TEAMS, YEAR, type Person, type ServiceHarness } from '@powerpool/testing';
 import { buildApp } from '../src/app.js';
 import { loadWeeksWorkflowConfig } from '../src/config.js';
 
@@ -16,6 +16,7 @@ export {
   call,
   castOf,
   eventSeen,
+  migrateSeason,
   newerTimestamp,
   stored,
   updateGame,
@@ -65,11 +66,11 @@ export async function startWeeks(): Promise<WeeksHarness> {
 /** The games most suites use: week 1 (three games), week 2 (one), the Super Bowl. */
 export function buildSeason(): Game[] {
   return [
-    buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6', { espnId: 'w1-thu' }),
-    buildGame(1, '2025-09-07T17:00:00.000Z', '12', '24', { espnId: 'w1-sun' }),
-    buildGame(1, '2025-09-09T00:15:00.000Z', '2', '15', { espnId: 'w1-mon' }),
-    buildGame(2, '2025-09-12T00:15:00.000Z', '21', '6', { espnId: 'w2-thu' }),
-    buildGame(22, '2026-02-08T23:30:00.000Z', '21', '6', { espnId: 'sb' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-05T00:20:00.000Z', home: '21', away: '6', espnId: 'w1-thu' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '12', away: '24', espnId: 'w1-sun' }),
+    buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-09T00:15:00.000Z', home: '2', away: '15', espnId: 'w1-mon' }),
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-12T00:15:00.000Z', home: '21', away: '6', espnId: 'w2-thu' }),
+    buildGame({ weekNumber: 22, gameTimeUtc: '2026-02-08T23:30:00.000Z', home: '21', away: '6', espnId: 'sb' }),
   ];
 }
 
@@ -78,9 +79,6 @@ export function buildSeason(): Game[] {
  * show how a team the service has not heard of is named from its game.
  */
 export const KNOWN_TEAMS = TEAMS.slice(0, 2);
-
-/** Migrate the season (buildSeason unless given) with KNOWN_TEAMS, and wait for it. */
-export const migrateSeason = (h: WeeksHarness, games: Game[] = buildSeason()): Promise<Game[]> => migrateGames(h, games, KNOWN_TEAMS);
 
 /**
  * Answer sports-data-staging's week refresh requests on the bus as it would (a real peer on the

@@ -25,7 +25,7 @@ describe.skipIf(skip)('weeks store', () => {
 
   describe('upsertGame', () => {
     it('should keep the newest snapshot of a game and skip an equal or older one', async () => {
-      const game = buildGame(1, '2025-09-05T00:20:00.000Z', '21', '6', { updatedAt: '2025-09-01T00:00:00.000Z' });
+      const game = buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-05T00:20:00.000Z', home: '21', away: '6', updatedAt: '2025-09-01T00:00:00.000Z' });
       expect(await store().upsertGame(game)).toMatchObject({ espnId: game.espnId, status: 'SCHEDULED' });
       expect(await store().upsertGame({ ...game, gameStatus: 'IN_PROGRESS', updatedAt: '2025-08-31T00:00:00.000Z' })).toBeUndefined();
       expect(await store().upsertGame({ ...game, gameStatus: 'IN_PROGRESS' })).toBeUndefined();

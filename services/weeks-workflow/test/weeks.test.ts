@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSkipReason } from '@powerpool/testing';
-import { announceMember, announcePool, call, castOf, migrateSeason, startWeeks, type Cast, type WeeksHarness } from './helpers.js';
+import { buildSeason, KNOWN_TEAMS, announceMember, announcePool, call, castOf, migrateSeason, startWeeks, type Cast, type WeeksHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -24,7 +24,7 @@ describe.skipIf(skip)('seasons and weeks', () => {
   });
 
   it('should list the weeks of the season with their labels, game counts and default deadlines', async () => {
-    await migrateSeason(h);
+    await migrateSeason(h, buildSeason(), KNOWN_TEAMS);
     const res = await call(h, 'GET', '/api/weeks', cast.player);
     expect(res.statusCode).toBe(200);
     const weeks = res.json();

@@ -4,6 +4,7 @@ import type { BusMessage } from '@powerpool/service-kit';
 import { RPC, weekGetReplySchema, type Game, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
+  KNOWN_TEAMS,
   announceMember,
   announcePool,
   answerRefresh,
@@ -39,11 +40,15 @@ describe.skipIf(skip)('week workflow', () => {
   beforeAll(async () => {
     h = await startWeeks();
     cast = await castOf(h);
-    games = await migrateSeason(h, [
-      ...buildSeason(),
-      buildGame(-2, '2025-08-16T23:00:00.000Z', '21', '6', { espnId: 'pre-2' }),
-      buildGame(19, '2026-01-10T21:30:00.000Z', '21', '6', { espnId: 'wc-1' }),
-    ]);
+    games = await migrateSeason(
+      h,
+      [
+        ...buildSeason(),
+        buildGame({ weekNumber: -2, gameTimeUtc: '2025-08-16T23:00:00.000Z', home: '21', away: '6', espnId: 'pre-2' }),
+        buildGame({ weekNumber: 19, gameTimeUtc: '2026-01-10T21:30:00.000Z', home: '21', away: '6', espnId: 'wc-1' }),
+      ],
+      KNOWN_TEAMS,
+    );
   });
   afterAll(async () => h?.close());
 
@@ -403,9 +408,9 @@ describe.skipIf(skip)('week workflow', () => {
 
     it('should block scoring with the three reasons until every game is final, void games counting as done, then complete', async () => {
       const week = [
-        buildGame(5, '2025-10-05T17:00:00.000Z', '21', '6', { espnId: `w5-a-${pool.id.slice(0, 6)}` }),
-        buildGame(5, '2025-10-05T20:00:00.000Z', '21', '6', { espnId: `w5-b-${pool.id.slice(0, 6)}` }),
-        buildGame(5, '2025-10-06T00:20:00.000Z', '21', '6', { espnId: `w5-c-${pool.id.slice(0, 6)}` }),
+        buildGame({ weekNumber: 5, gameTimeUtc: '2025-10-05T17:00:00.000Z', home: '21', away: '6', espnId: `w5-a-${pool.id.slice(0, 6)}` }),
+        buildGame({ weekNumber: 5, gameTimeUtc: '2025-10-05T20:00:00.000Z', home: '21', away: '6', espnId: `w5-b-${pool.id.slice(0, 6)}` }),
+        buildGame({ weekNumber: 5, gameTimeUtc: '2025-10-06T00:20:00.000Z', home: '21', away: '6', espnId: `w5-c-${pool.id.slice(0, 6)}` }),
       ];
       for (const g of week) await updateGame(h, g, {});
       const [a, b, c] = week.map((g) => g.espnId) as [string, string, string];
@@ -499,7 +504,7 @@ describe.skipIf(skip)('week workflow', () => {
     });
 
     it('should let the commissioner rule a postponed game void with a reason, and only a postponed one', async () => {
-      const g = buildGame(6, '2025-10-12T17:00:00.000Z', '21', '6', { espnId: `w6-${pool.id.slice(0, 6)}` });
+      const g = buildGame({ weekNumber: 6, gameTimeUtc: '2025-10-12T17:00:00.000Z', home: '21', away: '6', espnId: `w6-${pool.id.slice(0, 6)}` });
       await updateGame(h, g, {});
       await setSpread(h, cast.commissioner, pool.id, g.espnId, 3);
       await publish(h, cast.commissioner, pool.id, 6, [g.espnId]);

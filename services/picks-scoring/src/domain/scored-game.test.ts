@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameStatus } from '@powerpool/contracts';
 import { productionGameValues } from '@powerpool/service-kit';
-import { buildProductionGame } from '@powerpool/testing';
+import { buildGame } from '@powerpool/testing';
 import type { GameRow, PoolGameRow } from '../store/schema.js';
 import { isVoidGame, scoredGameOf, UNPUBLISHED_GAME_SPREAD } from './scored-game.js';
 import { pickResultOf, scoreWeek } from '@powerpool/contracts';
@@ -11,7 +11,7 @@ const KICKOFF = new Date('2025-09-07T17:00:00Z');
 /** DAL @ PHI (home 21, away 6), the production game as picks-scoring stores it. */
 const gameRow = (gameStatus: GameStatus, homeScore: number | null, awayScore: number | null): GameRow => ({
   ...productionGameValues(
-    buildProductionGame({ espnId: '401', gameTimeUtc: KICKOFF.toISOString(), updatedAt: KICKOFF.toISOString(), gameStatus, homeScore, awayScore }),
+    buildGame({ espnId: '401', gameTimeUtc: KICKOFF.toISOString(), updatedAt: KICKOFF.toISOString(), gameStatus, homeScore, awayScore }),
   ),
   venueEspnId: null,
 });
