@@ -54,7 +54,9 @@ describe.skipIf(chromiumUnavailableReason())('the weekly tiebreaker on Make Pick
 
     // The field comes with the picks, before the button that saves it with them (document order).
     const button = player.getByTestId('picks-button');
-    expect(await input.evaluate((field) => ((field.ownerDocument.querySelector('[data-testid="picks-button"]')?.compareDocumentPosition(field) ?? 0) & 2) === 2)).toBe(true);
+    expect(
+      await input.evaluate((field) => ((field.ownerDocument.querySelector('[data-testid="picks-button"]')?.compareDocumentPosition(field) ?? 0) & 2) === 2),
+    ).toBe(true);
 
     // Three confidence picks (the first team of each card), no prediction.
     for (const [game, rank] of [

@@ -15,7 +15,9 @@ const TEXT = {
  * page and its changes, Leave goes on; closing the tab or reloading shows the browser's own prompt.
  */
 export function UnsavedChangesPrompt({ when, description }: { when: boolean; description: string }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   const blocked = blocker.state === 'blocked';
 
   useEffect(() => {
