@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
 import { setupE2e } from './support/e2e.js';
-import { ACCOUNTS, toast } from './support/sign-in.js';
+import { ACCOUNTS, navLink, toast } from './support/sign-in.js';
 import { recordRequests } from './support/request-log.js';
 import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -180,6 +180,90 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     e2e.allowConsoleErrors((message) => message.text().includes('status of 403'));
     await player.goto(`/live-leaderboard/${poolId}/19`);
     await player.getByText('Pick Data Coming Soon').waitFor();
+  });
+
+  it('should ask before leaving Make Picks with changes not saved, and ask nothing once they are saved or undone', async () => {
+    expect(poolId, 'the first test creates the pool').not.toBe('');
+    const player = await e2e.signedInPage(ACCOUNTS.player);
+    await player.goto('/');
+    const button = player.getByTestId('picks-button');
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
+    const leave = player.getByRole('alertdialog', { name: 'Leave without saving?' });
+    const leaderboard = player.getByRole('heading', { name: 'Season Leaderboard', level: 1 });
+    const jax = teamButton(player, '401772977', 'Jacksonville Jaguars');
+    const buf = teamButton(player, '401772977', 'Buffalo Bills');
+    const backToPicks = async () => {
+      await navLink(player, 'Make Picks').click();
+      await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
+    };
+    const savedTeams = async () =>
+      ((await (await player.request.get(`/api/weeks/2025:19/picks?poolId=${poolId}`)).json()) as Array<{ gameId: string; selectedTeamEspnId: string }>)
+        .filter((p) => p.gameId === '401772977')
+        .map((p) => p.selectedTeamEspnId);
+    // The browser's own prompt (beforeunload) on a reload: accepted, and counted.
+    const prompts: string[] = [];
+    player.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+
+    // Edit Picks, the 1pt game BUF -> JAX, then the Leaderboard link: asked, with why; Stay keeps the page and the change.
+    await button.click();
+    await jax.click();
+    await player.getByText('You have unsaved changes.').waitFor();
+    await navLink(player, 'Leaderboard').click();
+    await leave.waitFor();
+    expect(await leave.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Stay', 'Leave']));
+    expect(await leave.textContent()).toContain("Your changes to this week's picks have not been saved.");
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(new URL(player.url()).pathname).toBe('/');
+    expect(await jax.getAttribute('aria-pressed')).toBe('true');
+    expect(await button.textContent()).toBe('Save Picks');
+
+    // Reloading asks too (the browser's prompt); once accepted, the saved picks come back.
+    await player.reload();
+    expect(prompts).toEqual(['beforeunload']);
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
+    expect(await buf.getAttribute('aria-pressed')).toBe('true');
+
+    // The change undone: nothing to lose, nothing asked.
+    await button.click();
+    await jax.click();
+    await buf.click();
+    await navLink(player, 'Leaderboard').click();
+    await leaderboard.waitFor();
+    expect(await leave.count()).toBe(0);
+
+    // Leave: the navigation goes on and nothing is saved.
+    await backToPicks();
+    await button.click();
+    await jax.click();
+    await navLink(player, 'Leaderboard').click();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await leaderboard.waitFor();
+    expect(await savedTeams()).toEqual(['2']);
+
+    // Saved: leaving asks nothing (JAX saved), nor does reloading (BUF saved again, as the story goes on with it).
+    await backToPicks();
+    const saveAs = async (team: typeof jax) => {
+      await button.click();
+      await team.click();
+      const saved = player.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/picks/batch');
+      await button.click();
+      expect((await saved).status()).toBe(200);
+      await expect.poll(() => button.textContent()).toBe('Edit Picks');
+    };
+    await saveAs(jax);
+    await navLink(player, 'Leaderboard').click();
+    await leaderboard.waitFor();
+    expect(await leave.count()).toBe(0);
+    await backToPicks();
+    await saveAs(buf);
+    await player.reload();
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
+    expect(prompts).toEqual(['beforeunload']);
+    expect(await savedTeams()).toEqual(['2']);
   });
 
   it('should start the data requests of Make Picks together with its code, each only once its own input is known, when a signed-in player opens it', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import { chromiumUnavailableReason, WILD_CARD_SPREADS } from '@powerpool/testing';
 import { describeViolations, runAxe } from './support/axe.js';
-import { setupE2e } from './support/e2e.js';
+import { DESKTOP, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { publishWildCardPool } from './support/wild-card.js';
 import { pushSeasonToProduction } from './support/sports.js';
@@ -11,7 +11,8 @@ import { pushSeasonToProduction } from './support/sports.js';
 /**
  * The weekly tiebreaker on Make Picks (docs/game.md#weekly-winners), in the browser through the real
  * sign-in: a pool created with the tiebreaker publishes the Wild Card week, the last game by kickoff
- * is marked, and the player's prediction is required with the picks, saved with them and read back.
+ * is marked, and the player's prediction is required with the picks (the field, before Save Picks, says
+ * so and takes the focus), saved with them and read back.
  */
 
 const card = (page: Page, gameId: string) => page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
@@ -51,7 +52,13 @@ describe.skipIf(chromiumUnavailableReason())('the weekly tiebreaker on Make Pick
     const input = player.getByTestId('tiebreaker-input');
     expect(await player.getByTestId('tiebreaker').textContent()).toContain(last.gameName);
 
-    // Three confidence picks (the first team of each card), no prediction: refused with the Incomplete Picks text.
+    // The field comes with the picks, before the button that saves it with them (document order).
+    const button = player.getByTestId('picks-button');
+    expect(
+      await input.evaluate((field) => ((field.ownerDocument.querySelector('[data-testid="picks-button"]')?.compareDocumentPosition(field) ?? 0) & 2) === 2),
+    ).toBe(true);
+
+    // Three confidence picks (the first team of each card), no prediction.
     for (const [game, rank] of [
       [a, '3pt'],
       [b, '2pt'],
@@ -60,15 +67,41 @@ describe.skipIf(chromiumUnavailableReason())('the weekly tiebreaker on Make Pick
       await rankButton(player, game.id, rank).click();
       await card(player, game.id).getByTestId('team-row').first().click();
     }
-    await player.getByTestId('picks-button').click();
-    const incomplete = toast(player, 'Incomplete Picks');
-    await incomplete.waitFor();
-    expect(await incomplete.textContent()).toContain(PICK_MESSAGES.tiebreakerRequired(last.gameName));
+    // Save Picks, at a desktop's width and a phone's, from the top of the page: refused on the field
+    // itself (nothing sent): marked, its error under it and read with it, focused and in view.
+    const posted: string[] = [];
+    player.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/picks/batch') posted.push(request.url());
+    });
+    const error = player.getByTestId('tiebreaker-error');
+    for (const viewport of [DESKTOP, { width: 390, height: 844 }]) {
+      await player.setViewportSize(viewport);
+      await player.evaluate('window.scrollTo(0, 0)');
+      await button.click();
+      await expect.poll(() => input.getAttribute('aria-invalid'), { message: `${viewport.width} px` }).toBe('true');
+      expect(await error.textContent()).toBe(PICK_MESSAGES.tiebreakerRequired(last.gameName));
+      expect(await error.isVisible()).toBe(true);
+      expect((await input.getAttribute('aria-describedby'))?.split(' ')).toContain(await error.getAttribute('id'));
+      expect(await input.evaluate((field) => field === field.ownerDocument.activeElement), `${viewport.width} px`).toBe(true);
+      // In view and not under the top bar or the tab bar: the element at the field's centre is the field.
+      const onTop = await input.evaluate((field) => {
+        const box = field.getBoundingClientRect();
+        return field.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === field;
+      });
+      expect(onTop, `${viewport.width} px`).toBe(true);
+      // Typing clears the mark; emptied again for the next width.
+      await input.fill('4');
+      expect(await input.getAttribute('aria-invalid')).toBeNull();
+      expect(await error.count()).toBe(0);
+      await input.fill('');
+    }
+    expect(posted).toEqual([]);
+    await player.setViewportSize(DESKTOP);
 
     // With the prediction: saved with the picks, in the same request.
     await input.fill('47');
     const saved = player.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/picks/batch');
-    await player.getByTestId('picks-button').click();
+    await button.click();
     expect((await saved).status()).toBe(200);
     expect((await saved).request().postDataJSON()).toMatchObject({ tiebreaker: 47 });
     await player.getByTestId('picks-saved').waitFor();

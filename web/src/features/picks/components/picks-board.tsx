@@ -1,8 +1,10 @@
 import { gameHasStarted, isValidTiebreaker, PICK_MESSAGES } from '@powerpool/contracts';
 import type { SavedPick, Week } from '@powerpool/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { TiebreakerField } from '../../../components/tiebreaker-field';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useTimePassed } from '../../../hooks/use-time-passed';
@@ -33,6 +35,9 @@ const refuse = (refusal: Refusal) => toast({ title: refusal.title, description: 
 function lastSavedOf(picks: readonly SavedPick[]): string | null {
   return picks.reduce<string | null>((latest, p) => (latest === null || p.updatedAt > latest ? p.updatedAt : latest), null);
 }
+
+/** The leave question's explanation on Make Picks (docs/screens.md#unsaved-changes). */
+const UNSAVED_PICKS = "Your changes to this week's picks have not been saved. Stay and press Save Picks to keep them; if you leave, they are lost.";
 
 /**
  * The summary, the one button and the game cards of Make Picks (docs/screens.md#make-picks).
@@ -68,6 +73,9 @@ export function PicksBoard({
   const savedTiebreaker = useMyTiebreaker(week.id, poolId, { enabled: tiebreakerGame !== null }).data?.tiebreaker ?? null;
   const savedTiebreakerText = savedTiebreaker === null ? '' : String(savedTiebreaker);
   const [tiebreakerDraft, setTiebreakerDraft] = useState<string | null>(null);
+  // Set by a Save Picks refused for want of a prediction: the field says so until it is changed.
+  const [tiebreakerError, setTiebreakerError] = useState<string | null>(null);
+  const tiebreakerInput = useRef<HTMLInputElement>(null);
   const tiebreakerText = tiebreakerDraft ?? savedTiebreakerText;
   const unsaved = (draft !== null && !sameSelections(draft, saved)) || (tiebreakerDraft !== null && tiebreakerDraft !== savedTiebreakerText);
   const context = { editing: editing && !save.isPending, locked };
@@ -78,15 +86,23 @@ export function PicksBoard({
     else refuse(result.refusal);
   }
 
+  /** The picks are complete, the prediction is what is missing: the field says why and takes the focus. */
+  function markTiebreaker(message: string) {
+    // Rendered first, so the focus lands on a field that already describes its error.
+    flushSync(() => setTiebreakerError(message));
+    const input = tiebreakerInput.current;
+    if (!input) return;
+    input.scrollIntoView({ block: 'center' });
+    input.focus({ preventScroll: true });
+  }
+
   function submit() {
     const batch = buildBatch(selections, games, { poolId, weekId: week.id, weekNumber: week.weekNumber });
     if (!batch.ok) return refuse(batch.refusal);
     let body = batch.body;
     if (tiebreakerGame) {
       const tiebreaker = tiebreakerText.trim() === '' ? Number.NaN : Number(tiebreakerText);
-      if (!isValidTiebreaker(tiebreaker)) {
-        return refuse({ title: PICK_MESSAGES.incompletePicksTitle, description: PICK_MESSAGES.tiebreakerRequired(tiebreakerGame.gameName) });
-      }
+      if (!isValidTiebreaker(tiebreaker)) return markTiebreaker(PICK_MESSAGES.tiebreakerRequired(tiebreakerGame.gameName));
       body = { ...body, tiebreaker };
     }
     const first = savedPicks.length === 0;
@@ -112,9 +128,25 @@ export function PicksBoard({
 
   return (
     <div className="grid gap-6">
+      <UnsavedChangesGuard when={unsaved && !locked} description={UNSAVED_PICKS} />
       <PicksSummary selections={selections} games={games} onRemovePower={context.editing && !locked ? () => setDraft(removePower(selections)) : undefined} />
 
       <div className="flex flex-col items-center gap-2 text-center">
+        {/* With the picks, before the button that saves it with them. */}
+        {tiebreakerGame ? (
+          <TiebreakerField
+            gameName={tiebreakerGame.gameName}
+            value={tiebreakerText}
+            disabled={!context.editing || locked}
+            onChange={(value) => {
+              setTiebreakerDraft(value);
+              setTiebreakerError(null);
+            }}
+            error={tiebreakerError}
+            inputRef={tiebreakerInput}
+            className="mb-4"
+          />
+        ) : null}
         <Button
           size="lg"
           className="w-full max-w-xs"
@@ -138,9 +170,6 @@ export function PicksBoard({
             <br />
             Last saved: {formatDateTime(lastSaved)}
           </p>
-        ) : null}
-        {tiebreakerGame ? (
-          <TiebreakerField gameName={tiebreakerGame.gameName} value={tiebreakerText} disabled={!context.editing || locked} onChange={setTiebreakerDraft} />
         ) : null}
         {commissionerPicks ? <p className="text-xs text-muted-foreground">Some of these picks were entered by your pool commissioner.</p> : null}
       </div>
