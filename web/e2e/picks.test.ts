@@ -264,6 +264,34 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
     expect(prompts).toEqual(['beforeunload']);
     expect(await savedTeams()).toEqual(['2']);
+
+    // A second pool: choosing it with changes not saved asks the same (Stay keeps the pool and the
+    // change); Leave shows the other pool, and Back the first one again. The pool goes afterwards.
+    const second = await publishWildCardPool(e2e, 'Second Pool', [ACCOUNTS.player]);
+    await player.reload();
+    const selector = player.getByLabel('Pool', { exact: true });
+    await selector.waitFor();
+    await selector.selectOption(poolId);
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
+    await button.click();
+    await jax.click();
+    await selector.selectOption(second.poolId);
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(await selector.inputValue()).toBe(poolId);
+    expect(await jax.getAttribute('aria-pressed')).toBe('true');
+    await selector.selectOption(second.poolId);
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Save Picks');
+    expect(await selector.inputValue()).toBe(second.poolId);
+    await player.goBack();
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
+    expect(await selector.inputValue()).toBe(poolId);
+    expect(await buf.getAttribute('aria-pressed')).toBe('true');
+    expect(await savedTeams()).toEqual(['2']);
+    const admin = await e2e.signedInPage(ACCOUNTS.admin);
+    expect((await admin.request.delete(`/api/admin/pools/${second.poolId}`)).status()).toBe(200);
   });
 
   it('should start the data requests of Make Picks together with its code, each only once its own input is known, when a signed-in player opens it', async () => {

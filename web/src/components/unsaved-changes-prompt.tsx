@@ -11,12 +11,15 @@ const TEXT = {
 /**
  * The question of `UnsavedChangesGuard` (docs/screens.md#unsaved-changes), loaded with the dialog's
  * code once the form first has changes. While `when` holds: a navigation inside the app to another
- * page is held (`useBlocker`, the data router's) and "Leave without saving?" asks: Stay keeps the
+ * page (or to the same page with other state, such as another pool on Make Picks) is held (`useBlocker`, the data router's) and "Leave without saving?" asks: Stay keeps the
  * page and its changes, Leave goes on; closing the tab or reloading shows the browser's own prompt.
  */
 export function UnsavedChangesPrompt({ when, description }: { when: boolean; description: string }) {
+  // Another page, or the same page with other state (Make Picks' pool: a navigation, so Back returns to it).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search || currentLocation.state !== nextLocation.state),
   );
   const blocked = blocker.state === 'blocked';
 

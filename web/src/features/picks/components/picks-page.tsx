@@ -1,7 +1,8 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EmptyState, errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
@@ -15,7 +16,7 @@ import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-
 import { publishedGamesQueryOptions } from '../../../lib/published-games';
 import { formatDateTime } from '../../../lib/dates';
 import { FirstView } from '../../../lib/first-view';
-import { shownPool, useUserPools } from '../../../lib/user-pools';
+import { shownPool, useUserPools, type PicksLocationState } from '../../../lib/user-pools';
 import { useMyPicks } from '../api/get-my-picks';
 import { makePicksFirstView } from '../lib/make-picks-first-view';
 import { PicksBoard } from './picks-board';
@@ -50,7 +51,11 @@ export function PicksPage({ requestedPoolId, afterFirstSave }: { requestedPoolId
 
 function Picks({ requestedPoolId, afterFirstSave, loading }: { requestedPoolId: string | undefined; afterFirstSave: ReactNode; loading: ReactNode }) {
   const pools = useUserPools();
-  const [chosen, setChosen] = useState(requestedPoolId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Choosing a pool is a navigation (its id in the location's state): Back returns to the pool before,
+  // and unsaved picks are asked about as when leaving the page (docs/screens.md#unsaved-changes).
+  const choose = (poolId: string) => navigate(`${location.pathname}${location.search}`, { state: { poolId } satisfies PicksLocationState });
 
   if (pools.isPending) return loading;
   if (pools.isError) {
@@ -74,13 +79,13 @@ function Picks({ requestedPoolId, afterFirstSave, loading }: { requestedPoolId: 
       </>
     );
   }
-  const pool = shownPool(pools.data, chosen)!;
+  const pool = shownPool(pools.data, requestedPoolId)!;
   return (
     <PoolPicks
       key={pool.id}
       poolId={pool.id}
       poolName={pool.name}
-      selector={<PoolSelector pools={pools.data} value={pool.id} onChange={setChosen} className="mb-6" />}
+      selector={<PoolSelector pools={pools.data} value={pool.id} onChange={(poolId) => void choose(poolId)} className="mb-6" />}
       afterFirstSave={afterFirstSave}
     />
   );
