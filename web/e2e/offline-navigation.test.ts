@@ -81,5 +81,28 @@ describe.skipIf(chromiumUnavailableReason())('offline navigation', () => {
       expect(await page.getByRole('heading', { name: OFFLINE_TITLE }).count()).toBe(0);
       await page.context().setOffline(false);
     });
+
+    it(`should show the offline state instead of a spinner when a tab's data cannot be fetched offline, and the data once back online (${name})`, async () => {
+      const page = await e2e.signedInPage(ACCOUNTS.admin, { viewport });
+      allowNetworkErrors();
+      await page.goto('/site-admin');
+      await page.getByRole('heading', { name: 'Site Administration', level: 1 }).waitFor();
+      await page.getByRole('tabpanel').waitFor();
+
+      // The screen's code is here, the Users tab's data is not: the query waits for the network.
+      await page.context().setOffline(true);
+      await page.getByRole('tab', { name: /Users/ }).click();
+      const offline = page.getByRole('tabpanel').getByRole('heading', { name: OFFLINE_TITLE, level: 2 });
+      await offline.waitFor();
+      expect(await page.getByRole('heading', { name: 'Site Administration', level: 1 }).isVisible()).toBe(true);
+      expect(await mainNav(page).isVisible()).toBe(true);
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Try again' }).click();
+      await offline.waitFor();
+
+      // Back online, the waiting query goes on by itself.
+      await page.context().setOffline(false);
+      await page.getByRole('tabpanel').getByText(ACCOUNTS.player, { exact: true }).waitFor();
+      expect(await offline.count()).toBe(0);
+    });
   }
 });

@@ -1,7 +1,5 @@
-import { useCallback } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
-import { ErrorScreen } from '../../components/layout/error-screen';
-import { OfflineState } from '../../components/layout/offline-state';
+import { ErrorScreen, OfflineState } from '../../components/layout/error-screen';
 import { isOfflineError } from '../../lib/offline';
 
 /** Last resort for errors thrown while rendering a route. */
@@ -19,15 +17,11 @@ export function RouteErrorScreen() {
 export function ScreenErrorScreen() {
   const error = useRouteError();
   const navigate = useNavigate();
-  const { pathname, search, hash } = useLocation();
+  const location = useLocation();
+  // Thrown again, the error bubbles to the parent route's error element.
+  if (!isOfflineError(error)) throw error;
   // The router keeps a screen's failed code load for the life of the page: once the browser is
   // online, only loading the page again fetches it. Still offline, the same screen is asked for
   // again (it fails the same way, so the offline state stays).
-  const retry = useCallback(() => {
-    if (navigator.onLine) window.location.reload();
-    else void navigate(`${pathname}${search}${hash}`, { replace: true });
-  }, [navigate, pathname, search, hash]);
-  // Thrown again, the error bubbles to the parent route's error element.
-  if (!isOfflineError(error)) throw error;
-  return <OfflineState onRetry={retry} />;
+  return <OfflineState onRetry={() => (navigator.onLine ? window.location.reload() : void navigate(location, { replace: true }))} />;
 }

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { cn } from '../../utils/cn';
 import { Button } from '../ui/button';
-import { OfflineState } from './offline-state';
+import { OfflineState } from './error-screen';
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
 const isOnline = () => onlineManager.isOnline();
