@@ -24,9 +24,11 @@ import { gzipSync } from 'node:zlib';
  * issue 21 asked for at most 130 KB: without zod on the first load it measures 123.9 KB here
  * (124.3 KB in the browser, with theme-init.js), so 127 KB left a little headroom. Rendering
  * first views once (docs/screens.md#main-thread-time, issue 22: 2-5 Lighthouse points on the
- * signed-in screens) brought it to 126.2 KB here, 127.1 KB in the browser: 128 KB.
+ * signed-in screens) brought it to 126.2 KB here, 127.1 KB in the browser: 128 KB. The offline
+ * state, which must be in the first load since it shows when a screen's code cannot be fetched
+ * (docs/screens.md#installable-app), brought it to 127.3 KB here, 128.3 KB in the browser: 128.4 KB.
  */
-export const FIRST_LOAD_BUDGET_KB = 128;
+export const FIRST_LOAD_BUDGET_KB = 128.4;
 /**
  * What a signed-in player's first screen, Make Picks, loads: the entry plus the picks screen's
  * chunks. It was 175 KB (the real screen, issue 9, measured 168.4 KB with the contract schemas its

@@ -87,21 +87,22 @@ describe.skipIf(chromiumUnavailableReason())('offline navigation', () => {
       allowNetworkErrors();
       await page.goto('/site-admin');
       await page.getByRole('heading', { name: 'Site Administration', level: 1 }).waitFor();
-      await page.getByRole('tabpanel').waitFor();
+      await page.getByRole('tabpanel', { name: 'Teams' }).waitFor();
 
-      // The screen's code is here, the Users tab's data is not: the query waits for the network.
+      // The screen's code is here, the Users tab's data is not: its queries wait for the network.
       await page.context().setOffline(true);
-      await page.getByRole('tab', { name: /Users/ }).click();
-      const offline = page.getByRole('tabpanel').getByRole('heading', { name: OFFLINE_TITLE, level: 2 });
+      await page.getByRole('tab', { name: /Users|User Management/ }).click();
+      const users = page.getByRole('tabpanel', { name: /Users|User Management/ });
+      const offline = users.getByRole('heading', { name: OFFLINE_TITLE, level: 2 });
       await offline.waitFor();
       expect(await page.getByRole('heading', { name: 'Site Administration', level: 1 }).isVisible()).toBe(true);
       expect(await mainNav(page).isVisible()).toBe(true);
-      await page.getByRole('tabpanel').getByRole('button', { name: 'Try again' }).click();
+      await users.getByRole('button', { name: 'Try again' }).click();
       await offline.waitFor();
 
-      // Back online, the waiting query goes on by itself.
+      // Back online, the waiting queries go on by themselves.
       await page.context().setOffline(false);
-      await page.getByRole('tabpanel').getByText(ACCOUNTS.player, { exact: true }).waitFor();
+      await users.getByText(ACCOUNTS.player, { exact: true }).waitFor();
       expect(await offline.count()).toBe(0);
     });
   }
