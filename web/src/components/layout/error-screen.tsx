@@ -56,7 +56,13 @@ export function OfflineState({ onRetry, heading = 'h1' }: { onRetry: () => void;
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);
   return (
-    <Failure icon={<img src="/icons/icon-192.png" alt="" className="size-16" />} title={OFFLINE_TITLE} message={OFFLINE_TEXT} heading={heading} className="mx-auto px-6 py-16">
+    <Failure
+      icon={<img src="/icons/icon-192.png" alt="" className="size-16" />}
+      title={OFFLINE_TITLE}
+      message={OFFLINE_TEXT}
+      heading={heading}
+      className="mx-auto px-6 py-16"
+    >
       <Button onClick={onRetry}>Try again</Button>
     </Failure>
   );
