@@ -2,6 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button';
+import { LogoMark } from './logo';
 
 interface ErrorScreenProps {
   title?: string;
@@ -45,10 +46,11 @@ export const OFFLINE_TEXT = 'PowerPool needs a connection to show your picks and
 
 /**
  * The offline state inside the app shell (docs/screens.md#installable-app): the offline page's
- * icon, words and Try again, with the navigation still around it. `onRetry` runs on Try again and
- * by itself when the browser says the network is back (its `online` event). `heading` is h2 inside
- * a screen that has its own title. In the first load (a screen's code may be what is missing), so
- * it shares ErrorScreen's parts.
+ * icon (the app's mark, drawn inline: with no network an image file may not be there), words and
+ * Try again, with the navigation still around it. `onRetry` runs on Try again and by itself when
+ * the browser says the network is back (its `online` event). `heading` is h2 inside a screen that
+ * has its own title. In the first load (a screen's code may be what is missing), so it shares
+ * ErrorScreen's parts.
  */
 export function OfflineState({ onRetry, heading = 'h1' }: { onRetry: () => void; heading?: 'h1' | 'h2' }) {
   useEffect(() => {
@@ -56,13 +58,7 @@ export function OfflineState({ onRetry, heading = 'h1' }: { onRetry: () => void;
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);
   return (
-    <Failure
-      icon={<img src="/icons/icon-192.png" alt="" className="size-16" />}
-      title={OFFLINE_TITLE}
-      message={OFFLINE_TEXT}
-      heading={heading}
-      className="mx-auto px-6 py-16"
-    >
+    <Failure icon={<LogoMark className="size-16" />} title={OFFLINE_TITLE} message={OFFLINE_TEXT} heading={heading} className="mx-auto px-6 py-16">
       <Button onClick={onRetry}>Try again</Button>
     </Failure>
   );
