@@ -25,8 +25,10 @@ import { gzipSync } from 'node:zlib';
  * the browser, with theme-init.js), so 127 KB left a little headroom. Rendering first views once
  * (docs/screens.md#main-thread-time: 2-5 Lighthouse points on the signed-in screens) brought it to
  * 126.2 KB here, 127.1 KB in the browser: 128 KB.
+ * The offline state, which must be in the first load since it shows when a screen's code cannot be
+ * fetched (docs/screens.md#installable-app), brought it to 127.2 KB here, 128.2 KB in the browser: 128.3 KB.
  */
-export const FIRST_LOAD_BUDGET_KB = 128;
+export const FIRST_LOAD_BUDGET_KB = 128.3;
 /**
  * What a signed-in player's first screen, Make Picks, loads: the entry plus the picks screen's
  * chunks. It was 175 KB (the real screen measured 168.4 KB with the contract schemas its calls

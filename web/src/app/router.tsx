@@ -12,14 +12,15 @@ import { AdminWeekRedirectRoute } from './routes/admin-week-redirect';
 import { NotFoundRoute } from './routes/not-found';
 import { PicksRoute } from './routes/picks';
 import { RootLayout } from './routes/root';
-import { RouteErrorScreen } from './routes/route-error';
+import { RouteErrorScreen, ScreenErrorScreen } from './routes/route-error';
 import { SignedInLayout } from './routes/signed-in';
 
 /**
  * A screen loaded on demand: its module (and what only it imports) is a separate chunk, fetched
  * the first time the route matches. While it loads the current screen stays and the root shows a
  * progress bar (the first page of a visit shows the root's fallback instead); a chunk that fails
- * to load (e.g. an old tab after a deploy) ends in the route error screen, whose button reloads.
+ * to load ends in the offline state when the browser is offline (ScreenErrorScreen), else (e.g. an
+ * old tab after a deploy) in the route error screen, whose button reloads.
  */
 function onDemand<M>(load: () => Promise<M>, screen: (module: M) => ComponentType) {
   return async () => ({ Component: screen(await load()) });
@@ -40,103 +41,109 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen fullPage />,
     children: [
       {
-        path: paths.join.path,
-        lazy: onDemand(
-          () => import('./routes/join'),
-          (m) => m.JoinRoute,
-        ),
-      },
-      {
-        element: <SignedInLayout />,
+        // A screen that fails offline shows the offline state in the shell; other errors go to the root's.
+        errorElement: <ScreenErrorScreen />,
         children: [
-          { path: paths.home.path, element: <PicksRoute /> },
-          { path: paths.picks.path, element: <PicksRoute /> },
           {
-            path: paths.leaderboard.path,
+            path: paths.join.path,
             lazy: onDemand(
-              () => import('./routes/season-leaderboard'),
-              (m) => m.SeasonLeaderboardRoute,
+              () => import('./routes/join'),
+              (m) => m.JoinRoute,
             ),
           },
           {
-            path: paths.liveResults.path,
-            lazy: onDemand(
-              () => import('./routes/live-results'),
-              (m) => m.LiveResultsRoute,
-            ),
-          },
-          {
-            path: paths.liveLeaderboardDemo.path,
-            lazy: onDemand(
-              () => import('./routes/live-leaderboard-demo'),
-              (m) => m.LiveLeaderboardDemoRoute,
-            ),
-          },
-          {
-            path: paths.profile.path,
-            lazy: onDemand(
-              () => import('./routes/profile'),
-              (m) => m.ProfileRoute,
-            ),
-          },
-          { path: paths.adminWeek.path, element: <AdminWeekRedirectRoute /> },
-          {
-            element: <RequireRole rule={ACCESS_RULES.poolManager} />,
+            element: <SignedInLayout />,
             children: [
+              { path: paths.home.path, element: <PicksRoute /> },
+              { path: paths.picks.path, element: <PicksRoute /> },
               {
-                path: paths.admin.path,
+                path: paths.leaderboard.path,
                 lazy: onDemand(
-                  () => import('./routes/pool-management'),
-                  (m) => m.PoolManagementRoute,
+                  () => import('./routes/season-leaderboard'),
+                  (m) => m.SeasonLeaderboardRoute,
                 ),
               },
               {
-                path: paths.currentWeek.path,
+                path: paths.liveResults.path,
                 lazy: onDemand(
-                  () => import('./routes/current-week'),
-                  (m) => m.CurrentWeekRoute,
+                  () => import('./routes/live-results'),
+                  (m) => m.LiveResultsRoute,
                 ),
               },
               {
-                path: paths.week.path,
+                path: paths.liveLeaderboardDemo.path,
                 lazy: onDemand(
-                  () => import('./routes/week-management'),
-                  (m) => m.WeekManagementRoute,
+                  () => import('./routes/live-leaderboard-demo'),
+                  (m) => m.LiveLeaderboardDemoRoute,
                 ),
+              },
+              {
+                path: paths.profile.path,
+                lazy: onDemand(
+                  () => import('./routes/profile'),
+                  (m) => m.ProfileRoute,
+                ),
+              },
+              { path: paths.adminWeek.path, element: <AdminWeekRedirectRoute /> },
+              {
+                element: <RequireRole rule={ACCESS_RULES.poolManager} />,
+                children: [
+                  {
+                    path: paths.admin.path,
+                    lazy: onDemand(
+                      () => import('./routes/pool-management'),
+                      (m) => m.PoolManagementRoute,
+                    ),
+                  },
+                  {
+                    path: paths.currentWeek.path,
+                    lazy: onDemand(
+                      () => import('./routes/current-week'),
+                      (m) => m.CurrentWeekRoute,
+                    ),
+                  },
+                  {
+                    path: paths.week.path,
+                    lazy: onDemand(
+                      () => import('./routes/week-management'),
+                      (m) => m.WeekManagementRoute,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequireRole rule={ACCESS_RULES.superAdmin} />,
+                children: [
+                  {
+                    path: paths.siteAdmin.path,
+                    lazy: onDemand(
+                      () => import('./routes/site-admin'),
+                      (m) => m.SiteAdminRoute,
+                    ),
+                  },
+                  // Payments are per user, across pools: identity answers super admins only.
+                  {
+                    path: paths.payments.path,
+                    lazy: onDemand(
+                      () => import('./routes/payments'),
+                      (m) => m.PaymentsRoute,
+                    ),
+                  },
+                ],
               },
             ],
           },
+          // Visitors are sent to / rather than shown the landing page: the route itself checks.
           {
-            element: <RequireRole rule={ACCESS_RULES.superAdmin} />,
-            children: [
-              {
-                path: paths.siteAdmin.path,
-                lazy: onDemand(
-                  () => import('./routes/site-admin'),
-                  (m) => m.SiteAdminRoute,
-                ),
-              },
-              // Payments are per user, across pools: identity answers super admins only.
-              {
-                path: paths.payments.path,
-                lazy: onDemand(
-                  () => import('./routes/payments'),
-                  (m) => m.PaymentsRoute,
-                ),
-              },
-            ],
+            path: paths.liveLeaderboard.path,
+            lazy: onDemand(
+              () => import('./routes/live-leaderboard'),
+              (m) => m.LiveLeaderboardRoute,
+            ),
           },
+          { path: paths.notFound.path, element: <NotFoundRoute /> },
         ],
       },
-      // Visitors are sent to / rather than shown the landing page: the route itself checks.
-      {
-        path: paths.liveLeaderboard.path,
-        lazy: onDemand(
-          () => import('./routes/live-leaderboard'),
-          (m) => m.LiveLeaderboardRoute,
-        ),
-      },
-      { path: paths.notFound.path, element: <NotFoundRoute /> },
     ],
   },
 ];

@@ -1,10 +1,25 @@
+import { onlineManager } from '@tanstack/react-query';
 import { Inbox, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { cn } from '../../utils/cn';
 import { Button } from '../ui/button';
+import { OfflineState } from './error-screen';
 
-/** Inline waiting state for a panel or a tab (the full-page one is LoadingScreen). */
+const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
+const isOnline = () => onlineManager.isOnline();
+/** Try again of a wait that the lost network paused: the query client checks the browser again (back online, the paused queries go on). */
+const recheckOnline = () => onlineManager.setOnline(navigator.onLine);
+
+/**
+ * Inline waiting state for a panel or a tab (the full-page one is LoadingScreen). Offline, the
+ * queries wait for the network (TanStack Query's networkMode 'online' pauses them) and this shows
+ * the offline state instead of a spinner that would never end (docs/screens.md#installable-app);
+ * back online, the queries go on by themselves.
+ */
 export function InlineLoading({ label = 'Loading...', className }: { label?: string; className?: string }) {
+  const online = useSyncExternalStore(subscribeOnline, isOnline);
+  if (!online) return <OfflineState heading="h2" onRetry={recheckOnline} />;
   return (
     <div role="status" aria-live="polite" className={cn('flex items-center justify-center gap-3 py-12 text-muted-foreground', className)}>
       <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden="true" />

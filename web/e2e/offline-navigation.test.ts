@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PICK_MESSAGES } from '@powerpool/contracts';
+import { chromiumUnavailableReason } from '@powerpool/testing';
+import { DESKTOP, setupE2e } from './support/e2e.js';
+import { ACCOUNTS, mainNav, navLink } from './support/sign-in.js';
+
+/** The words of the offline page (web/public/offline.html), which the app's offline state repeats. */
+const OFFLINE_TITLE = 'You are offline';
+const OFFLINE_TEXT = 'PowerPool needs a connection to show your picks and the scores. Your saved picks are safe on the server.';
+
+const VIEWPORTS = [
+  { name: '390 px phone', viewport: { width: 390, height: 844 } },
+  { name: '1280 px desktop', viewport: DESKTOP },
+] as const;
+
+function pathname(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** The offline state is on screen, inside the app: the navigation is still there, the error screen is not. */
+async function expectOfflineState(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: OFFLINE_TITLE, level: 1 }).waitFor();
+  expect(await page.getByText(OFFLINE_TEXT).isVisible()).toBe(true);
+  expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+  expect(await mainNav(page).isVisible()).toBe(true);
+}
+
+/**
+ * Moving inside the app with no network (docs/screens.md#installable-app): a screen whose code or
+ * data has not been loaded shows the offline state in the app shell, not the error screen; a
+ * screen already seen shows what it showed.
+ */
+describe.skipIf(chromiumUnavailableReason())('offline navigation', () => {
+  const e2e = setupE2e();
+
+  /** Chromium logs each request the lost network refuses. */
+  function allowNetworkErrors(): void {
+    e2e.allowConsoleErrors((message) => /Failed to (load resource|fetch)|ERR_INTERNET_DISCONNECTED/.test(message.text()));
+  }
+
+  for (const { name, viewport } of VIEWPORTS) {
+    it(`should show the offline state with the navigation when the player opens a screen not loaded yet offline, and the screen once back online (${name})`, async () => {
+      const page = await e2e.signedInPage(ACCOUNTS.player, { viewport });
+      allowNetworkErrors();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
+
+      await page.context().setOffline(true);
+      await navLink(page, 'Leaderboard').click();
+      await page.waitForURL((url) => url.pathname === '/leaderboard');
+      await expectOfflineState(page);
+
+      // Still no network: Try again keeps the offline state, on the same page.
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expectOfflineState(page);
+      expect(pathname(page)).toBe('/leaderboard');
+
+      // The network is back: the browser's `online` event retries by itself.
+      await page.context().setOffline(false);
+      await page.getByRole('heading', { name: 'Season Leaderboard', level: 1 }).waitFor();
+      expect(pathname(page)).toBe('/leaderboard');
+      expect(await page.getByRole('heading', { name: OFFLINE_TITLE }).count()).toBe(0);
+    });
+
+    it(`should show a screen seen before with its content when the player goes back to it offline (${name})`, async () => {
+      const page = await e2e.signedInPage(ACCOUNTS.player, { viewport });
+      allowNetworkErrors();
+      await page.goto('/leaderboard');
+      await page.getByRole('heading', { name: 'Season Leaderboard', level: 1 }).waitFor();
+      // The player is in no pool: the screen says so, from the pools the query cache holds.
+      await page.getByText(PICK_MESSAGES.noPools).waitFor();
+      const shown = await page.locator('#main').innerText();
+
+      await navLink(page, 'Make Picks').click();
+      await page.getByRole('heading', { name: 'Make Picks', level: 1 }).waitFor();
+      await page.context().setOffline(true);
+      await navLink(page, 'Leaderboard').click();
+      await page.getByText(PICK_MESSAGES.noPools).waitFor();
+      expect(await page.locator('#main').innerText()).toBe(shown);
+      expect(await page.getByRole('heading', { name: OFFLINE_TITLE }).count()).toBe(0);
+      await page.context().setOffline(false);
+    });
+
+    it(`should show the offline state instead of a spinner when a tab's data cannot be fetched offline, and the data once back online (${name})`, async () => {
+      const page = await e2e.signedInPage(ACCOUNTS.admin, { viewport });
+      allowNetworkErrors();
+      await page.goto('/site-admin');
+      await page.getByRole('heading', { name: 'Site Administration', level: 1 }).waitFor();
+      await page.getByRole('tabpanel', { name: 'Teams' }).waitFor();
+
+      // The screen's code is here, the Users tab's data is not: its queries wait for the network.
+      await page.context().setOffline(true);
+      await page.getByRole('tab', { name: /Users|User Management/ }).click();
+      const users = page.getByRole('tabpanel', { name: /Users|User Management/ });
+      const offline = users.getByRole('heading', { name: OFFLINE_TITLE, level: 2 });
+      await offline.waitFor();
+      expect(await page.getByRole('heading', { name: 'Site Administration', level: 1 }).isVisible()).toBe(true);
+      expect(await mainNav(page).isVisible()).toBe(true);
+      await users.getByRole('button', { name: 'Try again' }).click();
+      await offline.waitFor();
+
+      // Back online, the waiting queries go on by themselves.
+      await page.context().setOffline(false);
+      await users.getByText(ACCOUNTS.player, { exact: true }).waitFor();
+      expect(await offline.count()).toBe(0);
+    });
+  }
+});
