@@ -25,6 +25,7 @@ import type { PoolGameWithGame, WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow, PoolWeekRow } from '../store/schema.js';
 import { managedPool } from './access.js';
 import type { Caller, Emit, WeeksContext } from './context.js';
+import { allowsPart } from './weeks.js';
 import {
   CannotCalculateScoresError,
   CannotCompleteWeekError,
@@ -100,11 +101,6 @@ async function statusReply(
     testing,
     message: WEEK_MESSAGES.transitioned(week.state),
   };
-}
-
-function allowsPart(pool: PoolRow, weekNumber: number): boolean {
-  const part = seasonPartOf(weekNumber);
-  return part === 'preseason' ? pool.allowsPreseason : part === 'regular' ? pool.allowsRegularSeason : pool.allowsPostseason;
 }
 
 /**
