@@ -49,6 +49,18 @@ export function weekLabel(weekNumber: number): string {
   return POSTSEASON_LABELS[weekNumber] ?? `Week ${weekNumber}`;
 }
 
+/**
+ * How every screen names a week (docs/week.md#week-numbers): a postseason round's name beside its
+ * number, "Wild Card (Week 19)" .. "Super Bowl (Week 22)", because the texts the product fixes
+ * ("Picks for Week 19 have been saved", "Live Leaderboard - Week 19") name it by number; else the
+ * week's label, "Week 5", "Preseason Week 1". The SPA uses it wherever it names a week outside
+ * those fixed texts; `weekLabel` stays the week's `displayName` in the API.
+ */
+export function weekTitle(weekNumber: number): string {
+  const round = POSTSEASON_LABELS[weekNumber];
+  return round ? `${round} (Week ${weekNumber})` : weekLabel(weekNumber);
+}
+
 /** Every week number in order, optionally within [min, max]. */
 export function weekNumbers(min = WEEK_NUMBER_MIN, max = WEEK_NUMBER_MAX): number[] {
   const out: number[] = [];
