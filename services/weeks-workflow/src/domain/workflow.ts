@@ -9,7 +9,7 @@ import {
   tiebreakerGameIdOf,
   TRANSITIONS,
   WEEK_MESSAGES,
-  weekLabel,
+  weekTitle,
   type DecidedGame,
   type DownloadSpreadsReply,
   type ImportScoresReply,
@@ -371,7 +371,7 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
         )
       ).map((s) => [s.gameId, s]),
     );
-    let message = `Downloaded spreads for ${updated} of ${games.length} game(s) of ${weekLabel(weekNumber)} from ESPN.`;
+    let message = `Downloaded spreads for ${updated} of ${games.length} game(s) of ${weekTitle(weekNumber)} from ESPN.`;
     if (missing.length) message += ` ESPN has no line for ${missing.join(', ')}; ${missing.length === 1 ? 'it keeps its' : 'they keep their'} current spread.`;
     return { message, updated, missing, spreads: games.map((g) => presentSpread(g, spreads.get(g.espnId), undefined)) };
   });
@@ -441,7 +441,7 @@ export async function voidGame(
     if (week.state === 'SETUP') throw new NothingPublishedError(weekNumber);
     const poolGame = await store.findPoolGame(pool.id, gameId);
     const game = await store.findGame(gameId);
-    if (!poolGame || poolGame.weekNumber !== weekNumber || !game) throw new GameNotFoundError(gameId, `this pool's ${weekLabel(weekNumber)}`);
+    if (!poolGame || poolGame.weekNumber !== weekNumber || !game) throw new GameNotFoundError(gameId, `this pool's ${weekTitle(weekNumber)}`);
     const teams = await teamsOf(store, [game]);
     if (voidReasonOf(poolGame, game) !== null) return presentPoolGame({ poolGame, game }, teams)!;
     if (game.status !== 'POSTPONED') throw new GameNotPostponedError(game.status);
