@@ -133,7 +133,7 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
       await commissioner.goto(`/live-leaderboard/${poolId}/19`);
       await commissioner.getByRole('heading', { name: 'Live Leaderboard - Week 19' }).waitFor();
       const heading = commissioner.getByTestId('live-heading');
-      for (const part of ['E2E Emergency Picks Pool', 'Wild Card', 'Published']) await heading.getByText(part, { exact: true }).waitFor();
+      for (const part of ['E2E Emergency Picks Pool', 'Wild Card (Week 19)', 'Published']) await heading.getByText(part, { exact: true }).waitFor();
       const patRow = commissioner.getByTestId('live-standing-row').filter({ hasText: 'Pat Player' });
       // The recorded Wild Card games are final: the board scores them as the calculation below does, the
       // power pick on the unpublished HOU @ PIT straight up (docs/game.md#unpublished-games; HOU won 30-6).
@@ -180,7 +180,7 @@ describe.skipIf(chromiumUnavailableReason())('emergency pick entry', () => {
       // Complete Week freezes the week: it asks first, and Cancel leaves the week in SCORING.
       await commissioner.getByRole('button', { name: 'Complete Week' }).click();
       const confirm = commissioner.getByRole('alertdialog');
-      await confirm.getByRole('heading', { name: 'Complete the Wild Card week?' }).waitFor();
+      await confirm.getByRole('heading', { name: 'Complete Wild Card (Week 19)?' }).waitFor();
       expect(await confirm.textContent()).toContain(
         'Results become final and count in the season standings. After this only a commissioner correction changes them.',
       );

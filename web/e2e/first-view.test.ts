@@ -64,13 +64,13 @@ describe.skipIf(chromiumUnavailableReason())('first views rendered once', () => 
     expect((await games).status()).toBe(200);
     await stats.asked;
     // The state and the games are in, the counts are not: the loading state, none of the week.
-    await expectStillLoading(commissioner, 'Loading Wild Card...', ['week-game-row', 'pick-completion']);
+    await expectStillLoading(commissioner, 'Loading Wild Card (Week 19)...', ['week-game-row', 'pick-completion']);
 
     stats.release();
     await commissioner.getByTestId('pick-completion').waitFor();
     expect(await commissioner.getByTestId('week-game-row').count()).toBe(4);
     expect(await commissioner.getByText('Loading pick stats...').count()).toBe(0);
-    expect(await commissioner.getByText('Loading Wild Card...').count()).toBe(0);
+    expect(await commissioner.getByText('Loading Wild Card (Week 19)...').count()).toBe(0);
     await commissioner.unroute(isPickStats);
   });
 

@@ -94,7 +94,7 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     expect(requested.filter((url) => url.includes('/api/teams/') && url.includes('/logo')).length).toBeGreaterThanOrEqual(8);
     expect(requested.filter((url) => !url.startsWith(e2e.url))).toEqual([]);
     expect(requested.filter((url) => /espncdn|espn\.com/.test(url))).toEqual([]);
-    await player.getByText('Wild Card', { exact: true }).first().waitFor();
+    await player.getByRole('heading', { name: 'Wild Card (Week 19)', level: 2 }).waitFor();
     expect(await player.getByTestId('picks-summary').textContent()).toContain('Not selected');
     expect(await player.getByTestId('power-box').textContent()).toContain('No power pick selected');
     const button = player.getByTestId('picks-button');

@@ -1,4 +1,4 @@
-import { PICK_DEADLINE_LEAD_MINUTES, weekLabel } from './weeks.rules.js';
+import { PICK_DEADLINE_LEAD_MINUTES, weekTitle } from './weeks.rules.js';
 import { POWER_PICK_RANK, TIEBREAKER_MAX, TIEBREAKER_MIN } from './picks.rules.js';
 
 /** Picks, scoring and leaderboards: texts the product fixes (docs/screens.md#errors). */
@@ -78,14 +78,14 @@ export const PICK_MESSAGES = {
   overrideRequired: 'Please fill in all required fields',
   overrideConfidence: 'Must select all 3 confidence picks',
   overrideFailed: 'Failed to submit commissioner override picks',
-  overrideSaved: (player: string, weekNumber: number) => `Override picks for ${player} saved for ${weekLabel(weekNumber)}`,
+  overrideSaved: (player: string, weekNumber: number) => `Override picks for ${player} saved for ${weekTitle(weekNumber)}`,
   pickNotOfBatch: (weekNumber: number) => `Every pick must be for this pool and for week ${weekNumber}.`,
   overrideTargetNotMember: 'The player is not a member of this pool.',
   calculated: (users: number, errors: number) =>
     errors === 0 ? `Scores calculated for ${users} player(s)` : `Scores calculated for ${users} player(s); ${errors} could not be calculated`,
   /** Calculate clicked before the move to scoring reached picks-scoring, and weeks-workflow could not be asked. */
   scoringNotYetSynced: (weekNumber: number) =>
-    `${weekLabel(weekNumber)} has just moved to scoring and its results are still on their way. Try again in a few seconds.`,
+    `${weekTitle(weekNumber)} has just moved to scoring and its results are still on their way. Try again in a few seconds.`,
   calculateNotAllowed: 'Scores can be calculated only while the week is in scoring (or to correct a completed week by a commissioner override).',
   calculationFailedTitle: 'Failed to calculate scores',
   exportFailed: 'Failed to export CSV',

@@ -48,8 +48,10 @@ export const weeksEndpoints = {
     path: '/api/weeks',
     service,
     access: 'session',
-    summary: 'Every week of a season (with a pool: its state and picks deadline per week)',
-    description: scope,
+    summary: 'Every week of a season that has games (with a pool: the weeks it plays, with its state and picks deadline per week)',
+    description:
+      `${scope} With a pool, only the weeks in the parts of the season it allows (preseason, regular season, postseason), ` +
+      'and any week it has published: the week selectors (Quick Jump, Jump to Week) list these.',
     query: weekScopeQuerySchema,
     reply: weeksReplySchema,
   }),

@@ -17,6 +17,7 @@ import {
   transitionSlugOf,
   weekLabel,
   weekNumbers,
+  weekTitle,
 } from './weeks.rules.js';
 
 describe('week labels', () => {
@@ -24,6 +25,16 @@ describe('week labels', () => {
     expect([-4, -3, -2, -1].map(weekLabel)).toEqual(['Preseason Week 1', 'Preseason Week 2', 'Preseason Week 3', 'Preseason Week 4']);
     expect([1, 18].map(weekLabel)).toEqual(['Week 1', 'Week 18']);
     expect([19, 20, 21, 22].map(weekLabel)).toEqual(['Wild Card', 'Divisional', 'Conference Championships', 'Super Bowl']);
+  });
+
+  it('should title a postseason round with its number beside its name, and other weeks by their label', () => {
+    expect([19, 20, 21, 22].map(weekTitle)).toEqual([
+      'Wild Card (Week 19)',
+      'Divisional (Week 20)',
+      'Conference Championships (Week 21)',
+      'Super Bowl (Week 22)',
+    ]);
+    expect([-4, -1, 1, 18].map(weekTitle)).toEqual(['Preseason Week 1', 'Preseason Week 4', 'Week 1', 'Week 18']);
   });
 
   it('should know which week numbers exist and which part of the season they belong to', () => {

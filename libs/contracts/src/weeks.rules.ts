@@ -41,12 +41,26 @@ export const seasonTypeOf = (weekNumber: number): 1 | 2 | 3 => ({ preseason: 1, 
 
 /**
  * A week's label (docs/week.md#week-numbers): -4..-1 are "Preseason Week 1".."Preseason Week 4" (5 + n), 1..18
- * "Week n", 19 Wild Card, 20 Divisional, 21 Conference Championships, 22 Super Bowl. The only
- * one: every service (sports-data-staging's import and live feed logs included) and the SPA use it.
+ * "Week n", 19 Wild Card, 20 Divisional, 21 Conference Championships, 22 Super Bowl: a week's
+ * `displayName` in the API, and sports-data-staging's import and live feed logs. What people read
+ * names a week by `weekTitle` below, which is built on it.
  */
 export function weekLabel(weekNumber: number): string {
   if (weekNumber < 0) return `Preseason Week ${5 + weekNumber}`;
   return POSTSEASON_LABELS[weekNumber] ?? `Week ${weekNumber}`;
+}
+
+/**
+ * How every screen names a week (docs/week.md#week-numbers): a postseason round's name beside its
+ * number, "Wild Card (Week 19)" .. "Super Bowl (Week 22)", because the texts the product fixes
+ * ("Picks for Week 19 have been saved", "Live Leaderboard - Week 19") name it by number; else the
+ * week's label, "Week 5", "Preseason Week 1". Every text a person reads outside those fixed texts
+ * uses it (the SPA's screens, the services' messages, the notifications); `weekLabel` stays the
+ * week's `displayName` in the API.
+ */
+export function weekTitle(weekNumber: number): string {
+  const round = POSTSEASON_LABELS[weekNumber];
+  return round ? `${round} (Week ${weekNumber})` : weekLabel(weekNumber);
 }
 
 /** Every week number in order, optionally within [min, max]. */

@@ -1,6 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSkipReason } from '@powerpool/testing';
-import { buildSeason, KNOWN_TEAMS, announceMember, announcePool, call, castOf, migrateSeason, startWeeks, type Cast, type WeeksHarness } from './helpers.js';
+import {
+  announceMember,
+  announcePool,
+  buildGame,
+  buildSeason,
+  KNOWN_TEAMS,
+  call,
+  castOf,
+  migrateSeason,
+  newerTimestamp,
+  publish,
+  setSpread,
+  startWeeks,
+  stored,
+  type Cast,
+  type Person,
+  type WeeksHarness,
+} from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -136,5 +153,60 @@ describe.skipIf(skip)('seasons and weeks', () => {
 
   it('should refuse signed-out callers', async () => {
     expect((await call(h, 'GET', '/api/weeks', null)).statusCode).toBe(401);
+  });
+});
+
+/** The weeks a pool plays: what the week selectors (Quick Jump, Jump to Week) list (docs/week.md#week-numbers). */
+describe.skipIf(skip)("a pool's weeks", () => {
+  let h: WeeksHarness;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    h = await startWeeks();
+    cast = await castOf(h);
+    await migrateSeason(
+      h,
+      [
+        ...buildSeason(),
+        buildGame({ weekNumber: -2, gameTimeUtc: '2025-08-16T23:00:00.000Z', espnId: 'pre-2' }),
+        buildGame({ weekNumber: 19, gameTimeUtc: '2026-01-10T21:30:00.000Z', espnId: 'wc-1' }),
+      ],
+      KNOWN_TEAMS,
+    );
+    h.clock.now = new Date('2025-08-01T12:00:00Z');
+  });
+  afterAll(async () => h?.close());
+
+  const weeksOf = async (poolId: string | null, who: Person = cast.commissioner) =>
+    (await call(h, 'GET', poolId ? `/api/weeks?poolId=${poolId}` : '/api/weeks', who)).json().map((w: any) => w.weekNumber);
+
+  it('should list only the weeks with games in the parts of the season the pool plays, to its members as to its managers', async () => {
+    const noPreseason = await announcePool(h, cast.commissioner, { allowsPreseason: false, allowsRegularSeason: true, allowsPostseason: true });
+    await announceMember(h, noPreseason, cast.player);
+    expect(await weeksOf(noPreseason.id)).toEqual([1, 2, 19, 22]);
+    expect(await weeksOf(noPreseason.id, cast.player)).toEqual([1, 2, 19, 22]);
+    const postseasonOnly = await announcePool(h, cast.commissioner, { allowsPreseason: false, allowsRegularSeason: false, allowsPostseason: true });
+    expect(await weeksOf(postseasonOnly.id)).toEqual([19, 22]);
+    const preseasonOnly = await announcePool(h, cast.commissioner, { allowsPreseason: true, allowsRegularSeason: false, allowsPostseason: false });
+    expect(await weeksOf(preseasonOnly.id)).toEqual([-2]);
+    // Without a pool: every week of the season that has games.
+    expect(await weeksOf(null)).toEqual([-2, 1, 2, 19, 22]);
+  });
+
+  it('should keep a week the pool has published when the pool no longer plays that part of the season', async () => {
+    const pool = await announcePool(h, cast.commissioner, { allowsPreseason: true });
+    await setSpread(h, cast.commissioner, pool.id, 'pre-2', -3);
+    await publish(h, cast.commissioner, pool.id, -2, ['pre-2']);
+    const changed = { ...pool, allowsPreseason: false, updatedAt: newerTimestamp() };
+    await h.runtime.bus.publish('pools.pool.updated', { pool: changed });
+    await stored(h, `SELECT 1 FROM ${h.schema}.pools WHERE id = $1 AND allows_preseason = false`, [pool.id]);
+    const weeks = (await call(h, 'GET', `/api/weeks?poolId=${pool.id}`, cast.commissioner)).json();
+    expect(weeks.map((w: any) => [w.weekNumber, w.state])).toEqual([
+      [-2, 'PUBLISHED'],
+      [1, 'SETUP'],
+      [2, 'SETUP'],
+      [19, 'SETUP'],
+      [22, 'SETUP'],
+    ]);
   });
 });

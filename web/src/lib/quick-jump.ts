@@ -1,10 +1,9 @@
-import { SEASON_PART_LABELS, SEASON_PARTS, seasonPartOf, weekLabel } from '@powerpool/contracts';
+import { SEASON_PART_LABELS, SEASON_PARTS, seasonPartOf, weekTitle } from '@powerpool/contracts';
 import type { SeasonPart } from '@powerpool/contracts';
 
-/** A week a quick jump offers: its number and, when the server names it, its display name. */
+/** A week a quick jump offers (the server decides which weeks a pool has: docs/week.md#week-numbers). */
 export interface QuickJumpWeek {
   weekNumber: number;
-  displayName?: string | null;
 }
 
 export interface QuickJumpGroup {
@@ -22,8 +21,8 @@ export interface QuickJumpGroup {
  */
 export function quickJumpGroups(weeks: readonly QuickJumpWeek[], include?: number): QuickJumpGroup[] {
   const labels = new Map<number, string>();
-  for (const week of weeks) labels.set(week.weekNumber, week.displayName || weekLabel(week.weekNumber));
-  if (include !== undefined && !labels.has(include)) labels.set(include, weekLabel(include));
+  for (const week of weeks) labels.set(week.weekNumber, weekTitle(week.weekNumber));
+  if (include !== undefined && !labels.has(include)) labels.set(include, weekTitle(include));
   const ordered = [...labels.entries()].sort(([a], [b]) => a - b);
   return SEASON_PARTS.map((part) => ({
     part,

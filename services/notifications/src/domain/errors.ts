@@ -1,10 +1,10 @@
-import { weekLabel } from '@powerpool/contracts';
+import { weekTitle } from '@powerpool/contracts';
 import { ConflictError, DomainError, NotFoundError } from '@powerpool/service-kit';
 
 /** A nudge inside the hour after the previous one (docs/notifications.md#nudge). */
 export class NudgeTooSoonError extends DomainError {
   constructor(weekNumber: number, nextAt: Date, nextText: string) {
-    super('nudge_too_soon', `${weekLabel(weekNumber)} was nudged less than an hour ago: the next nudge is possible at ${nextText}`, {
+    super('nudge_too_soon', `${weekTitle(weekNumber)} was nudged less than an hour ago: the next nudge is possible at ${nextText}`, {
       nextNudgeAt: nextAt.toISOString(),
     });
   }
@@ -13,7 +13,7 @@ export class NudgeTooSoonError extends DomainError {
 /** A nudge for a week that is not PUBLISHED with its picks deadline ahead. */
 export class WeekNotOpenError extends ConflictError {
   constructor(weekNumber: number) {
-    super('week_not_open', `${weekLabel(weekNumber)} is not open for picks: nudges go out only between publishing and the picks deadline`);
+    super('week_not_open', `${weekTitle(weekNumber)} is not open for picks: nudges go out only between publishing and the picks deadline`);
   }
 }
 

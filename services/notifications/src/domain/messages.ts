@@ -1,4 +1,4 @@
-import { formatDateTime, NOTIFICATION_KIND_LABELS, weekLabel, type NotificationKind } from '@powerpool/contracts';
+import { formatDateTime, NOTIFICATION_KIND_LABELS, weekTitle, type NotificationKind } from '@powerpool/contracts';
 
 /** What a message is about, read from this service's copies at the moment it is sent. */
 export interface MessageFacts {
@@ -53,7 +53,7 @@ export function timeLeftText(deadline: Date, now: Date): string {
  * every screen shows them (`formatDateTime`, docs/screens.md#times-and-toasts).
  */
 export function composeMessage(f: MessageFacts): ComposedMessage {
-  const week = weekLabel(f.weekNumber);
+  const week = weekTitle(f.weekNumber);
   const deadline = formatDateTime(f.pickDeadline);
   const picksUrl = `${f.publicUrl}/picks`;
   const left = timeLeftText(f.pickDeadline, f.now);

@@ -1,4 +1,4 @@
-import { formatDateTime, NUDGE_INTERVAL_MS, PICKS_EMAIL_QUIET_MS, weekLabel } from '@powerpool/contracts';
+import { formatDateTime, NUDGE_INTERVAL_MS, PICKS_EMAIL_QUIET_MS, weekTitle } from '@powerpool/contracts';
 import { managedPoolOf, StillSyncingError } from '@powerpool/service-kit';
 import type { NotificationsStore, WeekKey } from '../store/notifications.store.js';
 import type { Caller, NotificationsContext } from './context.js';
@@ -23,7 +23,7 @@ export async function nudgeWeek(
   const now = ctx.now();
   const week = await ctx.uow.read((store) => nudgeableWeek(store, caller, poolId, weekNumber, now));
   if (!(await catchUpSaves(ctx, week)))
-    throw new StillSyncingError(`Who has saved their ${weekLabel(weekNumber)} picks cannot be checked right now. Try again in a few seconds.`);
+    throw new StillSyncingError(`Who has saved their ${weekTitle(weekNumber)} picks cannot be checked right now. Try again in a few seconds.`);
   return ctx.uow.write(async (store) => {
     const key = await nudgeableWeek(store, caller, poolId, weekNumber, now);
     const blockedBy = await store.recordNudge(key, caller.id, now, NUDGE_INTERVAL_MS);

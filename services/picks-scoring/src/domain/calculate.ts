@@ -2,7 +2,7 @@ import {
   isFinalGame,
   isLiveWeekState,
   PICK_MESSAGES,
-  weekLabel,
+  weekTitle,
   type CalculateReply,
   type Game,
   type UnscoredPicksReply,
@@ -66,7 +66,7 @@ async function scoreStoredWeek(store: PicksStore, ref: PoolWeekRef, now: Date): 
 
   const gameOf = (pick: PickRow): ScoredGame => {
     const published = pick.poolGameId ? poolGameById.get(pick.poolGameId) : poolGameByGameId.get(pick.gameId);
-    if (pick.poolGameId && !published) throw new ScoringError(`Game ${pick.gameId} is not one of this pool's games of ${weekLabel(weekNumber)}`);
+    if (pick.poolGameId && !published) throw new ScoringError(`Game ${pick.gameId} is not one of this pool's games of ${weekTitle(weekNumber)}`);
     const game = published ? published.game : unpublished.get(pick.gameId);
     if (!game) throw new ScoringError(`Game ${pick.gameId} is missing from the sports data`);
     return scoredGameOf(game, published?.poolGame);

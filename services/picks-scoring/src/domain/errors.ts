@@ -1,4 +1,4 @@
-import { PICK_MESSAGES, weekLabel, type ErrorBody, type picksNotAvailableBodySchema } from '@powerpool/contracts';
+import { PICK_MESSAGES, weekTitle, type ErrorBody, type picksNotAvailableBodySchema } from '@powerpool/contracts';
 import type { z } from 'zod';
 import { ConflictError, DomainError, NotFoundError, ValidationError, type PoolAccessRefusal } from '@powerpool/service-kit';
 
@@ -23,7 +23,7 @@ export class WeekNotPublishedError extends ConflictError {
   /** The pool week our copy lacks, when known: the action may catch up and try again (catchUpWeek). */
   readonly ref: { poolId: string; year: number; weekNumber: number } | undefined;
   constructor(weekNumber: number, ref?: { poolId: string; year: number; weekNumber: number }) {
-    super('week_not_published', `${PICK_MESSAGES.weekNotPublished} (${weekLabel(weekNumber)})`, { weekNumber });
+    super('week_not_published', `${PICK_MESSAGES.weekNotPublished} (${weekTitle(weekNumber)})`, { weekNumber });
     this.ref = ref;
   }
 }
@@ -68,7 +68,7 @@ export class TargetNotMemberError extends DomainError implements PoolAccessRefus
 
 export class WeekNotFoundError extends NotFoundError {
   constructor(weekNumber: number) {
-    super('week_not_found', `${weekLabel(weekNumber)} has not been published in this pool`);
+    super('week_not_found', `${weekTitle(weekNumber)} has not been published in this pool`);
   }
 }
 
@@ -80,7 +80,7 @@ export class SeasonNotFoundError extends NotFoundError {
 
 export class WeekNotInScoringError extends ConflictError {
   constructor(weekNumber: number, state: string) {
-    super('week_not_in_scoring', `${PICK_MESSAGES.calculateNotAllowed} ${weekLabel(weekNumber)} is ${state}.`, { state });
+    super('week_not_in_scoring', `${PICK_MESSAGES.calculateNotAllowed} ${weekTitle(weekNumber)} is ${state}.`, { state });
   }
 }
 

@@ -1,4 +1,4 @@
-import { WEEK_MESSAGES, weekLabel, type WeekState } from '@powerpool/contracts';
+import { WEEK_MESSAGES, weekTitle, type WeekState } from '@powerpool/contracts';
 import { ConflictError, DomainError, NotFoundError } from '@powerpool/service-kit';
 
 export class CurrentWeekUnknownError extends NotFoundError {
@@ -9,7 +9,7 @@ export class CurrentWeekUnknownError extends NotFoundError {
 
 export class WeekNotFoundError extends NotFoundError {
   constructor(year: number, weekNumber: number) {
-    super('week_not_found', `${weekLabel(weekNumber)} of the ${year} season has no games`);
+    super('week_not_found', `${weekTitle(weekNumber)} of the ${year} season has no games`);
   }
 }
 
@@ -25,8 +25,8 @@ export class InvalidTransitionError extends ConflictError {
     super(
       'invalid_transition',
       next
-        ? `${weekLabel(weekNumber)} is ${from}: it can only move to ${next}, not ${to}`
-        : `${weekLabel(weekNumber)} is COMPLETE: no further transitions are available`,
+        ? `${weekTitle(weekNumber)} is ${from}: it can only move to ${next}, not ${to}`
+        : `${weekTitle(weekNumber)} is COMPLETE: no further transitions are available`,
       { from, to, next },
     );
   }
@@ -64,7 +64,7 @@ export class MissingSpreadsError extends DomainError {
 
 export class GameNotInWeekError extends DomainError {
   constructor(weekNumber: number, gameIds: string[]) {
-    super('game_not_in_week', `Not games of ${weekLabel(weekNumber)}: ${gameIds.join(', ')}`, { gameIds });
+    super('game_not_in_week', `Not games of ${weekTitle(weekNumber)}: ${gameIds.join(', ')}`, { gameIds });
   }
 }
 
@@ -85,7 +85,7 @@ export class WeekNotInSetupError extends ConflictError {
   constructor(weekNumber: number, state: WeekState, what: string) {
     super(
       'week_not_in_setup',
-      `${what}: ${weekLabel(weekNumber)} is ${state}, and ${what.toLowerCase().startsWith('spread') ? 'spreads are locked once a week is published' : 'this is only possible in SETUP'}`,
+      `${what}: ${weekTitle(weekNumber)} is ${state}, and ${what.toLowerCase().startsWith('spread') ? 'spreads are locked once a week is published' : 'this is only possible in SETUP'}`,
       { state },
     );
   }
@@ -93,13 +93,13 @@ export class WeekNotInSetupError extends ConflictError {
 
 export class NothingPublishedError extends ConflictError {
   constructor(weekNumber: number) {
-    super('week_not_in_setup', `${weekLabel(weekNumber)} has not been published yet: there are no pool games to update`, { state: 'SETUP' });
+    super('week_not_in_setup', `${weekTitle(weekNumber)} has not been published yet: there are no pool games to update`, { state: 'SETUP' });
   }
 }
 
 export class WeekCompleteError extends ConflictError {
   constructor(weekNumber: number) {
-    super('week_complete', `${weekLabel(weekNumber)} is COMPLETE: its results are final`);
+    super('week_complete', `${weekTitle(weekNumber)} is COMPLETE: its results are final`);
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   currentSeasonOf,
   currentWeekOf,
+  seasonPartOf,
   type PoolSpread,
   type PublishedGame,
   type Season,
@@ -11,7 +12,7 @@ import {
   type WeekTransition,
 } from '@powerpool/contracts';
 import type { WeeksStore } from '../store/weeks.store.js';
-import type { PoolRow, TeamRow } from '../store/schema.js';
+import type { PoolRow, PoolWeekRow, TeamRow } from '../store/schema.js';
 import { managedPool, visiblePool } from './access.js';
 import type { Caller, WeeksContext } from './context.js';
 import { CurrentWeekUnknownError, WeekNotFoundError } from './errors.js';
@@ -68,7 +69,22 @@ export async function getCurrentSeason(ctx: WeeksContext): Promise<Season> {
   });
 }
 
-/** GET /api/weeks: every week of the season that has games, in order. */
+/** True when the pool takes part in the part of the season (preseason, regular season, postseason) `weekNumber` is in. */
+export function allowsPart(pool: PoolRow, weekNumber: number): boolean {
+  const part = seasonPartOf(weekNumber);
+  return part === 'preseason' ? pool.allowsPreseason : part === 'regular' ? pool.allowsRegularSeason : pool.allowsPostseason;
+}
+
+/**
+ * The weeks a pool plays (docs/week.md#week-numbers): of the season's weeks with games, those in a
+ * part of the season the pool allows, and any week the pool has published (it stays the pool's
+ * week whatever the pool allows now). The week selectors list these and nothing else.
+ */
+export function playsWeek(pool: PoolRow, weekNumber: number, poolWeek: PoolWeekRow | undefined): boolean {
+  return allowsPart(pool, weekNumber) || (poolWeek !== undefined && poolWeek.state !== 'SETUP');
+}
+
+/** GET /api/weeks: every week of the season that has games, in order; with a pool, the weeks it plays. */
 export async function listWeeks(ctx: WeeksContext, caller: Caller, query: WeekScopeQuery): Promise<Week[]> {
   return ctx.uow.read(async (store) => {
     const { year, pool } = await scopeOf(store, caller, query, { now: ctx.now() });
@@ -76,7 +92,7 @@ export async function listWeeks(ctx: WeeksContext, caller: Caller, query: WeekSc
     const spans = await store.weekSpans(year);
     if (!pool) return spans.map((s) => presentWeek(s));
     const states = new Map((await store.poolWeeksOf(pool.id, year)).map((w) => [w.weekNumber, w]));
-    return spans.map((s) => presentWeek(s, { week: states.get(s.weekNumber) }));
+    return spans.filter((s) => playsWeek(pool, s.weekNumber, states.get(s.weekNumber))).map((s) => presentWeek(s, { week: states.get(s.weekNumber) }));
   });
 }
 

@@ -10,7 +10,7 @@ import {
   tiebreakerGameIdOf,
   TRANSITIONS,
   WEEK_MESSAGES,
-  weekLabel,
+  weekTitle,
   type DecidedGame,
   type DownloadSpreadsReply,
   type ImportScoresReply,
@@ -26,6 +26,7 @@ import type { PoolGameWithGame, WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow, PoolWeekRow } from '../store/schema.js';
 import { managedPool } from './access.js';
 import type { Caller, Emit, WeeksContext } from './context.js';
+import { allowsPart } from './weeks.js';
 import {
   CannotCalculateScoresError,
   CannotCompleteWeekError,
@@ -101,11 +102,6 @@ async function statusReply(
     testing,
     message: WEEK_MESSAGES.transitioned(week.state),
   };
-}
-
-function allowsPart(pool: PoolRow, weekNumber: number): boolean {
-  const part = seasonPartOf(weekNumber);
-  return part === 'preseason' ? pool.allowsPreseason : part === 'regular' ? pool.allowsRegularSeason : pool.allowsPostseason;
 }
 
 /**
@@ -376,7 +372,7 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
         )
       ).map((s) => [s.gameId, s]),
     );
-    let message = `Downloaded spreads for ${updated} of ${games.length} game(s) of ${weekLabel(weekNumber)} from ESPN.`;
+    let message = `Downloaded spreads for ${updated} of ${games.length} game(s) of ${weekTitle(weekNumber)} from ESPN.`;
     if (missing.length) message += ` ESPN has no line for ${missing.join(', ')}; ${missing.length === 1 ? 'it keeps its' : 'they keep their'} current spread.`;
     return { message, updated, missing, spreads: games.map((g) => presentSpread(g, spreads.get(g.espnId), undefined)) };
   });
@@ -446,7 +442,7 @@ export async function voidGame(
     if (week.state === 'SETUP') throw new NothingPublishedError(weekNumber);
     const poolGame = await store.findPoolGame(pool.id, gameId);
     const game = await store.findGame(gameId);
-    if (!poolGame || poolGame.weekNumber !== weekNumber || !game) throw new GameNotFoundError(gameId, `this pool's ${weekLabel(weekNumber)}`);
+    if (!poolGame || poolGame.weekNumber !== weekNumber || !game) throw new GameNotFoundError(gameId, `this pool's ${weekTitle(weekNumber)}`);
     const teams = await teamsOf(store, [game]);
     if (voidReasonOf(poolGame, game) !== null) return presentPoolGame({ poolGame, game }, teams)!;
     if (game.status !== 'POSTPONED') throw new GameNotPostponedError(game.status);

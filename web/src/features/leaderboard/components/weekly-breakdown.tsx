@@ -1,4 +1,4 @@
-import { PICK_MESSAGES, pointsText } from '@powerpool/contracts';
+import { PICK_MESSAGES, pointsText, weekTitle } from '@powerpool/contracts';
 import type { WeeklyScoringReview } from '@powerpool/contracts';
 import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
 import { TeamLogo } from '../../../components/team-logo';
@@ -48,7 +48,7 @@ function WeekRow({ week }: { week: WeeklyScoringReview }) {
     <div className="rounded-lg border bg-background p-3 text-sm" data-testid="breakdown-week">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-semibold">{week.displayName}</span>
+          <span className="font-semibold">{weekTitle(week.weekNumber)}</span>
           {week.isWeekWinner ? <Badge variant="success">{PICK_MESSAGES.weekWinner}</Badge> : null}
           {week.tiebreaker !== undefined ? (
             <span className="text-xs text-muted-foreground">

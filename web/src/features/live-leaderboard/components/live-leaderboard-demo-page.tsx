@@ -1,4 +1,4 @@
-import { PICK_MESSAGES, weekLabel } from '@powerpool/contracts';
+import { PICK_MESSAGES, weekTitle } from '@powerpool/contracts';
 import { FlaskConical } from 'lucide-react';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -50,7 +50,7 @@ export function LiveLeaderboardDemoPage() {
         description={
           <span className="inline-flex flex-wrap items-center gap-2" data-testid="live-heading">
             <span className="font-medium text-foreground">{metadata.poolName}</span>
-            <span>{week?.displayName ?? weekLabel(weekNumber)}</span>
+            <span>{weekTitle(weekNumber)}</span>
             {week ? (
               <Badge variant={week.state === 'GAMES_IN_PROGRESS' ? 'info' : 'muted'} data-testid="live-state">
                 {week.state}

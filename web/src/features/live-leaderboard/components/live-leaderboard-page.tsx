@@ -1,4 +1,4 @@
-import { isWeekNumber, PICK_MESSAGES, WEEK_STATE_LABELS, weekLabel } from '@powerpool/contracts';
+import { isWeekNumber, PICK_MESSAGES, WEEK_STATE_LABELS, weekTitle } from '@powerpool/contracts';
 import type { WeekState } from '@powerpool/contracts';
 import { Download, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -42,7 +42,7 @@ export function LiveLeaderboardPage({ poolId, weekParam }: { poolId: string | un
       id={`live:${poolId}:${weekNumber}`}
       queries={() => [liveLeaderboardQueryOptions(poolId, weekNumber)]}
       fallback={
-        <LiveBoardFrame weekName={weekLabel(weekNumber)} weeks={undefined} poolId={poolId} weekNumber={weekNumber}>
+        <LiveBoardFrame weekName={weekTitle(weekNumber)} weeks={undefined} poolId={poolId} weekNumber={weekNumber}>
           <InlineLoading label="Loading live leaderboard..." />
         </LiveBoardFrame>
       }
@@ -81,11 +81,10 @@ function LiveBoard({ poolId, weekNumber }: { poolId: string; weekNumber: number 
   // A stream the server closed (access lost) reads like the error a reload would now get.
   const shownError = stream.closed ?? error;
   const shownNotAvailable = shownError !== null && isPicksNotAvailable(shownError);
-  const weekName = meta?.weekDisplayName ?? weeks?.find((w) => w.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
 
   return (
     <LiveBoardFrame
-      weekName={weekName}
+      weekName={weekTitle(weekNumber)}
       weeks={weeks}
       poolId={poolId}
       weekNumber={weekNumber}

@@ -1,4 +1,4 @@
-import { PICK_MESSAGES, pointsText, tiebreakerTotalOf } from '@powerpool/contracts';
+import { PICK_MESSAGES, pointsText, tiebreakerTotalOf, weekTitle } from '@powerpool/contracts';
 import type { LiveGame, LivePick, LiveStanding } from '@powerpool/contracts';
 import { LIVE_MOBILE_NOTICE_MS, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_SIZES, type LivePageSize } from '../../../config/live-leaderboard';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
@@ -279,7 +279,7 @@ export function LiveTable({
         className={cn('grid gap-4 max-sm:px-4 max-sm:pb-4', height !== undefined && 'min-h-0 flex-1 content-start overflow-y-auto')}
         // A fixed height makes this box scroll (the demo's 600 px on a phone): a keyboard reaches
         // it with Tab and scrolls it with the arrows (WCAG 2.1.1, axe's scrollable-region-focusable).
-        {...(height !== undefined ? { tabIndex: 0, role: 'region', 'aria-label': `Leaderboard standings, week ${weekNumber}` } : {})}
+        {...(height !== undefined ? { tabIndex: 0, role: 'region', 'aria-label': `Leaderboard standings, ${weekTitle(weekNumber)}` } : {})}
       >
         {shown.total === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">{search ? `No users found matching "${search.trim()}"` : 'No players to show'}</p>
@@ -288,7 +288,7 @@ export function LiveTable({
             rows={shown.rows}
             columns={columns}
             rowKey={(s) => s.userId}
-            label={`Live standings, week ${weekNumber}`}
+            label={`Live standings, ${weekTitle(weekNumber)}`}
             testId="live-standing"
             breakpoint="lg"
             className="min-w-0"

@@ -1,4 +1,4 @@
-import { PICK_MESSAGES } from '@powerpool/contracts';
+import { PICK_MESSAGES, weekTitle } from '@powerpool/contracts';
 import type { Week } from '@powerpool/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -143,7 +143,7 @@ function WeekPicks({ poolId, week, afterFirstSave }: { poolId: string; week: Wee
 
   return (
     <div className="grid gap-6">
-      <h2 className="text-lg font-semibold">{week.displayName}</h2>
+      <h2 className="text-lg font-semibold">{weekTitle(week.weekNumber)}</h2>
       {week.pickDeadline ? <PicksCountdown deadline={week.pickDeadline} /> : null}
       <PicksGuide />
       {failed ? (
@@ -156,7 +156,7 @@ function WeekPicks({ poolId, week, afterFirstSave }: { poolId: string; week: Wee
       ) : shownGames === undefined || picks.data === undefined ? (
         <InlineLoading label="Loading games and picks..." />
       ) : shownGames.length === 0 ? (
-        <EmptyState title={PICK_MESSAGES.gamesNotAvailableTitle} description={PICK_MESSAGES.gamesNotAvailable(week.displayName)} />
+        <EmptyState title={PICK_MESSAGES.gamesNotAvailableTitle} description={PICK_MESSAGES.gamesNotAvailable(weekTitle(week.weekNumber))} />
       ) : (
         <PicksBoard poolId={poolId} week={week} games={shownGames} savedPicks={picks.data} afterFirstSave={afterFirstSave} />
       )}

@@ -1,4 +1,4 @@
-import { weekLabel } from '@powerpool/contracts';
+import { weekTitle } from '@powerpool/contracts';
 import type { Game, StagingGame } from '@powerpool/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useGamesDiff } from '../api/get-games-diff';
@@ -44,7 +44,7 @@ function GameLine({ game }: { game: StagingGame | Game }) {
         ) : null}
       </span>
       <span className="text-xs text-muted-foreground sm:ml-auto sm:text-right">
-        {weekLabel(game.weekNumber)} · {kickoffLabel(game.gameTimeUtc)} · Spread {spreadLabel(game.spread)}
+        {weekTitle(game.weekNumber)} · {kickoffLabel(game.gameTimeUtc)} · Spread {spreadLabel(game.spread)}
       </span>
     </div>
   );

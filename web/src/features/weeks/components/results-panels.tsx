@@ -1,4 +1,4 @@
-import { PICK_MESSAGES, weekLabel } from '@powerpool/contracts';
+import { PICK_MESSAGES, weekTitle } from '@powerpool/contracts';
 import type { WeekStatus } from '@powerpool/contracts';
 import { useState } from 'react';
 import { Calculator, CircleCheck, CircleSlash, Flag, ListChecks, ListOrdered, LoaderCircle, Users } from 'lucide-react';
@@ -22,10 +22,9 @@ import { ScoringReviewTable } from './scoring-review-table';
 /** What the Complete Week confirmation says (the week's results are frozen by it). */
 export const COMPLETE_WEEK_WARNING = 'Results become final and count in the season standings. After this only a commissioner correction changes them.';
 
-/** "Complete Week 5?", "Complete the Wild Card week?". */
+/** "Complete Week 5?", "Complete Wild Card (Week 19)?". */
 export function completeWeekTitle(weekNumber: number): string {
-  const label = weekLabel(weekNumber);
-  return /Week/.test(label) ? `Complete ${label}?` : `Complete the ${label} week?`;
+  return `Complete ${weekTitle(weekNumber)}?`;
 }
 
 /**

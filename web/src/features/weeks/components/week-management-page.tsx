@@ -1,4 +1,4 @@
-import { managesPool, weekLabel } from '@powerpool/contracts';
+import { managesPool, weekTitle } from '@powerpool/contracts';
 import type { Pool, Week, WeekStatus } from '@powerpool/contracts';
 import { CalendarRange, FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -64,7 +64,7 @@ function WeekManagement({ weekNumber }: { weekNumber: number }) {
   const roleBadge = <RoleBadge role={superAdmin ? 'super_admin' : 'pool_commissioner'} />;
 
   if (owned.isPending || owned.isError || owned.data.length === 0) {
-    const title = weekLabel(weekNumber);
+    const title = weekTitle(weekNumber);
     return (
       <>
         <WeekTitle title={title} />
@@ -128,8 +128,8 @@ function WeekManagement({ weekNumber }: { weekNumber: number }) {
       id={`week:${pool.id}:${weekNumber}`}
       queries={weekFirstView(pool.id, weekNumber)}
       fallback={
-        <PoolWeekFrame {...props} title={weekLabel(weekNumber)} weeks={undefined}>
-          <InlineLoading label={`Loading ${weekLabel(weekNumber)}...`} />
+        <PoolWeekFrame {...props} title={weekTitle(weekNumber)} weeks={undefined}>
+          <InlineLoading label={`Loading ${weekTitle(weekNumber)}...`} />
         </PoolWeekFrame>
       }
     >
@@ -159,7 +159,7 @@ function PoolWeek(props: PoolWeekProps) {
   const { pool, weekNumber, canEnterPicks } = props;
   const state = useWeekState(pool.id, weekNumber, { follow: true });
   const weeks = useWeeks(pool.id);
-  const title = state.data?.displayName ?? weeks.data?.find((week) => week.weekNumber === weekNumber)?.displayName ?? weekLabel(weekNumber);
+  const title = weekTitle(weekNumber);
 
   return (
     <PoolWeekFrame {...props} title={title} weeks={weeks.data}>

@@ -1,4 +1,4 @@
-import { nextWeekState, testingWeeks, transitionSlugOf, WEEK_MESSAGES, WEEK_STATE_LABELS, weekLabel } from '@powerpool/contracts';
+import { nextWeekState, testingWeeks, transitionSlugOf, WEEK_MESSAGES, WEEK_STATE_LABELS, weekTitle } from '@powerpool/contracts';
 import type { Pool, WeekTransition } from '@powerpool/contracts';
 import { ArrowRight, CalendarX, CircleCheck, ExternalLink, FlaskConical, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -75,7 +75,7 @@ function TestingPanel({ pool }: { pool: Pool }) {
                 onClick={() => setChosen(n)}
                 className="h-auto min-h-10 whitespace-normal"
               >
-                {weekLabel(n)}
+                {weekTitle(n)}
                 {n === current.data.weekNumber ? <span className="text-xs font-normal opacity-80">(current)</span> : null}
               </Button>
             ))}
@@ -92,7 +92,7 @@ function TestingWeek({ pool, weekNumber }: { pool: Pool; weekNumber: number }) {
   const transitions = useWeekTransitions(pool.id, weekNumber);
   const transition = useTransitionWeek({ onSuccess: announceTransition });
   const headingId = useId();
-  const label = weekLabel(weekNumber);
+  const label = weekTitle(weekNumber);
 
   if (state.isPending) return <InlineLoading label={`Loading ${label}...`} />;
   if (state.isError) {
