@@ -15,6 +15,7 @@ import tseslint from 'typescript-eslint';
 // `no-restricted-imports` and one `no-restricted-syntax` setting, the last block that matches it
 // (flat config replaces a rule's options, it does not merge them): so every block below lists ALL
 // the rules of its folder, and the more specific folders come after the general ones.
+
 // Read from the tree, so a new service or feature gets the rules without an edit here.
 const folders = (dir) =>
   readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })
@@ -29,15 +30,23 @@ const rule = (message, ...regexes) => ({ message: `${message}: ${DOC}`, regexes 
 /** A relative specifier that walks up, then into a folder named one of `names` (another service, the gateway...). */
 const upInto = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
 /** A relative specifier into a sibling folder of the layout (`../store/picks.js`, `./ports/weeks.js`). */
-const into = (folders) => `^\\.\\.?/(.+/)?(${folders.join('|')})/`;
+const into = (names) => `^\\.\\.?/(.+/)?(${names.join('|')})/`;
 
-const apps = rule('a service never imports the gateway, the web app or deploy/', '^@powerpool/(gateway|web|embedded)(/|$)', upInto(['gateway', 'web', 'deploy']));
+const apps = rule(
+  'a service never imports the gateway, the web app or deploy/',
+  '^@powerpool/(gateway|web|embedded)(/|$)',
+  upInto(['gateway', 'web', 'deploy']),
+);
 const otherServices = (self) => {
   const others = SERVICES.filter((s) => s !== self);
   return rule('a service never imports another service (it sends a request or follows an event)', `^@powerpool/(${others.join('|')})(/|$)`, upInto(others));
 };
 const sqlOnlyInStore = rule('SQL and the ORM (pg, drizzle-orm, PGlite) stay in store/', '^(pg|@electric-sql/pglite)$', '^drizzle-orm(/|$)');
-const noDevTools = rule('dev and test tools (dev/, the ESPN replay) stay out of a service src/', upInto(['dev']), '^@powerpool/sports-data-staging/replay(/|$)');
+const noDevTools = rule(
+  'dev and test tools (dev/, the ESPN replay) stay out of a service src/',
+  upInto(['dev']),
+  '^@powerpool/sports-data-staging/replay(/|$)',
+);
 const routesThin = rule('routes/ are thin: they call domain/, never store/', into(['store']));
 const domainNoServing = rule('domain/ never imports serving/ (caches, ETags, streams)', into(['serving']));
 const domainNoPorts = rule('domain/ never imports ports/ (it declares the interface, app.ts passes the adapter)', into(['ports']));
@@ -48,7 +57,11 @@ const libsNoApps = rule(
   upInto(['services', 'gateway', 'web', 'deploy']),
 );
 const contractsZodOnly = rule('libs/contracts depends on zod only', '^(?!\\.|zod$|vitest(/|$))', '^\\.\\./\\.\\./');
-const gatewayNoServices = rule('the gateway never imports service code (it routes the declared endpoints)', `^@powerpool/(${SERVICES.join('|')})(/|$)`, upInto(['services']));
+const gatewayNoServices = rule(
+  'the gateway never imports service code (it routes the declared endpoints)',
+  `^@powerpool/(${SERVICES.join('|')})(/|$)`,
+  upInto(['services']),
+);
 const webNoServer = rule(
   'the web app never imports server packages',
   '^@powerpool/(service-kit|testing|dev-idp|gateway|identity|embedded)(/|$)',
@@ -56,7 +69,10 @@ const webNoServer = rule(
   '^@nats-io/',
 );
 const otherFeatures = (self) =>
-  rule('a web feature never imports another feature or the app layer (app/ composes them)', upInto([...WEB_FEATURES.filter((f) => f !== self).map((f) => `(features/)?${f}`), 'app']));
+  rule(
+    'a web feature never imports another feature or the app layer (app/ composes them)',
+    upInto([...WEB_FEATURES.filter((f) => f !== self).map((f) => `(features/)?${f}`), 'app']),
+  );
 // Not imports: the SPA calls the API and builds query keys only in features/<f>/api and lib/
 // (one file per call, docs/architecture.md#inside-a-service, "Web API files").
 const API_ONLY = `the API is called and query keys are built only in web/src/features/<f>/api and web/src/lib: ${DOC}`;
@@ -108,7 +124,10 @@ const architecture = [
   // The API files themselves and the web unit tests (they start servers that answer /api/...).
   layer(['web/src/features/*/api/**', 'web/src/lib/**', 'web/src/**/*.test.ts'], [webNoServer]),
   ...WEB_FEATURES.map((f) =>
-    layer([`web/src/features/${f}/${ts}`], [webNoServer, otherFeatures(f)], { ignores: [`web/src/features/${f}/api/**`, `web/src/**/*.test.ts`], syntax: apiOnlyInApiFiles }),
+    layer([`web/src/features/${f}/${ts}`], [webNoServer, otherFeatures(f)], {
+      ignores: [`web/src/features/${f}/api/**`, `web/src/**/*.test.ts`],
+      syntax: apiOnlyInApiFiles,
+    }),
   ),
   ...WEB_FEATURES.map((f) => layer([`web/src/features/${f}/api/**`, `web/src/features/${f}/**/*.test.ts`], [webNoServer, otherFeatures(f)])),
 ];
@@ -194,6 +213,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Follow .ts and .tsx files too (the default is JavaScript only), parsed without types.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {

@@ -22,19 +22,43 @@ const lint = () =>
 
 // Each snippet is linted as the text of an existing file, so the folder's blocks apply to it.
 const cases = [
-  { file: 'services/picks-scoring/src/domain/picks.ts', code: "import { x } from '@powerpool/weeks-workflow';", message: 'a service never imports another service' },
-  { file: 'services/picks-scoring/src/domain/picks.ts', code: "import { x } from '../../../weeks-workflow/src/app.js';", message: 'a service never imports another service' },
+  {
+    file: 'services/picks-scoring/src/domain/picks.ts',
+    code: "import { x } from '@powerpool/weeks-workflow';",
+    message: 'a service never imports another service',
+  },
+  {
+    file: 'services/picks-scoring/src/domain/picks.ts',
+    code: "import { x } from '../../../weeks-workflow/src/app.js';",
+    message: 'a service never imports another service',
+  },
   { file: 'services/picks-scoring/src/domain/picks.ts', code: "import { x } from '../ports/weeks.js';", message: 'domain/ never imports ports/' },
-  { file: 'services/picks-scoring/src/domain/picks.ts', code: "const m = await import('../events/consumers.js');", message: 'never import the inbound adapters' },
+  {
+    file: 'services/picks-scoring/src/domain/picks.ts',
+    code: "const m = await import('../events/consumers.js');",
+    message: 'never import the inbound adapters',
+  },
   { file: 'services/picks-scoring/src/domain/picks.ts', code: "import { sql } from 'drizzle-orm';", message: 'SQL and the ORM' },
   { file: 'services/picks-scoring/src/routes/picks.routes.ts', code: "import { x } from '../store/picks.js';", message: 'routes/ are thin' },
-  { file: 'services/picks-scoring/src/store/picks.store.ts', code: "export { x } from '../routes/picks.routes.js';", message: 'never import the inbound adapters' },
+  {
+    file: 'services/picks-scoring/src/store/picks.store.ts',
+    code: "export { x } from '../routes/picks.routes.js';",
+    message: 'never import the inbound adapters',
+  },
   { file: 'libs/service-kit/src/index.ts', code: "import { x } from '@powerpool/identity';", message: 'libs never import' },
   { file: 'libs/contracts/src/index.ts', code: "import { x } from 'node:fs';", message: 'libs/contracts depends on zod only' },
   { file: 'gateway/src/app.ts', code: "import { x } from '../../services/identity/src/app.js';", message: 'the gateway never imports service code' },
-  { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from '../../pools/api/get-pool';", message: 'a web feature never imports another feature' },
+  {
+    file: 'web/src/features/picks/components/picks-page.tsx',
+    code: "import { x } from '../../pools/api/get-pool';",
+    message: 'a web feature never imports another feature',
+  },
   { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from 'fastify';", message: 'the web app never imports server packages' },
-  { file: 'web/src/features/picks/components/picks-page.tsx', code: "export const k = { queryKey: ['picks'] };", message: 'the API is called and query keys are built only' },
+  {
+    file: 'web/src/features/picks/components/picks-page.tsx',
+    code: "export const k = { queryKey: ['picks'] };",
+    message: 'the API is called and query keys are built only',
+  },
 ];
 
 describe('architecture', () => {
@@ -43,13 +67,18 @@ describe('architecture', () => {
     for (const { file, code, message } of cases) {
       const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
       const messages = result?.messages.map((m) => m.message) ?? [];
-      expect(messages.some((m) => m.includes(message)), `${file}: ${code}\n${messages.join('\n')}`).toBe(true);
+      expect(
+        messages.some((m) => m.includes(message)),
+        `${file}: ${code}\n${messages.join('\n')}`,
+      ).toBe(true);
     }
   });
 
   it('should let a file import what its layer may', async () => {
     const eslint = lint();
-    const [result] = await eslint.lintText("import { x } from '../store/picks.js';\nexport { x };\n", { filePath: `${root}services/picks-scoring/src/domain/picks.ts` });
+    const [result] = await eslint.lintText("import { x } from '../store/picks.js';\nexport { x };\n", {
+      filePath: `${root}services/picks-scoring/src/domain/picks.ts`,
+    });
     expect(result?.messages.filter((m) => m.ruleId?.startsWith('no-restricted'))).toEqual([]);
   });
 });
