@@ -210,7 +210,10 @@ export default tseslint.config(
   {
     // Import cycles: a module that reaches itself through its imports (the TypeScript resolver
     // follows the `.js` specifiers to their `.ts` files and the workspace packages to their src).
-    files: ['**/*.{ts,tsx}'],
+    // The shipped code only: over every file (tests too) the rule cost about a quarter more lint
+    // time; over src/ about half that.
+    files: ['{services/*,libs/*,gateway,web}/src/**/*.{ts,tsx}', 'deploy/embedded/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       // Follow .ts and .tsx files too (the default is JavaScript only), parsed without types.
