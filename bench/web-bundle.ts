@@ -26,9 +26,11 @@ import { gzipSync } from 'node:zlib';
  * (docs/screens.md#main-thread-time: 2-5 Lighthouse points on the signed-in screens) brought it to
  * 126.2 KB here, 127.1 KB in the browser: 128 KB.
  * The offline state, which must be in the first load since it shows when a screen's code cannot be
- * fetched (docs/screens.md#installable-app), brought it to 127.2 KB here, 128.2 KB in the browser: 128.3 KB.
+ * fetched (docs/screens.md#installable-app), and the data router's `useBlocker` (asking before unsaved
+ * picks are lost, docs/screens.md#unsaved-changes, in the shared router chunk) brought it to 127.5 KB
+ * here, 128.45 KB in the browser: 128.5 KB.
  */
-export const FIRST_LOAD_BUDGET_KB = 128.3;
+export const FIRST_LOAD_BUDGET_KB = 128.5;
 /**
  * What a signed-in player's first screen, Make Picks, loads: the entry plus the picks screen's
  * chunks. It was 175 KB (the real screen measured 168.4 KB with the contract schemas its calls
@@ -36,10 +38,11 @@ export const FIRST_LOAD_BUDGET_KB = 128.3;
  * small shared chunks merged: 138.5 KB here (138.9 KB in the browser), so 142 KB; with the
  * first views rendered once 141.1 KB here (142.0 KB in the browser): 143 KB. The reminders offer
  * saying what it really turns on, one points formatter and the live board's sharing by id brought
- * it to 143.2 KB (the first-load test's count): 144 KB, still under the 150 KB ceiling. The
- * current figures: bench/README.md; how each step got there: its git history.
+ * it to 143.2 KB (the first-load test's count): 144 KB. The offline state, `useBlocker` and the
+ * pool as a navigation brought it to 143.4 KB here, 144.4 KB in the browser: 144.5 KB, still under
+ * the 150 KB ceiling. The current figures: bench/README.md; how each step got there: its git history.
  */
-export const MAKE_PICKS_BUDGET_KB = 144;
+export const MAKE_PICKS_BUDGET_KB = 144.5;
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIST = path.join(REPO_ROOT, 'web/dist');

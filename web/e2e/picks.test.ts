@@ -283,11 +283,11 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     expect(await jax.getAttribute('aria-pressed')).toBe('true');
     await selector.selectOption(second.poolId);
     await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => selector.inputValue(), { timeout: 15_000 }).toBe(second.poolId);
     await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Save Picks');
-    expect(await selector.inputValue()).toBe(second.poolId);
     await player.goBack();
+    await expect.poll(() => selector.inputValue(), { timeout: 15_000 }).toBe(poolId);
     await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Edit Picks');
-    expect(await selector.inputValue()).toBe(poolId);
     expect(await buf.getAttribute('aria-pressed')).toBe('true');
     expect(await savedTeams()).toEqual(['2']);
     const admin = await e2e.signedInPage(ACCOUNTS.admin);
