@@ -39,10 +39,11 @@ export const FIRST_LOAD_BUDGET_KB = 128.5;
  * first views rendered once 141.1 KB here (142.0 KB in the browser): 143 KB. The reminders offer
  * saying what it really turns on, one points formatter and the live board's sharing by id brought
  * it to 143.2 KB (the first-load test's count): 144 KB. The offline state, `useBlocker` and the
- * pool as a navigation brought it to 143.4 KB here, 144.4 KB in the browser: 144.5 KB, still under
- * the 150 KB ceiling. The current figures: bench/README.md; how each step got there: its git history.
+ * pool as a navigation, with the navigation held at once by the screen's own chunk (not when the
+ * dialog's code arrives), brought it to 143.5 KB here, 144.52 KB in the browser: 144.6 KB, still
+ * under the 150 KB ceiling. The current figures: bench/README.md; how each step got there: its git history.
  */
-export const MAKE_PICKS_BUDGET_KB = 144.5;
+export const MAKE_PICKS_BUDGET_KB = 144.6;
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIST = path.join(REPO_ROOT, 'web/dist');
