@@ -10,9 +10,7 @@ const KICKOFF = new Date('2025-09-07T17:00:00Z');
 
 /** DAL @ PHI (home 21, away 6), the production game as picks-scoring stores it. */
 const gameRow = (gameStatus: GameStatus, homeScore: number | null, awayScore: number | null): GameRow => ({
-  ...productionGameValues(
-    buildGame({ espnId: '401', gameTimeUtc: KICKOFF.toISOString(), updatedAt: KICKOFF.toISOString(), gameStatus, homeScore, awayScore }),
-  ),
+  ...productionGameValues(buildGame({ espnId: '401', gameTimeUtc: KICKOFF.toISOString(), updatedAt: KICKOFF.toISOString(), gameStatus, homeScore, awayScore })),
   venueEspnId: null,
 });
 
