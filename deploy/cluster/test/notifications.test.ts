@@ -145,7 +145,7 @@ describe.skipIf(skipReason !== null)('reminders in cluster mode: two notificatio
       expect(remindersTo('player@powerpool.test')).toEqual([]);
       for (const m of [...remindersTo('commissioner@powerpool.test'), ...remindersTo('player2@powerpool.test')]) {
         expect(m.envelopeTo).toHaveLength(1);
-        expect(m.subject).toMatch(/^Reminder: your Wild Card picks for Cluster Wild Card Pool \d+ are due /);
+        expect(m.subject).toMatch(/^Reminder: your Wild Card \(Week 19\) picks for Cluster Wild Card Pool \d+ are due /);
       }
       const rows = await reminderRows();
       const byEmail = Object.fromEntries(rows.map((r) => [r.email, r]));
