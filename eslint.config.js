@@ -68,11 +68,14 @@ const webNoServer = rule(
   '^(pg|fastify|drizzle-orm)(/|$)',
   '^@nats-io/',
 );
-const otherFeatures = (self) =>
-  rule(
+const otherFeatures = (self) => {
+  const others = WEB_FEATURES.filter((f) => f !== self);
+  return rule(
     'a web feature never imports another feature or the app layer (app/ composes them)',
-    upInto([...WEB_FEATURES.filter((f) => f !== self).map((f) => `(features/)?${f}`), 'app']),
+    `^@/(features/(${others.join('|')})|app)(/|$)`,
+    upInto([...others.map((f) => `(features/)?${f}`), 'app']),
   );
+};
 // Not imports: the SPA calls the API and builds query keys only in features/<f>/api and lib/
 // (one file per call, docs/architecture.md#inside-a-service, "Web API files").
 const API_ONLY = `the API is called and query keys are built only in web/src/features/<f>/api and web/src/lib: ${DOC}`;

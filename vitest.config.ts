@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { spaAlias } from './web/build/alias';
 
 /**
  * Test tiers (see README):
@@ -7,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  * - e2e: Chromium (and plain HTTP) against embedded mode through the real sign-in.
  */
 export default defineConfig({
+  resolve: { alias: [spaAlias] },
   test: {
     // The default output, then what each project and the slowest files cost (libs/testing/src/timing-reporter.ts).
     reporters: ['default', './libs/testing/src/timing-reporter.ts'],

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { spaAlias } from './build/alias';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
 import { serviceWorker } from './build/service-worker';
@@ -17,7 +18,7 @@ const gateway = 'http://localhost:3000';
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss(), routePreload(), serviceWorker(), precompress()],
-  resolve: { alias: [{ find: /^zod$/, replacement: zodForTheBrowser }] },
+  resolve: { alias: [{ find: /^zod$/, replacement: zodForTheBrowser }, spaAlias] },
   build: {
     outDir: 'dist',
     manifest: true,

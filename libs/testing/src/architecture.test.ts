@@ -53,6 +53,12 @@ const cases = [
     code: "import { x } from '../../pools/api/get-pool';",
     message: 'a web feature never imports another feature',
   },
+  {
+    file: 'web/src/features/picks/components/picks-page.tsx',
+    code: "import { x } from '@/features/pools/api/get-pool';",
+    message: 'a web feature never imports another feature',
+  },
+  { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from '@/app/router';", message: 'a web feature never imports another feature' },
   { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from 'fastify';", message: 'the web app never imports server packages' },
   {
     file: 'web/src/features/picks/components/picks-page.tsx',

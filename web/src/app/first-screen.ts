@@ -2,18 +2,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { isWeekNumber } from '@powerpool/contracts';
 import type { CurrentUser } from '@powerpool/contracts';
-import { paths } from '../config/paths';
-import { liveLeaderboardQueryOptions } from '../features/live-leaderboard/api/live-leaderboard-query';
-import { makePicksFirstView } from '../features/picks/lib/make-picks-first-view';
-import { weekStateQueryOptions } from '../features/weeks/api/week-state-query';
-import { weekFirstLoad } from '../features/weeks/lib/week-first-load';
-import { parseWeekParam } from '../features/weeks/lib/week-param';
-import { currentUserQueryOptions, hasSignedInHint } from '../lib/auth';
-import { currentWeekQueryOptions } from '../lib/current-week';
-import { askFirstView } from '../lib/first-view';
-import { ownedPoolsQueryOptions, pickManagedPool } from '../lib/owned-pools';
-import { canManagePools, isSuperAdmin } from '../lib/roles';
-import { requestedPoolId, userPoolsQueryOptions } from '../lib/user-pools';
+import { paths } from '@/config/paths';
+import { liveLeaderboardQueryOptions } from '@/features/live-leaderboard/api/live-leaderboard-query';
+import { makePicksFirstView } from '@/features/picks/lib/make-picks-first-view';
+import { weekStateQueryOptions } from '@/features/weeks/api/week-state-query';
+import { weekFirstLoad } from '@/features/weeks/lib/week-first-load';
+import { parseWeekParam } from '@/features/weeks/lib/week-param';
+import { currentUserQueryOptions, hasSignedInHint } from '@/lib/auth';
+import { currentWeekQueryOptions } from '@/lib/current-week';
+import { askFirstView } from '@/lib/first-view';
+import { ownedPoolsQueryOptions, pickManagedPool } from '@/lib/owned-pools';
+import { canManagePools, isSuperAdmin } from '@/lib/roles';
+import { requestedPoolId, userPoolsQueryOptions } from '@/lib/user-pools';
 
 /**
  * Starts what the signed-in first screen needs as soon as the app's code runs, instead of each
@@ -31,7 +31,7 @@ export function prefetchFirstScreen(client: QueryClient, { pathname, search = ''
   const ignore = () => undefined;
   if (pathname === paths.home.path || pathname === paths.picks.path) {
     // The screen's code, with the chunks it imports (Vite preloads them alongside).
-    import('../features/picks/components/picks-page').catch(ignore);
+    import('@/features/picks/components/picks-page').catch(ignore);
     askFirstView(client, makePicksFirstView(requestedPoolId(state))).catch(ignore);
     return;
   }

@@ -1,7 +1,7 @@
 import { SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
 import { HINT_COOKIE, patternSource } from '../../build/route-preload';
-import { paths } from '../config/paths';
+import { paths } from '@/config/paths';
 
 // The build's script that preloads a signed-in first screen's code (web/build/route-preload.ts).
 describe('route preload', () => {

@@ -1,6 +1,6 @@
 import type { Pool } from '@powerpool/contracts';
 import { useId } from 'react';
-import { cn } from '../utils/cn';
+import { cn } from '@/utils/cn';
 import { Label } from './ui/label';
 import { NativeSelect } from './ui/native-select';
 

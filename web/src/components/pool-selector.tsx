@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Label } from './ui/label';
 import { NativeSelect } from './ui/native-select';
-import { cn } from '../utils/cn';
+import { cn } from '@/utils/cn';
 
 export interface SelectablePool {
   id: string;

@@ -1,6 +1,6 @@
 import type { Role } from '@powerpool/contracts';
 import { ShieldCheck } from 'lucide-react';
-import { ROLE_LABELS } from '../lib/format';
+import { ROLE_LABELS } from '@/lib/format';
 import { Badge } from './ui/badge';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TEAM_LOGO_SERVED_PX } from '@powerpool/contracts';
-import { readableTextOn, teamColor } from '../lib/teams';
-import { cn } from '../utils/cn';
+import { readableTextOn, teamColor } from '@/lib/teams';
+import { cn } from '@/utils/cn';
 
 /** What a team logo needs: every team, pick and game carries at least these (colour when known). */
 export interface TeamLogoTeam {

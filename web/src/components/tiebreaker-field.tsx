@@ -1,7 +1,7 @@
 import { PICK_MESSAGES, TIEBREAKER_MAX, TIEBREAKER_MIN } from '@powerpool/contracts';
 import { useId } from 'react';
 import type { Ref } from 'react';
-import { cn } from '../utils/cn';
+import { cn } from '@/utils/cn';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
 

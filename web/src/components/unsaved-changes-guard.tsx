@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { onDemand } from '../lib/on-demand';
+import { onDemand } from '@/lib/on-demand';
 
 // The dialog's code (Radix) is fetched once the form has changes, not with the screen: most visits
 // never need it, and a form's screen counts every byte of its first load. The hold itself is

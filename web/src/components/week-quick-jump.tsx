@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { quickJumpGroups } from '../lib/quick-jump';
-import type { QuickJumpWeek } from '../lib/quick-jump';
+import { quickJumpGroups } from '@/lib/quick-jump';
+import type { QuickJumpWeek } from '@/lib/quick-jump';
 import { Label } from './ui/label';
 import { NativeSelect } from './ui/native-select';
 

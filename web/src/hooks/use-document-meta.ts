@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { DocumentMeta } from '../config/paths';
+import type { DocumentMeta } from '@/config/paths';
 
 /**
  * Sets document.title and `<meta name="description">` while the calling screen is shown. Each

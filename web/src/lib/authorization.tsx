@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
-import { toast } from '../components/ui/use-toast';
-import { LoadingScreen } from '../components/layout/loading-screen';
+import { toast } from '@/components/ui/use-toast';
+import { LoadingScreen } from '@/components/layout/loading-screen';
 import { useCurrentUser } from './auth';
 import { hasAnyRole } from './roles';
 import type { AccessRule } from './roles';

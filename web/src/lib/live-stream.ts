@@ -1,5 +1,5 @@
 import { LIVE_STREAM } from '@powerpool/contracts';
-import { LIVE_POLL_INTERVAL_MS } from '../config/live-leaderboard';
+import { LIVE_POLL_INTERVAL_MS } from '@/config/live-leaderboard';
 import { throwIfNotOk } from './api-client';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../config/paths';
+import { paths } from '@/config/paths';
 import { notificationFromPush, notificationTarget } from './push-notification';
 
 describe('notificationTarget', () => {

@@ -1,5 +1,5 @@
-import { toast } from '../components/ui/use-toast';
-import type { ToastInput } from '../components/ui/use-toast';
+import { toast } from '@/components/ui/use-toast';
+import type { ToastInput } from '@/components/ui/use-toast';
 import { isApiError } from './api-client';
 import { isUnauthorizedError, redirectToLogin } from './unauthorized';
 

@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 /** /admin/weeks/:weekNumber is an old address of /weeks/:weekNumber (docs/screens.md#routes); the query (?pool=) goes along. */
 export function AdminWeekRedirectRoute() {

@@ -1,10 +1,10 @@
 import { Activity, LogIn, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Logo } from '../../components/layout/logo';
-import { buttonClasses } from '../../components/ui/button';
-import { LANDING_META } from '../../config/paths';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { loginHref } from '../../lib/auth-urls';
+import { Logo } from '@/components/layout/logo';
+import { buttonClasses } from '@/components/ui/button';
+import { LANDING_META } from '@/config/paths';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { loginHref } from '@/lib/auth-urls';
 
 /**
  * The page for visitors who are not signed in (docs/screens.md#landing): logo, one Login / Sign Up

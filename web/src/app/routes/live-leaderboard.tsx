@@ -1,8 +1,8 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { PageContainer } from '../../components/layout/app-shell';
-import { paths } from '../../config/paths';
-import { LiveLeaderboardPage } from '../../features/live-leaderboard/components/live-leaderboard-page';
-import { useCurrentUser } from '../../lib/auth';
+import { PageContainer } from '@/components/layout/app-shell';
+import { paths } from '@/config/paths';
+import { LiveLeaderboardPage } from '@/features/live-leaderboard/components/live-leaderboard-page';
+import { useCurrentUser } from '@/lib/auth';
 
 /**
  * Live leaderboard (/live-leaderboard/:poolId/:weekNumber), docs/screens.md#live-leaderboard. Loaded on

@@ -1,4 +1,4 @@
-import { LiveResultsPage } from '../../features/live-results/components/live-results-page';
+import { LiveResultsPage } from '@/features/live-results/components/live-results-page';
 
 /** Live results entry (/live-results), docs/screens.md#live-results. Loads on demand. */
 export function LiveResultsRoute() {

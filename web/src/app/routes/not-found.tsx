@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
-import { paths, routeMeta } from '../../config/paths';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { Button } from '@/components/ui/button';
+import { paths, routeMeta } from '@/config/paths';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 export function NotFoundRoute() {
   useDocumentMeta(routeMeta(paths.notFound));

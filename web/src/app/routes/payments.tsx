@@ -1,6 +1,6 @@
-import { paths, routeMeta } from '../../config/paths';
-import { PaymentsPage } from '../../features/payments/components/payments-page';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { paths, routeMeta } from '@/config/paths';
+import { PaymentsPage } from '@/features/payments/components/payments-page';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 /** Payment Management (/admin/payments), docs/screens.md#payments. */
 export function PaymentsRoute() {

@@ -1,7 +1,7 @@
-import { paths, routeMeta } from '../../config/paths';
-import { PoolManagementPage } from '../../features/pools/components/pool-management-page';
-import { WeekTestingTab } from '../../features/weeks/components/week-testing-tab';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { paths, routeMeta } from '@/config/paths';
+import { PoolManagementPage } from '@/features/pools/components/pool-management-page';
+import { WeekTestingTab } from '@/features/weeks/components/week-testing-tab';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 /**
  * Pool Management (/admin), docs/screens.md#pool-management; the router's guard admits commissioners and

@@ -1,9 +1,9 @@
-import { PageHeader } from '../../components/layout/page-header';
-import { paths, routeMeta } from '../../config/paths';
-import { NotificationsSection } from '../../features/notifications/components/notifications-section';
-import { ProfileForm } from '../../features/profile/components/profile-form';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { useSignedInUser } from '../../lib/auth';
+import { PageHeader } from '@/components/layout/page-header';
+import { paths, routeMeta } from '@/config/paths';
+import { NotificationsSection } from '@/features/notifications/components/notifications-section';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useSignedInUser } from '@/lib/auth';
 
 export function ProfileRoute() {
   useDocumentMeta(routeMeta(paths.profile));

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router-dom';
-import { AppShell } from '../../components/layout/app-shell';
-import { ErrorScreen } from '../../components/layout/error-screen';
-import { LoadingScreen } from '../../components/layout/loading-screen';
-import { NavigationProgress } from '../../components/layout/navigation-progress';
-import { useCurrentUser } from '../../lib/auth';
+import { AppShell } from '@/components/layout/app-shell';
+import { ErrorScreen } from '@/components/layout/error-screen';
+import { LoadingScreen } from '@/components/layout/loading-screen';
+import { NavigationProgress } from '@/components/layout/navigation-progress';
+import { useCurrentUser } from '@/lib/auth';
 
 /**
  * Waits for the current user before showing anything route-specific, so a signed-in user never

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
-import { ErrorScreen, OfflineState } from '../../components/layout/error-screen';
-import { isOfflineError } from '../../lib/offline';
+import { ErrorScreen, OfflineState } from '@/components/layout/error-screen';
+import { isOfflineError } from '@/lib/offline';
 
 /** Last resort for errors thrown while rendering a route. */
 export function RouteErrorScreen() {

@@ -1,4 +1,4 @@
-import { SeasonLeaderboardPage } from '../../features/leaderboard/components/season-leaderboard-page';
+import { SeasonLeaderboardPage } from '@/features/leaderboard/components/season-leaderboard-page';
 
 /** Season Leaderboard (/leaderboard), docs/screens.md#season-leaderboard. Loads on demand. */
 export function SeasonLeaderboardRoute() {

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageContainer } from '../../components/layout/app-shell';
-import { useCurrentUser } from '../../lib/auth';
+import { PageContainer } from '@/components/layout/app-shell';
+import { useCurrentUser } from '@/lib/auth';
 import { LandingPage } from './landing';
 
 /** Signed-in routes: visitors get the landing page, whose login returns them here afterwards. */

@@ -1,14 +1,14 @@
-import * as Tabs from '../../components/ui/tabs';
+import * as Tabs from '@/components/ui/tabs';
 import { Database, FolderKanban, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../components/layout/page-header';
-import { RoleBadge } from '../../components/role-badge';
-import { paths, routeMeta } from '../../config/paths';
-import { GlobalPoolManagement } from '../../features/site-admin-pools/components/global-pool-management';
-import { GlobalUserManagement } from '../../features/site-admin-users/components/global-user-management';
-import { StagingTab } from '../../features/staging/components/staging-tab';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { PageHeader } from '@/components/layout/page-header';
+import { RoleBadge } from '@/components/role-badge';
+import { paths, routeMeta } from '@/config/paths';
+import { GlobalPoolManagement } from '@/features/site-admin-pools/components/global-pool-management';
+import { GlobalUserManagement } from '@/features/site-admin-users/components/global-user-management';
+import { StagingTab } from '@/features/staging/components/staging-tab';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 /** The tabs of /site-admin, in order; `?tab=` holds the open one so a reload keeps it. */
 const TABS = [

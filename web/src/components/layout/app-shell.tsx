@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@powerpool/contracts';
 import type { ReactNode } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 import { Navigation } from './navigation';
 
 /**

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
 import { LogoMark } from './logo';
 
 interface ErrorScreenProps {

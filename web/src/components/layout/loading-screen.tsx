@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 /** Neutral waiting state: a spinner and an announced label, nothing else. */
 export function LoadingScreen({ label = 'Loading...', fullPage = false }: { label?: string; fullPage?: boolean }) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 /** The PowerPool mark: a football with a lightning-bolt lace on an indigo tile. */
 export function LogoMark({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import type { Role } from '@powerpool/contracts';
-import { paths } from '../../config/paths';
-import { canManagePools, isSuperAdmin } from '../../lib/roles';
+import { paths } from '@/config/paths';
+import { canManagePools, isSuperAdmin } from '@/lib/roles';
 
 export type NavItemId = 'picks' | 'leaderboard' | 'liveResults' | 'managePool' | 'manageWeeks' | 'siteAdmin';
 

@@ -1,10 +1,17 @@
 import { CircleUserRound, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { LOGOUT_PATH } from '../../lib/auth-urls';
-import { cn } from '../../utils/cn';
-import { ThemeRadioItems } from '../theme/theme-switcher';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { LOGOUT_PATH } from '@/lib/auth-urls';
+import { cn } from '@/utils/cn';
+import { ThemeRadioItems } from '@/components/theme/theme-switcher';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { isNavItemActive } from './nav-items';
 import type { NavItem } from './nav-items';
 import { MoreTriggerContent, NAV_ICONS, tabClasses, THEME_TRIGGER_LABEL, ThemeTriggerIcons, themeTriggerClasses } from './nav-parts';

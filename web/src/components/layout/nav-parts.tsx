@@ -1,7 +1,7 @@
 import { Activity, CalendarCog, Ellipsis, ListChecks, Moon, ShieldCheck, Sun, Trophy, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { cn } from '../../utils/cn';
-import { buttonClasses } from '../ui/button';
+import { cn } from '@/utils/cn';
+import { buttonClasses } from '@/components/ui/button';
 import type { NavItemId } from './nav-items';
 
 /**

@@ -2,8 +2,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { Inbox, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { cn } from '../../utils/cn';
-import { Button } from '../ui/button';
+import { cn } from '@/utils/cn';
+import { Button } from '@/components/ui/button';
 import { OfflineState } from './error-screen';
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { DARK_SCHEME_QUERY, THEME_STORAGE_KEY, applyResolvedTheme, parseTheme, resolveTheme } from '../../lib/theme';
-import type { ResolvedTheme, Theme } from '../../lib/theme';
+import { DARK_SCHEME_QUERY, THEME_STORAGE_KEY, applyResolvedTheme, parseTheme, resolveTheme } from '@/lib/theme';
+import type { ResolvedTheme, Theme } from '@/lib/theme';
 
 interface ThemeContextValue {
   /** The user's choice. */

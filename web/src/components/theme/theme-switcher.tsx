@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { THEMES, THEME_LABELS } from '../../lib/theme';
-import type { Theme } from '../../lib/theme';
-import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from '../ui/dropdown-menu';
+import { THEMES, THEME_LABELS } from '@/lib/theme';
+import type { Theme } from '@/lib/theme';
+import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from '@/components/ui/dropdown-menu';
 import { useTheme } from './theme-provider';
 
 export const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 const variants = {
   default: 'border-transparent bg-primary text-primary-foreground',

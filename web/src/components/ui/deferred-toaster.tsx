@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 import { toastClasses, toastCloseClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
 import { dismissToast, useToast, type ToastItem } from './use-toast';
 

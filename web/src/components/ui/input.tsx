@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (

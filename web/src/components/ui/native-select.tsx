@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 /** A styled native <select>: accessible, works on phones, testable by label. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {

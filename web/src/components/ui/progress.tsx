@@ -1,5 +1,5 @@
 import * as ProgressPrimitive from '@radix-ui/react-progress';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 /** A labelled progress bar (0-100): the staging imports and the completed games of a week. */
 export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {

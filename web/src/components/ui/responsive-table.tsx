@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useMediaQuery } from '../../hooks/use-media-query';
-import { cn } from '../../utils/cn';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { cn } from '@/utils/cn';
 
 /**
  * Where a column's value goes on a phone card:

@@ -1,6 +1,6 @@
 import { useId, type ComponentProps } from 'react';
 import { Search } from 'lucide-react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 import { Input } from './input';
 
 type SearchInputProps = Omit<ComponentProps<'input'>, 'type' | 'value' | 'onChange'> & {

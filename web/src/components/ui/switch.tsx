@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 /**
  * An on/off switch (a button with role="switch"): name it with `aria-label` or a label's

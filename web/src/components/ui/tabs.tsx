@@ -1,6 +1,6 @@
 import { createContext, use, useId, useState } from 'react';
 import type { ComponentProps, KeyboardEvent } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 /**
  * Tabs (the WAI-ARIA tabs pattern): Root holds the selected value (controlled with `value` and

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../utils/cn';
+import { cn } from '@/utils/cn';
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return (

@@ -1,7 +1,7 @@
 import { poolsEndpoints } from '@powerpool/contracts';
 import type { PublicInvitation } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/invitations/{token} (public): what the join page shows. */
 export function getInvitation(token: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicInvitation> {

@@ -1,9 +1,9 @@
 import { poolsEndpoints } from '@powerpool/contracts';
 import type { UseInvitationReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
-import { userPoolsQueryOptions } from '../../../lib/user-pools';
+import { callApi } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
+import { userPoolsQueryOptions } from '@/lib/user-pools';
 import { invitationQueryOptions } from './get-invitation';
 
 /** POST /api/invitations/{token}/use: joins the pool of the invitation. */

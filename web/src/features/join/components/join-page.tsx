@@ -5,23 +5,29 @@ import { AlertTriangle, ArrowRight, Ban, CalendarClock, CheckCircle2, Clock, Log
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { InlineLoading } from '../../../components/layout/query-states';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
-import { ApiError, isApiError } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/auth';
-import { loginHref } from '../../../lib/auth-urls';
-import { formatDateTime } from '../../../lib/dates';
-import { POOL_TYPE_LABELS } from '../../../lib/format';
-import { invitationUsageText } from '../../../lib/invitations';
-import type { PicksLocationState } from '../../../lib/user-pools';
-import { userPoolsQueryOptions } from '../../../lib/user-pools';
-import { useInvitation } from '../api/get-invitation';
-import { useJoinPool } from '../api/join-pool';
-import { joinFailure } from '../lib/join-errors';
-import { AUTO_JOIN_DELAY_MS, clearPendingInvitation, hasPendingInvitationFor, savePendingInvitation, WELCOME_REDIRECT_MS } from '../lib/pending-invitation';
+import { InlineLoading } from '@/components/layout/query-states';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { ApiError, isApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { loginHref } from '@/lib/auth-urls';
+import { formatDateTime } from '@/lib/dates';
+import { POOL_TYPE_LABELS } from '@/lib/format';
+import { invitationUsageText } from '@/lib/invitations';
+import type { PicksLocationState } from '@/lib/user-pools';
+import { userPoolsQueryOptions } from '@/lib/user-pools';
+import { useInvitation } from '@/features/join/api/get-invitation';
+import { useJoinPool } from '@/features/join/api/join-pool';
+import { joinFailure } from '@/features/join/lib/join-errors';
+import {
+  AUTO_JOIN_DELAY_MS,
+  clearPendingInvitation,
+  hasPendingInvitationFor,
+  savePendingInvitation,
+  WELCOME_REDIRECT_MS,
+} from '@/features/join/lib/pending-invitation';
 
 /** The join page (/join/{token}), open to everyone (docs/screens.md#join-page). */
 export function JoinPage({ token }: { token: string }) {

@@ -1,7 +1,7 @@
 import { picksEndpoints } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
-import { AFTER_DEADLINE_RETRY_MS } from '../../../lib/follow-week';
+import { apiKey, callApi } from '@/lib/api-client';
+import { AFTER_DEADLINE_RETRY_MS } from '@/lib/follow-week';
 
 /** GET /api/pools/{poolId}/completed-weeks: the week numbers the pool has completed (scored and final). */
 export async function getCompletedWeeks(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<number[]> {

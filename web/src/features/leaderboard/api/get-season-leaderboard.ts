@@ -1,7 +1,7 @@
 import { picksEndpoints } from '@powerpool/contracts';
 import type { SeasonLeaderboardEntry } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/pools/{poolId}/seasons/{seasonId}/leaderboard: every active member, ranked (ties share a rank); seasonId is the pool's year. */
 export function getSeasonLeaderboard(poolId: string, seasonId: number, { signal }: { signal?: AbortSignal } = {}): Promise<SeasonLeaderboardEntry[]> {

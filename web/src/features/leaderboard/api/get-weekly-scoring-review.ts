@@ -1,7 +1,7 @@
 import { picksEndpoints } from '@powerpool/contracts';
 import type { WeeklyScoringReview } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/users/{userId}/pools/{poolId}/weekly-scoring-review: one member's picks and points in each completed week. */
 export function getWeeklyScoringReview(userId: string, poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<WeeklyScoringReview[]> {

@@ -1,11 +1,11 @@
 import { PICK_MESSAGES, pointsText, weekTitle } from '@powerpool/contracts';
 import type { WeeklyScoringReview } from '@powerpool/contracts';
-import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
-import { TeamLogo } from '../../../components/team-logo';
-import { Badge } from '../../../components/ui/badge';
-import type { BadgeVariant } from '../../../components/ui/badge';
-import { useWeeklyScoringReview } from '../api/get-weekly-scoring-review';
-import { orderedPicks, PICK_RESULT_LABELS, pickRankLabel, weeksWon, weekTotals } from '../lib/leaderboard';
+import { errorText, InlineError, InlineLoading } from '@/components/layout/query-states';
+import { TeamLogo } from '@/components/team-logo';
+import { Badge } from '@/components/ui/badge';
+import type { BadgeVariant } from '@/components/ui/badge';
+import { useWeeklyScoringReview } from '@/features/leaderboard/api/get-weekly-scoring-review';
+import { orderedPicks, PICK_RESULT_LABELS, pickRankLabel, weeksWon, weekTotals } from '@/features/leaderboard/lib/leaderboard';
 
 const RESULT_VARIANTS = { WIN: 'success', LOSS: 'destructive', PUSH: 'muted', PENDING: 'outline' } as const satisfies Record<string, BadgeVariant>;
 

@@ -1,6 +1,6 @@
 import { PICK_MESSAGES, POWER_PICK_RANK } from '@powerpool/contracts';
 import type { SavedPick, PickResult, PowerEffect, SeasonLeaderboardEntry, WeeklyScoringReview } from '@powerpool/contracts';
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 
 /** The rows whose player's display name holds `query` (case-insensitive substring; empty: every row). */
 export function filterLeaderboard<E extends Pick<SeasonLeaderboardEntry, 'user'>>(entries: readonly E[], query: string): E[] {

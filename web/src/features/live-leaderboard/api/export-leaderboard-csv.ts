@@ -1,7 +1,7 @@
-import { liveLeaderboardCsvName } from '../../../config/live-leaderboard';
+import { liveLeaderboardCsvName } from '@/config/live-leaderboard';
 import { useMutation } from '@tanstack/react-query';
-import { downloadCsv } from '../../../lib/download';
-import { managementRoutes } from '../../../lib/management-routes';
+import { downloadCsv } from '@/lib/download';
+import { managementRoutes } from '@/lib/management-routes';
 
 export interface ExportLeaderboardVariables {
   poolId: string;

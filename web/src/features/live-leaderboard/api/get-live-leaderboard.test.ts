@@ -1,4 +1,4 @@
-import { LIVE_CACHE_MS, LIVE_POLL_INTERVAL_MS, LIVE_POLL_SCORING_FACTOR, LIVE_STALE_MS } from '../../../config/live-leaderboard';
+import { LIVE_CACHE_MS, LIVE_POLL_INTERVAL_MS, LIVE_POLL_SCORING_FACTOR, LIVE_STALE_MS } from '@/config/live-leaderboard';
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
 import { liveBoardRefetchInterval } from './get-live-leaderboard';

@@ -1,7 +1,7 @@
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { isPicksNotAvailable } from '../lib/errors';
-import { comingSoonRefetchInterval, liveRefetchInterval } from '../lib/polling';
+import { isPicksNotAvailable } from '@/features/live-leaderboard/lib/errors';
+import { comingSoonRefetchInterval, liveRefetchInterval } from '@/features/live-leaderboard/lib/polling';
 import { liveLeaderboardQueryOptions } from './live-leaderboard-query';
 
 /**

@@ -1,8 +1,8 @@
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { queryOptions, replaceEqualDeep } from '@tanstack/react-query';
-import { LIVE_CACHE_MS, LIVE_STALE_MS } from '../../../config/live-leaderboard';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
+import { LIVE_CACHE_MS, LIVE_STALE_MS } from '@/config/live-leaderboard';
+import { apiKey, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
 
 /*
  * The live leaderboard's query, apart from the hook that schedules it (get-live-leaderboard.ts):

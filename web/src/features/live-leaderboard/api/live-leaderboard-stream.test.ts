@@ -1,8 +1,8 @@
 import { liveLeaderboardSchema } from '@powerpool/contracts';
 import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { liveErrorMessage } from '../lib/errors';
+import { ApiError } from '@/lib/api-client';
+import { liveErrorMessage } from '@/features/live-leaderboard/lib/errors';
 import { boardToShow, isStreamedWeek, liveLeaderboardStreamUrl, readLiveStreamEvent, streamStep } from './live-leaderboard-stream';
 
 const metadata: LiveLeaderboard['metadata'] = {

@@ -2,10 +2,10 @@ import { applyLivePatch, isFrameFedBoard, isLiveWeekState, liveBoardWithGames } 
 import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError, endpointUrl } from '../../../lib/api-client';
-import type { LiveStreamState } from '../../../lib/live-stream';
-import { managementRoutes } from '../../../lib/management-routes';
-import { useLiveStream } from '../../../lib/use-live-stream';
+import { ApiError, endpointUrl } from '@/lib/api-client';
+import type { LiveStreamState } from '@/lib/live-stream';
+import { managementRoutes } from '@/lib/management-routes';
+import { useLiveStream } from '@/lib/use-live-stream';
 import { liveLeaderboardQueryOptions, shareLiveBoard } from './live-leaderboard-query';
 
 /**

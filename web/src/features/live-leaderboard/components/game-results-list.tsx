@@ -1,14 +1,14 @@
 import type { GameConsensus, LiveGame } from '@powerpool/contracts';
 import { MapPinned } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import type { BadgeVariant } from '../../../components/ui/badge';
-import { TeamLogo } from '../../../components/team-logo';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatKickoff } from '../../../lib/dates';
-import { spreadReading } from '../../../lib/spreads';
-import { cn } from '../../../utils/cn';
-import { liveGameStatus, venueText } from '../lib/games';
-import type { LiveGameLabel } from '../lib/games';
+import { Badge } from '@/components/ui/badge';
+import type { BadgeVariant } from '@/components/ui/badge';
+import { TeamLogo } from '@/components/team-logo';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatKickoff } from '@/lib/dates';
+import { spreadReading } from '@/lib/spreads';
+import { cn } from '@/utils/cn';
+import { liveGameStatus, venueText } from '@/features/live-leaderboard/lib/games';
+import type { LiveGameLabel } from '@/features/live-leaderboard/lib/games';
 import { PickConsensus } from './pick-consensus';
 
 const STATUS_VARIANTS: Record<LiveGameLabel, BadgeVariant> = {

@@ -1,13 +1,13 @@
-import * as Collapsible from '../../../components/ui/collapsible';
+import * as Collapsible from '@/components/ui/collapsible';
 import { pointsText } from '@powerpool/contracts';
 import type { ImpactGame, LiveGame } from '@powerpool/contracts';
 import { ChevronDown, Flame } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { formatKickoff } from '../../../lib/dates';
-import { cn } from '../../../utils/cn';
-import { liveGameStatus } from '../lib/games';
-import { impactCardPlayers, morePlayersText, topImpactGames } from '../lib/impact';
+import { Badge } from '@/components/ui/badge';
+import { formatKickoff } from '@/lib/dates';
+import { cn } from '@/utils/cn';
+import { liveGameStatus } from '@/features/live-leaderboard/lib/games';
+import { impactCardPlayers, morePlayersText, topImpactGames } from '@/features/live-leaderboard/lib/impact';
 
 /**
  * Impact Games (docs/game.md#impact-games): the top 3 games by points at stake, open until closed.

@@ -1,8 +1,8 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { memo } from 'react';
-import type { LiveStreamState } from '../../../lib/live-stream';
-import { showImpactGames } from '../lib/impact';
+import type { LiveStreamState } from '@/lib/live-stream';
+import { showImpactGames } from '@/features/live-leaderboard/lib/impact';
 import { GameResultsList } from './game-results-list';
 import { ImpactGames } from './impact-games';
 import { LiveStatusBar } from './live-status-bar';

@@ -1,7 +1,7 @@
 import type { LiveGame } from '@powerpool/contracts';
 import { LoaderCircle, Radio } from 'lucide-react';
-import { formatClockTime } from '../../../lib/dates';
-import type { LiveStreamState } from '../../../lib/live-stream';
+import { formatClockTime } from '@/lib/dates';
+import type { LiveStreamState } from '@/lib/live-stream';
 
 /**
  * Shown while games are being played: how many, when the board was last updated, and how it

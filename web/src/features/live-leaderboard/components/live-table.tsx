@@ -1,18 +1,18 @@
 import { PICK_MESSAGES, pointsText, tiebreakerTotalOf, weekTitle } from '@powerpool/contracts';
 import type { LiveGame, LivePick, LiveStanding } from '@powerpool/contracts';
-import { LIVE_MOBILE_NOTICE_MS, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_SIZES, type LivePageSize } from '../../../config/live-leaderboard';
+import { LIVE_MOBILE_NOTICE_MS, LIVE_MOBILE_PAGE_SIZE_LIMIT, LIVE_PAGE_SIZES, type LivePageSize } from '@/config/live-leaderboard';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { ResponsiveColumn } from '../../../components/ui/responsive-table';
-import { SearchInput } from '../../../components/ui/search-input';
-import { toast } from '../../../components/ui/use-toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { ResponsiveColumn } from '@/components/ui/responsive-table';
+import { SearchInput } from '@/components/ui/search-input';
+import { toast } from '@/components/ui/use-toast';
 import {
   confidencePick,
   DEFAULT_LIVE_SORT,
@@ -27,9 +27,9 @@ import {
   showingText,
   signed,
   sortStandings,
-} from '../lib/table';
-import type { LiveSort, LiveSortKey } from '../lib/table';
-import { cn } from '../../../utils/cn';
+} from '@/features/live-leaderboard/lib/table';
+import type { LiveSort, LiveSortKey } from '@/features/live-leaderboard/lib/table';
+import { cn } from '@/utils/cn';
 import { PickCell } from './pick-cell';
 
 const viewportWidth = () => (typeof window === 'undefined' ? Infinity : window.innerWidth);

@@ -1,6 +1,6 @@
 import type { PickOverride } from '@powerpool/contracts';
 import { Megaphone } from 'lucide-react';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '@/lib/dates';
 
 /** The week's commissioner overrides (docs/game.md#overrides): members can see that one happened, for whom, by whom, when and why. */
 export function OverridesNotice({ overrides }: { overrides: readonly PickOverride[] }) {

@@ -2,10 +2,10 @@ import { pointsText } from '@powerpool/contracts';
 import type { LivePick } from '@powerpool/contracts';
 import { Check, Minus, Radio, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TeamLogo } from '../../../components/team-logo';
-import { cn } from '../../../utils/cn';
-import { PICK_STATE_LABELS, pickState } from '../lib/games';
-import type { PickState } from '../lib/games';
+import { TeamLogo } from '@/components/team-logo';
+import { cn } from '@/utils/cn';
+import { PICK_STATE_LABELS, pickState } from '@/features/live-leaderboard/lib/games';
+import type { PickState } from '@/features/live-leaderboard/lib/games';
 
 const LOOKS: Record<PickState, { className: string; icon: ReactNode }> = {
   won: { className: 'border-success/40 bg-success/10 text-success', icon: <Check aria-hidden="true" /> },

@@ -1,6 +1,6 @@
 import { consensusSidesOf } from '@powerpool/contracts';
 import type { ConsensusSide, GameConsensus, LiveGame } from '@powerpool/contracts';
-import { cn } from '../../../utils/cn';
+import { cn } from '@/utils/cn';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

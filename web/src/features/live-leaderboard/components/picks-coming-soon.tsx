@@ -1,6 +1,6 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import { Hourglass } from 'lucide-react';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** The 403 before the deadline: not an error, the picks are just not shown yet. */
 export function PicksComingSoon({ text }: { text: string }) {

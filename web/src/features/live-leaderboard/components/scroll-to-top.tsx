@@ -1,7 +1,7 @@
-import { LIVE_SCROLL_TOP_AFTER_PX } from '../../../config/live-leaderboard';
+import { LIVE_SCROLL_TOP_AFTER_PX } from '@/config/live-leaderboard';
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /**
  * A button back to the top once the page has scrolled LIVE_SCROLL_TOP_AFTER_PX. It covers no score

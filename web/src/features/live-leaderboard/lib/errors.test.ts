@@ -1,6 +1,6 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { isPicksNotAvailable, liveErrorMessage, picksNotAvailableText } from './errors';
 
 const body = (error: string, message: string) => JSON.stringify({ error, message });

@@ -1,5 +1,5 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /** The 403 before the deadline (`{ error: 'picks_not_available', ... }`): shown as "Pick Data Coming Soon", not as an error. */
 export function isPicksNotAvailable(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { IMPACT_GAMES_TOP } from '@powerpool/contracts';
-import { IMPACT_PLAYERS_PER_CARD } from '../../../config/live-leaderboard';
+import { IMPACT_PLAYERS_PER_CARD } from '@/config/live-leaderboard';
 import type { AccessLevel, ImpactGame } from '@powerpool/contracts';
 
 type ImpactPlayer = ImpactGame['pickDetails']['players'][number];

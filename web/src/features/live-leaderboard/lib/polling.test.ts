@@ -1,6 +1,6 @@
-import { LIVE_POLL_INTERVAL_MS, LIVE_POLL_JITTER_MAX_MS, LIVE_POLL_JITTER_MIN_MS, LIVE_POLL_SCORING_FACTOR } from '../../../config/live-leaderboard';
+import { LIVE_POLL_INTERVAL_MS, LIVE_POLL_JITTER_MAX_MS, LIVE_POLL_JITTER_MIN_MS, LIVE_POLL_SCORING_FACTOR } from '@/config/live-leaderboard';
 import { describe, expect, it } from 'vitest';
-import { AFTER_DEADLINE_RETRY_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
+import { AFTER_DEADLINE_RETRY_MS, WAITING_FOLLOW_MS } from '@/lib/follow-week';
 import { comingSoonRefetchInterval, liveRefetchInterval, pollJitter } from './polling';
 
 describe('pollJitter', () => {

@@ -1,6 +1,6 @@
-import { LIVE_POLL_INTERVAL_MS, LIVE_POLL_JITTER_MAX_MS, LIVE_POLL_JITTER_MIN_MS, LIVE_POLL_SCORING_FACTOR } from '../../../config/live-leaderboard';
+import { LIVE_POLL_INTERVAL_MS, LIVE_POLL_JITTER_MAX_MS, LIVE_POLL_JITTER_MIN_MS, LIVE_POLL_SCORING_FACTOR } from '@/config/live-leaderboard';
 import type { LiveLeaderboard } from '@powerpool/contracts';
-import { AFTER_DEADLINE_RETRY_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
+import { AFTER_DEADLINE_RETRY_MS, WAITING_FOLLOW_MS } from '@/lib/follow-week';
 
 /** A random delay between the jitter bounds, so many open boards do not all ask at the same second. */
 export function pollJitter(random: () => number = Math.random): number {

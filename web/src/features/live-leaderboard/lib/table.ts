@@ -6,9 +6,9 @@ import {
   LIVE_PAGE_SIZE_DESKTOP,
   LIVE_PAGE_SIZE_MOBILE,
   type LivePageSize,
-} from '../../../config/live-leaderboard';
+} from '@/config/live-leaderboard';
 import type { LivePick, LiveStanding } from '@powerpool/contracts';
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 
 // ---------------------------------------------------------------------------------------------
 // Picks of a row

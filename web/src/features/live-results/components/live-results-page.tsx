@@ -3,21 +3,21 @@ import { PICK_MESSAGES } from '@powerpool/contracts';
 import { Radio } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { LoadingScreen } from '../../../components/layout/loading-screen';
-import { PageHeader } from '../../../components/layout/page-header';
-import { EmptyState, errorText, InlineError } from '../../../components/layout/query-states';
-import { ManagedPoolSelector } from '../../../components/managed-pool-selector';
-import { RoleBadge } from '../../../components/role-badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { paths, routeMeta } from '../../../config/paths';
-import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { useCurrentUser } from '../../../lib/auth';
-import { currentWeekQueryOptions, useCurrentWeek } from '../../../lib/current-week';
-import { useOwnedPools } from '../../../lib/owned-pools';
-import { isSuperAdmin } from '../../../lib/roles';
-import { toastFailure } from '../../../lib/toast-error';
-import { useUserPools } from '../../../lib/user-pools';
+import { LoadingScreen } from '@/components/layout/loading-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { EmptyState, errorText, InlineError } from '@/components/layout/query-states';
+import { ManagedPoolSelector } from '@/components/managed-pool-selector';
+import { RoleBadge } from '@/components/role-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths, routeMeta } from '@/config/paths';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useCurrentUser } from '@/lib/auth';
+import { currentWeekQueryOptions, useCurrentWeek } from '@/lib/current-week';
+import { useOwnedPools } from '@/lib/owned-pools';
+import { isSuperAdmin } from '@/lib/roles';
+import { toastFailure } from '@/lib/toast-error';
+import { useUserPools } from '@/lib/user-pools';
 
 /**
  * Live results entry (/live-results, docs/screens.md#live-results): a player goes straight to the live

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { browserPushState } from './browser-push-state';
-import { pushFailureText } from '../lib/push-failure';
-import { ApiError } from '../../../lib/api-client';
-import { PushUnavailableError } from '../../../lib/push';
+import { pushFailureText } from '@/features/notifications/lib/push-failure';
+import { ApiError } from '@/lib/api-client';
+import { PushUnavailableError } from '@/lib/push';
 
 const facts = { supported: true, permission: 'default' as NotificationPermission, hasServiceWorker: true, subscribed: false };
 

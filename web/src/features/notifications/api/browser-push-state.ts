@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentPushSubscription, pushSupported } from '../../../lib/push';
+import { currentPushSubscription, pushSupported } from '@/lib/push';
 
 /**
  * This browser's push, as the "This browser" row shows it (docs/screens.md#profile):

@@ -1,7 +1,7 @@
 import { notificationsEndpoints } from '@powerpool/contracts';
 import type { NotificationPreferencesReply } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/notifications/preferences: every kind and channel (defaults filled in) and how many browsers get push. */
 export function getPreferences({ signal }: { signal?: AbortSignal } = {}): Promise<NotificationPreferencesReply> {

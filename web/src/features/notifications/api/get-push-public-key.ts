@@ -1,6 +1,6 @@
 import { notificationsEndpoints } from '@powerpool/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/notifications/push/public-key: the VAPID key browsers subscribe with (404 when push is off on the server). */
 export async function getPushPublicKey({ signal }: { signal?: AbortSignal } = {}): Promise<string> {

@@ -1,9 +1,9 @@
 import { notificationsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { subscribeToPush, unsubscribeFromPush } from '../../../lib/push';
-import { isPushEndpointRefused } from '../lib/push-failure';
-import type { PushSubscriptionJson } from '../../../lib/push';
+import { callApi } from '@/lib/api-client';
+import { subscribeToPush, unsubscribeFromPush } from '@/lib/push';
+import { isPushEndpointRefused } from '@/features/notifications/lib/push-failure';
+import type { PushSubscriptionJson } from '@/lib/push';
 import { preferencesQueryOptions } from './get-preferences';
 import { pushPublicKeyQueryOptions } from './get-push-public-key';
 import { pushStateKey } from './browser-push-state';

@@ -1,7 +1,7 @@
 import { notificationsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { unsubscribeFromPush } from '../../../lib/push';
+import { callApi } from '@/lib/api-client';
+import { unsubscribeFromPush } from '@/lib/push';
 import { preferencesQueryOptions } from './get-preferences';
 import { pushStateKey } from './browser-push-state';
 

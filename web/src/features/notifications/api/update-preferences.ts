@@ -1,8 +1,8 @@
 import { notificationsEndpoints } from '@powerpool/contracts';
 import type { NotificationPreference, NotificationPreferencesReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { withPreferences } from '../lib/preferences';
+import { callApi } from '@/lib/api-client';
+import { withPreferences } from '@/features/notifications/lib/preferences';
 import { preferencesQueryOptions } from './get-preferences';
 
 /** PUT /api/notifications/preferences: turns the given kinds and channels on or off (the others stay). */

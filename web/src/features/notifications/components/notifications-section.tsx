@@ -2,20 +2,20 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_KIND_LABELS } from '@powerpool/cont
 import type { NotificationChannel, NotificationKind } from '@powerpool/contracts';
 import { Bell } from 'lucide-react';
 
-import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/use-toast';
-import { toastFailure } from '../../../lib/toast-error';
-import { usePreferences } from '../api/get-preferences';
-import { useSubscribePush } from '../api/subscribe-push';
-import { useUnsubscribePush } from '../api/unsubscribe-push';
-import { useUpdatePreferences } from '../api/update-preferences';
-import { CHANNEL_LABELS, isEnabled, PROFILE_KINDS } from '../lib/preferences';
-import { useBrowserPushState } from '../api/browser-push-state';
-import type { BrowserPushState } from '../api/browser-push-state';
-import { pushFailureText } from '../lib/push-failure';
+import { errorText, InlineError, InlineLoading } from '@/components/layout/query-states';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/toast-error';
+import { usePreferences } from '@/features/notifications/api/get-preferences';
+import { useSubscribePush } from '@/features/notifications/api/subscribe-push';
+import { useUnsubscribePush } from '@/features/notifications/api/unsubscribe-push';
+import { useUpdatePreferences } from '@/features/notifications/api/update-preferences';
+import { CHANNEL_LABELS, isEnabled, PROFILE_KINDS } from '@/features/notifications/lib/preferences';
+import { useBrowserPushState } from '@/features/notifications/api/browser-push-state';
+import type { BrowserPushState } from '@/features/notifications/api/browser-push-state';
+import { pushFailureText } from '@/features/notifications/lib/push-failure';
 
 /**
  * Profile's Notifications section (docs/screens.md#profile): a switch per kind and channel, saved

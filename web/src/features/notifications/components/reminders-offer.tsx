@@ -1,16 +1,16 @@
 import { BellRing, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { useSignedInUser } from '../../../lib/auth';
-import { toastFailure } from '../../../lib/toast-error';
-import { usePreferences } from '../api/get-preferences';
-import { useSubscribePush } from '../api/subscribe-push';
-import { useUpdatePreferences } from '../api/update-preferences';
-import { offerChanges, offerText, offerWouldHelp, readOfferAnswer, writeOfferAnswer } from '../lib/preferences';
-import type { ReminderOfferAnswer } from '../lib/preferences';
-import { pushFailureText } from '../lib/push-failure';
-import { useBrowserPushState } from '../api/browser-push-state';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useSignedInUser } from '@/lib/auth';
+import { toastFailure } from '@/lib/toast-error';
+import { usePreferences } from '@/features/notifications/api/get-preferences';
+import { useSubscribePush } from '@/features/notifications/api/subscribe-push';
+import { useUpdatePreferences } from '@/features/notifications/api/update-preferences';
+import { offerChanges, offerText, offerWouldHelp, readOfferAnswer, writeOfferAnswer } from '@/features/notifications/lib/preferences';
+import type { ReminderOfferAnswer } from '@/features/notifications/lib/preferences';
+import { pushFailureText } from '@/features/notifications/lib/push-failure';
+import { useBrowserPushState } from '@/features/notifications/api/browser-push-state';
 
 const storage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
 

@@ -1,5 +1,5 @@
-import { PushUnavailableError } from '../../../lib/push';
-import { isApiError } from '../../../lib/api-client';
+import { PushUnavailableError } from '@/lib/push';
+import { isApiError } from '@/lib/api-client';
 
 /** The server would not keep this browser's push endpoint (docs/notifications.md#push-endpoints). */
 export const isPushEndpointRefused = (error: unknown): boolean => isApiError(error, 400) && error.code === 'push_endpoint_not_allowed';

@@ -1,7 +1,7 @@
 import { identityEndpoints } from '@powerpool/contracts';
 import type { User } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** A user as the payments list shows them: with the displayed name. */
 export type PaymentUser = User & { name: string };

@@ -1,8 +1,8 @@
 import { identityEndpoints } from '@powerpool/contracts';
 import type { CurrentUser, EndpointInput } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
+import { apiKey, callApi } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
 import { paymentUsersQueryOptions } from './get-payment-users';
 
 export interface UpdatePaymentVariables {

@@ -1,4 +1,4 @@
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 
 export const PAYMENT_FILTERS = ['all', 'paid', 'unpaid'] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];

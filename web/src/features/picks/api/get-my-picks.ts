@@ -1,7 +1,7 @@
 import type { SavedPick } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
 
 /**
  * GET /api/weeks/{weekId}/picks?poolId=: the signed-in player's saved picks of a week in a pool

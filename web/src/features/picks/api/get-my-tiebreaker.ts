@@ -1,7 +1,7 @@
 import type { MyTiebreaker } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
 
 /**
  * GET /api/weeks/{weekId}/tiebreaker?poolId=: the week's tiebreaker game and the signed-in player's own

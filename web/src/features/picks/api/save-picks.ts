@@ -1,8 +1,8 @@
 import type { BatchPicksBody, BatchPicksReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
-import { currentWeekQueryOptions } from '../../../lib/current-week';
+import { isApiError, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
+import { currentWeekQueryOptions } from '@/lib/current-week';
 import { myPicksKey } from './get-my-picks';
 import { myTiebreakerKey } from './get-my-tiebreaker';
 

@@ -2,13 +2,13 @@ import { CONFIDENCE_RANKS, PICK_MESSAGES } from '@powerpool/contracts';
 import type { ConfidenceRank, WeekTeam } from '@powerpool/contracts';
 import { Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TeamLogo } from '../../../components/team-logo';
-import { gameStatusText } from '../../../lib/live-games';
-import type { LivePublishedGame } from '../../../lib/live-games';
-import { formatKickoff } from '../../../lib/dates';
-import { cn } from '../../../utils/cn';
-import type { ControlState, GameControls, GameSelection } from '../lib/edit-rules';
-import { favoriteTag, pickSpreadOf } from '../lib/summary';
+import { TeamLogo } from '@/components/team-logo';
+import { gameStatusText } from '@/lib/live-games';
+import type { LivePublishedGame } from '@/lib/live-games';
+import { formatKickoff } from '@/lib/dates';
+import { cn } from '@/utils/cn';
+import type { ControlState, GameControls, GameSelection } from '@/features/picks/lib/edit-rules';
+import { favoriteTag, pickSpreadOf } from '@/features/picks/lib/summary';
 import { POWER_CLASSES, RANK_CLASSES } from './rank-styles';
 
 export interface GameCardProps {

@@ -3,17 +3,17 @@ import type { SavedPick, Week } from '@powerpool/contracts';
 import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { TiebreakerField } from '../../../components/tiebreaker-field';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { useTimePassed } from '../../../hooks/use-time-passed';
-import { isApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
-import type { LivePublishedGame } from '../../../lib/live-games';
-import { toastFailure } from '../../../lib/toast-error';
-import { useMyTiebreaker } from '../api/get-my-tiebreaker';
-import { useSavePicks } from '../api/save-picks';
+import { TiebreakerField } from '@/components/tiebreaker-field';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useTimePassed } from '@/hooks/use-time-passed';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import type { LivePublishedGame } from '@/lib/live-games';
+import { toastFailure } from '@/lib/toast-error';
+import { useMyTiebreaker } from '@/features/picks/api/get-my-tiebreaker';
+import { useSavePicks } from '@/features/picks/api/save-picks';
 import {
   buildBatch,
   chooseRank,
@@ -24,8 +24,8 @@ import {
   sameSelections,
   selectionOf,
   selectionsFromPicks,
-} from '../lib/edit-rules';
-import type { EditResult, Refusal, Selections } from '../lib/edit-rules';
+} from '@/features/picks/lib/edit-rules';
+import type { EditResult, Refusal, Selections } from '@/features/picks/lib/edit-rules';
 import { GameCard } from './game-card';
 import { PicksSummary } from './picks-summary';
 

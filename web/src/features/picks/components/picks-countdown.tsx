@@ -1,6 +1,6 @@
-import { useNow } from '../../../hooks/use-now';
-import { cn } from '../../../utils/cn';
-import { countdownDisplay } from '../lib/countdown';
+import { useNow } from '@/hooks/use-now';
+import { cn } from '@/utils/cn';
+import { countdownDisplay } from '@/features/picks/lib/countdown';
 
 const TONES = {
   normal: 'border-border bg-card',

@@ -1,8 +1,8 @@
 import type { PublishedGame } from '@powerpool/contracts';
 import { Zap } from 'lucide-react';
-import { cn } from '../../../utils/cn';
-import type { Selections } from '../lib/edit-rules';
-import { powerBox, summaryLines } from '../lib/summary';
+import { cn } from '@/utils/cn';
+import type { Selections } from '@/features/picks/lib/edit-rules';
+import { powerBox, summaryLines } from '@/features/picks/lib/summary';
 import { POWER_CLASSES, RANK_CLASSES } from './rank-styles';
 
 /**

@@ -1,6 +1,6 @@
 import { PICK_MESSAGES } from '@powerpool/contracts';
-import { formatDateTime } from '../../../lib/dates';
-import { countdownParts } from '../../../lib/time';
+import { formatDateTime } from '@/lib/dates';
+import { countdownParts } from '@/lib/time';
 
 /** The Make Picks countdown turns amber under this much time left. */
 export const COUNTDOWN_WARNING_MS = 6 * 60 * 60 * 1000;

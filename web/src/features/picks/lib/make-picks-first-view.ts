@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentWeekQueryOptions } from '../../../lib/current-week';
-import type { ViewQuery } from '../../../lib/first-view';
-import { publishedGamesQueryOptions } from '../../../lib/published-games';
-import { shownPool, userPoolsQueryOptions } from '../../../lib/user-pools';
-import { myPicksQueryOptions } from '../api/get-my-picks';
+import { currentWeekQueryOptions } from '@/lib/current-week';
+import type { ViewQuery } from '@/lib/first-view';
+import { publishedGamesQueryOptions } from '@/lib/published-games';
+import { shownPool, userPoolsQueryOptions } from '@/lib/user-pools';
+import { myPicksQueryOptions } from '@/features/picks/api/get-my-picks';
 
 /**
  * What Make Picks' first view reads (lib/first-view.tsx), each step once the one before has

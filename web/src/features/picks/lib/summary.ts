@@ -1,6 +1,6 @@
 import { CONFIDENCE_RANKS, PICK_MESSAGES } from '@powerpool/contracts';
 import type { ConfidenceRank, PublishedGame, WeekTeam } from '@powerpool/contracts';
-import { favoriteSideOf, formatSpread } from '../../../lib/spreads';
+import { favoriteSideOf, formatSpread } from '@/lib/spreads';
 import { gameWithRank, powerGame, selectionOf } from './edit-rules';
 import type { Selections } from './edit-rules';
 

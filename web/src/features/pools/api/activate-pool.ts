@@ -1,9 +1,9 @@
 import type { Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { pathKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { invalidateKeys } from '../../../lib/query-client';
-import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
+import { pathKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { invalidateKeys } from '@/lib/query-client';
+import { ownedPoolsQueryOptions } from '@/lib/owned-pools';
 
 /** PUT /api/pools/{poolId}/activate (no body). */
 export function activatePool(poolId: string): Promise<Pool> {

@@ -1,10 +1,10 @@
 import type { CreatePoolBody, Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, pathKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { invalidateKeys } from '../../../lib/query-client';
-import { userPoolsQueryOptions } from '../../../lib/user-pools';
-import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
+import { apiKey, pathKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { invalidateKeys } from '@/lib/query-client';
+import { userPoolsQueryOptions } from '@/lib/user-pools';
+import { ownedPoolsQueryOptions } from '@/lib/owned-pools';
 
 /** POST /api/pools: the creator becomes its commissioner and first member. */
 export function createPool(body: CreatePoolBody): Promise<Pool> {

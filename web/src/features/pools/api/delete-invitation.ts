@@ -1,7 +1,7 @@
 import type { EndpointResult, Invitation, poolsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 import { invitationsQueryOptions } from './get-invitations';
 
 export interface DeleteInvitationVariables {

@@ -1,7 +1,7 @@
 import type { Invitation } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 /** GET /api/pools/{poolId}/invitations: the pool's invitations with their status. */
 export function getInvitations(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Invitation[]> {

@@ -1,7 +1,7 @@
 import type { PoolMemberDetails } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 /** GET /api/pools/{poolId}/members/details: the members with payment and notes. */
 export function getMemberDetails(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PoolMemberDetails[]> {

@@ -1,7 +1,7 @@
 import type { MemberStats } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 /** GET /api/pools/{poolId}/members/stats: the member counts. */
 export function getMemberStats(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MemberStats> {

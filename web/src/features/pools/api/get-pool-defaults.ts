@@ -1,7 +1,7 @@
 import type { PoolDefaults } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 /**
  * GET /api/pools/defaults: the Create New Pool form's default year (the current season of the

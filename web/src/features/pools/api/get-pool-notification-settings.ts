@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 export interface PoolNotificationSettings {
   poolId: string;

@@ -1,10 +1,10 @@
 import type { Pool, WeeklyTiebreaker } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, pathKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
-import { managementRoutes } from '../../../lib/management-routes';
-import { invalidateKeys } from '../../../lib/query-client';
-import { ownedPoolsQueryOptions } from '../../../lib/owned-pools';
+import { apiKey, pathKey, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
+import { managementRoutes } from '@/lib/management-routes';
+import { invalidateKeys } from '@/lib/query-client';
+import { ownedPoolsQueryOptions } from '@/lib/owned-pools';
 
 export interface SetWeeklyTiebreakerVariables {
   poolId: string;

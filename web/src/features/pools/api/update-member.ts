@@ -1,7 +1,7 @@
 import type { PoolMemberDetails, UpdateMemberBody } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 export interface UpdateMemberVariables {
   poolId: string;

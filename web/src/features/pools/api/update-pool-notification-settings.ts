@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 import type { PoolNotificationSettings } from './get-pool-notification-settings';
 import { poolNotificationSettingsQueryOptions } from './get-pool-notification-settings';
 

@@ -13,8 +13,8 @@ import type { Pool, WeeklyTiebreaker } from '@powerpool/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import {
   Dialog,
   DialogBody,
@@ -25,17 +25,17 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { toastFailure } from '../../../lib/toast-error';
-import { WEEKLY_TIEBREAKER_LABELS } from '../../../lib/format';
-import { useCreatePool } from '../api/create-pool';
-import { usePoolDefaults } from '../api/get-pool-defaults';
-import { fallbackPoolYear, parseMaxMembers } from '../lib/pool-form';
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/toast-error';
+import { WEEKLY_TIEBREAKER_LABELS } from '@/lib/format';
+import { useCreatePool } from '@/features/pools/api/create-pool';
+import { usePoolDefaults } from '@/features/pools/api/get-pool-defaults';
+import { fallbackPoolYear, parseMaxMembers } from '@/features/pools/lib/pool-form';
 
 /** "Create New Pool" button and its form (docs/screens.md#pool-management). */
 export function CreatePoolDialog({ onCreated }: { onCreated: (pool: Pool) => void }) {

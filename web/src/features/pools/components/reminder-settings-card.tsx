@@ -1,12 +1,12 @@
 import { BellRing } from 'lucide-react';
 import { useId } from 'react';
-import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/use-toast';
-import { toastFailure } from '../../../lib/toast-error';
-import { usePoolNotificationSettings } from '../api/get-pool-notification-settings';
-import { useUpdatePoolNotificationSettings } from '../api/update-pool-notification-settings';
+import { errorText, InlineError, InlineLoading } from '@/components/layout/query-states';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/toast-error';
+import { usePoolNotificationSettings } from '@/features/pools/api/get-pool-notification-settings';
+import { useUpdatePoolNotificationSettings } from '@/features/pools/api/update-pool-notification-settings';
 
 const REMINDERS = [
   { field: 'reminder24h', label: '24 hours before the deadline' },

@@ -2,13 +2,13 @@ import { WEEKLY_TIEBREAKERS } from '@powerpool/contracts';
 import type { Pool, WeeklyTiebreaker } from '@powerpool/contracts';
 import { Scale } from 'lucide-react';
 import { useId } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { toast } from '../../../components/ui/use-toast';
-import { WEEKLY_TIEBREAKER_LABELS } from '../../../lib/format';
-import { toastFailure } from '../../../lib/toast-error';
-import { useSetWeeklyTiebreaker } from '../api/set-weekly-tiebreaker';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/use-toast';
+import { WEEKLY_TIEBREAKER_LABELS } from '@/lib/format';
+import { toastFailure } from '@/lib/toast-error';
+import { useSetWeeklyTiebreaker } from '@/features/pools/api/set-weekly-tiebreaker';
 
 /**
  * The pool's weekly tiebreaker (docs/game.md#the-tiebreaker-setting-and-game), for its commissioner

@@ -1,5 +1,5 @@
 import type { PoolMemberDetails } from '@powerpool/contracts';
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 
 /** Member search (docs/screens.md#pool-management): email, display name, first name and last name, case-insensitive. */
 export function filterMembers(members: readonly PoolMemberDetails[], query: string): PoolMemberDetails[] {

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ViewQuery } from '../../../lib/first-view';
-import { ownedPoolsQueryOptions, pickManagedPool } from '../../../lib/owned-pools';
-import { invitationsQueryOptions } from '../api/get-invitations';
-import { poolNotificationSettingsQueryOptions } from '../api/get-pool-notification-settings';
+import type { ViewQuery } from '@/lib/first-view';
+import { ownedPoolsQueryOptions, pickManagedPool } from '@/lib/owned-pools';
+import { invitationsQueryOptions } from '@/features/pools/api/get-invitations';
+import { poolNotificationSettingsQueryOptions } from '@/features/pools/api/get-pool-notification-settings';
 
 /**
  * What Pool Management's first view reads (lib/first-view.tsx): the viewer's pools, then, for the

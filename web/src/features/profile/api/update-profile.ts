@@ -2,8 +2,8 @@ import { identityEndpoints } from '@powerpool/contracts';
 import type { CurrentUser, UpdateProfileBody } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { currentUserQueryOptions } from '../../../lib/auth';
+import { callApi } from '@/lib/api-client';
+import { currentUserQueryOptions } from '@/lib/auth';
 
 /** PUT /api/user/profile: saves the names and returns the updated current user. */
 export function updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {

@@ -3,14 +3,14 @@ import type { CurrentUser } from '@powerpool/contracts';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { isApiError } from '../../../lib/api-client';
-import { toastFailure } from '../../../lib/toast-error';
-import { useUpdateProfile } from '../api/update-profile';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/toast-error';
+import { useUpdateProfile } from '@/features/profile/api/update-profile';
 
 const FIELD_LABELS: Record<string, string> = {
   displayName: 'Display Name',

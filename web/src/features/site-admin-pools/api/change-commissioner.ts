@@ -1,9 +1,9 @@
 import { identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import type { Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi, pathKey } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
-import { userPoolsQueryOptions } from '../../../lib/user-pools';
+import { apiKey, callApi, pathKey } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
+import { userPoolsQueryOptions } from '@/lib/user-pools';
 
 export interface ChangeCommissionerVariables {
   poolId: string;

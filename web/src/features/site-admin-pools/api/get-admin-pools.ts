@@ -1,7 +1,7 @@
 import { poolsEndpoints } from '@powerpool/contracts';
 import type { PoolAdminDetails } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/admin/pools/details: every pool with counts and its commissioner. */
 export function getAdminPools({ signal }: { signal?: AbortSignal } = {}): Promise<PoolAdminDetails[]> {

@@ -1,5 +1,5 @@
 import type { PoolAdminDetails, PoolType } from '@powerpool/contracts';
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 
 export type PoolTypeFilter = 'all' | PoolType;
 export type PoolStatusFilter = 'all' | 'active' | 'inactive';

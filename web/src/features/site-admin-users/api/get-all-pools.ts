@@ -1,7 +1,7 @@
 import { poolsEndpoints } from '@powerpool/contracts';
 import type { Pool } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/admin/pools/all: every pool (for the filter and "add to pool"). */
 export function getAllPools({ signal }: { signal?: AbortSignal } = {}): Promise<Pool[]> {

@@ -1,7 +1,7 @@
 import { identityEndpoints } from '@powerpool/contracts';
 import type { GlobalUser } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/admin/users/global: every user with their pool assignments. */
 export function getGlobalUsers({ signal }: { signal?: AbortSignal } = {}): Promise<GlobalUser[]> {

@@ -1,9 +1,9 @@
 import { poolsEndpoints } from '@powerpool/contracts';
 import type { EndpointResult } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, pathKey } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
-import { userPoolsQueryOptions } from '../../../lib/user-pools';
+import { callApi, pathKey } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
+import { userPoolsQueryOptions } from '@/lib/user-pools';
 import { globalUsersQueryOptions } from './get-global-users';
 
 export interface RemoveUserFromPoolVariables {

@@ -1,5 +1,5 @@
 import type { GlobalUser } from '@powerpool/contracts';
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 
 /** 'all', 'unassigned' (in no pool) or a pool id. */
 export type UserPoolFilter = string;

@@ -1,8 +1,8 @@
 import { sportsEndpoints } from '@powerpool/contracts';
 import type { TeamsDiff } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
-import { SCHEDULE_ID } from '../utils/schedule';
+import { apiKey, callApi } from '@/lib/api-client';
+import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 
 const input = { params: { scheduleId: SCHEDULE_ID } };
 

@@ -1,7 +1,7 @@
 import { sportsEndpoints } from '@powerpool/contracts';
 import type { VenueStats } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../../lib/api-client';
+import { apiKey, callApi } from '@/lib/api-client';
 
 /** GET /api/unified-staging/venues/stats: counts of venues, images, indoor and grass. */
 export async function getVenueStats({ signal }: { signal?: AbortSignal } = {}): Promise<VenueStats> {

@@ -1,11 +1,11 @@
 import { sportsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { apiResponse } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
-import { readImportStream } from '../utils/import-stream';
-import type { CompleteImportEvent, ImportVariables } from '../utils/import-stream';
-import { SCHEDULE_ID } from '../utils/schedule';
+import { apiResponse } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
+import { readImportStream } from '@/features/staging/utils/import-stream';
+import type { CompleteImportEvent, ImportVariables } from '@/features/staging/utils/import-stream';
+import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 import { gamesDiffQueryOptions } from './get-games-diff';
 import { stagingTeamsQueryOptions } from './get-staging-teams';
 import { teamsDiffQueryOptions } from './get-teams-diff';

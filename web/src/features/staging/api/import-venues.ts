@@ -2,8 +2,8 @@ import { sportsEndpoints } from '@powerpool/contracts';
 import type { VenueImportReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
+import { callApi } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
 import { venueStatsQueryOptions } from './get-venue-stats';
 import { venuesQueryOptions } from './get-venues';
 

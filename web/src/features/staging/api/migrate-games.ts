@@ -2,9 +2,9 @@ import { migrateGamesEventSchema, sportsEndpoints } from '@powerpool/contracts';
 import type { MigrateGamesEvent } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { endpointUrl } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
-import { SCHEDULE_ID } from '../utils/schedule';
+import { endpointUrl } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
+import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 import { gamesDiffQueryOptions } from './get-games-diff';
 import { venueStatsQueryOptions } from './get-venue-stats';
 

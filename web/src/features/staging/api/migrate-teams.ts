@@ -2,9 +2,9 @@ import { sportsEndpoints } from '@powerpool/contracts';
 import type { MigrateTeamsReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { invalidateKeys } from '../../../lib/query-client';
-import { SCHEDULE_ID } from '../utils/schedule';
+import { callApi } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-client';
+import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 import { gamesDiffQueryOptions } from './get-games-diff';
 import { teamsDiffQueryOptions } from './get-teams-diff';
 

@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Trash2 } from 'lucide-react';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 
 /** "Clear Staging" with a confirmation first: staging is emptied, production is not touched. */
 export function ClearStagingDialog({ disabled, pending, onConfirm }: { disabled: boolean; pending: boolean; onConfirm: () => void }) {

@@ -1,13 +1,13 @@
-import * as Collapsible from '../../../components/ui/collapsible';
+import * as Collapsible from '@/components/ui/collapsible';
 import type { FieldChange } from '@powerpool/contracts';
 import { ChevronDown, CirclePlus, Equal, PencilLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../utils/cn';
-import { changeValue } from '../utils/format';
-import { Badge } from '../../../components/ui/badge';
-import { InlineError } from '../../../components/layout/query-states';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/utils/cn';
+import { changeValue } from '@/features/staging/utils/format';
+import { Badge } from '@/components/ui/badge';
+import { InlineError } from '@/components/layout/query-states';
 import { EmptyState, ListSkeleton } from './parts';
 import type { Tone } from './parts';
 

@@ -1,8 +1,8 @@
 import { weekTitle } from '@powerpool/contracts';
 import type { Game, StagingGame } from '@powerpool/contracts';
 import { CalendarDays } from 'lucide-react';
-import { useGamesDiff } from '../api/get-games-diff';
-import { kickoffLabel, spreadLabel } from '../utils/format';
+import { useGamesDiff } from '@/features/staging/api/get-games-diff';
+import { kickoffLabel, spreadLabel } from '@/features/staging/utils/format';
 import { DiffComparison } from './diff-comparison';
 
 /** Staged games compared with production (docs/screens.md#staging). */

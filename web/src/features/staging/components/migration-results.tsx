@@ -1,9 +1,9 @@
 import type { MigrateTeamsReply, MigrationDetails, MigrationValidation } from '@powerpool/contracts';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import type { GamesMigrationResult } from '../api/migrate-games';
-import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { GamesMigrationResult } from '@/features/staging/api/migrate-games';
+import { Badge } from '@/components/ui/badge';
 
 export interface MigrationOutcome {
   teams: MigrateTeamsReply | null;

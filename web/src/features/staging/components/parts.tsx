@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
-import type { BadgeVariant } from '../../../components/ui/badge';
-import { cn } from '../../../utils/cn';
+import type { BadgeVariant } from '@/components/ui/badge';
+import { cn } from '@/utils/cn';
 
 /**
  * Small building blocks of the staging screen that the shared UI does not have (skeletons, its

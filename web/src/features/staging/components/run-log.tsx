@@ -1,11 +1,11 @@
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../utils/cn';
-import { progressPercent } from '../utils/import-progress';
-import type { RunState } from '../utils/import-progress';
-import { Badge } from '../../../components/ui/badge';
-import { ProgressBar } from '../../../components/ui/progress';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/utils/cn';
+import { progressPercent } from '@/features/staging/utils/import-progress';
+import type { RunState } from '@/features/staging/utils/import-progress';
+import { Badge } from '@/components/ui/badge';
+import { ProgressBar } from '@/components/ui/progress';
 
 /** Progress bar and log lines of the running (or last) import or migration (docs/screens.md#staging). */
 export function RunLog({ run }: { run: RunState }) {

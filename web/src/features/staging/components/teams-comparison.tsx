@@ -1,6 +1,6 @@
 import type { Team } from '@powerpool/contracts';
 import { Shield } from 'lucide-react';
-import { useTeamsDiff } from '../api/get-teams-diff';
+import { useTeamsDiff } from '@/features/staging/api/get-teams-diff';
 import { DiffComparison } from './diff-comparison';
 
 const TEAM_FIELDS: Record<string, string> = {

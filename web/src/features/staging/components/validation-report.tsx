@@ -1,11 +1,11 @@
 import type { OverallStatus, ValidationReport as Report } from '@powerpool/contracts';
 import { CircleCheck, CircleX, ClipboardCheck, ShieldAlert, TriangleAlert } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../utils/cn';
-import { STATUS_TONE, checkRows, validationAdvice } from '../utils/validation-status';
-import { Badge } from '../../../components/ui/badge';
-import { InlineError } from '../../../components/layout/query-states';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/utils/cn';
+import { STATUS_TONE, checkRows, validationAdvice } from '@/features/staging/utils/validation-status';
+import { Badge } from '@/components/ui/badge';
+import { InlineError } from '@/components/layout/query-states';
 import { EmptyState, ListSkeleton } from './parts';
 
 export interface ValidationQuery {

@@ -1,15 +1,15 @@
 import type { Venue } from '@powerpool/contracts';
 import { Building2, Download, Image, ImageOff, Landmark, MapPin, Sprout, Warehouse } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { toastFailure } from '../../../lib/toast-error';
-import { useVenueStats } from '../api/get-venue-stats';
-import { useVenues } from '../api/get-venues';
-import { useImportVenues } from '../api/import-venues';
-import { Badge } from '../../../components/ui/badge';
-import { InlineError } from '../../../components/layout/query-states';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/toast-error';
+import { useVenueStats } from '@/features/staging/api/get-venue-stats';
+import { useVenues } from '@/features/staging/api/get-venues';
+import { useImportVenues } from '@/features/staging/api/import-venues';
+import { Badge } from '@/components/ui/badge';
+import { InlineError } from '@/components/layout/query-states';
 import { EmptyState, Skeleton, StatTile } from './parts';
 
 /** The Venues sub-tab: stats, the import action and the gallery (docs/screens.md#staging). */

@@ -1,5 +1,5 @@
 /** Display helpers of the staging screen (docs/screens.md#staging); week labels are the contracts' weekLabel. */
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '@/lib/dates';
 
 /** A kickoff instant in Central time with its year, staging spans seasons ("Thu, Sep 4, 2025, 7:20 PM CDT"); raw text if unparseable. */
 export function kickoffLabel(instant: string): string {

@@ -1,9 +1,9 @@
 import type { CalculateReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
-import { managementRoutes } from '../../../lib/management-routes';
-import { invalidateKeys } from '../../../lib/query-client';
+import { apiKey, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
+import { managementRoutes } from '@/lib/management-routes';
+import { invalidateKeys } from '@/lib/query-client';
 
 export interface CalculateScoresVariables {
   poolId: string;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadCsv } from '../../../lib/download';
-import { managementRoutes } from '../../../lib/management-routes';
+import { downloadCsv } from '@/lib/download';
+import { managementRoutes } from '@/lib/management-routes';
 
 export interface ExportWeekVariables {
   poolId: string;

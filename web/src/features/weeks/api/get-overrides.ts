@@ -1,7 +1,7 @@
 import type { PickOverride } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/overrides: the week's recorded commissioner overrides. */
 export function getOverrides(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PickOverride[]> {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTimePassed } from '../../../hooks/use-time-passed';
-import { PICK_SAVES_FOLLOW_MS } from '../../../lib/follow-week';
+import { useTimePassed } from '@/hooks/use-time-passed';
+import { PICK_SAVES_FOLLOW_MS } from '@/lib/follow-week';
 import { pickStatsQueryOptions } from './pick-stats-query';
 
 /**

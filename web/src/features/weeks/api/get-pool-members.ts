@@ -1,7 +1,7 @@
 import type { PoolMemberShort } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 /** GET /api/pools/{poolId}/members: the pool's active members (the emergency pick entry's players). */
 export function getPoolMembers(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PoolMemberShort[]> {

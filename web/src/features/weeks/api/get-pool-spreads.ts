@@ -1,8 +1,8 @@
 import type { PoolSpread } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { NEW_POOL_RETRY } from '@/lib/new-pool-retry';
 
 /** GET /api/pools/{poolId}/spreads/{weekNumber}: the pool's spread (and locked and provider spread) of each game of the week. */
 export function getPoolSpreads(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PoolSpread[]> {

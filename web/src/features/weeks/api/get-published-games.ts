@@ -1,11 +1,11 @@
 import type { WeekStatus } from '@powerpool/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { BADGE_CLOCK_MS, useNow } from '../../../hooks/use-now';
-import { gamesArePlaying, useLiveGames, withLiveState } from '../../../lib/live-games';
-import { publishedGamesQueryOptions } from '../../../lib/published-games';
-import { invalidateKeys } from '../../../lib/query-client';
-import { LIVE_GAMES_REFETCH_MS } from '../lib/live';
+import { BADGE_CLOCK_MS, useNow } from '@/hooks/use-now';
+import { gamesArePlaying, useLiveGames, withLiveState } from '@/lib/live-games';
+import { publishedGamesQueryOptions } from '@/lib/published-games';
+import { invalidateKeys } from '@/lib/query-client';
+import { LIVE_GAMES_REFETCH_MS } from '@/features/weeks/lib/live';
 import { weekStateQueryOptions } from './week-state-query';
 
 /** The pool's published games of a week; `live`: reload every LIVE_GAMES_REFETCH_MS (GAMES_IN_PROGRESS). */

@@ -1,7 +1,7 @@
 import type { ScoringReviewReply } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/scoring-review: every member's picks and points, as last calculated. */
 export function getScoringReview(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<ScoringReviewReply> {

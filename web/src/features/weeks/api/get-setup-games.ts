@@ -1,8 +1,8 @@
 import type { WeekGame } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { NEW_POOL_RETRY } from '@/lib/new-pool-retry';
 
 /** GET /api/weeks/{weekNumber}/games/setup?poolId=: the week's production games of the pool's season, by kickoff. */
 export function getSetupGames(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekGame[]> {

@@ -1,11 +1,11 @@
 import type { WeekStatus } from '@powerpool/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTimePassed } from '../../../hooks/use-time-passed';
-import { invalidateKeys } from '../../../lib/query-client';
+import { useTimePassed } from '@/hooks/use-time-passed';
+import { invalidateKeys } from '@/lib/query-client';
 import { poolWeekKeys } from './week-keys';
 import { weekStateQueryOptions } from './week-state-query';
-import { AFTER_DEADLINE_RETRY_MS, DEADLINE_GRACE_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
+import { AFTER_DEADLINE_RETRY_MS, DEADLINE_GRACE_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '@/lib/follow-week';
 
 /**
  * How often a shown week's state reloads by itself (docs/screens.md#following-the-week, lib/follow-week.ts): every

@@ -1,8 +1,8 @@
 import type { WeekTransition } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { NEW_POOL_RETRY } from '@/lib/new-pool-retry';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/transitions: the recorded changes of state, oldest first. */
 export function getWeekTransitions(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekTransition[]> {

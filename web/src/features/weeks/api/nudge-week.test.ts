@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { lastNudgeAt, nextNudgeAtOf } from './nudge-week';
 
 const refusal = (status: number, body: unknown) => new ApiError(status, 'Too Many Requests', JSON.stringify(body));

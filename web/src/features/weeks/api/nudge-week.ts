@@ -1,7 +1,7 @@
 import { NUDGE_INTERVAL_MS } from '@powerpool/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
+import { isApiError, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
 
 export interface NudgeWeekVariables {
   poolId: string;

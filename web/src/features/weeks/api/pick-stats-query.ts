@@ -1,7 +1,7 @@
 import type { PickStats } from '@powerpool/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
+import { apiKey, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
 
 /*
  * A week's pick counts query, apart from the hook that follows it (get-pick-stats.ts): the app's

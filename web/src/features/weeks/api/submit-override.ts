@@ -1,10 +1,10 @@
 import type { OverrideReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { invalidateKeys } from '../../../lib/query-client';
+import { apiKey, readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { invalidateKeys } from '@/lib/query-client';
 import { scoresKeys } from './calculate-scores';
-import type { OverrideRequest } from '../lib/override';
+import type { OverrideRequest } from '@/features/weeks/lib/override';
 import { pickStatsQueryOptions } from './pick-stats-query';
 
 /** POST /api/picks/commissioner-override: a member's picks entered for them, with a reason; recorded. */

@@ -1,8 +1,8 @@
 import type { PoolSpread } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { invalidateKeys } from '../../../lib/query-client';
+import { readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { invalidateKeys } from '@/lib/query-client';
 import { poolSpreadsQueryOptions } from './get-pool-spreads';
 
 export interface UpdateSpreadVariables {

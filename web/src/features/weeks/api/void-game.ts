@@ -1,8 +1,8 @@
 import type { PublishedGame } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '../../../lib/api-client';
-import { managementRoutes } from '../../../lib/management-routes';
-import { invalidateKeys } from '../../../lib/query-client';
+import { readApi } from '@/lib/api-client';
+import { managementRoutes } from '@/lib/management-routes';
+import { invalidateKeys } from '@/lib/query-client';
 import { poolWeekKeys } from './week-keys';
 
 export interface VoidGameVariables {

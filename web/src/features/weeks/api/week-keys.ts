@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { apiKey } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
-import { managementRoutes } from '../../../lib/management-routes';
+import { apiKey } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
+import { managementRoutes } from '@/lib/management-routes';
 
 /**
  * What a change of a pool week (publish, a change of state, scores, a void ruling) can change:

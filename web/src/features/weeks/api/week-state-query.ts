@@ -1,8 +1,8 @@
 import type { WeekStatus } from '@powerpool/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiKey, readApi } from '../../../lib/api-client';
-import { firstScreenRoutes } from '../../../lib/api-routes';
-import { NEW_POOL_RETRY } from '../../../lib/new-pool-retry';
+import { apiKey, readApi } from '@/lib/api-client';
+import { firstScreenRoutes } from '@/lib/api-routes';
+import { NEW_POOL_RETRY } from '@/lib/new-pool-retry';
 
 /*
  * A week's state query, apart from the hook that follows it (get-week-state.ts): the app's first

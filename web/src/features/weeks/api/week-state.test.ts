@@ -1,6 +1,6 @@
 import type { WeekStatus } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
-import { AFTER_DEADLINE_RETRY_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '../../../lib/follow-week';
+import { AFTER_DEADLINE_RETRY_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '@/lib/follow-week';
 import { weekStateRefetchInterval } from './get-week-state';
 import { poolWeekKeys } from './week-keys';
 

@@ -1,14 +1,14 @@
 import { WEEK_MESSAGES } from '@powerpool/contracts';
 import { CalendarX } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../../components/layout/page-header';
-import { EmptyState, InlineLoading } from '../../../components/layout/query-states';
-import { Button } from '../../../components/ui/button';
-import { paths, routeMeta } from '../../../config/paths';
-import { useDocumentMeta } from '../../../hooks/use-document-meta';
-import { useSignedInUser } from '../../../lib/auth';
-import { pickManagedPool, useOwnedPools } from '../../../lib/owned-pools';
-import { useCurrentWeek } from '../../../lib/current-week';
+import { PageHeader } from '@/components/layout/page-header';
+import { EmptyState, InlineLoading } from '@/components/layout/query-states';
+import { Button } from '@/components/ui/button';
+import { paths, routeMeta } from '@/config/paths';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useSignedInUser } from '@/lib/auth';
+import { pickManagedPool, useOwnedPools } from '@/lib/owned-pools';
+import { useCurrentWeek } from '@/lib/current-week';
 
 /**
  * /weeks/current (docs/screens.md#week-management): the current week of the managed pool's season (the pool

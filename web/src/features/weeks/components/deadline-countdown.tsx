@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react';
-import { formatDateTime } from '../../../lib/dates';
-import { countdownParts, countdownText } from '../../../lib/time';
+import { formatDateTime } from '@/lib/dates';
+import { countdownParts, countdownText } from '@/lib/time';
 
 const UNITS = [
   ['days', 'Days'],

@@ -1,27 +1,27 @@
-import * as Collapsible from '../../../components/ui/collapsible';
+import * as Collapsible from '@/components/ui/collapsible';
 import { CONFIDENCE_RANKS, OVERRIDE_REASON_MAX_LENGTH, PICK_MESSAGES } from '@powerpool/contracts';
 import type { ConfidenceRank, PublishedGame, WeekGame } from '@powerpool/contracts';
 import { ChevronDown, LifeBuoy, LoaderCircle, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { errorText, InlineError, InlineLoading } from '../../../components/layout/query-states';
-import { TiebreakerField } from '../../../components/tiebreaker-field';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { formatDateTime } from '../../../lib/dates';
-import { toastFailure } from '../../../lib/toast-error';
-import { cn } from '../../../utils/cn';
-import { useOverrides } from '../api/get-overrides';
-import { usePoolMembers } from '../api/get-pool-members';
-import { usePublishedGames } from '../api/get-published-games';
-import { useSetupGames } from '../api/get-setup-games';
-import { useSubmitOverride } from '../api/submit-override';
-import { matchupText } from '../lib/games';
-import { choiceValue, EMPTY_OVERRIDE_FORM, overrideBody, overrideProblem, parseChoice } from '../lib/override';
-import type { OverrideForm, TeamChoice } from '../lib/override';
+import { errorText, InlineError, InlineLoading } from '@/components/layout/query-states';
+import { TiebreakerField } from '@/components/tiebreaker-field';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/dates';
+import { toastFailure } from '@/lib/toast-error';
+import { cn } from '@/utils/cn';
+import { useOverrides } from '@/features/weeks/api/get-overrides';
+import { usePoolMembers } from '@/features/weeks/api/get-pool-members';
+import { usePublishedGames } from '@/features/weeks/api/get-published-games';
+import { useSetupGames } from '@/features/weeks/api/get-setup-games';
+import { useSubmitOverride } from '@/features/weeks/api/submit-override';
+import { matchupText } from '@/features/weeks/lib/games';
+import { choiceValue, EMPTY_OVERRIDE_FORM, overrideBody, overrideProblem, parseChoice } from '@/features/weeks/lib/override';
+import type { OverrideForm, TeamChoice } from '@/features/weeks/lib/override';
 
 /**
  * Emergency pick entry (docs/week.md#emergency-pick-entry), for the pool's commissioner and super admins,

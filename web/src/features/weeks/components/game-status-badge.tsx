@@ -1,8 +1,8 @@
 import { Ban, CalendarClock, CircleCheck, CirclePause, CircleSlash, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import type { BadgeVariant } from '../../../components/ui/badge';
-import type { GameBadge } from '../lib/games';
+import { Badge } from '@/components/ui/badge';
+import type { BadgeVariant } from '@/components/ui/badge';
+import type { GameBadge } from '@/features/weeks/lib/games';
 
 const LOOKS: Record<GameBadge, { variant: BadgeVariant; icon: ReactNode }> = {
   Complete: { variant: 'success', icon: <CircleCheck aria-hidden="true" /> },

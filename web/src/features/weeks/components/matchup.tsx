@@ -1,6 +1,6 @@
 import type { WeekTeam } from '@powerpool/contracts';
-import { TeamLogo } from '../../../components/team-logo';
-import { cn } from '../../../utils/cn';
+import { TeamLogo } from '@/components/team-logo';
+import { cn } from '@/utils/cn';
 
 function TeamName({ team }: { team: WeekTeam }) {
   return (

@@ -1,17 +1,17 @@
 import { PICKS_EMAIL_QUIET_MS } from '@powerpool/contracts';
 import { BellRing, Users } from 'lucide-react';
 import { useState } from 'react';
-import { errorText, InlineError } from '../../../components/layout/query-states';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ProgressBar } from '../../../components/ui/progress';
-import { toast } from '../../../components/ui/use-toast';
-import { useTimePassed } from '../../../hooks/use-time-passed';
-import { formatClockTime } from '../../../lib/dates';
-import { toastFailure } from '../../../lib/toast-error';
-import { usePickStats } from '../api/get-pick-stats';
-import { lastNudgeAt, useNudgeStatus, useNudgeWeek } from '../api/nudge-week';
-import { pickCompletion } from '../lib/scoring-review';
+import { errorText, InlineError } from '@/components/layout/query-states';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress';
+import { toast } from '@/components/ui/use-toast';
+import { useTimePassed } from '@/hooks/use-time-passed';
+import { formatClockTime } from '@/lib/dates';
+import { toastFailure } from '@/lib/toast-error';
+import { usePickStats } from '@/features/weeks/api/get-pick-stats';
+import { lastNudgeAt, useNudgeStatus, useNudgeWeek } from '@/features/weeks/api/nudge-week';
+import { pickCompletion } from '@/features/weeks/lib/scoring-review';
 
 /** PUBLISHED: how many of the pool's active members have saved their three picks (docs/screens.md#week-management). */
 export function PickCompletionCard({ poolId, weekNumber, pickDeadline }: { poolId: string; weekNumber: number; pickDeadline: string | null }) {

@@ -1,8 +1,8 @@
 import type { PublishedGame } from '@powerpool/contracts';
 import { CalendarX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { EmptyState, InlineError, InlineLoading } from '../../../components/layout/query-states';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState, InlineError, InlineLoading } from '@/components/layout/query-states';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 /** A card around the published games: their loading, failure and empty states, then `children(games)`. */

@@ -1,11 +1,11 @@
 import type { WeekStatus } from '@powerpool/contracts';
 import { LoaderCircle, Play } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toastFailure } from '../../../lib/toast-error';
-import { useLivePublishedGames } from '../api/get-published-games';
-import { useTransitionWeek } from '../api/transition-week';
-import { useNow } from '../../../hooks/use-now';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toastFailure } from '@/lib/toast-error';
+import { useLivePublishedGames } from '@/features/weeks/api/get-published-games';
+import { useTransitionWeek } from '@/features/weeks/api/transition-week';
+import { useNow } from '@/hooks/use-now';
 import { announceTransition } from './announce-transition';
 import { DeadlineCountdown } from './deadline-countdown';
 import { PublishedGamesGrid } from './published-games-grid';

@@ -1,7 +1,7 @@
 import type { WeekTeam } from '@powerpool/contracts';
-import { cn } from '../../../utils/cn';
-import { favoriteText } from '../../../lib/spreads';
-import type { SpreadDisplay } from '../lib/spreads';
+import { cn } from '@/utils/cn';
+import { favoriteText } from '@/lib/spreads';
+import type { SpreadDisplay } from '@/features/weeks/lib/spreads';
 
 const SOURCE_NOTES: Record<SpreadDisplay['source'], string | null> = {
   pool: 'Pool spread',

@@ -1,13 +1,13 @@
 import type { PublishedGame } from '@powerpool/contracts';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { toastFailure } from '../../../lib/toast-error';
-import { useVoidGame } from '../api/void-game';
-import { matchupText } from '../lib/games';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/toast-error';
+import { useVoidGame } from '@/features/weeks/api/void-game';
+import { matchupText } from '@/features/weeks/lib/games';
 
 /** The longest reason the server accepts (voidGameBodySchema). */
 const REASON_MAX_LENGTH = 500;

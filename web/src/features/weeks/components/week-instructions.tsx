@@ -1,9 +1,9 @@
-import * as Collapsible from '../../../components/ui/collapsible';
+import * as Collapsible from '@/components/ui/collapsible';
 import type { WeekState } from '@powerpool/contracts';
 import { ChevronDown, Info } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../../../utils/cn';
-import { WEEK_INSTRUCTIONS } from '../lib/instructions';
+import { cn } from '@/utils/cn';
+import { WEEK_INSTRUCTIONS } from '@/features/weeks/lib/instructions';
 
 /** The commissioner's instructions for the week's state, collapsed to one line until opened. */
 export function WeekInstructions({ state }: { state: WeekState }) {

@@ -1,7 +1,7 @@
 import { WEEK_STATE_LABELS, WEEK_STATES } from '@powerpool/contracts';
 import type { WeekState } from '@powerpool/contracts';
 import { Check } from 'lucide-react';
-import { cn } from '../../../utils/cn';
+import { cn } from '@/utils/cn';
 
 /** The five steps of a week (docs/week.md#states), the current one highlighted, the ones before it done. */
 export function WeekProgressTracker({ state }: { state: WeekState }) {

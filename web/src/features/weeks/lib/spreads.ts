@@ -1,5 +1,5 @@
 import { isValidSpread, SPREAD_LIMIT, SPREAD_STEP, WEEK_MESSAGES } from '@powerpool/contracts';
-import { formatSpread } from '../../../lib/spreads';
+import { formatSpread } from '@/lib/spreads';
 
 /** How a grid shows spreads: `setup` (SETUP), `live` (PUBLISHED to SCORING), `complete` (COMPLETE). */
 export type GridMode = 'setup' | 'live' | 'complete';

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ViewQuery } from '../../../lib/first-view';
-import { weeksQueryOptions } from '../../../lib/pool-weeks';
-import { publishedGamesQueryOptions } from '../../../lib/published-games';
-import { pickStatsQueryOptions } from '../api/pick-stats-query';
-import { weekStateQueryOptions } from '../api/week-state-query';
+import type { ViewQuery } from '@/lib/first-view';
+import { weeksQueryOptions } from '@/lib/pool-weeks';
+import { publishedGamesQueryOptions } from '@/lib/published-games';
+import { pickStatsQueryOptions } from '@/features/weeks/api/pick-stats-query';
+import { weekStateQueryOptions } from '@/features/weeks/api/week-state-query';
 
 /**
  * The part of Week Management's first view (week-first-view.ts) that the signed-in first load asks

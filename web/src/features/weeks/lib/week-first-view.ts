@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ViewQuery } from '../../../lib/first-view';
-import { poolSpreadsQueryOptions } from '../api/get-pool-spreads';
-import { scoringReviewQueryOptions } from '../api/get-scoring-review';
-import { setupGamesQueryOptions } from '../api/get-setup-games';
-import { weekStateQueryOptions } from '../api/week-state-query';
+import type { ViewQuery } from '@/lib/first-view';
+import { poolSpreadsQueryOptions } from '@/features/weeks/api/get-pool-spreads';
+import { scoringReviewQueryOptions } from '@/features/weeks/api/get-scoring-review';
+import { setupGamesQueryOptions } from '@/features/weeks/api/get-setup-games';
+import { weekStateQueryOptions } from '@/features/weeks/api/week-state-query';
 import { weekFirstLoad } from './week-first-load';
 
 /**
