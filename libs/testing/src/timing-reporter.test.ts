@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timingSummary } from './timing-reporter.js';
+import { failureSummary, timingSummary } from './timing-reporter.js';
 
 describe('timingSummary', () => {
   it('should sum each project, most costly first, and list the slowest files', () => {
@@ -22,5 +22,23 @@ describe('timingSummary', () => {
       '  30.0 s  e2e  d.test.ts',
       '  2.5 s  unit  c.test.ts',
     ]);
+  });
+});
+
+describe('failureSummary', () => {
+  it('should list each failure on one line, a file failure without a test name', () => {
+    const text = failureSummary([
+      { project: 'cluster', file: 'a.test.ts', test: 'board > should hold', message: 'expected 1 to be 2' },
+      { project: 'e2e', file: 'b.test.ts', test: '', message: 'Hook timed out in 120000ms' },
+    ]);
+    expect(text.split('\n')).toEqual([
+      'failed 2:',
+      '  cluster  a.test.ts > board > should hold: expected 1 to be 2',
+      '  e2e  b.test.ts: Hook timed out in 120000ms',
+    ]);
+  });
+
+  it('should print nothing when nothing failed', () => {
+    expect(failureSummary([])).toBe('');
   });
 });

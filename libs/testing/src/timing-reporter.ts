@@ -27,7 +27,30 @@ export function timingSummary(files: readonly FileTime[], wallMs: number, slowes
   return lines.join('\n');
 }
 
-/** A vitest reporter that prints timingSummary at the end of a run (beside the default reporter). */
+/** One failure: a test, or a file that failed outside its tests (a hook, an import). */
+export interface Failure {
+  project: string;
+  file: string;
+  /** The test's full name; empty for a failure of the file itself. */
+  test: string;
+  /** The first line of the first error. */
+  message: string;
+}
+
+/**
+ * The failures, one line each, for the last lines of a long log: the default reporter prints them
+ * with their stacks where they happen, thousands of lines above the end of a CI run.
+ */
+export function failureSummary(failures: readonly Failure[]): string {
+  if (failures.length === 0) return '';
+  const lines = [`failed ${failures.length}:`];
+  for (const f of failures) lines.push(`  ${f.project}  ${f.file}${f.test ? ` > ${f.test}` : ''}: ${f.message}`);
+  return lines.join('\n');
+}
+
+const firstLine = (error: { message?: string } | undefined) => (error?.message ?? 'failed').split('\n')[0] ?? '';
+
+/** A vitest reporter that prints timingSummary, then failureSummary, at the end of a run (beside the default reporter). */
 export default class TimingReporter implements Reporter {
   private start = Date.now();
 
@@ -41,5 +64,15 @@ export default class TimingReporter implements Reporter {
       return { project: m.project.name, file: m.relativeModuleId, ms: d.collectDuration + d.duration };
     });
     if (files.length > 1) process.stdout.write(`\n${timingSummary(files, Date.now() - this.start)}\n`);
+    const failures: Failure[] = modules.flatMap((m) => {
+      const at = { project: m.project.name, file: m.relativeModuleId };
+      const ofFile = m.errors().map((e) => ({ ...at, test: '', message: firstLine(e) }));
+      const ofTests = [...m.children.allTests('failed')].map((t) => {
+        const result = t.result();
+        return { ...at, test: t.fullName, message: firstLine(result.state === 'failed' ? result.errors[0] : undefined) };
+      });
+      return [...ofFile, ...ofTests];
+    });
+    if (failures.length > 0) process.stdout.write(`\n${failureSummary(failures)}\n`);
   }
 }
