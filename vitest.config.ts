@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { spaAlias } from './web/build/alias';
 
@@ -7,15 +8,25 @@ import { spaAlias } from './web/build/alias';
  * - integration: `test/` folders, real Postgres + NATS; run twice, on Postgres and on PGlite.
  * - e2e: Chromium (and plain HTTP) against embedded mode through the real sign-in.
  */
+/**
+ * Files of the unit and integration projects that run side by side. Vitest's default (one less
+ * than the cores) is a single file at a time on CI's two cores, where an integration file mostly
+ * waits on PostgreSQL, NATS or a timer: two at a time there (docs/development.md#test-projects).
+ * One value for all three projects: Vitest runs them as one group.
+ */
+const SIDE_BY_SIDE = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
-  resolve: { alias: [spaAlias] },
   test: {
     // The default output, then what each project and the slowest files cost (libs/testing/src/timing-reporter.ts).
     reporters: ['default', './libs/testing/src/timing-reporter.ts'],
     projects: [
       {
+        // Each project resolves the SPA's @/ imports (the SPA's unit tests, the e2e support).
+        resolve: { alias: [spaAlias] },
         test: {
           name: 'unit',
+          maxWorkers: SIDE_BY_SIDE,
           include: [
             'libs/*/src/**/*.test.ts',
             'services/*/src/**/*.test.ts',
@@ -28,8 +39,10 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [spaAlias] },
         test: {
           name: 'integration-postgres',
+          maxWorkers: SIDE_BY_SIDE,
           include: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
@@ -37,8 +50,10 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [spaAlias] },
         test: {
           name: 'integration-pglite',
+          maxWorkers: SIDE_BY_SIDE,
           include: ['services/*/test/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
@@ -46,6 +61,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [spaAlias] },
         test: {
           name: 'e2e',
           // web/e2e: Chromium; deploy/embedded/test: real HTTP through embedded mode's gateway and dev IdP.
@@ -56,6 +72,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [spaAlias] },
         test: {
           name: 'cluster',
           include: ['deploy/cluster/test/**/*.test.ts'],

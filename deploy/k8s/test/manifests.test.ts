@@ -244,7 +244,9 @@ describe('deploy/k8s manifests', () => {
     }
   });
 
-  it('should point every probe of our processes at a path their own app answers 200 on', async () => {
+  // Builds the app of every process (seven Fastify apps with their config) three times over: seconds
+  // on a busy two-core machine, more than the unit default.
+  it('should point every probe of our processes at a path their own app answers 200 on', { timeout: 30_000 }, async () => {
     for (const { container, process } of ours) {
       const env = withPlaceholdersFilled(containerEnv(container).values);
       for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const) {

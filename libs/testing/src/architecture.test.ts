@@ -13,6 +13,9 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 // The import rules only, parsed without types: a dozen snippets lint in a second or two, where the
 // type-aware parse would build the repository's program first.
+// Loading ESLint and the config (the whole typescript-eslint and import-x) still takes seconds on a
+// busy two-core machine: these tests get longer than the unit default.
+const LINT_TIMEOUT = 60_000;
 const lint = () =>
   new ESLint({
     cwd: root,
@@ -58,7 +61,11 @@ const cases = [
     code: "import { x } from '@/features/pools/api/get-pool';",
     message: 'a web feature never imports another feature',
   },
-  { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from '@/app/router';", message: 'a web feature never imports another feature' },
+  {
+    file: 'web/src/features/picks/components/picks-page.tsx',
+    code: "import { x } from '@/app/router';",
+    message: 'a web feature never imports another feature',
+  },
   { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from 'fastify';", message: 'the web app never imports server packages' },
   {
     file: 'web/src/features/picks/components/picks-page.tsx',
@@ -68,7 +75,7 @@ const cases = [
 ];
 
 describe('architecture', () => {
-  it('should report each import rule of eslint.config.js where it applies', async () => {
+  it('should report each import rule of eslint.config.js where it applies', { timeout: LINT_TIMEOUT }, async () => {
     const eslint = lint();
     for (const { file, code, message } of cases) {
       const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
@@ -80,7 +87,7 @@ describe('architecture', () => {
     }
   });
 
-  it('should let a file import what its layer may', async () => {
+  it('should let a file import what its layer may', { timeout: LINT_TIMEOUT }, async () => {
     const eslint = lint();
     const [result] = await eslint.lintText("import { x } from '../store/picks.js';\nexport { x };\n", {
       filePath: `${root}services/picks-scoring/src/domain/picks.ts`,
