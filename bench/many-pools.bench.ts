@@ -157,8 +157,8 @@ async function measure(pools: number): Promise<void> {
         updatedAt: at,
       }),
     );
-    await bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
-    await bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
+    await bus.publish('sports.teams.pushed', { teams, deletedEspnIds: [] });
+    await bus.publish('sports.games.pushed', { years: [YEAR], games, deletedEspnIds: [] });
     const poolList = Array.from({ length: pools }, () => ({
       pool: buildPoolSnapshot(adminId, { name: 'Bench Pool', year: YEAR, maxMembers: members }),
       users: Array.from({ length: members }, () => randomUUID()),

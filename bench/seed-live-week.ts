@@ -70,8 +70,8 @@ export async function seedLiveWeek(app: Embedded, ownerId: string, members: numb
       updatedAt: at,
     }),
   );
-  await bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
-  await bus.publish('sports.games.migrated', { years: [year], games, deletedEspnIds: [] });
+  await bus.publish('sports.teams.pushed', { teams, deletedEspnIds: [] });
+  await bus.publish('sports.games.pushed', { years: [year], games, deletedEspnIds: [] });
   const poolGameIds = games.map(() => randomUUID());
   await bus.publish('weeks.week.published', {
     poolId: pool.id,

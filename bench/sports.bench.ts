@@ -1,13 +1,13 @@
 /**
- * `npm run bench:sports`: what the ESPN import, the migration to production and the games diff cost.
+ * `npm run bench:sports`: what the ESPN import, Push to Production and the games diff cost.
  *
  * Runs sports-data-staging in this process (buildApp on in-memory PGlite and the in-process bus,
  * called through app.inject with a super admin's identity assertion) against the offline ESPN
  * replay over real HTTP. Measures:
  *   1. import teams + import the bundled 2025 season (26 scoreboard requests, 53 recorded games),
- *   2. migrate teams + migrate games to production,
+ *   2. push teams + push games to production,
  *   3. the games diff of a FULL season: the staged season is filled up to 317 games (16 per regular
- *      week, 13 postseason, 4 per preseason week) by cloning recorded games under new ids, migrated, then one
+ *      week, 13 postseason, 4 per preseason week) by cloning recorded games under new ids, pushed to production, then one
  *      game in ten is changed in staging and GET games-diff is timed (median of BENCH_ROUNDS, default 5).
  * Env: BENCH_ROUNDS.
  */
@@ -80,11 +80,11 @@ try {
   );
   const gamesDone = games.value.at(-1);
   if (gamesDone?.type !== 'complete') throw new Error(`import failed: ${JSON.stringify(gamesDone)}`);
-  const migTeams = await timed('migrate teams', () => app.inject({ method: 'POST', url: `${S}/migrate-teams/1`, headers }));
-  const migGames = await timed('migrate games', async () =>
+  const pushTeams = await timed('push teams', () => app.inject({ method: 'POST', url: `${S}/migrate-teams/1`, headers }));
+  const pushGames = await timed('push games', async () =>
     lines((await app.inject({ method: 'GET', url: `${S}/migrate-games/1/stream`, headers })).body, migrateGamesEventSchema),
   );
-  if (migGames.value.at(-1)?.type !== 'complete' || migTeams.value.statusCode !== 200) throw new Error('migration failed');
+  if (pushGames.value.at(-1)?.type !== 'complete' || pushTeams.value.statusCode !== 200) throw new Error('push to production failed');
 
   // Fill the staged 2025 season up to a full season's game count by cloning recorded games.
   const target: Array<[number, number, number]> = [];
@@ -110,11 +110,11 @@ try {
       );
     }
   }
-  const full = await timed('migrate full season', async () =>
+  const full = await timed('push full season', async () =>
     lines((await app.inject({ method: 'GET', url: `${S}/migrate-games/1/stream`, headers })).body, migrateGamesEventSchema),
   );
   const done = full.value.at(-1);
-  if (done?.type !== 'complete') throw new Error(`full-season migration failed: ${JSON.stringify(done)}`);
+  if (done?.type !== 'complete') throw new Error(`full-season push to production failed: ${JSON.stringify(done)}`);
   await sql.exec(`UPDATE sports.staging_games SET game_name = game_name || ' *' WHERE id % 10 = 0`);
   const rounds: number[] = [];
   let diff = gamesDiffSchema.parse({ new: [], updated: [], toDelete: [], unchanged: [] });
@@ -128,10 +128,10 @@ try {
   console.log('sports-data-staging bench (in-process PGlite, ESPN replay over HTTP)');
   console.log(`  import teams (32)                        ${ms(teams.ms)}`);
   console.log(`  import 2025 games (26 weeks, ${String(gamesDone.result.total).padEnd(3)} games)  ${ms(games.ms)}`);
-  console.log(`  migrate teams                            ${ms(migTeams.ms)}`);
-  console.log(`  migrate games (${gamesDone.result.total})                      ${ms(migGames.ms)}`);
-  console.log(`  import + migrate, bundled season         ${ms(teams.ms + games.ms + migTeams.ms + migGames.ms)}`);
-  console.log(`  migrate a full season (${total} games)      ${ms(full.ms)}`);
+  console.log(`  push teams to production                 ${ms(pushTeams.ms)}`);
+  console.log(`  push games to production (${gamesDone.result.total})            ${ms(pushGames.ms)}`);
+  console.log(`  import + push, bundled season            ${ms(teams.ms + games.ms + pushTeams.ms + pushGames.ms)}`);
+  console.log(`  push a full season (${total} games)         ${ms(full.ms)}`);
   console.log(
     `  games diff, full season (${total} games, ${diff.updated.length} updated): median ${ms(median(rounds))} over ${ROUNDS} rounds (min ${ms(Math.min(...rounds))}, max ${ms(Math.max(...rounds))})`,
   );

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import type { ServiceName } from '@powerpool/contracts';
 import { devVapidKeys, startMailCatcher } from '@powerpool/dev-idp';
@@ -20,18 +17,22 @@ import {
   type ProcessSpec,
   type ReplicaCounts,
 } from './processes.js';
+import { checkCanSpawn, isReachable, superviseProcesses, type ClusterExit, type ClusterProcess } from './supervisor.js';
+
+export type { ClusterExit, ClusterProcess } from './supervisor.js';
 
 /**
  * Cluster mode: every service in its own process, on a real PostgreSQL and a real NATS, with the
  * dev IdP standing in for the OIDC provider. `make cluster` runs it through `run.ts`; integration
- * tests call `startCluster()` directly. This file is the supervisor (prerequisites, spawn, watch,
- * restart, stop); what runs, on which port and with which env, is in processes.ts.
+ * tests call `startCluster()` directly. This file composes the cluster: it checks the
+ * prerequisites (PostgreSQL and NATS reachable, the database there, the assertion and web push
+ * keys kept in the data directory), starts what the children lean on (a local mail catcher, the
+ * offline ESPN replay), takes what runs from processes.ts (each process's port and env) and hands
+ * it to supervisor.ts, which starts, watches, restarts and stops the processes.
  */
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/powerpool';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
-
-const STOP_GRACE_MS = 10_000;
 
 export interface ClusterOptions {
   /** Gateway port (the public one). Default 3000. */
@@ -56,37 +57,6 @@ export interface ClusterOptions {
    * gateway gets the comma-separated list of their base URLs in the service's `*_URL`.
    */
   replicas?: ReplicaCounts;
-}
-
-/** Why the cluster ended: `null` when stop() was called, else the child that exited first. */
-export interface ClusterExit {
-  name: string;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/**
- * One process of the cluster, for tests that take a replica down (and bring it back) while the
- * rest keeps running. A process stopped through {@link ClusterProcess.kill}, or one that exits
- * while another replica of its service still runs, does not stop the cluster; any other exit does.
- */
-export interface ClusterProcess {
-  /** `dev-idp`, `gateway`, a service's name, or `<service>-<replica>` when the service runs several (`picks-scoring-2`). */
-  readonly name: string;
-  /** The service it is a replica of; the gateway and the dev IdP are their own. */
-  readonly service: ServiceName | 'gateway' | 'dev-idp';
-  /** 1-based. */
-  readonly replica: number;
-  readonly port: number;
-  /** Its own base URL (not through the gateway), e.g. http://127.0.0.1:4103 for its /metrics. */
-  readonly url: string;
-  /** The pid of the current run (tsx; node runs as its child in the same process group). */
-  readonly pid: number | undefined;
-  readonly running: boolean;
-  /** Sends `signal` (default SIGKILL) to its process group; resolves once it has exited. The cluster keeps running. */
-  kill(signal?: NodeJS.Signals): Promise<ClusterExit>;
-  /** Starts it again with the same port and env; resolves once it answers its health path (or listens). */
-  restart(options?: { readyTimeoutMs?: number }): Promise<void>;
 }
 
 export interface Cluster {
@@ -114,15 +84,6 @@ export interface Cluster {
   closed: Promise<ClusterExit | null>;
 }
 
-interface Child {
-  spec: ProcessSpec;
-  proc: ChildProcess;
-  exited: Promise<ClusterExit>;
-  done: boolean;
-  /** Stopped through ClusterProcess.kill: its exit does not stop the cluster. */
-  expected: boolean;
-}
-
 /** Starts the dev IdP, the six services and the gateway (and a local mail catcher unless SMTP_URL is set); resolves once the gateway is healthy. */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const port = options.port ?? DEFAULT_PORT;
@@ -138,8 +99,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   await mkdir(dataDir, { recursive: true });
   const keys = await loadOrCreateKeys(path.join(dataDir, 'assertion-keys.json'));
 
-  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  if (!existsSync(tsx)) throw new ClusterStartError(`${tsx} is missing: run \`make install\` first`);
+  checkCanSpawn();
 
   const replicas = options.replicas ?? {};
   for (const [service, n] of Object.entries(replicas)) {
@@ -162,169 +122,24 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     extraEnv: options.env ?? {},
   });
   const replay = await serveEspnReplay(specs, log);
-  const width = Math.max(...specs.map((s) => s.name.length));
-  /** The current run of each process, by name (a restart replaces it). */
-  const current = new Map<string, Child>();
-  let stopping = false;
-  let resolveClosed!: (exit: ClusterExit | null) => void;
-  const closed = new Promise<ClusterExit | null>((resolve) => (resolveClosed = resolve));
-  let firstExit: ClusterExit | null = null;
-
-  const killAll = (signal: NodeJS.Signals) => {
-    for (const child of current.values()) if (!child.done) signalGroup(child.proc, signal);
-  };
-  // Last resort when this process dies without stop(): leave no orphans behind.
-  const onExit = () => killAll('SIGKILL');
-  process.once('exit', onExit);
-
-  const stop = async () => {
-    if (!stopping) {
-      stopping = true;
-      killAll('SIGTERM');
-      const timer = setTimeout(() => killAll('SIGKILL'), STOP_GRACE_MS);
-      await Promise.all([...current.values()].map((c) => c.exited));
-      clearTimeout(timer);
+  const supervisor = superviseProcesses({
+    specs,
+    log,
+    onStopped: async () => {
       await replay?.close();
       await mail?.close();
-      process.removeListener('exit', onExit);
-      resolveClosed(firstExit);
-    }
-    await closed;
-  };
-
-  // CLUSTER_CPU_PROF_DIR: every process writes a V8 CPU profile there when it exits (bench/README:
-  // where a change's time goes). Node refuses --cpu-prof in NODE_OPTIONS, so it goes on tsx's command line.
-  const profileDir = process.env.CLUSTER_CPU_PROF_DIR;
-  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const spawnChild = (spec: ProcessSpec): Child => {
-    const proc = spawn(tsx, [...nodeArgs, spec.entry], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...spec.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Own process group: tsx runs node as a grandchild, and stop() signals both.
-      detached: true,
-    });
-    const prefix = `[${spec.name.padEnd(width)}]`;
-    for (const stream of [proc.stdout, proc.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => log(`${prefix} ${line}`));
-    }
-    const child: Child = { spec, proc, done: false, expected: false, exited: Promise.resolve({ name: spec.name, code: null, signal: null }) };
-    child.exited = new Promise<ClusterExit>((resolve) => {
-      proc.once('exit', (code, signal) => {
-        child.done = true;
-        const how = signal ? `signal ${signal}` : `code ${code}`;
-        // A replica going down while another of its service still runs is what scaling out is for.
-        const others = [...current.values()].filter((c) => c !== child && c.spec.service === spec.service && !c.done);
-        if (!stopping && !child.expected && others.length > 0) {
-          log(`[cluster] ${spec.name} exited (${how}); ${others.map((c) => c.spec.name).join(', ')} still serving`);
-        } else if (!stopping && !child.expected) {
-          firstExit ??= { name: spec.name, code, signal };
-          log(`[cluster] ${spec.name} exited unexpectedly (${how}); stopping the rest`);
-          void stop();
-        }
-        resolve({ name: spec.name, code, signal });
-      });
-      proc.once('error', (err) => {
-        log(`[cluster] could not start ${spec.name}: ${err.message}`);
-        if (proc.pid === undefined) {
-          child.done = true;
-          if (!stopping && !child.expected) {
-            firstExit ??= { name: spec.name, code: null, signal: null };
-            void stop();
-          }
-          resolve({ name: spec.name, code: null, signal: null });
-        }
-      });
-    });
-    current.set(spec.name, child);
-    return child;
-  };
-
-  const handle = (spec: ProcessSpec): ClusterProcess => {
-    const run = () => current.get(spec.name)!;
-    return {
-      name: spec.name,
-      service: spec.service,
-      replica: spec.replica,
-      port: spec.port,
-      url: `http://127.0.0.1:${spec.port}`,
-      get pid() {
-        return run().proc.pid;
-      },
-      get running() {
-        return !run().done;
-      },
-      async kill(signal: NodeJS.Signals = 'SIGKILL') {
-        const child = run();
-        child.expected = true;
-        if (!child.done) {
-          log(`[cluster] ${signal} to ${spec.name} (pid ${child.proc.pid}); the rest keeps running`);
-          signalGroup(child.proc, signal);
-        }
-        return child.exited;
-      },
-      async restart(restartOptions: { readyTimeoutMs?: number } = {}) {
-        if (stopping) throw new ClusterStartError(`the cluster is stopping: ${spec.name} is not restarted`);
-        if (!run().done) throw new ClusterStartError(`${spec.name} is still running (pid ${run().proc.pid}): kill it first`);
-        log(`[cluster] restarting ${spec.name} on ${spec.port}`);
-        const child = spawnChild(spec);
-        const timeoutMs = restartOptions.readyTimeoutMs ?? 60_000;
-        const deadline = Date.now() + timeoutMs;
-        while (!(await isProcessReady(spec))) {
-          if (child.done) throw new ClusterStartError(`${spec.name} exited while restarting`);
-          if (Date.now() > deadline) throw new ClusterStartError(`${spec.name} was not ready within ${Math.round(timeoutMs / 1000)} s of its restart`);
-          await sleep(200);
-        }
-      },
-    };
-  };
-
-  for (const spec of specs) spawnChild(spec);
-  const processes = specs.map(handle);
-
-  const url = `http://localhost:${port}`;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
-  const deadline = Date.now() + readyTimeoutMs;
-  while (!(await isHealthy(`http://127.0.0.1:${port}/api/health`))) {
-    if (stopping) {
-      await stop();
-      const exit = firstExit as ClusterExit | null;
-      throw new ClusterStartError(
-        exit ? `${exit.name} exited while the cluster was starting (${exit.signal ?? `code ${exit.code}`})` : 'the cluster was stopped while starting',
-      );
-    }
-    if (Date.now() > deadline) {
-      const notReady = await notReadyProcesses(specs);
-      await stop();
-      throw new ClusterStartError(
-        `the gateway did not answer 200 on /api/health within ${Math.round(readyTimeoutMs / 1000)} s; ` +
-          `not ready: ${notReady.length ? notReady.join(', ') : 'none of the processes reports a problem'}`,
-      );
-    }
-    await sleep(500);
-  }
-  // /api/health asks one replica of each service: wait for every other one too.
-  while ((await notReadyProcesses(specs)).length > 0) {
-    if (stopping || Date.now() > deadline) {
-      const notReady = await notReadyProcesses(specs);
-      await stop();
-      throw new ClusterStartError(`not every replica was ready within ${Math.round(readyTimeoutMs / 1000)} s: ${notReady.join(', ')}`);
-    }
-    await sleep(200);
-  }
-  return {
-    url,
-    processes,
-    process(name: string) {
-      const found = processes.find((p) => p.name === name);
-      if (!found) throw new Error(`no cluster process named ${name}; there are ${processes.map((p) => p.name).join(', ')}`);
-      return found;
     },
-    replicasOf: (service: ServiceName) => processes.filter((p) => p.service === service),
-    notReady: () => notReadyProcesses(specs),
+  });
+  await supervisor.waitUntilReady({ entry: { name: 'the gateway', url: `http://127.0.0.1:${port}/api/health` }, timeoutMs: options.readyTimeoutMs ?? 90_000 });
+  return {
+    url: `http://localhost:${port}`,
+    processes: supervisor.processes,
+    process: supervisor.process,
+    replicasOf: supervisor.replicasOf,
+    notReady: supervisor.notReady,
     replay,
-    stop,
-    closed,
+    stop: supervisor.stop,
+    closed: supervisor.closed,
   };
 }
 
@@ -346,19 +161,6 @@ async function serveEspnReplay(specs: ProcessSpec[], log: (line: string) => void
 function hostPort(url: string, defaultPort: number): { host: string; port: number } {
   const u = new URL(url);
   return { host: u.hostname.replace(/^\[|\]$/g, ''), port: u.port ? Number(u.port) : defaultPort };
-}
-
-function isReachable(host: string, port: number, timeoutMs = 2000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }
 
 async function checkReachable(what: string, url: string, defaultPort: number, envName: string): Promise<void> {
@@ -432,50 +234,4 @@ async function loadOrCreateKeys(file: string): Promise<AssertionKeyPair> {
   const keys = await generateAssertionKeys();
   await writeFile(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
-}
-
-async function isHealthy(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await res.body?.cancel();
-    return res.status === 200;
-  } catch {
-    return false;
-  }
-}
-
-/** Listening, and answering 200 on its health path when it has one. */
-async function isProcessReady(spec: ProcessSpec): Promise<boolean> {
-  if (!(await isReachable('127.0.0.1', spec.port, 1000))) return false;
-  return spec.healthPath ? isHealthy(`http://127.0.0.1:${spec.port}${spec.healthPath}`) : true;
-}
-
-/** Names with the reason, e.g. `identity (not listening on 4001)`. */
-async function notReadyProcesses(specs: ProcessSpec[]): Promise<string[]> {
-  const result: string[] = [];
-  for (const spec of specs) {
-    if (!(await isReachable('127.0.0.1', spec.port, 1000))) {
-      result.push(`${spec.name} (not listening on ${spec.port})`);
-    } else if (spec.healthPath && !(await isHealthy(`http://127.0.0.1:${spec.port}${spec.healthPath}`))) {
-      result.push(`${spec.name} (GET ${spec.healthPath} on ${spec.port} is not 200)`);
-    }
-  }
-  return result;
-}
-
-function signalGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
-  if (proc.pid === undefined) return;
-  try {
-    process.kill(-proc.pid, signal);
-  } catch {
-    try {
-      proc.kill(signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -6,7 +6,8 @@ import type { AssertionKeyPair } from '@powerpool/service-kit';
 /**
  * What cluster mode runs: one process specification (entry file, port, env, health path) for the
  * dev IdP, each replica of each service and the gateway, and the port layout they follow. Plain
- * data and pure functions; cluster.ts starts, watches, restarts and stops the processes.
+ * data and pure functions; supervisor.ts starts, watches, restarts and stops the processes, and
+ * cluster.ts puts the two together.
  */
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -77,7 +78,7 @@ export class ClusterStartError extends Error {
   }
 }
 
-/** One process to run: what cluster.ts spawns (with tsx, from the repository root) and watches. */
+/** One process to run: what supervisor.ts spawns (with tsx, from the repository root) and watches. */
 export interface ProcessSpec {
   /** `dev-idp`, `gateway`, a service's name, or `<service>-<replica>` when the service runs several. */
   name: string;

@@ -49,7 +49,7 @@ export const ACCESS_CODES: readonly string[] = [
 
 /**
  * The GET endpoints that change state, as the contracts declare them (`changesState`: signing out,
- * a plain link, and the games migration, a GET because the admin screen follows it with an
+ * a plain link, and pushing games to production, a GET because the admin screen follows it with an
  * EventSource, which can only GET). With every POST,
  * PUT, PATCH and DELETE they are the state-changing endpoints: a request a page of another site
  * makes the browser send to one of them (Sec-Fetch-Site cross-site) is refused with 403

@@ -64,8 +64,8 @@ describe('live leaderboard through the gateway', () => {
       awayTeamAbbr: 'B',
       updatedAt: at,
     });
-    await bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
-    await bus.publish('sports.games.migrated', { years: [2025], games: [game], deletedEspnIds: [] });
+    await bus.publish('sports.teams.pushed', { teams, deletedEspnIds: [] });
+    await bus.publish('sports.games.pushed', { years: [2025], games: [game], deletedEspnIds: [] });
     await until('the pool', 'SELECT 1 FROM picks.pools WHERE id = $1', [pool.id]);
     await until('the game', 'SELECT 1 FROM picks.games WHERE espn_id = $1', [game.espnId]);
     await bus.publish('weeks.week.published', {

@@ -47,7 +47,7 @@ export interface Endpoint {
   /** For `text/event-stream`: the schema of each `data:` line's JSON. */
   events?: z.ZodType;
   /**
-   * A GET that changes state (signing out; the games migration, a GET because the admin screen
+   * A GET that changes state (signing out; pushing games to production, a GET because the admin screen
    * follows it with an EventSource): the gateway's cross-site guard covers it (and its HEAD) like
    * every POST, PUT, PATCH and DELETE.
    */

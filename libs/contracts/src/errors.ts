@@ -47,7 +47,7 @@ export const ERROR_STATUS = {
   /** ESPN did not answer, or answered something we cannot read. */
   espn_unavailable: 502,
   teams_not_imported: 409,
-  teams_not_migrated: 409,
+  teams_not_in_production: 409,
   nothing_staged: 409,
   /** The team has no stored logo (none could be fetched at import), or not the version asked for. */
   logo_not_found: 404,

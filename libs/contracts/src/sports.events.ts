@@ -5,10 +5,10 @@ import { gameSchema, seasonTypeSchema, teamSchema, venueSchema } from './sports.
 
 // ---------------------------------------------------------------- events and requests
 
-/** sports.teams.migrated: every production team after a teams migration. */
-export const teamsMigratedEventSchema = z.object({ teams: z.array(teamSchema), deletedEspnIds: z.array(z.string()) });
-/** sports.games.migrated: every production game of the migrated years, and the ones removed. */
-export const gamesMigratedEventSchema = z.object({ years: z.array(z.number().int()), games: z.array(gameSchema), deletedEspnIds: z.array(z.string()) });
+/** sports.teams.pushed: every production team after the teams are pushed to production. */
+export const teamsPushedEventSchema = z.object({ teams: z.array(teamSchema), deletedEspnIds: z.array(z.string()) });
+/** sports.games.pushed: every production game of the years pushed to production, and the ones removed. */
+export const gamesPushedEventSchema = z.object({ years: z.array(z.number().int()), games: z.array(gameSchema), deletedEspnIds: z.array(z.string()) });
 /**
  * sports.game.updated: a production game's status, clock, score, winner or odds changed. Consumers
  * upsert by espnId and keep the newest `updatedAt` (events may repeat).
@@ -19,8 +19,8 @@ export const venuesImportedEventSchema = z.object({ venues: z.array(venueSchema)
 
 /** The sports events, spread into EVENTS (events.ts). */
 export const SPORTS_EVENTS = {
-  'sports.teams.migrated': teamsMigratedEventSchema,
-  'sports.games.migrated': gamesMigratedEventSchema,
+  'sports.teams.pushed': teamsPushedEventSchema,
+  'sports.games.pushed': gamesPushedEventSchema,
   'sports.game.updated': gameUpdatedEventSchema,
   'sports.venues.imported': venuesImportedEventSchema,
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Sports data: teams, games, odds, venues, staging and migration (sports-data-staging): HTTP params,
+ * Sports data: teams, games, odds, venues, staging and push to production (sports-data-staging): HTTP params,
  * bodies and replies (its events are in sports.events.ts). Field names are the product's names (docs/architecture.md#data).
  */
 
@@ -230,7 +230,7 @@ export const importEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ImportEvent = z.infer<typeof importEventSchema>;
 
-/** Migration validation (docs/screens.md#staging). */
+/** Migration validation (docs/screens.md#staging): the spec's name for how production matches staging after a push to production. */
 export const migrationValidationSchema = z.object({
   passed: z.boolean(),
   stagingCount: z.number().int(),

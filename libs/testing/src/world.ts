@@ -203,13 +203,13 @@ export async function announceUser(h: ServiceHarness, p: Person): Promise<void> 
 // ---- teams and games (sports-data-staging) -----------------------------------------------------
 
 /**
- * Publish teams, venues and the season's games as sports-data-staging migrates them, and wait for
- * them. A migration replaces every game of the season: add games later with `updateGame`.
+ * Publish teams, venues and the season's games as sports-data-staging pushes them to production, and wait for
+ * them. A push replaces every game of the season: add games later with `updateGame`.
  */
-export async function migrateSeason(h: ServiceHarness, games: Game[], teams: Team[] = TEAMS): Promise<Game[]> {
-  await h.runtime.bus.publish('sports.teams.migrated', { teams, deletedEspnIds: [] });
+export async function pushSeason(h: ServiceHarness, games: Game[], teams: Team[] = TEAMS): Promise<Game[]> {
+  await h.runtime.bus.publish('sports.teams.pushed', { teams, deletedEspnIds: [] });
   await h.runtime.bus.publish('sports.venues.imported', { venues: VENUES });
-  await h.runtime.bus.publish('sports.games.migrated', { years: [YEAR], games, deletedEspnIds: [] });
+  await h.runtime.bus.publish('sports.games.pushed', { years: [YEAR], games, deletedEspnIds: [] });
   await vi.waitFor(async () => {
     const [row] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.games WHERE year = $1`, [YEAR]);
     const [teamRows] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.teams`, []);
@@ -458,7 +458,7 @@ export interface PoolWithWeek {
 
 /**
  * World: a pool of `commissioner` with `members` joined and week `weekNumber` published (`spreads`
- * by game id), and each member's `picks` saved before the deadline. The games must be migrated.
+ * by game id), and each member's `picks` saved before the deadline. The games must be pushed to production.
  * A pool with a weekly tiebreaker (`pool.weeklyTiebreaker`) has its week published with the
  * tiebreaker game, as weeks-workflow publishes it (publishWeekWithTiebreaker).
  */

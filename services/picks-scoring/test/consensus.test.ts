@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLivePatch, consensusSidesOf, type GameConsensus, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
-import { buildSeason, call, castOf, migrateSeason, overrideOf, person, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
+import { buildSeason, call, castOf, pushSeason, overrideOf, person, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -25,7 +25,7 @@ describe.skipIf(skip)('pick consensus', () => {
   beforeAll(async () => {
     h = await startPicks({ liveStream: TIMING });
     cast = await castOf(h);
-    await migrateSeason(h, buildSeason());
+    await pushSeason(h, buildSeason());
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

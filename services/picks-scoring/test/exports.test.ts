@@ -9,7 +9,7 @@ import {
   castOf,
   finalScore,
   insertUnscorablePicksForTest,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   person,
   publishWeek,
@@ -48,7 +48,7 @@ describe.skipIf(skip)('CSV exports', () => {
     //   g3 BUF 17 - MIA 17,  0   -> 17 = 17:   push
     //   g4 CHI 10 - DET 14,  -1  ->  9 < 14:   DET covers
     //   g5 GB 27 - MIN 20,   +7  -> 34 > 20:   GB covers
-    games = await migrateSeason(h, [
+    games = await pushSeason(h, [
       buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6' }), // g1 PHI v DAL, -3.5
       buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }), // g2 KC v LAC, 2.5
       buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }), // g3 BUF v MIA, 0

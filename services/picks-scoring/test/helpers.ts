@@ -42,7 +42,7 @@ export {
   call,
   castOf,
   finalScore,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   newerTimestamp,
   overrideOf,
@@ -275,7 +275,7 @@ interface EspnCompetitor {
 const weekNumberOfEspn = (seasonType: number, week: number) => (seasonType === 3 ? Math.min(18 + week, 22) : seasonType === 1 ? week - 5 : week);
 
 /**
- * A recorded ESPN scoreboard as sports-data-staging would migrate it: the production games of that
+ * A recorded ESPN scoreboard as sports-data-staging would push it to production: the production games of that
  * week (real teams, kickoffs, statuses and scores) and their teams. Read from the file itself, so
  * the tests score what really happened.
  */
@@ -341,7 +341,7 @@ function recordedWeek(file: string): { games: Game[]; teams: Team[] } {
   return { games, teams: [...teams.values()] };
 }
 
-/** Recorded weeks' games and teams (for `migrateSeason`). */
+/** Recorded weeks' games and teams (for `pushSeason`). */
 export function recordedWeeks(files: string[]): { games: Game[]; teams: Team[] } {
   const weeks = files.map(recordedWeek);
   return { games: weeks.flatMap((w) => w.games), teams: [...new Map(weeks.flatMap((w) => w.teams).map((t) => [t.espnId, t])).values()] };

@@ -32,7 +32,7 @@ import {
   call,
   castOf,
   insertUnscorablePicksForTest,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   newerTimestamp,
   person,
@@ -73,7 +73,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    season = await migrateSeason(h, buildSeason());
+    season = await pushSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
   // Identity assertions live 60 s; this file can run longer on a busy machine: sign them afresh.

@@ -22,7 +22,7 @@ import {
   call,
   castOf,
   savePicks,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   person,
   publishWeek,
@@ -157,7 +157,7 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     // The real order of a season: the games are scheduled when everyone picks (a game reported
     // started or final takes no new pick), and the recorded results arrive after the saves below.
     games = recorded.games;
-    await migrateSeason(h, recorded.games.map(asScheduled), recorded.teams);
+    await pushSeason(h, recorded.games.map(asScheduled), recorded.teams);
 
     pool = await announcePool(h, cast.commissioner, { name: 'Season Pool' });
     for (const p of [...Object.values(players), gus]) await announceMember(h, pool, p);

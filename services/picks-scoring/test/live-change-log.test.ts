@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveBoardWithGames, LIVE_SUBJECTS, type LiveLeaderboard, type LiveStreamEvent } from '@powerpool/contracts';
 import { integrationSkipReason, readEventStream, type EventStreamReader } from '@powerpool/testing';
-import { buildSeason, castOf, migrateSeason, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
+import { buildSeason, castOf, pushSeason, poolWeek, startPicks, type Cast, type Person, type PicksHarness } from './helpers.js';
 import { LIVE_STREAM_DEFAULTS } from '../src/serving/live-stream.js';
 
 const skip = await integrationSkipReason();
@@ -25,7 +25,7 @@ describe.skipIf(skip)('live change log', () => {
   beforeAll(async () => {
     h = await startPicks({ liveStream: TIMING });
     cast = await castOf(h);
-    await migrateSeason(h, buildSeason());
+    await pushSeason(h, buildSeason());
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
     replicaBase = await (await h.addReplica()).listen({ port: 0, host: '127.0.0.1' });
   });

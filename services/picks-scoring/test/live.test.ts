@@ -12,7 +12,7 @@ import {
   castOf,
   finalScore,
   insertUnscorablePicksForTest,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   overrideOf,
   person,
@@ -53,11 +53,11 @@ describe.skipIf(skip)('live leaderboard', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    await migrateSeason(h, buildSeason());
+    await pushSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
 
-  /** New games, announced one by one as the provider updates them (a migration would replace the season's). */
+  /** New games, announced one by one as the provider updates them (a push to production would replace the season's). */
   async function announce(games: Game[]): Promise<Game[]> {
     const announced: Game[] = [];
     for (const game of games) announced.push(await updateGame(h, game));

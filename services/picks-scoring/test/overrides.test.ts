@@ -9,7 +9,7 @@ import {
   batchOf,
   call,
   castOf,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   overrideOf,
   person,
@@ -53,7 +53,7 @@ describe.skipIf(skip)('commissioner overrides', () => {
     h = await startPicks();
     cast = await castOf(h);
     teammate = await person(h, 'user', 'Tess Teammate');
-    games = await migrateSeason(h, buildSeason());
+    games = await pushSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
 

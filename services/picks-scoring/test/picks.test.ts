@@ -11,7 +11,7 @@ import {
   buildGame,
   call,
   castOf,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   overrideOf,
   person,
@@ -50,7 +50,7 @@ describe.skipIf(skip)('picks', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    games = await migrateSeason(h, buildSeason());
+    games = await pushSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
 

@@ -14,7 +14,7 @@ import {
   insertUnscorablePicksForTest,
   overrideOf,
   savePicks,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   person,
   publishWeek,
@@ -164,7 +164,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     // The real order of a week: the games are scheduled when everyone picks (a game reported
     // started or final takes no new pick), then the recorded results arrive.
     games = recorded.games;
-    await migrateSeason(h, recorded.games.map(asScheduled), recorded.teams);
+    await pushSeason(h, recorded.games.map(asScheduled), recorded.teams);
     pools = {} as typeof pools;
     for (const name of POOL_NAMES) pools[name] = await week17Pool(name === 'unscorable' ? PICKS_WITHOUT_BEN : name === 'nobodyPicked' ? {} : PICKS);
     await resultsArrive(h, games);

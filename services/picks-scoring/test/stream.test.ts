@@ -19,7 +19,7 @@ import {
   announceMember,
   buildGame,
   castOf,
-  migrateSeason,
+  pushSeason,
   poolWeek,
   startPicks,
   updateGame,
@@ -49,7 +49,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
   beforeAll(async () => {
     h = await startPicks({ liveStream: TIMING });
     cast = await castOf(h);
-    await migrateSeason(h, buildSeason());
+    await pushSeason(h, buildSeason());
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
     replica = await h.addReplica();
     replicaBase = await replica.listen({ port: 0, host: '127.0.0.1' });
@@ -371,7 +371,7 @@ describe.skipIf(skip)('games stream', () => {
   beforeAll(async () => {
     h = await startPicks({ liveStream: TIMING });
     cast = await castOf(h);
-    await migrateSeason(h, buildSeason());
+    await pushSeason(h, buildSeason());
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

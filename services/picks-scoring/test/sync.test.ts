@@ -6,7 +6,7 @@ import {
   buildSeason,
   castOf,
   finalScore,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   publishWeek,
   startPicks,
@@ -31,7 +31,7 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
   const query = <T>(sql: string, params: unknown[] = []) => h.runtime.database.sql.query<T>(sql, params);
 
   it('should keep users, teams, venues, games, pools, members, published weeks, states and void games', async () => {
-    const games = await migrateSeason(h, buildSeason());
+    const games = await pushSeason(h, buildSeason());
     const pool = await announcePool(h, cast.commissioner, { name: 'Sync Pool', isPublic: true });
     await announceMember(h, pool, cast.player);
     const week = await publishWeek(h, pool, 1, games, { 'w1-a': -3.5, 'w1-b': 2.5, 'w1-c': 0 });

@@ -10,7 +10,7 @@ import {
   castOf,
   finalScore,
   person,
-  migrateSeason,
+  pushSeason,
   moveWeekTo,
   overrideOf,
   poolWeek,
@@ -45,7 +45,7 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    games = await migrateSeason(h, buildSeason());
+    games = await pushSeason(h, buildSeason());
     player2 = await person(h, 'user', 'Quinn Second');
   });
   afterAll(async () => h?.close());

@@ -59,11 +59,11 @@ export function buildSeason(year: number): Game[] {
 }
 
 /**
- * Publish sports.games.migrated as sports-data-staging does (every production game of `years`),
+ * Publish sports.games.pushed as sports-data-staging does (every production game of `years`),
  * then wait until the service has stored what it shows of each of those years.
  */
-export async function migrateGames(h: PoolsHarness, years: number[], games: Game[]): Promise<void> {
-  await h.runtime.bus.publish('sports.games.migrated', { years, games, deletedEspnIds: [] });
+export async function pushGames(h: PoolsHarness, years: number[], games: Game[]): Promise<void> {
+  await h.runtime.bus.publish('sports.games.pushed', { years, games, deletedEspnIds: [] });
   const expected = years.map((year) => {
     const kickoffs = games.filter((g) => g.year === year).map((g) => Date.parse(g.gameTimeUtc));
     return { year, count: kickoffs.length, first: Math.min(...kickoffs), last: Math.max(...kickoffs) };

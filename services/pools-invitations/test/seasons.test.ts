@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_YEARS } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
-import { buildGameOfYear, buildSeason, call, castOf, migrateGames, startPools, type Person, type PoolsHarness } from './helpers.js';
+import { buildGameOfYear, buildSeason, call, castOf, pushGames, startPools, type Person, type PoolsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
 /**
  * The default pool year is the season current in the production sports data (which
- * pools-invitations learns from sports.games.migrated), not the calendar year. The 2025 season
+ * pools-invitations learns from sports.games.pushed), not the calendar year. The 2025 season
  * runs from September 2025 to the Super Bowl on 8 February 2026.
  */
 describe.skipIf(skip)('default pool year: the current season', () => {
@@ -54,7 +54,7 @@ describe.skipIf(skip)('default pool year: the current season', () => {
   });
 
   describe('with the 2025 season in production', () => {
-    beforeAll(async () => migrateGames(h, [2025], buildSeason(2025)));
+    beforeAll(async () => pushGames(h, [2025], buildSeason(2025)));
 
     it('should default to 2025 when the clock is in November 2026, after its last game, with no newer season', async () => {
       expect(await defaultsAt('2026-11-23T12:00:00Z')).toEqual({ year: 2025, years: [...POOL_YEARS] });
@@ -79,8 +79,8 @@ describe.skipIf(skip)('default pool year: the current season', () => {
     });
   });
 
-  describe('with the 2026 season migrated too', () => {
-    beforeAll(async () => migrateGames(h, [2026], buildSeason(2026)));
+  describe('with the 2026 season pushed to production too', () => {
+    beforeAll(async () => pushGames(h, [2026], buildSeason(2026)));
 
     it.each([
       ['2025 while 2025 is still being played', '2026-01-20T12:00:00Z', 2025],
@@ -93,14 +93,14 @@ describe.skipIf(skip)('default pool year: the current season', () => {
     });
   });
 
-  describe('when a season is migrated again', () => {
-    it('should change nothing when the same migration event arrives twice', async () => {
+  describe('when a season is pushed to production again', () => {
+    it('should change nothing when the same push event arrives twice', async () => {
       const season = buildSeason(2025);
-      await migrateGames(h, [2025], season);
+      await pushGames(h, [2025], season);
       const before = await h.runtime.database.sql.query('SELECT year, first_kickoff_at, last_kickoff_at, game_count FROM pools.seasons ORDER BY year');
-      await h.runtime.bus.publish('sports.games.migrated', { years: [2025], games: season, deletedEspnIds: [] });
+      await h.runtime.bus.publish('sports.games.pushed', { years: [2025], games: season, deletedEspnIds: [] });
       // Events of one subject are handled in order: once this later one is stored, the repeat was too.
-      await migrateGames(h, [2024], [buildGameOfYear(2024, '2024-09-06T00:20:00.000Z')]);
+      await pushGames(h, [2024], [buildGameOfYear(2024, '2024-09-06T00:20:00.000Z')]);
       const after = await h.runtime.database.sql.query(
         'SELECT year, first_kickoff_at, last_kickoff_at, game_count FROM pools.seasons WHERE year <> 2024 ORDER BY year',
       );
@@ -108,11 +108,11 @@ describe.skipIf(skip)('default pool year: the current season', () => {
       expect((await defaultsAt('2026-11-23T12:00:00Z')).year).toBe(2026);
     });
 
-    it('should take the kickoffs of the new migration when a season is migrated again with fewer games', async () => {
+    it('should take the kickoffs of the new push when a season is pushed again with fewer games', async () => {
       // 2025 again, without its postseason: in January 2026 it is over, and 2026 is next.
       expect((await defaultsAt('2026-01-20T12:00:00Z')).year).toBe(2025);
       const regularSeason = buildSeason(2025).filter((g) => g.seasonType === 2);
-      await migrateGames(h, [2025], regularSeason);
+      await pushGames(h, [2025], regularSeason);
       expect((await defaultsAt('2026-01-20T12:00:00Z')).year).toBe(2026);
       expect(await createdYearAt('2026-01-20T12:00:00Z')).toBe(2026);
     });

@@ -27,12 +27,12 @@ export interface SportsDataStagingDeps extends ServiceRuntime {
 
 /**
  * What wakes the live feed (LiveFeedRunner.wake): games pushed to production (this service's own
- * announcement, so every replica hears a migration made on any of them) and a week published by a
+ * announcement, so every replica hears a push made on any of them) and a week published by a
  * commissioner (weeks-workflow's event; only its subject is used, never weeks-workflow's data).
  * Heard as plain subscriptions, on every replica: a hint whose loss costs at most the idle
  * interval, so nothing is stored or redelivered (a restart runs a pass anyway).
  */
-export const LIVE_FEED_WAKE_SUBJECTS = ['sports.games.migrated', 'weeks.week.published'] as const satisfies readonly EventSubject[];
+export const LIVE_FEED_WAKE_SUBJECTS = ['sports.games.pushed', 'weeks.week.published'] as const satisfies readonly EventSubject[];
 
 const liveFeeds = new WeakMap<ServiceApp, LiveFeed>();
 
@@ -44,7 +44,7 @@ export function liveFeedOf(app: ServiceApp): LiveFeed {
 }
 
 /**
- * sports-data-staging: ESPN import into staging (schedule 1), diffs, validation, migration to the
+ * sports-data-staging: ESPN import into staging (schedule 1), diffs, validation, Push to Production into the
  * production teams/games/venues it owns, the week refresh requests and the live feed. Owns the Postgres schema
  * `sports`. Never listens (server.ts does).
  */

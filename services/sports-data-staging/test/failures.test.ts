@@ -13,8 +13,8 @@ describe.skipIf(skip)('sports-data-staging when ESPN is slow or down', () => {
     h = await startSports({ timeoutMs: 300, retries: 1 });
     await h.importTeams(2025);
     await h.importGames(2025);
-    expect((await h.migrateTeams()).statusCode).toBe(200);
-    expect((await h.migrateGames()).at(-1)?.type).toBe('complete');
+    expect((await h.pushTeams()).statusCode).toBe(200);
+    expect((await h.pushGames()).at(-1)?.type).toBe('complete');
     expect((await h.app.inject({ method: 'POST', url: '/api/unified-staging/venues/import', headers: h.admin })).statusCode).toBe(200);
   });
   afterAll(async () => h?.close());

@@ -30,8 +30,8 @@ describe.skipIf(skip)('a replayed game day followed by the live feed', () => {
     await h.runtime.bus.subscribe('sports.game.updated', (m: BusMessage) => void updates.push(gameUpdatedEventSchema.parse(m.data)));
     await h.importTeams(2025);
     await h.importGames(2025);
-    expect((await h.migrateTeams()).statusCode).toBe(200);
-    expect((await h.migrateGames()).at(-1)?.type).toBe('complete');
+    expect((await h.pushTeams()).statusCode).toBe(200);
+    expect((await h.pushGames()).at(-1)?.type).toBe('complete');
   });
   afterAll(async () => h?.close());
 

@@ -21,8 +21,8 @@ export interface SportsHarness {
   player: Record<string, string>;
   importTeams(year?: number): Promise<ImportEvent[]>;
   importGames(year: number): Promise<ImportEvent[]>;
-  migrateTeams(): Promise<{ statusCode: number; body: any }>;
-  migrateGames(): Promise<MigrateGamesEvent[]>;
+  pushTeams(): Promise<{ statusCode: number; body: any }>;
+  pushGames(): Promise<MigrateGamesEvent[]>;
   get(url: string, headers?: Record<string, string>): Promise<{ statusCode: number; body: any }>;
   /** Row counts of every sports table, to prove a failure changed nothing. */
   snapshot(): Promise<Record<string, unknown>>;
@@ -94,11 +94,11 @@ export async function startSports(options: StartSportsOptions = {}): Promise<Spo
       if (res.statusCode !== 200) throw new Error(`import-games ${res.statusCode}: ${res.body}`);
       return parseStream(res.body, importEventSchema);
     },
-    async migrateTeams() {
+    async pushTeams() {
       const res = await app.inject({ method: 'POST', url: '/api/admin/unified-staging/migrate-teams/1', headers: admin });
       return { statusCode: res.statusCode, body: res.json() };
     },
-    async migrateGames() {
+    async pushGames() {
       const res = await app.inject({ method: 'GET', url: '/api/admin/unified-staging/migrate-games/1/stream', headers: admin });
       if (res.statusCode !== 200) throw new Error(`migrate-games ${res.statusCode}: ${res.body}`);
       expect200Stream(res.headers['content-type']);

@@ -31,7 +31,7 @@ async function until(what: string, check: () => boolean, timeoutMs = WAKE_WITHIN
  * The live feed woken (docs/architecture.md#live-feed): on a fresh database the feed sleeps its idle interval; pushing
  * games to production and publishing a week make it re-plan at once. The harness's app (feed off)
  * does the work, as one replica; a second replica runs the feed, so the wake is also shown to
- * reach a replica other than the one that migrated.
+ * reach a replica other than the one that pushed to production.
  */
 describe.skipIf(skip)('sports-data-staging live feed wake', () => {
   let h: SportsHarness | undefined;
@@ -55,7 +55,7 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
     h!.replay.setScoreboard(ROUND, wildCard());
     await h!.importTeams(2025);
     await h!.importGames(2025);
-    expect((await h!.migrateTeams()).statusCode).toBe(200);
+    expect((await h!.pushTeams()).statusCode).toBe(200);
   }
 
   afterEach(async () => {
@@ -73,7 +73,7 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
     await importSeason();
     h!.replay.requests.length = 0;
 
-    expect((await h!.migrateGames()).at(-1)?.type).toBe('complete');
+    expect((await h!.pushGames()).at(-1)?.type).toBe('complete');
     await until('the feed reads the Wild Card scoreboard after the games are pushed', () => scoreboardReads().length > 0);
     // Woken into the game-day cadence: it keeps reading every interval, not every hour.
     const first = scoreboardReads().length;
@@ -83,7 +83,7 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
   it('should re-plan at once when a week is published, after sleeping idle far from any kickoff', async () => {
     await start(LAR_CAR_KICKOFF - 3 * 60 * MINUTE);
     await importSeason();
-    expect((await h!.migrateGames()).at(-1)?.type).toBe('complete');
+    expect((await h!.pushGames()).at(-1)?.type).toBe('complete');
     h!.replay.requests.length = 0;
     // Started three hours before the first kickoff: one idle read of the current week, then asleep for the hour.
     await feedReplica();

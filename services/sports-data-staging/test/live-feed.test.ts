@@ -48,8 +48,8 @@ describe.skipIf(skip)('sports-data-staging live feed', () => {
     h.replay.setScoreboard(ROUND, wildCard());
     await h.importTeams(2025);
     await h.importGames(2025);
-    expect((await h.migrateTeams()).statusCode).toBe(200);
-    expect((await h.migrateGames()).at(-1)?.type).toBe('complete');
+    expect((await h.pushTeams()).statusCode).toBe(200);
+    expect((await h.pushGames()).at(-1)?.type).toBe('complete');
     expect((await game(LAR_CAR)).game_status).toBe('SCHEDULED');
   });
   afterAll(async () => h?.close());

@@ -87,14 +87,14 @@ describe.skipIf(skip)('sports-data-staging: team logos fetched once at the teams
     expect((await fetchLogo(`/api/teams/${kc.espnId}/logo?v=../../etc`)).statusCode).toBe(400);
   });
 
-  it('should carry our logo path in sports.teams.migrated when the teams are pushed to production', async () => {
-    const pushed = await h.migrateTeams();
+  it('should carry our logo path in sports.teams.pushed when the teams are pushed to production', async () => {
+    const pushed = await h.pushTeams();
     expect(pushed.statusCode).toBe(200);
     await vi.waitFor(() => {
-      const migrated = events.find((e) => e.subject === 'sports.teams.migrated')?.data.teams as Team[] | undefined;
-      expect(migrated).toHaveLength(32);
-      for (const t of migrated!) expect(t.logoUrl, t.abbreviation).toMatch(VERSIONED(t.espnId));
-      expect(JSON.stringify(migrated)).not.toMatch(/"logoUrl":"https?:/);
+      const pushedTeams = events.find((e) => e.subject === 'sports.teams.pushed')?.data.teams as Team[] | undefined;
+      expect(pushedTeams).toHaveLength(32);
+      for (const t of pushedTeams!) expect(t.logoUrl, t.abbreviation).toMatch(VERSIONED(t.espnId));
+      expect(JSON.stringify(pushedTeams)).not.toMatch(/"logoUrl":"https?:/);
     });
   });
 

@@ -7,7 +7,7 @@ import { startSports, type SportsHarness } from './helpers.js';
 const skip = await integrationSkipReason();
 const S = '/api/admin/unified-staging';
 
-describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate', () => {
+describe.skipIf(skip)('sports-data-staging: import, compare, validate, push to production', () => {
   let h: SportsHarness;
   const events: Array<{ subject: string; data: any }> = [];
 
@@ -126,15 +126,15 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     }
   });
 
-  it('should refuse to migrate games before teams are in production and change nothing', async () => {
+  it('should refuse to push games to production before teams are there and change nothing', async () => {
     const before = await h.snapshot();
-    const out = await h.migrateGames();
+    const out = await h.pushGames();
     expect(out.at(-1)).toEqual({ type: 'error', message: expect.stringMatching(/^Migrate teams before games: production has no team /) });
     expect(await h.snapshot()).toEqual(before);
   });
 
   it('should push teams then games to production, validate them and announce them', async () => {
-    const teams = await h.migrateTeams();
+    const teams = await h.pushTeams();
     expect(teams.statusCode).toBe(200);
     expect(teams.body).toMatchObject({
       success: true,
@@ -142,7 +142,7 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
       validation: { passed: true, stagingCount: 32, productionCount: 32, missingCount: 0 },
     });
 
-    const out = await h.migrateGames();
+    const out = await h.pushGames();
     expect(out[0]).toMatchObject({ type: 'log' });
     const done = out.at(-1)!;
     expect(done).toMatchObject({
@@ -158,8 +158,8 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     const diff = (await h.get(`${S}/games-diff/1`)).body;
     expect(diff.unchanged).toHaveLength(53);
     await vi.waitFor(() => {
-      expect(events.find((e) => e.subject === 'sports.teams.migrated')?.data.teams).toHaveLength(32);
-      const games = events.find((e) => e.subject === 'sports.games.migrated')?.data as EventPayload<'sports.games.migrated'>;
+      expect(events.find((e) => e.subject === 'sports.teams.pushed')?.data.teams).toHaveLength(32);
+      const games = events.find((e) => e.subject === 'sports.games.pushed')?.data as EventPayload<'sports.games.pushed'>;
       expect(games.years).toEqual([2025]);
       expect(games.games).toHaveLength(53);
     });
@@ -266,7 +266,7 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     await sql.exec(`UPDATE sports.games SET game_status = 'SCHEDULED' WHERE espn_id = '401772946'`);
   });
 
-  it('should roll the whole games migration back when one game cannot be written', async () => {
+  it('should roll the whole push of games back when one game cannot be written', async () => {
     // A fresh staging set where an early game changed and the Wild Card games cannot be written.
     await h.importTeams(2025);
     await h.importGames(2025);
@@ -275,7 +275,7 @@ describe.skipIf(skip)('sports-data-staging: import, compare, validate, migrate',
     await sql.exec(`ALTER TABLE sports.games ADD CONSTRAINT test_no_week_19 CHECK (week_number <> 19) NOT VALID`);
     await sql.exec(`UPDATE sports.staging_games SET game_name = game_name || ' (changed)' WHERE week_number = 19`);
     const before = await h.snapshot();
-    const out = await h.migrateGames();
+    const out = await h.pushGames();
     expect(out.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(/^Migration failed and was rolled back; production was not changed/) });
     expect(await h.snapshot()).toEqual(before);
     await sql.exec(`ALTER TABLE sports.games DROP CONSTRAINT test_no_week_19`);

@@ -7,7 +7,7 @@ import {
   announcePool,
   call,
   castOf,
-  migrateSeason,
+  pushSeason,
   publish,
   setSpread,
   startWeeks,
@@ -33,7 +33,7 @@ describe.skipIf(skip)('automatic start at the deadline', () => {
     await h.addReplica();
     await h.addReplica();
     cast = await castOf(h);
-    games = await migrateSeason(h, buildSeason(), KNOWN_TEAMS);
+    games = await pushSeason(h, buildSeason(), KNOWN_TEAMS);
   });
   afterAll(async () => h?.close());
 

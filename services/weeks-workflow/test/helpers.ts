@@ -16,7 +16,7 @@ export {
   call,
   castOf,
   eventSeen,
-  migrateSeason,
+  pushSeason,
   newerTimestamp,
   stored,
   updateGame,

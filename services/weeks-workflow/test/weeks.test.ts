@@ -8,7 +8,7 @@ import {
   KNOWN_TEAMS,
   call,
   castOf,
-  migrateSeason,
+  pushSeason,
   newerTimestamp,
   publish,
   setSpread,
@@ -41,7 +41,7 @@ describe.skipIf(skip)('seasons and weeks', () => {
   });
 
   it('should list the weeks of the season with their labels, game counts and default deadlines', async () => {
-    await migrateSeason(h, buildSeason(), KNOWN_TEAMS);
+    await pushSeason(h, buildSeason(), KNOWN_TEAMS);
     const res = await call(h, 'GET', '/api/weeks', cast.player);
     expect(res.statusCode).toBe(200);
     const weeks = res.json();
@@ -164,7 +164,7 @@ describe.skipIf(skip)("a pool's weeks", () => {
   beforeAll(async () => {
     h = await startWeeks();
     cast = await castOf(h);
-    await migrateSeason(
+    await pushSeason(
       h,
       [
         ...buildSeason(),

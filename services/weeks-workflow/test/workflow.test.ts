@@ -13,7 +13,7 @@ import {
   call,
   castOf,
   eventSeen,
-  migrateSeason,
+  pushSeason,
   newerTimestamp,
   publish,
   setSpread,
@@ -40,7 +40,7 @@ describe.skipIf(skip)('week workflow', () => {
   beforeAll(async () => {
     h = await startWeeks();
     cast = await castOf(h);
-    games = await migrateSeason(
+    games = await pushSeason(
       h,
       [
         ...buildSeason(),

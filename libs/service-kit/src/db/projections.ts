@@ -18,7 +18,7 @@ import type { Db } from './database.js';
 
 /**
  * What several services keep of sports-data-staging's production games (their own copy, in their
- * own schema, from `sports.games.migrated` / `sports.game.updated`): the columns and the mapping
+ * own schema, from `sports.games.pushed` / `sports.game.updated`): the columns and the mapping
  * from an event's game snapshot, written once. A service spreads the columns into its own table
  * and adds what only it needs.
  */
@@ -119,7 +119,7 @@ export interface GameProjectionOptions<T extends ProductionGamesTable> {
   /** The service's row for a game event's snapshot (productionGameValues and its own columns). */
   rowOf: (game: Game) => T['$inferInsert'];
   /**
-   * Columns of game ids (in the service's own tables) that keep a game when its season is migrated
+   * Columns of game ids (in the service's own tables) that keep a game when its season is pushed to production
    * again without it: what a pool published or someone picked must not lose its game.
    */
   keptBy: PgColumn[];

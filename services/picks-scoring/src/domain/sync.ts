@@ -16,8 +16,8 @@ export async function recordUser(ctx: PicksContext, user: User): Promise<void> {
   await ctx.announce();
 }
 
-/** sports.teams.migrated: names, abbreviations, logos and colours. */
-export async function recordTeams(ctx: PicksContext, event: EventPayload<'sports.teams.migrated'>): Promise<void> {
+/** sports.teams.pushed: names, abbreviations, logos and colours. */
+export async function recordTeams(ctx: PicksContext, event: EventPayload<'sports.teams.pushed'>): Promise<void> {
   await ctx.uow.write(async (store) => {
     await store.upsertTeams(event.teams, ctx.now());
     await store.deleteTeams(event.deletedEspnIds);
@@ -38,8 +38,8 @@ export async function recordVenues(ctx: PicksContext, event: EventPayload<'sport
  */
 export type GamesChanged = (ctx: PicksContext, changed: Game[]) => Promise<void>;
 
-/** sports.games.migrated: every production game of its years. */
-export async function recordMigratedGames(ctx: PicksContext, event: EventPayload<'sports.games.migrated'>, onGamesChanged?: GamesChanged): Promise<void> {
+/** sports.games.pushed: every production game of its years. */
+export async function recordPushedGames(ctx: PicksContext, event: EventPayload<'sports.games.pushed'>, onGamesChanged?: GamesChanged): Promise<void> {
   await ctx.uow.write(async (store) => {
     for (const game of event.games) await store.upsertGame(game);
     await store.deleteGamesOfYearsExcept(

@@ -3,7 +3,7 @@ import type { PicksContext } from '../domain/context.js';
 import {
   poolCopyOf,
   recordGameUpdate,
-  recordMigratedGames,
+  recordPushedGames,
   recordPublishedWeek,
   recordTeams,
   recordUser,
@@ -36,9 +36,9 @@ export async function consumeEvents(bus: Bus, ctx: PicksContext, logger: KitLogg
       durable: 'picks-scoring-sports',
       logger,
       handlers: {
-        'sports.teams.migrated': (data) => recordTeams(ctx, data),
+        'sports.teams.pushed': (data) => recordTeams(ctx, data),
         'sports.venues.imported': (data) => recordVenues(ctx, data),
-        'sports.games.migrated': (data) => recordMigratedGames(ctx, data, hooks.onGamesChanged),
+        'sports.games.pushed': (data) => recordPushedGames(ctx, data, hooks.onGamesChanged),
         'sports.game.updated': (data) => recordGameUpdate(ctx, data, hooks.onGamesChanged),
       },
     }),

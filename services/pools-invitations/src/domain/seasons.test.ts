@@ -16,7 +16,7 @@ describe('current season', () => {
     ['the newest of several, once all are over', [season(2024), season(2025)], '2026-11-23T12:00:00Z', 2025],
     ['the season under way, when the next one is in production too', [season(2025), season(2026)], '2026-01-20T12:00:00Z', 2025],
     ['the next season, between two seasons in production', [season(2025), season(2026)], '2026-06-01T12:00:00Z', 2026],
-    ['the newer season, once it is migrated and under way', [season(2026), season(2025)], '2026-11-23T12:00:00Z', 2026],
+    ['the newer season, once it is pushed to production and under way', [season(2026), season(2025)], '2026-11-23T12:00:00Z', 2026],
   ])('should be %s', (_case, seasons, now, year) => {
     expect(currentSeason(seasons, at(now))).toBe(year);
   });
@@ -53,11 +53,11 @@ describe('default pool year', () => {
   });
 });
 
-describe('seasons of a games migration', () => {
+describe('seasons of games pushed to production', () => {
   const game = (espnId: string, year: number, gameTimeUtc: string) => ({ espnId, year, gameTimeUtc }) as Game;
   const now = at('2026-11-23T12:00:00Z');
 
-  it('should span the kickoffs of each migrated year and count its games', () => {
+  it('should span the kickoffs of each pushed year and count its games', () => {
     const rows = seasonsOf(
       {
         years: [2025, 2024],
@@ -77,7 +77,7 @@ describe('seasons of a games migration', () => {
     ]);
   });
 
-  it('should leave out games of a year the event does not migrate, and years without games', () => {
+  it('should leave out games of a year the event does not push, and years without games', () => {
     const rows = seasonsOf(
       { years: [2025, 2026], games: [game('a', 2024, '2024-09-06T00:20:00Z'), game('b', 2025, '2025-09-05T00:20:00Z')], deletedEspnIds: [] },
       now,

@@ -26,7 +26,7 @@ export async function getPoolDefaults(ctx: PoolsContext): Promise<PoolDefaults> 
  * One row per season year of the event, from its games (all the production games of those years):
  * the span of their kickoffs. A year of the event without games has none in production any more.
  */
-export function seasonsOf(event: EventPayload<'sports.games.migrated'>, now: Date): SeasonRow[] {
+export function seasonsOf(event: EventPayload<'sports.games.pushed'>, now: Date): SeasonRow[] {
   const byYear = new Map<number, SeasonRow>();
   for (const game of event.games) {
     if (!event.years.includes(game.year)) continue;
@@ -45,10 +45,10 @@ export function seasonsOf(event: EventPayload<'sports.games.migrated'>, now: Dat
 }
 
 /**
- * sports.games.migrated: the event carries every production game of its years, so the seasons of
+ * sports.games.pushed: the event carries every production game of its years, so the seasons of
  * those years are replaced by what it shows. Idempotent: a repeat writes the same rows.
  */
-export async function recordMigratedGames(ctx: PoolsContext, event: EventPayload<'sports.games.migrated'>): Promise<void> {
+export async function recordPushedGames(ctx: PoolsContext, event: EventPayload<'sports.games.pushed'>): Promise<void> {
   const rows = seasonsOf(event, ctx.now());
   await ctx.uow.write((store) => store.replaceSeasons([...new Set(event.years)], rows));
 }

@@ -1,6 +1,6 @@
 import { consume, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import type { PoolsContext } from '../domain/context.js';
-import { recordMigratedGames } from '../domain/seasons.js';
+import { recordPushedGames } from '../domain/seasons.js';
 
 /**
  * Keep this service's view of the seasons in production (and when their games kick off: the
@@ -13,7 +13,7 @@ export function consumeSportsGames(bus: Bus, ctx: PoolsContext, logger: KitLogge
     durable: 'pools-invitations-sports',
     logger,
     handlers: {
-      'sports.games.migrated': (event) => recordMigratedGames(ctx, event),
+      'sports.games.pushed': (event) => recordPushedGames(ctx, event),
     },
   });
 }

@@ -65,7 +65,7 @@ export const invitations = poolsSchema.table('invitations', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-/** The seasons in production (sports.games.migrated): the span of each season's kickoffs. */
+/** The seasons in production (sports.games.pushed): the span of each season's kickoffs. */
 export const seasons = poolsSchema.table('seasons', {
   year: integer('year').primaryKey(),
   firstKickoffAt: ts('first_kickoff_at').notNull(),

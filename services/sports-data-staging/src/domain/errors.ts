@@ -23,11 +23,11 @@ export class NothingStagedError extends DomainError {
   }
 }
 
-/** A games migration naming teams production does not have yet (409 `teams_not_migrated`). */
-export class TeamsNotMigratedError extends DomainError {
+/** Games pushed to production naming teams production does not have yet (409 `teams_not_in_production`). */
+export class TeamsNotInProductionError extends DomainError {
   /** `missing`: the ESPN ids of the missing teams; the message names the first five. */
   constructor(missing: readonly string[]) {
-    super('teams_not_migrated', `Migrate teams before games: production has no team ${missing.slice(0, 5).join(', ')}.`);
+    super('teams_not_in_production', `Migrate teams before games: production has no team ${missing.slice(0, 5).join(', ')}.`);
   }
 }
 

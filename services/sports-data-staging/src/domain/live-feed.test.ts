@@ -65,7 +65,7 @@ describe('startLiveFeed wake', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(f.state.ticks).toBe(1);
 
-    runner.wake('sports.games.migrated');
+    runner.wake('sports.games.pushed');
     expect(f.state.ticks).toBe(2);
     await f.finish(idleTick(20_000));
     // The re-planned delay replaces the old sleep: nothing is left of the one cancelled.
@@ -84,7 +84,7 @@ describe('startLiveFeed wake', () => {
     expect(f.running).toBe(1);
     runner.wake('weeks.week.published');
     runner.wake('weeks.week.published');
-    runner.wake('sports.games.migrated');
+    runner.wake('sports.games.pushed');
     expect(f.state.ticks).toBe(1);
     await f.finish();
     // The wakes during the pass coalesce into one pass, run at once.

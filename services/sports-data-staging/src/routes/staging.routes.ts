@@ -1,7 +1,7 @@
 import { sportsEndpoints as api } from '@powerpool/contracts';
 import { route, sendEventStream, type ServiceApp } from '@powerpool/service-kit';
 import type { SportsContext } from '../domain/context.js';
-import { migrateGames, migrateTeams } from '../domain/migration.js';
+import { pushGamesToProduction, pushTeamsToProduction } from '../domain/push-to-production.js';
 import {
   assertTeamsStaged,
   clearStaging,
@@ -28,7 +28,9 @@ export function registerStagingRoutes(app: ServiceApp, ctx: SportsContext): void
     await assertTeamsStaged(ctx, req.params.scheduleId);
     return sendEventStream(reply, api.importGames, (send) => importGames(ctx, req.params.scheduleId, req.body.year, send));
   });
-  route(app, api.migrateTeams, async (req) => migrateTeams(ctx, req.params.scheduleId));
-  route(app, api.migrateGames, async (req, reply) => sendEventStream(reply, api.migrateGames, (send) => migrateGames(ctx, req.params.scheduleId, send)));
+  route(app, api.migrateTeams, async (req) => pushTeamsToProduction(ctx, req.params.scheduleId));
+  route(app, api.migrateGames, async (req, reply) =>
+    sendEventStream(reply, api.migrateGames, (send) => pushGamesToProduction(ctx, req.params.scheduleId, send)),
+  );
   route(app, api.clearStaging, async (req) => clearStaging(ctx, req.params.scheduleId));
 }

@@ -35,8 +35,8 @@ export async function applyGames(store: WeeksStore, emit: Emit, games: Game[]): 
   }
 }
 
-/** sports.games.migrated: every production game of its years (games pools published are kept). */
-export async function recordMigratedGames(ctx: WeeksContext, event: EventPayload<'sports.games.migrated'>): Promise<void> {
+/** sports.games.pushed: every production game of its years (games pools published are kept). */
+export async function recordPushedGames(ctx: WeeksContext, event: EventPayload<'sports.games.pushed'>): Promise<void> {
   await ctx.uow.write(async (store, emit) => {
     await applyGames(store, emit, event.games);
     await store.deleteGamesOfYearsExcept(
@@ -51,8 +51,8 @@ export async function recordGameUpdate(ctx: WeeksContext, event: EventPayload<'s
   await ctx.uow.write((store, emit) => applyGames(store, emit, [event.game]));
 }
 
-/** sports.teams.migrated: names, abbreviations, logos and colours. */
-export async function recordTeams(ctx: WeeksContext, event: EventPayload<'sports.teams.migrated'>): Promise<void> {
+/** sports.teams.pushed: names, abbreviations, logos and colours. */
+export async function recordTeams(ctx: WeeksContext, event: EventPayload<'sports.teams.pushed'>): Promise<void> {
   await ctx.uow.write(async (store) => {
     await store.upsertTeams(event.teams, ctx.now());
     await store.deleteTeams(event.deletedEspnIds);

@@ -1,6 +1,6 @@
 import { consume, type Bus, type KitLogger, type Subscription } from '@powerpool/service-kit';
 import type { WeeksContext } from '../domain/context.js';
-import { recordGameUpdate, recordMigratedGames, recordTeams } from '../domain/sync.js';
+import { recordGameUpdate, recordPushedGames, recordTeams } from '../domain/sync.js';
 
 /**
  * Keep this service's view of sports-data-staging's production teams and games. Durable and
@@ -12,8 +12,8 @@ export function consumeSportsData(bus: Bus, ctx: WeeksContext, logger: KitLogger
     durable: 'weeks-workflow-sports',
     logger,
     handlers: {
-      'sports.teams.migrated': (event) => recordTeams(ctx, event),
-      'sports.games.migrated': (event) => recordMigratedGames(ctx, event),
+      'sports.teams.pushed': (event) => recordTeams(ctx, event),
+      'sports.games.pushed': (event) => recordPushedGames(ctx, event),
       'sports.game.updated': (event) => recordGameUpdate(ctx, event),
     },
   });

@@ -2,7 +2,14 @@ import type { Game, GameData, MigrateGamesEvent, MigrateTeamsReply, MigrationVal
 import { DomainError } from '@powerpool/service-kit';
 import { changesOf, diffGames, diffTeams, GAME_FIELDS, LIVE_FIELDS, TEAM_FIELDS } from './compare.js';
 import type { Report, SportsContext } from './context.js';
-import { errorMessage, NothingStagedError, TeamsNotMigratedError } from './errors.js';
+import { errorMessage, NothingStagedError, TeamsNotInProductionError } from './errors.js';
+
+/**
+ * Push to Production (docs/architecture.md#data): the staged teams and games become the
+ * production ones, and the other services hear of it (`sports.teams.pushed`, `sports.games.pushed`).
+ * The HTTP surface keeps the spec's words (`migrate-teams`, `migrate-games`, "Migration validation")
+ * and so do the texts an admin reads.
+ */
 
 function gameData(g: StagingGame): GameData {
   const { id: _id, scheduleId: _s, ...data } = g;
@@ -48,7 +55,7 @@ export function gamesValidation(staging: StagingGame[], production: Game[]): Mig
 }
 
 /** Staged teams become the production teams, in one transaction (unused production teams not staged are removed). */
-export async function migrateTeams(ctx: SportsContext, scheduleId: number): Promise<MigrateTeamsReply> {
+export async function pushTeamsToProduction(ctx: SportsContext, scheduleId: number): Promise<MigrateTeamsReply> {
   const details = await ctx.uow.write(async (store, emit) => {
     const staging = await store.stagingTeams(scheduleId);
     if (staging.length === 0) throw new NothingStagedError('teams');
@@ -56,7 +63,7 @@ export async function migrateTeams(ctx: SportsContext, scheduleId: number): Prom
     const now = ctx.now();
     await store.upsertTeams([...diff.new, ...diff.updated.map((u) => u.staging)], now);
     const deleted = await store.deleteUnusedTeams(diff.toDelete.map((t) => t.espnId));
-    await emit('sports.teams.migrated', { teams: await store.productionTeams(), deletedEspnIds: deleted });
+    await emit('sports.teams.pushed', { teams: await store.productionTeams(), deletedEspnIds: deleted });
     return { created: diff.new.length, updated: diff.updated.length, unchanged: diff.unchanged.length, deleted: deleted.length };
   });
   const validation = await ctx.uow.read(async (store) => teamsValidation(await store.stagingTeams(scheduleId), await store.productionTeams()));
@@ -74,7 +81,7 @@ export async function migrateTeams(ctx: SportsContext, scheduleId: number): Prom
  * failure anywhere rolls everything back. Reports log, then exactly one complete (with validation)
  * or error (a failure is reported, never thrown).
  */
-export async function migrateGames(ctx: SportsContext, scheduleId: number, report: Report<MigrateGamesEvent>): Promise<void> {
+export async function pushGamesToProduction(ctx: SportsContext, scheduleId: number, report: Report<MigrateGamesEvent>): Promise<void> {
   try {
     const result = await ctx.uow.write(async (store, emit) => {
       const staging = await store.stagingGames(scheduleId);
@@ -83,7 +90,7 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, repor
       report({ type: 'log', message: `Migrating ${staging.length} staged games (${years.join(', ')}) to production...` });
       const teamIds = new Set((await store.productionTeams()).map((t) => t.espnId));
       const missingTeams = [...new Set(staging.flatMap((g) => [g.homeTeamEspnId, g.awayTeamEspnId]).filter((id) => !teamIds.has(id)))];
-      if (missingTeams.length) throw new TeamsNotMigratedError(missingTeams);
+      if (missingTeams.length) throw new TeamsNotInProductionError(missingTeams);
       const diff = diffGames(staging, await store.productionGames({ years }));
       report({
         type: 'log',
@@ -99,7 +106,7 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, repor
       const deleted = diff.toDelete.map((g) => g.espnId);
       await store.deleteGames(deleted);
       if (deleted.length) report({ type: 'log', message: `Deleted ${deleted.length} production games no longer in staging` });
-      await emit('sports.games.migrated', { years, games: await store.productionGames({ years }), deletedEspnIds: deleted });
+      await emit('sports.games.pushed', { years, games: await store.productionGames({ years }), deletedEspnIds: deleted });
       return { created: diff.new.length, updated: diff.updated.length, unchanged: diff.unchanged.length, deleted: deleted.length, years };
     });
     const validation = await ctx.uow.read(async (store) =>
@@ -116,7 +123,7 @@ export async function migrateGames(ctx: SportsContext, scheduleId: number, repor
       result: { ...counts, validation },
     });
   } catch (err) {
-    ctx.logger.warn({ err }, 'games migration failed');
+    ctx.logger.warn({ err }, 'pushing games to production failed');
     const message = err instanceof DomainError ? err.message : `Migration failed and was rolled back; production was not changed (${errorMessage(err)})`;
     report({ type: 'error', message });
   }
