@@ -14,6 +14,8 @@ export default defineConfig({
     reporters: ['default', './libs/testing/src/timing-reporter.ts'],
     projects: [
       {
+        // The root's `resolve` (the SPA's @/ alias): an inline project does not inherit it otherwise.
+        extends: true,
         test: {
           name: 'unit',
           include: [
