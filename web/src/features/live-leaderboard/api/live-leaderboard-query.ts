@@ -5,9 +5,11 @@ import { apiKey, callApi } from '@/lib/api-client';
 import * as routes from '@/lib/api-routes.gen';
 
 /*
- * The live leaderboard's query, apart from the hook that schedules it (get-live-leaderboard.ts):
- * the app's first screen starts it before the screen's code has loaded (app/first-screen.ts), and
- * this module brings nothing else into the first load (no messages, no zod).
+ * The live leaderboard's query, apart from the hook that schedules it (get-live-leaderboard.ts),
+ * the one call kept in two files: it is prefetched before the screen's code arrives
+ * (app/prefetch.ts), so this module is in the first load, and the hook's polling rules and
+ * messages would come with it (2.8 KB gzipped more on the landing page, over its budget:
+ * bench/web-bundle.ts).
  */
 
 /**
