@@ -58,12 +58,21 @@ const cases = [
     code: "import { x } from '@/features/pools/api/get-pool';",
     message: 'a web feature never imports another feature',
   },
-  { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from '@/app/router';", message: 'a web feature never imports another feature' },
+  {
+    file: 'web/src/features/picks/components/picks-page.tsx',
+    code: "import { x } from '@/app/router';",
+    message: 'a web feature never imports another feature',
+  },
   { file: 'web/src/features/picks/components/picks-page.tsx', code: "import { x } from 'fastify';", message: 'the web app never imports server packages' },
   {
     file: 'web/src/features/picks/components/picks-page.tsx',
     code: "export const k = { queryKey: ['picks'] };",
     message: 'the API is called and query keys are built only',
+  },
+  {
+    file: 'web/src/features/picks/api/get-my-picks.ts',
+    code: "import { picksEndpoints } from '@powerpool/contracts';",
+    message: 'the SPA calls an endpoint by its route',
   },
 ];
 
