@@ -83,7 +83,16 @@ const apiOnlyInApiFiles = [
   { selector: ":matches(Property, TSPropertySignature) > Identifier.key[name='queryKey']", message: API_ONLY },
   { selector: 'Literal[value=/^\\u002Fapi\\u002F/]', message: API_ONLY },
   { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\u002Fapi\\u002F/]', message: API_ONLY },
-  { selector: 'CallExpression[callee.name=/^(apiKey|pathKey|callApi|apiResponse|apiRequest|endpointUrl)$/]', message: API_ONLY },
+  { selector: 'CallExpression[callee.name=/^(apiKey|apiPrefix|callApi|apiResponse|apiRequest|endpointUrl)$/]', message: API_ONLY },
+];
+// The SPA calls by route (web/src/lib/api-routes.gen.ts, docs/screens.md#data-loading): the
+// contracts' endpoint declarations come in as types only, never with their schemas and zod.
+const callsByRoute = [
+  {
+    selector:
+      "ImportDeclaration[importKind='value'][source.value='@powerpool/contracts'] > ImportSpecifier[importKind='value'][imported.name=/Endpoints$|^ENDPOINTS$/]",
+    message: 'the SPA calls an endpoint by its route (@/lib/api-routes.gen), importing the declaration as a type only: docs/screens.md#data-loading',
+  },
 ];
 
 /**
@@ -123,16 +132,21 @@ const architecture = [
   layer([`libs/${ts}`], [libsNoApps]),
   layer([`libs/contracts/src/${ts}`], [libsNoApps, contractsZodOnly]),
   layer([`gateway/${ts}`], [gatewayNoServices]),
-  layer([`web/src/${ts}`], [webNoServer], { syntax: apiOnlyInApiFiles }),
-  // The API files themselves and the web unit tests (they start servers that answer /api/...).
-  layer(['web/src/features/*/api/**', 'web/src/lib/**', 'web/src/**/*.test.ts'], [webNoServer]),
+  layer([`web/src/${ts}`], [webNoServer], { syntax: [...apiOnlyInApiFiles, ...callsByRoute] }),
+  // The API files themselves, then the web unit tests (they start servers that answer /api/...,
+  // and check the contracts' declarations).
+  layer(['web/src/features/*/api/**', 'web/src/lib/**'], [webNoServer], { syntax: callsByRoute }),
+  layer(['web/src/**/*.test.ts'], [webNoServer]),
   ...WEB_FEATURES.map((f) =>
     layer([`web/src/features/${f}/${ts}`], [webNoServer, otherFeatures(f)], {
       ignores: [`web/src/features/${f}/api/**`, `web/src/**/*.test.ts`],
-      syntax: apiOnlyInApiFiles,
+      syntax: [...apiOnlyInApiFiles, ...callsByRoute],
     }),
   ),
-  ...WEB_FEATURES.map((f) => layer([`web/src/features/${f}/api/**`, `web/src/features/${f}/**/*.test.ts`], [webNoServer, otherFeatures(f)])),
+  ...WEB_FEATURES.map((f) =>
+    layer([`web/src/features/${f}/api/**`], [webNoServer, otherFeatures(f)], { ignores: [`web/src/**/*.test.ts`], syntax: callsByRoute }),
+  ),
+  ...WEB_FEATURES.map((f) => layer([`web/src/features/${f}/**/*.test.ts`], [webNoServer, otherFeatures(f)])),
 ];
 
 export default tseslint.config(

@@ -32,7 +32,7 @@ import { gzipSync } from 'node:zlib';
  */
 export const FIRST_LOAD_BUDGET_KB = 128.5;
 /**
- * What a signed-in player's first screen, Make Picks, loads: the entry plus the picks screen's
+ * What the screen a signed-in player opens on, Make Picks, loads: the entry plus the picks screen's
  * chunks. It was 175 KB (the real screen measured 168.4 KB with the contract schemas its calls
  * parsed and zod), with a ceiling of 150 KB asked for. Its replies are now read unparsed and
  * small shared chunks merged: 138.5 KB here (138.9 KB in the browser), so 142 KB; with the

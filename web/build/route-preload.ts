@@ -41,8 +41,8 @@ function withImports(bundle: Rollup.OutputBundle, fileName: string, loaded: Set<
  * Emits a small script, loaded by index.html beside the entry, that starts fetching the code of the
  * screen a signed-in visit opens (docs/screens.md#data-loading): `<link rel="modulepreload">` for
  * the route's chunks, so they load with the entry's instead of after it has run and the router has
- * matched (docs/screens.md#data-loading: the request chain before the first screen). Without the signed-in hint
- * (HINT_COOKIE) it does nothing: a visitor's landing page fetches no screen's code. The chunks'
+ * matched (docs/screens.md#data-loading: the request chain before the screen's first paint).
+ * Without the signed-in hint (HINT_COOKIE) it does nothing: a visitor's landing page fetches no screen's code. The chunks'
  * names are the build's (content hashes), so the script is made at build time.
  */
 export function routePreload(): Plugin {

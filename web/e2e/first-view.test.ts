@@ -88,7 +88,7 @@ describe.skipIf(chromiumUnavailableReason())('first views rendered once', () => 
     ]);
     await commissioner.goto(`/weeks/${WILD_CARD_WEEK}?pool=${poolId}`);
     await code.asked;
-    // All four are asked while the screen's code is still held back (web/src/app/first-screen.ts).
+    // All four are asked while the screen's code is still held back (web/src/app/prefetch.ts).
     await requests;
 
     code.release();

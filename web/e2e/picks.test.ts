@@ -332,7 +332,7 @@ describe.skipIf(chromiumUnavailableReason())('picks, the live leaderboard and th
     expect(log.startOf(picks)).toBeLessThan(log.endOf(games));
     // What was fetched early is what the screen shows: each asked once.
     for (const path of [user, pools, week, games, picks]) expect(log.count(path), String(path)).toBe(1);
-    // Few scripts before the first screen: theme-init.js, the entry and its chunks, Make Picks' two
+    // Few scripts before the first paint: theme-init.js, the entry and its chunks, Make Picks' two
     // (bench/README.md, first load: 21 before the small chunks were merged).
     const scripts = log.scriptsBefore(firstScreen);
     expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(7);

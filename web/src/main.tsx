@@ -1,14 +1,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { prefetchFirstScreen } from './app/first-screen';
+import { prefetchScreen } from './app/prefetch';
 import { queryClient } from './lib/query-client';
 import './index.css';
 import { registerServiceWorker } from './lib/service-worker';
 
-// Before the first render: the first screen's requests start now, together (app/first-screen.ts).
+// Before the first render: the calls of the screen the visit opens on start now, together, before
+// its code arrives (app/prefetch.ts).
 // React Router keeps a link's state (Make Picks' pool) in the history entry's `usr`.
-prefetchFirstScreen(queryClient, {
+prefetchScreen(queryClient, {
   pathname: window.location.pathname,
   search: window.location.search,
   state: (window.history.state as { usr?: unknown } | null)?.usr,

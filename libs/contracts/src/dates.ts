@@ -10,7 +10,7 @@
  * Sunday of November at 2:00 CDT, standard time (CST, UTC-6) otherwise. Instants outside the years
  * that rule covers (`RULE_YEARS`) ask Intl, which knows the zone's history; the tests compare the
  * two hour by hour over the years the rule covers. Should the law change, `RULE_YEARS` ends where
- * it changes. No zod: the SPA's first screen loads this (docs/screens.md#data-loading).
+ * it changes. No zod: the SPA's first load has this (docs/screens.md#data-loading).
  */
 
 /** The time zone of every date and time shown. */

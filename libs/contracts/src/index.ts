@@ -11,7 +11,7 @@ export * from './openapi.js';
 // product fixes, docs/screens.md#errors), schemas (HTTP params, bodies, replies and streams) and events (bus subjects,
 // payloads and request/reply); its endpoints are declared in <topic>.endpoints.ts. Rules and
 // messages (identity.rules.ts, week-states.ts too) build no schema and import no zod: the SPA's
-// first screen uses them without loading zod (docs/screens.md#data-loading); an enumeration's
+// first load uses them without loading zod (docs/screens.md#data-loading); an enumeration's
 // schema lives in the schemas file.
 export * from './pools.rules.js';
 export * from './pools.messages.js';

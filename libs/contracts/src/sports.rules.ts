@@ -1,4 +1,4 @@
-// Sports constants the SPA's first screen uses: no schema, no zod here (docs/screens.md#data-loading).
+// Sports constants the SPA's first load uses: no schema, no zod here (docs/screens.md#data-loading).
 
 /** The largest a team logo is shown, in CSS px (the SPA's TeamLogo at its default size; others are smaller). */
 export const TEAM_LOGO_SHOWN_PX = 28;

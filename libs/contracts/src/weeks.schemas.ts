@@ -19,7 +19,7 @@ import {
  * state per week, its spreads and the games it publishes: HTTP params, bodies and replies.
  */
 
-// The spread rule as a schema (weeks.rules.ts stays free of zod, so the SPA's first screen loads
+// The spread rule as a schema (weeks.rules.ts stays free of zod, so the SPA's first load has
 // none: docs/screens.md#data-loading).
 
 export const spreadSchema = z

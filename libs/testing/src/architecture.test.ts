@@ -72,6 +72,11 @@ const cases = [
     code: "export const k = { queryKey: ['picks'] };",
     message: 'the API is called and query keys are built only',
   },
+  {
+    file: 'web/src/features/picks/api/get-my-picks.ts',
+    code: "import { picksEndpoints } from '@powerpool/contracts';",
+    message: 'the SPA calls an endpoint by its route',
+  },
 ];
 
 describe('architecture', () => {

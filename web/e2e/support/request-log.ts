@@ -21,7 +21,7 @@ export interface RequestLog {
   scriptsBefore(position: number): string[];
 }
 
-/** Records the page's requests from now on (web/e2e/picks.test.ts: the chain before Make Picks' first screen). */
+/** Records the page's requests from now on (web/e2e/picks.test.ts: the chain before Make Picks' first paint). */
 export function recordRequests(page: Page): RequestLog {
   const events: Array<{ kind: 'start' | 'end'; path: string }> = [];
   const pathOf = (request: Request) => {

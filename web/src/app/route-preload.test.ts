@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HINT_COOKIE, patternSource } from '../../build/route-preload';
 import { paths } from '@/config/paths';
 
-// The build's script that preloads a signed-in first screen's code (web/build/route-preload.ts).
+// The build's script that preloads the code of the screen a signed-in visit opens on (web/build/route-preload.ts).
 describe('route preload', () => {
   it('reads the cookie the gateway sets as the signed-in hint', () => {
     expect(HINT_COOKIE).toBe(SIGNED_IN_HINT_COOKIE);

@@ -119,96 +119,103 @@ export async function fetchQueryKey(queryKey: QueryKey, options: FetchQueryKeyOp
 
 /**
  * The default query function (docs/screens.md#data-loading): GET the query key joined with `/`.
- * Replies are not parsed here: feature queries that need typed data pass their own `queryFn`
- * that parses with the contract schema.
+ * Every feature query passes its own `queryFn` (its api file's fetcher, by `callApi`); this one
+ * serves a query that names none.
  */
 export function getQueryFn<T = unknown>(options: { on401: On401; baseUrl?: string }): QueryFunction<T> {
   return async ({ queryKey, signal }) => (await fetchQueryKey(queryKey, { ...options, signal })) as T;
 }
 
+declare const endpointOf: unique symbol;
+
 /**
- * An endpoint's method and path without its schemas, for the calls of the signed-in first screen
- * (web/src/lib/api-routes.ts): referring to a declared endpoint brings its schemas and zod along.
- * `E` is the declared endpoint, a type only: the compiler holds method and path to the contract's.
+ * How the SPA names an endpoint it calls (docs/screens.md#data-loading): its method and path as one
+ * string, `'GET /api/pools/:poolId/members'`, typed by the declared endpoint `E` (a type only: no
+ * schema and no zod comes with it). Every route is generated from the contracts into
+ * api-routes.gen.ts (web/build/api-routes.ts); a string, so the build inlines each route where it
+ * is used and a screen's chunk carries only the routes it calls.
  */
-export interface ApiRoute<E extends Endpoint> {
-  readonly method: E['method'];
-  readonly path: E['path'];
-  /** Never set: carries the declared endpoint's type (its input and reply). */
-  readonly endpoint?: E;
-}
+export type ApiRoute<E extends Endpoint> = `${E['method']} ${E['path']}` & { readonly [endpointOf]?: E };
 
-/** The route of the declared endpoint `E` (checked against it by the compiler). */
-export function apiRoute<E extends Endpoint>(method: E['method'], path: E['path']): ApiRoute<E> {
-  return Object.freeze({ method, path });
-}
+/** The declared endpoint a route names. */
+type EndpointOf<R> = R extends ApiRoute<infer E> ? E : never;
 
-/** What a call names: a declared endpoint, or the route of one. */
-type Target = Endpoint | ApiRoute<Endpoint>;
-/** The declared endpoint a call names. */
-type EndpointOf<T> = T extends Endpoint ? T : T extends ApiRoute<infer E> ? E : never;
+/** A route's method. */
+const methodOf = (route: ApiRoute<Endpoint>) => route.slice(0, route.indexOf(' ')) as HttpMethod;
+/** A route's path, in Fastify syntax (`/api/pools/:poolId`). */
+const pathOf = (route: ApiRoute<Endpoint>) => route.slice(route.indexOf(' ') + 1);
 
 /** Input of `callApi` / `apiResponse`: optional when the endpoint takes no params, query or body. */
 type InputArgs<E extends Endpoint> =
   Record<string, never> extends EndpointInput<E> ? [input?: EndpointInput<E>, options?: RequestOptions] : [input: EndpointInput<E>, options?: RequestOptions];
 
-/** The URL of a declared endpoint (or its route) for this input: path params filled and encoded, then the query. */
-export function endpointUrl<T extends Target>(endpoint: T, input?: EndpointInput<EndpointOf<T>>): string {
+/** The URL of a route for this input: path params filled and encoded, then the query. */
+export function endpointUrl<R extends ApiRoute<Endpoint>>(route: R, input?: EndpointInput<EndpointOf<R>>): string {
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  return `${fillPath(endpoint.path, params)}${queryString(query)}`;
+  return `${fillPath(pathOf(route), params)}${queryString(query)}`;
 }
 
 /**
- * Calls a declared endpoint and returns its OK response (streams, CSV); throws ApiError otherwise.
- * The body is the endpoint's body, sent as JSON.
+ * Calls an endpoint by its route and returns its OK response (streams, CSV); throws ApiError
+ * otherwise. The body is the endpoint's body, sent as JSON.
  */
-export function apiResponse<T extends Target>(endpoint: T, ...[input, options]: InputArgs<EndpointOf<T>>): Promise<Response> {
-  return send(endpoint, input, options);
+export function apiResponse<E extends Endpoint>(route: ApiRoute<E>, ...[input, options]: InputArgs<E>): Promise<Response> {
+  return send(route, input, options);
 }
 
-function send(endpoint: Target, input: unknown, options: RequestOptions | undefined): Promise<Response> {
-  const url = `${options?.baseUrl ?? ''}${endpointUrl(endpoint, input as EndpointInput<Endpoint>)}`;
-  return apiRequest(endpoint.method, url, (input as { body?: unknown } | undefined)?.body, options);
-}
-
-/**
- * Calls a declared JSON endpoint: fills its path, sends its body, and parses the reply with the
- * endpoint's own reply schema (the one the service validated it with).
- */
-export async function callApi<E extends Endpoint & { reply: NonNullable<Endpoint['reply']> }>(
-  endpoint: E,
-  ...[input, options]: InputArgs<E>
-): Promise<EndpointResult<E>> {
-  const res = await send(endpoint, input, options);
-  return endpoint.reply.parse(await res.json()) as EndpointResult<E>;
+function send(route: ApiRoute<Endpoint>, input: unknown, options: RequestOptions | undefined): Promise<Response> {
+  const url = `${options?.baseUrl ?? ''}${endpointUrl(route, input as EndpointInput<Endpoint>)}`;
+  return apiRequest(methodOf(route), url, (input as { body?: unknown } | undefined)?.body, options);
 }
 
 /**
- * Calls an endpoint by its route and returns its JSON reply as the contract types it, without
- * parsing it: the service has checked the reply against the same schema before sending it
- * (docs/screens.md#data-loading). For the signed-in first screen, which loads no zod.
+ * The one way the SPA calls a JSON endpoint (docs/screens.md#data-loading): by its route, with its
+ * params, query and body; returns the JSON reply as the contract types it, without parsing it:
+ * the service has checked the reply against the same schema before sending it, so no screen
+ * loads zod and the schemas to read a reply. No reply schema changes what it reads: the only
+ * defaults in them (`.default()`) never apply to a reply, since the service's serializer encodes
+ * with the schema, which refuses a reply without the field (api-client.test.ts holds it).
  */
-export async function readApi<E extends Endpoint>(route: ApiRoute<E>, ...[input, options]: InputArgs<E>): Promise<EndpointResult<E>> {
+export async function callApi<E extends Endpoint>(route: ApiRoute<E>, ...[input, options]: InputArgs<E>): Promise<EndpointResult<E>> {
   const res = await send(route, input, options);
   return (await res.json()) as EndpointResult<E>;
 }
 
 /**
- * The query key of a GET endpoint for this input: the filled path's segments (joined with `/`
- * they give the URL, query string included, as the default query function expects). Keys
- * of nested paths share prefixes, so invalidating `apiKey(endpoint, input).slice(0, n)` or
- * `pathKey('/api/pools/<id>/members')` covers everything below.
+ * The query key of a GET route for this input: the filled path's segments (joined with `/` they
+ * give the URL, query string included, as the default query function expects). Keys of nested
+ * paths share prefixes: `apiPrefix` gives one, to invalidate everything below it.
  */
-export function apiKey<T extends Target>(endpoint: T, input?: EndpointInput<EndpointOf<T>>): readonly string[] {
+export function apiKey<R extends ApiRoute<Endpoint>>(route: R, input?: EndpointInput<EndpointOf<R>>): readonly string[] {
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  const key = [...pathKey(fillPath(endpoint.path, params))];
+  const key = segmentsOf(fillPath(pathOf(route), params));
   // The query string rides on the last segment, so the joined key is still the exact GET URL.
   key[key.length - 1] += queryString(query);
   return key;
 }
 
-/** The key prefix of a concrete path (`/api/pools/p1/members` -> `['/api', 'pools', 'p1', 'members']`). */
-export function pathKey(path: string): readonly string[] {
+/** The segments of a route's path (`/api/pools/:poolId` -> `'api' | 'pools' | ':poolId'`). */
+type Segments<P extends string> = P extends `/${infer Head}/${infer Rest}` ? Head | Segments<`/${Rest}`> : P extends `/${infer Last}` ? Last : never;
+
+/**
+ * The key prefix of a route's path up to and including the segment `last`, with the params up to
+ * it: what invalidating a group of queries takes (`apiPrefix(ownedPools, 'pools')` covers every
+ * key under /api/pools; `apiPrefix(weekState, ':weekNumber', { poolId, weekNumber })` everything
+ * under that pool's week).
+ */
+export function apiPrefix<R extends ApiRoute<Endpoint>>(
+  route: R,
+  last: Segments<EndpointOf<R>['path']>,
+  params?: Partial<EndpointInput<EndpointOf<R>>['params']>,
+): readonly string[] {
+  const segments = pathOf(route).split('/');
+  const end = segments.indexOf(last);
+  if (end < 1) throw new Error(`No segment ${last} in ${route}`);
+  return segmentsOf(fillPath(segments.slice(0, end + 1).join('/'), params));
+}
+
+/** The key segments of a concrete path (`/api/pools/p1/members` -> `['/api', 'pools', 'p1', 'members']`). */
+function segmentsOf(path: string): string[] {
   const [first, ...rest] = path.replace(/^\//, '').split('/');
   return [`/${first ?? ''}`, ...rest];
 }

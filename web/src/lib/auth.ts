@@ -1,8 +1,8 @@
 import { SIGNED_IN_HINT_COOKIE } from '@powerpool/contracts';
 import type { CurrentUser } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, isApiError, readApi } from './api-client';
-import { firstScreenRoutes } from './api-routes';
+import { apiKey, isApiError, callApi } from './api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /*
  * The signed-in user is shared by every feature (navigation, guards, profile), so its call lives
@@ -27,7 +27,7 @@ export function hasSignedInHint(): boolean {
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
   if (!hasSignedInHint()) return null;
   try {
-    return await readApi(firstScreenRoutes.currentUser, {}, { signal });
+    return await callApi(routes.currentUser, {}, { signal });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
@@ -37,7 +37,7 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
 /** docs/screens.md#data-loading: no retry; fresh 5 minutes, kept 10 minutes. */
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: apiKey(firstScreenRoutes.currentUser),
+    queryKey: apiKey(routes.currentUser),
     queryFn: getCurrentUser,
     retry: false,
     staleTime: 5 * 60_000,

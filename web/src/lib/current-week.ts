@@ -1,7 +1,7 @@
 import type { Week } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from './api-client';
-import { firstScreenRoutes } from './api-routes';
+import { apiKey, callApi } from './api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { NEW_POOL_RETRY } from './new-pool-retry';
 
 /** The current week is cached 30 seconds (docs/screens.md#data-loading). */
@@ -12,12 +12,12 @@ const CURRENT_WEEK_STALE_MS = 30_000;
  * pool, of the current season). 404 `current_week_unknown` when that season has no games.
  */
 export function getCurrentWeek(poolId: string | undefined, { signal }: { signal?: AbortSignal } = {}): Promise<Week> {
-  return readApi(firstScreenRoutes.currentWeek, { query: { poolId } }, { signal });
+  return callApi(routes.currentWeek, { query: { poolId } }, { signal });
 }
 
 export function currentWeekQueryOptions(poolId: string | undefined) {
   return queryOptions({
-    queryKey: apiKey(firstScreenRoutes.currentWeek, { query: { poolId } }),
+    queryKey: apiKey(routes.currentWeek, { query: { poolId } }),
     ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getCurrentWeek(poolId, { signal }),
     staleTime: CURRENT_WEEK_STALE_MS,

@@ -51,7 +51,7 @@ export async function downloadCsv<E extends Endpoint & { method: 'GET'; produces
   input: EndpointInput<E>,
   fallbackName: string,
 ): Promise<string> {
-  const res = await apiRequest(route.method, endpointUrl(route, input));
+  const res = await apiRequest('GET', endpointUrl(route, input));
   const fileName = fileNameFromDisposition(res.headers.get('Content-Disposition'), fallbackName);
   saveBlob(await res.blob(), fileName);
   return fileName;

@@ -36,14 +36,14 @@ const answered = (client: QueryClient, query: ViewQuery) => {
 
 /**
  * Asks the first view's queries that have no answer yet (or joins them, when already on their way),
- * step by step, until each has answered: what a FirstView waits for, and what the signed-in first
- * load starts before the screen's code has run (app/first-screen.ts).
+ * step by step, until each has answered: what a FirstView waits for, and what the prefetch starts
+ * before the screen's code arrives (app/prefetch.ts).
  */
 export async function askFirstView(client: QueryClient, queries: ViewQueries): Promise<void> {
   for (;;) {
     const open = queries(client).filter((query) => !answered(client, query));
     if (open.length === 0) return;
-    // fetchQuery joins a request already on its way (the first screen's prefetch); a failure is an answer.
+    // fetchQuery joins a request already on its way (the prefetch, app/prefetch.ts); a failure is an answer.
     await Promise.all(open.map((query) => client.fetchQuery(query as Parameters<QueryClient['fetchQuery']>[0]).catch(() => undefined)));
   }
 }

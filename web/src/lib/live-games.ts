@@ -2,7 +2,7 @@ import { isFinalGame } from '@powerpool/contracts';
 import type { GameLiveState, GamesStreamEvent, GameStatus, PublishedGame } from '@powerpool/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { endpointUrl } from './api-client';
-import { firstScreenRoutes } from './api-routes';
+import * as routes from '@/lib/api-routes.gen';
 import type { LiveStreamState } from './live-stream';
 import { onDemand } from './on-demand';
 import { useLiveStream } from './use-live-stream';
@@ -47,10 +47,9 @@ export function gamesArePlaying(games: readonly GameTiming[], now: number, weekS
 }
 
 /** GET /api/seasons/{year}/weeks/{weekNumber}/games/stream (server-sent events, same origin, session cookie). */
-export const liveGamesStreamUrl = (year: number, weekNumber: number): string =>
-  endpointUrl(firstScreenRoutes.liveGamesStream, { params: { year, weekNumber } });
+export const liveGamesStreamUrl = (year: number, weekNumber: number): string => endpointUrl(routes.liveGamesStream, { params: { year, weekNumber } });
 
-/** The stream's event parser (its schema, and zod): loaded when games are on, not with the first screen. */
+/** The stream's event parser (its schema, and zod): loaded when games are on, not in the first load. */
 const gamesStreamEvent = onDemand(() => import('./games-stream-event'));
 
 /** The games' live states after an event: a snapshot replaces them all, a game replaces its own. */

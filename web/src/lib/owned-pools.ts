@@ -1,7 +1,7 @@
 import type { Pool } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from './api-client';
-import { firstScreenRoutes } from './api-routes';
+import { apiKey, callApi } from './api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /*
  * The pools the signed-in commissioner manages. Shared: /admin (pools feature) and week
@@ -13,11 +13,11 @@ const OWNED_POOLS_STALE_MS = 5 * 60_000;
 
 /** GET /api/pools/owned: the commissioner's pools, or every pool for a super admin. */
 export function getOwnedPools({ signal }: { signal?: AbortSignal } = {}): Promise<Pool[]> {
-  return readApi(firstScreenRoutes.ownedPools, {}, { signal });
+  return callApi(routes.ownedPools, {}, { signal });
 }
 
 export function ownedPoolsQueryOptions() {
-  return queryOptions({ queryKey: apiKey(firstScreenRoutes.ownedPools), queryFn: getOwnedPools, staleTime: OWNED_POOLS_STALE_MS });
+  return queryOptions({ queryKey: apiKey(routes.ownedPools), queryFn: getOwnedPools, staleTime: OWNED_POOLS_STALE_MS });
 }
 
 export function useOwnedPools() {

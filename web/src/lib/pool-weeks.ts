@@ -1,7 +1,7 @@
 import type { Week } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from './api-client';
-import { firstScreenRoutes } from './api-routes';
+import { apiKey, callApi } from './api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { weeksFollowInterval } from './follow-week';
 import { NEW_POOL_RETRY } from './new-pool-retry';
 
@@ -15,12 +15,12 @@ const WEEKS_STALE_MS = 10 * 60_000;
 
 /** GET /api/weeks?poolId=: every week of the pool's season, with the pool's state and deadline of each. */
 export function getWeeks(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Week[]> {
-  return readApi(firstScreenRoutes.weeks, { query: { poolId } }, { signal });
+  return callApi(routes.weeks, { query: { poolId } }, { signal });
 }
 
 export function weeksQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(firstScreenRoutes.weeks, { query: { poolId } }),
+    queryKey: apiKey(routes.weeks, { query: { poolId } }),
     ...NEW_POOL_RETRY,
     staleTime: WEEKS_STALE_MS,
     queryFn: ({ signal }) => getWeeks(poolId, { signal }),

@@ -1,7 +1,7 @@
 import type { PublishedGame } from '@powerpool/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiKey, readApi } from './api-client';
-import { firstScreenRoutes } from './api-routes';
+import { apiKey, callApi } from './api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { NEW_POOL_RETRY } from './new-pool-retry';
 
 /*
@@ -11,12 +11,12 @@ import { NEW_POOL_RETRY } from './new-pool-retry';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/games/published: the pool's games with locked spreads, status, scores and covers. */
 export function getPublishedGames(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PublishedGame[]> {
-  return readApi(firstScreenRoutes.publishedGames, { params: { poolId, weekNumber } }, { signal });
+  return callApi(routes.publishedGames, { params: { poolId, weekNumber } }, { signal });
 }
 
 export function publishedGamesQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
-    queryKey: apiKey(firstScreenRoutes.publishedGames, { params: { poolId, weekNumber } }),
+    queryKey: apiKey(routes.publishedGames, { params: { poolId, weekNumber } }),
     ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getPublishedGames(poolId, weekNumber, { signal }),
   });

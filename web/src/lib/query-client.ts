@@ -27,9 +27,10 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 
 /**
- * Marks every query under each key stale (a key is also a prefix: `pathKey('/api/pools')` covers
- * every pool list and panel) and waits for the active ones to refetch. For mutation hooks, with
- * keys taken from the api files' `xxxQueryOptions().queryKey`, `apiKey` or `pathKey`.
+ * Marks every query under each key stale (a key is also a prefix: `apiPrefix(routes.ownedPools,
+ * 'pools')` covers every pool list and panel) and waits for the active ones to refetch. For
+ * mutation hooks, with keys taken from the api files' `xxxQueryOptions().queryKey`, `apiKey` or
+ * `apiPrefix` (lib/api-client.ts).
  */
 export async function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): Promise<void> {
   await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));

@@ -1,7 +1,7 @@
 import type { UserPool } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from './api-client';
-import { firstScreenRoutes } from './api-routes';
+import { apiKey, callApi } from './api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /*
  * The signed-in user's pools. Shared: the picks screen, leaderboards and the home pool selector
@@ -10,11 +10,11 @@ import { firstScreenRoutes } from './api-routes';
 
 /** GET /api/user/pools */
 export function getUserPools({ signal }: { signal?: AbortSignal } = {}): Promise<UserPool[]> {
-  return readApi(firstScreenRoutes.userPools, {}, { signal });
+  return callApi(routes.userPools, {}, { signal });
 }
 
 export function userPoolsQueryOptions() {
-  return queryOptions({ queryKey: apiKey(firstScreenRoutes.userPools), queryFn: getUserPools });
+  return queryOptions({ queryKey: apiKey(routes.userPools), queryFn: getUserPools });
 }
 
 export function useUserPools() {

@@ -1,16 +1,16 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { PublicInvitation } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /** GET /api/invitations/{token} (public): what the join page shows. */
 export function getInvitation(token: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicInvitation> {
-  return callApi(poolsEndpoints.publicInvitation, { params: { token } }, { signal });
+  return callApi(routes.publicInvitation, { params: { token } }, { signal });
 }
 
 export function invitationQueryOptions(token: string) {
   return queryOptions({
-    queryKey: apiKey(poolsEndpoints.publicInvitation, { params: { token } }),
+    queryKey: apiKey(routes.publicInvitation, { params: { token } }),
     queryFn: ({ signal }) => getInvitation(token, { signal }),
   });
 }

@@ -1,16 +1,16 @@
-import { picksEndpoints } from '@powerpool/contracts';
 import type { WeeklyScoringReview } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /** GET /api/users/{userId}/pools/{poolId}/weekly-scoring-review: one member's picks and points in each completed week. */
 export function getWeeklyScoringReview(userId: string, poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<WeeklyScoringReview[]> {
-  return callApi(picksEndpoints.weeklyScoringReview, { params: { userId, poolId } }, { signal });
+  return callApi(routes.weeklyScoringReview, { params: { userId, poolId } }, { signal });
 }
 
 export function weeklyScoringReviewQueryOptions(userId: string, poolId: string) {
   return queryOptions({
-    queryKey: apiKey(picksEndpoints.weeklyScoringReview, { params: { userId, poolId } }),
+    queryKey: apiKey(routes.weeklyScoringReview, { params: { userId, poolId } }),
     queryFn: ({ signal }) => getWeeklyScoringReview(userId, poolId, { signal }),
   });
 }

@@ -1,7 +1,7 @@
+import * as routes from '@/lib/api-routes.gen';
 import { liveLeaderboardCsvName } from '@/config/live-leaderboard';
 import { useMutation } from '@tanstack/react-query';
 import { downloadCsv } from '@/lib/download';
-import { managementRoutes } from '@/lib/management-routes';
 
 export interface ExportLeaderboardVariables {
   poolId: string;
@@ -13,7 +13,7 @@ export interface ExportLeaderboardVariables {
  * file name or `week-{n}-leaderboard.csv`. Resolves with the file name.
  */
 export function exportLeaderboardCsv({ poolId, weekNumber }: ExportLeaderboardVariables): Promise<string> {
-  return downloadCsv(managementRoutes.exportLeaderboard, { params: { poolId, weekNumber } }, liveLeaderboardCsvName(weekNumber));
+  return downloadCsv(routes.exportLeaderboard, { params: { poolId, weekNumber } }, liveLeaderboardCsvName(weekNumber));
 }
 
 export function useExportLeaderboardCsv() {

@@ -1,13 +1,15 @@
 import type { LiveLeaderboard } from '@powerpool/contracts';
 import { queryOptions, replaceEqualDeep } from '@tanstack/react-query';
 import { LIVE_CACHE_MS, LIVE_STALE_MS } from '@/config/live-leaderboard';
-import { apiKey, readApi } from '@/lib/api-client';
-import { firstScreenRoutes } from '@/lib/api-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /*
- * The live leaderboard's query, apart from the hook that schedules it (get-live-leaderboard.ts):
- * the app's first screen starts it before the screen's code has loaded (app/first-screen.ts), and
- * this module brings nothing else into the first load (no messages, no zod).
+ * The live leaderboard's query, apart from the hook that schedules it (get-live-leaderboard.ts),
+ * the one call kept in two files: it is prefetched before the screen's code arrives
+ * (app/prefetch.ts), so this module is in the first load, and the hook's polling rules and
+ * messages would come with it (2.8 KB gzipped more on the landing page, over its budget:
+ * bench/web-bundle.ts).
  */
 
 /**
@@ -15,7 +17,7 @@ import { firstScreenRoutes } from '@/lib/api-routes';
  * overrides. Before the deadline a member gets 403 `picks_not_available` (lib/errors.ts).
  */
 export function getLiveLeaderboard(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<LiveLeaderboard> {
-  return readApi(firstScreenRoutes.liveLeaderboard, { params: { poolId, weekNumber } }, { signal });
+  return callApi(routes.liveLeaderboard, { params: { poolId, weekNumber } }, { signal });
 }
 
 /** A list of the board shared item by item with the one before, matched by id (a score reorders the standings). */
@@ -67,7 +69,7 @@ export function shareLiveBoard(old: unknown, next: unknown): unknown {
  */
 export function liveLeaderboardQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
-    queryKey: apiKey(firstScreenRoutes.liveLeaderboard, { params: { poolId, weekNumber } }),
+    queryKey: apiKey(routes.liveLeaderboard, { params: { poolId, weekNumber } }),
     queryFn: ({ signal }) => getLiveLeaderboard(poolId, weekNumber, { signal }),
     staleTime: LIVE_STALE_MS,
     gcTime: LIVE_CACHE_MS,

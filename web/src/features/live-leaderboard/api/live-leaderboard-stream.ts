@@ -3,8 +3,8 @@ import type { LiveLeaderboard, LiveStreamEvent } from '@powerpool/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, endpointUrl } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import type { LiveStreamState } from '@/lib/live-stream';
-import { managementRoutes } from '@/lib/management-routes';
 import { useLiveStream } from '@/lib/use-live-stream';
 import { liveLeaderboardQueryOptions, shareLiveBoard } from './live-leaderboard-query';
 
@@ -18,7 +18,7 @@ export const isStreamedWeek = (metadata: Pick<LiveLeaderboard['metadata'], 'curr
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/live-leaderboard/stream (server-sent events, same origin, session cookie). */
 export const liveLeaderboardStreamUrl = (poolId: string, weekNumber: number): string =>
-  endpointUrl(managementRoutes.liveLeaderboardStream, { params: { poolId, weekNumber } });
+  endpointUrl(routes.liveLeaderboardStream, { params: { poolId, weekNumber } });
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isString = (value: unknown): value is string => typeof value === 'string';

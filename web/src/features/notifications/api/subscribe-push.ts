@@ -1,6 +1,6 @@
-import { notificationsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { subscribeToPush, unsubscribeFromPush } from '@/lib/push';
 import { isPushEndpointRefused } from '@/features/notifications/lib/push-failure';
 import type { PushSubscriptionJson } from '@/lib/push';
@@ -10,7 +10,7 @@ import { pushStateKey } from './browser-push-state';
 
 /** POST /api/notifications/push-subscriptions: keeps this browser's subscription for the caller. */
 export function savePushSubscription(subscription: PushSubscriptionJson): Promise<{ pushSubscriptions: number }> {
-  return callApi(notificationsEndpoints.subscribePush, { body: subscription });
+  return callApi(routes.subscribePush, { body: subscription });
 }
 
 /**

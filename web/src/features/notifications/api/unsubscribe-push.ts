@@ -1,13 +1,13 @@
-import { notificationsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { unsubscribeFromPush } from '@/lib/push';
 import { preferencesQueryOptions } from './get-preferences';
 import { pushStateKey } from './browser-push-state';
 
 /** DELETE /api/notifications/push-subscriptions: forgets one of the caller's browsers. */
 export function deletePushSubscription(endpoint: string): Promise<{ pushSubscriptions: number }> {
-  return callApi(notificationsEndpoints.unsubscribePush, { body: { endpoint } });
+  return callApi(routes.unsubscribePush, { body: { endpoint } });
 }
 
 /** Turns push off in this browser, then has the server forget its subscription. */

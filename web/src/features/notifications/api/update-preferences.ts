@@ -1,13 +1,13 @@
-import { notificationsEndpoints } from '@powerpool/contracts';
 import type { NotificationPreference, NotificationPreferencesReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { withPreferences } from '@/features/notifications/lib/preferences';
 import { preferencesQueryOptions } from './get-preferences';
 
 /** PUT /api/notifications/preferences: turns the given kinds and channels on or off (the others stay). */
 export function updatePreferences(preferences: NotificationPreference[]): Promise<NotificationPreferencesReply> {
-  return callApi(notificationsEndpoints.updatePreferences, { body: { preferences } });
+  return callApi(routes.updatePreferences, { body: { preferences } });
 }
 
 /**

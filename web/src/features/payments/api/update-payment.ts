@@ -1,7 +1,7 @@
-import { identityEndpoints } from '@powerpool/contracts';
-import type { CurrentUser, EndpointInput } from '@powerpool/contracts';
+import type { identityEndpoints, CurrentUser, EndpointInput } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { paymentUsersQueryOptions } from './get-payment-users';
 
@@ -12,7 +12,7 @@ export interface UpdatePaymentVariables {
 
 /** PUT /api/admin/users/{userId}/payment: hasPaid and optional notes. */
 export function updatePayment({ userId, body }: UpdatePaymentVariables): Promise<CurrentUser> {
-  return callApi(identityEndpoints.setPayment, { params: { userId }, body });
+  return callApi(routes.setPayment, { params: { userId }, body });
 }
 
 /** Saves the payment, then reloads the payments list and the global user list (it shows paid/unpaid). */
@@ -20,6 +20,6 @@ export function useUpdatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePayment,
-    onSuccess: () => invalidateKeys(queryClient, [paymentUsersQueryOptions().queryKey, apiKey(identityEndpoints.globalUsers)]),
+    onSuccess: () => invalidateKeys(queryClient, [paymentUsersQueryOptions().queryKey, apiKey(routes.globalUsers)]),
   });
 }

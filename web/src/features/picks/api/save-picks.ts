@@ -1,7 +1,7 @@
 import type { BatchPicksBody, BatchPicksReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError, readApi } from '@/lib/api-client';
-import { firstScreenRoutes } from '@/lib/api-routes';
+import { isApiError, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { currentWeekQueryOptions } from '@/lib/current-week';
 import { myPicksKey } from './get-my-picks';
 import { myTiebreakerKey } from './get-my-tiebreaker';
@@ -12,7 +12,7 @@ import { myTiebreakerKey } from './get-my-tiebreaker';
  * (the server's clock says the deadline has passed), week_not_published.
  */
 export function savePicks(body: BatchPicksBody): Promise<BatchPicksReply> {
-  return readApi(firstScreenRoutes.savePicks, { body });
+  return callApi(routes.savePicks, { body });
 }
 
 /**

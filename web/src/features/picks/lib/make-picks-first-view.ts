@@ -7,8 +7,9 @@ import { myPicksQueryOptions } from '@/features/picks/api/get-my-picks';
 
 /**
  * What Make Picks' first view reads (lib/first-view.tsx), each step once the one before has
- * answered: the player's pools; the pool shown (`shownPool`) and its current week; the week's published games and the player's saved picks. The
- * signed-in first load asks the same chain before the screen's code has run (app/first-screen.ts).
+ * answered: the player's pools; the pool shown (`shownPool`) and its current week; the week's
+ * published games and the player's saved picks. The same chain is prefetched before the screen's
+ * code arrives (app/prefetch.ts).
  */
 export function makePicksFirstView(requestedPoolId: string | undefined) {
   return (client: QueryClient): ViewQuery[] => {

@@ -1,13 +1,13 @@
 import type { Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { pathKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiPrefix, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { ownedPoolsQueryOptions } from '@/lib/owned-pools';
 
 /** PUT /api/pools/{poolId}/activate (no body). */
 export function activatePool(poolId: string): Promise<Pool> {
-  return readApi(managementRoutes.activatePool, { params: { poolId } });
+  return callApi(routes.activatePool, { params: { poolId } });
 }
 
 /** Activates the pool, then reloads the owned pools and the site admin's pool lists (they show the status). */
@@ -15,6 +15,6 @@ export function useActivatePool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: activatePool,
-    onSuccess: () => invalidateKeys(queryClient, [ownedPoolsQueryOptions().queryKey, pathKey('/api/admin/pools')]),
+    onSuccess: () => invalidateKeys(queryClient, [ownedPoolsQueryOptions().queryKey, apiPrefix(routes.adminPoolDetails, 'pools')]),
   });
 }

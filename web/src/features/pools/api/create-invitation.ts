@@ -1,7 +1,7 @@
 import type { CreateInvitationBody, Invitation } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invitationsQueryOptions } from './get-invitations';
 
 export interface CreateInvitationVariables {
@@ -11,7 +11,7 @@ export interface CreateInvitationVariables {
 
 /** POST /api/pools/{poolId}/invitations: notes (or null), maxUses (or null), expiresAt. */
 export function createInvitation({ poolId, body }: CreateInvitationVariables): Promise<Invitation> {
-  return readApi(managementRoutes.createInvitation, { params: { poolId }, body });
+  return callApi(routes.createInvitation, { params: { poolId }, body });
 }
 
 /** Creates the invitation, then reloads the pool's invitation list. */

@@ -1,14 +1,14 @@
 import type { CreatePoolBody, Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, pathKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, apiPrefix, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { userPoolsQueryOptions } from '@/lib/user-pools';
 import { ownedPoolsQueryOptions } from '@/lib/owned-pools';
 
 /** POST /api/pools: the creator becomes its commissioner and first member. */
 export function createPool(body: CreatePoolBody): Promise<Pool> {
-  return readApi(managementRoutes.createPool, { body });
+  return callApi(routes.createPool, { body });
 }
 
 /**
@@ -23,8 +23,8 @@ export function useCreatePool() {
       invalidateKeys(queryClient, [
         ownedPoolsQueryOptions().queryKey,
         userPoolsQueryOptions().queryKey,
-        pathKey('/api/admin/pools'),
-        apiKey(managementRoutes.globalUsers),
+        apiPrefix(routes.adminPoolDetails, 'pools'),
+        apiKey(routes.globalUsers),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import type { EndpointResult, Invitation, poolsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invitationsQueryOptions } from './get-invitations';
 
 export interface DeleteInvitationVariables {
@@ -10,7 +10,7 @@ export interface DeleteInvitationVariables {
 
 /** DELETE /api/invitations/{invitationId} */
 export function deleteInvitation({ invitation }: DeleteInvitationVariables): Promise<EndpointResult<typeof poolsEndpoints.deleteInvitation>> {
-  return readApi(managementRoutes.deleteInvitation, { params: { invitationId: invitation.id } });
+  return callApi(routes.deleteInvitation, { params: { invitationId: invitation.id } });
 }
 
 /** Deletes the invitation, then reloads its pool's invitation list. */

@@ -1,16 +1,16 @@
 import type { Invitation } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /** GET /api/pools/{poolId}/invitations: the pool's invitations with their status. */
 export function getInvitations(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Invitation[]> {
-  return readApi(managementRoutes.invitations, { params: { poolId } }, { signal });
+  return callApi(routes.invitations, { params: { poolId } }, { signal });
 }
 
 export function invitationsQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(managementRoutes.invitations, { params: { poolId } }),
+    queryKey: apiKey(routes.invitations, { params: { poolId } }),
     queryFn: ({ signal }) => getInvitations(poolId, { signal }),
   });
 }

@@ -1,16 +1,16 @@
 import type { PoolMemberDetails } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /** GET /api/pools/{poolId}/members/details: the members with payment and notes. */
 export function getMemberDetails(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PoolMemberDetails[]> {
-  return readApi(managementRoutes.memberDetails, { params: { poolId } }, { signal });
+  return callApi(routes.memberDetails, { params: { poolId } }, { signal });
 }
 
 export function memberDetailsQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(managementRoutes.memberDetails, { params: { poolId } }),
+    queryKey: apiKey(routes.memberDetails, { params: { poolId } }),
     queryFn: ({ signal }) => getMemberDetails(poolId, { signal }),
   });
 }

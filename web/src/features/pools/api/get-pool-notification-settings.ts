@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 export interface PoolNotificationSettings {
   poolId: string;
@@ -10,12 +10,12 @@ export interface PoolNotificationSettings {
 
 /** GET /api/pools/{poolId}/notification-settings: the pool's picks reminders, each on or off (docs/notifications.md#reminders). */
 export function getPoolNotificationSettings(poolId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PoolNotificationSettings> {
-  return readApi(managementRoutes.poolNotificationSettings, { params: { poolId } }, { signal });
+  return callApi(routes.poolSettings, { params: { poolId } }, { signal });
 }
 
 export function poolNotificationSettingsQueryOptions(poolId: string) {
   return queryOptions({
-    queryKey: apiKey(managementRoutes.poolNotificationSettings, { params: { poolId } }),
+    queryKey: apiKey(routes.poolSettings, { params: { poolId } }),
     queryFn: ({ signal }) => getPoolNotificationSettings(poolId, { signal }),
   });
 }

@@ -1,7 +1,7 @@
 import type { EndpointResult, poolsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 export interface RemoveMemberVariables {
   poolId: string;
@@ -10,7 +10,7 @@ export interface RemoveMemberVariables {
 
 /** DELETE /api/pools/{poolId}/members/remove/{userId} */
 export function removeMember({ poolId, userId }: RemoveMemberVariables): Promise<EndpointResult<typeof poolsEndpoints.removeMember>> {
-  return readApi(managementRoutes.removeMember, { params: { poolId, userId } });
+  return callApi(routes.removeMember, { params: { poolId, userId } });
 }
 
 /** Removes the member, then reloads everything under /api/pools/{poolId}/members (details and stats). */
@@ -18,6 +18,6 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: (_reply, { poolId }) => queryClient.invalidateQueries({ queryKey: apiKey(managementRoutes.members, { params: { poolId } }) }),
+    onSuccess: (_reply, { poolId }) => queryClient.invalidateQueries({ queryKey: apiKey(routes.members, { params: { poolId } }) }),
   });
 }

@@ -1,7 +1,7 @@
 import type { Invitation } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invitationsQueryOptions } from './get-invitations';
 
 export interface UpdateInvitationVariables {
@@ -11,7 +11,7 @@ export interface UpdateInvitationVariables {
 
 /** PUT /api/invitations/{invitationId}: activate or deactivate. */
 export function updateInvitation({ invitation, isActive }: UpdateInvitationVariables): Promise<Invitation> {
-  return readApi(managementRoutes.updateInvitation, { params: { invitationId: invitation.id }, body: { isActive } });
+  return callApi(routes.updateInvitation, { params: { invitationId: invitation.id }, body: { isActive } });
 }
 
 /** Saves the invitation, then reloads its pool's invitation list. */

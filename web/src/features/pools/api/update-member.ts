@@ -1,7 +1,7 @@
 import type { PoolMemberDetails, UpdateMemberBody } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 export interface UpdateMemberVariables {
   poolId: string;
@@ -11,7 +11,7 @@ export interface UpdateMemberVariables {
 
 /** PATCH /api/pools/{poolId}/members/{userId}: isActive, hasPaid, paymentNotes, notes; or only hasPaid. */
 export function updateMember({ poolId, userId, body }: UpdateMemberVariables): Promise<PoolMemberDetails> {
-  return readApi(managementRoutes.updateMember, { params: { poolId, userId }, body });
+  return callApi(routes.updateMember, { params: { poolId, userId }, body });
 }
 
 /** Saves the member, then reloads everything under /api/pools/{poolId}/members (details and stats). */
@@ -19,6 +19,6 @@ export function useUpdateMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMember,
-    onSuccess: (_member, { poolId }) => queryClient.invalidateQueries({ queryKey: apiKey(managementRoutes.members, { params: { poolId } }) }),
+    onSuccess: (_member, { poolId }) => queryClient.invalidateQueries({ queryKey: apiKey(routes.members, { params: { poolId } }) }),
   });
 }

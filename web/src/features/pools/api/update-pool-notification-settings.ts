@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import type { PoolNotificationSettings } from './get-pool-notification-settings';
 import { poolNotificationSettingsQueryOptions } from './get-pool-notification-settings';
 
@@ -12,7 +12,7 @@ export interface UpdatePoolNotificationSettingsVariables {
 
 /** PUT /api/pools/{poolId}/notification-settings: turns the pool's 24-hour or 1-hour reminder on or off (its commissioner or a super admin). */
 export function updatePoolNotificationSettings({ poolId, ...body }: UpdatePoolNotificationSettingsVariables): Promise<PoolNotificationSettings> {
-  return readApi(managementRoutes.updatePoolNotificationSettings, { params: { poolId }, body });
+  return callApi(routes.updatePoolSettings, { params: { poolId }, body });
 }
 
 /** Saves, then shows what the server stored. */

@@ -1,13 +1,13 @@
-import { identityEndpoints } from '@powerpool/contracts';
 import type { CurrentUser, UpdateProfileBody } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { currentUserQueryOptions } from '@/lib/auth';
 
 /** PUT /api/user/profile: saves the names and returns the updated current user. */
 export function updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
-  return callApi(identityEndpoints.updateProfile, { body });
+  return callApi(routes.updateProfile, { body });
 }
 
 type UpdateProfileOptions = Omit<UseMutationOptions<CurrentUser, Error, UpdateProfileBody>, 'mutationFn'>;

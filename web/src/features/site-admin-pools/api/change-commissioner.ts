@@ -1,7 +1,7 @@
-import { identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import type { Pool } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi, pathKey } from '@/lib/api-client';
+import { apiKey, callApi, apiPrefix } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { userPoolsQueryOptions } from '@/lib/user-pools';
 
@@ -12,7 +12,7 @@ export interface ChangeCommissionerVariables {
 
 /** PUT /api/admin/pools/{poolId}/commissioner: body userId. */
 export function changeCommissioner({ poolId, userId }: ChangeCommissionerVariables): Promise<Pool> {
-  return callApi(poolsEndpoints.changeCommissioner, { params: { poolId }, body: { userId } });
+  return callApi(routes.changeCommissioner, { params: { poolId }, body: { userId } });
 }
 
 /**
@@ -25,10 +25,10 @@ export function useChangeCommissioner() {
     mutationFn: changeCommissioner,
     onSuccess: () =>
       invalidateKeys(queryClient, [
-        pathKey('/api/admin/pools'),
-        pathKey('/api/pools'),
+        apiPrefix(routes.adminPoolDetails, 'pools'),
+        apiPrefix(routes.ownedPools, 'pools'),
         userPoolsQueryOptions().queryKey,
-        apiKey(identityEndpoints.globalUsers),
+        apiKey(routes.globalUsers),
       ]),
   });
 }

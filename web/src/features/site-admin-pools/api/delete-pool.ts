@@ -1,13 +1,13 @@
-import { identityEndpoints, poolsEndpoints } from '@powerpool/contracts';
 import type { DeletePoolReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, callApi, pathKey } from '@/lib/api-client';
+import { apiKey, callApi, apiPrefix } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { userPoolsQueryOptions } from '@/lib/user-pools';
 
 /** DELETE /api/admin/pools/{poolId}: the counts of what went with it. */
 export function deletePool(poolId: string): Promise<DeletePoolReply> {
-  return callApi(poolsEndpoints.deletePool, { params: { poolId } });
+  return callApi(routes.deletePool, { params: { poolId } });
 }
 
 /**
@@ -20,10 +20,10 @@ export function useDeletePool() {
     mutationFn: deletePool,
     onSuccess: () =>
       invalidateKeys(queryClient, [
-        pathKey('/api/admin/pools'),
-        pathKey('/api/pools'),
+        apiPrefix(routes.adminPoolDetails, 'pools'),
+        apiPrefix(routes.ownedPools, 'pools'),
         userPoolsQueryOptions().queryKey,
-        apiKey(identityEndpoints.globalUsers),
+        apiKey(routes.globalUsers),
       ]),
   });
 }

@@ -1,15 +1,15 @@
-import { poolsEndpoints } from '@powerpool/contracts';
 import type { PoolAdminDetails } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /** GET /api/admin/pools/details: every pool with counts and its commissioner. */
 export function getAdminPools({ signal }: { signal?: AbortSignal } = {}): Promise<PoolAdminDetails[]> {
-  return callApi(poolsEndpoints.adminPoolDetails, {}, { signal });
+  return callApi(routes.adminPoolDetails, {}, { signal });
 }
 
 export function adminPoolsQueryOptions() {
-  return queryOptions({ queryKey: apiKey(poolsEndpoints.adminPoolDetails), queryFn: getAdminPools });
+  return queryOptions({ queryKey: apiKey(routes.adminPoolDetails), queryFn: getAdminPools });
 }
 
 export function useAdminPools() {

@@ -1,7 +1,7 @@
-import { poolsEndpoints } from '@powerpool/contracts';
-import type { EndpointResult } from '@powerpool/contracts';
+import type { poolsEndpoints, EndpointResult } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, pathKey } from '@/lib/api-client';
+import { callApi, apiPrefix } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { userPoolsQueryOptions } from '@/lib/user-pools';
 import { globalUsersQueryOptions } from './get-global-users';
@@ -13,7 +13,7 @@ export interface RemoveUserFromPoolVariables {
 
 /** DELETE /api/admin/users/{userId}/pools/{poolId}: removes the user from the pool. */
 export function removeUserFromPool({ userId, poolId }: RemoveUserFromPoolVariables): Promise<EndpointResult<typeof poolsEndpoints.adminRemoveUserFromPool>> {
-  return callApi(poolsEndpoints.adminRemoveUserFromPool, { params: { userId, poolId } });
+  return callApi(routes.adminRemoveUserFromPool, { params: { userId, poolId } });
 }
 
 /**
@@ -25,6 +25,11 @@ export function useRemoveUserFromPool() {
   return useMutation({
     mutationFn: removeUserFromPool,
     onSuccess: () =>
-      invalidateKeys(queryClient, [globalUsersQueryOptions().queryKey, pathKey('/api/admin/pools'), pathKey('/api/pools'), userPoolsQueryOptions().queryKey]),
+      invalidateKeys(queryClient, [
+        globalUsersQueryOptions().queryKey,
+        apiPrefix(routes.adminPoolDetails, 'pools'),
+        apiPrefix(routes.ownedPools, 'pools'),
+        userPoolsQueryOptions().queryKey,
+      ]),
   });
 }

@@ -1,8 +1,8 @@
-import { sportsEndpoints } from '@powerpool/contracts';
 import type { ClearStagingReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 import { gamesDiffQueryOptions } from './get-games-diff';
@@ -13,7 +13,7 @@ import { validationReportQueryOptions } from './get-validation-report';
 
 /** DELETE /api/admin/unified-staging/clear-staging/{scheduleId}: empties staging (production untouched). */
 export function clearStaging(): Promise<ClearStagingReply> {
-  return callApi(sportsEndpoints.clearStaging, { params: { scheduleId: SCHEDULE_ID } });
+  return callApi(routes.clearStaging, { params: { scheduleId: SCHEDULE_ID } });
 }
 
 type Options = Omit<UseMutationOptions<ClearStagingReply, Error, void>, 'mutationFn'>;

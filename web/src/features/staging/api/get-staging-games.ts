@@ -1,18 +1,18 @@
-import { sportsEndpoints } from '@powerpool/contracts';
 import type { StagingGame } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 
 const input = { params: { scheduleId: SCHEDULE_ID } };
 
 /** GET /api/admin/unified-staging/games/{scheduleId}: the staged games. */
 export function getStagingGames({ signal }: { signal?: AbortSignal } = {}): Promise<StagingGame[]> {
-  return callApi(sportsEndpoints.stagingGames, input, { signal });
+  return callApi(routes.stagingGames, input, { signal });
 }
 
 export function stagingGamesQueryOptions() {
-  return queryOptions({ queryKey: apiKey(sportsEndpoints.stagingGames, input), queryFn: getStagingGames });
+  return queryOptions({ queryKey: apiKey(routes.stagingGames, input), queryFn: getStagingGames });
 }
 
 export function useStagingGames() {

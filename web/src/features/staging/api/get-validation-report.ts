@@ -1,18 +1,18 @@
-import { sportsEndpoints } from '@powerpool/contracts';
 import type { ValidationReport } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 
 const input = { params: { scheduleId: SCHEDULE_ID } };
 
 /** GET /api/admin/unified-staging/validate-games/{scheduleId}: the seven checks over the staged games. */
 export function getValidationReport({ signal }: { signal?: AbortSignal } = {}): Promise<ValidationReport> {
-  return callApi(sportsEndpoints.validateGames, input, { signal });
+  return callApi(routes.validateGames, input, { signal });
 }
 
 export function validationReportQueryOptions() {
-  return queryOptions({ queryKey: apiKey(sportsEndpoints.validateGames, input), queryFn: getValidationReport });
+  return queryOptions({ queryKey: apiKey(routes.validateGames, input), queryFn: getValidationReport });
 }
 
 /**

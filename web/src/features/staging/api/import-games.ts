@@ -1,7 +1,7 @@
-import { sportsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { apiResponse } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { readImportStream } from '@/features/staging/utils/import-stream';
 import type { CompleteImportEvent, ImportVariables } from '@/features/staging/utils/import-stream';
@@ -16,7 +16,7 @@ import { validationReportQueryOptions } from './get-validation-report';
  * the server says so otherwise (an ApiError).
  */
 export async function importGames({ year, onEvent, signal }: ImportVariables): Promise<CompleteImportEvent> {
-  const res = await apiResponse(sportsEndpoints.importGames, { params: { scheduleId: SCHEDULE_ID }, body: { year } }, { signal });
+  const res = await apiResponse(routes.importGames, { params: { scheduleId: SCHEDULE_ID }, body: { year } }, { signal });
   return readImportStream(res, onEvent);
 }
 

@@ -1,7 +1,7 @@
-import { sportsEndpoints } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { apiResponse } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { readImportStream } from '@/features/staging/utils/import-stream';
 import type { CompleteImportEvent, ImportVariables } from '@/features/staging/utils/import-stream';
@@ -16,7 +16,7 @@ import { validationReportQueryOptions } from './get-validation-report';
  * reading the streamed progress (`readImportStream`). Rejects with ApiError for a non-OK reply.
  */
 export async function importTeams({ year, onEvent, signal }: ImportVariables): Promise<CompleteImportEvent> {
-  const res = await apiResponse(sportsEndpoints.importTeams, { params: { scheduleId: SCHEDULE_ID }, body: { year } }, { signal });
+  const res = await apiResponse(routes.importTeams, { params: { scheduleId: SCHEDULE_ID }, body: { year } }, { signal });
   return readImportStream(res, onEvent);
 }
 

@@ -1,15 +1,15 @@
-import { sportsEndpoints } from '@powerpool/contracts';
 import type { VenueImportReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { venueStatsQueryOptions } from './get-venue-stats';
 import { venuesQueryOptions } from './get-venues';
 
 /** POST /api/unified-staging/venues/import: fetches the venues of the staged and production games. */
 export function importVenues(): Promise<VenueImportReply> {
-  return callApi(sportsEndpoints.importVenues);
+  return callApi(routes.importVenues);
 }
 
 type Options = Omit<UseMutationOptions<VenueImportReply, Error, void>, 'mutationFn'>;

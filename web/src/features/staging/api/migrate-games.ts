@@ -1,8 +1,9 @@
-import { migrateGamesEventSchema, sportsEndpoints } from '@powerpool/contracts';
+import { migrateGamesEventSchema } from '@powerpool/contracts';
 import type { MigrateGamesEvent } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { endpointUrl } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 import { gamesDiffQueryOptions } from './get-games-diff';
@@ -11,7 +12,7 @@ import { venueStatsQueryOptions } from './get-venue-stats';
 export type GamesMigrationResult = Extract<MigrateGamesEvent, { type: 'complete' }>;
 
 /** The event stream's URL (EventSource GETs it with the session cookie). */
-export const MIGRATE_GAMES_STREAM_URL = endpointUrl(sportsEndpoints.migrateGames, { params: { scheduleId: SCHEDULE_ID } });
+export const MIGRATE_GAMES_STREAM_URL = endpointUrl(routes.migrateGames, { params: { scheduleId: SCHEDULE_ID } });
 /** docs/screens.md#staging: the text shown when the event stream breaks, and how long after. */
 export const STREAM_CONNECTION_FAILED = 'Migration stream connection failed';
 export const STREAM_ERROR_DELAY_MS = 2000;

@@ -1,8 +1,8 @@
-import { sportsEndpoints } from '@powerpool/contracts';
 import type { MigrateTeamsReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { SCHEDULE_ID } from '@/features/staging/utils/schedule';
 import { gamesDiffQueryOptions } from './get-games-diff';
@@ -10,7 +10,7 @@ import { teamsDiffQueryOptions } from './get-teams-diff';
 
 /** POST /api/admin/unified-staging/migrate-teams/{scheduleId}: copies the staged teams to production. */
 export function migrateTeams(): Promise<MigrateTeamsReply> {
-  return callApi(sportsEndpoints.migrateTeams, { params: { scheduleId: SCHEDULE_ID } });
+  return callApi(routes.migrateTeams, { params: { scheduleId: SCHEDULE_ID } });
 }
 
 type Options = Omit<UseMutationOptions<MigrateTeamsReply, Error, void>, 'mutationFn'>;

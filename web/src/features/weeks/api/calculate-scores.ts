@@ -1,8 +1,7 @@
 import type { CalculateReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { firstScreenRoutes } from '@/lib/api-routes';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 
 export interface CalculateScoresVariables {
@@ -12,7 +11,7 @@ export interface CalculateScoresVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/scores/calculate (no body): idempotent. */
 export function calculateScores({ poolId, weekNumber }: CalculateScoresVariables): Promise<CalculateReply> {
-  return readApi(managementRoutes.calculate, { params: { poolId, weekNumber } });
+  return callApi(routes.calculate, { params: { poolId, weekNumber } });
 }
 
 /** Calculates, then reloads the scoring review and the live board of the week. */
@@ -27,5 +26,5 @@ export function useCalculateScores() {
 /** What a new calculation (or an override) changes: the week's scoring review and its live leaderboard. */
 export function scoresKeys(poolId: string, weekNumber: number) {
   const params = { poolId, weekNumber };
-  return [apiKey(managementRoutes.scoringReview, { params }), apiKey(firstScreenRoutes.liveLeaderboard, { params })];
+  return [apiKey(routes.scoringReview, { params }), apiKey(routes.liveLeaderboard, { params })];
 }

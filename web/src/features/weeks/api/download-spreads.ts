@@ -1,7 +1,7 @@
 import type { DownloadSpreadsReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { poolSpreadsQueryOptions } from './get-pool-spreads';
 import { setupGamesQueryOptions } from './get-setup-games';
@@ -13,7 +13,7 @@ export interface DownloadSpreadsVariables {
 
 /** POST /api/pools/{poolId}/spreads/{weekNumber}/download (no body): the pool's spreads from the provider's current lines. */
 export function downloadSpreads({ poolId, weekNumber }: DownloadSpreadsVariables): Promise<DownloadSpreadsReply> {
-  return readApi(managementRoutes.downloadSpreads, { params: { poolId, weekNumber } });
+  return callApi(routes.downloadSpreads, { params: { poolId, weekNumber } });
 }
 
 /** Downloads the lines, then reloads the pool's spreads and the week's games (their provider lines). */

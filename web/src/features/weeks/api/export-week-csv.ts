@@ -1,6 +1,6 @@
+import * as routes from '@/lib/api-routes.gen';
 import { useMutation } from '@tanstack/react-query';
 import { downloadCsv } from '@/lib/download';
-import { managementRoutes } from '@/lib/management-routes';
 
 export interface ExportWeekVariables {
   poolId: string;
@@ -12,7 +12,7 @@ export const weekCsvName = (weekNumber: number): string => `week-${weekNumber}-s
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/export/csv: the week's scoring review as CSV. Resolves with the file name. */
 export function exportWeekCsv({ poolId, weekNumber }: ExportWeekVariables): Promise<string> {
-  return downloadCsv(managementRoutes.exportWeek, { params: { poolId, weekNumber } }, weekCsvName(weekNumber));
+  return downloadCsv(routes.exportWeek, { params: { poolId, weekNumber } }, weekCsvName(weekNumber));
 }
 
 export function useExportWeekCsv() {

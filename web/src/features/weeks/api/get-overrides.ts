@@ -1,16 +1,16 @@
 import type { PickOverride } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/overrides: the week's recorded commissioner overrides. */
 export function getOverrides(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PickOverride[]> {
-  return readApi(managementRoutes.overrides, { params: { poolId, weekNumber } }, { signal });
+  return callApi(routes.overrides, { params: { poolId, weekNumber } }, { signal });
 }
 
 export function overridesQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
-    queryKey: apiKey(managementRoutes.overrides, { params: { poolId, weekNumber } }),
+    queryKey: apiKey(routes.overrides, { params: { poolId, weekNumber } }),
     queryFn: ({ signal }) => getOverrides(poolId, weekNumber, { signal }),
   });
 }

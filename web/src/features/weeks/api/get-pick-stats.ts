@@ -1,7 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import type { PickStats } from '@powerpool/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTimePassed } from '@/hooks/use-time-passed';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { PICK_SAVES_FOLLOW_MS } from '@/lib/follow-week';
-import { pickStatsQueryOptions } from './pick-stats-query';
+
+/** GET /api/admin/weeks/{weekNumber}/pick-stats?poolId=: how many active members have saved their three picks. */
+export function getPickStats(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<PickStats> {
+  return callApi(routes.pickStats, { params: { weekNumber }, query: { poolId } }, { signal });
+}
+
+export function pickStatsQueryOptions(poolId: string, weekNumber: number) {
+  return queryOptions({
+    queryKey: apiKey(routes.pickStats, { params: { weekNumber }, query: { poolId } }),
+    queryFn: ({ signal }) => getPickStats(poolId, weekNumber, { signal }),
+  });
+}
 
 /**
  * Players keep saving picks until the deadline (`pickDeadline`): the card reloads every

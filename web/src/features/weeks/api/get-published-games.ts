@@ -6,7 +6,7 @@ import { gamesArePlaying, useLiveGames, withLiveState } from '@/lib/live-games';
 import { publishedGamesQueryOptions } from '@/lib/published-games';
 import { invalidateKeys } from '@/lib/query-client';
 import { LIVE_GAMES_REFETCH_MS } from '@/features/weeks/lib/live';
-import { weekStateQueryOptions } from './week-state-query';
+import { weekStateQueryOptions } from './get-week-state';
 
 /** The pool's published games of a week; `live`: reload every LIVE_GAMES_REFETCH_MS (GAMES_IN_PROGRESS). */
 export function usePublishedGames(poolId: string, weekNumber: number, { live = false }: { live?: boolean } = {}) {

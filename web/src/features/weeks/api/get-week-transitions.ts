@@ -1,17 +1,17 @@
 import type { WeekTransition } from '@powerpool/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { NEW_POOL_RETRY } from '@/lib/new-pool-retry';
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/transitions: the recorded changes of state, oldest first. */
 export function getWeekTransitions(poolId: string, weekNumber: number, { signal }: { signal?: AbortSignal } = {}): Promise<WeekTransition[]> {
-  return readApi(managementRoutes.transitions, { params: { poolId, weekNumber } }, { signal });
+  return callApi(routes.transitions, { params: { poolId, weekNumber } }, { signal });
 }
 
 export function weekTransitionsQueryOptions(poolId: string, weekNumber: number) {
   return queryOptions({
-    queryKey: apiKey(managementRoutes.transitions, { params: { poolId, weekNumber } }),
+    queryKey: apiKey(routes.transitions, { params: { poolId, weekNumber } }),
     ...NEW_POOL_RETRY,
     queryFn: ({ signal }) => getWeekTransitions(poolId, weekNumber, { signal }),
   });

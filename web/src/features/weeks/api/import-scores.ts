@@ -1,10 +1,10 @@
 import type { ImportScoresReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { setupGamesQueryOptions } from './get-setup-games';
-import { poolWeekKeys } from './week-keys';
+import { poolWeekKeys } from './get-week-state';
 
 export interface ImportScoresVariables {
   poolId: string;
@@ -13,7 +13,7 @@ export interface ImportScoresVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/import-scores (no body): statuses and scores from the provider. */
 export function importScores({ poolId, weekNumber }: ImportScoresVariables): Promise<ImportScoresReply> {
-  return readApi(managementRoutes.importScores, { params: { poolId, weekNumber } });
+  return callApi(routes.importScores, { params: { poolId, weekNumber } });
 }
 
 /** Imports, then reloads the week (`poolWeekKeys`: state counts, published games) and its production games. */

@@ -1,7 +1,7 @@
 import { NUDGE_INTERVAL_MS } from '@powerpool/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { isApiError, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 
 export interface NudgeWeekVariables {
   poolId: string;
@@ -15,7 +15,7 @@ export interface NudgeWeekVariables {
  * saved: the toast shows the server's message, try again).
  */
 export function nudgeWeek({ poolId, weekNumber }: NudgeWeekVariables): Promise<{ nudged: number; justEmailed: number; nextNudgeAt: string }> {
-  return readApi(managementRoutes.nudge, { params: { poolId, weekNumber } });
+  return callApi(routes.nudge, { params: { poolId, weekNumber } });
 }
 
 const nudgeStatusKey = ({ poolId, weekNumber }: NudgeWeekVariables) => ['nudge-status', poolId, weekNumber] as const;
@@ -27,7 +27,7 @@ const nudgeStatusKey = ({ poolId, weekNumber }: NudgeWeekVariables) => ['nudge-s
 export function useNudgeStatus(variables: NudgeWeekVariables) {
   return useQuery({
     queryKey: nudgeStatusKey(variables),
-    queryFn: () => readApi(managementRoutes.nudgeStatus, { params: variables }),
+    queryFn: () => callApi(routes.nudgeStatus, { params: variables }),
   });
 }
 

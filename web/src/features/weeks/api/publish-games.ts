@@ -1,10 +1,10 @@
 import type { PublishReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
-import { poolWeekKeys } from './week-keys';
-import type { WeekChangeOptions } from './week-keys';
+import { poolWeekKeys } from './get-week-state';
+import type { WeekChangeOptions } from './get-week-state';
 
 export interface PublishGamesVariables {
   poolId: string;
@@ -14,7 +14,7 @@ export interface PublishGamesVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/games/publish: body gameIds; fixes the deadline and locks the spreads. */
 export function publishGames({ poolId, weekNumber, gameIds }: PublishGamesVariables): Promise<PublishReply> {
-  return readApi(managementRoutes.publish, { params: { poolId, weekNumber }, body: { gameIds } });
+  return callApi(routes.publish, { params: { poolId, weekNumber }, body: { gameIds } });
 }
 
 /** Publishes, then reloads everything that shows the week's state (`poolWeekKeys`); `onSuccess` as in useTransitionWeek. */

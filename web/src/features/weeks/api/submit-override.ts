@@ -1,15 +1,15 @@
 import type { OverrideReply } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { apiKey, callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { scoresKeys } from './calculate-scores';
 import type { OverrideRequest } from '@/features/weeks/lib/override';
-import { pickStatsQueryOptions } from './pick-stats-query';
+import { pickStatsQueryOptions } from './get-pick-stats';
 
 /** POST /api/picks/commissioner-override: a member's picks entered for them, with a reason; recorded. */
 export function submitOverride(body: OverrideRequest): Promise<OverrideReply> {
-  return readApi(managementRoutes.override, { body });
+  return callApi(routes.override, { body });
 }
 
 /** Submits, then reloads what the picks change: pick stats, scoring review, live board and the week's overrides. */
@@ -21,7 +21,7 @@ export function useSubmitOverride() {
       invalidateKeys(queryClient, [
         pickStatsQueryOptions(poolId, weekNumber).queryKey,
         ...scoresKeys(poolId, weekNumber),
-        apiKey(managementRoutes.overrides, { params: { poolId, weekNumber } }),
+        apiKey(routes.overrides, { params: { poolId, weekNumber } }),
       ]),
   });
 }

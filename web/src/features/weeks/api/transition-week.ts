@@ -1,10 +1,10 @@
 import type { TransitionReply, TransitionSlug } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
-import { poolWeekKeys } from './week-keys';
-import type { WeekChangeOptions } from './week-keys';
+import { poolWeekKeys } from './get-week-state';
+import type { WeekChangeOptions } from './get-week-state';
 
 export interface TransitionWeekVariables {
   poolId: string;
@@ -21,7 +21,7 @@ export interface TransitionWeekVariables {
  * object, received null"), so one is always sent.
  */
 export function transitionWeek({ poolId, weekNumber, target, testing = false }: TransitionWeekVariables): Promise<TransitionReply> {
-  return readApi(managementRoutes.transition, { params: { poolId, weekNumber, target }, body: testing ? { testing: true } : {} });
+  return callApi(routes.transition, { params: { poolId, weekNumber, target }, body: testing ? { testing: true } : {} });
 }
 
 /** Moves the week, then reloads everything that shows its state (`poolWeekKeys`). */

@@ -1,7 +1,7 @@
 import type { PoolSpread } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
 import { poolSpreadsQueryOptions } from './get-pool-spreads';
 
@@ -15,7 +15,7 @@ export interface UpdateSpreadVariables {
 
 /** PUT /api/pools/{poolId}/spreads/{gameId}: body spread (SETUP only). */
 export function updateSpread({ poolId, gameId, spread }: UpdateSpreadVariables): Promise<PoolSpread> {
-  return readApi(managementRoutes.updateSpread, { params: { poolId, gameId }, body: { spread } });
+  return callApi(routes.updateSpread, { params: { poolId, gameId }, body: { spread } });
 }
 
 /** Saves the spread, then reloads the pool's spreads of the week. */

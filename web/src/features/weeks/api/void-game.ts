@@ -1,9 +1,9 @@
 import type { PublishedGame } from '@powerpool/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { managementRoutes } from '@/lib/management-routes';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@/lib/api-routes.gen';
 import { invalidateKeys } from '@/lib/query-client';
-import { poolWeekKeys } from './week-keys';
+import { poolWeekKeys } from './get-week-state';
 
 export interface VoidGameVariables {
   poolId: string;
@@ -14,7 +14,7 @@ export interface VoidGameVariables {
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/games/{gameId}/void: body reason; a postponed game becomes a push for every pick. */
 export function voidGame({ poolId, weekNumber, gameId, reason }: VoidGameVariables): Promise<PublishedGame> {
-  return readApi(managementRoutes.voidGame, { params: { poolId, weekNumber, gameId }, body: { reason } });
+  return callApi(routes.voidGame, { params: { poolId, weekNumber, gameId }, body: { reason } });
 }
 
 /** Rules the game void, then reloads the week (`poolWeekKeys`: void count, published games). */

@@ -5,8 +5,8 @@ import type { CurrentUser } from '@powerpool/contracts';
 import { paths } from '@/config/paths';
 import { liveLeaderboardQueryOptions } from '@/features/live-leaderboard/api/live-leaderboard-query';
 import { makePicksFirstView } from '@/features/picks/lib/make-picks-first-view';
-import { weekStateQueryOptions } from '@/features/weeks/api/week-state-query';
-import { weekFirstLoad } from '@/features/weeks/lib/week-first-load';
+import { weekStateQueryOptions } from '@/features/weeks/api/get-week-state';
+import { weekPrefetch } from '@/features/weeks/lib/week-prefetch';
 import { parseWeekParam } from '@/features/weeks/lib/week-param';
 import { currentUserQueryOptions, hasSignedInHint } from '@/lib/auth';
 import { currentWeekQueryOptions } from '@/lib/current-week';
@@ -16,16 +16,16 @@ import { canManagePools, isSuperAdmin } from '@/lib/roles';
 import { requestedPoolId, userPoolsQueryOptions } from '@/lib/user-pools';
 
 /**
- * Starts what the signed-in first screen needs as soon as the app's code runs, instead of each
- * request waiting for the screen that asks for it (docs/screens.md#data-loading): the user, and
- * on Make Picks its code and the player's pools, then the pool's current week, then its games
- * and the player's picks together. Week Management, Pool Management, Live Results and the live
+ * Prefetch (docs/screens.md#data-loading): starts the calls of the screen a signed-in visit opens
+ * on as soon as the app's code runs, before the screen's code arrives, instead of each request
+ * waiting for the screen that asks for it: the user, and on Make Picks its code and the player's
+ * pools, then the pool's current week, then its games and the player's picks together. Week Management, Pool Management, Live Results and the live
  * leaderboard likewise start their code and their first view's data together (`prefetchWeek`,
  * `prefetchLiveResults`). Without the signed-in hint nobody is signed in: nothing is asked and
  * no code is fetched (the landing page). The screens read the same queries from the cache; a
  * request that fails here is asked again by the screen, which shows the failure.
  */
-export function prefetchFirstScreen(client: QueryClient, { pathname, search = '', state }: { pathname: string; search?: string; state: unknown }): void {
+export function prefetchScreen(client: QueryClient, { pathname, search = '', state }: { pathname: string; search?: string; state: unknown }): void {
   if (!hasSignedInHint()) return;
   void client.prefetchQuery(currentUserQueryOptions());
   const ignore = () => undefined;
@@ -76,8 +76,8 @@ async function prefetchForManager(client: QueryClient, prefetch: (user: CurrentU
 
 /**
  * Week Management (/weeks/{n}?pool=), for a commissioner or super admin: the pool the page shows
- * (its rule, pickManagedPool), then the part of its first view that the first load can ask
- * (`weekFirstLoad`: the week's state and the pool's weeks, then the published games and the pick
+ * (its rule, pickManagedPool), then the part of its first view prefetched with it
+ * (`weekPrefetch`: the week's state and the pool's weeks, then the published games and the pick
  * counts). The week's state of a pool named by the address is asked at once, beside the viewer's
  * pools.
  */
@@ -85,7 +85,7 @@ async function prefetchWeek(client: QueryClient, user: CurrentUser, weekNumber: 
   if (requested) void client.prefetchQuery(weekStateQueryOptions(requested, weekNumber));
   const pools = await client.fetchQuery(ownedPoolsQueryOptions());
   const pool = pickManagedPool(pools, requested, user.id);
-  if (pool) await askFirstView(client, weekFirstLoad(pool.id, weekNumber));
+  if (pool) await askFirstView(client, weekPrefetch(pool.id, weekNumber));
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { WeekStatus } from '@powerpool/contracts';
 import { describe, expect, it } from 'vitest';
 import { AFTER_DEADLINE_RETRY_MS, LIVE_WEEK_FOLLOW_MS, WAITING_FOLLOW_MS } from '@/lib/follow-week';
-import { weekStateRefetchInterval } from './get-week-state';
-import { poolWeekKeys } from './week-keys';
+import { poolWeekKeys, weekStateRefetchInterval } from './get-week-state';
 
 const status = (over: Partial<WeekStatus>): WeekStatus => ({
   poolId: 'p1',
