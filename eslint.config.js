@@ -242,6 +242,14 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
+  {
+    // More than three parameters means one named options object: docs/architecture.md#inside-a-service.
+    files: ['{services/*,libs/*,gateway}/src/**/*.ts', 'deploy/embedded/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-params': ['error', { max: 3 }],
+    },
+  },
   ...architecture,
   {
     // A plain script the HTML loads before the bundle (no module, no types).

@@ -74,7 +74,7 @@ const app = await startBenchApp();
 
 let exitCode = 0;
 try {
-  const session = await signInThroughGateway(app.url, EMAIL, PASSWORD);
+  const session = await signInThroughGateway(app.url, { email: EMAIL, password: PASSWORD });
   const gatewayRequest = { url: `${app.url}${PATH}`, headers: { cookie: `${SESSION_COOKIE}=${session}` } };
   const user = currentUserSchema.parse(await probe(gatewayRequest.url, gatewayRequest.headers));
   const identity = { user: { id: user.id, email: user.email, role: user.role } };

@@ -85,7 +85,7 @@ async function settle(): Promise<void> {
 
 let exitCode = 0;
 try {
-  const session = await signInThroughGateway(app.url, 'admin@powerpool.test', 'powerpool');
+  const session = await signInThroughGateway(app.url, { email: 'admin@powerpool.test', password: 'powerpool' });
   const cookie = `${SESSION_COOKIE}=${session}`;
   const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
 

@@ -53,7 +53,7 @@ let exitCode = 0;
 let child: ChildProcess | undefined;
 let phone: Awaited<ReturnType<typeof openWireEventStream>> | undefined;
 try {
-  const session = await signInThroughGateway(app.url, 'admin@powerpool.test', 'powerpool');
+  const session = await signInThroughGateway(app.url, { email: 'admin@powerpool.test', password: 'powerpool' });
   const cookie = `${SESSION_COOKIE}=${session}`;
   const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string; email: string; role: Role };
 

@@ -127,7 +127,7 @@ async function measure(pools: number): Promise<void> {
   let child: ChildProcess | undefined;
   try {
     const count = async (query: string) => (await db.query<{ n: number }>(query)).rows[0]?.n ?? 0;
-    const session = await signInThroughGateway(test.url, 'admin@powerpool.test', 'powerpool');
+    const session = await signInThroughGateway(test.url, { email: 'admin@powerpool.test', password: 'powerpool' });
     const adminId = ((await (await fetch(`${test.url}/api/auth/user`, { headers: { cookie: `${SESSION_COOKIE}=${session}` } })).json()) as { id: string }).id;
 
     // ---- seed ----------------------------------------------------------------------------------

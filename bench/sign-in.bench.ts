@@ -19,7 +19,7 @@ const app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', 
 let exitCode = 0;
 try {
   // One sign-in first, so discovery, JIT and PGlite's warm-up are not in the figures.
-  await signInThroughGateway(app.url, 'warm.up@powerpool.test', DEV_PASSWORD, { localAddress: addresses[0]! });
+  await signInThroughGateway(app.url, { email: 'warm.up@powerpool.test', password: DEV_PASSWORD, localAddress: addresses[0]! });
 
   const durations: number[] = [];
   const failures: string[] = [];
@@ -31,7 +31,7 @@ try {
       const email = `bench.${next++}@powerpool.test`;
       const t0 = performance.now();
       try {
-        await signInThroughGateway(app.url, email, DEV_PASSWORD, { localAddress });
+        await signInThroughGateway(app.url, { email, password: DEV_PASSWORD, localAddress });
         durations.push(performance.now() - t0);
         perAddress.set(localAddress, (perAddress.get(localAddress) ?? 0) + 1);
       } catch (err) {

@@ -101,7 +101,7 @@ export async function seedRushPool(test: TestCluster, options: RushOptions): Pro
   const players: RushPlayer[] = new Array(emails.length);
   const started = Date.now();
   await inLanes(emails, options.signInConcurrency ?? 12, async (email, i) => {
-    const sessionId = await signInThroughGateway(url, email, DEV_PASSWORD);
+    const sessionId = await signInThroughGateway(url, { email, password: DEV_PASSWORD });
     const cookie = `${SESSION_COOKIE}=${sessionId}`;
     const session: SignedIn = {
       sessionId,

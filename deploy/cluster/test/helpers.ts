@@ -111,7 +111,7 @@ export async function callWithin(
   body: unknown,
   withinMs: number,
 ): Promise<{ status: number; text: string }> {
-  const res = await sessionFetch(appUrl, who.sessionId, method, path, body, AbortSignal.timeout(withinMs));
+  const res = await sessionFetch({ appUrl, sessionId: who.sessionId, method, path, body, signal: AbortSignal.timeout(withinMs) });
   return { status: res.status, text: await res.text() };
 }
 

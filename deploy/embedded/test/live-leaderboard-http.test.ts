@@ -37,7 +37,7 @@ describe('live leaderboard through the gateway', () => {
 
   beforeAll(async () => {
     app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'warn', espnReplay: false });
-    cookie = `${SESSION_COOKIE}=${await signInThroughGateway(app.url, 'admin@powerpool.test', 'powerpool')}`;
+    cookie = `${SESSION_COOKIE}=${await signInThroughGateway(app.url, { email: 'admin@powerpool.test', password: 'powerpool' })}`;
     const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
     const { bus } = app.runtime;
     const at = new Date().toISOString();

@@ -23,7 +23,7 @@ describe('notifications in embedded mode', () => {
     }
   };
   const signedIn = async (email: string) => {
-    const cookie = `${SESSION_COOKIE}=${await signInThroughGateway(app.url, email, 'powerpool')}`;
+    const cookie = `${SESSION_COOKIE}=${await signInThroughGateway(app.url, { email, password: 'powerpool' })}`;
     const me = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string; email: string };
     return { cookie, id: me.id, email: me.email };
   };

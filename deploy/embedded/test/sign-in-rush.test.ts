@@ -58,7 +58,7 @@ describe('embedded mode on its default limits', () => {
       while (next < PEOPLE) {
         const email = `rush.${next++}@powerpool.test`;
         try {
-          results.push({ email, session: await signInThroughGateway(app.url, email, DEV_PASSWORD, { localAddress }) });
+          results.push({ email, session: await signInThroughGateway(app.url, { email, password: DEV_PASSWORD, localAddress }) });
         } catch (err) {
           results.push({ email, error: (err as Error).message.slice(0, 300) });
         }

@@ -26,6 +26,7 @@ export async function compressReplies(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', skipSmallReplies);
 }
 
+// eslint-disable-next-line max-params -- Fastify's onSend callback hook: (request, reply, payload, done)
 const skipSmallReplies: onSendHookHandler = (request, reply, payload, done) => {
   const length = Number(reply.getHeader('content-length'));
   if (Number.isFinite(length) && length < COMPRESS_MIN_BYTES) request.headers['x-no-compression'] = '1';

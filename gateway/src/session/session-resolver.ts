@@ -104,7 +104,17 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
         }),
       );
       // An event that does not parse is logged and dropped: an eviction cannot be acted on without its ids.
-      const listen = async <T>(subject: string, schema: z.ZodType<T>, name: string, handle: (data: T, subject: string) => void) => {
+      const listen = async <T>({
+        subject,
+        schema,
+        name,
+        handle,
+      }: {
+        subject: string;
+        schema: z.ZodType<T>;
+        name: string;
+        handle: (data: T, subject: string) => void;
+      }) => {
         subscriptions.push(
           await bus.subscribe(subject, (msg) => {
             const parsed = schema.safeParse(msg.data);
@@ -116,13 +126,23 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
           }),
         );
       };
-      await listen('identity.session.ended', sessionEndedSchema, 'identity.session.ended', ({ sessionIdHash }) => {
-        cache.evictSession(sessionIdHash);
-        inFlight.delete(sessionIdHash);
+      await listen({
+        subject: 'identity.session.ended',
+        schema: sessionEndedSchema,
+        name: 'identity.session.ended',
+        handle: ({ sessionIdHash }) => {
+          cache.evictSession(sessionIdHash);
+          inFlight.delete(sessionIdHash);
+        },
       });
-      await listen('identity.user.*', userEventSchema, 'identity.user', ({ user }, subject) => {
-        const removed = cache.evictUser(user.id);
-        if (removed > 0) log.debug({ subject, userId: user.id, removed }, 'dropped cached sessions of a changed user');
+      await listen({
+        subject: 'identity.user.*',
+        schema: userEventSchema,
+        name: 'identity.user',
+        handle: ({ user }, subject) => {
+          const removed = cache.evictUser(user.id);
+          if (removed > 0) log.debug({ subject, userId: user.id, removed }, 'dropped cached sessions of a changed user');
+        },
       });
     },
 

@@ -23,6 +23,7 @@ export function installSignedInHint(app: FastifyInstance, options: { secure: boo
   // A callback hook that answers at once when it has nothing to wait for: an async hook would hold
   // every reply for a turn of the event loop, and a reply sent while a proxied upload is being cut
   // (the 413 of body-limit.ts) must go out before the proxy's own error path can touch its status.
+  // eslint-disable-next-line max-params -- Fastify's onSend callback hook: (request, reply, payload, done)
   app.addHook('onSend', (request, reply, payload, done) => {
     const session = setCookiesOf(reply)
       .map(parseSetCookie)

@@ -42,7 +42,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The UTC instant of the first Sunday on or after `day` of `month`, at `utcHour`. */
-function sundayOnOrAfter(year: number, month: number, day: number, utcHour: number): number {
+function sundayOnOrAfter({ year, month, day, utcHour }: { year: number; month: number; day: number; utcHour: number }): number {
   const midnight = Date.UTC(year, month, day);
   const weekday = new Date(midnight).getUTCDay();
   return midnight + ((7 - weekday) % 7) * DAY_MS + utcHour * HOUR_MS;
@@ -50,7 +50,7 @@ function sundayOnOrAfter(year: number, month: number, day: number, utcHour: numb
 
 /** Is `ms` in daylight time? Starts 2:00 CST = 08:00 UTC, ends 2:00 CDT = 07:00 UTC. */
 function isDaylight(ms: number, year: number): boolean {
-  return ms >= sundayOnOrAfter(year, 2, 8, 8) && ms < sundayOnOrAfter(year, 10, 1, 7);
+  return ms >= sundayOnOrAfter({ year, month: 2, day: 8, utcHour: 8 }) && ms < sundayOnOrAfter({ year, month: 10, day: 1, utcHour: 7 });
 }
 
 let intlFormat: Intl.DateTimeFormat | undefined;

@@ -102,6 +102,7 @@ export function livePickOf(choice: LivePickChoice, outcome: Omit<PickOutcome, 'p
 }
 
 /** A player's line of the live board from their ranked, scored week (with the week's tiebreaker fields when it has one). */
+// eslint-disable-next-line max-params -- called by web/src, which is being refactored; convert with it
 export function liveStandingOf<P>(
   player: { userId: string; displayName: string; rank: number; weekPoints: number; seasonPoints: number },
   outcome: WeekOutcome<P & { confidenceRank: number; isPowerPick: boolean; selectedTeamEspnId: string }>,

@@ -107,7 +107,7 @@ export function accountIdFor(email: string): string {
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
 
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, { keyLength, ...options }: ScryptOptions & { keyLength: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scryptCallback(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
   });
@@ -116,7 +116,7 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64url. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  const key = await scrypt(password, salt, { keyLength: SCRYPT.keyLength, N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -124,7 +124,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), {
+    keyLength: expected.length,
     N: Number(n),
     r: Number(r),
     p: Number(p),

@@ -78,7 +78,7 @@ export function clientAddress(req: IncomingMessage): string {
   return peer;
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+function sendHtml(res: ServerResponse, { status, html, headers = {} }: { status: number; html: string; headers?: Record<string, string> }): void {
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -86,7 +86,7 @@ function sendHtml(res: ServerResponse, status: number, html: string, headers: Re
   res.end(html);
 }
 
-function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+function sendText(res: ServerResponse, { status, text, headers = {} }: { status: number; text: string; headers?: Record<string, string> }): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -119,7 +119,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
 
     if (path !== basePath && !path.startsWith(`${basePath}/`)) {
-      sendText(res, 404, 'Not found');
+      sendText(res, { status: 404, text: 'Not found' });
       return;
     }
     const rest = path.slice(basePath.length) || '/';
@@ -133,7 +133,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
 
     if (rest === '/assets/logout.js') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+        sendText(res, { status: 405, text: 'Method not allowed', headers: { Allow: 'GET, HEAD' } });
         return;
       }
       res.statusCode = 200;
@@ -145,7 +145,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
 
     const interaction = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|signup))?\/?$/.exec(rest);
     if (interaction) {
-      await handleInteraction(req, res, interaction[1]!, interaction[2] as 'login' | 'signup' | undefined);
+      await handleInteraction(req, res, { uid: interaction[1]!, step: interaction[2] as 'login' | 'signup' | undefined });
       return;
     }
 
@@ -154,19 +154,23 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
     await providerCallback(req, res);
   }
 
-  async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string, step: 'login' | 'signup' | undefined): Promise<void> {
+  async function handleInteraction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { uid, step }: { uid: string; step: 'login' | 'signup' | undefined },
+  ): Promise<void> {
     let details: Awaited<ReturnType<Provider['interactionDetails']>>;
     try {
       details = await provider.interactionDetails(req, res);
     } catch (err) {
       if (err instanceof errors.SessionNotFound) {
-        sendHtml(res, 400, errorPage('Your sign-in has expired'));
+        sendHtml(res, { status: 400, html: errorPage('Your sign-in has expired') });
         return;
       }
       throw err;
     }
     if (details.uid !== uid) {
-      sendHtml(res, 400, errorPage('Your sign-in has expired'));
+      sendHtml(res, { status: 400, html: errorPage('Your sign-in has expired') });
       return;
     }
 
@@ -178,7 +182,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
       return;
     }
     if (details.prompt.name !== 'login') {
-      sendHtml(res, 400, errorPage('Unsupported sign-in step', { prompt: details.prompt.name }));
+      sendHtml(res, { status: 400, html: errorPage('Unsupported sign-in step', { prompt: details.prompt.name }) });
       return;
     }
 
@@ -187,15 +191,15 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
     const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
 
     if (req.method === 'GET' && !step) {
-      sendHtml(res, 200, loginPage({ action: urls.login, signUpUrl: urls.signup, ...(loginHint ? { login: loginHint } : {}) }));
+      sendHtml(res, { status: 200, html: loginPage({ action: urls.login, signUpUrl: urls.signup, ...(loginHint ? { login: loginHint } : {}) }) });
       return;
     }
     if (req.method === 'GET' && step === 'signup') {
-      sendHtml(res, 200, signUpPage({ action: urls.signup, signInUrl: urls.page }));
+      sendHtml(res, { status: 200, html: signUpPage({ action: urls.signup, signInUrl: urls.page }) });
       return;
     }
     if (req.method !== 'POST' || !step) {
-      sendText(res, 405, 'Method not allowed', { Allow: step ? 'GET, POST' : 'GET' });
+      sendText(res, { status: 405, text: 'Method not allowed', headers: { Allow: step ? 'GET, POST' : 'GET' } });
       return;
     }
 
@@ -204,8 +208,12 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
       const login = form.get('login') ?? '';
       const ip = clientAddress(req);
       const showPause = (pause: LoginPause) =>
-        sendHtml(res, 429, loginPage({ action: urls.login, signUpUrl: urls.signup, login, error: pausedMessage(pause.scope, pause.retryAfterSeconds) }), {
-          'Retry-After': String(pause.retryAfterSeconds),
+        sendHtml(res, {
+          status: 429,
+          html: loginPage({ action: urls.login, signUpUrl: urls.signup, login, error: pausedMessage(pause.scope, pause.retryAfterSeconds) }),
+          headers: {
+            'Retry-After': String(pause.retryAfterSeconds),
+          },
         });
       // While paused no password is checked, so the answer says nothing about the password.
       const paused = throttle.paused(login, ip);
@@ -221,7 +229,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
           showPause(pause);
           return;
         }
-        sendHtml(res, 200, loginPage({ action: urls.login, signUpUrl: urls.signup, login, error: TEXT.invalidCredentials }));
+        sendHtml(res, { status: 200, html: loginPage({ action: urls.login, signUpUrl: urls.signup, login, error: TEXT.invalidCredentials }) });
         return;
       }
       throttle.succeeded(login, ip);
@@ -252,7 +260,7 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
         problems.push(TEXT.emailTaken);
       }
     }
-    sendHtml(res, 200, signUpPage({ action: urls.signup, signInUrl: urls.page, values, errors: problems }));
+    sendHtml(res, { status: 200, html: signUpPage({ action: urls.signup, signInUrl: urls.page, values, errors: problems }) });
   }
 
   async function grantEverything(details: Awaited<ReturnType<Provider['interactionDetails']>>): Promise<string> {
@@ -268,12 +276,12 @@ export function createRequestHandler(deps: HandlerDeps): Handler {
   return (req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof FormTooLargeError) {
-        sendText(res, 413, 'Payload too large', { Connection: 'close' });
+        sendText(res, { status: 413, text: 'Payload too large', headers: { Connection: 'close' } });
         return;
       }
       logger.error({ err, url: req.url }, 'dev IdP request failed');
       if (res.headersSent) res.destroy();
-      else sendHtml(res, 500, errorPage('Something went wrong'));
+      else sendHtml(res, { status: 500, html: errorPage('Something went wrong') });
     });
   };
 }

@@ -34,7 +34,7 @@ export function createUnitOfWork<S>(options: UnitOfWorkOptions<S>): UnitOfWork<S
         const db: Db = tx;
         const emit: Emit = async (subject, payload) => {
           if (!outbox) throw new Error(`No outbox: cannot emit ${subject}`);
-          await outbox.add(db, subject, payload);
+          await outbox.add(db, { subject, payload });
         };
         return fn(options.store(db), emit);
       });

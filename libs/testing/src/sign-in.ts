@@ -8,16 +8,19 @@ const MAX_HOPS = 15;
  * login form, back through `/api/callback`. Returns the `pp_session` cookie value identity set.
  * `localAddress` connects from that address (another client IP for the gateway's limits).
  */
-export async function signInThroughGateway(appUrl: string, email: string, password: string, options: BrowserOptions = {}): Promise<string> {
+export async function signInThroughGateway(
+  appUrl: string,
+  { email, password, ...options }: { email: string; password: string } & BrowserOptions,
+): Promise<string> {
   const browser = new Browser(options);
   try {
-    return await walkSignIn(browser, appUrl, email, password);
+    return await walkSignIn(browser, { appUrl, email, password });
   } finally {
     await browser.close();
   }
 }
 
-async function walkSignIn(browser: Browser, appUrl: string, email: string, password: string): Promise<string> {
+async function walkSignIn(browser: Browser, { appUrl, email, password }: { appUrl: string; email: string; password: string }): Promise<string> {
   const { res: page, url: pageUrl } = await browser.follow(`${appUrl}/api/login`, 'about:never');
   const html = await page.text();
   if (page.status !== 200) throw new Error(`GET /api/login ended on ${pageUrl} with ${page.status}:\n${html.slice(0, 500)}`);
@@ -57,7 +60,21 @@ export interface SignedIn {
 }
 
 /** One request through the gateway with a session cookie: a JSON body when one is given, redirects not followed. */
-export function sessionFetch(appUrl: string, sessionId: string, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+export function sessionFetch({
+  appUrl,
+  sessionId,
+  method,
+  path,
+  body,
+  signal,
+}: {
+  appUrl: string;
+  sessionId: string;
+  method: string;
+  path: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}): Promise<Response> {
   return fetch(`${appUrl}${path}`, {
     method,
     headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -72,11 +89,11 @@ export function sessionFetch(appUrl: string, sessionId: string, method: string, 
  * fetch helpers carrying the session cookie (the cluster and embedded mode's HTTP tests).
  */
 export async function signIn(appUrl: string, email: string, password: string): Promise<SignedIn> {
-  const sessionId = await signInThroughGateway(appUrl, email, password);
+  const sessionId = await signInThroughGateway(appUrl, { email, password });
   return {
     sessionId,
-    get: (path) => sessionFetch(appUrl, sessionId, 'GET', path),
-    put: (path, body) => sessionFetch(appUrl, sessionId, 'PUT', path, body),
-    post: (path, body) => sessionFetch(appUrl, sessionId, 'POST', path, body),
+    get: (path) => sessionFetch({ appUrl, sessionId, method: 'GET', path }),
+    put: (path, body) => sessionFetch({ appUrl, sessionId, method: 'PUT', path, body }),
+    post: (path, body) => sessionFetch({ appUrl, sessionId, method: 'POST', path, body }),
   };
 }

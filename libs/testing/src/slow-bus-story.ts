@@ -240,7 +240,17 @@ export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<Slo
    * One click: sent now, and again after a pause while it answers still_syncing (or one of
    * today's lag answers of its `kind`); any other answer than `expected` fails the story.
    */
-  const act = async (step: string, kind: string | null, call: () => Promise<Response>, expected = 200): Promise<string> => {
+  const act = async ({
+    step,
+    kind,
+    call,
+    expected = 200,
+  }: {
+    step: string;
+    kind: string | null;
+    call: () => Promise<Response>;
+    expected?: number;
+  }): Promise<string> => {
     const record: StepRecord = { step, status: 0, stillSyncing: 0, lagAnswers: [], ms: 0 };
     steps.push(record);
     const started = Date.now();
@@ -276,29 +286,32 @@ export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<Slo
   // The story: every request as soon as the previous one answered.
   const t0 = Date.now();
   const pool = JSON.parse(
-    await act(
-      'create pool',
-      null,
-      () => commissioner.post('/api/pools', { name: `Slow bus ${label} ${randomInt(1e9)}`, year: YEAR, allowsPostseason: true }),
-      201,
-    ),
+    await act({
+      step: 'create pool',
+      kind: null,
+      call: () => commissioner.post('/api/pools', { name: `Slow bus ${label} ${randomInt(1e9)}`, year: YEAR, allowsPostseason: true }),
+      expected: 201,
+    }),
   ) as { id: string };
   const week = `/api/pools/${pool.id}/weeks/${WILD_CARD_WEEK}`;
-  const invitation = JSON.parse(await act('invite', null, () => commissioner.post(`/api/pools/${pool.id}/invitations`, {}), 201)) as {
+  const invitation = JSON.parse(
+    await act({ step: 'invite', kind: null, call: () => commissioner.post(`/api/pools/${pool.id}/invitations`, {}), expected: 201 }),
+  ) as {
     invitationToken: string;
   };
-  for (const [player, who] of players) await act(`join ${player.email}`, null, () => who.post(`/api/invitations/${invitation.invitationToken}/use`));
+  for (const [player, who] of players)
+    await act({ step: `join ${player.email}`, kind: null, call: () => who.post(`/api/invitations/${invitation.invitationToken}/use`) });
   for (const [gameId, spread] of Object.entries(WILD_CARD_SPREADS)) {
-    await act(`spread ${gameId}`, 'spread', () => commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }));
+    await act({ step: `spread ${gameId}`, kind: 'spread', call: () => commissioner.put(`/api/pools/${pool.id}/spreads/${gameId}`, { spread }) });
   }
   const published = JSON.parse(
-    await act('publish', 'publish', () => commissioner.post(`${week}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) })),
+    await act({ step: 'publish', kind: 'publish', call: () => commissioner.post(`${week}/games/publish`, { gameIds: Object.keys(WILD_CARD_SPREADS) }) }),
   ) as PublishReply;
   const poolGameOf = Object.fromEntries(published.games.map((g) => [g.id, g.poolGameId]));
   for (const [player, who] of players) {
-    await act(`picks ${player.email}`, 'picks', () => who.post('/api/picks/batch', wildCardBatch(pool.id, poolGameOf, player.picks)));
+    await act({ step: `picks ${player.email}`, kind: 'picks', call: () => who.post('/api/picks/batch', wildCardBatch(pool.id, poolGameOf, player.picks)) });
   }
-  await act('start games (Testing tab)', null, () => commissioner.post(`${week}/transition/games-in-progress`, { testing: true }));
+  await act({ step: 'start games (Testing tab)', kind: null, call: () => commissioner.post(`${week}/transition/games-in-progress`, { testing: true }) });
 
   // The round is played (the replay's clock, not an event): every game final at ESPN.
   const deadline = Date.now() + 120_000;
@@ -311,11 +324,13 @@ export async function runSlowBusStory(options: SlowBusStoryOptions): Promise<Slo
   }
 
   // The commissioner's four clicks, back to back.
-  const imported = JSON.parse(await act('Update Scores from ESPN', null, () => commissioner.post(`${week}/import-scores`))) as ImportScoresReply;
+  const imported = JSON.parse(
+    await act({ step: 'Update Scores from ESPN', kind: null, call: () => commissioner.post(`${week}/import-scores`) }),
+  ) as ImportScoresReply;
   const finalGames = imported.games.filter((g) => g.isComplete).map((g) => g.id);
-  await act('Move to Scoring Phase', null, () => commissioner.post(`${week}/transition/scoring`, {}));
-  await act('Calculate User Scores', 'calculate', () => commissioner.post(`${week}/scores/calculate`));
-  await act('Complete Week', null, () => commissioner.post(`${week}/transition/complete`, {}));
+  await act({ step: 'Move to Scoring Phase', kind: null, call: () => commissioner.post(`${week}/transition/scoring`, {}) });
+  await act({ step: 'Calculate User Scores', kind: 'calculate', call: () => commissioner.post(`${week}/scores/calculate`) });
+  await act({ step: 'Complete Week', kind: null, call: () => commissioner.post(`${week}/transition/complete`, {}) });
   const storyMs = Date.now() - t0;
 
   // The checks, once the copies settled (polled; the actions above never waited).

@@ -60,7 +60,7 @@ async function castFor(runtime: TestRuntime): Promise<Cast> {
 export type Method = HttpMethod;
 
 /** Wait (up to `timeoutMs`) until `sql` returns a row (the service has consumed an event). */
-async function waitForRow(runtime: TestRuntime, sql: string, params: unknown[], timeoutMs = 5000): Promise<void> {
+async function waitForRow(runtime: TestRuntime, { sql, params, timeoutMs = 5000 }: { sql: string; params: unknown[]; timeoutMs?: number }): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if ((await runtime.database.sql.query(sql, params)).length > 0) return;
@@ -134,13 +134,16 @@ export async function startServiceHarness(options: StartServiceOptions): Promise
 // ---- calls and waits ----------------------------------------------------------------------------
 
 /** One call through inject, as the gateway would forward it (`who` null: signed out); `{ ...h, app }` calls another replica. */
-export async function call(h: Pick<ServiceHarness, 'runtime' | 'app'>, method: Method, url: string, who: Person | null, payload?: unknown) {
+export async function call(
+  h: Pick<ServiceHarness, 'runtime' | 'app'>,
+  { method, url, who, payload }: { method: Method; url: string; who: Person | null; payload?: unknown },
+) {
   const headers = who ? who.headers : await h.runtime.headersFor(null);
   return h.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
 /** Wait until `sql` returns a row (the service has consumed an event). */
-export const stored = (h: { runtime: TestRuntime }, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, sql, params);
+export const stored = (h: { runtime: TestRuntime }, sql: string, params: unknown[]): Promise<void> => waitForRow(h.runtime, { sql, params });
 
 /** Wait for an event on a recorded subject matching `match`, and return its payload. */
 export async function eventSeen(h: ServiceHarness, subject: string, match: (data: any) => boolean = () => true): Promise<any> {
@@ -158,7 +161,7 @@ export async function eventSeen(h: ServiceHarness, subject: string, match: (data
  * A person with the gateway headers for their calls, announced to the service as identity would
  * (so their name is known) when it keeps users, unless `announce` is false.
  */
-export async function person(h: ServiceHarness, role: Role, name: string, options: { announce?: boolean } = {}): Promise<Person> {
+export async function person(h: ServiceHarness, { role, name, ...options }: { role: Role; name: string; announce?: boolean }): Promise<Person> {
   const p = await personOf(h.runtime, role, name);
   if (h.keepsUsers && options.announce !== false) await announceUser(h, p);
   return p;
@@ -177,9 +180,11 @@ export async function castOf(h: ServiceHarness | { runtime: TestRuntime }): Prom
 /** Publish an identity.user.* event with a full user snapshot (`user` on top of an unpaid, unnamed user). */
 export async function announce(
   h: ServiceHarness,
-  subject: EventSubject,
-  user: Partial<User> & Pick<User, 'id' | 'email' | 'role' | 'updatedAt'>,
-  extra: Record<string, unknown> = {},
+  {
+    subject,
+    user,
+    extra = {},
+  }: { subject: EventSubject; user: Partial<User> & Pick<User, 'id' | 'email' | 'role' | 'updatedAt'>; extra?: Record<string, unknown> },
 ): Promise<void> {
   const snapshot: User = {
     displayName: null,
@@ -196,7 +201,10 @@ export async function announce(
 /** identity.user.registered for `p` (display name = their name), waiting until the service stored them. */
 export async function announceUser(h: ServiceHarness, p: Person): Promise<void> {
   const at = new Date().toISOString();
-  await announce(h, 'identity.user.registered', { id: p.id, email: p.email, displayName: p.name, role: p.role, createdAt: at, updatedAt: at });
+  await announce(h, {
+    subject: 'identity.user.registered',
+    user: { id: p.id, email: p.email, displayName: p.name, role: p.role, createdAt: at, updatedAt: at },
+  });
   await stored(h, `SELECT 1 FROM ${h.schema}.users WHERE id = $1`, [p.id]);
 }
 
@@ -259,7 +267,7 @@ export async function resultsArrive(h: ServiceHarness, played: Game[]): Promise<
 }
 
 /** A final score, as the provider reports it. */
-export const finalScore = (h: ServiceHarness, game: Game, homeScore: number, awayScore: number) =>
+export const finalScore = (h: ServiceHarness, { game, homeScore, awayScore }: { game: Game; homeScore: number; awayScore: number }) =>
   updateGame(h, game, { gameStatus: 'COMPLETE', homeScore, awayScore });
 
 // ---- pools and members (pools-invitations) ------------------------------------------------------
@@ -273,7 +281,10 @@ export async function announcePool(h: ServiceHarness, commissioner: Person, over
 }
 
 /** pools.member.joined (or .removed) for `who`. */
-export async function announceMember(h: ServiceHarness, pool: Pool, who: Person, subject: MemberSubject = 'pools.member.joined'): Promise<void> {
+export async function announceMember(
+  h: ServiceHarness,
+  { pool, who, subject = 'pools.member.joined' }: { pool: Pool; who: Person; subject?: MemberSubject },
+): Promise<void> {
   await h.runtime.bus.publish(subject, memberEventOf(pool, who.id, subject));
   await stored(h, `SELECT 1 FROM ${h.schema}.pool_members WHERE pool_id = $1 AND user_id = $2 AND is_active = $3`, [
     pool.id,
@@ -298,11 +309,7 @@ export interface PublishedWeek {
  */
 export async function publishWeek(
   h: ServiceHarness,
-  pool: Pool,
-  weekNumber: number,
-  games: Game[],
-  spreads: Record<string, number>,
-  pickDeadline?: string,
+  { pool, weekNumber, games, spreads, pickDeadline }: { pool: Pool; weekNumber: number; games: Game[]; spreads: Record<string, number>; pickDeadline?: string },
 ): Promise<PublishedWeek> {
   return publishWeekEvent(h, { pool, weekNumber, games, spreads, pickDeadline, tiebreakerGameId: null });
 }
@@ -361,7 +368,7 @@ async function publishWeekEvent(
  * Move a published week forward to `to`, one weeks.week.state-changed at a time as weeks-workflow
  * does (PUBLISHED, GAMES_IN_PROGRESS, SCORING, COMPLETE), waiting for each.
  */
-export async function moveWeekTo(h: ServiceHarness, pool: Pool, weekNumber: number, to: WeekState): Promise<void> {
+export async function moveWeekTo(h: ServiceHarness, { pool, weekNumber, to }: { pool: Pool; weekNumber: number; to: WeekState }): Promise<void> {
   const order: WeekState[] = ['PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'];
   const [row] = await h.runtime.database.sql.query<{ state: WeekState }>(`SELECT state FROM ${h.schema}.pool_weeks WHERE pool_id = $1 AND week_number = $2`, [
     pool.id,
@@ -386,7 +393,10 @@ export async function moveWeekTo(h: ServiceHarness, pool: Pool, weekNumber: numb
 }
 
 /** weeks.game.voided for a published game. */
-export async function voidGame(h: ServiceHarness, week: PublishedWeek, gameId: string, reason = 'Cancelled by the league'): Promise<void> {
+export async function voidGame(
+  h: ServiceHarness,
+  { week, gameId, reason = 'Cancelled by the league' }: { week: PublishedWeek; gameId: string; reason?: string },
+): Promise<void> {
   await h.runtime.bus.publish('weeks.game.voided', {
     poolId: week.poolId,
     year: YEAR,
@@ -422,7 +432,17 @@ export function batchOf(week: PublishedWeek, picks: PickSpec) {
 }
 
 /** A commissioner override body for `week`. */
-export function overrideOf(week: PublishedWeek, target: Person, picks: PickSpec, overrideReason = 'Player phoned in their picks') {
+export function overrideOf({
+  week,
+  target,
+  picks,
+  overrideReason = 'Player phoned in their picks',
+}: {
+  week: PublishedWeek;
+  target: Person;
+  picks: PickSpec;
+  overrideReason?: string;
+}) {
   return {
     targetUserId: target.id,
     poolId: week.poolId,
@@ -433,8 +453,8 @@ export function overrideOf(week: PublishedWeek, target: Person, picks: PickSpec,
 }
 
 /** Save `who`'s picks of `week` through POST /api/picks/batch (the clock must be before the deadline). */
-export async function savePicks(h: ServiceHarness, week: PublishedWeek, who: Person, picks: PickSpec): Promise<void> {
-  const res = await call(h, 'POST', '/api/picks/batch', who, batchOf(week, picks));
+export async function savePicks(h: ServiceHarness, { week, who, picks }: { week: PublishedWeek; who: Person; picks: PickSpec }): Promise<void> {
+  const res = await call(h, { method: 'POST', url: '/api/picks/batch', who, payload: batchOf(week, picks) });
   if (res.statusCode !== 200) throw new Error(`saving picks failed: ${res.statusCode} ${res.body}`);
 }
 
@@ -475,15 +495,15 @@ export async function poolWithPublishedWeek(
   },
 ): Promise<PoolWithWeek> {
   const pool = await announcePool(h, world.commissioner, world.pool);
-  for (const m of world.members) await announceMember(h, pool, m);
+  for (const m of world.members) await announceMember(h, { pool, who: m });
   const publication = { pool, weekNumber: world.weekNumber ?? 1, games: world.games, spreads: world.spreads };
   const week =
     pool.weeklyTiebreaker === 'none'
-      ? await publishWeek(h, pool, publication.weekNumber, publication.games, publication.spreads)
+      ? await publishWeek(h, { pool, weekNumber: publication.weekNumber, games: publication.games, spreads: publication.spreads })
       : await publishWeekWithTiebreaker(h, publication);
   if (world.picks?.length)
     await beforeDeadline(h, week, async () => {
-      for (const [who, picks] of world.picks!) await savePicks(h, week, who, picks);
+      for (const [who, picks] of world.picks!) await savePicks(h, { week, who, picks });
     });
   return { pool, week };
 }

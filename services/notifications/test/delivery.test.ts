@@ -149,21 +149,21 @@ describe.skipIf(skip)('one-click unsubscribe', () => {
     const path = new URL(link).pathname;
 
     // GET (a mail scanner, or the person) only shows what the button does.
-    const page = await call(h, 'GET', path, null);
+    const page = await call(h, { method: 'GET', url: path, who: null });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Picks reminders');
-    expect((await call(h, 'GET', '/api/notifications/preferences', uma)).json().preferences).toContainEqual({
+    expect((await call(h, { method: 'GET', url: '/api/notifications/preferences', who: uma })).json().preferences).toContainEqual({
       kind: 'picks_reminder',
       channel: 'email',
       enabled: true,
     });
 
     // The one-click POST (RFC 8058), as a mail provider sends it: no session.
-    const done = await call(h, 'POST', path, null);
+    const done = await call(h, { method: 'POST', url: path, who: null });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You will no longer get <strong>Picks reminders</strong> by e-mail');
-    expect((await call(h, 'GET', '/api/notifications/preferences', uma)).json().preferences).toContainEqual({
+    expect((await call(h, { method: 'GET', url: '/api/notifications/preferences', who: uma })).json().preferences).toContainEqual({
       kind: 'picks_reminder',
       channel: 'email',
       enabled: false,
@@ -171,7 +171,7 @@ describe.skipIf(skip)('one-click unsubscribe', () => {
 
     // A forged or altered token changes nothing.
     const forged = path.replace(uma.id, ulf.id);
-    expect((await call(h, 'POST', forged, null)).json()).toMatchObject({ error: 'invalid_unsubscribe_token' });
+    expect((await call(h, { method: 'POST', url: forged, who: null })).json()).toMatchObject({ error: 'invalid_unsubscribe_token' });
 
     h.clock.now = new Date(deadline!.getTime() - 20 * 60_000);
     await eventually(() => expect(mailTo(h, ulf)).toHaveLength(2));

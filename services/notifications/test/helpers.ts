@@ -209,8 +209,8 @@ export async function poolWithPlayers(
   const pool = await announcePool(h, world.commissioner, world.pool);
   const players: Person[] = [];
   for (const p of world.players) {
-    const player = typeof p === 'string' ? await person(h, 'user', p) : p;
-    await announceMember(h, pool, player);
+    const player = typeof p === 'string' ? await person(h, { role: 'user', name: p }) : p;
+    await announceMember(h, { pool, who: player });
     players.push(player);
   }
   for (const [name, pickCount] of Object.entries(world.saves ?? {})) {

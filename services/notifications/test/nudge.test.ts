@@ -46,18 +46,18 @@ describe.skipIf(skip)('the nudge', () => {
   afterAll(async () => h?.close());
 
   it('should refuse a player and the commissioner of another pool', async () => {
-    expect((await call(h, 'POST', url, cast.player)).statusCode).toBe(403);
-    const other = await call(h, 'POST', url, cast.otherCommissioner);
+    expect((await call(h, { method: 'POST', url, who: cast.player })).statusCode).toBe(403);
+    const other = await call(h, { method: 'POST', url, who: cast.otherCommissioner });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ error: 'forbidden' });
-    expect((await call(h, 'POST', url, null)).statusCode).toBe(401);
+    expect((await call(h, { method: 'POST', url, who: null })).statusCode).toBe(401);
     expect(await deliveriesOf(h, poolId)).toEqual([]);
   });
 
   it('should refuse a nudge with 409 still_syncing while picks-scoring cannot be asked who has saved, and count no nudge', async () => {
     h.picksScoring.down = true;
     try {
-      const res = await call(h, 'POST', url, cast.commissioner);
+      const res = await call(h, { method: 'POST', url, who: cast.commissioner });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         error: 'still_syncing',
@@ -70,7 +70,7 @@ describe.skipIf(skip)('the nudge', () => {
   });
 
   it('should nudge the active members who have not saved their picks, once', async () => {
-    const res = await call(h, 'POST', url, cast.commissioner);
+    const res = await call(h, { method: 'POST', url, who: cast.commissioner });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ nudged: 1, justEmailed: 0, nextNudgeAt: new Date(h.clock.now.getTime() + HOUR).toISOString() });
     await eventually(() => expect(mailTo(h, late)).toHaveLength(1));
@@ -81,7 +81,7 @@ describe.skipIf(skip)('the nudge', () => {
   it('should refuse a second nudge inside the hour with 429, saying when the next is possible, and take one after it', async () => {
     const first = h.clock.now;
     h.clock.now = new Date(first.getTime() + 59 * 60_000);
-    const again = await call(h, 'POST', url, cast.admin);
+    const again = await call(h, { method: 'POST', url, who: cast.admin });
     expect(again.statusCode).toBe(429);
     const next = new Date(first.getTime() + HOUR);
     expect(again.json()).toEqual({
@@ -91,7 +91,7 @@ describe.skipIf(skip)('the nudge', () => {
     });
     // Two at once after the hour: the database lets exactly one through.
     h.clock.now = new Date(first.getTime() + HOUR + 1000);
-    const both = await Promise.all([call(h, 'POST', url, cast.commissioner), call(h, 'POST', url, cast.admin)]);
+    const both = await Promise.all([call(h, { method: 'POST', url, who: cast.commissioner }), call(h, { method: 'POST', url, who: cast.admin })]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 429]);
     await eventually(() => expect(mailTo(h, late)).toHaveLength(2));
     await eventually(async () =>
@@ -104,7 +104,7 @@ describe.skipIf(skip)('the nudge', () => {
 
   it('should refuse a nudge after the deadline', async () => {
     h.clock.now = new Date(h.clock.now.getTime() + 4 * 24 * HOUR);
-    const res = await call(h, 'POST', url, cast.commissioner);
+    const res = await call(h, { method: 'POST', url, who: cast.commissioner });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'week_not_open' });
   });
@@ -140,7 +140,7 @@ describe.skipIf(skip)('a nudge at the same moment as a save, the bus delayed', (
 
   beforeAll(async () => {
     h = await startNotifications({}, { busDelay: { maxDelayMs: MAX_DELAY_MS, seed: seedWithDelaysAtLeast(MIN_DELAY_MS, MAX_DELAY_MS, 25) } });
-    commissioner = await person(h, 'pool_commissioner', 'Nina Nudger');
+    commissioner = await person(h, { role: 'pool_commissioner', name: 'Nina Nudger' });
     const world = await poolWithPlayers(h, {
       commissioner,
       pool: { name: 'Slow Pool' },
@@ -155,7 +155,7 @@ describe.skipIf(skip)('a nudge at the same moment as a save, the bus delayed', (
   it('should not nudge a player whose save picks-scoring took a moment before, its event still on its way', async () => {
     // Sam saves a complete set; picks.picks.saved is held on the bus for at least MIN_DELAY_MS.
     await picksSaved(h, poolId, 4, sam, 3, { wait: false });
-    const res = await call(h, 'POST', `/api/pools/${poolId}/weeks/4/nudge`, commissioner);
+    const res = await call(h, { method: 'POST', url: `/api/pools/${poolId}/weeks/4/nudge`, who: commissioner });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ nudged: 1 });
     await eventually(() => expect(mailTo(h, lou)).toHaveLength(1));

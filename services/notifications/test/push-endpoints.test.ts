@@ -76,7 +76,7 @@ describe.skipIf(skip)('push endpoints a player hands the server', () => {
       `https://LOCALHOST.:${p}/push/1`,
     ];
     for (const endpoint of endpoints) {
-      const res = await call(h, 'POST', '/api/notifications/push-subscriptions', cast.player, subscription(endpoint));
+      const res = await call(h, { method: 'POST', url: '/api/notifications/push-subscriptions', who: cast.player, payload: subscription(endpoint) });
       expect(res.statusCode, endpoint).toBe(400);
       expect(res.json()).toMatchObject({ error: 'push_endpoint_not_allowed' });
       expect(res.json().message).toMatch(/^This browser's push endpoint is not accepted: .+ is not a public (address|DNS name)/);
@@ -86,10 +86,10 @@ describe.skipIf(skip)('push endpoints a player hands the server', () => {
   });
 
   it('should never connect when a push service name resolves inside, or a stored endpoint points inside: the subscription is dropped', async () => {
-    const [rita, lou] = [await person(h, 'user', 'Rita Rebind'), await person(h, 'user', 'Lou Local')];
+    const [rita, lou] = [await person(h, { role: 'user', name: 'Rita Rebind' }), await person(h, { role: 'user', name: 'Lou Local' })];
     // Rita's endpoint passes the check on subscribe (a public-looking name) ...
     const rebinding = subscription(`https://${REBINDING_NAME}:${insidePort}/push/rita`);
-    expect((await call(h, 'POST', '/api/notifications/push-subscriptions', rita, rebinding)).statusCode).toBe(201);
+    expect((await call(h, { method: 'POST', url: '/api/notifications/push-subscriptions', who: rita, payload: rebinding })).statusCode).toBe(201);
     // ... and a row kept before the check existed points straight at the inside listener.
     await h.runtime.database.sql.query(
       'INSERT INTO notifications.push_subscriptions (endpoint, user_id, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())',
@@ -97,11 +97,16 @@ describe.skipIf(skip)('push endpoints a player hands the server', () => {
     );
     // Lou's browser is at the (trusted) local push service: the nudge's pass is seen to run.
     const louBrowser = browserSubscription(h);
-    expect((await call(h, 'POST', '/api/notifications/push-subscriptions', lou, louBrowser)).statusCode).toBe(201);
+    expect((await call(h, { method: 'POST', url: '/api/notifications/push-subscriptions', who: lou, payload: louBrowser })).statusCode).toBe(201);
     // Only the nudge pushes: turned off before the week is published, the week-published push
     // (on by default) cannot reach Lou first, nor drop Rita's subscriptions before the nudge.
     for (const who of [rita, lou]) {
-      const prefs = await call(h, 'PUT', '/api/notifications/preferences', who, { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] });
+      const prefs = await call(h, {
+        method: 'PUT',
+        url: '/api/notifications/preferences',
+        who,
+        payload: { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] },
+      });
       expect(prefs.statusCode).toBe(200);
     }
     const world = await poolWithPlayers(h, {
@@ -111,7 +116,7 @@ describe.skipIf(skip)('push endpoints a player hands the server', () => {
       week: { number: 4, msAhead: 3 * 24 * HOUR },
     });
 
-    expect((await call(h, 'POST', `/api/pools/${world.pool.id}/weeks/4/nudge`, cast.commissioner)).statusCode).toBe(200);
+    expect((await call(h, { method: 'POST', url: `/api/pools/${world.pool.id}/weeks/4/nudge`, who: cast.commissioner })).statusCode).toBe(200);
 
     await eventually(() => expect(h.push.received(louBrowser.endpoint)).toHaveLength(1));
     await eventually(async () => expect(await subscriptionsOf(rita)).toEqual([]));

@@ -53,13 +53,25 @@ describe.skipIf(skip)('picks reminders', () => {
     [picked, half, none] = world.players as [Person, Person, Person];
     // Hank wants push too (a subscribed browser), and no week-published push.
     hankBrowser = browserSubscription(h);
-    expect((await call(h, 'POST', '/api/notifications/push-subscriptions', half, hankBrowser)).statusCode).toBe(201);
-    const prefs = await call(h, 'PUT', '/api/notifications/preferences', half, { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] });
+    expect((await call(h, { method: 'POST', url: '/api/notifications/push-subscriptions', who: half, payload: hankBrowser })).statusCode).toBe(201);
+    const prefs = await call(h, {
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      who: half,
+      payload: { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] },
+    });
     expect(prefs.statusCode).toBe(200);
     // Nora wants the week-published e-mail too (off by default); Paula as well, but she has picked.
     for (const p of [none, picked])
       expect(
-        (await call(h, 'PUT', '/api/notifications/preferences', p, { preferences: [{ kind: 'week_published', channel: 'email', enabled: true }] })).statusCode,
+        (
+          await call(h, {
+            method: 'PUT',
+            url: '/api/notifications/preferences',
+            who: p,
+            payload: { preferences: [{ kind: 'week_published', channel: 'email', enabled: true }] },
+          })
+        ).statusCode,
       ).toBe(200);
     deadline = await publishWeekDue(h, poolId, 3, 23 * HOUR);
   });
@@ -142,8 +154,8 @@ describe.skipIf(skip)('picks reminders', () => {
     h.clock.now = new Date(deadline.getTime() + 60_000);
     const before = h.mail.messages().length;
     // A new player after the deadline: nothing is planned for a closed week.
-    const late = await person(h, 'user', 'Larry Late');
-    await announceMember(h, buildPoolSnapshot(cast.commissioner.id, { id: poolId, name: 'Office Pool' }), late);
+    const late = await person(h, { role: 'user', name: 'Larry Late' });
+    await announceMember(h, { pool: buildPoolSnapshot(cast.commissioner.id, { id: poolId, name: 'Office Pool' }), who: late });
     expect((await deliveriesOf(h, poolId)).filter((r) => r.user_id === late.id)).toEqual([]);
     expect(h.mail.messages().length).toBe(before);
   });
@@ -151,13 +163,13 @@ describe.skipIf(skip)('picks reminders', () => {
   it('should not remind a week whose 24-hour reminder the commissioner turned off, and refuse the setting to others', async () => {
     const { pool } = await poolWithPlayers(h, { commissioner: cast.commissioner, pool: { name: 'Quiet Pool' }, players: [none] });
     const url = `/api/pools/${pool.id}/notification-settings`;
-    expect((await call(h, 'GET', url, cast.commissioner)).json()).toEqual({ poolId: pool.id, reminder24h: true, reminder1h: true });
-    expect((await call(h, 'PUT', url, cast.otherCommissioner, { reminder24h: false })).statusCode).toBe(403);
-    expect((await call(h, 'PUT', url, none, { reminder24h: false })).statusCode).toBe(403);
-    expect((await call(h, 'GET', url, none)).statusCode).toBe(403);
-    const res = await call(h, 'PUT', url, cast.commissioner, { reminder24h: false });
+    expect((await call(h, { method: 'GET', url, who: cast.commissioner })).json()).toEqual({ poolId: pool.id, reminder24h: true, reminder1h: true });
+    expect((await call(h, { method: 'PUT', url, who: cast.otherCommissioner, payload: { reminder24h: false } })).statusCode).toBe(403);
+    expect((await call(h, { method: 'PUT', url, who: none, payload: { reminder24h: false } })).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url, who: none })).statusCode).toBe(403);
+    const res = await call(h, { method: 'PUT', url, who: cast.commissioner, payload: { reminder24h: false } });
     expect(res.json()).toEqual({ poolId: pool.id, reminder24h: false, reminder1h: true });
-    expect((await call(h, 'GET', url, cast.admin)).json()).toEqual({ poolId: pool.id, reminder24h: false, reminder1h: true });
+    expect((await call(h, { method: 'GET', url, who: cast.admin })).json()).toEqual({ poolId: pool.id, reminder24h: false, reminder1h: true });
     const quietDeadline = await publishWeekDue(h, pool.id, 4, 20 * HOUR);
     // Nora's week-published e-mail shows a planning pass has run, 20 hours before the deadline: no reminder with it.
     await eventually(async () => expect((await deliveriesOf(h, pool.id)).map((r) => [r.kind, r.slot, r.status])).toEqual([['week_published', '', 'sent']]));
@@ -174,9 +186,14 @@ describe.skipIf(skip)('picks reminders', () => {
     const { pool, players } = await poolWithPlayers(h, { commissioner: cast.commissioner, pool: { name: 'Gone Pool' }, players: ['Gina Gone'] });
     const gina = players[0]!;
     const browser = browserSubscription(h);
-    expect((await call(h, 'POST', '/api/notifications/push-subscriptions', gina, browser)).statusCode).toBe(201);
+    expect((await call(h, { method: 'POST', url: '/api/notifications/push-subscriptions', who: gina, payload: browser })).statusCode).toBe(201);
     // Only the reminder pushes (the week-published push, on by default, would race it to the 410).
-    const prefs = await call(h, 'PUT', '/api/notifications/preferences', gina, { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] });
+    const prefs = await call(h, {
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      who: gina,
+      payload: { preferences: [{ kind: 'week_published', channel: 'push', enabled: false }] },
+    });
     expect(prefs.statusCode).toBe(200);
     // The browser dropped its subscription: its push service answers 410 Gone from now on.
     h.push.unsubscribe(browser.endpoint);

@@ -47,7 +47,7 @@ describe.skipIf(skip)('week results', () => {
       ],
     };
     h.clock.now = new Date(deadline!.getTime() + 3 * 24 * HOUR);
-    await moveWeekTo(h, pool, 3, 'COMPLETE');
+    await moveWeekTo(h, { pool, weekNumber: 3, to: 'COMPLETE' });
     await eventually(() => {
       expect(mailTo(h, ann).map((m) => m.subject)).toEqual(['Week 3 results in Results Pool: 12 points, rank 1 of 2']);
       expect(mailTo(h, ben).map((m) => m.subject)).toEqual(['Week 3 results in Results Pool: 5 points, rank 2 of 2']);

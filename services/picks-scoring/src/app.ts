@@ -100,7 +100,7 @@ export async function buildApp(deps: PicksScoringDeps): Promise<ServiceApp> {
 
   // Scores follow the games, void rulings and completed weeks (domain/calculate.ts).
   const subscriptions = [
-    ...(await consumeEvents(bus, ctx, logger, { onGamesChanged, onGameVoided, onWeekStateChanged })),
+    ...(await consumeEvents(bus, ctx, { logger, onGamesChanged, onGameVoided, onWeekStateChanged })),
     await answerScoringRequests(bus, ctx),
     await answerWeekResultsRequests(bus, ctx),
     await answerWeekSavesRequests(bus, ctx),

@@ -35,8 +35,8 @@ describe.skipIf(skip)('pick consensus', () => {
 
   /** A private pool, week 2's four games (fresh ids), three members' picks saved before the deadline (Kim and Lee without a power pick). */
   async function pickedWeek() {
-    const kim = await person(h, 'user', 'Kim Kay');
-    const lee = await person(h, 'user', 'Lee Low');
+    const kim = await person(h, { role: 'user', name: 'Kim Kay' });
+    const lee = await person(h, { role: 'user', name: 'Lee Low' });
     const { pool, week, games } = await poolWeek(h, cast, {
       members: [cast.player, kim, lee],
       picks: [
@@ -83,7 +83,7 @@ describe.skipIf(skip)('pick consensus', () => {
   }
 
   const board = async (poolId: string, who: Person) => {
-    const res = await call(h, 'GET', liveUrl(poolId), who);
+    const res = await call(h, { method: 'GET', url: liveUrl(poolId), who });
     return { status: res.statusCode, body: res.json<Partial<LiveLeaderboard> & { error?: string }>() };
   };
 
@@ -127,23 +127,22 @@ describe.skipIf(skip)('pick consensus', () => {
 
     // Lee's 1-point pick moves from the home team to the away team of game a; b and c as they were;
     // a power pick on game d's away team: half of game d now.
-    const entered = await call(
-      h,
-      'POST',
-      '/api/picks/commissioner-override',
-      cast.commissioner,
-      overrideOf(
+    const entered = await call(h, {
+      method: 'POST',
+      url: '/api/picks/commissioner-override',
+      who: cast.commissioner,
+      payload: overrideOf({
         week,
-        lee,
-        [
+        target: lee,
+        picks: [
           [ids.a, away(0), 1],
           [ids.b, home(1), 3],
           [ids.c, away(2), 2],
           [ids.d, away(3), 0],
         ],
-        'Wrong team entered',
-      ),
-    );
+        overrideReason: 'Wrong team entered',
+      }),
+    });
     expect(entered.statusCode).toBe(200);
     const patch = (await stream.nextEvent<LiveStreamEvent>()).data;
     if (patch.type !== 'patch') throw new Error(`expected a patch, got ${patch.type}`);

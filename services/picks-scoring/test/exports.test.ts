@@ -56,41 +56,57 @@ describe.skipIf(skip)('CSV exports', () => {
       buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T21:00:00.000Z', home: '9', away: '16' }), // g5 GB v MIN, 7
     ]);
     pool = await announcePool(h, cast.commissioner, { name: 'Café "Crème", Pool', isPublic: false });
-    await announceMember(h, pool, cast.player);
-    hyper = await person(h, 'user', '=HYPERLINK("x")');
-    plus = await person(h, 'user', '+1');
-    minus = await person(h, 'user', '-2');
-    at = await person(h, 'user', '@cmd');
-    smith = await person(h, 'user', 'Smith, "Jo"\nJr');
-    erin = await person(h, 'user', 'Erin Error');
-    for (const p of [hyper, plus, minus, at, smith, erin]) await announceMember(h, pool, p);
+    await announceMember(h, { pool, who: cast.player });
+    hyper = await person(h, { role: 'user', name: '=HYPERLINK("x")' });
+    plus = await person(h, { role: 'user', name: '+1' });
+    minus = await person(h, { role: 'user', name: '-2' });
+    at = await person(h, { role: 'user', name: '@cmd' });
+    smith = await person(h, { role: 'user', name: 'Smith, "Jo"\nJr' });
+    erin = await person(h, { role: 'user', name: 'Erin Error' });
+    for (const p of [hyper, plus, minus, at, smith, erin]) await announceMember(h, { pool, who: p });
     const [g1, g2, g3, g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
-    week = await publishWeek(h, pool, 2, games, { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 });
+    week = await publishWeek(h, { pool, weekNumber: 2, games, spreads: { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 } });
 
     h.clock.now = BEFORE;
-    await savePicks(h, week, hyper, [
-      [g1, '21', 3],
-      [g2, '12', 2],
-      [g4, '8', 1],
-      [g5, '9', 0],
-    ]);
-    await savePicks(h, week, plus, [
-      [g2, '24', 3],
-      [g3, '2', 2],
-      [g1, '6', 1],
-      [g4, '3', 0],
-    ]);
-    await savePicks(h, week, minus, [
-      [g4, '8', 3],
-      [g1, '21', 2],
-      [g5, '16', 1],
-    ]);
-    await savePicks(h, week, smith, [
-      [g5, '9', 3],
-      [g4, '3', 2],
-      [g2, '24', 1],
-      [g3, '15', 0],
-    ]);
+    await savePicks(h, {
+      week,
+      who: hyper,
+      picks: [
+        [g1, '21', 3],
+        [g2, '12', 2],
+        [g4, '8', 1],
+        [g5, '9', 0],
+      ],
+    });
+    await savePicks(h, {
+      week,
+      who: plus,
+      picks: [
+        [g2, '24', 3],
+        [g3, '2', 2],
+        [g1, '6', 1],
+        [g4, '3', 0],
+      ],
+    });
+    await savePicks(h, {
+      week,
+      who: minus,
+      picks: [
+        [g4, '8', 3],
+        [g1, '21', 2],
+        [g5, '16', 1],
+      ],
+    });
+    await savePicks(h, {
+      week,
+      who: smith,
+      picks: [
+        [g5, '9', 3],
+        [g4, '3', 2],
+        [g2, '24', 1],
+        [g3, '15', 0],
+      ],
+    });
     await insertUnscorablePicksForTest(h, week, erin, [
       [g1, '21', 3],
       [g2, '24', 2],
@@ -101,17 +117,17 @@ describe.skipIf(skip)('CSV exports', () => {
   describe('leaderboard CSV', () => {
     it('should refuse it before the deadline like the live leaderboard, except to the commissioner', async () => {
       h.clock.now = BEFORE;
-      const member = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player);
+      const member = await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.player });
       expect(member.statusCode).toBe(403);
       expect(member.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
-      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.outsider)).json().error).toBe('forbidden');
-      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.commissioner)).statusCode).toBe(200);
-      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.admin)).statusCode).toBe(200);
-      expect((await call(h, 'GET', leaderboardUrl(pool.id, 3), cast.commissioner)).json().error).toBe('week_not_found');
+      expect((await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.outsider })).json().error).toBe('forbidden');
+      expect((await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.commissioner })).statusCode).toBe(200);
+      expect((await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.admin })).statusCode).toBe(200);
+      expect((await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 3), who: cast.commissioner })).json().error).toBe('week_not_found');
 
       h.clock.now = AFTER;
-      expect((await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player)).statusCode).toBe(200);
-      const outsider = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.outsider);
+      expect((await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.player })).statusCode).toBe(200);
+      const outsider = await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.outsider });
       expect(outsider.statusCode).toBe(403);
       expect(outsider.json().error).toBe('forbidden');
     });
@@ -124,11 +140,11 @@ describe.skipIf(skip)('CSV exports', () => {
         [10, 14],
         [27, 20],
       ].entries())
-        await finalScore(h, games[i]!, home!, away!);
-      await moveWeekTo(h, pool, 2, 'SCORING');
+        await finalScore(h, { game: games[i]!, homeScore: home!, awayScore: away! });
+      await moveWeekTo(h, { pool, weekNumber: 2, to: 'SCORING' });
       h.clock.now = AFTER;
 
-      const res = await call(h, 'GET', leaderboardUrl(pool.id, 2), cast.player);
+      const res = await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.player });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(
@@ -152,8 +168,8 @@ describe.skipIf(skip)('CSV exports', () => {
 
     it('should give a non-ASCII pool name an ASCII fallback file name and the exact UTF-8 one', async () => {
       const other = await announcePool(h, cast.commissioner, { name: 'Ωmega Pool' });
-      await publishWeek(h, other, 2, games, { [games[0]!.espnId]: -3.5 });
-      const res = await call(h, 'GET', leaderboardUrl(other.id, 2), cast.commissioner);
+      await publishWeek(h, { pool: other, weekNumber: 2, games, spreads: { [games[0]!.espnId]: -3.5 } });
+      const res = await call(h, { method: 'GET', url: leaderboardUrl(other.id, 2), who: cast.commissioner });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toBe(
         `attachment; filename="_mega-pool-week-2-leaderboard.csv"; filename*=UTF-8''%CF%89mega-pool-week-2-leaderboard.csv`,
@@ -165,13 +181,13 @@ describe.skipIf(skip)('CSV exports', () => {
   describe("commissioner's week CSV", () => {
     it('should be for the pool commissioner and super admins only', async () => {
       for (const who of [cast.player, cast.outsider, cast.otherCommissioner]) {
-        const res = await call(h, 'GET', weekUrl(pool.id, 2), who);
+        const res = await call(h, { method: 'GET', url: weekUrl(pool.id, 2), who });
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toBe('forbidden');
       }
-      expect((await call(h, 'GET', weekUrl(pool.id, 2), cast.admin)).statusCode).toBe(200);
-      expect((await call(h, 'GET', weekUrl(pool.id, 5), cast.commissioner)).json().error).toBe('week_not_found');
-      expect((await call(h, 'GET', weekUrl('00000000-0000-4000-8000-000000000000', 2), cast.admin)).json().error).toBe('pool_not_found');
+      expect((await call(h, { method: 'GET', url: weekUrl(pool.id, 2), who: cast.admin })).statusCode).toBe(200);
+      expect((await call(h, { method: 'GET', url: weekUrl(pool.id, 5), who: cast.commissioner })).json().error).toBe('week_not_found');
+      expect((await call(h, { method: 'GET', url: weekUrl('00000000-0000-4000-8000-000000000000', 2), who: cast.admin })).json().error).toBe('pool_not_found');
     });
 
     it('should export the scoring review as calculated, errors last, e-mails neutralised too', async () => {
@@ -181,10 +197,10 @@ describe.skipIf(skip)('CSV exports', () => {
       //   Smith:      3 GB W 3, 2 CHI L 0, 1 LAC W 1, power MIA push -> raw 4, push, final 4
       //   +1:         3 LAC W 3, 2 BUF push 0, 1 DAL L 0, power CHI L -> raw 3, x0, final 0
       //   @cmd, Pat Player: no picks -> 0; Erin: no 1pt pick -> a calculation error
-      const calculated = await call(h, 'POST', `/api/pools/${pool.id}/weeks/2/scores/calculate`, cast.commissioner);
+      const calculated = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/2/scores/calculate`, who: cast.commissioner });
       expect(calculated.statusCode).toBe(200);
       expect(calculated.json()).toMatchObject({ usersCalculated: 6, errors: 1 });
-      const res = await call(h, 'GET', weekUrl(pool.id, 2), cast.commissioner);
+      const res = await call(h, { method: 'GET', url: weekUrl(pool.id, 2), who: cast.commissioner });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(

@@ -227,7 +227,7 @@ export async function poolWeek(h: PicksHarness, cast: Cast, options: PoolWeekOpt
     picks: (options.picks ?? [[cast.player, PLAYER_PICKS]]).map(([who, picks]): [Person, Array<[string, string, number]>] => [who, picks.map(side)]),
   });
   h.clock.now = options.now ?? WEEK2_AFTER;
-  if (options.started ?? true) await moveWeekTo(h, pool, week.weekNumber, 'GAMES_IN_PROGRESS');
+  if (options.started ?? true) await moveWeekTo(h, { pool, weekNumber: week.weekNumber, to: 'GAMES_IN_PROGRESS' });
   return { pool, week, games };
 }
 

@@ -105,7 +105,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
       spreads,
       picks: [[cast.player, patPicks(games)]],
     });
-    await moveWeekTo(h, pool, 1, state);
+    await moveWeekTo(h, { pool, weekNumber: 1, to: state });
     return { pool, week, games };
   }
 
@@ -137,7 +137,9 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
   });
 
   async function review(pool: Pool) {
-    return scoringReviewReplySchema.parse((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, cast.commissioner)).json());
+    return scoringReviewReplySchema.parse(
+      (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/scoring-review`, who: cast.commissioner })).json(),
+    );
   }
 
   /** Pat's week in the scoring review, and how many of his stored picks have no result (or PENDING). */
@@ -151,7 +153,9 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
   }
 
   async function seasonOf(pool: Pool) {
-    const standings = seasonLeaderboardReplySchema.parse((await call(h, 'GET', `/api/pools/${pool.id}/seasons/${YEAR}/leaderboard`, cast.player)).json());
+    const standings = seasonLeaderboardReplySchema.parse(
+      (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/seasons/${YEAR}/leaderboard`, who: cast.player })).json(),
+    );
     return standings.find((r) => r.user.id === cast.player.id);
   }
 
@@ -160,7 +164,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     // weeks-workflow saw the finals (its own copy) and moved to SCORING; picks-scoring hears only the move.
     await h.runtime.bus.publish('weeks.week.state-changed', stateEvent(pool, 'GAMES_IN_PROGRESS', 'SCORING', decidedOf(week, finalGames(games))));
     await stored(h, "SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = 1 AND state = 'SCORING'", [pool.id]);
-    const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
+    const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner });
     expect(res.statusCode).toBe(200);
     expect(await patOf(pool)).toEqual({ total: PAT_POINTS, pending: 0 });
   });
@@ -173,7 +177,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
       ...known,
       latest: stateEvent(pool, 'GAMES_IN_PROGRESS', 'SCORING', decidedOf(week, finalGames(games))),
     });
-    const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
+    const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner });
     expect(res.statusCode).toBe(200);
     expect(await patOf(pool)).toEqual({ total: PAT_POINTS, pending: 0 });
   });
@@ -183,22 +187,22 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     const key = weekKey({ poolId: pool.id, year: YEAR, weekNumber: 1 });
     h.weeksWorkflowDown.add(key);
     try {
-      const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
+      const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'still_syncing', message: PICK_MESSAGES.scoringNotYetSynced(1) });
     } finally {
       h.weeksWorkflowDown.delete(key);
     }
     // weeks-workflow reachable again, and it says the week is still in progress: the usual refusal.
-    const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
+    const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner });
     expect(res.json()).toMatchObject({ error: 'week_not_in_scoring' });
   });
 
   it('should score a completed week on the results COMPLETE carried, even after a calculation on older ones', async () => {
     const { pool, week, games } = await weekInProgress();
     // SCORING decided without results known to picks-scoring (an old event without `results`): the calculation leaves them pending.
-    await moveWeekTo(h, pool, 1, 'SCORING');
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).statusCode).toBe(200);
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'SCORING' });
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner })).statusCode).toBe(200);
     expect((await patOf(pool)).pending).toBe(4);
     await h.runtime.bus.publish('weeks.week.state-changed', stateEvent(pool, 'SCORING', 'COMPLETE', decidedOf(week, finalGames(games))));
     await vi.waitFor(async () => expect(await patOf(pool)).toEqual({ total: PAT_POINTS, pending: 0 }), WAIT);
@@ -215,7 +219,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     );
     await h.runtime.bus.publish('weeks.week.state-changed', stateEvent(pool, 'GAMES_IN_PROGRESS', 'SCORING', results));
     await stored(h, "SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = 1 AND state = 'SCORING'", [pool.id]);
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).statusCode).toBe(200);
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner })).statusCode).toBe(200);
     expect(await patOf(pool)).toEqual({ total: 6, pending: 0 });
   });
 
@@ -225,7 +229,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
    */
   async function publishedElsewhere(tiebreakerGameId: string | null): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
     const pool = await announcePool(h, cast.commissioner);
-    await announceMember(h, pool, cast.player);
+    await announceMember(h, { pool, who: cast.player });
     const games = SLOTS.map((slot) => season.find((g) => g.espnId === `w1-${slot}`)!);
     const poolGameIds = Object.fromEntries(games.map((g) => [g.espnId, crypto.randomUUID()]));
     const published = {
@@ -250,7 +254,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
 
   it('should save picks made right after publishing, before the publication reached picks-scoring', async () => {
     const { pool, week, games } = await publishedElsewhere(null);
-    await beforeDeadline(h, week, () => savePicks(h, week, cast.player, patPicks(games)));
+    await beforeDeadline(h, week, () => savePicks(h, { week, who: cast.player, picks: patPicks(games) }));
     const [row] = await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.picks WHERE pool_id = $1 AND user_id = $2', [
       pool.id,
       cast.player.id,
@@ -262,10 +266,14 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     const last = SLOTS.map((slot) => `w1-${slot}`).at(-1)!;
     const { pool, week, games } = await publishedElsewhere(last);
     // Decided on the week weeks-workflow published (with its tiebreaker game), not on a copy without it.
-    const missing = await beforeDeadline(h, week, () => call(h, 'POST', '/api/picks/batch', cast.player, batchOf(week, patPicks(games))));
+    const missing = await beforeDeadline(h, week, () =>
+      call(h, { method: 'POST', url: '/api/picks/batch', who: cast.player, payload: batchOf(week, patPicks(games)) }),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: 'incomplete_picks', details: { field: 'tiebreaker' } });
-    const saved = await beforeDeadline(h, week, () => call(h, 'POST', '/api/picks/batch', cast.player, { ...batchOf(week, patPicks(games)), tiebreaker: 44 }));
+    const saved = await beforeDeadline(h, week, () =>
+      call(h, { method: 'POST', url: '/api/picks/batch', who: cast.player, payload: { ...batchOf(week, patPicks(games)), tiebreaker: 44 } }),
+    );
     expect(saved.statusCode).toBe(200);
     const rows = await h.runtime.database.sql.query<{ prediction: number }>(
       'SELECT prediction FROM picks.week_tiebreakers WHERE pool_id = $1 AND user_id = $2',
@@ -276,19 +284,21 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
 
   it('should take the picks of a player who has just joined, before the join reached picks-scoring', async () => {
     const { week, games, pool } = await weekInProgressFor('PUBLISHED');
-    const newcomer = await person(h, 'user', 'Nina Newcomer');
+    const newcomer = await person(h, { role: 'user', name: 'Nina Newcomer' });
     // pools-invitations has her membership; its event has not been delivered here.
     const { member } = memberEventOf(pool, newcomer.id);
     h.poolsInvitations.members.set(`${pool.id}:${newcomer.id}`, member);
-    await beforeDeadline(h, week, () => savePicks(h, week, newcomer, patPicks(games)));
+    await beforeDeadline(h, week, () => savePicks(h, { week, who: newcomer, picks: patPicks(games) }));
     const [row] = await h.runtime.database.sql.query<{ active: boolean }>(
       'SELECT is_active AS active FROM picks.pool_members WHERE pool_id = $1 AND user_id = $2',
       [pool.id, newcomer.id],
     );
     expect(row?.active).toBe(true);
     // Someone pools-invitations does not know as a member is still refused.
-    const stranger = await person(h, 'user', 'Sam Stranger');
-    const res = await beforeDeadline(h, week, () => call(h, 'POST', '/api/picks/batch', stranger, batchOf(week, patPicks(games))));
+    const stranger = await person(h, { role: 'user', name: 'Sam Stranger' });
+    const res = await beforeDeadline(h, week, () =>
+      call(h, { method: 'POST', url: '/api/picks/batch', who: stranger, payload: batchOf(week, patPicks(games)) }),
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('not_a_member');
   });
@@ -296,9 +306,9 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
   it('should let a commissioner who has just been handed the pool manage it before the handover reached picks-scoring', async () => {
     const { pool } = await weekInProgressFor('GAMES_IN_PROGRESS');
     const next = cast.otherCommissioner;
-    expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, next)).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/scoring-review`, who: next })).statusCode).toBe(403);
     h.poolsInvitations.pools.set(pool.id, { ...pool, poolCommissionerId: next.id, updatedAt: new Date(Date.now() + 1000).toISOString() });
-    expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, next)).statusCode).toBe(200);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/scoring-review`, who: next })).statusCode).toBe(200);
   });
 
   it('should tell weeks-workflow how many picks on decided games completing would leave unscored', async () => {
@@ -310,7 +320,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     expect(await ask()).toEqual({ unscoredPicks: 0, reasons: [] });
     // A player whose picks cannot be scored (a rank missing): their picks on final games would stay pending.
     const other = cast.outsider;
-    await announceMember(h, pool, other);
+    await announceMember(h, { pool, who: other });
     await insertUnscorablePicksForTest(h, week, other, [
       [games[0]!.espnId, '21', 3],
       [games[1]!.espnId, '12', 2],
@@ -360,7 +370,7 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
         } else if (arrival === 'S') {
           await h.runtime.bus.publish('weeks.week.state-changed', stateEvent(pool, 'GAMES_IN_PROGRESS', 'SCORING', results));
           await stored(h, "SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND week_number = 1 AND state IN ('SCORING', 'COMPLETE')", [pool.id]);
-          const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
+          const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner });
           expect(res.statusCode).toBe(200);
           expect(await patOf(pool)).toEqual({ total: PAT_POINTS, pending: 0 });
         } else {

@@ -146,13 +146,13 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     cast = await castOf(h);
     players = {
       pat: cast.player,
-      ann: await person(h, 'user', 'Ann Archer'),
-      ben: await person(h, 'user', 'Ben Baker'),
-      cal: await person(h, 'user', 'Cal Carter'),
-      eve: await person(h, 'user', 'Eve Evans'),
-      rae: await person(h, 'user', 'Rae Reyes'),
+      ann: await person(h, { role: 'user', name: 'Ann Archer' }),
+      ben: await person(h, { role: 'user', name: 'Ben Baker' }),
+      cal: await person(h, { role: 'user', name: 'Cal Carter' }),
+      eve: await person(h, { role: 'user', name: 'Eve Evans' }),
+      rae: await person(h, { role: 'user', name: 'Rae Reyes' }),
     };
-    gus = await person(h, 'user', 'Gus Green');
+    gus = await person(h, { role: 'user', name: 'Gus Green' });
     const recorded = recordedWeeks(FILES);
     // The real order of a season: the games are scheduled when everyone picks (a game reported
     // started or final takes no new pick), and the recorded results arrive after the saves below.
@@ -160,27 +160,27 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     await pushSeason(h, recorded.games.map(asScheduled), recorded.teams);
 
     pool = await announcePool(h, cast.commissioner, { name: 'Season Pool' });
-    for (const p of [...Object.values(players), gus]) await announceMember(h, pool, p);
-    const week17 = await publishWeek(h, pool, 17, games, SPREADS_17);
-    const week19 = await publishWeek(h, pool, 19, games, SPREADS_19);
-    const week1 = await publishWeek(h, pool, 1, games, SPREADS_1);
-    for (const [key, spec] of Object.entries(WEEK17_PICKS)) await savePicks(h, week17, players[key]!, spec);
-    for (const [key, spec] of Object.entries(WEEK19_PICKS)) await savePicks(h, week19, players[key]!, spec);
-    for (const [key, spec] of Object.entries(WEEK1_PICKS)) await savePicks(h, week1, players[key]!, spec);
+    for (const p of [...Object.values(players), gus]) await announceMember(h, { pool, who: p });
+    const week17 = await publishWeek(h, { pool, weekNumber: 17, games, spreads: SPREADS_17 });
+    const week19 = await publishWeek(h, { pool, weekNumber: 19, games, spreads: SPREADS_19 });
+    const week1 = await publishWeek(h, { pool, weekNumber: 1, games, spreads: SPREADS_1 });
+    for (const [key, spec] of Object.entries(WEEK17_PICKS)) await savePicks(h, { week: week17, who: players[key]!, picks: spec });
+    for (const [key, spec] of Object.entries(WEEK19_PICKS)) await savePicks(h, { week: week19, who: players[key]!, picks: spec });
+    for (const [key, spec] of Object.entries(WEEK1_PICKS)) await savePicks(h, { week: week1, who: players[key]!, picks: spec });
     await resultsArrive(h, games);
 
     // Week 17 is scored and completed; Rae and Gus (no picks) then leave; the Wild Card completes
     // first by its own event order below; week 1 is only calculated.
-    await moveWeekTo(h, pool, 17, 'SCORING');
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/17/scores/calculate`, cast.commissioner)).statusCode).toBe(200);
-    await moveWeekTo(h, pool, 17, 'COMPLETE');
-    await announceMember(h, pool, players.rae!, 'pools.member.removed');
-    await announceMember(h, pool, gus, 'pools.member.removed');
-    await moveWeekTo(h, pool, 19, 'SCORING');
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/19/scores/calculate`, cast.admin)).statusCode).toBe(200);
-    await moveWeekTo(h, pool, 19, 'COMPLETE');
-    await moveWeekTo(h, pool, 1, 'SCORING');
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).json()).toMatchObject({
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/17/scores/calculate`, who: cast.commissioner })).statusCode).toBe(200);
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'COMPLETE' });
+    await announceMember(h, { pool, who: players.rae!, subject: 'pools.member.removed' });
+    await announceMember(h, { pool, who: gus, subject: 'pools.member.removed' });
+    await moveWeekTo(h, { pool, weekNumber: 19, to: 'SCORING' });
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/19/scores/calculate`, who: cast.admin })).statusCode).toBe(200);
+    await moveWeekTo(h, { pool, weekNumber: 19, to: 'COMPLETE' });
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'SCORING' });
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner })).json()).toMatchObject({
       usersCalculated: 5,
       errors: 0,
     });
@@ -192,7 +192,9 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
   const leaderboardUrl = (p: Pool, season = 2025) => `/api/pools/${p.id}/seasons/${season}/leaderboard`;
 
   it("should answer rpc.picks.week.results with each player's points and shared rank of a COMPLETE week, and nothing before", async () => {
-    const review = scoringReviewReplySchema.parse((await call(h, 'GET', `/api/pools/${pool.id}/weeks/17/scoring-review`, cast.commissioner)).json());
+    const review = scoringReviewReplySchema.parse(
+      (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/17/scoring-review`, who: cast.commissioner })).json(),
+    );
     const played = review.rows.filter((u) => u.picks.length > 0 && !u.hasCalculationError);
     const ranks = sharedRanks(played.map((u) => u.totalPoints));
     const expected = played.map((u, i) => ({ userId: u.userId, points: u.totalPoints, rank: ranks[i]! }));
@@ -206,7 +208,7 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
   });
 
   it('should rank every active member over the completed weeks, sharing ranks on ties', async () => {
-    const res = await call(h, 'GET', leaderboardUrl(pool), cast.player);
+    const res = await call(h, { method: 'GET', url: leaderboardUrl(pool), who: cast.player });
     expect(res.statusCode).toBe(200);
     const board = seasonLeaderboardReplySchema.parse(res.json());
     expect(board.map((e) => [e.rank, e.user.displayName, e.totalPoints, e.weeksPlayed, e.averagePoints, e.bestWeek])).toEqual([
@@ -220,31 +222,35 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
   });
 
   it('should let members, the commissioner and super admins read the season, and no one else', async () => {
-    for (const who of [cast.commissioner, cast.admin, players.ben!]) expect((await call(h, 'GET', leaderboardUrl(pool), who)).statusCode).toBe(200);
+    for (const who of [cast.commissioner, cast.admin, players.ben!])
+      expect((await call(h, { method: 'GET', url: leaderboardUrl(pool), who })).statusCode).toBe(200);
     for (const who of [cast.otherCommissioner, cast.outsider, players.rae!])
-      expect((await call(h, 'GET', leaderboardUrl(pool), who)).json()).toMatchObject({ error: 'forbidden' });
-    expect((await call(h, 'GET', leaderboardUrl(pool), null)).statusCode).toBe(401);
-    const wrongSeason = await call(h, 'GET', leaderboardUrl(pool, 2024), cast.player);
+      expect((await call(h, { method: 'GET', url: leaderboardUrl(pool), who })).json()).toMatchObject({ error: 'forbidden' });
+    expect((await call(h, { method: 'GET', url: leaderboardUrl(pool), who: null })).statusCode).toBe(401);
+    const wrongSeason = await call(h, { method: 'GET', url: leaderboardUrl(pool, 2024), who: cast.player });
     expect(wrongSeason.statusCode).toBe(404);
     expect(wrongSeason.json()).toMatchObject({ error: 'season_not_found' });
-    expect((await call(h, 'GET', `/api/pools/${pool.id}/seasons/current/leaderboard`, cast.player)).statusCode).toBe(400);
-    expect((await call(h, 'GET', `/api/pools/${randomUUID()}/seasons/2025/leaderboard`, cast.admin)).json()).toMatchObject({ error: 'pool_not_found' });
+    expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/seasons/current/leaderboard`, who: cast.player })).statusCode).toBe(400);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${randomUUID()}/seasons/2025/leaderboard`, who: cast.admin })).json()).toMatchObject({
+      error: 'pool_not_found',
+    });
   });
 
   it('should list the completed weeks in order, to readers of the pool', async () => {
     const url = `/api/pools/${pool.id}/completed-weeks`;
-    const res = await call(h, 'GET', url, players.eve!);
+    const res = await call(h, { method: 'GET', url, who: players.eve! });
     expect(res.statusCode).toBe(200);
     expect(completedWeeksReplySchema.parse(res.json())).toEqual([{ weekNumber: 17 }, { weekNumber: 19 }]);
-    for (const who of [cast.commissioner, cast.admin]) expect((await call(h, 'GET', url, who)).json()).toEqual([{ weekNumber: 17 }, { weekNumber: 19 }]);
-    for (const who of [cast.otherCommissioner, cast.outsider]) expect((await call(h, 'GET', url, who)).statusCode).toBe(403);
+    for (const who of [cast.commissioner, cast.admin])
+      expect((await call(h, { method: 'GET', url, who })).json()).toEqual([{ weekNumber: 17 }, { weekNumber: 19 }]);
+    for (const who of [cast.otherCommissioner, cast.outsider]) expect((await call(h, { method: 'GET', url, who })).statusCode).toBe(403);
     const fresh = await announcePool(h, cast.otherCommissioner);
-    expect((await call(h, 'GET', `/api/pools/${fresh.id}/completed-weeks`, cast.otherCommissioner)).json()).toEqual([]);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${fresh.id}/completed-weeks`, who: cast.otherCommissioner })).json()).toEqual([]);
   });
 
   it("should show a member's completed weeks, picks and points to any reader of the pool", async () => {
     const url = (who: Person) => `/api/users/${who.id}/pools/${pool.id}/weekly-scoring-review`;
-    const res = await call(h, 'GET', url(cast.player), players.ann!);
+    const res = await call(h, { method: 'GET', url: url(cast.player), who: players.ann! });
     expect(res.statusCode).toBe(200);
     const [week17, wildCard, ...rest] = weeklyScoringReviewReplySchema.parse(res.json());
     expect(rest).toEqual([]);
@@ -284,13 +290,13 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     ]);
 
     // Ben skipped week 17: zeros and no picks there.
-    const ben = weeklyScoringReviewReplySchema.parse((await call(h, 'GET', url(players.ben!), cast.commissioner)).json());
+    const ben = weeklyScoringReviewReplySchema.parse((await call(h, { method: 'GET', url: url(players.ben!), who: cast.commissioner })).json());
     expect(ben.map((w) => [w.weekNumber, w.totalPoints, w.rawPoints, w.multiplier, w.powerEffect, w.picks.length])).toEqual([
       [17, 0, 0, 1, 'none', 0],
       [19, 5, 5, 1, 'none', 3],
     ]);
     // Rae left after week 17: her scored week stays readable.
-    const rae = weeklyScoringReviewReplySchema.parse((await call(h, 'GET', url(players.rae!), cast.admin)).json());
+    const rae = weeklyScoringReviewReplySchema.parse((await call(h, { method: 'GET', url: url(players.rae!), who: cast.admin })).json());
     expect(rae.map((w) => [w.weekNumber, w.totalPoints, w.picks.length])).toEqual([
       [17, 5, 3],
       [19, 0, 0],
@@ -299,14 +305,15 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
 
   it('should refuse weekly reviews of people without scores in the pool, and to people outside it', async () => {
     const url = (who: { id: string }) => `/api/users/${who.id}/pools/${pool.id}/weekly-scoring-review`;
-    expect((await call(h, 'GET', url(gus), cast.commissioner)).json()).toMatchObject({ error: 'user_not_found' });
-    expect((await call(h, 'GET', url(cast.outsider), cast.commissioner)).statusCode).toBe(404);
-    expect((await call(h, 'GET', url({ id: randomUUID() }), players.ann!)).statusCode).toBe(404);
-    for (const who of [cast.otherCommissioner, cast.outsider, players.rae!]) expect((await call(h, 'GET', url(cast.player), who)).statusCode).toBe(403);
-    expect((await call(h, 'GET', url(cast.player), null)).statusCode).toBe(401);
-    expect((await call(h, 'GET', `/api/users/not-a-uuid/pools/${pool.id}/weekly-scoring-review`, cast.admin)).statusCode).toBe(400);
+    expect((await call(h, { method: 'GET', url: url(gus), who: cast.commissioner })).json()).toMatchObject({ error: 'user_not_found' });
+    expect((await call(h, { method: 'GET', url: url(cast.outsider), who: cast.commissioner })).statusCode).toBe(404);
+    expect((await call(h, { method: 'GET', url: url({ id: randomUUID() }), who: players.ann! })).statusCode).toBe(404);
+    for (const who of [cast.otherCommissioner, cast.outsider, players.rae!])
+      expect((await call(h, { method: 'GET', url: url(cast.player), who })).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url: url(cast.player), who: null })).statusCode).toBe(401);
+    expect((await call(h, { method: 'GET', url: `/api/users/not-a-uuid/pools/${pool.id}/weekly-scoring-review`, who: cast.admin })).statusCode).toBe(400);
     // Eve never played: a member, so her review lists the completed weeks with zeros.
-    expect((await call(h, 'GET', url(players.eve!), players.ben!)).json()).toMatchObject([
+    expect((await call(h, { method: 'GET', url: url(players.eve!), who: players.ben! })).json()).toMatchObject([
       { weekNumber: 17, totalPoints: 0, picks: [] },
       { weekNumber: 19, totalPoints: 0, picks: [] },
     ]);
@@ -373,11 +380,11 @@ describe.skipIf(skip)('scores: season leaderboard, completed weeks and weekly sc
     expect(await sql.query('SELECT 1 FROM picks.season_totals_state WHERE pool_id = $1', [big.id])).toEqual([]);
 
     // The first reader keeps the totals; the reply is the same, and so is the next one, read from them.
-    const board = seasonLeaderboardReplySchema.parse((await call(h, 'GET', leaderboardUrl(big), cast.commissioner)).json());
+    const board = seasonLeaderboardReplySchema.parse((await call(h, { method: 'GET', url: leaderboardUrl(big), who: cast.commissioner })).json());
     expect(lines(board)).toEqual(want);
     expect(board.filter((e) => e.weeksPlayed === 0)).toHaveLength(6);
     expect(await sql.query('SELECT weeks FROM picks.season_totals_state WHERE pool_id = $1', [big.id])).toEqual([{ weeks }]);
     expect(await sql.query('SELECT count(*)::int AS n FROM picks.season_totals WHERE pool_id = $1', [big.id])).toEqual([{ n: 54 }]);
-    expect(seasonLeaderboardReplySchema.parse((await call(h, 'GET', leaderboardUrl(big), cast.admin)).json())).toEqual(board);
+    expect(seasonLeaderboardReplySchema.parse((await call(h, { method: 'GET', url: leaderboardUrl(big), who: cast.admin })).json())).toEqual(board);
   });
 });

@@ -68,9 +68,9 @@ describe.skipIf(skip)('live leaderboard', () => {
   async function poolWithWeek(options: { isPublic: boolean }) {
     const games = await announce(weekTwoGames());
     const pool = await announcePool(h, cast.commissioner, { isPublic: options.isPublic });
-    await announceMember(h, pool, cast.player);
+    await announceMember(h, { pool, who: cast.player });
     const [g1, g2, g3, g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
-    const week = await publishWeek(h, pool, 2, games, { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 });
+    const week = await publishWeek(h, { pool, weekNumber: 2, games, spreads: { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 } });
     return { pool, week, games, ids: { g1, g2, g3, g4, g5 } };
   }
 
@@ -81,34 +81,38 @@ describe.skipIf(skip)('live leaderboard', () => {
       h.clock.now = BEFORE;
 
       for (const who of [cast.commissioner, cast.admin]) {
-        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        const res = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who });
         expect(res.statusCode).toBe(200);
         expect(res.json<LiveLeaderboard>().metadata).toMatchObject({ accessLevel: 'COMMISSIONER_ACCESS', picksAvailable: false, currentState: 'PUBLISHED' });
       }
-      const member = await call(h, 'GET', liveUrl(pool.id, 2), cast.player);
+      const member = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.player });
       expect(member.statusCode).toBe(403);
       expect(member.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
       for (const who of [cast.outsider, cast.otherCommissioner]) {
-        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        const res = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who });
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toBe('forbidden');
       }
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), null)).statusCode).toBe(401);
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: null })).statusCode).toBe(401);
     });
 
     it('should open a private pool to its members at the deadline by the server clock, never to non-members', async () => {
       const { pool } = await poolWithWeek({ isPublic: false });
       h.clock.now = new Date(new Date(DEADLINE).getTime() - 1);
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.player)).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.player })).statusCode).toBe(403);
 
       h.clock.now = new Date(DEADLINE);
-      const member = await call(h, 'GET', liveUrl(pool.id, 2), cast.player);
+      const member = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.player });
       expect(member.statusCode).toBe(200);
       expect(member.json<LiveLeaderboard>().metadata).toMatchObject({ accessLevel: 'FULL_ACCESS', picksAvailable: true });
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().metadata.accessLevel).toBe('COMMISSIONER_ACCESS');
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.admin)).json<LiveLeaderboard>().metadata.accessLevel).toBe('COMMISSIONER_ACCESS');
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.commissioner })).json<LiveLeaderboard>().metadata.accessLevel).toBe(
+        'COMMISSIONER_ACCESS',
+      );
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.admin })).json<LiveLeaderboard>().metadata.accessLevel).toBe(
+        'COMMISSIONER_ACCESS',
+      );
       for (const who of [cast.outsider, cast.otherCommissioner]) {
-        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        const res = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who });
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toBe('forbidden');
       }
@@ -118,30 +122,34 @@ describe.skipIf(skip)('live leaderboard', () => {
       const { pool } = await poolWithWeek({ isPublic: true });
       h.clock.now = BEFORE;
       for (const who of [cast.outsider, cast.otherCommissioner, cast.player]) {
-        const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+        const res = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who });
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ error: 'picks_not_available', status: 'picks_not_available', message: PICK_MESSAGES.picksNotAvailable });
       }
       h.clock.now = AFTER;
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.outsider)).json<LiveLeaderboard>().metadata.accessLevel).toBe('PUBLIC_ACCESS');
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.otherCommissioner)).json<LiveLeaderboard>().metadata.accessLevel).toBe('PUBLIC_ACCESS');
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>().metadata.accessLevel).toBe('FULL_ACCESS');
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), null)).statusCode).toBe(401);
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.outsider })).json<LiveLeaderboard>().metadata.accessLevel).toBe(
+        'PUBLIC_ACCESS',
+      );
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.otherCommissioner })).json<LiveLeaderboard>().metadata.accessLevel).toBe(
+        'PUBLIC_ACCESS',
+      );
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.player })).json<LiveLeaderboard>().metadata.accessLevel).toBe('FULL_ACCESS');
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: null })).statusCode).toBe(401);
     });
 
     it('should answer 404 for an unknown pool or a week the pool never published, and 400 for a bad week', async () => {
       const { pool } = await poolWithWeek({ isPublic: false });
       h.clock.now = AFTER;
-      const unknownPool = await call(h, 'GET', liveUrl('00000000-0000-4000-8000-000000000000', 2), cast.admin);
+      const unknownPool = await call(h, { method: 'GET', url: liveUrl('00000000-0000-4000-8000-000000000000', 2), who: cast.admin });
       expect(unknownPool.statusCode).toBe(404);
       expect(unknownPool.json().error).toBe('pool_not_found');
-      const unpublished = await call(h, 'GET', liveUrl(pool.id, 3), cast.player);
+      const unpublished = await call(h, { method: 'GET', url: liveUrl(pool.id, 3), who: cast.player });
       expect(unpublished.statusCode).toBe(404);
       expect(unpublished.json()).toEqual({ error: 'week_not_found', message: 'Week 3 has not been published in this pool' });
       // A non-member of a private pool learns nothing about its weeks.
-      expect((await call(h, 'GET', liveUrl(pool.id, 3), cast.outsider)).statusCode).toBe(403);
-      expect((await call(h, 'GET', liveUrl(pool.id, 0), cast.player)).statusCode).toBe(400);
-      expect((await call(h, 'GET', liveUrl('not-a-pool', 2), cast.player)).statusCode).toBe(400);
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 3), who: cast.outsider })).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 0), who: cast.player })).statusCode).toBe(400);
+      expect((await call(h, { method: 'GET', url: liveUrl('not-a-pool', 2), who: cast.player })).statusCode).toBe(400);
     });
   });
 
@@ -154,11 +162,11 @@ describe.skipIf(skip)('live leaderboard', () => {
 
     beforeAll(async () => {
       ({ pool, week, games, ids } = await poolWithWeek({ isPublic: false }));
-      alice = await person(h, 'user', 'Alice Able');
-      bob = await person(h, 'user', 'Bob Baker');
-      cara = await person(h, 'user', 'Cara Cole');
-      dan = await person(h, 'user', 'Dan Drew');
-      for (const p of [alice, bob, cara, dan]) await announceMember(h, pool, p);
+      alice = await person(h, { role: 'user', name: 'Alice Able' });
+      bob = await person(h, { role: 'user', name: 'Bob Baker' });
+      cara = await person(h, { role: 'user', name: 'Cara Cole' });
+      dan = await person(h, { role: 'user', name: 'Dan Drew' });
+      for (const p of [alice, bob, cara, dan]) await announceMember(h, { pool, who: p });
 
       // Earlier weeks, played and scored for real: week 1 COMPLETE (counts), preseason week -1
       // calculated but only in SCORING (does not count).
@@ -178,25 +186,37 @@ describe.skipIf(skip)('live leaderboard', () => {
         buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T20:25:00.000Z', home: '3', away: '8' }),
       ]);
       const [e1, e2, e3, e4] = weekOneGames.map((g) => g.espnId) as [string, string, string, string];
-      const weekOne = await publishWeek(h, pool, 1, weekOneGames, { [e1]: -3, [e2]: 2.5, [e3]: -1, [e4]: 3.5 });
+      const weekOne = await publishWeek(h, { pool, weekNumber: 1, games: weekOneGames, spreads: { [e1]: -3, [e2]: 2.5, [e3]: -1, [e4]: 3.5 } });
       await beforeDeadline(h, weekOne, async () => {
-        await savePicks(h, weekOne, alice, [
-          [e1, '21', 3],
-          [e2, '12', 2],
-          [e3, '15', 1],
-          [e4, '8', 0],
-        ]);
-        await savePicks(h, weekOne, bob, [
-          [e2, '24', 3],
-          [e3, '2', 2],
-          [e1, '6', 1],
-          [e4, '8', 0],
-        ]);
-        await savePicks(h, weekOne, dan, [
-          [e3, '2', 3],
-          [e2, '12', 2],
-          [e1, '21', 1],
-        ]);
+        await savePicks(h, {
+          week: weekOne,
+          who: alice,
+          picks: [
+            [e1, '21', 3],
+            [e2, '12', 2],
+            [e3, '15', 1],
+            [e4, '8', 0],
+          ],
+        });
+        await savePicks(h, {
+          week: weekOne,
+          who: bob,
+          picks: [
+            [e2, '24', 3],
+            [e3, '2', 2],
+            [e1, '6', 1],
+            [e4, '8', 0],
+          ],
+        });
+        await savePicks(h, {
+          week: weekOne,
+          who: dan,
+          picks: [
+            [e3, '2', 3],
+            [e2, '12', 2],
+            [e1, '21', 1],
+          ],
+        });
       });
       for (const [i, [home, away]] of [
         [27, 20],
@@ -204,11 +224,11 @@ describe.skipIf(skip)('live leaderboard', () => {
         [17, 13],
         [10, 21],
       ].entries())
-        await finalScore(h, weekOneGames[i]!, home!, away!);
-      await moveWeekTo(h, pool, 1, 'SCORING');
-      const weekOneScores = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner);
+        await finalScore(h, { game: weekOneGames[i]!, homeScore: home!, awayScore: away! });
+      await moveWeekTo(h, { pool, weekNumber: 1, to: 'SCORING' });
+      const weekOneScores = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner });
       expect(weekOneScores.json()).toMatchObject({ usersCalculated: 5, errors: 0 });
-      await moveWeekTo(h, pool, 1, 'COMPLETE');
+      await moveWeekTo(h, { pool, weekNumber: 1, to: 'COMPLETE' });
 
       // Preseason week -1: p1 KC 21 - LAC 17, +1 -> 22 > 17: KC; p2 PHI 20 - DAL 10, -3 -> 17 > 10: PHI;
       // p3 BUF 13 - MIA 10, 0 -> 13 > 10: BUF. Alice: 3 KC W 3, 2 PHI W 2, 1 BUF W 1 -> final 6, not in her season.
@@ -218,22 +238,26 @@ describe.skipIf(skip)('live leaderboard', () => {
         buildGame({ weekNumber: -1, gameTimeUtc: '2025-08-20T20:00:00.000Z', home: '2', away: '15' }),
       ]);
       const [p1, p2, p3] = preseasonGames.map((g) => g.espnId) as [string, string, string];
-      const preseason = await publishWeek(h, pool, -1, preseasonGames, { [p1]: 1, [p2]: -3, [p3]: 0 });
+      const preseason = await publishWeek(h, { pool, weekNumber: -1, games: preseasonGames, spreads: { [p1]: 1, [p2]: -3, [p3]: 0 } });
       await beforeDeadline(h, preseason, () =>
-        savePicks(h, preseason, alice, [
-          [p1, '12', 3],
-          [p2, '21', 2],
-          [p3, '2', 1],
-        ]),
+        savePicks(h, {
+          week: preseason,
+          who: alice,
+          picks: [
+            [p1, '12', 3],
+            [p2, '21', 2],
+            [p3, '2', 1],
+          ],
+        }),
       );
       for (const [i, [home, away]] of [
         [21, 17],
         [20, 10],
         [13, 10],
       ].entries())
-        await finalScore(h, preseasonGames[i]!, home!, away!);
-      await moveWeekTo(h, pool, -1, 'SCORING');
-      expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/-1/scores/calculate`, cast.commissioner)).json()).toMatchObject({
+        await finalScore(h, { game: preseasonGames[i]!, homeScore: home!, awayScore: away! });
+      await moveWeekTo(h, { pool, weekNumber: -1, to: 'SCORING' });
+      expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/-1/scores/calculate`, who: cast.commissioner })).json()).toMatchObject({
         usersCalculated: 5,
         errors: 0,
       });
@@ -246,29 +270,41 @@ describe.skipIf(skip)('live leaderboard', () => {
 
       h.clock.now = BEFORE;
       const { g1, g2, g3, g4, g5 } = ids;
-      await savePicks(h, week, alice, [
-        [g1, '21', 3],
-        [g2, '12', 2],
-        [g3, '2', 1],
-        [g4, '8', 0],
-      ]);
-      await savePicks(h, week, bob, [
-        [g2, '24', 3],
-        [g1, '6', 2],
-        [g4, '3', 1],
-        [g5, '9', 0],
-      ]);
-      await savePicks(h, week, dan, [
-        [g3, '15', 3],
-        [g4, '8', 2],
-        [g5, '16', 1],
-      ]);
+      await savePicks(h, {
+        week,
+        who: alice,
+        picks: [
+          [g1, '21', 3],
+          [g2, '12', 2],
+          [g3, '2', 1],
+          [g4, '8', 0],
+        ],
+      });
+      await savePicks(h, {
+        week,
+        who: bob,
+        picks: [
+          [g2, '24', 3],
+          [g1, '6', 2],
+          [g4, '3', 1],
+          [g5, '9', 0],
+        ],
+      });
+      await savePicks(h, {
+        week,
+        who: dan,
+        picks: [
+          [g3, '15', 3],
+          [g4, '8', 2],
+          [g5, '16', 1],
+        ],
+      });
       h.clock.now = AFTER;
-      await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
+      await moveWeekTo(h, { pool, weekNumber: 2, to: 'GAMES_IN_PROGRESS' });
     });
 
     const board = async (who: Person = cast.player) => {
-      const res = await call(h, 'GET', liveUrl(pool.id, 2), who);
+      const res = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who });
       expect(res.statusCode).toBe(200);
       return res.json<LiveLeaderboard>();
     };
@@ -276,9 +312,9 @@ describe.skipIf(skip)('live leaderboard', () => {
 
     it('should score final and void games, show pending picks covering or not covering, and add the completed weeks before', async () => {
       const { g1, g2, g3, g4, g5 } = ids;
-      await finalScore(h, games[0]!, 24, 20); // PHI 24 - 3.5 = 20.5 > 20: PHI covers
+      await finalScore(h, { game: games[0]!, homeScore: 24, awayScore: 20 }); // PHI 24 - 3.5 = 20.5 > 20: PHI covers
       await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 10, awayScore: 14, currentPeriod: 2, gameClock: '5:00' }); // KC 12.5 < 14: LAC covering
-      await voidGame(h, week, g3);
+      await voidGame(h, { week, gameId: g3 });
       await updateGame(h, games[3]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 7, currentPeriod: 3, gameClock: '0:12' }); // CHI 6 < 7: DET covering
 
       const b = await board();
@@ -430,10 +466,10 @@ describe.skipIf(skip)('live leaderboard', () => {
     });
 
     it('should double a winning power pick once every game is final, and rank ties together', async () => {
-      await finalScore(h, games[1]!, 20, 24); // KC 22.5 < 24: LAC covers
-      await finalScore(h, games[3]!, 10, 14); // CHI 9 < 14: DET covers
-      await finalScore(h, games[4]!, 27, 20); // GB 34 > 20: GB covers
-      await moveWeekTo(h, pool, 2, 'SCORING');
+      await finalScore(h, { game: games[1]!, homeScore: 20, awayScore: 24 }); // KC 22.5 < 24: LAC covers
+      await finalScore(h, { game: games[3]!, homeScore: 10, awayScore: 14 }); // CHI 9 < 14: DET covers
+      await finalScore(h, { game: games[4]!, homeScore: 27, awayScore: 20 }); // GB 34 > 20: GB covers
+      await moveWeekTo(h, { pool, weekNumber: 2, to: 'SCORING' });
 
       const b = await board(cast.commissioner);
       expect(
@@ -456,8 +492,8 @@ describe.skipIf(skip)('live leaderboard', () => {
     });
 
     it('should list a player whose picks cannot be scored with zeros and pending picks', async () => {
-      const eve = await person(h, 'user', 'Eve Error');
-      await announceMember(h, pool, eve);
+      const eve = await person(h, { role: 'user', name: 'Eve Error' });
+      await announceMember(h, { pool, who: eve });
       await insertUnscorablePicksForTest(h, week, eve, [
         [ids.g1, '21', 3],
         [ids.g2, '24', 2],
@@ -468,7 +504,7 @@ describe.skipIf(skip)('live leaderboard', () => {
         ['PHI', 'PENDING', null],
         ['LAC', 'PENDING', null],
       ]);
-      await announceMember(h, pool, eve, 'pools.member.removed');
+      await announceMember(h, { pool, who: eve, subject: 'pools.member.removed' });
       expect((await board()).standings.map((s) => s.displayName)).not.toContain('Eve Error');
     });
 
@@ -476,10 +512,10 @@ describe.skipIf(skip)('live leaderboard', () => {
       // Completed without Calculate: the week is calculated as it completes, from the finals above
       // (Eve's picks cannot be scored, and she left). Bob 3 x2 = 6 and Alice 3 x2 = 6, Dan 2;
       // seasons Bob 10 + 6 = 16, Alice 6 + 6 = 12 (preseason week -1 still not counted), Dan 4 + 2 = 6.
-      await moveWeekTo(h, pool, 2, 'COMPLETE');
+      await moveWeekTo(h, { pool, weekNumber: 2, to: 'COMPLETE' });
       // A provider correction after COMPLETE changes nothing on the board (only a recorded
       // correction does): PHI 10 - 3.5 = 6.5 < 20 would turn Alice's 3pt PHI into a loss.
-      await finalScore(h, games[0]!, 10, 20);
+      await finalScore(h, { game: games[0]!, homeScore: 10, awayScore: 20 });
       const b = await board();
       expect(b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints])).toEqual([
         ['Bob Baker', 1, 3, 3, 'x2', 6, 16],
@@ -506,36 +542,39 @@ describe.skipIf(skip)('live leaderboard', () => {
     it('should score the power pick straight up as the calculation does, and show a push right now', async () => {
       const games = await announce(weekTwoGames());
       const pool = await announcePool(h, cast.commissioner);
-      await announceMember(h, pool, cast.player);
+      await announceMember(h, { pool, who: cast.player });
       const [g1, g2, , g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
       // g5 (GB v MIN) is not published: no locked spread.
-      const week = await publishWeek(h, pool, 2, games.slice(0, 4), { [g1]: -3.5, [g2]: 2.5, [games[2]!.espnId]: 0, [g4]: -1 });
+      const week = await publishWeek(h, { pool, weekNumber: 2, games: games.slice(0, 4), spreads: { [g1]: -3.5, [g2]: 2.5, [games[2]!.espnId]: 0, [g4]: -1 } });
       // Pat's picks entered by the commissioner: 3 PHI, 2 KC, 1 DET, power GB on the unpublished g5.
       await beforeDeadline(h, week, async () => {
-        const res = await call(
-          h,
-          'POST',
-          '/api/picks/commissioner-override',
-          cast.commissioner,
-          overrideOf(week, cast.player, [
-            [g1, '21', 3],
-            [g2, '12', 2],
-            [g4, '8', 1],
-            [g5, '9', 0],
-          ]),
-        );
+        const res = await call(h, {
+          method: 'POST',
+          url: '/api/picks/commissioner-override',
+          who: cast.commissioner,
+          payload: overrideOf({
+            week,
+            target: cast.player,
+            picks: [
+              [g1, '21', 3],
+              [g2, '12', 2],
+              [g4, '8', 1],
+              [g5, '9', 0],
+            ],
+          }),
+        });
         expect(res.statusCode).toBe(200);
       });
       h.clock.now = AFTER;
-      await moveWeekTo(h, pool, 2, 'GAMES_IN_PROGRESS');
+      await moveWeekTo(h, { pool, weekNumber: 2, to: 'GAMES_IN_PROGRESS' });
       const pat = async () => {
-        const res = await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner);
+        const res = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.commissioner });
         expect(res.statusCode).toBe(200);
         return res.json<LiveLeaderboard>().standings.find((s) => s.userId === cast.player.id)!;
       };
 
-      await finalScore(h, games[0]!, 24, 20); // PHI 20.5 > 20: PHI covers, 3
-      await finalScore(h, games[1]!, 20, 24); // KC 22.5 < 24: KC loses
+      await finalScore(h, { game: games[0]!, homeScore: 24, awayScore: 20 }); // PHI 20.5 > 20: PHI covers, 3
+      await finalScore(h, { game: games[1]!, homeScore: 20, awayScore: 24 }); // KC 22.5 < 24: KC loses
       await updateGame(h, games[3]!, { gameStatus: 'IN_PROGRESS', homeScore: 8, awayScore: 7, currentPeriod: 3, gameClock: '4:00' }); // CHI 8 - 1 = 7: exactly on the spread
       await updateGame(h, games[4]!, { gameStatus: 'IN_PROGRESS', homeScore: 14, awayScore: 10, currentPeriod: 2, gameClock: '1:00' }); // GB leads straight up
       expect((await pat()).picks.map((p) => [p.selectedTeamAbbr, p.result, p.covering])).toEqual([
@@ -546,16 +585,18 @@ describe.skipIf(skip)('live leaderboard', () => {
       ]);
 
       // GB wins the unpublished game: the power pick wins (x2) on the board, before any calculation.
-      await finalScore(h, games[4]!, 24, 17);
+      await finalScore(h, { game: games[4]!, homeScore: 24, awayScore: 17 });
       const live = await pat();
       expect([live.rawPoints, live.powerEffect, live.powerBonus, live.weekPoints, live.possiblePointsRemaining]).toEqual([3, 'x2', 3, 6, 2]);
       expect(live.picks.at(-1)).toMatchObject({ selectedTeamAbbr: 'GB', result: 'WIN', isCorrect: true, pointsEarned: 3, covering: null });
 
       // The calculation scores the same week the same way.
-      await finalScore(h, games[3]!, 8, 7); // DET pushes
-      await moveWeekTo(h, pool, 2, 'SCORING');
+      await finalScore(h, { game: games[3]!, homeScore: 8, awayScore: 7 }); // DET pushes
+      await moveWeekTo(h, { pool, weekNumber: 2, to: 'SCORING' });
       const onBoard = await pat();
-      expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/2/scores/calculate`, cast.commissioner)).json()).toMatchObject({ errors: 0 });
+      expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/2/scores/calculate`, who: cast.commissioner })).json()).toMatchObject({
+        errors: 0,
+      });
       const [calculated] = await h.runtime.database.sql.query<{
         raw_points: number;
         final_points: number;
@@ -572,7 +613,7 @@ describe.skipIf(skip)('live leaderboard', () => {
         has_calculation_error: false,
       });
       expect([onBoard.rawPoints, onBoard.weekPoints, onBoard.powerEffect]).toEqual([3, 6, 'x2']);
-      await moveWeekTo(h, pool, 2, 'COMPLETE');
+      await moveWeekTo(h, { pool, weekNumber: 2, to: 'COMPLETE' });
       expect(await pat()).toEqual(onBoard);
     });
   });
@@ -581,18 +622,24 @@ describe.skipIf(skip)('live leaderboard', () => {
     it('should show every change at once on every replica, though boards are cached', async () => {
       const { pool, week, games, ids } = await poolWithWeek({ isPublic: false });
       const replica = await h.addReplica();
-      const kim = await person(h, 'user', 'Kim Kay');
-      await announceMember(h, pool, kim);
+      const kim = await person(h, { role: 'user', name: 'Kim Kay' });
+      await announceMember(h, { pool, who: kim });
       h.clock.now = BEFORE;
-      await savePicks(h, week, kim, [
-        [ids.g1, '21', 3],
-        [ids.g2, '12', 2],
-        [ids.g3, '2', 1],
-      ]);
+      await savePicks(h, {
+        week,
+        who: kim,
+        picks: [
+          [ids.g1, '21', 3],
+          [ids.g2, '12', 2],
+          [ids.g3, '2', 1],
+        ],
+      });
       h.clock.now = AFTER;
       const boards = async () =>
         Promise.all(
-          [h.app, replica, h.app].map(async (app) => (await call({ ...h, app: app }, 'GET', liveUrl(pool.id, 2), cast.player)).json<LiveLeaderboard>()),
+          [h.app, replica, h.app].map(async (app) =>
+            (await call({ ...h, app: app }, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.player })).json<LiveLeaderboard>(),
+          ),
         );
       const kimOn = (b: LiveLeaderboard) => b.standings.find((s) => s.userId === kim.id);
       const seen = async () =>
@@ -602,9 +649,9 @@ describe.skipIf(skip)('live leaderboard', () => {
         });
 
       expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 0, 'PENDING PENDING PENDING']));
-      await finalScore(h, games[0]!, 24, 20); // PHI covers -3.5
+      await finalScore(h, { game: games[0]!, homeScore: 24, awayScore: 20 }); // PHI covers -3.5
       expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 3, 'WIN PENDING PENDING']));
-      await voidGame(h, week, ids.g2);
+      await voidGame(h, { week, gameId: ids.g2 });
       expect(await seen()).toEqual(Array(3).fill(['Kim Kay', 3, 'WIN PUSH PENDING']));
       const renamedAt = new Date(Date.now() + 60_000).toISOString();
       await h.runtime.bus.publish('identity.user.profile-changed', {
@@ -623,7 +670,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       });
       await stored(h, 'SELECT 1 FROM picks.users WHERE id = $1 AND display_name = $2', [kim.id, 'Kim Renamed']);
       expect(await seen()).toEqual(Array(3).fill(['Kim Renamed', 3, 'WIN PUSH PENDING']));
-      await announceMember(h, pool, kim, 'pools.member.removed');
+      await announceMember(h, { pool, who: kim, subject: 'pools.member.removed' });
       expect(await seen()).toEqual([null, null, null]);
     });
   });
@@ -631,33 +678,36 @@ describe.skipIf(skip)('live leaderboard', () => {
   describe('overrides', () => {
     it("should list the week's overrides with names to the pool's members, and their picks to those who may see them", async () => {
       const { pool, week, ids } = await poolWithWeek({ isPublic: true });
-      const mo = await person(h, 'user', 'Mo Member');
-      await announceMember(h, pool, mo);
+      const mo = await person(h, { role: 'user', name: 'Mo Member' });
+      await announceMember(h, { pool, who: mo });
       h.clock.now = BEFORE;
-      await savePicks(h, week, cast.player, [
-        [ids.g1, '21', 3],
-        [ids.g2, '12', 2],
-        [ids.g3, '2', 1],
-      ]);
-      const entered = await call(
-        h,
-        'POST',
-        '/api/picks/commissioner-override',
-        cast.commissioner,
-        overrideOf(
+      await savePicks(h, {
+        week,
+        who: cast.player,
+        picks: [
+          [ids.g1, '21', 3],
+          [ids.g2, '12', 2],
+          [ids.g3, '2', 1],
+        ],
+      });
+      const entered = await call(h, {
+        method: 'POST',
+        url: '/api/picks/commissioner-override',
+        who: cast.commissioner,
+        payload: overrideOf({
           week,
-          cast.player,
-          [
+          target: cast.player,
+          picks: [
             [ids.g1, '21', 3],
             [ids.g2, '24', 2],
             [ids.g4, '8', 1],
           ],
-          'Phone died',
-        ),
-      );
+          overrideReason: 'Phone died',
+        }),
+      });
       expect(entered.statusCode).toBe(200);
 
-      const seenByCommissioner = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner)).json<LiveLeaderboard>().overrides;
+      const seenByCommissioner = (await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.commissioner })).json<LiveLeaderboard>().overrides;
       expect(seenByCommissioner).toHaveLength(1);
       expect(seenByCommissioner[0]).toMatchObject({
         poolId: pool.id,
@@ -681,18 +731,18 @@ describe.skipIf(skip)('live leaderboard', () => {
         [ids.g4, 'DET', 1],
       ]);
       // The board scores the picks as they are now.
-      const standing = (await call(h, 'GET', liveUrl(pool.id, 2), cast.commissioner))
+      const standing = (await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.commissioner }))
         .json<LiveLeaderboard>()
         .standings.find((s) => s.userId === cast.player.id)!;
       expect(standing.picks.map((p) => p.selectedTeamAbbr)).toEqual(['PHI', 'LAC', 'DET']);
 
       h.clock.now = AFTER;
       for (const member of [cast.player, mo]) {
-        const seen = (await call(h, 'GET', liveUrl(pool.id, 2), member)).json<LiveLeaderboard>().overrides;
+        const seen = (await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: member })).json<LiveLeaderboard>().overrides;
         expect(seen.map((o) => [o.reason, picksOf(o.picksAfter)?.length])).toEqual([['Phone died', 3]]);
       }
       // A public pool's visitor is not a member: no override records.
-      expect((await call(h, 'GET', liveUrl(pool.id, 2), cast.outsider)).json<LiveLeaderboard>().overrides).toEqual([]);
+      expect((await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who: cast.outsider })).json<LiveLeaderboard>().overrides).toEqual([]);
     });
   });
   describe('HTTP caching', () => {
@@ -728,8 +778,8 @@ describe.skipIf(skip)('live leaderboard', () => {
       }
       expect((await get(pool.id, cast.player, { 'if-none-match': 'W/"lb-stale"' })).statusCode).toBe(200);
       // Another member with the same access sees the same board: same version, same tag.
-      const mo = await person(h, 'user', 'Mo Member');
-      await announceMember(h, pool, mo);
+      const mo = await person(h, { role: 'user', name: 'Mo Member' });
+      await announceMember(h, { pool, who: mo });
       const afterJoin = await get(pool.id, mo, { 'if-none-match': etag });
       expect(afterJoin.statusCode).toBe(200); // a new member changed the board (one more standing)
       expect((await get(pool.id, cast.player, { 'if-none-match': afterJoin.headers.etag as string })).statusCode).toBe(304);
@@ -763,11 +813,15 @@ describe.skipIf(skip)('live leaderboard', () => {
       const first = (await get(pool.id, cast.commissioner)).headers.etag as string;
       expect((await get(pool.id, cast.commissioner, { 'if-none-match': first })).statusCode).toBe(304);
 
-      await savePicks(h, week, cast.player, [
-        [ids.g1, '21', 3],
-        [ids.g2, '12', 2],
-        [ids.g3, '2', 1],
-      ]);
+      await savePicks(h, {
+        week,
+        who: cast.player,
+        picks: [
+          [ids.g1, '21', 3],
+          [ids.g2, '12', 2],
+          [ids.g3, '2', 1],
+        ],
+      });
       const afterPick = await get(pool.id, cast.commissioner, { 'if-none-match': first, 'accept-encoding': 'gzip' });
       expect(afterPick.statusCode).toBe(200);
       const saved = JSON.parse(gunzipSync(afterPick.rawPayload).toString('utf8')) as LiveLeaderboard;
@@ -783,7 +837,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       expect(atDeadline.json<LiveLeaderboard>().metadata.picksAvailable).toBe(true);
       const third = atDeadline.headers.etag as string;
 
-      await finalScore(h, games[0]!, 24, 20); // PHI covers -3.5: the player's 3 points
+      await finalScore(h, { game: games[0]!, homeScore: 24, awayScore: 20 }); // PHI covers -3.5: the player's 3 points
       const afterScore = await get(pool.id, cast.commissioner, { 'if-none-match': third });
       expect(afterScore.statusCode).toBe(200);
       expect(afterScore.json<LiveLeaderboard>().standings.find((s) => s.userId === cast.player.id)!.weekPoints).toBe(3);

@@ -52,7 +52,7 @@ describe.skipIf(skip)('commissioner overrides', () => {
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    teammate = await person(h, 'user', 'Tess Teammate');
+    teammate = await person(h, { role: 'user', name: 'Tess Teammate' });
     games = await pushSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
@@ -60,22 +60,23 @@ describe.skipIf(skip)('commissioner overrides', () => {
   beforeEach(async () => {
     h.clock.now = BEFORE;
     pool = await announcePool(h, cast.commissioner);
-    await announceMember(h, pool, cast.player);
-    await announceMember(h, pool, teammate);
-    week = await publishWeek(h, pool, 1, games, SPREADS);
+    await announceMember(h, { pool, who: cast.player });
+    await announceMember(h, { pool, who: teammate });
+    week = await publishWeek(h, { pool, weekNumber: 1, games, spreads: SPREADS });
   });
 
-  const override = (who: Person | null, body: unknown) => call(h, 'POST', '/api/picks/commissioner-override', who, body);
-  const overrides = (who: Person | null, weekNumber = 1, poolId = pool.id) => call(h, 'GET', `/api/pools/${poolId}/weeks/${weekNumber}/overrides`, who);
+  const override = (who: Person | null, body: unknown) => call(h, { method: 'POST', url: '/api/picks/commissioner-override', who, payload: body });
+  const overrides = (who: Person | null, weekNumber = 1, poolId = pool.id) =>
+    call(h, { method: 'GET', url: `/api/pools/${poolId}/weeks/${weekNumber}/overrides`, who });
   const picksOf = (who: Person) => storedPicks(h, pool.id, who.id, 1);
   const recordCount = async () =>
     (await h.runtime.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM picks.pick_overrides WHERE pool_id = $1', [pool.id]))[0]!.n;
 
   describe('entering picks for a player', () => {
     it("should replace the player's picks, record who, when, why and the picks before and after, and announce it", async () => {
-      expect((await call(h, 'POST', '/api/picks/batch', cast.player, batchOf(week, PLAYER_PICKS))).statusCode).toBe(200);
+      expect((await call(h, { method: 'POST', url: '/api/picks/batch', who: cast.player, payload: batchOf(week, PLAYER_PICKS) })).statusCode).toBe(200);
       h.clock.now = new Date('2025-09-03T09:30:00Z');
-      const res = await override(cast.commissioner, overrideOf(week, cast.player, OVERRIDE, `  ${REASON}  `));
+      const res = await override(cast.commissioner, overrideOf({ week, target: cast.player, picks: OVERRIDE, overrideReason: `  ${REASON}  ` }));
       expect(res.statusCode).toBe(200);
       const reply = res.json();
       expect(reply.message).toBe('Override picks for Pat Player saved for Week 1');
@@ -110,7 +111,7 @@ describe.skipIf(skip)('commissioner overrides', () => {
         [pool.id],
       );
       expect(rows).toEqual([{ entered_by: cast.commissioner.id, user_id: cast.player.id }]);
-      const mine = (await call(h, 'GET', `/api/weeks/2025:1/picks?poolId=${pool.id}`, cast.player)).json();
+      const mine = (await call(h, { method: 'GET', url: `/api/weeks/2025:1/picks?poolId=${pool.id}`, who: cast.player })).json();
       expect(mine).toEqual(reply.override.picksAfter);
 
       await vi.waitFor(() => {
@@ -121,12 +122,12 @@ describe.skipIf(skip)('commissioner overrides', () => {
       });
       // The teammate's picks are untouched, and the overridden player can still save before the deadline.
       expect(await picksOf(teammate)).toEqual([]);
-      expect((await call(h, 'POST', '/api/picks/batch', cast.player, batchOf(week, PLAYER_PICKS))).statusCode).toBe(200);
+      expect((await call(h, { method: 'POST', url: '/api/picks/batch', who: cast.player, payload: batchOf(week, PLAYER_PICKS) })).statusCode).toBe(200);
       expect(await picksOf(cast.player)).toEqual(PLAYER_PICKS);
     });
 
     it('should let the commissioner and super admins override, and nobody else', async () => {
-      const body = () => overrideOf(week, cast.player, OVERRIDE.slice(0, 3));
+      const body = () => overrideOf({ week, target: cast.player, picks: OVERRIDE.slice(0, 3) });
       for (const who of [cast.commissioner, cast.admin]) {
         const res = await override(who, body());
         expect(res.statusCode, who.name).toBe(200);
@@ -145,25 +146,30 @@ describe.skipIf(skip)('commissioner overrides', () => {
 
     it('should be allowed after the deadline and in every later state, without reopening picks to the player', async () => {
       h.clock.now = DEADLINE;
-      let res = await override(cast.commissioner, overrideOf(week, cast.player, OVERRIDE, 'Sent by e-mail before the deadline'));
+      let res = await override(
+        cast.commissioner,
+        overrideOf({ week, target: cast.player, picks: OVERRIDE, overrideReason: 'Sent by e-mail before the deadline' }),
+      );
       expect(res.statusCode).toBe(200);
-      expect((await call(h, 'POST', '/api/picks/batch', cast.player, batchOf(week, PLAYER_PICKS))).json().error).toBe('picks_locked');
+      expect((await call(h, { method: 'POST', url: '/api/picks/batch', who: cast.player, payload: batchOf(week, PLAYER_PICKS) })).json().error).toBe(
+        'picks_locked',
+      );
       const states = ['PUBLISHED', 'GAMES_IN_PROGRESS', 'SCORING', 'COMPLETE'] as const;
       for (let i = 1; i < states.length; i++) {
-        await moveWeekTo(h, pool, 1, states[i]!);
+        await moveWeekTo(h, { pool, weekNumber: 1, to: states[i]! });
         h.clock.now = new Date(DEADLINE.getTime() + i * 60_000);
         res = await override(
           cast.admin,
-          overrideOf(
+          overrideOf({
             week,
-            teammate,
-            [
+            target: teammate,
+            picks: [
               ['w1-a', '21', 3],
               ['w1-b', '12', 2],
               ['w1-c', String(i % 2 === 0 ? 2 : 15), 1],
             ],
-            `Correction in ${states[i]}`,
-          ),
+            overrideReason: `Correction in ${states[i]}`,
+          }),
         );
         expect(res.statusCode, states[i]).toBe(200);
         // Never calculated before COMPLETE here; a week is calculated as it completes, so the correction recalculates it.
@@ -179,11 +185,15 @@ describe.skipIf(skip)('commissioner overrides', () => {
 
     it('should refuse a week the pool has not published: there are no pool games to pick', async () => {
       const res = await override(cast.commissioner, {
-        ...overrideOf(week, cast.player, [
-          ['w2-a', '6', 3],
-          ['w1-a', '21', 2],
-          ['w1-b', '12', 1],
-        ]),
+        ...overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w2-a', '6', 3],
+            ['w1-a', '21', 2],
+            ['w1-b', '12', 1],
+          ],
+        }),
         weekNumber: 2,
       });
       expect(res.statusCode).toBe(409);
@@ -204,7 +214,7 @@ describe.skipIf(skip)('commissioner overrides', () => {
     };
 
     beforeEach(async () => {
-      expect((await call(h, 'POST', '/api/picks/batch', cast.player, batchOf(week, PLAYER_PICKS))).statusCode).toBe(200);
+      expect((await call(h, { method: 'POST', url: '/api/picks/batch', who: cast.player, payload: batchOf(week, PLAYER_PICKS) })).statusCode).toBe(200);
     });
 
     const unchanged = async () => {
@@ -213,87 +223,108 @@ describe.skipIf(skip)('commissioner overrides', () => {
     };
 
     it('should refuse a target who is not an active member of the pool', async () => {
-      const removed = await person(h, 'user', 'Rory Removed');
-      await announceMember(h, pool, removed);
-      await announceMember(h, pool, removed, 'pools.member.removed');
+      const removed = await person(h, { role: 'user', name: 'Rory Removed' });
+      await announceMember(h, { pool, who: removed });
+      await announceMember(h, { pool, who: removed, subject: 'pools.member.removed' });
       for (const target of [cast.outsider, cast.commissioner, removed]) {
-        await refused(overrideOf(week, target, OVERRIDE), 400, 'target_not_member', 'The player is not a member of this pool.');
+        await refused(overrideOf({ week, target, picks: OVERRIDE }), 400, 'target_not_member', 'The player is not a member of this pool.');
       }
       await unchanged();
     });
 
     it('should require a reason: Please fill in all required fields', async () => {
       for (const reason of ['', '   ', undefined, null]) {
-        const body: Record<string, unknown> = overrideOf(week, cast.player, OVERRIDE);
+        const body: Record<string, unknown> = overrideOf({ week, target: cast.player, picks: OVERRIDE });
         if (reason === undefined) delete body.overrideReason;
         else body.overrideReason = reason;
         const json = await refused(body, 400, 'validation_failed', 'Invalid body: overrideReason Please fill in all required fields');
         expect(json.details).toEqual([{ field: 'overrideReason', problem: 'Please fill in all required fields' }]);
       }
-      await refused(overrideOf(week, cast.player, OVERRIDE, 'x'.repeat(501)), 400, 'validation_failed', 'Invalid body: overrideReason at most 500 characters');
+      await refused(
+        overrideOf({ week, target: cast.player, picks: OVERRIDE, overrideReason: 'x'.repeat(501) }),
+        400,
+        'validation_failed',
+        'Invalid body: overrideReason at most 500 characters',
+      );
       await unchanged();
     });
 
     it('should require the three confidence picks: Must select all 3 confidence picks', async () => {
-      await refused(overrideOf(week, cast.player, []), 400, 'incomplete_picks', 'Must select all 3 confidence picks');
+      await refused(overrideOf({ week, target: cast.player, picks: [] }), 400, 'incomplete_picks', 'Must select all 3 confidence picks');
       const json = await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-b', '12', 2],
-          ['w1-e', '9', 0],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-b', '12', 2],
+            ['w1-e', '9', 0],
+          ],
+        }),
         400,
         'incomplete_picks',
         'Must select all 3 confidence picks',
       );
       expect(json.details).toEqual({ title: 'Incomplete Picks', missing: [1] });
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-b', '12', 3],
-          ['w1-c', '2', 2],
-          ['w1-d', '8', 1],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-b', '12', 3],
+            ['w1-c', '2', 2],
+            ['w1-d', '8', 1],
+          ],
+        }),
         400,
         'incomplete_picks',
         'Only one 3pt pick is allowed.',
       );
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-a', '6', 2],
-          ['w1-c', '2', 1],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-a', '6', 2],
+            ['w1-c', '2', 1],
+          ],
+        }),
         400,
         'incomplete_picks',
         'Each pick must be on a different game.',
       );
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-b', '12', 2],
-          ['w1-c', '2', 1],
-          ['w1-a', '6', 0],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-b', '12', 2],
+            ['w1-c', '2', 1],
+            ['w1-a', '6', 0],
+          ],
+        }),
         400,
         'incomplete_picks',
         'This game is already a confidence pick. Remove the confidence pick first.',
       );
-      const flagged = overrideOf(week, cast.player, OVERRIDE);
+      const flagged = overrideOf({ week, target: cast.player, picks: OVERRIDE });
       flagged.picks[3]!.isPowerPick = false;
       await refused(flagged, 400, 'validation_failed', 'The power pick is the one with rank 0, and only it is flagged as the power pick.');
       await unchanged();
     });
 
     it('should refuse picks of another pool or week than the override', async () => {
-      const other = overrideOf(week, cast.player, OVERRIDE);
+      const other = overrideOf({ week, target: cast.player, picks: OVERRIDE });
       (other.picks[0] as Record<string, unknown>).poolId = randomUUID();
       await refused(other, 400, 'validation_failed', 'Every pick must be for this pool and for week 1.');
-      const week2 = overrideOf(week, cast.player, OVERRIDE);
+      const week2 = overrideOf({ week, target: cast.player, picks: OVERRIDE });
       (week2.picks[1] as Record<string, unknown>).weekNumber = 2;
       await refused(week2, 400, 'validation_failed', 'Every pick must be for this pool and for week 1.');
       // The pool and week repeated on a pick are accepted.
-      const same = overrideOf(week, cast.player, OVERRIDE);
+      const same = overrideOf({ week, target: cast.player, picks: OVERRIDE });
       Object.assign(same.picks[0]!, { poolId: pool.id, weekNumber: 1 });
       expect((await override(cast.commissioner, same)).statusCode).toBe(200);
     });
@@ -301,61 +332,81 @@ describe.skipIf(skip)('commissioner overrides', () => {
     it('should keep confidence picks on published games, the power pick on a game of that week, and teams in their games', async () => {
       const unavailable = (game: string) => `Game ${game} not found in available games for current pool`;
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-b', '12', 2],
-          ['w1-e', '9', 1],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-b', '12', 2],
+            ['w1-e', '9', 1],
+          ],
+        }),
         400,
         'game_not_available',
         unavailable('w1-e'),
       );
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-b', '12', 2],
-          ['w1-c', '2', 1],
-          ['w2-a', '6', 0],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-b', '12', 2],
+            ['w1-c', '2', 1],
+            ['w2-a', '6', 0],
+          ],
+        }),
         400,
         'game_not_available',
         unavailable('w2-a'),
       );
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-b', '12', 2],
-          ['w1-c', '2', 1],
-          ['nope', '6', 0],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-b', '12', 2],
+            ['w1-c', '2', 1],
+            ['nope', '6', 0],
+          ],
+        }),
         400,
         'game_not_available',
         unavailable('nope'),
       );
       // A poolGameId on an unpublished game, or the wrong one on a published game.
-      const invented = overrideOf(week, cast.player, OVERRIDE);
+      const invented = overrideOf({ week, target: cast.player, picks: OVERRIDE });
       invented.picks[3]!.poolGameId = randomUUID();
       await refused(invented, 400, 'game_not_available', unavailable('w1-e'));
-      const swapped = overrideOf(week, cast.player, OVERRIDE);
+      const swapped = overrideOf({ week, target: cast.player, picks: OVERRIDE });
       swapped.picks[0]!.poolGameId = week.poolGameIds['w1-a']!;
       await refused(swapped, 400, 'game_not_available', unavailable('w1-b'));
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '21', 3],
-          ['w1-b', '12', 2],
-          ['w1-c', '2', 1],
-          ['w1-e', '21', 0],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '21', 3],
+            ['w1-b', '12', 2],
+            ['w1-c', '2', 1],
+            ['w1-e', '21', 0],
+          ],
+        }),
         400,
         'team_not_in_game',
         'Team 21 does not play in game w1-e',
       );
       await refused(
-        overrideOf(week, cast.player, [
-          ['w1-a', '12', 3],
-          ['w1-b', '12', 2],
-          ['w1-c', '2', 1],
-        ]),
+        overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '12', 3],
+            ['w1-b', '12', 2],
+            ['w1-c', '2', 1],
+          ],
+        }),
         400,
         'team_not_in_game',
         'Team 12 does not play in game w1-a',
@@ -367,7 +418,7 @@ describe.skipIf(skip)('commissioner overrides', () => {
   describe('the record and who sees its picks', () => {
     const enter = async (who: Person, target: Person, picks: Array<[string, string, number]>, reason: string, at: string) => {
       h.clock.now = new Date(at);
-      const res = await override(who, overrideOf(week, target, picks, reason));
+      const res = await override(who, overrideOf({ week, target, picks, overrideReason: reason }));
       expect(res.statusCode).toBe(200);
       return res.json().override;
     };

@@ -152,7 +152,7 @@ describe.skipIf(skip)('picks-scoring stores', () => {
       const moved = await Promise.all([move('GAMES_IN_PROGRESS'), move('GAMES_IN_PROGRESS')]);
       expect(moved.filter(Boolean)).toHaveLength(1);
       expect(await move('PUBLISHED')).toBe(false);
-      expect((await sync().findPoolWeek(poolId, 2025, 1))?.state).toBe('GAMES_IN_PROGRESS');
+      expect((await sync().findPoolWeek({ poolId, year: 2025, weekNumber: 1 }))?.state).toBe('GAMES_IN_PROGRESS');
       expect(await sync().advanceWeekState({ poolId: randomUUID(), year: 2025, weekNumber: 1 }, 'SCORING', at('2025-09-05T00:10:00Z'))).toBe(false);
     });
   });
@@ -233,7 +233,7 @@ describe.skipIf(skip)('picks-scoring stores', () => {
       let locked!: () => void;
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
       const calculation = test.database.db.transaction(async (tx) => {
-        await createSyncStore(tx).findPoolWeek(world.poolId, 2025, 1, 'update');
+        await createSyncStore(tx).findPoolWeek({ poolId: world.poolId, year: 2025, weekNumber: 1, lock: 'update' });
         locked();
         await pause();
         await pause();

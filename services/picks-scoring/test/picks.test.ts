@@ -57,14 +57,16 @@ describe.skipIf(skip)('picks', () => {
   beforeEach(async () => {
     h.clock.now = BEFORE;
     pool = await announcePool(h, cast.commissioner);
-    await announceMember(h, pool, cast.player);
-    week = await publishWeek(h, pool, 1, games, SPREADS);
+    await announceMember(h, { pool, who: cast.player });
+    week = await publishWeek(h, { pool, weekNumber: 1, games, spreads: SPREADS });
   });
 
   const save = (who: Person | null, body: unknown, app?: ServiceApp) =>
-    app ? call({ ...h, app: app }, 'POST', '/api/picks/batch', who, body) : call(h, 'POST', '/api/picks/batch', who, body);
+    app
+      ? call({ ...h, app: app }, { method: 'POST', url: '/api/picks/batch', who, payload: body })
+      : call(h, { method: 'POST', url: '/api/picks/batch', who, payload: body });
   const myPicks = (who: Person | null, weekId: string | number = '2025:1', poolId = pool.id) =>
-    call(h, 'GET', `/api/weeks/${weekId}/picks?poolId=${poolId}`, who);
+    call(h, { method: 'GET', url: `/api/weeks/${weekId}/picks?poolId=${poolId}`, who });
   const mine = () => storedPicks(h, pool.id, cast.player.id, 1);
 
   describe('saving', () => {
@@ -256,14 +258,14 @@ describe.skipIf(skip)('picks', () => {
         expect(res.statusCode, who.name).toBe(403);
         expect(res.json(), who.name).toEqual({ error: 'not_a_member', message: 'You are not a member of this pool.' });
       }
-      const removed = await person(h, 'user', 'Rory Removed');
-      await announceMember(h, pool, removed);
+      const removed = await person(h, { role: 'user', name: 'Rory Removed' });
+      await announceMember(h, { pool, who: removed });
       expect((await save(removed, batchOf(week, FULL))).statusCode).toBe(200);
-      await announceMember(h, pool, removed, 'pools.member.removed');
+      await announceMember(h, { pool, who: removed, subject: 'pools.member.removed' });
       expect((await save(removed, batchOf(week, FULL))).json().error).toBe('not_a_member');
       expect((await save(null, batchOf(week, FULL))).statusCode).toBe(401);
       const other = await announcePool(h, cast.commissioner);
-      await announceMember(h, other, cast.outsider);
+      await announceMember(h, { pool: other, who: cast.outsider });
       // A member of another pool is not a member of this one.
       expect((await save(cast.outsider, batchOf(week, FULL))).statusCode).toBe(403);
     });
@@ -283,9 +285,9 @@ describe.skipIf(skip)('picks', () => {
         buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T20:25:00.000Z', home: '9', away: '16', espnId: `w1-started-${randomUUID().slice(0, 8)}` }),
       );
       const started = await announcePool(h, cast.commissioner);
-      const casey = await person(h, 'user', 'Casey Started');
-      for (const who of [cast.player, casey]) await announceMember(h, started, who);
-      const w = await publishWeek(h, started, 1, [...games, game], { ...SPREADS, [game.espnId]: 1 });
+      const casey = await person(h, { role: 'user', name: 'Casey Started' });
+      for (const who of [cast.player, casey]) await announceMember(h, { pool: started, who });
+      const w = await publishWeek(h, { pool: started, weekNumber: 1, games: [...games, game], spreads: { ...SPREADS, [game.espnId]: 1 } });
       expect(w.pickDeadline).toBe(DEADLINE.toISOString());
       const stored = (who: Person) => storedPicks(h, started.id, who.id, 1);
 
@@ -345,17 +347,20 @@ describe.skipIf(skip)('picks', () => {
       expect(await stored(cast.player)).toEqual(patAfter);
 
       // The commissioner's emergency entry is not bound by it (recorded, after the fact).
-      const override = await call(
-        h,
-        'POST',
-        '/api/picks/commissioner-override',
-        cast.commissioner,
-        overrideOf(w, casey, [
-          [game.espnId, '16', 3],
-          ['w1-c', '15', 2],
-          ['w1-b', '12', 1],
-        ]),
-      );
+      const override = await call(h, {
+        method: 'POST',
+        url: '/api/picks/commissioner-override',
+        who: cast.commissioner,
+        payload: overrideOf({
+          week: w,
+          target: casey,
+          picks: [
+            [game.espnId, '16', 3],
+            ['w1-c', '15', 2],
+            ['w1-b', '12', 1],
+          ],
+        }),
+      });
       expect(override.statusCode, override.body).toBe(200);
       expect(await stored(casey)).toEqual([
         [game.espnId, '16', 3],
@@ -403,7 +408,7 @@ describe.skipIf(skip)('picks', () => {
       await refused(batchOf(week, [['w1-a', '21', 3]]), 409, 'picks_locked', 'The picks deadline has passed: picks for this week are locked.');
 
       h.clock.now = BEFORE;
-      await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
+      await moveWeekTo(h, { pool, weekNumber: 1, to: 'GAMES_IN_PROGRESS' });
       await refused(batchOf(week, FULL), 409, 'picks_locked', 'The picks deadline has passed: picks for this week are locked.');
     });
 
@@ -542,7 +547,7 @@ describe.skipIf(skip)('picks', () => {
       await refused(swapped, 400, 'game_not_available', unavailable('w1-a'));
       // The game of another pool's publication is not this pool's.
       const other = await announcePool(h, cast.commissioner);
-      const otherWeek = await publishWeek(h, other, 1, games, { 'w1-e': 3 });
+      const otherWeek = await publishWeek(h, { pool: other, weekNumber: 1, games, spreads: { 'w1-e': 3 } });
       const foreign = batchOf(week, FULL);
       foreign.picks[3] = { ...foreign.picks[3]!, gameEspnCompetitionId: 'w1-e', selectedTeamEspnId: '9', poolGameId: otherWeek.poolGameIds['w1-e']! };
       await refused(foreign, 400, 'game_not_available', unavailable('w1-e'));
@@ -606,22 +611,25 @@ describe.skipIf(skip)('picks', () => {
       expect((await myPicks(cast.player, '2024:1')).statusCode).toBe(404);
       expect((await myPicks(cast.player, 2)).json()).toEqual([]);
       expect((await myPicks(cast.player, 'soon')).statusCode).toBe(400);
-      expect((await call(h, 'GET', '/api/weeks/1/picks', cast.player)).statusCode).toBe(400);
+      expect((await call(h, { method: 'GET', url: '/api/weeks/1/picks', who: cast.player })).statusCode).toBe(400);
     });
 
     it('should mark picks entered by the commissioner and a power pick on a game the pool did not publish', async () => {
-      const res = await call(
-        h,
-        'POST',
-        '/api/picks/commissioner-override',
-        cast.commissioner,
-        overrideOf(week, cast.player, [
-          ['w1-a', '6', 3],
-          ['w1-b', '24', 2],
-          ['w1-c', '2', 1],
-          ['w1-e', '16', 0],
-        ]),
-      );
+      const res = await call(h, {
+        method: 'POST',
+        url: '/api/picks/commissioner-override',
+        who: cast.commissioner,
+        payload: overrideOf({
+          week,
+          target: cast.player,
+          picks: [
+            ['w1-a', '6', 3],
+            ['w1-b', '24', 2],
+            ['w1-c', '2', 1],
+            ['w1-e', '16', 0],
+          ],
+        }),
+      });
       expect(res.statusCode).toBe(200);
       const picks = (await myPicks(cast.player)).json();
       expect(
@@ -655,13 +663,14 @@ describe.skipIf(skip)('picks', () => {
   });
 
   describe('pick-stats', () => {
-    const stats = (who: Person | null, weekNumber = 1, poolId = pool.id) => call(h, 'GET', `/api/admin/weeks/${weekNumber}/pick-stats?poolId=${poolId}`, who);
+    const stats = (who: Person | null, weekNumber = 1, poolId = pool.id) =>
+      call(h, { method: 'GET', url: `/api/admin/weeks/${weekNumber}/pick-stats?poolId=${poolId}`, who });
 
     it('should count active members and those with their three confidence picks saved, for managers only', async () => {
-      const second = await person(h, 'user', 'Sam Second');
-      const leaver = await person(h, 'user', 'Lee Leaver');
-      const third = await person(h, 'user', 'Tia Third');
-      for (const p of [second, leaver, third]) await announceMember(h, pool, p);
+      const second = await person(h, { role: 'user', name: 'Sam Second' });
+      const leaver = await person(h, { role: 'user', name: 'Lee Leaver' });
+      const third = await person(h, { role: 'user', name: 'Tia Third' });
+      for (const p of [second, leaver, third]) await announceMember(h, { pool, who: p });
       expect((await stats(cast.commissioner)).json()).toEqual({ totalUsers: 4, completedUsers: 0 });
 
       expect((await save(cast.player, batchOf(week, FULL.slice(0, 3)))).statusCode).toBe(200);
@@ -669,7 +678,7 @@ describe.skipIf(skip)('picks', () => {
       // Third has only a power pick and a 3pt pick left after an edit in the database: not complete.
       expect((await save(third, batchOf(week, FULL))).statusCode).toBe(200);
       await h.runtime.database.sql.query('DELETE FROM picks.picks WHERE pool_id = $1 AND user_id = $2 AND confidence_rank IN (1, 2)', [pool.id, third.id]);
-      await announceMember(h, pool, leaver, 'pools.member.removed');
+      await announceMember(h, { pool, who: leaver, subject: 'pools.member.removed' });
 
       for (const who of [cast.commissioner, cast.admin]) {
         const res = await stats(who);
@@ -679,8 +688,8 @@ describe.skipIf(skip)('picks', () => {
       expect((await stats(cast.commissioner, 2)).json()).toEqual({ totalUsers: 3, completedUsers: 0 });
       // Picks of the same week in another pool do not count here.
       const other = await announcePool(h, cast.commissioner);
-      await announceMember(h, other, second);
-      const otherWeek = await publishWeek(h, other, 1, games, SPREADS);
+      await announceMember(h, { pool: other, who: second });
+      const otherWeek = await publishWeek(h, { pool: other, weekNumber: 1, games, spreads: SPREADS });
       expect((await save(second, batchOf(otherWeek, FULL))).statusCode).toBe(200);
       expect((await stats(cast.commissioner)).json()).toEqual({ totalUsers: 3, completedUsers: 1 });
       expect((await stats(cast.commissioner, 1, other.id)).json()).toEqual({ totalUsers: 1, completedUsers: 1 });
@@ -689,7 +698,7 @@ describe.skipIf(skip)('picks', () => {
       for (const who of [cast.player, cast.outsider]) expect((await stats(who)).json().error, who.name).toBe('forbidden');
       expect((await stats(null)).statusCode).toBe(401);
       expect((await stats(cast.commissioner, 1, randomUUID())).statusCode).toBe(404);
-      expect((await call(h, 'GET', `/api/admin/weeks/1/pick-stats`, cast.commissioner)).statusCode).toBe(400);
+      expect((await call(h, { method: 'GET', url: `/api/admin/weeks/1/pick-stats`, who: cast.commissioner })).statusCode).toBe(400);
     });
   });
 

@@ -153,12 +153,12 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     cast = await castOf(h);
     players = {
       pat: cast.player,
-      ann: await person(h, 'user', 'Ann Archer'),
-      ben: await person(h, 'user', 'Ben Baker'),
-      cal: await person(h, 'user', 'Cal Carter'),
-      dee: await person(h, 'user', 'Dee Dunn'),
-      fay: await person(h, 'user', 'Fay Fisher'),
-      eve: await person(h, 'user', 'Eve Evans'),
+      ann: await person(h, { role: 'user', name: 'Ann Archer' }),
+      ben: await person(h, { role: 'user', name: 'Ben Baker' }),
+      cal: await person(h, { role: 'user', name: 'Cal Carter' }),
+      dee: await person(h, { role: 'user', name: 'Dee Dunn' }),
+      fay: await person(h, { role: 'user', name: 'Fay Fisher' }),
+      eve: await person(h, { role: 'user', name: 'Eve Evans' }),
     };
     const recorded = recordedWeeks([WEEK17]);
     // The real order of a week: the games are scheduled when everyone picks (a game reported
@@ -177,14 +177,19 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   /** A pool with the seven players, week 17 published with SPREADS and everyone's picks saved (while its games are scheduled). */
   async function week17Pool(picks: Record<string, PickSpec> = PICKS): Promise<{ pool: Pool; week: PublishedWeek }> {
     const pool = await announcePool(h, cast.commissioner);
-    for (const p of Object.values(players)) await announceMember(h, pool, p);
-    const week = await publishWeek(h, pool, 17, games, SPREADS);
+    for (const p of Object.values(players)) await announceMember(h, { pool, who: p });
+    const week = await publishWeek(h, { pool, weekNumber: 17, games, spreads: SPREADS });
     // Saved through the API before the deadline (Fay's entered by the commissioner, an override), then the test's clock again.
     await beforeDeadline(h, week, async () => {
       for (const [key, spec] of Object.entries(picks)) {
-        if (key !== 'fay') await savePicks(h, week, players[key]!, spec);
+        if (key !== 'fay') await savePicks(h, { week, who: players[key]!, picks: spec });
         else {
-          const res = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, players[key]!, spec));
+          const res = await call(h, {
+            method: 'POST',
+            url: '/api/picks/commissioner-override',
+            who: cast.commissioner,
+            payload: overrideOf({ week, target: players[key]!, picks: spec }),
+          });
           if (res.statusCode !== 200) throw new Error(`override failed: ${res.statusCode} ${res.body}`);
         }
       }
@@ -193,7 +198,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   }
 
   const calculate = (pool: Pool, who: Person = cast.commissioner, weekNumber = 17) =>
-    call(h, 'POST', `/api/pools/${pool.id}/weeks/${weekNumber}/scores/calculate`, who);
+    call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/${weekNumber}/scores/calculate`, who });
 
   async function scoreLines(pool: Pool, weekNumber = 17): Promise<ScoreLine[]> {
     const rows = await query<{
@@ -241,7 +246,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
 
   it('should score a week of real 2025 results exactly as worked out by hand', async () => {
     const { pool } = pools.byHand;
-    await moveWeekTo(h, pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     h.clock.now = new Date('2025-12-30T09:00:00.000Z');
 
     const res = await calculate(pool);
@@ -293,7 +298,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     }, WAIT);
 
     // The commissioner's scoring review shows the same calculation, best first (ties by name).
-    const review = await call(h, 'GET', `/api/pools/${pool.id}/weeks/17/scoring-review`, cast.commissioner);
+    const review = await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/17/scoring-review`, who: cast.commissioner });
     expect(review.statusCode).toBe(200);
     const body = scoringReviewReplySchema.parse(review.json());
     expect(body).toMatchObject({ poolId: pool.id, weekNumber: 17, state: 'SCORING', calculatedAt: '2025-12-30T09:00:00.000Z' });
@@ -330,7 +335,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
 
   it('should give identical rows when the week is calculated twice', async () => {
     const { pool } = pools.twice;
-    await moveWeekTo(h, pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     h.clock.now = new Date('2025-12-30T10:00:00.000Z');
     const snapshot = async () => ({
       scores: await query('SELECT * FROM picks.week_scores WHERE pool_id = $1 ORDER BY user_id', [pool.id]),
@@ -348,11 +353,11 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
 
   it('should count every pick on a void game as a push and recalculate a calculated week when a game is voided', async () => {
     const { pool, week } = pools.voided;
-    await moveWeekTo(h, pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     await calculate(pool);
     // G2 (MIN-DET) ruled void: Pat's 3pt MIN and Ann's 2pt MIN no longer win, Dee's 1pt DET no longer loses.
     //   Pat: raw 5 - 3 = 2, power BAL still wins x2 -> 4; Ann: raw 3 - 2 = 1, power push -> 1; Dee: 10 as before.
-    await voidGame(h, week, G2, 'Postponed out of the week');
+    await voidGame(h, { week, gameId: G2, reason: 'Postponed out of the week' });
     await vi.waitFor(
       async () => expect(await scoreLines(pool)).toEqual(withScores(HAND_SCORES, { 'Pat Player': { raw: 2, final: 4 }, 'Ann Archer': { raw: 1, final: 1 } })),
       WAIT,
@@ -373,11 +378,11 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should flag a player whose picks cannot be scored without failing the others', async () => {
-    const gus = await person(h, 'user', 'Gus Green');
+    const gus = await person(h, { role: 'user', name: 'Gus Green' });
     // Ben's 1pt pick names PHI (21) on WSH-DAL; Gus saved only two picks. Neither can come from
     // the picks API (it refuses both), so they are written directly.
     const { pool, week } = pools.unscorable;
-    await announceMember(h, pool, gus);
+    await announceMember(h, { pool, who: gus });
     await insertUnscorablePicksForTest(h, week, players.ben!, [
       [G4, '24', 3],
       [G5, '9', 2],
@@ -388,7 +393,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
       [G2, '16', 3],
       [G3, '7', 2],
     ]);
-    await moveWeekTo(h, pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
 
     const res = await calculate(pool);
     expect(res.statusCode).toBe(200);
@@ -413,7 +418,9 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
       'Gus Green 3 16 null null',
       'Gus Green 2 7 null null',
     ]);
-    const review = scoringReviewReplySchema.parse((await call(h, 'GET', `/api/pools/${pool.id}/weeks/17/scoring-review`, cast.admin)).json());
+    const review = scoringReviewReplySchema.parse(
+      (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/17/scoring-review`, who: cast.admin })).json(),
+    );
     // Calculation errors last.
     expect(review.rows.slice(-2).map((r) => [r.displayName, r.hasCalculationError, r.errorMessage])).toEqual([
       ['Ben Baker', true, 'Team 21 does not play in this game'],
@@ -423,10 +430,10 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
 
   it('should serialise two replicas calculating the same week at once', async () => {
     const { pool } = pools.replicas;
-    await moveWeekTo(h, pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     // A week nobody picked: no pick rows to write, so only the week's lock keeps two calculations apart.
     const { pool: empty } = pools.nobodyPicked;
-    await moveWeekTo(h, empty, 17, 'SCORING');
+    await moveWeekTo(h, { pool: empty, weekNumber: 17, to: 'SCORING' });
     const replica = await h.addReplica();
     // Several rounds of four calculations at once, half on each replica.
     for (const [target, count] of [
@@ -436,7 +443,9 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
       const url = `/api/pools/${target.id}/weeks/17/scores/calculate`;
       for (let round = 0; round < 3; round++) {
         const replies = await Promise.all(
-          [0, 1, 2, 3].map((i) => (i % 2 ? call({ ...h, app: replica }, 'POST', url, cast.admin) : call(h, 'POST', url, cast.commissioner))),
+          [0, 1, 2, 3].map((i) =>
+            i % 2 ? call({ ...h, app: replica }, { method: 'POST', url, who: cast.admin }) : call(h, { method: 'POST', url, who: cast.commissioner }),
+          ),
         );
         expect(replies.map((r) => [r.statusCode, r.json().usersCalculated])).toEqual([
           [200, count],
@@ -454,7 +463,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   it('should calculate only in SCORING, for the pool commissioner or a super admin', async () => {
     const { pool } = pools.gate;
     const other = await announcePool(h, cast.otherCommissioner);
-    await moveWeekTo(h, pool, 17, 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'GAMES_IN_PROGRESS' });
 
     const early = await calculate(pool);
     expect(early.statusCode).toBe(409);
@@ -463,36 +472,38 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     expect((await calculate(pool, cast.commissioner, 16)).json()).toMatchObject({ error: 'week_not_found' });
     expect((await calculate(pool, cast.commissioner, 16)).statusCode).toBe(404);
     expect((await calculate(other, cast.otherCommissioner)).statusCode).toBe(404);
-    expect((await call(h, 'POST', '/api/pools/00000000-0000-4000-8000-000000000000/weeks/17/scores/calculate', cast.admin)).json()).toMatchObject({
+    expect(
+      (await call(h, { method: 'POST', url: '/api/pools/00000000-0000-4000-8000-000000000000/weeks/17/scores/calculate', who: cast.admin })).json(),
+    ).toMatchObject({
       error: 'pool_not_found',
     });
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/0/scores/calculate`, cast.admin)).statusCode).toBe(400);
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/0/scores/calculate`, who: cast.admin })).statusCode).toBe(400);
 
-    await moveWeekTo(h, pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     expect((await calculate(pool, cast.otherCommissioner)).statusCode).toBe(403);
     expect((await calculate(pool, cast.player)).statusCode).toBe(403);
     expect((await calculate(pool, cast.outsider)).statusCode).toBe(403);
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/17/scores/calculate`, null)).statusCode).toBe(401);
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/17/scores/calculate`, who: null })).statusCode).toBe(401);
     expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [pool.id])).toEqual([]);
     expect((await calculate(pool, cast.admin)).statusCode).toBe(200);
     expect((await calculate(pool, cast.commissioner)).statusCode).toBe(200);
 
     // The week is scored from here: the commissioner's ruling after COMPLETE goes through the
     // override (a recorded correction), never through calculate.
-    await moveWeekTo(h, pool, 17, 'COMPLETE');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'COMPLETE' });
     expect((await calculate(pool)).json()).toMatchObject({ error: 'week_not_in_scoring', details: { state: 'COMPLETE' } });
   });
 
   it('should show the scoring review to managers only, with pending picks and zeros before any calculation', async () => {
     const { pool } = pools.review;
-    const gus = await person(h, 'user', 'Gus Green');
-    await announceMember(h, pool, gus);
+    const gus = await person(h, { role: 'user', name: 'Gus Green' });
+    await announceMember(h, { pool, who: gus });
     // Ann leaves the pool after picking (her picks stay and are reviewed); Gus leaves without picks (not listed).
-    await announceMember(h, pool, players.ann!, 'pools.member.removed');
-    await announceMember(h, pool, gus, 'pools.member.removed');
+    await announceMember(h, { pool, who: players.ann!, subject: 'pools.member.removed' });
+    await announceMember(h, { pool, who: gus, subject: 'pools.member.removed' });
     const url = `/api/pools/${pool.id}/weeks/17/scoring-review`;
 
-    const res = await call(h, 'GET', url, cast.commissioner);
+    const res = await call(h, { method: 'GET', url, who: cast.commissioner });
     expect(res.statusCode).toBe(200);
     const body = scoringReviewReplySchema.parse(res.json());
     expect(body).toMatchObject({ state: 'PUBLISHED', calculatedAt: null });
@@ -507,15 +518,17 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     ]);
     expect(body.rows.flatMap((r) => r.picks).every((p) => p.result === 'PENDING' && p.isCorrect === null && p.pointsEarned === null)).toBe(true);
 
-    expect((await call(h, 'GET', url, cast.admin)).statusCode).toBe(200);
-    for (const who of [cast.otherCommissioner, cast.player, cast.outsider]) expect((await call(h, 'GET', url, who)).statusCode).toBe(403);
-    expect((await call(h, 'GET', url, null)).statusCode).toBe(401);
-    expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/18/scoring-review`, cast.commissioner)).json()).toMatchObject({ error: 'week_not_found' });
+    expect((await call(h, { method: 'GET', url, who: cast.admin })).statusCode).toBe(200);
+    for (const who of [cast.otherCommissioner, cast.player, cast.outsider]) expect((await call(h, { method: 'GET', url, who })).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url, who: null })).statusCode).toBe(401);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/18/scoring-review`, who: cast.commissioner })).json()).toMatchObject({
+      error: 'week_not_found',
+    });
   });
 
   it('should store and announce nothing per pool for a score on a live week not yet calculated, and calculate a week completed without a calculation', async () => {
     const { pool } = pools.live;
-    await moveWeekTo(h, pool, 17, 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'GAMES_IN_PROGRESS' });
     h.clock.now = new Date('2025-12-29T02:00:00.000Z');
     // A repeated provider snapshot of G6 (same scores, newer time): nothing to recalculate; open
     // boards hear of it from the live change log, and the score is announced once, by sports.
@@ -528,7 +541,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [pool.id])).toEqual([]);
 
     // Completed without Calculate: the season must count it, so it is calculated then.
-    await moveWeekTo(h, pool, 17, 'COMPLETE');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'COMPLETE' });
     await stored(h, 'SELECT 1 FROM picks.pool_weeks WHERE pool_id = $1 AND calculated_at IS NOT NULL', [pool.id]);
     expect(await scoreLines(pool)).toEqual(HAND_SCORES);
     await vi.waitFor(
@@ -543,9 +556,9 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
 
   it('should recalculate a completed week only for a commissioner override', async () => {
     const { pool } = pools.override;
-    await moveWeekTo(h, pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     await calculate(pool);
-    await moveWeekTo(h, pool, 17, 'COMPLETE');
+    await moveWeekTo(h, { pool, weekNumber: 17, to: 'COMPLETE' });
     await stored(h, `SELECT 1 FROM picks.season_totals_state WHERE pool_id = $1 AND weeks = '{17}'`, [pool.id]);
     const calTotal = async () =>
       (await query<{ total_points: number }>('SELECT total_points FROM picks.season_totals WHERE pool_id = $1 AND user_id = $2', [pool.id, players.cal!.id]))[0]
@@ -575,12 +588,12 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   // Last: it changes a production game every pool of this suite published.
   it('should recalculate calculated weeks when the provider corrects a score, and leave completed weeks alone', async () => {
     const { correctedScoring: scoring, correctedComplete: complete, correctedLive: live } = pools;
-    await moveWeekTo(h, scoring.pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool: scoring.pool, weekNumber: 17, to: 'SCORING' });
     await calculate(scoring.pool);
-    await moveWeekTo(h, complete.pool, 17, 'SCORING');
+    await moveWeekTo(h, { pool: complete.pool, weekNumber: 17, to: 'SCORING' });
     await calculate(complete.pool);
-    await moveWeekTo(h, complete.pool, 17, 'COMPLETE');
-    await moveWeekTo(h, live.pool, 17, 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, { pool: complete.pool, weekNumber: 17, to: 'COMPLETE' });
+    await moveWeekTo(h, { pool: live.pool, weekNumber: 17, to: 'GAMES_IN_PROGRESS' });
     h.clock.now = new Date('2025-12-31T12:00:00.000Z');
 
     // G4 corrected from LAC 16 - HOU 20 to 16 - 21: 16 + 4.5 - 21 = -0.5, HOU now covers.

@@ -272,13 +272,13 @@ describe.skipIf(skip)('live leaderboard stream', () => {
         .on('error', reject);
     });
     await expect.poll(() => inflateSync(Buffer.concat(raw.chunks), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).toString().includes('"snapshot"')).toBe(true);
-    await announceMember(h, pool, cast.player, 'pools.member.removed');
+    await announceMember(h, { pool, who: cast.player, subject: 'pools.member.removed' });
     await raw.ended;
     // inflateSync checks the zlib trailer (the Adler-32 of everything sent): the whole stream, closed event last.
     const text = inflateSync(Buffer.concat(raw.chunks)).toString();
     expect(text.startsWith('retry: 2000\n\n')).toBe(true);
     expect(text).toMatch(/data: \{"type":"closed","status":403,"error":"forbidden".*\}\n\n$/);
-    await announceMember(h, pool, cast.player);
+    await announceMember(h, { pool, who: cast.player });
   });
 
   it('should count its open streams on /metrics (live_streams_open), one more per stream and one less when a browser leaves', async () => {
@@ -322,7 +322,7 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     await snapshotOf(member);
     // The deadline passed: the commissioner's board is now the one with the picks shown (a new variant, a snapshot).
     expect((await snapshotOf(commissioner)).board.metadata).toMatchObject({ accessLevel: 'COMMISSIONER_ACCESS', picksAvailable: true });
-    await announceMember(h, pool, cast.player, 'pools.member.removed');
+    await announceMember(h, { pool, who: cast.player, subject: 'pools.member.removed' });
     const { event } = await nextLive(member);
     expect(event).toMatchObject({ type: 'closed', status: 403, error: 'forbidden' });
     await expect(member.next()).rejects.toThrow(/ended/);

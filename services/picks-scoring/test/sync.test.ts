@@ -33,8 +33,8 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
   it('should keep users, teams, venues, games, pools, members, published weeks, states and void games', async () => {
     const games = await pushSeason(h, buildSeason());
     const pool = await announcePool(h, cast.commissioner, { name: 'Sync Pool', isPublic: true });
-    await announceMember(h, pool, cast.player);
-    const week = await publishWeek(h, pool, 1, games, { 'w1-a': -3.5, 'w1-b': 2.5, 'w1-c': 0 });
+    await announceMember(h, { pool, who: cast.player });
+    const week = await publishWeek(h, { pool, weekNumber: 1, games, spreads: { 'w1-a': -3.5, 'w1-b': 2.5, 'w1-c': 0 } });
 
     expect(await query('SELECT display_name, email FROM picks.users WHERE id = $1', [cast.player.id])).toEqual([
       { display_name: 'Pat Player', email: cast.player.email },
@@ -56,7 +56,7 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
     ]);
 
     // States only move forward: a late PUBLISHED or a repeated state change does nothing.
-    await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'GAMES_IN_PROGRESS' });
     await h.runtime.bus.publish('weeks.week.state-changed', {
       poolId: pool.id,
       year: 2025,
@@ -68,7 +68,7 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
       byUserId: null,
       at: new Date().toISOString(),
     });
-    await moveWeekTo(h, pool, 1, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'SCORING' });
     await h.runtime.bus.publish('weeks.week.state-changed', {
       poolId: pool.id,
       year: 2025,
@@ -80,16 +80,16 @@ describe.skipIf(skip)('picks-scoring follows the other services', () => {
       byUserId: null,
       at: new Date().toISOString(),
     });
-    await voidGame(h, week, 'w1-c');
+    await voidGame(h, { week, gameId: 'w1-c' });
     expect(await query('SELECT state FROM picks.pool_weeks WHERE pool_id = $1', [pool.id])).toEqual([{ state: 'SCORING' }]);
 
-    await finalScore(h, games[0]!, 24, 20);
+    await finalScore(h, { game: games[0]!, homeScore: 24, awayScore: 20 });
     expect(await query('SELECT status, home_score, away_score FROM picks.games WHERE espn_id = $1', ['w1-a'])).toEqual([
       { status: 'COMPLETE', home_score: 24, away_score: 20 },
     ]);
 
     // A removed member is inactive; a deleted pool takes its weeks with it and stays deleted.
-    await announceMember(h, pool, cast.player, 'pools.member.removed');
+    await announceMember(h, { pool, who: cast.player, subject: 'pools.member.removed' });
     await h.runtime.bus.publish('pools.pool.deleted', { pool, deletedAt: new Date().toISOString(), deletedMembers: 2, deletedInvitations: 0 });
     await stored(h, 'SELECT 1 FROM picks.deleted_pools WHERE id = $1', [pool.id]);
     await h.runtime.bus.publish('pools.pool.updated', { pool: { ...pool, updatedAt: new Date(Date.now() + 60_000).toISOString() } });

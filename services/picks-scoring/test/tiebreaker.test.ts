@@ -46,7 +46,7 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     h = await startPicks();
     cast = await castOf(h);
     games = await pushSeason(h, buildSeason());
-    player2 = await person(h, 'user', 'Quinn Second');
+    player2 = await person(h, { role: 'user', name: 'Quinn Second' });
   });
   afterAll(async () => h?.close());
 
@@ -64,8 +64,8 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     }));
   });
 
-  const save = (who: Person, body: unknown) => call(h, 'POST', '/api/picks/batch', who, body);
-  const mine = (who: Person, poolId = pool.id) => call(h, 'GET', `/api/weeks/2025:1/tiebreaker?poolId=${poolId}`, who);
+  const save = (who: Person, body: unknown) => call(h, { method: 'POST', url: '/api/picks/batch', who, payload: body });
+  const mine = (who: Person, poolId = pool.id) => call(h, { method: 'GET', url: `/api/weeks/2025:1/tiebreaker?poolId=${poolId}`, who });
   const storedPredictions = async () =>
     (
       await h.runtime.database.sql.query<{ user_id: string; prediction: number }>(
@@ -116,7 +116,7 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('picks_locked');
     h.clock.now = BEFORE;
-    await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'GAMES_IN_PROGRESS' });
     expect((await save(cast.player, { ...batchOf(week, FULL), tiebreaker: 52 })).statusCode).toBe(409);
     expect(await storedPredictions()).toEqual([[cast.player.id, 44]]);
   });
@@ -134,8 +134,8 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
 
   it('should keep no prediction when the week has no tiebreaker game', async () => {
     const plain = await announcePool(h, cast.commissioner);
-    await announceMember(h, plain, cast.player);
-    const plainWeek = await publishWeek(h, plain, 1, games, SPREADS);
+    await announceMember(h, { pool: plain, who: cast.player });
+    const plainWeek = await publishWeek(h, { pool: plain, weekNumber: 1, games, spreads: SPREADS });
     const res = await save(cast.player, { ...batchOf(plainWeek, FULL), tiebreaker: 40 });
     expect(res.statusCode).toBe(200);
     expect(res.json().tiebreaker).toBeNull();
@@ -153,18 +153,18 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     ];
     await save(cast.player, { ...batchOf(week, WON), tiebreaker: 44 });
     await save(player2, { ...batchOf(week, WON), tiebreaker: 49 });
-    const board = async (who: Person) => (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/live-leaderboard`, who)).json();
+    const board = async (who: Person) => (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/live-leaderboard`, who })).json();
     // Before the deadline the board is closed to players, and the commissioner sees the predictions (as the picks), no winner yet.
     const early = await board(cast.commissioner);
     expect(early.standings.find((s: any) => s.userId === player2.id)).toMatchObject({ tiebreaker: 49, isWeekWinner: false });
 
     const byId = (id: string) => games.find((g) => g.espnId === id)!;
-    await finalScore(h, byId('w1-a'), 24, 17);
-    await finalScore(h, byId('w1-b'), 20, 10);
-    await finalScore(h, byId('w1-c'), 10, 20);
-    await finalScore(h, byId('w1-d'), 27, 20); // the tiebreaker game: 47 points
+    await finalScore(h, { game: byId('w1-a'), homeScore: 24, awayScore: 17 });
+    await finalScore(h, { game: byId('w1-b'), homeScore: 20, awayScore: 10 });
+    await finalScore(h, { game: byId('w1-c'), homeScore: 10, awayScore: 20 });
+    await finalScore(h, { game: byId('w1-d'), homeScore: 27, awayScore: 20 }); // the tiebreaker game: 47 points
     h.clock.now = new Date(DEADLINE.getTime() + 60_000);
-    await moveWeekTo(h, pool, 1, 'GAMES_IN_PROGRESS');
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'GAMES_IN_PROGRESS' });
     const live = await board(cast.player);
     expect(live.standings.map((s: any) => [s.userId, s.weekPoints, s.tiebreaker, s.isWeekWinner])).toEqual(
       expect.arrayContaining([
@@ -172,7 +172,7 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
         [player2.id, 12, 49, false],
       ]),
     );
-    await moveWeekTo(h, pool, 1, 'SCORING');
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'SCORING' });
     const scoring = await board(cast.player);
     const row = (id: string) => scoring.standings.find((s: any) => s.userId === id);
     // Both scored 12: 49 is 2 from 47, 44 is 3 from it.
@@ -180,14 +180,14 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     expect(row(cast.player.id)).toMatchObject({ weekPoints: 12, tiebreaker: 44, isWeekWinner: false });
     // The scoring review names no winner before the week's first calculation (its points are zeros
     // then); once calculated it carries the same as the board, and so do both CSV exports.
-    const reviewOf = async () => (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/scoring-review`, cast.commissioner)).json();
+    const reviewOf = async () => (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/scoring-review`, who: cast.commissioner })).json();
     expect((await reviewOf()).rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(
       expect.arrayContaining([
         [cast.player.id, 44, false],
         [player2.id, 49, false],
       ]),
     );
-    expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/scores/calculate`, cast.commissioner)).statusCode).toBe(200);
+    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner })).statusCode).toBe(200);
     const review = await reviewOf();
     expect(review.rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(
       expect.arrayContaining([
@@ -196,13 +196,13 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
       ]),
     );
     for (const path of ['leaderboard/export/csv', 'export/csv']) {
-      const csv = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/${path}`, cast.commissioner)).body.split('\r\n');
+      const csv = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/${path}`, who: cast.commissioner })).body.split('\r\n');
       expect(csv[0]!.endsWith(',Tiebreaker,Week Winner'), path).toBe(true);
       expect(csv.find((line) => line.includes('Quinn Second'))!.endsWith(',49,Yes'), path).toBe(true);
       expect(csv.find((line) => line.includes(cast.player.name))!.endsWith(',44,No'), path).toBe(true);
     }
     // COMPLETE: the same, from the stored calculation.
-    await moveWeekTo(h, pool, 1, 'COMPLETE');
+    await moveWeekTo(h, { pool, weekNumber: 1, to: 'COMPLETE' });
     await expect
       .poll(async () => (await board(cast.player)).standings.map((s: any) => [s.userId, s.isWeekWinner]).sort())
       .toEqual(
@@ -212,7 +212,8 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
         ].sort(),
       );
     // The Season Leaderboard's weekly details: the week won, and the prediction.
-    const weekly = async (who: Person) => (await call(h, 'GET', `/api/users/${who.id}/pools/${pool.id}/weekly-scoring-review`, cast.player)).json();
+    const weekly = async (who: Person) =>
+      (await call(h, { method: 'GET', url: `/api/users/${who.id}/pools/${pool.id}/weekly-scoring-review`, who: cast.player })).json();
     await expect.poll(async () => (await weekly(player2)).map((w: any) => [w.weekNumber, w.tiebreaker, w.isWeekWinner])).toEqual([[1, 49, true]]);
     expect((await weekly(cast.player)).map((w: any) => [w.weekNumber, w.tiebreaker, w.isWeekWinner])).toEqual([[1, 44, false]]);
   });
@@ -220,17 +221,32 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
   it('should let the commissioner set the prediction with an override, recorded before and after, and keep it when the override gives none', async () => {
     h.clock.now = new Date(DEADLINE.getTime() + 60_000);
     // (Earlier tests played week 1's games: a player's save would be refused, the commissioner's entry is not.)
-    const first = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, { ...overrideOf(week, cast.player, FULL), tiebreaker: 30 });
+    const first = await call(h, {
+      method: 'POST',
+      url: '/api/picks/commissioner-override',
+      who: cast.commissioner,
+      payload: { ...overrideOf({ week, target: cast.player, picks: FULL }), tiebreaker: 30 },
+    });
     expect(first.json().override).toMatchObject({ tiebreakerBefore: null, tiebreakerAfter: 30 });
-    const overridden = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, { ...overrideOf(week, cast.player, FULL), tiebreaker: 52 });
+    const overridden = await call(h, {
+      method: 'POST',
+      url: '/api/picks/commissioner-override',
+      who: cast.commissioner,
+      payload: { ...overrideOf({ week, target: cast.player, picks: FULL }), tiebreaker: 52 },
+    });
     expect(overridden.statusCode).toBe(200);
     expect(overridden.json().override).toMatchObject({ tiebreakerBefore: 30, tiebreakerAfter: 52 });
     expect((await mine(cast.player)).json().tiebreaker).toBe(52);
-    const again = await call(h, 'POST', '/api/picks/commissioner-override', cast.commissioner, overrideOf(week, cast.player, FULL, 'Picks only'));
+    const again = await call(h, {
+      method: 'POST',
+      url: '/api/picks/commissioner-override',
+      who: cast.commissioner,
+      payload: overrideOf({ week, target: cast.player, picks: FULL, overrideReason: 'Picks only' }),
+    });
     expect(again.json().override).toMatchObject({ tiebreakerBefore: 52, tiebreakerAfter: 52 });
     expect(await storedPredictions()).toEqual([[cast.player.id, 52]]);
     // The record as the pool's members read it (after the deadline: with the predictions).
-    const records = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/overrides`, player2)).json();
+    const records = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/overrides`, who: player2 })).json();
     // (All three at the same instant of the test clock: compared without their order.)
     expect(records.map((r: any) => [r.tiebreakerBefore, r.tiebreakerAfter])).toHaveLength(3);
     expect(records.map((r: any) => [r.tiebreakerBefore, r.tiebreakerAfter])).toEqual(

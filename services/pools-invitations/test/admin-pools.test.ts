@@ -43,20 +43,20 @@ describe.skipIf(skip)('super admin pool calls', () => {
     ] as const;
     for (const who of [commissioner, player]) {
       for (const [method, url, body] of calls) {
-        const res = await call(h, method, url, who, body);
+        const res = await call(h, { method, url, who, payload: body });
         expect(res.statusCode, `${who.name} ${method} ${url}`).toBe(403);
       }
     }
-    for (const [method, url, body] of calls) expect((await call(h, method, url, null, body)).statusCode).toBe(401);
+    for (const [method, url, body] of calls) expect((await call(h, { method, url, who: null, payload: body })).statusCode).toBe(401);
   });
 
   it('should list every pool with counts and the commissioner from identity when a super admin asks', async () => {
     const pool = await buildPool(h, commissioner, { poolType: 'test', description: 'counted' });
     const inv = await buildInvitation(h, commissioner, pool.id);
-    await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, player);
-    await call(h, 'PATCH', `/api/pools/${pool.id}/members/${player.id}`, commissioner, { isActive: false });
+    await call(h, { method: 'POST', url: `/api/invitations/${inv.invitationToken}/use`, who: player });
+    await call(h, { method: 'PATCH', url: `/api/pools/${pool.id}/members/${player.id}`, who: commissioner, payload: { isActive: false } });
 
-    const res = await call(h, 'GET', '/api/admin/pools/details', admin);
+    const res = await call(h, { method: 'GET', url: '/api/admin/pools/details', who: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({
       id: pool.id,
@@ -75,14 +75,14 @@ describe.skipIf(skip)('super admin pool calls', () => {
       poolCommissionerId: commissioner.id,
       createdAt: pool.createdAt,
     });
-    const all = await call(h, 'GET', '/api/admin/pools/all', admin);
+    const all = await call(h, { method: 'GET', url: '/api/admin/pools/all', who: admin });
     expect(all.statusCode).toBe(200);
     expect(all.json()).toContainEqual(pool);
   });
 
   describe('current week states from weeks-workflow', () => {
     const cards = async () => {
-      const res = await call(h, 'GET', '/api/admin/pools/details', admin);
+      const res = await call(h, { method: 'GET', url: '/api/admin/pools/details', who: admin });
       expect(res.statusCode).toBe(200);
       return { res, cards: res.json<PoolAdminDetails[]>() };
     };
@@ -163,33 +163,43 @@ describe.skipIf(skip)('super admin pool calls', () => {
 
   it('should follow a commissioner renamed in identity when their profile-changed event arrives', async () => {
     const pool = await buildPool(h, otherCommissioner);
-    const marker = await person(h, 'pool_commissioner', 'Marker Commish');
+    const marker = await person(h, { role: 'pool_commissioner', name: 'Marker Commish' });
     const markerPool = await buildPool(h, marker);
     const commissionerOf = async (poolId: string) =>
-      (await call(h, 'GET', '/api/admin/pools/details', admin)).json<Array<{ id: string; commissionerName: string }>>().find((p) => p.id === poolId)
-        ?.commissionerName;
-    await announce(h, 'identity.user.profile-changed', {
-      id: otherCommissioner.id,
-      email: otherCommissioner.email,
-      role: 'pool_commissioner',
-      displayName: 'Renamed Commish',
-      updatedAt: new Date(Date.now() + 1000).toISOString(),
+      (await call(h, { method: 'GET', url: '/api/admin/pools/details', who: admin }))
+        .json<Array<{ id: string; commissionerName: string }>>()
+        .find((p) => p.id === poolId)?.commissionerName;
+    await announce(h, {
+      subject: 'identity.user.profile-changed',
+      user: {
+        id: otherCommissioner.id,
+        email: otherCommissioner.email,
+        role: 'pool_commissioner',
+        displayName: 'Renamed Commish',
+        updatedAt: new Date(Date.now() + 1000).toISOString(),
+      },
     });
     // An older snapshot arriving late changes nothing.
-    await announce(h, 'identity.user.profile-changed', {
-      id: otherCommissioner.id,
-      email: otherCommissioner.email,
-      role: 'pool_commissioner',
-      displayName: 'Stale Name',
-      updatedAt: new Date(Date.now() - 60_000).toISOString(),
+    await announce(h, {
+      subject: 'identity.user.profile-changed',
+      user: {
+        id: otherCommissioner.id,
+        email: otherCommissioner.email,
+        role: 'pool_commissioner',
+        displayName: 'Stale Name',
+        updatedAt: new Date(Date.now() - 60_000).toISOString(),
+      },
     });
     // Marker: a later event on the same subject (one consumer, in order); once it shows, both above were handled.
-    await announce(h, 'identity.user.profile-changed', {
-      id: marker.id,
-      email: marker.email,
-      role: 'pool_commissioner',
-      displayName: 'Marker Renamed',
-      updatedAt: new Date(Date.now() + 1000).toISOString(),
+    await announce(h, {
+      subject: 'identity.user.profile-changed',
+      user: {
+        id: marker.id,
+        email: marker.email,
+        role: 'pool_commissioner',
+        displayName: 'Marker Renamed',
+        updatedAt: new Date(Date.now() + 1000).toISOString(),
+      },
     });
     await vi.waitFor(async () => expect(await commissionerOf(markerPool.id)).toBe('Marker Renamed'));
     expect(await commissionerOf(pool.id)).toBe('Renamed Commish');
@@ -198,58 +208,71 @@ describe.skipIf(skip)('super admin pool calls', () => {
   describe('PUT /api/admin/pools/{poolId}/commissioner', () => {
     it('should hand the pool over, make the new commissioner admin member and announce it when the target is a commissioner', async () => {
       const pool = await buildPool(h, commissioner);
-      const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: otherCommissioner.id });
+      const res = await call(h, { method: 'PUT', url: `/api/admin/pools/${pool.id}/commissioner`, who: admin, payload: { userId: otherCommissioner.id } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: pool.id, poolCommissionerId: otherCommissioner.id });
-      const members = (await call(h, 'GET', `/api/pools/${pool.id}/members/details`, otherCommissioner)).json();
+      const members = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/members/details`, who: otherCommissioner })).json();
       expect(members).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ userId: otherCommissioner.id, role: 'admin' }),
           expect.objectContaining({ userId: commissioner.id, role: 'member' }),
         ]),
       );
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/members/details`, commissioner)).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/members/details`, who: commissioner })).statusCode).toBe(403);
       const changed = await eventSeen(h, 'pools.commissioner.changed', (d) => d.pool.id === pool.id);
       expect(changed).toMatchObject({ previousCommissionerId: commissioner.id, pool: { poolCommissionerId: otherCommissioner.id } });
     });
 
     it('should accept the change when the new commissioner is a super admin', async () => {
       const pool = await buildPool(h, commissioner);
-      const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: admin.id });
+      const res = await call(h, { method: 'PUT', url: `/api/admin/pools/${pool.id}/commissioner`, who: admin, payload: { userId: admin.id } });
       expect(res.statusCode).toBe(200);
     });
 
     it('should answer 400 not_eligible_commissioner when the user is a plain user', async () => {
       const pool = await buildPool(h, commissioner);
-      const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: player.id });
+      const res = await call(h, { method: 'PUT', url: `/api/admin/pools/${pool.id}/commissioner`, who: admin, payload: { userId: player.id } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'not_eligible_commissioner', message: expect.stringContaining('pool_commissioner or super_admin') });
     });
 
     it('should use the role identity announced last when deciding eligibility', async () => {
-      const promoted = await person(h, 'user', 'Soon Commish');
-      await announce(
-        h,
-        'identity.user.role-changed',
-        { id: promoted.id, email: promoted.email, role: 'pool_commissioner', updatedAt: new Date(Date.now() + 1000).toISOString() },
-        { previousRole: 'user' },
-      );
+      const promoted = await person(h, { role: 'user', name: 'Soon Commish' });
+      await announce(h, {
+        subject: 'identity.user.role-changed',
+        user: { id: promoted.id, email: promoted.email, role: 'pool_commissioner', updatedAt: new Date(Date.now() + 1000).toISOString() },
+        extra: { previousRole: 'user' },
+      });
       const pool = await buildPool(h, commissioner);
       await vi.waitFor(async () => {
-        const res = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: promoted.id });
+        const res = await call(h, { method: 'PUT', url: `/api/admin/pools/${pool.id}/commissioner`, who: admin, payload: { userId: promoted.id } });
         expect(res.statusCode).toBe(200);
       });
     });
 
     it('should answer 404 or 400 when the user or pool is unknown or the user id is missing', async () => {
       const pool = await buildPool(h, commissioner);
-      expect((await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, { userId: '00000000-0000-4000-8000-000000000000' })).json().error).toBe(
-        'user_not_found',
-      );
       expect(
-        (await call(h, 'PUT', `/api/admin/pools/00000000-0000-4000-8000-000000000000/commissioner`, admin, { userId: otherCommissioner.id })).statusCode,
+        (
+          await call(h, {
+            method: 'PUT',
+            url: `/api/admin/pools/${pool.id}/commissioner`,
+            who: admin,
+            payload: { userId: '00000000-0000-4000-8000-000000000000' },
+          })
+        ).json().error,
+      ).toBe('user_not_found');
+      expect(
+        (
+          await call(h, {
+            method: 'PUT',
+            url: `/api/admin/pools/00000000-0000-4000-8000-000000000000/commissioner`,
+            who: admin,
+            payload: { userId: otherCommissioner.id },
+          })
+        ).statusCode,
       ).toBe(404);
-      const missing = await call(h, 'PUT', `/api/admin/pools/${pool.id}/commissioner`, admin, {});
+      const missing = await call(h, { method: 'PUT', url: `/api/admin/pools/${pool.id}/commissioner`, who: admin, payload: {} });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().details).toEqual([expect.objectContaining({ field: 'userId' })]);
     });
@@ -260,16 +283,16 @@ describe.skipIf(skip)('super admin pool calls', () => {
       const pool = await buildPool(h, commissioner);
       const a = await buildInvitation(h, commissioner, pool.id);
       await buildInvitation(h, commissioner, pool.id);
-      await call(h, 'POST', `/api/invitations/${a.invitationToken}/use`, await person(h, 'user', 'Doomed Member'));
+      await call(h, { method: 'POST', url: `/api/invitations/${a.invitationToken}/use`, who: await person(h, { role: 'user', name: 'Doomed Member' }) });
 
-      const res = await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin);
+      const res = await call(h, { method: 'DELETE', url: `/api/admin/pools/${pool.id}`, who: admin });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedMembers: 2, deletedInvitations: 2, deletedGames: 0 });
       const deleted = await eventSeen(h, 'pools.pool.deleted', (d) => d.pool.id === pool.id);
       expect(deleted).toMatchObject({ deletedMembers: 2, deletedInvitations: 2, pool: { id: pool.id, name: pool.name } });
-      expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(404);
-      expect((await call(h, 'GET', `/api/invitations/${a.invitationToken}`, null)).statusCode).toBe(404);
-      expect((await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin)).statusCode).toBe(404);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: admin })).statusCode).toBe(404);
+      expect((await call(h, { method: 'GET', url: `/api/invitations/${a.invitationToken}`, who: null })).statusCode).toBe(404);
+      expect((await call(h, { method: 'DELETE', url: `/api/admin/pools/${pool.id}`, who: admin })).statusCode).toBe(404);
     });
 
     it('should report the games weeks-workflow published for the pool, asked before the deletion, when it answers', async () => {
@@ -285,14 +308,14 @@ describe.skipIf(skip)('super admin pool calls', () => {
         { before: async ([id]) => void poolThere.push((await h.runtime.database.sql.query('SELECT 1 FROM pools.pools WHERE id = $1', [id])).length === 1) },
       );
       try {
-        const res = await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin);
+        const res = await call(h, { method: 'DELETE', url: `/api/admin/pools/${pool.id}`, who: admin });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ deletedMembers: 1, deletedInvitations: 0, deletedGames: 7 });
         expect(weeks.requests.map((r) => r.poolIds)).toEqual([[pool.id]]);
         expect(poolThere).toEqual([true]);
         await eventSeen(h, 'pools.pool.deleted', (d) => d.pool.id === pool.id);
         // A pool that is not there (any more) is 404 without asking weeks-workflow.
-        expect((await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin)).statusCode).toBe(404);
+        expect((await call(h, { method: 'DELETE', url: `/api/admin/pools/${pool.id}`, who: admin })).statusCode).toBe(404);
         expect(weeks.requests).toHaveLength(1);
       } finally {
         await weeks.stop();
@@ -303,14 +326,14 @@ describe.skipIf(skip)('super admin pool calls', () => {
       const pool = await buildPool(h, commissioner);
       const warn = vi.spyOn(h.runtime.logger, 'warn');
       try {
-        const res = await call(h, 'DELETE', `/api/admin/pools/${pool.id}`, admin);
+        const res = await call(h, { method: 'DELETE', url: `/api/admin/pools/${pool.id}`, who: admin });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ deletedMembers: 1, deletedInvitations: 0, deletedGames: 0 });
         expect(warn).toHaveBeenCalledWith(
           expect.objectContaining({ subject: RPC.weeksPoolsSummary, pools: 1 }),
           expect.stringContaining('weeks-workflow did not answer'),
         );
-        expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(404);
+        expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: admin })).statusCode).toBe(404);
         await eventSeen(h, 'pools.pool.deleted', (d) => d.pool.id === pool.id);
       } finally {
         warn.mockRestore();
@@ -321,23 +344,25 @@ describe.skipIf(skip)('super admin pool calls', () => {
   describe('adding users to and removing them from any pool', () => {
     it('should add and remove a member, announcing both, when a super admin manages a known user', async () => {
       const pool = await buildPool(h, otherCommissioner);
-      const added = await person(h, 'user', 'Added Andy');
-      const res = await call(h, 'POST', `/api/admin/users/${added.id}/pools/${pool.id}`, admin);
+      const added = await person(h, { role: 'user', name: 'Added Andy' });
+      const res = await call(h, { method: 'POST', url: `/api/admin/users/${added.id}/pools/${pool.id}`, who: admin });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ userId: added.id, role: 'member', name: 'Added Andy' });
       await eventSeen(h, 'pools.member.joined', (d) => d.member.userId === added.id && d.via === 'admin');
-      expect((await call(h, 'POST', `/api/admin/users/${added.id}/pools/${pool.id}`, admin)).json().error).toBe('already_member');
+      expect((await call(h, { method: 'POST', url: `/api/admin/users/${added.id}/pools/${pool.id}`, who: admin })).json().error).toBe('already_member');
 
-      const removed = await call(h, 'DELETE', `/api/admin/users/${added.id}/pools/${pool.id}`, admin);
+      const removed = await call(h, { method: 'DELETE', url: `/api/admin/users/${added.id}/pools/${pool.id}`, who: admin });
       expect(removed.statusCode).toBe(200);
       await eventSeen(h, 'pools.member.removed', (d) => d.member.userId === added.id && d.member.poolId === pool.id);
-      expect((await call(h, 'DELETE', `/api/admin/users/${added.id}/pools/${pool.id}`, admin)).statusCode).toBe(404);
+      expect((await call(h, { method: 'DELETE', url: `/api/admin/users/${added.id}/pools/${pool.id}`, who: admin })).statusCode).toBe(404);
     });
 
     it('should answer 404 for a user identity never announced and 409 when the pool is full', async () => {
       const pool = await buildPool(h, commissioner, { maxMembers: 1 });
-      expect((await call(h, 'POST', `/api/admin/users/00000000-0000-4000-8000-000000000000/pools/${pool.id}`, admin)).json().error).toBe('user_not_found');
-      const full = await call(h, 'POST', `/api/admin/users/${player.id}/pools/${pool.id}`, admin);
+      expect((await call(h, { method: 'POST', url: `/api/admin/users/00000000-0000-4000-8000-000000000000/pools/${pool.id}`, who: admin })).json().error).toBe(
+        'user_not_found',
+      );
+      const full = await call(h, { method: 'POST', url: `/api/admin/users/${player.id}/pools/${pool.id}`, who: admin });
       expect(full.statusCode).toBe(409);
       expect(full.json().error).toBe('pool_full');
     });

@@ -54,20 +54,20 @@ describe.skipIf(skip)('bad input', () => {
     ({ commissioner, admin, player } = await castOf(h));
     poolId = (await buildPool(h, commissioner)).id;
     const inv = await buildInvitation(h, commissioner, poolId);
-    await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, player);
+    await call(h, { method: 'POST', url: `/api/invitations/${inv.invitationToken}/use`, who: player });
   });
   afterAll(async () => h?.close());
 
   it('should answer 400 naming the token when a signed-out caller reads an invitation whose token carries a NUL', async () => {
     for (const token of ['%00', 'abc%00def', '%00%00%00']) {
-      const res = await call(h, 'GET', `/api/invitations/${token}`, null);
+      const res = await call(h, { method: 'GET', url: `/api/invitations/${token}`, who: null });
       expect(res.statusCode, token).toBe(400);
       expect(res.json(), token).toEqual(refused('token'));
     }
   });
 
   it('should answer 400 naming the token when a signed-in caller uses an invitation whose token carries a NUL', async () => {
-    const res = await call(h, 'POST', '/api/invitations/abc%00def/use', player);
+    const res = await call(h, { method: 'POST', url: '/api/invitations/abc%00def/use', who: player });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(refused('token'));
   });
@@ -82,7 +82,7 @@ describe.skipIf(skip)('bad input', () => {
       ['PATCH', `/api/pools/${poolId}/members/${player.id}`, { paymentNotes: 'a\u0000b' }, 'paymentNotes'],
     ];
     for (const [method, url, body, field] of cases) {
-      const res = await call(h, method as 'POST', url, commissioner, body);
+      const res = await call(h, { method: method as 'POST', url, who: commissioner, payload: body });
       expect(res.statusCode, `${method} ${url} ${field}`).toBe(400);
       expect(res.json(), `${method} ${url} ${field}`).toEqual(refused(field));
     }
@@ -90,21 +90,26 @@ describe.skipIf(skip)('bad input', () => {
 
   it('should refuse other control characters in one-line names and in notes when they are not tab or newline', async () => {
     for (const name of ['bell\u0007', 'line\nbreak', 'tab\there', 'esc\u001b[31m', 'del\u007f']) {
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name } });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json(), JSON.stringify(name)).toEqual(refused('name'));
     }
-    const bell = await call(h, 'POST', `/api/pools/${poolId}/invitations`, commissioner, { notes: 'ring\u0007' });
+    const bell = await call(h, { method: 'POST', url: `/api/pools/${poolId}/invitations`, who: commissioner, payload: { notes: 'ring\u0007' } });
     expect(bell.statusCode).toBe(400);
     expect(bell.json()).toEqual(refused('notes'));
   });
 
   it('should keep tabs and newlines when free text carries them', async () => {
     const description = 'Rules:\n\t1. pick three\r\n\t2. have fun';
-    const pool = await call(h, 'POST', '/api/pools', commissioner, { name: 'Multi-line Pool', description });
+    const pool = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'Multi-line Pool', description } });
     expect(pool.statusCode).toBe(201);
     expect(pool.json().description).toBe(description);
-    const member = await call(h, 'PATCH', `/api/pools/${poolId}/members/${player.id}`, commissioner, { notes: 'paid\tcash\nthanks' });
+    const member = await call(h, {
+      method: 'PATCH',
+      url: `/api/pools/${poolId}/members/${player.id}`,
+      who: commissioner,
+      payload: { notes: 'paid\tcash\nthanks' },
+    });
     expect(member.statusCode).toBe(200);
     expect(member.json().notes).toBe('paid\tcash\nthanks');
   });
@@ -115,17 +120,29 @@ describe.skipIf(skip)('bad input', () => {
     for (const value of ODD_STRINGS) {
       const s = segment(value);
       const v = JSON.stringify(value).slice(0, 24);
-      await note(`GET /api/invitations/${v}`, await call(h, 'GET', `/api/invitations/${s}`, null));
-      await note(`POST /api/invitations/${v}/use`, await call(h, 'POST', `/api/invitations/${s}/use`, player));
-      await note(`GET /api/pools/${v}`, await call(h, 'GET', `/api/pools/${s}`, player));
-      await note(`GET /api/pools/${v}/members`, await call(h, 'GET', `/api/pools/${s}/members`, admin));
-      await note(`PUT /api/invitations/${v}`, await call(h, 'PUT', `/api/invitations/${s}`, commissioner, { isActive: false }));
-      await note(`DELETE /api/admin/users/${v}/pools/${v}`, await call(h, 'DELETE', `/api/admin/users/${s}/pools/${s}`, admin));
-      await note(`POST /api/pools name ${v}`, await call(h, 'POST', '/api/pools', commissioner, { name: value }));
-      await note(`POST /api/pools slug ${v}`, await call(h, 'POST', '/api/pools', commissioner, { name: `Odd ${answers.length}`, slug: value }));
-      await note(`POST invitations ${v}`, await call(h, 'POST', `/api/pools/${poolId}/invitations`, commissioner, { notes: value, expiresAt: value }));
-      await note(`PATCH member ${v}`, await call(h, 'PATCH', `/api/pools/${poolId}/members/${player.id}`, commissioner, { notes: value, paymentNotes: value }));
-      await note(`PUT commissioner ${v}`, await call(h, 'PUT', `/api/admin/pools/${poolId}/commissioner`, admin, { userId: value }));
+      await note(`GET /api/invitations/${v}`, await call(h, { method: 'GET', url: `/api/invitations/${s}`, who: null }));
+      await note(`POST /api/invitations/${v}/use`, await call(h, { method: 'POST', url: `/api/invitations/${s}/use`, who: player }));
+      await note(`GET /api/pools/${v}`, await call(h, { method: 'GET', url: `/api/pools/${s}`, who: player }));
+      await note(`GET /api/pools/${v}/members`, await call(h, { method: 'GET', url: `/api/pools/${s}/members`, who: admin }));
+      await note(`PUT /api/invitations/${v}`, await call(h, { method: 'PUT', url: `/api/invitations/${s}`, who: commissioner, payload: { isActive: false } }));
+      await note(`DELETE /api/admin/users/${v}/pools/${v}`, await call(h, { method: 'DELETE', url: `/api/admin/users/${s}/pools/${s}`, who: admin }));
+      await note(`POST /api/pools name ${v}`, await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: value } }));
+      await note(
+        `POST /api/pools slug ${v}`,
+        await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: `Odd ${answers.length}`, slug: value } }),
+      );
+      await note(
+        `POST invitations ${v}`,
+        await call(h, { method: 'POST', url: `/api/pools/${poolId}/invitations`, who: commissioner, payload: { notes: value, expiresAt: value } }),
+      );
+      await note(
+        `PATCH member ${v}`,
+        await call(h, { method: 'PATCH', url: `/api/pools/${poolId}/members/${player.id}`, who: commissioner, payload: { notes: value, paymentNotes: value } }),
+      );
+      await note(
+        `PUT commissioner ${v}`,
+        await call(h, { method: 'PUT', url: `/api/admin/pools/${poolId}/commissioner`, who: admin, payload: { userId: value } }),
+      );
     }
     const failures = answers.filter((a) => a.status >= 500);
     expect(failures).toEqual([]);

@@ -87,7 +87,12 @@ let poolCounter = 0;
 /** Factory: a pool created through the API by `owner`. */
 export async function buildPool(h: PoolsHarness, owner: Person, body: Partial<CreatePoolBody> = {}): Promise<Pool> {
   poolCounter += 1;
-  const res = await call(h, 'POST', '/api/pools', owner, { name: `Test Pool ${poolCounter} ${randomUUID().slice(0, 8)}`, ...body });
+  const res = await call(h, {
+    method: 'POST',
+    url: '/api/pools',
+    who: owner,
+    payload: { name: `Test Pool ${poolCounter} ${randomUUID().slice(0, 8)}`, ...body },
+  });
   if (res.statusCode !== 201) throw new Error(`create pool answered ${res.statusCode}: ${res.body}`);
   return res.json<Pool>();
 }
@@ -99,7 +104,7 @@ export async function buildInvitation(
   poolId: string,
   body: Record<string, unknown> = {},
 ): Promise<{ id: string; invitationToken: string }> {
-  const res = await call(h, 'POST', `/api/pools/${poolId}/invitations`, owner, body);
+  const res = await call(h, { method: 'POST', url: `/api/pools/${poolId}/invitations`, who: owner, payload: body });
   if (res.statusCode !== 201) throw new Error(`create invitation answered ${res.statusCode}: ${res.body}`);
   return res.json<{ id: string; invitationToken: string }>();
 }

@@ -16,24 +16,24 @@ describe.skipIf(skip)('pool members', () => {
 
   async function join(who: Person, pool = poolId): Promise<void> {
     const inv = await buildInvitation(h, commissioner, pool);
-    const res = await call(h, 'POST', `/api/invitations/${inv.invitationToken}/use`, who);
+    const res = await call(h, { method: 'POST', url: `/api/invitations/${inv.invitationToken}/use`, who });
     if (res.statusCode !== 200) throw new Error(`join answered ${res.statusCode}: ${res.body}`);
   }
 
   beforeAll(async () => {
     h = await startPools();
-    commissioner = await person(h, 'pool_commissioner', 'Casey Commish');
-    otherCommissioner = await person(h, 'pool_commissioner', 'Other Commish');
-    admin = await person(h, 'super_admin', 'Ada Admin');
-    member = await person(h, 'user', 'Mel Member');
-    outsider = await person(h, 'user', 'Olly Outsider');
+    commissioner = await person(h, { role: 'pool_commissioner', name: 'Casey Commish' });
+    otherCommissioner = await person(h, { role: 'pool_commissioner', name: 'Other Commish' });
+    admin = await person(h, { role: 'super_admin', name: 'Ada Admin' });
+    member = await person(h, { role: 'user', name: 'Mel Member' });
+    outsider = await person(h, { role: 'user', name: 'Olly Outsider' });
     poolId = (await buildPool(h, commissioner)).id;
     await join(member);
   });
   afterAll(async () => h?.close());
 
   it('should list member details with names from identity when the commissioner asks', async () => {
-    const res = await call(h, 'GET', `/api/pools/${poolId}/members/details`, commissioner);
+    const res = await call(h, { method: 'GET', url: `/api/pools/${poolId}/members/details`, who: commissioner });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(
       expect.arrayContaining([
@@ -59,92 +59,97 @@ describe.skipIf(skip)('pool members', () => {
 
   it('should count members for the stat cards when the commissioner asks for stats', async () => {
     const pool = await buildPool(h, commissioner);
-    const a = await person(h, 'user', 'Stat A');
-    const b = await person(h, 'user', 'Stat B');
+    const a = await person(h, { role: 'user', name: 'Stat A' });
+    const b = await person(h, { role: 'user', name: 'Stat B' });
     await join(a, pool.id);
     await join(b, pool.id);
-    await call(h, 'PATCH', `/api/pools/${pool.id}/members/${a.id}`, commissioner, { isActive: false, hasPaid: true });
-    const res = await call(h, 'GET', `/api/pools/${pool.id}/members/stats`, commissioner);
+    await call(h, { method: 'PATCH', url: `/api/pools/${pool.id}/members/${a.id}`, who: commissioner, payload: { isActive: false, hasPaid: true } });
+    const res = await call(h, { method: 'GET', url: `/api/pools/${pool.id}/members/stats`, who: commissioner });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ totalMembers: 3, activeMembers: 2, inactiveMembers: 1, recentJoins: 3, membersWithPayment: 1, adminCount: 1, memberCount: 2 });
     h.clock.now = new Date(h.clock.now.getTime() + 31 * DAY_MS);
     try {
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/members/stats`, commissioner)).json().recentJoins).toBe(0);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/members/stats`, who: commissioner })).json().recentJoins).toBe(0);
     } finally {
       h.clock.now = new Date();
     }
   });
 
   it('should update the four member fields and announce the change when the commissioner patches a member', async () => {
-    const res = await call(h, 'PATCH', `/api/pools/${poolId}/members/${member.id}`, commissioner, {
-      hasPaid: true,
-      paymentNotes: ' Venmo ',
-      notes: 'early bird',
-      isActive: true,
+    const res = await call(h, {
+      method: 'PATCH',
+      url: `/api/pools/${poolId}/members/${member.id}`,
+      who: commissioner,
+      payload: {
+        hasPaid: true,
+        paymentNotes: ' Venmo ',
+        notes: 'early bird',
+        isActive: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ userId: member.id, hasPaid: true, paymentNotes: 'Venmo', notes: 'early bird', isActive: true });
     await eventSeen(h, 'pools.member.updated', (d) => d.member.userId === member.id && d.member.hasPaid === true && d.member.paymentNotes === 'Venmo');
-    const only = await call(h, 'PATCH', `/api/pools/${poolId}/members/${member.id}`, admin, { hasPaid: false });
+    const only = await call(h, { method: 'PATCH', url: `/api/pools/${poolId}/members/${member.id}`, who: admin, payload: { hasPaid: false } });
     expect(only.json()).toMatchObject({ hasPaid: false, paymentNotes: 'Venmo' });
   });
 
   it('should answer 400 when the patch is empty or carries unknown fields', async () => {
-    const empty = await call(h, 'PATCH', `/api/pools/${poolId}/members/${member.id}`, commissioner, {});
+    const empty = await call(h, { method: 'PATCH', url: `/api/pools/${poolId}/members/${member.id}`, who: commissioner, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('validation_failed');
-    const extra = await call(h, 'PATCH', `/api/pools/${poolId}/members/${member.id}`, commissioner, { role: 'admin' });
+    const extra = await call(h, { method: 'PATCH', url: `/api/pools/${poolId}/members/${member.id}`, who: commissioner, payload: { role: 'admin' } });
     expect(extra.statusCode).toBe(400);
   });
 
   it('should answer 404 when the user is not a member of the pool', async () => {
-    const res = await call(h, 'PATCH', `/api/pools/${poolId}/members/${outsider.id}`, commissioner, { hasPaid: true });
+    const res = await call(h, { method: 'PATCH', url: `/api/pools/${poolId}/members/${outsider.id}`, who: commissioner, payload: { hasPaid: true } });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('member_not_found');
   });
 
   it('should hide the pool from a member and the short list when the member is made inactive', async () => {
     const pool = await buildPool(h, commissioner);
-    const benched = await person(h, 'user', 'Benny Benched');
+    const benched = await person(h, { role: 'user', name: 'Benny Benched' });
     await join(benched, pool.id);
-    await call(h, 'PATCH', `/api/pools/${pool.id}/members/${benched.id}`, commissioner, { isActive: false });
-    expect((await call(h, 'GET', '/api/user/pools', benched)).json().map((p: { id: string }) => p.id)).not.toContain(pool.id);
-    expect((await call(h, 'GET', `/api/pools/${pool.id}`, benched)).statusCode).toBe(403);
-    const short = (await call(h, 'GET', `/api/pools/${pool.id}/members`, commissioner)).json();
+    await call(h, { method: 'PATCH', url: `/api/pools/${pool.id}/members/${benched.id}`, who: commissioner, payload: { isActive: false } });
+    expect((await call(h, { method: 'GET', url: '/api/user/pools', who: benched })).json().map((p: { id: string }) => p.id)).not.toContain(pool.id);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: benched })).statusCode).toBe(403);
+    const short = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/members`, who: commissioner })).json();
     expect(short.map((m: { userId: string }) => m.userId)).toEqual([commissioner.id]);
   });
 
   it('should remove and announce a member, and refuse with 409, when the commissioner removes a member or themselves', async () => {
     const pool = await buildPool(h, commissioner);
-    const leaving = await person(h, 'user', 'Lee Leaving');
+    const leaving = await person(h, { role: 'user', name: 'Lee Leaving' });
     await join(leaving, pool.id);
-    const res = await call(h, 'DELETE', `/api/pools/${pool.id}/members/remove/${leaving.id}`, commissioner);
+    const res = await call(h, { method: 'DELETE', url: `/api/pools/${pool.id}/members/remove/${leaving.id}`, who: commissioner });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ poolId: pool.id, userId: leaving.id });
     await eventSeen(h, 'pools.member.removed', (d) => d.member.userId === leaving.id && d.member.poolId === pool.id);
-    expect((await call(h, 'GET', '/api/user/pools', leaving)).json()).toEqual([]);
-    expect((await call(h, 'DELETE', `/api/pools/${pool.id}/members/remove/${leaving.id}`, commissioner)).statusCode).toBe(404);
-    const self = await call(h, 'DELETE', `/api/pools/${pool.id}/members/remove/${commissioner.id}`, admin);
+    expect((await call(h, { method: 'GET', url: '/api/user/pools', who: leaving })).json()).toEqual([]);
+    expect((await call(h, { method: 'DELETE', url: `/api/pools/${pool.id}/members/remove/${leaving.id}`, who: commissioner })).statusCode).toBe(404);
+    const self = await call(h, { method: 'DELETE', url: `/api/pools/${pool.id}/members/remove/${commissioner.id}`, who: admin });
     expect(self.statusCode).toBe(409);
     expect(self.json().error).toBe('cannot_remove_commissioner');
   });
 
   it('should show the short member list with names only when a member asks and answer 403 when an outsider asks', async () => {
-    const res = await call(h, 'GET', `/api/pools/${poolId}/members`, member);
+    const res = await call(h, { method: 'GET', url: `/api/pools/${poolId}/members`, who: member });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({ userId: member.id, displayName: 'Mel Member' });
     expect(res.json()).toContainEqual({ userId: commissioner.id, displayName: 'Casey Commish' });
     // A player never sees the other members' e-mail addresses (nor their own in this list).
     for (const row of res.json()) expect(Object.keys(row).sort()).toEqual(['displayName', 'userId']);
     expect(res.body).not.toContain('@');
-    expect((await call(h, 'GET', `/api/pools/${poolId}/members`, outsider)).statusCode).toBe(403);
-    expect((await call(h, 'GET', `/api/pools/${poolId}/members`, otherCommissioner)).statusCode).toBe(403);
-    expect((await call(h, 'GET', `/api/pools/${poolId}/members`, admin)).statusCode).toBe(200);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${poolId}/members`, who: outsider })).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${poolId}/members`, who: otherCommissioner })).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${poolId}/members`, who: admin })).statusCode).toBe(200);
   });
 
   it("should include e-mail addresses in the short member list when the pool's commissioner or a super admin asks", async () => {
     for (const who of [commissioner, admin]) {
-      const res = await call(h, 'GET', `/api/pools/${poolId}/members`, who);
+      const res = await call(h, { method: 'GET', url: `/api/pools/${poolId}/members`, who });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toContainEqual({ userId: member.id, displayName: 'Mel Member', email: member.email });
       expect(res.json()).toContainEqual({ userId: commissioner.id, displayName: 'Casey Commish', email: commissioner.email });
@@ -153,11 +158,11 @@ describe.skipIf(skip)('pool members', () => {
 
   it('should answer 403 on every commissioner member call when a member, an outsider or another commissioner calls', async () => {
     for (const who of [member, outsider, otherCommissioner]) {
-      expect((await call(h, 'GET', `/api/pools/${poolId}/members/details`, who)).statusCode).toBe(403);
-      expect((await call(h, 'GET', `/api/pools/${poolId}/members/stats`, who)).statusCode).toBe(403);
-      expect((await call(h, 'PATCH', `/api/pools/${poolId}/members/${member.id}`, who, { hasPaid: true })).statusCode).toBe(403);
-      expect((await call(h, 'DELETE', `/api/pools/${poolId}/members/remove/${member.id}`, who)).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${poolId}/members/details`, who })).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${poolId}/members/stats`, who })).statusCode).toBe(403);
+      expect((await call(h, { method: 'PATCH', url: `/api/pools/${poolId}/members/${member.id}`, who, payload: { hasPaid: true } })).statusCode).toBe(403);
+      expect((await call(h, { method: 'DELETE', url: `/api/pools/${poolId}/members/remove/${member.id}`, who })).statusCode).toBe(403);
     }
-    expect((await call(h, 'GET', `/api/pools/${poolId}/members/details`, null)).statusCode).toBe(401);
+    expect((await call(h, { method: 'GET', url: `/api/pools/${poolId}/members/details`, who: null })).statusCode).toBe(401);
   });
 });

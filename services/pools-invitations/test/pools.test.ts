@@ -20,7 +20,7 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
 
   describe('POST /api/pools', () => {
     it('should apply every default and make the creator commissioner and admin member when only a name is given', async () => {
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name: '  Sunday Funday  ' });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: '  Sunday Funday  ' } });
       expect(res.statusCode).toBe(201);
       const pool = res.json();
       expect(pool).toMatchObject({
@@ -38,7 +38,7 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
         poolCommissionerId: commissioner.id,
       });
       expect(pool.slug).toMatch(/^sunday-funday(-\d+)?$/);
-      const members = await call(h, 'GET', `/api/pools/${pool.id}/members/details`, commissioner);
+      const members = await call(h, { method: 'GET', url: `/api/pools/${pool.id}/members/details`, who: commissioner });
       expect(members.json()).toEqual([expect.objectContaining({ userId: commissioner.id, role: 'admin', isActive: true, name: 'Casey Commish' })]);
       const created = await eventSeen(h, 'pools.pool.created', (d) => d.pool.id === pool.id);
       expect(created.pool).toEqual(pool);
@@ -58,7 +58,7 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
         slug: 'full-pool-custom',
         poolType: 'private',
       };
-      const res = await call(h, 'POST', '/api/pools', admin, body);
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: admin, payload: body });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ ...body, poolCommissionerId: admin.id });
     });
@@ -69,21 +69,21 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
       ['Über Pool', 'ber-pool'],
       ['!!!', 'pool'],
     ])('should derive the slug from the name when the slug is blank (%s)', async (name, slug) => {
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name, slug: '' });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name, slug: '' } });
       expect(res.statusCode).toBe(201);
       expect(res.json().slug).toMatch(new RegExp(`^${slug}(-\\d+)?$`));
     });
 
     it('should add a numeric suffix when the derived slug is already taken', async () => {
-      const a = await call(h, 'POST', '/api/pools', commissioner, { name: 'Twin Pool' });
-      const b = await call(h, 'POST', '/api/pools', commissioner, { name: 'Twin Pool' });
-      const c = await call(h, 'POST', '/api/pools', commissioner, { name: 'twin pool' });
+      const a = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'Twin Pool' } });
+      const b = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'Twin Pool' } });
+      const c = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'twin pool' } });
       expect([a.json().slug, b.json().slug, c.json().slug]).toEqual(['twin-pool', 'twin-pool-2', 'twin-pool-3']);
     });
 
     it('should answer 409 slug_taken when an explicit slug is already used', async () => {
-      await call(h, 'POST', '/api/pools', commissioner, { name: 'First', slug: 'Taken Slug' });
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'Second', slug: 'taken-slug' });
+      await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'First', slug: 'Taken Slug' } });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'Second', slug: 'taken-slug' } });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'slug_taken' });
     });
@@ -98,31 +98,36 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
       [{ name: 'P', poolType: 'secret' }, 'poolType', expect.any(String)],
       [{ name: 'P', isPublic: 'yes' }, 'isPublic', 'must be true or false'],
     ])('should answer 400 naming the field when the body is %j', async (body, field, problem) => {
-      const res = await call(h, 'POST', '/api/pools', commissioner, body);
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: body });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field, problem }] });
     });
 
     it('should answer 403 when a player creates a pool', async () => {
-      const res = await call(h, 'POST', '/api/pools', player, { name: 'Nope' });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: player, payload: { name: 'Nope' } });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('forbidden');
     });
 
     it('should answer 401 when the caller is signed out', async () => {
-      const res = await call(h, 'POST', '/api/pools', null, { name: 'Nope' });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: null, payload: { name: 'Nope' } });
       expect(res.statusCode).toBe(401);
     });
   });
 
   describe('weekly tiebreaker (docs/game.md#weekly-winners)', () => {
     it('should create a pool without a tiebreaker when none is chosen', async () => {
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'No Tiebreak' });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'No Tiebreak' } });
       expect(res.json().weeklyTiebreaker).toBe('none');
     });
 
     it('should keep the chosen tiebreaker and announce it when a pool is created with one', async () => {
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'Monday Night Tiebreak', weeklyTiebreaker: 'last_game_total' });
+      const res = await call(h, {
+        method: 'POST',
+        url: '/api/pools',
+        who: commissioner,
+        payload: { name: 'Monday Night Tiebreak', weeklyTiebreaker: 'last_game_total' },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().weeklyTiebreaker).toBe('last_game_total');
       const created = await eventSeen(h, 'pools.pool.created', (d) => d.pool.id === res.json().id);
@@ -130,25 +135,32 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
     });
 
     it('should answer 400 when the tiebreaker is not one the product offers', async () => {
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'Bad Tiebreak', weeklyTiebreaker: 'coin_flip' });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'Bad Tiebreak', weeklyTiebreaker: 'coin_flip' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field: 'weeklyTiebreaker' }] });
     });
 
     it('should change the tiebreaker and announce it when the commissioner or a super admin asks', async () => {
       const pool = await buildPool(h, commissioner);
-      let res = await call(h, 'PUT', `/api/pools/${pool.id}/weekly-tiebreaker`, commissioner, { weeklyTiebreaker: 'last_game_total' });
+      let res = await call(h, {
+        method: 'PUT',
+        url: `/api/pools/${pool.id}/weekly-tiebreaker`,
+        who: commissioner,
+        payload: { weeklyTiebreaker: 'last_game_total' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().weeklyTiebreaker).toBe('last_game_total');
       await eventSeen(h, 'pools.pool.updated', (d) => d.pool.id === pool.id && d.pool.weeklyTiebreaker === 'last_game_total');
-      res = await call(h, 'PUT', `/api/pools/${pool.id}/weekly-tiebreaker`, admin, { weeklyTiebreaker: 'none' });
+      res = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/weekly-tiebreaker`, who: admin, payload: { weeklyTiebreaker: 'none' } });
       expect(res.json().weeklyTiebreaker).toBe('none');
     });
 
     it('should answer 403 when another commissioner or a player changes the tiebreaker', async () => {
       const pool = await buildPool(h, commissioner);
       for (const who of [otherCommissioner, player])
-        expect((await call(h, 'PUT', `/api/pools/${pool.id}/weekly-tiebreaker`, who, { weeklyTiebreaker: 'last_game_total' })).statusCode).toBe(403);
+        expect(
+          (await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/weekly-tiebreaker`, who, payload: { weeklyTiebreaker: 'last_game_total' } })).statusCode,
+        ).toBe(403);
     });
   });
 
@@ -156,7 +168,7 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
     it('should activate an inactive pool and announce it when its commissioner asks', async () => {
       const pool = await buildPool(h, commissioner, { isActive: false });
       expect(pool.isActive).toBe(false);
-      const res = await call(h, 'PUT', `/api/pools/${pool.id}/activate`, commissioner);
+      const res = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/activate`, who: commissioner });
       expect(res.statusCode).toBe(200);
       expect(res.json().isActive).toBe(true);
       await eventSeen(h, 'pools.pool.updated', (d) => d.pool.id === pool.id && d.pool.isActive === true);
@@ -164,25 +176,25 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
 
     it('should activate any pool when a super admin asks', async () => {
       const pool = await buildPool(h, commissioner, { isActive: false });
-      const res = await call(h, 'PUT', `/api/pools/${pool.id}/activate`, admin);
+      const res = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/activate`, who: admin });
       expect(res.statusCode).toBe(200);
       expect(res.json().isActive).toBe(true);
     });
 
     it('should answer 403 when another commissioner or a player activates the pool', async () => {
       const pool = await buildPool(h, commissioner, { isActive: false });
-      expect((await call(h, 'PUT', `/api/pools/${pool.id}/activate`, otherCommissioner)).statusCode).toBe(403);
-      expect((await call(h, 'PUT', `/api/pools/${pool.id}/activate`, player)).statusCode).toBe(403);
+      expect((await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/activate`, who: otherCommissioner })).statusCode).toBe(403);
+      expect((await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/activate`, who: player })).statusCode).toBe(403);
     });
 
     it('should answer 404 when the pool does not exist', async () => {
-      const res = await call(h, 'PUT', '/api/pools/00000000-0000-4000-8000-000000000000/activate', admin);
+      const res = await call(h, { method: 'PUT', url: '/api/pools/00000000-0000-4000-8000-000000000000/activate', who: admin });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('pool_not_found');
     });
 
     it('should answer 400 when the pool id is not an id', async () => {
-      const res = await call(h, 'PUT', '/api/pools/not-an-id/activate', admin);
+      const res = await call(h, { method: 'PUT', url: '/api/pools/not-an-id/activate', who: admin });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ field: 'poolId' }] });
     });
@@ -191,7 +203,7 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
   describe('reading pools', () => {
     it("should list only the commissioner's own pools when a commissioner asks for owned pools", async () => {
       const mine = await buildPool(h, otherCommissioner);
-      const res = await call(h, 'GET', '/api/pools/owned', otherCommissioner);
+      const res = await call(h, { method: 'GET', url: '/api/pools/owned', who: otherCommissioner });
       expect(res.statusCode).toBe(200);
       const ids = res.json().map((p: { id: string }) => p.id);
       expect(ids).toContain(mine.id);
@@ -200,31 +212,31 @@ describe.skipIf(skip)('pools: create, activate, read', () => {
 
     it('should list every pool when a super admin asks for owned pools', async () => {
       const theirs = await buildPool(h, otherCommissioner);
-      const res = await call(h, 'GET', '/api/pools/owned', admin);
+      const res = await call(h, { method: 'GET', url: '/api/pools/owned', who: admin });
       expect(res.statusCode).toBe(200);
       expect(res.json().map((p: { id: string }) => p.id)).toContain(theirs.id);
     });
 
     it('should answer 403 when a player asks for owned pools', async () => {
-      expect((await call(h, 'GET', '/api/pools/owned', player)).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: '/api/pools/owned', who: player })).statusCode).toBe(403);
     });
 
     it('should list the pools with their pool role when a user asks for their pools', async () => {
       const pool = await buildPool(h, commissioner);
-      const res = await call(h, 'GET', '/api/user/pools', commissioner);
+      const res = await call(h, { method: 'GET', url: '/api/user/pools', who: commissioner });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toContainEqual(expect.objectContaining({ id: pool.id, memberRole: 'admin' }));
-      const none = await call(h, 'GET', '/api/user/pools', player);
+      const none = await call(h, { method: 'GET', url: '/api/user/pools', who: player });
       expect(none.json()).toEqual([]);
     });
 
     it('should show a pool when its commissioner or a super admin asks and answer 403 when a non-member asks', async () => {
       const pool = await buildPool(h, commissioner);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}`, commissioner)).json()).toMatchObject({ id: pool.id });
-      expect((await call(h, 'GET', `/api/pools/${pool.id}`, admin)).statusCode).toBe(200);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}`, player)).statusCode).toBe(403);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}`, otherCommissioner)).statusCode).toBe(403);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}`, null)).statusCode).toBe(401);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: commissioner })).json()).toMatchObject({ id: pool.id });
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: admin })).statusCode).toBe(200);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: player })).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: otherCommissioner })).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}`, who: null })).statusCode).toBe(401);
     });
   });
 });

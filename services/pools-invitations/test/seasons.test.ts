@@ -19,7 +19,7 @@ describe.skipIf(skip)('default pool year: the current season', () => {
   /** GET /api/pools/defaults at `now`. */
   async function defaultsAt(now: string, who: Person = commissioner) {
     h.clock.now = new Date(now);
-    const res = await call(h, 'GET', '/api/pools/defaults', who);
+    const res = await call(h, { method: 'GET', url: '/api/pools/defaults', who });
     expect(res.statusCode).toBe(200);
     return res.json<{ year: number; years: number[] }>();
   }
@@ -27,7 +27,7 @@ describe.skipIf(skip)('default pool year: the current season', () => {
   /** The year of a pool created at `now` without a year. */
   async function createdYearAt(now: string): Promise<number> {
     h.clock.now = new Date(now);
-    const res = await call(h, 'POST', '/api/pools', commissioner, { name: `Season pool ${now}` });
+    const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: `Season pool ${now}` } });
     expect(res.statusCode).toBe(201);
     return res.json<{ year: number }>().year;
   }
@@ -48,7 +48,7 @@ describe.skipIf(skip)('default pool year: the current season', () => {
 
     it('should answer a super admin and refuse a player when they ask for the defaults', async () => {
       expect((await defaultsAt('2026-11-23T12:00:00Z', admin)).year).toBe(2026);
-      const res = await call(h, 'GET', '/api/pools/defaults', player);
+      const res = await call(h, { method: 'GET', url: '/api/pools/defaults', who: player });
       expect(res.statusCode).toBe(403);
     });
   });
@@ -63,7 +63,7 @@ describe.skipIf(skip)('default pool year: the current season', () => {
 
     it('should keep a year given explicitly when the default is another', async () => {
       h.clock.now = new Date('2026-11-23T12:00:00Z');
-      const res = await call(h, 'POST', '/api/pools', commissioner, { name: 'Explicit 2026', year: 2026 });
+      const res = await call(h, { method: 'POST', url: '/api/pools', who: commissioner, payload: { name: 'Explicit 2026', year: 2026 } });
       expect(res.statusCode).toBe(201);
       expect(res.json().year).toBe(2026);
     });

@@ -47,7 +47,7 @@ describe('ESPN client against the replay of recorded responses', () => {
   });
 
   it('should read 16 games with DAL at PHI final 20-24 when reading 2025 week 1', async () => {
-    const games = await espn.scoreboard(2025, 2, 1);
+    const games = await espn.scoreboard({ year: 2025, seasonType: 2, espnWeek: 1 });
     expect(games).toHaveLength(16);
     const opener = games.find((g) => g.awayTeamAbbr === 'DAL' && g.homeTeamAbbr === 'PHI')!;
     expect(opener).toMatchObject({
@@ -69,7 +69,7 @@ describe('ESPN client against the replay of recorded responses', () => {
   });
 
   it('should map the 2024 Super Bowl to week 22 when reading postseason week 5', async () => {
-    const [sb, ...rest] = await espn.scoreboard(2024, 3, 5);
+    const [sb, ...rest] = await espn.scoreboard({ year: 2024, seasonType: 3, espnWeek: 5 });
     expect(rest).toHaveLength(0);
     expect(sb).toMatchObject({
       weekNumber: 22,
@@ -84,7 +84,7 @@ describe('ESPN client against the replay of recorded responses', () => {
   });
 
   it('should read the line from details when 2022 odds have no spread field', async () => {
-    const games = await espn.scoreboard(2022, 2, 1);
+    const games = await espn.scoreboard({ year: 2022, seasonType: 2, espnWeek: 1 });
     expect(games).toHaveLength(16);
     const withOdds = games.filter((g) => g.oddsDetails);
     expect(withOdds).toHaveLength(15);
@@ -96,7 +96,7 @@ describe('ESPN client against the replay of recorded responses', () => {
   });
 
   it('should read the live game without odds and with its clock when a game is in progress', async () => {
-    const games = await espn.scoreboard(2025, 2, 17);
+    const games = await espn.scoreboard({ year: 2025, seasonType: 2, espnWeek: 17 });
     expect(games).toHaveLength(16);
     const live = games.find((g) => g.gameStatus === 'IN_PROGRESS')!;
     expect(live).toMatchObject({
@@ -117,13 +117,13 @@ describe('ESPN client against the replay of recorded responses', () => {
     const counts: Record<number, number> = {};
     for (const year of [2022, 2024, 2025]) {
       counts[year] = 0;
-      for (const w of seasonWeeks()) counts[year] += (await espn.scoreboard(year, w.seasonType, w.espnWeek)).length;
+      for (const w of seasonWeeks()) counts[year] += (await espn.scoreboard({ year, seasonType: w.seasonType, espnWeek: w.espnWeek })).length;
     }
     expect(counts).toEqual({ 2022: 16, 2024: 14, 2025: 53 });
-    const pre = await espn.scoreboard(2025, 1, 1);
+    const pre = await espn.scoreboard({ year: 2025, seasonType: 1, espnWeek: 1 });
     expect(pre[0]).toMatchObject({ weekNumber: -4, homeTeamAbbr: 'DET', awayTeamAbbr: 'LAC', oddsProvider: 'ESPN BET' });
-    expect((await espn.scoreboard(2025, 3, 1)).map((g) => g.weekNumber)).toEqual([19, 19, 19, 19, 19, 19]);
-    const week12 = await espn.scoreboard(2025, 2, 12);
+    expect((await espn.scoreboard({ year: 2025, seasonType: 3, espnWeek: 1 })).map((g) => g.weekNumber)).toEqual([19, 19, 19, 19, 19, 19]);
+    const week12 = await espn.scoreboard({ year: 2025, seasonType: 2, espnWeek: 12 });
     expect(week12).toHaveLength(14);
     expect(week12.every((g) => g.spread !== null && g.gameStatus === 'SCHEDULED')).toBe(true);
   });
@@ -159,17 +159,17 @@ describe('ESPN client against the replay of recorded responses', () => {
   });
 
   it('should answer an empty scoreboard of the right shape when a week was not recorded', async () => {
-    expect(await espn.scoreboard(2025, 2, 5)).toEqual([]);
+    expect(await espn.scoreboard({ year: 2025, seasonType: 2, espnWeek: 5 })).toEqual([]);
   });
 
   it('should shift every kickoff when the replay runs with a date offset', async () => {
     const r = await startEspnReplay({ dateShiftDays: 7 });
     try {
-      const games = await createEspnClient({ siteUrl: r.siteUrl, coreUrl: r.coreUrl, timeoutMs: 2000, retries: 0, backoffMs: 1, concurrency: 2 }).scoreboard(
-        2025,
-        2,
-        1,
-      );
+      const games = await createEspnClient({ siteUrl: r.siteUrl, coreUrl: r.coreUrl, timeoutMs: 2000, retries: 0, backoffMs: 1, concurrency: 2 }).scoreboard({
+        year: 2025,
+        seasonType: 2,
+        espnWeek: 1,
+      });
       expect(games.find((g) => g.espnId === '401772510')?.gameTimeUtc).toBe('2025-09-12T00:20:00.000Z');
     } finally {
       await r.close();
@@ -180,7 +180,9 @@ describe('ESPN client against the replay of recorded responses', () => {
     it('should retry and then name the request and the status when ESPN answers 500', async () => {
       replay.setFault('week=3', '500');
       const before = replay.requests.length;
-      await expect(espn.scoreboard(2025, 2, 3)).rejects.toThrow(/ESPN scoreboard 2025 regular season week 3 \(Week 3\): HTTP 500 \(after 2 attempts\)/);
+      await expect(espn.scoreboard({ year: 2025, seasonType: 2, espnWeek: 3 })).rejects.toThrow(
+        /ESPN scoreboard 2025 regular season week 3 \(Week 3\): HTTP 500 \(after 2 attempts\)/,
+      );
       expect(replay.requests.length - before).toBe(2);
       replay.clearFaults();
     });
@@ -193,7 +195,9 @@ describe('ESPN client against the replay of recorded responses', () => {
 
     it('should name the missing field when a required field is missing', async () => {
       replay.setFault('week=1', 'missing-field');
-      await expect(espn.scoreboard(2025, 2, 1)).rejects.toThrow(/unexpected response \(events\.0\.competitions\.0\.competitors: /);
+      await expect(espn.scoreboard({ year: 2025, seasonType: 2, espnWeek: 1 })).rejects.toThrow(
+        /unexpected response \(events\.0\.competitions\.0\.competitors: /,
+      );
       replay.clearFaults();
     });
 
@@ -212,7 +216,7 @@ describe('ESPN client against the replay of recorded responses', () => {
       replay.setFault('week=4', 'slow', { slowMs: 3_000 });
       const before = replay.requests.length;
       const err = await client({ timeoutMs: 5_000, retries: 3, backoffMs: 50 })
-        .scoreboard(2025, 2, 4, { deadline: Date.now() + 300 })
+        .scoreboard({ year: 2025, seasonType: 2, espnWeek: 4, call: { deadline: Date.now() + 300 } })
         .catch((e: unknown) => e);
       replay.clearFaults();
       expect(err).toBeInstanceOf(EspnError);

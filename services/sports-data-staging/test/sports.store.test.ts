@@ -27,32 +27,34 @@ describe.skipIf(skip)('sports store', () => {
   describe('takeLease', () => {
     it('should give a free lease to the first holder and refuse another holder until it expires', async () => {
       const name = leaseName();
-      expect(await store().takeLease(name, 'replica-a', at(0), at(5))).toBe(true);
-      expect(await store().takeLease(name, 'replica-b', at(1), at(6))).toBe(false);
-      expect(await store().takeLease(name, 'replica-b', at(4), at(9))).toBe(false);
+      expect(await store().takeLease({ name, holder: 'replica-a', now: at(0), until: at(5) })).toBe(true);
+      expect(await store().takeLease({ name, holder: 'replica-b', now: at(1), until: at(6) })).toBe(false);
+      expect(await store().takeLease({ name, holder: 'replica-b', now: at(4), until: at(9) })).toBe(false);
       const [row] = await test.database.sql.query<{ holder: string }>(`SELECT holder FROM ${SCHEMA}.feed_lease WHERE name = $1`, [name]);
       expect(row?.holder).toBe('replica-a');
     });
 
     it('should let the holder renew its lease before it expires', async () => {
       const name = leaseName();
-      expect(await store().takeLease(name, 'replica-a', at(0), at(5))).toBe(true);
-      expect(await store().takeLease(name, 'replica-a', at(3), at(8))).toBe(true);
+      expect(await store().takeLease({ name, holder: 'replica-a', now: at(0), until: at(5) })).toBe(true);
+      expect(await store().takeLease({ name, holder: 'replica-a', now: at(3), until: at(8) })).toBe(true);
       // Renewed until minute 8: at minute 6 another replica still cannot take it.
-      expect(await store().takeLease(name, 'replica-b', at(6), at(11))).toBe(false);
+      expect(await store().takeLease({ name, holder: 'replica-b', now: at(6), until: at(11) })).toBe(false);
     });
 
     it('should let another holder take the lease when it has expired', async () => {
       const name = leaseName();
-      expect(await store().takeLease(name, 'replica-a', at(0), at(5))).toBe(true);
-      expect(await store().takeLease(name, 'replica-b', at(5), at(10))).toBe(true);
-      expect(await store().takeLease(name, 'replica-a', at(6), at(11))).toBe(false);
+      expect(await store().takeLease({ name, holder: 'replica-a', now: at(0), until: at(5) })).toBe(true);
+      expect(await store().takeLease({ name, holder: 'replica-b', now: at(5), until: at(10) })).toBe(true);
+      expect(await store().takeLease({ name, holder: 'replica-a', now: at(6), until: at(11) })).toBe(false);
     });
 
     it('should give a free lease to exactly one of several replicas asking at once', async () => {
       const name = leaseName();
       const holders = ['replica-a', 'replica-b', 'replica-c', 'replica-d'];
-      const won = await Promise.all(holders.map((holder) => test.database.db.transaction((tx) => createSportsStore(tx).takeLease(name, holder, at(0), at(5)))));
+      const won = await Promise.all(
+        holders.map((holder) => test.database.db.transaction((tx) => createSportsStore(tx).takeLease({ name, holder, now: at(0), until: at(5) }))),
+      );
       expect(won.filter(Boolean)).toHaveLength(1);
       const [row] = await test.database.sql.query<{ holder: string }>(`SELECT holder FROM ${SCHEMA}.feed_lease WHERE name = $1`, [name]);
       expect(row?.holder).toBe(holders[won.indexOf(true)]);

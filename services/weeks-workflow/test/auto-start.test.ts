@@ -56,7 +56,7 @@ describe.skipIf(skip)('automatic start at the deadline', () => {
     // Several more passes of every replica change nothing.
     await new Promise((r) => setTimeout(r, 600));
     for (const pool of pools) {
-      const log = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.commissioner)).json();
+      const log = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/transitions`, who: cast.commissioner })).json();
       expect(log.map((t: any) => [t.fromState, t.toState, t.automatic, t.byUserId])).toEqual([
         ['SETUP', 'PUBLISHED', false, cast.commissioner.id],
         ['PUBLISHED', 'GAMES_IN_PROGRESS', true, null],
@@ -83,7 +83,7 @@ describe.skipIf(skip)('automatic start at the deadline', () => {
     await new Promise((r) => setTimeout(r, 300));
     const res = await stateOf(h, cast.commissioner, pool.id, 1);
     expect(res).toMatchObject({ currentState: 'GAMES_IN_PROGRESS', pickDeadline: '2025-09-09T00:05:00.000Z' });
-    const published = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.commissioner)).json();
+    const published = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/games/published`, who: cast.commissioner })).json();
     expect(published[0].gameTimeUtc).toBe('2025-09-10T00:15:00.000Z');
   });
 });

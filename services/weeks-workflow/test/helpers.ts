@@ -101,19 +101,19 @@ export async function answerRefresh(
 
 /** Set a spread through the API (expects success). */
 export async function setSpread(h: WeeksHarness, who: Person, poolId: string, gameId: string, spread: number | null): Promise<void> {
-  const res = await call(h, 'PUT', `/api/pools/${poolId}/spreads/${gameId}`, who, { spread });
+  const res = await call(h, { method: 'PUT', url: `/api/pools/${poolId}/spreads/${gameId}`, who, payload: { spread } });
   if (res.statusCode !== 200) throw new Error(`set spread answered ${res.statusCode}: ${res.body}`);
 }
 
 /** Publish games through the API (expects success). */
 export async function publish(h: WeeksHarness, who: Person, poolId: string, weekNumber: number, gameIds: string[]) {
-  const res = await call(h, 'POST', `/api/pools/${poolId}/weeks/${weekNumber}/games/publish`, who, { gameIds });
+  const res = await call(h, { method: 'POST', url: `/api/pools/${poolId}/weeks/${weekNumber}/games/publish`, who, payload: { gameIds } });
   if (res.statusCode !== 200) throw new Error(`publish answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }
 
 export const transition = (h: WeeksHarness, who: Person, poolId: string, weekNumber: number, target: string, body?: unknown) =>
-  call(h, 'POST', `/api/pools/${poolId}/weeks/${weekNumber}/transition/${target}`, who, body);
+  call(h, { method: 'POST', url: `/api/pools/${poolId}/weeks/${weekNumber}/transition/${target}`, who, payload: body });
 
 export const stateOf = async (h: WeeksHarness, who: Person, poolId: string, weekNumber: number) =>
-  (await call(h, 'GET', `/api/pools/${poolId}/weeks/${weekNumber}/state`, who)).json();
+  (await call(h, { method: 'GET', url: `/api/pools/${poolId}/weeks/${weekNumber}/state`, who })).json();

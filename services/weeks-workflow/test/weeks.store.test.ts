@@ -62,7 +62,7 @@ describe.skipIf(skip)('weeks store', () => {
     it('should never bring back a deleted pool when a late snapshot arrives', async () => {
       const id = randomUUID();
       await store().upsertPool(poolRow(id, '2025-09-01T00:00:00Z'));
-      await store().lockPoolWeek(id, 2025, 1, at('2025-09-01T00:00:00Z'));
+      await store().lockPoolWeek({ poolId: id, year: 2025, weekNumber: 1, now: at('2025-09-01T00:00:00Z') });
       await store().deletePool(id, at('2025-09-02T00:00:00Z'));
       await store().upsertPool(poolRow(id, '2025-09-03T00:00:00Z'));
       expect(await store().findPool(id)).toBeUndefined();
@@ -73,10 +73,10 @@ describe.skipIf(skip)('weeks store', () => {
   describe('lockPoolWeek', () => {
     it('should create a pool week in SETUP the first time and return the stored row after', async () => {
       const poolId = randomUUID();
-      const created = await store().lockPoolWeek(poolId, 2025, 3, at('2025-09-01T00:00:00Z'));
+      const created = await store().lockPoolWeek({ poolId, year: 2025, weekNumber: 3, now: at('2025-09-01T00:00:00Z') });
       expect(created).toMatchObject({ poolId, year: 2025, weekNumber: 3, state: 'SETUP', pickDeadline: null });
       await store().updatePoolWeek(created, { state: 'PUBLISHED', pickDeadline: at('2025-09-21T16:50:00Z') });
-      expect(await store().lockPoolWeek(poolId, 2025, 3, at('2025-09-02T00:00:00Z'))).toMatchObject({
+      expect(await store().lockPoolWeek({ poolId, year: 2025, weekNumber: 3, now: at('2025-09-02T00:00:00Z') })).toMatchObject({
         state: 'PUBLISHED',
         stateChangedAt: at('2025-09-01T00:00:00Z'),
       });
@@ -87,10 +87,10 @@ describe.skipIf(skip)('weeks store', () => {
       // The week exists already (a first creation would serialise on its key alone). Each reads
       // the state under the lock, waits, and moves the week only from SETUP: without the lock
       // both would see SETUP and both would publish.
-      await store().lockPoolWeek(poolId, 2025, 4, at('2025-09-01T00:00:00Z'));
+      await store().lockPoolWeek({ poolId, year: 2025, weekNumber: 4, now: at('2025-09-01T00:00:00Z') });
       const publish = () =>
         inTransaction(async (s) => {
-          const week = await s.lockPoolWeek(poolId, 2025, 4, at('2025-09-01T00:00:00Z'));
+          const week = await s.lockPoolWeek({ poolId, year: 2025, weekNumber: 4, now: at('2025-09-01T00:00:00Z') });
           await pause();
           if (week.state !== 'SETUP') return false;
           await s.updatePoolWeek(week, { state: 'PUBLISHED', pickDeadline: at('2025-09-28T16:50:00Z') });
@@ -107,7 +107,7 @@ describe.skipIf(skip)('weeks store', () => {
       const now = at('2030-01-01T00:00:00Z');
       const week = async (weekNumber: number, state: 'SETUP' | 'PUBLISHED', pickDeadline: string) => {
         const poolId = randomUUID();
-        const row = await store().lockPoolWeek(poolId, 2029, weekNumber, now);
+        const row = await store().lockPoolWeek({ poolId, year: 2029, weekNumber, now });
         await store().updatePoolWeek(row, { state, pickDeadline: at(pickDeadline) });
         return poolId;
       };

@@ -33,16 +33,16 @@ describe.skipIf(skip)('seasons and weeks', () => {
   afterAll(async () => h?.close());
 
   it('should answer "Unable to determine current week" when there are no production games', async () => {
-    const res = await call(h, 'GET', '/api/weeks/current', cast.commissioner);
+    const res = await call(h, { method: 'GET', url: '/api/weeks/current', who: cast.commissioner });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'current_week_unknown', message: 'Unable to determine current week' });
-    expect((await call(h, 'GET', '/api/seasons/current', cast.player)).statusCode).toBe(404);
-    expect((await call(h, 'GET', '/api/weeks', cast.player)).json()).toEqual([]);
+    expect((await call(h, { method: 'GET', url: '/api/seasons/current', who: cast.player })).statusCode).toBe(404);
+    expect((await call(h, { method: 'GET', url: '/api/weeks', who: cast.player })).json()).toEqual([]);
   });
 
   it('should list the weeks of the season with their labels, game counts and default deadlines', async () => {
     await pushSeason(h, buildSeason(), KNOWN_TEAMS);
-    const res = await call(h, 'GET', '/api/weeks', cast.player);
+    const res = await call(h, { method: 'GET', url: '/api/weeks', who: cast.player });
     expect(res.statusCode).toBe(200);
     const weeks = res.json();
     expect(weeks.map((w: any) => [w.weekNumber, w.displayName, w.gameCount, w.seasonPart])).toEqual([
@@ -64,7 +64,7 @@ describe.skipIf(skip)('seasons and weeks', () => {
   it('should follow the server clock for the current week: the next or ongoing game, then the last week after the season', async () => {
     const at = async (now: string) => {
       h.clock.now = new Date(now);
-      const res = await call(h, 'GET', '/api/weeks/current', cast.player);
+      const res = await call(h, { method: 'GET', url: '/api/weeks/current', who: cast.player });
       expect(res.statusCode).toBe(200);
       return res.json().weekNumber;
     };
@@ -74,7 +74,7 @@ describe.skipIf(skip)('seasons and weeks', () => {
     expect(await at('2025-09-09T04:16:00Z')).toBe(2);
     expect(await at('2025-12-01T00:00:00Z')).toBe(22);
     expect(await at('2026-06-01T00:00:00Z')).toBe(22);
-    const season = await call(h, 'GET', '/api/seasons/current', cast.player);
+    const season = await call(h, { method: 'GET', url: '/api/seasons/current', who: cast.player });
     expect(season.json()).toEqual({
       year: 2025,
       firstGameAt: '2025-09-05T00:20:00.000Z',
@@ -87,17 +87,17 @@ describe.skipIf(skip)('seasons and weeks', () => {
   });
 
   it('should answer one week, and 404 for a week without games', async () => {
-    const res = await call(h, 'GET', '/api/weeks/22', cast.player);
+    const res = await call(h, { method: 'GET', url: '/api/weeks/22', who: cast.player });
     expect(res.json()).toMatchObject({ weekNumber: 22, displayName: 'Super Bowl', gameCount: 1 });
-    const none = await call(h, 'GET', '/api/weeks/-4', cast.player);
+    const none = await call(h, { method: 'GET', url: '/api/weeks/-4', who: cast.player });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ error: 'week_not_found', message: 'Preseason Week 1 of the 2025 season has no games' });
-    expect((await call(h, 'GET', '/api/weeks/1?year=2019', cast.player)).json().error).toBe('week_not_found');
+    expect((await call(h, { method: 'GET', url: '/api/weeks/1?year=2019', who: cast.player })).json().error).toBe('week_not_found');
   });
 
   it('should refuse week numbers that do not exist', async () => {
     for (const bad of ['0', '23', '-5', 'abc', '1.5']) {
-      const res = await call(h, 'GET', `/api/weeks/${bad}`, cast.player);
+      const res = await call(h, { method: 'GET', url: `/api/weeks/${bad}`, who: cast.player });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error).toBe('validation_failed');
     }
@@ -105,26 +105,26 @@ describe.skipIf(skip)('seasons and weeks', () => {
 
   it("should give a pool's weeks with its states to its members and managers, and refuse everyone else", async () => {
     const pool = await announcePool(h, cast.commissioner);
-    await announceMember(h, pool, cast.player);
+    await announceMember(h, { pool, who: cast.player });
     for (const who of [cast.commissioner, cast.admin, cast.player]) {
-      const res = await call(h, 'GET', `/api/weeks?poolId=${pool.id}`, who);
+      const res = await call(h, { method: 'GET', url: `/api/weeks?poolId=${pool.id}`, who });
       expect(res.statusCode).toBe(200);
       expect(res.json().every((w: any) => w.state === 'SETUP')).toBe(true);
     }
     for (const who of [cast.outsider, cast.otherCommissioner]) {
-      const res = await call(h, 'GET', `/api/weeks/current?poolId=${pool.id}`, who);
+      const res = await call(h, { method: 'GET', url: `/api/weeks/current?poolId=${pool.id}`, who });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('forbidden');
     }
-    await announceMember(h, pool, cast.player, 'pools.member.removed');
-    expect((await call(h, 'GET', `/api/weeks?poolId=${pool.id}`, cast.player)).statusCode).toBe(403);
-    const unknown = await call(h, 'GET', '/api/weeks?poolId=00000000-0000-4000-8000-000000000000', cast.admin);
+    await announceMember(h, { pool, who: cast.player, subject: 'pools.member.removed' });
+    expect((await call(h, { method: 'GET', url: `/api/weeks?poolId=${pool.id}`, who: cast.player })).statusCode).toBe(403);
+    const unknown = await call(h, { method: 'GET', url: '/api/weeks?poolId=00000000-0000-4000-8000-000000000000', who: cast.admin });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('pool_not_found');
   });
 
   it("should list a week's games for setup, with team names, logos and colours, to managers only", async () => {
-    const res = await call(h, 'GET', '/api/weeks/1/games/setup', cast.commissioner);
+    const res = await call(h, { method: 'GET', url: '/api/weeks/1/games/setup', who: cast.commissioner });
     expect(res.statusCode).toBe(200);
     const games = res.json();
     expect(games.map((g: any) => g.id)).toEqual(['w1-thu', 'w1-sun', 'w1-mon']);
@@ -145,14 +145,14 @@ describe.skipIf(skip)('seasons and weeks', () => {
     });
     // A team the service has not heard of yet is named from the game.
     expect(games[1].homeTeam).toEqual({ espnId: '12', name: 'Chiefs', abbreviation: 'KC', logoUrl: null, color: null });
-    expect((await call(h, 'GET', '/api/weeks/1/games/setup', cast.player)).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url: '/api/weeks/1/games/setup', who: cast.player })).statusCode).toBe(403);
     const pool = await announcePool(h, cast.commissioner);
-    expect((await call(h, 'GET', `/api/weeks/1/games/setup?poolId=${pool.id}`, cast.otherCommissioner)).statusCode).toBe(403);
-    expect((await call(h, 'GET', `/api/weeks/1/games/setup?poolId=${pool.id}`, cast.admin)).statusCode).toBe(200);
+    expect((await call(h, { method: 'GET', url: `/api/weeks/1/games/setup?poolId=${pool.id}`, who: cast.otherCommissioner })).statusCode).toBe(403);
+    expect((await call(h, { method: 'GET', url: `/api/weeks/1/games/setup?poolId=${pool.id}`, who: cast.admin })).statusCode).toBe(200);
   });
 
   it('should refuse signed-out callers', async () => {
-    expect((await call(h, 'GET', '/api/weeks', null)).statusCode).toBe(401);
+    expect((await call(h, { method: 'GET', url: '/api/weeks', who: null })).statusCode).toBe(401);
   });
 });
 
@@ -178,11 +178,11 @@ describe.skipIf(skip)("a pool's weeks", () => {
   afterAll(async () => h?.close());
 
   const weeksOf = async (poolId: string | null, who: Person = cast.commissioner) =>
-    (await call(h, 'GET', poolId ? `/api/weeks?poolId=${poolId}` : '/api/weeks', who)).json().map((w: any) => w.weekNumber);
+    (await call(h, { method: 'GET', url: poolId ? `/api/weeks?poolId=${poolId}` : '/api/weeks', who })).json().map((w: any) => w.weekNumber);
 
   it('should list only the weeks with games in the parts of the season the pool plays, to its members as to its managers', async () => {
     const noPreseason = await announcePool(h, cast.commissioner, { allowsPreseason: false, allowsRegularSeason: true, allowsPostseason: true });
-    await announceMember(h, noPreseason, cast.player);
+    await announceMember(h, { pool: noPreseason, who: cast.player });
     expect(await weeksOf(noPreseason.id)).toEqual([1, 2, 19, 22]);
     expect(await weeksOf(noPreseason.id, cast.player)).toEqual([1, 2, 19, 22]);
     const postseasonOnly = await announcePool(h, cast.commissioner, { allowsPreseason: false, allowsRegularSeason: false, allowsPostseason: true });
@@ -200,7 +200,7 @@ describe.skipIf(skip)("a pool's weeks", () => {
     const changed = { ...pool, allowsPreseason: false, updatedAt: newerTimestamp() };
     await h.runtime.bus.publish('pools.pool.updated', { pool: changed });
     await stored(h, `SELECT 1 FROM ${h.schema}.pools WHERE id = $1 AND allows_preseason = false`, [pool.id]);
-    const weeks = (await call(h, 'GET', `/api/weeks?poolId=${pool.id}`, cast.commissioner)).json();
+    const weeks = (await call(h, { method: 'GET', url: `/api/weeks?poolId=${pool.id}`, who: cast.commissioner })).json();
     expect(weeks.map((w: any) => [w.weekNumber, w.state])).toEqual([
       [-2, 'PUBLISHED'],
       [1, 'SETUP'],

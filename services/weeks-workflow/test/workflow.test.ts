@@ -55,42 +55,44 @@ describe.skipIf(skip)('week workflow', () => {
   beforeEach(async () => {
     h.clock.now = new Date('2025-09-01T12:00:00Z');
     pool = await announcePool(h, cast.commissioner);
-    await announceMember(h, pool, cast.player);
+    await announceMember(h, { pool, who: cast.player });
   });
 
   describe('spreads', () => {
     it('should set, change and clear a pool spread in half-point steps, for the commissioner and super admins', async () => {
-      let res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, { spread: -3.5 });
+      let res = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-thu`, who: cast.commissioner, payload: { spread: -3.5 } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ gameId: 'w1-thu', weekNumber: 1, spread: -3.5, lockedSpread: null, espnSpread: null });
-      res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.admin, { spread: 7 });
+      res = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-thu`, who: cast.admin, payload: { spread: 7 } });
       expect(res.json().spread).toBe(7);
-      const list = (await call(h, 'GET', `/api/pools/${pool.id}/spreads/1`, cast.commissioner)).json();
+      const list = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/spreads/1`, who: cast.commissioner })).json();
       expect(list.map((s: any) => [s.gameId, s.spread])).toEqual([
         ['w1-thu', 7],
         ['w1-sun', null],
         ['w1-mon', null],
       ]);
-      res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, { spread: null });
+      res = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-thu`, who: cast.commissioner, payload: { spread: null } });
       expect(res.json().spread).toBeNull();
     });
 
     it('should refuse a spread that is not a number in steps of 0.5, naming the field', async () => {
       for (const spread of [0.25, 'abc', 51, '3']) {
-        const res = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, { spread });
+        const res = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-thu`, who: cast.commissioner, payload: { spread } });
         expect(res.statusCode, String(spread)).toBe(400);
         expect(res.json().error).toBe('validation_failed');
       }
-      const missing = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.commissioner, {});
+      const missing = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-thu`, who: cast.commissioner, payload: {} });
       expect(missing.statusCode).toBe(400);
     });
 
     it("should refuse spreads to players, other commissioners and for games outside the pool's season", async () => {
-      expect((await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.player, { spread: 1 })).statusCode).toBe(403);
-      expect((await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-thu`, cast.otherCommissioner, { spread: 1 })).statusCode).toBe(403);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/spreads/1`, cast.otherCommissioner)).statusCode).toBe(403);
+      expect((await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-thu`, who: cast.player, payload: { spread: 1 } })).statusCode).toBe(403);
+      expect(
+        (await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-thu`, who: cast.otherCommissioner, payload: { spread: 1 } })).statusCode,
+      ).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/spreads/1`, who: cast.otherCommissioner })).statusCode).toBe(403);
       const other = await announcePool(h, cast.commissioner, { year: 2024 });
-      const res = await call(h, 'PUT', `/api/pools/${other.id}/spreads/w1-thu`, cast.commissioner, { spread: 1 });
+      const res = await call(h, { method: 'PUT', url: `/api/pools/${other.id}/spreads/w1-thu`, who: cast.commissioner, payload: { spread: 1 } });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('game_not_found');
     });
@@ -106,7 +108,7 @@ describe.skipIf(skip)('week workflow', () => {
         ];
       });
       try {
-        const res = await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner);
+        const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/spreads/1/download`, who: cast.commissioner });
         expect(res.statusCode).toBe(200);
         const body = res.json();
         expect(body.message).toBe('Downloaded spreads for 2 of 3 game(s) of Week 1 from ESPN. ESPN has no line for MIA @ BUF; it keeps its current spread.');
@@ -122,7 +124,7 @@ describe.skipIf(skip)('week workflow', () => {
     });
 
     it('should answer 503 from download when sports-data-staging does not answer', async () => {
-      const res = await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner);
+      const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/spreads/1/download`, who: cast.commissioner });
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toBe('service_unavailable');
     });
@@ -130,7 +132,7 @@ describe.skipIf(skip)('week workflow', () => {
 
   describe('publish', () => {
     it('should refuse to publish no games with "No Games Selected"', async () => {
-      const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: [] });
+      const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/games/publish`, who: cast.commissioner, payload: { gameIds: [] } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         error: 'no_games_selected',
@@ -141,11 +143,21 @@ describe.skipIf(skip)('week workflow', () => {
 
     it('should refuse games without spreads, naming them, and games of another week', async () => {
       await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
-      let res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu', 'w1-sun', 'w1-mon'] });
+      let res = await call(h, {
+        method: 'POST',
+        url: `/api/pools/${pool.id}/weeks/1/games/publish`,
+        who: cast.commissioner,
+        payload: { gameIds: ['w1-thu', 'w1-sun', 'w1-mon'] },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Cannot publish games without spreads: LAC @ KC, MIA @ BUF. Please set spreads for all selected games.');
       expect(res.json().details.title).toBe('Missing Spreads');
-      res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu', 'w2-thu'] });
+      res = await call(h, {
+        method: 'POST',
+        url: `/api/pools/${pool.id}/weeks/1/games/publish`,
+        who: cast.commissioner,
+        payload: { gameIds: ['w1-thu', 'w2-thu'] },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'game_not_in_week', message: 'Not games of Week 1: w2-thu' });
       expect((await stateOf(h, cast.commissioner, pool.id, 1)).currentState).toBe('SETUP');
@@ -153,7 +165,7 @@ describe.skipIf(skip)('week workflow', () => {
 
     it('should fix the last published game by kickoff as the tiebreaker game when the pool uses a tiebreaker', async () => {
       const tied = await announcePool(h, cast.commissioner, { weeklyTiebreaker: 'last_game_total' });
-      await announceMember(h, tied, cast.player);
+      await announceMember(h, { pool: tied, who: cast.player });
       for (const [gameId, spread] of [
         ['w1-thu', -3],
         ['w1-sun', 2.5],
@@ -167,7 +179,7 @@ describe.skipIf(skip)('week workflow', () => {
         return e.data;
       });
       expect(published.tiebreakerGameId).toBe('w1-mon');
-      const games = (await call(h, 'GET', `/api/pools/${tied.id}/weeks/1/games/published`, cast.player)).json();
+      const games = (await call(h, { method: 'GET', url: `/api/pools/${tied.id}/weeks/1/games/published`, who: cast.player })).json();
       expect(games.map((g: any) => [g.id, g.isTiebreaker])).toEqual([
         ['w1-thu', false],
         ['w1-sun', false],
@@ -187,7 +199,7 @@ describe.skipIf(skip)('week workflow', () => {
         return e.data;
       });
       expect(published.tiebreakerGameId).toBeNull();
-      const games = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.player)).json();
+      const games = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/games/published`, who: cast.player })).json();
       expect(games[0].isTiebreaker).toBe(false);
     });
 
@@ -222,18 +234,25 @@ describe.skipIf(skip)('week workflow', () => {
       );
 
       // Locked: no spread changes, downloads or second publish once published.
-      const put = await call(h, 'PUT', `/api/pools/${pool.id}/spreads/w1-sun`, cast.commissioner, { spread: 10 });
+      const put = await call(h, { method: 'PUT', url: `/api/pools/${pool.id}/spreads/w1-sun`, who: cast.commissioner, payload: { spread: 10 } });
       expect(put.statusCode).toBe(409);
       expect(put.json().error).toBe('week_not_in_setup');
-      expect((await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner)).json().error).toBe('week_not_in_setup');
-      const again = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu'] });
+      expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/spreads/1/download`, who: cast.commissioner })).json().error).toBe(
+        'week_not_in_setup',
+      );
+      const again = await call(h, {
+        method: 'POST',
+        url: `/api/pools/${pool.id}/weeks/1/games/publish`,
+        who: cast.commissioner,
+        payload: { gameIds: ['w1-thu'] },
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe('invalid_transition');
-      const spreads = (await call(h, 'GET', `/api/pools/${pool.id}/spreads/1`, cast.commissioner)).json();
+      const spreads = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/spreads/1`, who: cast.commissioner })).json();
       expect(spreads.find((s: any) => s.gameId === 'w1-sun')).toMatchObject({ spread: -3.5, lockedSpread: -3.5 });
 
       // Members read the published games and the state; outsiders do not.
-      const forPlayer = await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.player);
+      const forPlayer = await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/games/published`, who: cast.player });
       expect(forPlayer.statusCode).toBe(200);
       expect(forPlayer.json()[0]).toMatchObject({
         id: 'w1-sun',
@@ -246,15 +265,20 @@ describe.skipIf(skip)('week workflow', () => {
       });
       expect(typeof forPlayer.json()[0].poolGameId).toBe('string');
       expect((await stateOf(h, cast.player, pool.id, 1)).currentState).toBe('PUBLISHED');
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/games/published`, cast.outsider)).statusCode).toBe(403);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.otherCommissioner)).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/games/published`, who: cast.outsider })).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/state`, who: cast.otherCommissioner })).statusCode).toBe(403);
     });
 
     it('should refuse to publish games whose deadline has already passed', async () => {
       await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
       await setSpread(h, cast.commissioner, pool.id, 'w1-mon', -3);
       h.clock.now = new Date('2025-09-05T00:10:00.000Z');
-      const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, cast.commissioner, { gameIds: ['w1-thu', 'w1-mon'] });
+      const res = await call(h, {
+        method: 'POST',
+        url: `/api/pools/${pool.id}/weeks/1/games/publish`,
+        who: cast.commissioner,
+        payload: { gameIds: ['w1-thu', 'w1-mon'] },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'deadline_passed', details: { games: ['DAL @ PHI'] } });
       await publish(h, cast.commissioner, pool.id, 1, ['w1-mon']);
@@ -263,11 +287,18 @@ describe.skipIf(skip)('week workflow', () => {
     it('should refuse publishing to players and other commissioners, and weeks the pool does not play', async () => {
       await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
       for (const who of [cast.player, cast.otherCommissioner]) {
-        expect((await call(h, 'POST', `/api/pools/${pool.id}/weeks/1/games/publish`, who, { gameIds: ['w1-thu'] })).statusCode).toBe(403);
+        expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/games/publish`, who, payload: { gameIds: ['w1-thu'] } })).statusCode).toBe(
+          403,
+        );
       }
       await setSpread(h, cast.commissioner, pool.id, 'pre-2', 1);
       h.clock.now = new Date('2025-08-10T00:00:00Z');
-      const res = await call(h, 'POST', `/api/pools/${pool.id}/weeks/-2/games/publish`, cast.commissioner, { gameIds: ['pre-2'] });
+      const res = await call(h, {
+        method: 'POST',
+        url: `/api/pools/${pool.id}/weeks/-2/games/publish`,
+        who: cast.commissioner,
+        payload: { gameIds: ['pre-2'] },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'season_part_not_in_pool', message: "This pool does not play the preseason (see the pool's season types)" });
     });
@@ -277,7 +308,7 @@ describe.skipIf(skip)('week workflow', () => {
     it('should let a commissioner who has just been handed the pool manage it before the handover arrived, and still refuse others', async () => {
       const next = cast.otherCommissioner;
       const url = `/api/pools/${pool.id}/weeks/1/state`;
-      const before = await call(h, 'GET', url, next);
+      const before = await call(h, { method: 'GET', url, who: next });
       expect(before.statusCode).toBe(403);
       // pools-invitations (a peer on the real bus) has the handover; its event is not delivered here.
       const peer = await h.runtime.bus.handle(
@@ -289,10 +320,10 @@ describe.skipIf(skip)('week workflow', () => {
         { queue: 'pools-invitations' },
       );
       try {
-        expect((await call(h, 'GET', url, next)).statusCode).toBe(200);
-        expect((await call(h, 'GET', url, cast.outsider)).statusCode).toBe(403);
+        expect((await call(h, { method: 'GET', url, who: next })).statusCode).toBe(200);
+        expect((await call(h, { method: 'GET', url, who: cast.outsider })).statusCode).toBe(403);
         // A pool it has never heard of stays unknown.
-        expect((await call(h, 'GET', `/api/pools/${randomUUID()}/weeks/1/state`, cast.admin)).json().error).toBe('pool_not_found');
+        expect((await call(h, { method: 'GET', url: `/api/pools/${randomUUID()}/weeks/1/state`, who: cast.admin })).json().error).toBe('pool_not_found');
       } finally {
         await peer.unsubscribe();
       }
@@ -316,7 +347,7 @@ describe.skipIf(skip)('week workflow', () => {
         { queue: 'pools-invitations' },
       );
       const tiebreakerOf = async (weekNumber: number) => {
-        const games = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/${weekNumber}/games/published`, cast.player)).json();
+        const games = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/${weekNumber}/games/published`, who: cast.player })).json();
         const asked = weekGetReplySchema.parse(await h.runtime.bus.request(RPC.weeksWeekGet, { poolId: pool.id, year: YEAR, weekNumber }));
         return { marked: games.filter((g: any) => g.isTiebreaker).map((g: any) => g.id), asked: asked.published?.tiebreakerGameId };
       };
@@ -378,7 +409,7 @@ describe.skipIf(skip)('week workflow', () => {
       const res = await transition(h, cast.commissioner, pool.id, 1, 'games-in-progress');
       expect([200, 409]).toContain(res.statusCode);
       await vi.waitFor(async () => expect((await stateOf(h, cast.commissioner, pool.id, 1)).currentState).toBe('GAMES_IN_PROGRESS'));
-      const log = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.commissioner)).json();
+      const log = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/transitions`, who: cast.commissioner })).json();
       expect(log.filter((t: any) => t.toState === 'GAMES_IN_PROGRESS')).toHaveLength(1);
     });
 
@@ -398,12 +429,12 @@ describe.skipIf(skip)('week workflow', () => {
         testing: true,
         message: 'Transitioned to GAMES_IN_PROGRESS state',
       });
-      const log = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.commissioner)).json();
+      const log = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/transitions`, who: cast.commissioner })).json();
       expect(log.map((t: any) => [t.fromState, t.toState, t.testing, t.automatic, t.byUserId])).toEqual([
         ['SETUP', 'PUBLISHED', false, false, cast.commissioner.id],
         ['PUBLISHED', 'GAMES_IN_PROGRESS', true, false, cast.admin.id],
       ]);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/transitions`, cast.player)).statusCode).toBe(403);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/transitions`, who: cast.player })).statusCode).toBe(403);
     });
 
     it('should block scoring with the three reasons until every game is final, void games counting as done, then complete', async () => {
@@ -442,7 +473,7 @@ describe.skipIf(skip)('week workflow', () => {
         );
 
         // Import scores: the provider's refresh through sports-data-staging.
-        const imported = await call(h, 'POST', `/api/pools/${pool.id}/weeks/5/import-scores`, cast.commissioner);
+        const imported = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/5/import-scores`, who: cast.commissioner });
         expect(imported.statusCode).toBe(200);
         expect(imported.json()).toMatchObject({ message: 'Scores updated from ESPN: 2 of 3 game(s) complete (1 void).', completedGames: 1, totalGames: 3 });
         const published = imported.json().games;
@@ -453,7 +484,9 @@ describe.skipIf(skip)('week workflow', () => {
         res = await transition(h, cast.commissioner, pool.id, 5, 'scoring');
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ currentState: 'SCORING', gameCount: 3, completedGames: 2, voidGames: 1 });
-        const b2 = (await call(h, 'GET', `/api/pools/${pool.id}/weeks/5/games/published`, cast.player)).json().find((g: any) => g.id === b);
+        const b2 = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/5/games/published`, who: cast.player }))
+          .json()
+          .find((g: any) => g.id === b);
         expect(b2.cover).toBe('AWAY');
 
         // The move to SCORING carries the results it was decided on (snapshot versions, void rulings).
@@ -495,7 +528,7 @@ describe.skipIf(skip)('week workflow', () => {
         res = await transition(h, cast.commissioner, pool.id, 5, 'complete', { testing: true });
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe('Week 5 is COMPLETE: no further transitions are available');
-        const late = await call(h, 'POST', `/api/pools/${pool.id}/weeks/5/import-scores`, cast.commissioner);
+        const late = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/5/import-scores`, who: cast.commissioner });
         expect(late.statusCode).toBe(409);
         expect(late.json().error).toBe('week_complete');
       } finally {
@@ -509,13 +542,13 @@ describe.skipIf(skip)('week workflow', () => {
       await setSpread(h, cast.commissioner, pool.id, g.espnId, 3);
       await publish(h, cast.commissioner, pool.id, 6, [g.espnId]);
       const url = `/api/pools/${pool.id}/weeks/6/games/${g.espnId}/void`;
-      let res = await call(h, 'POST', url, cast.commissioner, { reason: 'Hurricane' });
+      let res = await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: 'Hurricane' } });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'game_not_postponed', message: 'Only a postponed game can be ruled void (this game is scheduled)' });
       await updateGame(h, g, { gameStatus: 'POSTPONED' });
-      expect((await call(h, 'POST', url, cast.commissioner, { reason: '  ' })).statusCode).toBe(400);
-      expect((await call(h, 'POST', url, cast.player, { reason: 'mine' })).statusCode).toBe(403);
-      res = await call(h, 'POST', url, cast.commissioner, { reason: 'Hurricane: moved to week 18' });
+      expect((await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: '  ' } })).statusCode).toBe(400);
+      expect((await call(h, { method: 'POST', url, who: cast.player, payload: { reason: 'mine' } })).statusCode).toBe(403);
+      res = await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: 'Hurricane: moved to week 18' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ isVoid: true, voidReason: 'Hurricane: moved to week 18', cover: null });
       await vi.waitFor(() =>
@@ -524,7 +557,9 @@ describe.skipIf(skip)('week workflow', () => {
         ).toHaveLength(1),
       );
       // A second ruling changes nothing and announces nothing.
-      expect((await call(h, 'POST', url, cast.commissioner, { reason: 'again' })).json().voidReason).toBe('Hurricane: moved to week 18');
+      expect((await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: 'again' } })).json().voidReason).toBe(
+        'Hurricane: moved to week 18',
+      );
       expect((await stateOf(h, cast.commissioner, pool.id, 6)).voidGames).toBe(1);
     });
   });
@@ -548,11 +583,11 @@ describe.skipIf(skip)('week workflow', () => {
         );
         expect(rows).toHaveLength(0);
       });
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.admin)).statusCode).toBe(404);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/state`, who: cast.admin })).statusCode).toBe(404);
       // A late event about the deleted pool does not bring it back.
       await h.runtime.bus.publish('pools.pool.updated', { pool: { ...pool, updatedAt: new Date(Date.now() + 1000).toISOString() } });
       await announcePool(h, cast.commissioner);
-      expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.admin)).statusCode).toBe(404);
+      expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/state`, who: cast.admin })).statusCode).toBe(404);
     });
   });
 });

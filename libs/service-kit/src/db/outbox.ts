@@ -13,7 +13,7 @@ const IDENT = /^[a-z][a-z0-9_]*$/;
  */
 export interface Outbox {
   /** Queue an event inside the caller's transaction (`tx` from `db.transaction`). */
-  add(tx: Db, subject: string, payload: unknown, headers?: Headers): Promise<void>;
+  add(tx: Db, input: { subject: string; payload: unknown; headers?: Headers }): Promise<void>;
   /** Ask the relay to run now (call after commit for low latency). */
   kick(): void;
   /** Publish everything pending now; resolves with the number published. */
@@ -90,7 +90,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   return {
-    async add(tx, subject, payload, headers = {}) {
+    async add(tx, { subject, payload, headers = {} }) {
       await tx.execute(
         dsql`INSERT INTO ${table} (subject, payload, headers) VALUES (${subject}, ${JSON.stringify(payload)}::jsonb, ${JSON.stringify(headers)}::jsonb)`,
       );

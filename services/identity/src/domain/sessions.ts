@@ -24,9 +24,7 @@ export function isSessionExpired(ctx: IdentityContext, session: { expiresAt: Dat
  */
 export async function startSession(
   ctx: IdentityContext,
-  userId: string,
-  idToken: string | null,
-  previousSessionId?: string,
+  { userId, idToken, previousSessionId }: { userId: string; idToken: string | null; previousSessionId?: string },
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   if (previousSessionId) await endSession(ctx, previousSessionId);
   const now = ctx.now();

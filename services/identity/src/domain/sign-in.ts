@@ -74,7 +74,7 @@ export async function finishSignIn(
     throw new SignInFailedError('The identity provider did not confirm this sign-in. Please sign in again.');
   }
   const user = await upsertUserFromClaims(ctx, providerClaimsOf(tokens.claims, await oidc.issuer(), ctx.config.oidc.roleClaim));
-  const session = await startSession(ctx, user.id, tokens.idToken, input.previousSessionId);
+  const session = await startSession(ctx, { userId: user.id, idToken: tokens.idToken, previousSessionId: input.previousSessionId });
   return { ...session, returnTo: attempt.returnTo };
 }
 

@@ -130,7 +130,7 @@ export async function listPaymentUsers(ctx: IdentityContext): Promise<CurrentUse
 }
 
 /** PUT /api/admin/users/{userId}/role (super admin). */
-export async function changeRole(ctx: IdentityContext, actorId: string, targetId: string, role: Role): Promise<CurrentUser> {
+export async function changeRole(ctx: IdentityContext, { actorId, targetId, role }: { actorId: string; targetId: string; role: Role }): Promise<CurrentUser> {
   if (actorId === targetId) {
     throw new CannotChangeOwnRoleError();
   }

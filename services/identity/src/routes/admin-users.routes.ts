@@ -5,7 +5,9 @@ import { changeRole, listGlobalUsers, listPaymentUsers, setPayment } from '../do
 
 export function registerAdminUserRoutes(app: ServiceApp, ctx: IdentityContext): void {
   route(app, api.globalUsers, async () => listGlobalUsers(ctx));
-  route(app, api.changeRole, async (request) => changeRole(ctx, currentUser(request).id, request.params.userId, request.body.role));
+  route(app, api.changeRole, async (request) =>
+    changeRole(ctx, { actorId: currentUser(request).id, targetId: request.params.userId, role: request.body.role }),
+  );
   route(app, api.paymentUsers, async () => listPaymentUsers(ctx));
   route(app, api.setPayment, async (request) => setPayment(ctx, request.params.userId, request.body));
 }

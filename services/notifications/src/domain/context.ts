@@ -79,3 +79,10 @@ export interface Caller {
   email: string;
   role: string;
 }
+
+/** A caller's request about one week of one pool: the options of `(ctx, { caller, poolId, weekNumber })`. */
+export interface PoolWeekRequest {
+  caller: Caller;
+  poolId: string;
+  weekNumber: number;
+}

@@ -34,7 +34,7 @@ export async function sendDueMessages(ctx: NotificationsContext): Promise<number
   const results = await Promise.all(
     [...byPerson.values()].map(async (rows) => {
       let sent = 0;
-      for (const row of rows) if (await sendClaimed(ctx, row, token, uncheckable.has(weekKeyOf(row)))) sent += 1;
+      for (const row of rows) if (await sendClaimed(ctx, { row, token, uncheckable: uncheckable.has(weekKeyOf(row)) })) sent += 1;
       return sent;
     }),
   );
@@ -61,7 +61,10 @@ async function weeksNotCaughtUp(ctx: NotificationsContext, claimed: DeliveryRow[
  * saved could not be checked (`uncheckable`), it is not sent: it waits for its retry, as after a
  * failed send.
  */
-async function sendClaimed(ctx: NotificationsContext, row: DeliveryRow, token: string, uncheckable: boolean): Promise<boolean> {
+async function sendClaimed(
+  ctx: NotificationsContext,
+  { row, token, uncheckable }: { row: DeliveryRow; token: string; uncheckable: boolean },
+): Promise<boolean> {
   let outcome: DeliveryOutcome;
   try {
     if (uncheckable) throw new Error('picks-scoring could not be asked who has saved their picks');

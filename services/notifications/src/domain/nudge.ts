@@ -1,7 +1,7 @@
 import { formatDateTime, NUDGE_INTERVAL_MS, PICKS_EMAIL_QUIET_MS, weekTitle } from '@powerpool/contracts';
 import { managedPoolOf, StillSyncingError } from '@powerpool/service-kit';
 import type { NotificationsStore, WeekKey } from '../store/notifications.store.js';
-import type { Caller, NotificationsContext } from './context.js';
+import type { Caller, NotificationsContext, PoolWeekRequest } from './context.js';
 import { NudgeTooSoonError, WeekNotOpenError } from './errors.js';
 import { deliveriesFor } from './planning.js';
 import { catchUpSaves } from './sync.js';
@@ -16,17 +16,15 @@ import { catchUpSaves } from './sync.js';
  */
 export async function nudgeWeek(
   ctx: NotificationsContext,
-  caller: Caller,
-  poolId: string,
-  weekNumber: number,
+  { caller, poolId, weekNumber }: PoolWeekRequest,
 ): Promise<{ nudged: number; justEmailed: number; nextNudgeAt: string }> {
   const now = ctx.now();
-  const week = await ctx.uow.read((store) => nudgeableWeek(store, caller, poolId, weekNumber, now));
+  const week = await ctx.uow.read((store) => nudgeableWeek(store, { caller, poolId, weekNumber, now }));
   if (!(await catchUpSaves(ctx, week)))
     throw new StillSyncingError(`Who has saved their ${weekTitle(weekNumber)} picks cannot be checked right now. Try again in a few seconds.`);
   return ctx.uow.write(async (store) => {
-    const key = await nudgeableWeek(store, caller, poolId, weekNumber, now);
-    const blockedBy = await store.recordNudge(key, caller.id, now, NUDGE_INTERVAL_MS);
+    const key = await nudgeableWeek(store, { caller, poolId, weekNumber, now });
+    const blockedBy = await store.recordNudge({ key, byUserId: caller.id, now, intervalMs: NUDGE_INTERVAL_MS });
     if (blockedBy) {
       const next = new Date(blockedBy.getTime() + NUDGE_INTERVAL_MS);
       throw new NudgeTooSoonError(weekNumber, next, formatDateTime(next));
@@ -40,14 +38,17 @@ export async function nudgeWeek(
       new Date(now.getTime() - PICKS_EMAIL_QUIET_MS),
     );
     const nudged = waiting.filter((m) => !emailed.has(m.userId));
-    const rows = await deliveriesFor(store, nudged, { ...key, kind: 'nudge', slot: now.toISOString() }, ctx.push !== null);
+    const rows = await deliveriesFor(store, { members: nudged, what: { ...key, kind: 'nudge', slot: now.toISOString() }, pushOn: ctx.push !== null });
     await store.planDeliveries(rows);
     return { nudged: nudged.length, justEmailed: emailed.size, nextNudgeAt: new Date(now.getTime() + NUDGE_INTERVAL_MS).toISOString() };
   });
 }
 
 /** The pool week, if the caller manages the pool and the week is PUBLISHED with its deadline ahead. */
-async function nudgeableWeek(store: NotificationsStore, caller: Caller, poolId: string, weekNumber: number, now: Date): Promise<WeekKey> {
+async function nudgeableWeek(
+  store: NotificationsStore,
+  { caller, poolId, weekNumber, now }: { caller: Caller; poolId: string; weekNumber: number; now: Date },
+): Promise<WeekKey> {
   const pool = await managedPoolOf(store, caller, poolId);
   const key = { poolId: pool.id, year: pool.year, weekNumber };
   const week = await store.findWeek(key);
@@ -60,7 +61,7 @@ async function nudgeableWeek(store: NotificationsStore, caller: Caller, poolId: 
  * of the pool week is possible by the server's clock, or null when it is possible now, so a page
  * opened after a nudge shows it without trying. The pool's commissioner or a super admin.
  */
-export async function nudgeStatus(ctx: NotificationsContext, caller: Caller, poolId: string, weekNumber: number): Promise<{ nextNudgeAt: string | null }> {
+export async function nudgeStatus(ctx: NotificationsContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<{ nextNudgeAt: string | null }> {
   return ctx.uow.read(async (store) => {
     const pool = await managedPoolOf(store, caller, poolId);
     const last = await store.lastNudgeOf({ poolId: pool.id, year: pool.year, weekNumber });

@@ -25,9 +25,7 @@ export function dueReminderSlot(pickDeadline: Date, now: Date): ReminderSlot | n
  */
 export async function deliveriesFor(
   store: NotificationsStore,
-  members: MemberOfWeek[],
-  what: WeekKey & { kind: NotificationKind; slot: string },
-  pushOn: boolean,
+  { members, what, pushOn }: { members: MemberOfWeek[]; what: WeekKey & { kind: NotificationKind; slot: string }; pushOn: boolean },
 ): Promise<NewDelivery[]> {
   const ids = members.map((m) => m.userId);
   const choices = await store.preferencesOf(ids);
@@ -63,10 +61,16 @@ export async function planDueMessages(ctx: NotificationsContext): Promise<number
       const rows: NewDelivery[] = [];
       const slot = dueReminderSlot(week.pickDeadline, now);
       const settings = await reminderSettingsOf(store, week.poolId);
-      if (slot && (slot === '24h' ? settings.reminder24h : settings.reminder1h) && (await store.claimPlannedSlot(week, 'picks_reminder', slot, now)))
-        rows.push(...(await deliveriesFor(store, await waiting(), { ...week, kind: 'picks_reminder', slot }, ctx.push !== null)));
-      if (await store.claimPlannedSlot(week, 'week_published', '', now))
-        rows.push(...(await deliveriesFor(store, await waiting(), { ...week, kind: 'week_published', slot: '' }, ctx.push !== null)));
+      if (
+        slot &&
+        (slot === '24h' ? settings.reminder24h : settings.reminder1h) &&
+        (await store.claimPlannedSlot({ key: week, kind: 'picks_reminder', slot, now }))
+      )
+        rows.push(...(await deliveriesFor(store, { members: await waiting(), what: { ...week, kind: 'picks_reminder', slot }, pushOn: ctx.push !== null })));
+      if (await store.claimPlannedSlot({ key: week, kind: 'week_published', slot: '', now }))
+        rows.push(
+          ...(await deliveriesFor(store, { members: await waiting(), what: { ...week, kind: 'week_published', slot: '' }, pushOn: ctx.push !== null })),
+        );
       return store.planDeliveries(rows);
     });
   }
@@ -101,7 +105,7 @@ export async function planWeekResults(ctx: NotificationsContext): Promise<number
       if (!(await store.saveWeekResults(week, players, ctx.now()))) return 0;
       const ranked = new Set(players.map((p) => p.userId));
       const members = (await store.membersOfWeek(week)).filter((m) => ranked.has(m.userId));
-      return store.planDeliveries(await deliveriesFor(store, members, { ...week, kind: 'week_results', slot: '' }, ctx.push !== null));
+      return store.planDeliveries(await deliveriesFor(store, { members, what: { ...week, kind: 'week_results', slot: '' }, pushOn: ctx.push !== null }));
     });
   }
   return planned;

@@ -25,9 +25,7 @@ export function getPoolSettings(ctx: NotificationsContext, caller: Caller, poolI
 /** PUT /api/pools/:poolId/notification-settings: change one reminder or both, in one write. */
 export function updatePoolSettings(
   ctx: NotificationsContext,
-  caller: Caller,
-  poolId: string,
-  change: { reminder24h?: boolean | undefined; reminder1h?: boolean | undefined },
+  { caller, poolId, change }: { caller: Caller; poolId: string; change: { reminder24h?: boolean | undefined; reminder1h?: boolean | undefined } },
 ): Promise<PoolReminderSettings> {
   return ctx.uow.write(async (store) => {
     await managedPoolOf(store, caller, poolId);

@@ -11,6 +11,8 @@ import type { NotificationsContext } from './context.js';
  */
 export async function onePicksEmailAtATime(ctx: NotificationsContext, row: DeliveryRow): Promise<string | null> {
   if (row.channel !== 'email' || !PICKS_EMAIL_KINDS.includes(row.kind)) return null;
-  const blockedBy = await ctx.uow.write((store) => store.claimPicksEmail(row, row.userId, row.id, ctx.now(), PICKS_EMAIL_QUIET_MS));
+  const blockedBy = await ctx.uow.write((store) =>
+    store.claimPicksEmail({ key: row, userId: row.userId, deliveryId: row.id, now: ctx.now(), windowMs: PICKS_EMAIL_QUIET_MS }),
+  );
   return blockedBy ? `another picks e-mail went to them at ${formatDateTime(blockedBy)}` : null;
 }

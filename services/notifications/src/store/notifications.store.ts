@@ -239,7 +239,7 @@ export function createNotificationsStore(db: Db) {
      * in one statement (the row lock of ON CONFLICT decides between concurrent nudges). Returns
      * null when recorded, else the time of the nudge that blocks it.
      */
-    async recordNudge(key: WeekKey, byUserId: string, now: Date, intervalMs: number): Promise<Date | null> {
+    async recordNudge({ key, byUserId, now, intervalMs }: { key: WeekKey; byUserId: string; now: Date; intervalMs: number }): Promise<Date | null> {
       const notBefore = new Date(now.getTime() - intervalMs);
       const [recorded] = await db
         .insert(nudges)
@@ -271,7 +271,7 @@ export function createNotificationsStore(db: Db) {
      * Mark a message of the pool week (kind and slot) planned; false when it already was (by this
      * replica on an earlier pass, or by another one: the primary key decides).
      */
-    async claimPlannedSlot(key: WeekKey, kind: NewDelivery['kind'], slot: string, now: Date): Promise<boolean> {
+    async claimPlannedSlot({ key, kind, slot, now }: { key: WeekKey; kind: NewDelivery['kind']; slot: string; now: Date }): Promise<boolean> {
       const rows = await db
         .insert(plannedSlots)
         .values({ ...key, kind, slot, plannedAt: now })
@@ -286,7 +286,19 @@ export function createNotificationsStore(db: Db) {
      * CONFLICT decides between two at once). The same delivery may claim again (its retry).
      * Returns null when recorded, else the time of the e-mail that blocks it.
      */
-    async claimPicksEmail(key: WeekKey, userId: string, deliveryId: number, now: Date, windowMs: number): Promise<Date | null> {
+    async claimPicksEmail({
+      key,
+      userId,
+      deliveryId,
+      now,
+      windowMs,
+    }: {
+      key: WeekKey;
+      userId: string;
+      deliveryId: number;
+      now: Date;
+      windowMs: number;
+    }): Promise<Date | null> {
       const notBefore = new Date(now.getTime() - windowMs);
       const [recorded] = await db
         .insert(picksEmails)

@@ -14,7 +14,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, WeekScoreRow } from '../store/schema.js';
 import type { PickResultUpdate } from '../store/scores.store.js';
 import { managedPool } from './access.js';
-import type { Calculation, CalculationReason, Caller, Emit, PicksContext, Recalculate, PoolWeekRef } from './context.js';
+import type { Calculation, CalculationReason, Emit, PicksContext, Recalculate, PoolWeekRef, PoolWeekRequest } from './context.js';
 import { WeekNotFoundError, WeekNotInScoringError, WeekNotPublishedError } from './errors.js';
 import { scoredGameOf } from './scored-game.js';
 import { applyDecidedGames, recordPublishedWeek, recordWeekState, type WeekStateHook } from './sync.js';
@@ -135,15 +135,15 @@ async function scoreStoredWeek(store: PicksStore, ref: PoolWeekRef, now: Date): 
  */
 export async function calculateWeek(store: PicksStore, emit: Emit, { ref, reason, now }: Calculation): Promise<CalculationSummary> {
   const { poolId, year, weekNumber } = ref;
-  const week = await store.findPoolWeek(poolId, year, weekNumber, 'update');
+  const week = await store.findPoolWeek({ poolId, year, weekNumber, lock: 'update' });
   if (!week) throw new WeekNotFoundError(weekNumber);
   const { scores, results, errors } = await scoreStoredWeek(store, ref, now);
 
   await store.writePickResults(results);
-  await store.replaceWeekScores(poolId, year, weekNumber, scores);
-  await store.markWeekCalculated(poolId, year, weekNumber, now);
+  await store.replaceWeekScores({ poolId, year, weekNumber, rows: scores });
+  await store.markWeekCalculated({ poolId, year, weekNumber, at: now });
   // A completed week's scores are part of the season totals the standings read.
-  if (week.state === 'COMPLETE') await store.refreshSeasonTotals(poolId, year, now);
+  if (week.state === 'COMPLETE') await store.refreshSeasonTotals({ poolId, year, at: now });
   const summary: CalculationSummary = { calculatedAt: now, usersCalculated: scores.length - errors, errors };
   await emit('picks.week.calculated', { poolId, year, weekNumber, calculatedAt: now.toISOString(), usersCalculated: summary.usersCalculated, errors, reason });
   await emit('picks.standings.changed', { poolId, year, weekNumber, at: now.toISOString() });
@@ -160,7 +160,7 @@ export async function unscoredPicks(ctx: PicksContext, request: UnscoredPicksReq
   const ref: PoolWeekRef = { poolId: request.poolId, year: request.year, weekNumber: request.weekNumber };
   return ctx.uow.write(async (store) => {
     await applyDecidedGames(store, request.results);
-    if (!(await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber))) return { unscoredPicks: 0, reasons: [] };
+    if (!(await store.findPoolWeek({ poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber }))) return { unscoredPicks: 0, reasons: [] };
     const week = await scoreStoredWeek(store, ref, ctx.now());
     return { unscoredPicks: week.unscoredDecided, reasons: week.reasons };
   });
@@ -207,7 +207,7 @@ export async function withWeekCaughtUp<T>(ctx: PicksContext, action: () => Promi
  */
 export const recalculateIfScored: Recalculate = async (store, emit, calculation) => {
   const { ref, reason } = calculation;
-  const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
+  const week = await store.findPoolWeek({ poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber, lock: 'update' });
   if (!week || week.calculatedAt === null) return false;
   if (week.state === 'COMPLETE' && reason !== 'override') return false;
   await calculateWeek(store, emit, calculation);
@@ -215,17 +215,17 @@ export const recalculateIfScored: Recalculate = async (store, emit, calculation)
 };
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/scores/calculate: the commissioner's Calculate User Scores (SCORING only). */
-export async function calculateScores(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CalculateReply> {
+export async function calculateScores(ctx: PicksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<CalculateReply> {
   // Clicked right after Move to Scoring, before its event arrived: catch up first, so the week is
   // scored on the results the move was decided on (applied with its state), never on older ones.
   const seen = await ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
-    return { ref: { poolId: pool.id, year: pool.year, weekNumber }, week: await store.findPoolWeek(pool.id, pool.year, weekNumber) };
+    return { ref: { poolId: pool.id, year: pool.year, weekNumber }, week: await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber }) };
   });
   if (seen.week?.state !== 'SCORING' && !(await catchUpWeek(ctx, seen.ref))) throw new StillSyncingError(PICK_MESSAGES.scoringNotYetSynced(weekNumber));
   const reply = await ctx.uow.write(async (store, emit) => {
     const pool = await managedPool(store, caller, poolId);
-    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
+    const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber, lock: 'update' });
     if (!week) throw new WeekNotFoundError(weekNumber);
     if (week.state !== 'SCORING') throw new WeekNotInScoringError(weekNumber, week.state);
     const ref: PoolWeekRef = { poolId: pool.id, year: pool.year, weekNumber };
@@ -250,7 +250,7 @@ async function refreshWeek(ctx: PicksContext, ref: PoolWeekRef, reason: Calculat
   await ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     if (await recalculateIfScored(store, emit, { ref, reason, now })) return;
-    const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
+    const week = await store.findPoolWeek({ poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber });
     // The live board is shown in the live states: a change there is worth announcing.
     if (week && isLiveWeekState(week.state)) await emit('picks.standings.changed', { ...ref, at: now.toISOString() });
   });
@@ -312,10 +312,10 @@ export async function onGameVoided(ctx: PicksContext, ref: PoolWeekRef): Promise
  * on, and no pick on a decided game is left pending (docs/week.md#complete). The calculation
  * refreshes the season totals and announces the standings.
  */
-export const onWeekStateChanged: WeekStateHook = async (store, emit, event, now) => {
+export const onWeekStateChanged: WeekStateHook = async (store, emit, { event, now }) => {
   if (event.toState !== 'COMPLETE') return;
   const ref: PoolWeekRef = { poolId: event.poolId, year: event.year, weekNumber: event.weekNumber };
-  const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber, 'update');
+  const week = await store.findPoolWeek({ poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber, lock: 'update' });
   if (!week || week.state !== 'COMPLETE') return;
   await calculateWeek(store, emit, { ref, reason: 'calculate', now });
 };

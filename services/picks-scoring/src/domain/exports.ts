@@ -1,7 +1,7 @@
 import { byName, CONFIDENCE_RANKS } from '@powerpool/contracts';
 import type { LivePickRow } from '../store/live.store.js';
 import { managedPool } from './access.js';
-import type { Caller, PicksContext } from './context.js';
+import type { PicksContext, PoolWeekRequest } from './context.js';
 import { toCsv, slugify, type CsvCell } from './csv.js';
 import { WeekNotFoundError } from './errors.js';
 import type { PlayerWeek, WeekTiebreak } from './board/standings.js';
@@ -48,7 +48,7 @@ export const LEADERBOARD_CSV_HEADER = [
  * with the live leaderboard's access (picks_not_available before the deadline included), one row
  * per active member in the board's order.
  */
-export async function exportLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CsvFile> {
+export async function exportLeaderboard(ctx: PicksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<CsvFile> {
   return ctx.uow.read(async (store) => {
     const seen = await readLiveWeekAccess(store, { caller, poolId, weekNumber, now: ctx.now() });
     const board = await liveBoardOf(store, ctx.logger, seen);
@@ -89,10 +89,10 @@ export const WEEK_CSV_HEADER = [
  * review, as last calculated (members not calculated yet are scored as the games stand), sorted
  * by final score (calculation errors last), then name.
  */
-export async function exportWeek(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<CsvFile> {
+export async function exportWeek(ctx: PicksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<CsvFile> {
   return ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
-    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
+    const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber });
     if (!week) throw new WeekNotFoundError(weekNumber);
     const board = await weekBoardOf(store, ctx.logger, { pool, week, stored: true });
     const players = [...board.players].sort((a, b) => Number(a.error !== null) - Number(b.error !== null) || b.weekPoints - a.weekPoints || byName(a, b));

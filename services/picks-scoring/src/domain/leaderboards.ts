@@ -11,7 +11,7 @@ import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickWithTeam } from '../store/scores.store.js';
 import type { PoolRow, WeekScoreRow } from '../store/schema.js';
 import { managedPool, readablePool } from './access.js';
-import type { Caller, PicksContext } from './context.js';
+import type { Caller, PicksContext, PoolWeekRequest } from './context.js';
 import { ReviewPlayerNotFoundError, SeasonNotFoundError, WeekNotFoundError } from './errors.js';
 import type { WeekTiebreak } from './board/standings.js';
 import { weekBoardOf } from './live-board.js';
@@ -78,13 +78,16 @@ async function seasonStandingsWithSource(store: PicksStore, pool: PoolRow): Prom
  * means) this reply was aggregated from the week scores, and the totals are refreshed for the next
  * readers.
  */
-export async function getSeasonLeaderboard(ctx: PicksContext, caller: Caller, poolId: string, seasonId: number): Promise<SeasonLeaderboardEntry[]> {
+export async function getSeasonLeaderboard(
+  ctx: PicksContext,
+  { caller, poolId, seasonId }: { caller: Caller; poolId: string; seasonId: number },
+): Promise<SeasonLeaderboardEntry[]> {
   const { pool, entries, fromKeptTotals } = await ctx.uow.read(async (store) => {
     const found = await readablePool(store, caller, poolId);
     if (seasonId !== found.year) throw new SeasonNotFoundError();
     return { pool: found, ...(await seasonStandingsWithSource(store, found)) };
   });
-  if (!fromKeptTotals) await ctx.uow.write((store) => store.refreshSeasonTotals(pool.id, pool.year, ctx.now(), { onlyIfStale: true }));
+  if (!fromKeptTotals) await ctx.uow.write((store) => store.refreshSeasonTotals({ poolId: pool.id, year: pool.year, at: ctx.now(), onlyIfStale: true }));
   return entries;
 }
 
@@ -101,7 +104,10 @@ export async function getCompletedWeeks(ctx: PicksContext, caller: Caller, poolI
  * player's picks, results and points). Any reader of the pool may look at any member's, or former
  * member's who played, completed weeks: their deadlines have passed.
  */
-export async function getWeeklyScoringReview(ctx: PicksContext, caller: Caller, userId: string, poolId: string): Promise<WeeklyScoringReview[]> {
+export async function getWeeklyScoringReview(
+  ctx: PicksContext,
+  { caller, userId, poolId }: { caller: Caller; userId: string; poolId: string },
+): Promise<WeeklyScoringReview[]> {
   return ctx.uow.read(async (store) => {
     const pool = await readablePool(store, caller, poolId);
     const member = await store.findMember(pool.id, userId);
@@ -110,7 +116,7 @@ export async function getWeeklyScoringReview(ctx: PicksContext, caller: Caller, 
     if (!member?.isActive && !scores.some((s) => s.hasPicks)) throw new ReviewPlayerNotFoundError();
     const completeWeeks = await store.completeWeeksOf(pool.id, pool.year);
     const weeks = completeWeeks.map((w) => w.weekNumber);
-    const picks = (await store.picksWithTeams(pool.id, pool.year, weeks, userId)).map(presentScoredPick);
+    const picks = (await store.picksWithTeams({ poolId: pool.id, year: pool.year, weekNumbers: weeks, userId })).map(presentScoredPick);
     const scoreByWeek = new Map(scores.map((s) => [s.weekNumber, s]));
     // The weeks with a tiebreaker game name their winners as their board does (docs/game.md#weekly-winners).
     const tiebreaks = new Map<number, WeekTiebreak>();
@@ -139,14 +145,14 @@ export async function getWeeklyScoringReview(ctx: PicksContext, caller: Caller, 
  * any calculation (calculatedAt null) the rows show the picks as pending and zeros. Sorted by
  * final score, calculation errors last, then name.
  */
-export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<ScoringReviewReply> {
+export async function getScoringReview(ctx: PicksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<ScoringReviewReply> {
   return ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
-    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
+    const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber });
     if (!week) throw new WeekNotFoundError(weekNumber);
     const scores = week.calculatedAt ? await store.weekScoresOfWeek(pool.id, pool.year, weekNumber) : [];
     const picksByPlayer = new Map<string, SavedPick[]>();
-    for (const row of await store.picksWithTeams(pool.id, pool.year, [weekNumber])) {
+    for (const row of await store.picksWithTeams({ poolId: pool.id, year: pool.year, weekNumbers: [weekNumber] })) {
       const list = picksByPlayer.get(row.userId) ?? [];
       list.push(presentScoredPick(row));
       picksByPlayer.set(row.userId, list);
@@ -193,7 +199,7 @@ export async function getScoringReview(ctx: PicksContext, caller: Caller, poolId
  */
 export async function weekResultsOf(ctx: PicksContext, ref: { poolId: string; year: number; weekNumber: number }): Promise<WeekResultsReply> {
   return ctx.uow.read(async (store) => {
-    const week = await store.findPoolWeek(ref.poolId, ref.year, ref.weekNumber);
+    const week = await store.findPoolWeek({ poolId: ref.poolId, year: ref.year, weekNumber: ref.weekNumber });
     if (week?.state !== 'COMPLETE') return { players: [] };
     const scores = (await store.weekScoresOfWeek(ref.poolId, ref.year, ref.weekNumber)).filter((s) => s.hasPicks && !s.hasCalculationError);
     const ranks = sharedRanks(scores.map((s) => s.finalPoints));

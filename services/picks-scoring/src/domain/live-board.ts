@@ -28,7 +28,7 @@ export async function readLiveWeekAccess(
 ): Promise<LiveWeekAccess> {
   const pool = await store.findPool(poolId);
   if (!pool) throw new PoolNotFoundError({ poolId });
-  const [week, member] = await Promise.all([store.findPoolWeek(pool.id, pool.year, weekNumber), store.findMember(pool.id, caller.id)]);
+  const [week, member] = await Promise.all([store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber }), store.findMember(pool.id, caller.id)]);
   return liveWeekAccessOf({ caller, facts: { pool, week, member }, weekNumber, now });
 }
 

@@ -5,7 +5,7 @@ import type { OverrideRecord, PickSnapshot } from '../store/picks.store.js';
 import type { PicksStore } from '../store/picks-scoring.store.js';
 import type { PickRow, PoolRow } from '../store/schema.js';
 import { canManage, deadlinePassed, managedPool, readablePool } from './access.js';
-import type { Caller, PicksContext } from './context.js';
+import type { Caller, PicksContext, PoolWeekRequest } from './context.js';
 import { withWeekCaughtUp } from './calculate.js';
 import { PickNotOfBatchError, TargetNotMemberError, WeekNotPublishedError } from './errors.js';
 import { checkRanks, replaceWeekPicks, resolvePicks, weekGamesOf } from './picks.js';
@@ -102,7 +102,7 @@ export async function overridePicks(ctx: PicksContext, caller: Caller, body: Ove
       if (body.picks.some((p) => (p.poolId !== undefined && p.poolId !== pool.id) || (p.weekNumber !== undefined && p.weekNumber !== weekNumber)))
         throw new PickNotOfBatchError(weekNumber);
       // Locked for update: overrides of one pool week (and the recalculation they start) take turns.
-      const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'update');
+      const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber, lock: 'update' });
       if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
       checkRanks(body.picks, () => PICK_MESSAGES.overrideConfidence);
       const chosen = resolvePicks(body.picks, await weekGamesOf(store, pool, weekNumber), { powerAnyGame: true });
@@ -152,13 +152,13 @@ export async function overridesSeenBy(
   store: PicksStore,
   { caller, pool, weekNumber, now }: { caller: Caller; pool: PoolRow; weekNumber: number; now: Date },
 ): Promise<PickOverride[]> {
-  const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
+  const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber });
   const managing = canManage(caller, pool);
   const records = await store.overridesOf(pool.id, pool.year, weekNumber);
   return presentOverrides(store, records, (r) => managing || r.targetUserId === caller.id || deadlinePassed(week, now));
 }
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/overrides: the pool week's overrides, newest first. */
-export async function listOverrides(ctx: PicksContext, caller: Caller, poolId: string, weekNumber: number): Promise<PickOverride[]> {
+export async function listOverrides(ctx: PicksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<PickOverride[]> {
   return ctx.uow.read(async (store) => overridesSeenBy(store, { caller, pool: await readablePool(store, caller, poolId), weekNumber, now: ctx.now() }));
 }

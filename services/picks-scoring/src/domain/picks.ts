@@ -226,7 +226,10 @@ function weekOfPool(pool: PoolRow, ref: WeekRef): number {
  * reached the service): one that arrived in time is taken even when a rush delays its turn past
  * the deadline, and its content was fixed before anyone's picks became visible.
  */
-export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPicksInput, arrivedAt: Date = ctx.now()): Promise<BatchPicksReply> {
+export async function savePicks(
+  ctx: PicksContext,
+  { caller, body, arrivedAt = ctx.now() }: { caller: Caller; body: BatchPicksInput; arrivedAt?: Date },
+): Promise<BatchPicksReply> {
   const first = body.picks[0];
   if (!first) throw new IncompletePicksError(PICK_MESSAGES.incompletePicks(CONFIDENCE_RANKS), { missing: CONFIDENCE_RANKS });
   const reply = await withWeekCaughtUp(ctx, () =>
@@ -237,7 +240,7 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
       if (!member?.isActive) throw new NotAMemberError(pool.id);
       const weekNumber = weekOfPool(pool, body.weekId);
       if (body.picks.some((p) => p.poolId !== pool.id || p.weekNumber !== weekNumber)) throw new PickNotOfBatchError(weekNumber);
-      const week = await store.findPoolWeek(pool.id, pool.year, weekNumber, 'share');
+      const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber, lock: 'share' });
       if (!week) throw new WeekNotPublishedError(weekNumber, { poolId: pool.id, year: pool.year, weekNumber });
       if (!savesOpenAt(week, arrivedAt)) throw new PicksLockedError(week.pickDeadline);
       // Its time once its locks are held: saves of one player commit in this order.
@@ -259,7 +262,7 @@ export async function savePicks(ctx: PicksContext, caller: Caller, body: BatchPi
 }
 
 /** GET /api/weeks/{weekId}/picks?poolId=: the caller's own picks of the week (members, and managers for themselves). */
-export async function myPicks(ctx: PicksContext, caller: Caller, ref: WeekRef, poolId: string): Promise<SavedPick[]> {
+export async function myPicks(ctx: PicksContext, { caller, ref, poolId }: { caller: Caller; ref: WeekRef; poolId: string }): Promise<SavedPick[]> {
   return ctx.uow.read(async (store) => {
     const pool = await readablePool(store, caller, poolId);
     const weekNumber = weekOfPool(pool, ref);
@@ -268,12 +271,12 @@ export async function myPicks(ctx: PicksContext, caller: Caller, ref: WeekRef, p
 }
 
 /** GET /api/weeks/{weekId}/tiebreaker?poolId=: the week's tiebreaker game and the caller's own prediction. */
-export async function myTiebreaker(ctx: PicksContext, caller: Caller, ref: WeekRef, poolId: string): Promise<MyTiebreaker> {
+export async function myTiebreaker(ctx: PicksContext, { caller, ref, poolId }: { caller: Caller; ref: WeekRef; poolId: string }): Promise<MyTiebreaker> {
   return ctx.uow.read(async (store) => {
     const pool = await readablePool(store, caller, poolId);
     const weekNumber = weekOfPool(pool, ref);
     const owner = { poolId: pool.id, userId: caller.id, year: pool.year, weekNumber };
-    const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
+    const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber });
     return {
       poolId: pool.id,
       year: pool.year,
@@ -285,7 +288,7 @@ export async function myTiebreaker(ctx: PicksContext, caller: Caller, ref: WeekR
 }
 
 /** GET /api/admin/weeks/{weekNumber}/pick-stats?poolId=: active members, and those with their three picks saved. */
-export async function pickStats(ctx: PicksContext, caller: Caller, weekNumber: number, poolId: string): Promise<PickStats> {
+export async function pickStats(ctx: PicksContext, { caller, weekNumber, poolId }: { caller: Caller; weekNumber: number; poolId: string }): Promise<PickStats> {
   return ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
     return { totalUsers: (await store.activeMembers(pool.id)).length, completedUsers: await store.completedUsers(pool.id, pool.year, weekNumber) };

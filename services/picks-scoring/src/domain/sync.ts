@@ -143,7 +143,7 @@ export class WeekNotYetKnownError extends Error {}
  * a week reaching COMPLETE is calculated with it, so no reader ever sees it COMPLETE and unscored).
  * Runs on every delivery of the event, so it must be idempotent.
  */
-export type WeekStateHook = (store: PicksStore, emit: Emit, event: EventPayload<'weeks.week.state-changed'>, now: Date) => Promise<void>;
+export type WeekStateHook = (store: PicksStore, emit: Emit, change: { event: EventPayload<'weeks.week.state-changed'>; now: Date }) => Promise<void>;
 
 /**
  * The results a week's move was decided on (weeks.week.state-changed `results`): each game's
@@ -161,12 +161,12 @@ export async function applyDecidedGames(store: PicksStore, results: readonly Dec
 export async function recordWeekState(ctx: PicksContext, event: EventPayload<'weeks.week.state-changed'>, hook?: WeekStateHook): Promise<void> {
   await ctx.uow.write(async (store, emit) => {
     if (event.toState === 'SETUP' || event.toState === 'PUBLISHED' || (await store.isPoolDeleted(event.poolId))) return;
-    const week = await store.findPoolWeek(event.poolId, event.year, event.weekNumber);
+    const week = await store.findPoolWeek({ poolId: event.poolId, year: event.year, weekNumber: event.weekNumber });
     if (!week)
       throw new WeekNotYetKnownError(`week ${event.year}:${event.weekNumber} of pool ${event.poolId} moved to ${event.toState} before its publication arrived`);
     if (event.results) await applyDecidedGames(store, event.results);
     await store.advanceWeekState(event, event.toState, new Date(event.at));
-    if (hook) await hook(store, emit, event, ctx.now());
+    if (hook) await hook(store, emit, { event, now: ctx.now() });
   });
   await ctx.announce();
 }

@@ -28,7 +28,7 @@ export interface SyncHooks {
  * Keep picks-scoring's view of users (identity), pools and members (pools-invitations; both copies
  * as docs/architecture.md#copies), sports data (sports-data-staging) and published weeks (weeks-workflow).
  */
-export async function consumeEvents(bus: Bus, ctx: PicksContext, logger: KitLogger, hooks: SyncHooks = {}): Promise<Subscription[]> {
+export async function consumeEvents(bus: Bus, ctx: PicksContext, { logger, ...hooks }: { logger: KitLogger } & SyncHooks): Promise<Subscription[]> {
   return Promise.all([
     consumeUserCopy(bus, { service: 'picks-scoring', logger, user: (user) => recordUser(ctx, user) }),
     consumePoolCopy(bus, { service: 'picks-scoring', logger, copy: poolCopyOf(ctx) }),

@@ -40,7 +40,7 @@ export function registerLiveRoutes(app: ServiceApp, ctx: PicksContext, live: Liv
     request.log.info({ poolId, weekNumber, lastEventId: request.headers['last-event-id'] ?? null }, 'live leaderboard stream opened');
     let detach = () => {};
     const connection = sse.open(request, reply, () => detach());
-    detach = streams.attach(connection, caller, poolId, weekNumber);
+    detach = streams.attach(connection, { caller, poolId, weekNumber });
     return reply;
   });
   route(app, api.liveGamesStream, async (request, reply) => {
@@ -58,9 +58,17 @@ export function registerLiveRoutes(app: ServiceApp, ctx: PicksContext, live: Liv
     return reply;
   });
   route(app, api.exportLeaderboard, async (request, reply) =>
-    sendCsv(reply, api.exportLeaderboard, await exportLeaderboard(ctx, currentUser(request), request.params.poolId, request.params.weekNumber)),
+    sendCsv(
+      reply,
+      api.exportLeaderboard,
+      await exportLeaderboard(ctx, { caller: currentUser(request), poolId: request.params.poolId, weekNumber: request.params.weekNumber }),
+    ),
   );
   route(app, api.exportWeek, async (request, reply) =>
-    sendCsv(reply, api.exportWeek, await exportWeek(ctx, currentUser(request), request.params.poolId, request.params.weekNumber)),
+    sendCsv(
+      reply,
+      api.exportWeek,
+      await exportWeek(ctx, { caller: currentUser(request), poolId: request.params.poolId, weekNumber: request.params.weekNumber }),
+    ),
   );
 }

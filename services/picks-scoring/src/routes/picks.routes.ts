@@ -12,10 +12,18 @@ export function registerPicksRoutes(app: ServiceApp, ctx: PicksContext): void {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === api.savePicks.path && request.method === api.savePicks.method) arrivals.set(request, ctx.now());
   });
-  route(app, api.myPicks, async (request) => myPicks(ctx, currentUser(request), request.params.weekId, request.query.poolId));
-  route(app, api.myTiebreaker, async (request) => myTiebreaker(ctx, currentUser(request), request.params.weekId, request.query.poolId));
-  route(app, api.savePicks, async (request) => savePicks(ctx, currentUser(request), request.body, arrivals.get(request) ?? ctx.now()));
-  route(app, api.pickStats, async (request) => pickStats(ctx, currentUser(request), request.params.weekNumber, request.query.poolId));
+  route(app, api.myPicks, async (request) => myPicks(ctx, { caller: currentUser(request), ref: request.params.weekId, poolId: request.query.poolId }));
+  route(app, api.myTiebreaker, async (request) =>
+    myTiebreaker(ctx, { caller: currentUser(request), ref: request.params.weekId, poolId: request.query.poolId }),
+  );
+  route(app, api.savePicks, async (request) =>
+    savePicks(ctx, { caller: currentUser(request), body: request.body, arrivedAt: arrivals.get(request) ?? ctx.now() }),
+  );
+  route(app, api.pickStats, async (request) =>
+    pickStats(ctx, { caller: currentUser(request), weekNumber: request.params.weekNumber, poolId: request.query.poolId }),
+  );
   route(app, api.override, async (request) => overridePicks(ctx, currentUser(request), request.body));
-  route(app, api.overrides, async (request) => listOverrides(ctx, currentUser(request), request.params.poolId, request.params.weekNumber));
+  route(app, api.overrides, async (request) =>
+    listOverrides(ctx, { caller: currentUser(request), poolId: request.params.poolId, weekNumber: request.params.weekNumber }),
+  );
 }

@@ -17,12 +17,12 @@ describe('live board cache', () => {
       builds += 1;
       return new Promise<string>((resolve) => (release = resolve));
     };
-    const a = cache.version('pool:2', 'f1', load).reply('FULL', build);
-    const b = cache.version('pool:2', 'f1', load).reply('FULL', build);
+    const a = cache.version({ key: 'pool:2', fingerprint: 'f1', loadScope: load }).reply('FULL', build);
+    const b = cache.version({ key: 'pool:2', fingerprint: 'f1', loadScope: load }).reply('FULL', build);
     release('board-1');
     expect(await a).toBe('board-1');
     expect(await b).toBe('board-1');
-    const again = cache.version('pool:2', 'f1', load);
+    const again = cache.version({ key: 'pool:2', fingerprint: 'f1', loadScope: load });
     expect(await again.scope).toBe('scope-1');
     expect(await again.reply('FULL', async () => 'never')).toBe('board-1');
     expect(await again.reply('PUBLIC', async () => 'public')).toBe('public');
@@ -31,26 +31,26 @@ describe('live board cache', () => {
 
   it('should read and build again when the fingerprint changes, and keep keys apart', async () => {
     const cache = createLiveBoardCache<string, string>();
-    expect(await cache.version('pool:2', 'f1', scope('s1')).reply('FULL', async () => 'old')).toBe('old');
-    const changed = cache.version('pool:2', 'f2', scope('s2'));
+    expect(await cache.version({ key: 'pool:2', fingerprint: 'f1', loadScope: scope('s1') }).reply('FULL', async () => 'old')).toBe('old');
+    const changed = cache.version({ key: 'pool:2', fingerprint: 'f2', loadScope: scope('s2') });
     expect(await changed.scope).toBe('s2');
     expect(await changed.reply('FULL', async () => 'new')).toBe('new');
-    expect(await cache.version('pool:3', 'f2', scope('s3')).reply('FULL', async () => 'other')).toBe('other');
-    expect(await cache.version('pool:2', 'f2', scope('never')).reply('FULL', async () => 'never')).toBe('new');
+    expect(await cache.version({ key: 'pool:3', fingerprint: 'f2', loadScope: scope('s3') }).reply('FULL', async () => 'other')).toBe('other');
+    expect(await cache.version({ key: 'pool:2', fingerprint: 'f2', loadScope: scope('never') }).reply('FULL', async () => 'never')).toBe('new');
     expect(cache.size).toBe(2);
   });
 
   it('should not keep a failed build or scope, nor a scope it is told not to keep', async () => {
     const cache = createLiveBoardCache<string, string>();
-    const v = cache.version('k', 'f', scope('s'));
+    const v = cache.version({ key: 'k', fingerprint: 'f', loadScope: scope('s') });
     await expect(v.reply('FULL', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await v.reply('FULL', async () => 'recovered')).toBe('recovered');
 
-    await expect(cache.version('bad', 'f', async () => Promise.reject(new Error('db down'))).scope).rejects.toThrow('db down');
+    await expect(cache.version({ key: 'bad', fingerprint: 'f', loadScope: async () => Promise.reject(new Error('db down')) }).scope).rejects.toThrow('db down');
     await Promise.resolve();
-    expect(await cache.version('bad', 'f', scope('back')).scope).toBe('back');
+    expect(await cache.version({ key: 'bad', fingerprint: 'f', loadScope: scope('back') }).scope).toBe('back');
 
-    const unknown = cache.version('unknown-pool', 'f', scope('none'), (s) => s !== 'none');
+    const unknown = cache.version({ key: 'unknown-pool', fingerprint: 'f', loadScope: scope('none'), keep: (s) => s !== 'none' });
     await unknown.scope;
     await Promise.resolve();
     expect(cache.size).toBe(2);
@@ -58,13 +58,13 @@ describe('live board cache', () => {
 
   it('should drop the least recently used pool week beyond its size', async () => {
     const cache = createLiveBoardCache<string, string>(2);
-    await cache.version('a', 'f', scope('A')).reply('v', async () => 'A');
-    await cache.version('b', 'f', scope('B')).reply('v', async () => 'B');
-    await cache.version('a', 'f', scope('never')).reply('v', async () => 'never'); // a is now the most recent
-    await cache.version('c', 'f', scope('C')).reply('v', async () => 'C');
+    await cache.version({ key: 'a', fingerprint: 'f', loadScope: scope('A') }).reply('v', async () => 'A');
+    await cache.version({ key: 'b', fingerprint: 'f', loadScope: scope('B') }).reply('v', async () => 'B');
+    await cache.version({ key: 'a', fingerprint: 'f', loadScope: scope('never') }).reply('v', async () => 'never'); // a is now the most recent
+    await cache.version({ key: 'c', fingerprint: 'f', loadScope: scope('C') }).reply('v', async () => 'C');
     expect(cache.size).toBe(2);
-    expect(await cache.version('a', 'f', scope('never')).reply('v', async () => 'rebuilt')).toBe('A');
-    expect(await cache.version('b', 'f', scope('B2')).reply('v', async () => 'rebuilt B')).toBe('rebuilt B');
+    expect(await cache.version({ key: 'a', fingerprint: 'f', loadScope: scope('never') }).reply('v', async () => 'rebuilt')).toBe('A');
+    expect(await cache.version({ key: 'b', fingerprint: 'f', loadScope: scope('B2') }).reply('v', async () => 'rebuilt B')).toBe('rebuilt B');
   });
 });
 

@@ -26,7 +26,7 @@ export interface LiveBoardCache<S, R> {
    * scope `loadScope()` reads. A scope `keep` refuses (an unknown pool, say) is not kept, so
    * requests for things that do not exist cannot push real boards out.
    */
-  version(key: string, fingerprint: string, loadScope: () => Promise<S>, keep?: (scope: S) => boolean): BoardVersion<S, R>;
+  version(input: { key: string; fingerprint: string; loadScope: () => Promise<S>; keep?: (scope: S) => boolean }): BoardVersion<S, R>;
   readonly size: number;
 }
 
@@ -39,7 +39,7 @@ export function createLiveBoardCache<S, R>(maxEntries = LIVE_CACHE_MAX_ENTRIES):
     if (entries.get(key) === entry) entries.delete(key);
   };
   return {
-    version(key, fingerprint, loadScope, keep) {
+    version({ key, fingerprint, loadScope, keep }) {
       const hit = entries.get(key);
       if (hit && hit.fingerprint === fingerprint) {
         entries.delete(key);

@@ -84,7 +84,7 @@ export function liveEtagOf(key: string, variant: string, fingerprint: string): s
 async function liveScopeOf(store: PicksStore, poolId: string, weekNumber: number): Promise<LiveScope> {
   const pool = await store.findPool(poolId);
   if (!pool) return { pool, week: undefined, members: new Map() };
-  const [week, members] = await Promise.all([store.findPoolWeek(pool.id, pool.year, weekNumber), store.poolMembersOf(pool.id)]);
+  const [week, members] = await Promise.all([store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber }), store.poolMembersOf(pool.id)]);
   return { pool, week, members: new Map(members.map((m) => [m.userId, m])) };
 }
 
@@ -103,20 +103,23 @@ export const liveKeyOf = (poolId: string, weekNumber: number): string => `${pool
  * The pool week's current version: its fingerprint (one query, shared with the callers waiting
  * for the same pool week, always started after this call), then the version's scope (cached).
  */
-export async function currentLiveVersion(store: PicksStore, poolId: string, weekNumber: number, boards: LiveBoards): Promise<CurrentLiveVersion> {
+export async function currentLiveVersion(
+  store: PicksStore,
+  { poolId, weekNumber, boards }: { poolId: string; weekNumber: number; boards: LiveBoards },
+): Promise<CurrentLiveVersion> {
   const key = liveKeyOf(poolId, weekNumber);
   const fingerprint = await boards.fingerprint(key, () => store.liveFingerprint(poolId, weekNumber));
-  const version = boards.cache.version(
+  const version = boards.cache.version({
     key,
     fingerprint,
-    () => liveScopeOf(store, poolId, weekNumber),
-    (scope) => scope.pool !== undefined && scope.week !== undefined,
-  );
+    loadScope: () => liveScopeOf(store, poolId, weekNumber),
+    keep: (scope) => scope.pool !== undefined && scope.week !== undefined,
+  });
   return { key, fingerprint, version, scope: await version.scope };
 }
 
 /** The live leaderboard's access (access.ts) decided on a version's scope, without a query. */
-export const liveAccessInScope = (scope: LiveScope, caller: Caller, weekNumber: number, now: Date): LiveWeekAccess =>
+export const liveAccessInScope = (scope: LiveScope, { caller, weekNumber, now }: { caller: Caller; weekNumber: number; now: Date }): LiveWeekAccess =>
   liveWeekAccessOf({ caller, facts: { pool: scope.pool, week: scope.week, member: scope.members.get(caller.id) }, weekNumber, now });
 
 /**
@@ -149,8 +152,8 @@ export async function getLiveLeaderboard(
   { caller, poolId, weekNumber, boards }: { caller: Caller; poolId: string; weekNumber: number; boards: LiveBoards },
 ): Promise<LiveReply> {
   return ctx.uow.read(async (store) => {
-    const current = await currentLiveVersion(store, poolId, weekNumber, boards);
+    const current = await currentLiveVersion(store, { poolId, weekNumber, boards });
     const now = ctx.now();
-    return liveReplyOf(ctx, store, { current, caller, seen: liveAccessInScope(current.scope, caller, weekNumber, now), now });
+    return liveReplyOf(ctx, store, { current, caller, seen: liveAccessInScope(current.scope, { caller, weekNumber, now }), now });
   });
 }

@@ -23,7 +23,7 @@ import {
 } from '@powerpool/service-kit';
 import { deadlinePassed, type LiveWeekAccess } from '../domain/access.js';
 import { presentGameFacts } from '../domain/board/present.js';
-import type { Caller, PicksContext } from '../domain/context.js';
+import type { Caller, PicksContext, PoolWeekRequest } from '../domain/context.js';
 import {
   currentLiveVersion,
   liveAccessInScope,
@@ -169,7 +169,7 @@ export interface LiveStreams {
    */
   admit(caller: Caller, poolId: string, weekNumber: number): Promise<{ seen: LiveWeekAccess }>;
   /** Serve `connection`: snapshot (or the patches missed since its Last-Event-ID), then every change. */
-  attach(connection: EventStreamConnection, caller: Caller, poolId: string, weekNumber: number): () => void;
+  attach(connection: EventStreamConnection, input: PoolWeekRequest): () => void;
   /** A pool week may have changed: rebuild it if it has open connections. */
   changed(poolId: string, weekNumber: number): void;
   /** Subscribe to the bus and start the safety net. */
@@ -251,7 +251,10 @@ export function createLiveStreams(
    * pending (a frame may have gone out after this board was read); a client that `joined` at the
    * version while frames are pending may have missed them and takes a snapshot.
    */
-  function deliver(pw: PoolWeek, variant: string, reply: LiveReply, clients: Client[], joined: ReadonlySet<Client>): void {
+  function deliver(
+    pw: PoolWeek,
+    { variant, reply, clients, joined }: { variant: string; reply: LiveReply; clients: Client[]; joined: ReadonlySet<Client> },
+  ): void {
     const version = versionOfReply(reply);
     let state = pw.variants.get(variant);
     if (!state || state.version !== version) {
@@ -326,7 +329,7 @@ export function createLiveStreams(
 
   async function build(pw: PoolWeek, joined: Client[]): Promise<void> {
     await ctx.uow.read(async (store) => {
-      const current: CurrentLiveVersion = await currentLiveVersion(store, pw.poolId, pw.weekNumber, boards);
+      const current: CurrentLiveVersion = await currentLiveVersion(store, { poolId: pw.poolId, weekNumber: pw.weekNumber, boards });
       const now = ctx.now();
       const passed = current.scope.week ? deadlinePassed(current.scope.week, now) : false;
       const unchanged = pw.seen !== null && pw.seen.fingerprint === current.fingerprint && pw.seen.deadlinePassed === passed;
@@ -343,7 +346,7 @@ export function createLiveStreams(
         }
         let seen: LiveWeekAccess;
         try {
-          seen = liveAccessInScope(current.scope, client.caller, pw.weekNumber, now);
+          seen = liveAccessInScope(current.scope, { caller: client.caller, weekNumber: pw.weekNumber, now });
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           close(pw, client, err);
@@ -357,7 +360,7 @@ export function createLiveStreams(
       const joiners = new Set(joined);
       for (const [variant, group] of groups) {
         const reply = await liveReplyOf(ctx, store, { current, caller: group.caller, seen: group.seen, now });
-        deliver(pw, variant, reply, group.clients, joiners);
+        deliver(pw, { variant, reply, clients: group.clients, joined: joiners });
       }
       // Variants no connection holds any more (the deadline passed, the commissioner left) are
       // forgotten: a stale one would keep the pool week from being frame-fed.
@@ -493,11 +496,11 @@ export function createLiveStreams(
   return {
     async admit(caller, poolId, weekNumber) {
       return ctx.uow.read(async (store) => {
-        const current = await currentLiveVersion(store, poolId, weekNumber, boards);
-        return { seen: liveAccessInScope(current.scope, caller, weekNumber, ctx.now()) };
+        const current = await currentLiveVersion(store, { poolId, weekNumber, boards });
+        return { seen: liveAccessInScope(current.scope, { caller, weekNumber, now: ctx.now() }) };
       });
     },
-    attach(connection, caller, poolId, weekNumber) {
+    attach(connection, { caller, poolId, weekNumber }) {
       const pw = weekOf(poolId, weekNumber);
       const client: Client = { connection, caller, sent: connection.lastEventId, variant: null };
       pw.clients.add(client);

@@ -128,7 +128,17 @@ export function createScoreStore(db: Db) {
      * Picks with their team and game, of a pool week (`weekNumbers` one or several weeks), for one
      * player or all; ordered by week, player, rank 3, 2, 1 then the power pick.
      */
-    async picksWithTeams(poolId: string, year: number, weekNumbers: number[], userId?: string): Promise<PickWithTeam[]> {
+    async picksWithTeams({
+      poolId,
+      year,
+      weekNumbers,
+      userId,
+    }: {
+      poolId: string;
+      year: number;
+      weekNumbers: number[];
+      userId?: string;
+    }): Promise<PickWithTeam[]> {
       if (weekNumbers.length === 0) return [];
       const conditions = [eq(picks.poolId, poolId), eq(picks.year, year), inArray(picks.weekNumber, weekNumbers)];
       if (userId) conditions.push(eq(picks.userId, userId));
@@ -154,12 +164,12 @@ export function createScoreStore(db: Db) {
     },
 
     /** Replace a pool week's week scores with `rows` (the caller holds the week's lock). */
-    async replaceWeekScores(poolId: string, year: number, weekNumber: number, rows: WeekScoreRow[]): Promise<void> {
+    async replaceWeekScores({ poolId, year, weekNumber, rows }: { poolId: string; year: number; weekNumber: number; rows: WeekScoreRow[] }): Promise<void> {
       await db.delete(weekScores).where(and(eq(weekScores.poolId, poolId), eq(weekScores.year, year), eq(weekScores.weekNumber, weekNumber)));
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insert(weekScores).values(rows.slice(i, i + INSERT_CHUNK));
     },
 
-    async markWeekCalculated(poolId: string, year: number, weekNumber: number, at: Date): Promise<void> {
+    async markWeekCalculated({ poolId, year, weekNumber, at }: { poolId: string; year: number; weekNumber: number; at: Date }): Promise<void> {
       await db
         .update(poolWeeks)
         .set({ calculatedAt: at })
@@ -238,7 +248,7 @@ export function createScoreStore(db: Db) {
      * (after a COMPLETE week's scores changed, or a week reached COMPLETE). Refreshes of one pool
      * season run one after the other (the state row is locked first).
      */
-    async refreshSeasonTotals(poolId: string, year: number, at: Date, options: { onlyIfStale?: boolean } = {}): Promise<void> {
+    async refreshSeasonTotals({ poolId, year, at, ...options }: { poolId: string; year: number; at: Date; onlyIfStale?: boolean }): Promise<void> {
       const key = and(eq(seasonTotalsState.poolId, poolId), eq(seasonTotalsState.year, year));
       await db.insert(seasonTotalsState).values({ poolId, year, weeks: [], refreshedAt: at }).onConflictDoNothing();
       const [state] = await db.select().from(seasonTotalsState).where(key).for('update');

@@ -174,7 +174,17 @@ export function createSyncStore(db: Db) {
       return true;
     },
 
-    async findPoolWeek(poolId: string, year: number, weekNumber: number, lock?: 'update' | 'share'): Promise<PoolWeekRow | undefined> {
+    async findPoolWeek({
+      poolId,
+      year,
+      weekNumber,
+      lock,
+    }: {
+      poolId: string;
+      year: number;
+      weekNumber: number;
+      lock?: 'update' | 'share';
+    }): Promise<PoolWeekRow | undefined> {
       const query = db
         .select()
         .from(poolWeeks)

@@ -9,7 +9,7 @@ import { PoolNotFoundError, UserNotFoundError } from './errors.js';
 export const canManage = (caller: Caller, pool: PoolRow): boolean => managesPool(caller, pool.poolCommissionerId);
 
 /** The pool, if the caller may manage it: 404 unknown, 403 someone else's. */
-export async function managedPool(store: PoolsStore, caller: Caller, poolId: string, options: { lock?: boolean } = {}): Promise<PoolRow> {
+export async function managedPool(store: PoolsStore, { caller, poolId, ...options }: { caller: Caller; poolId: string; lock?: boolean }): Promise<PoolRow> {
   const pool = options.lock ? await store.lockPool(poolId) : await store.findPool(poolId);
   if (!pool) throw new PoolNotFoundError();
   if (!canManage(caller, pool)) throw new ForbiddenError('Forbidden: you do not manage this pool');

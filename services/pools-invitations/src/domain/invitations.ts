@@ -51,11 +51,14 @@ export function expiryOf(input: Pick<CreateInvitationInput, 'daysValid' | 'expir
 }
 
 /** POST /api/pools/{poolId}/invitations (the pool's commissioner or a super admin). */
-export async function createInvitation(ctx: PoolsContext, caller: Caller, poolId: string, input: CreateInvitationInput): Promise<Invitation> {
+export async function createInvitation(
+  ctx: PoolsContext,
+  { caller, poolId, input }: { caller: Caller; poolId: string; input: CreateInvitationInput },
+): Promise<Invitation> {
   const now = ctx.now();
   const expiresAt = expiryOf(input, now);
   return ctx.uow.read(async (store) => {
-    await managedPool(store, caller, poolId);
+    await managedPool(store, { caller, poolId });
     const row = await store.insertInvitation({
       id: randomUUID(),
       poolId,
@@ -76,7 +79,7 @@ export async function createInvitation(ctx: PoolsContext, caller: Caller, poolId
 /** GET /api/pools/{poolId}/invitations: newest first. */
 export async function listInvitations(ctx: PoolsContext, caller: Caller, poolId: string): Promise<Invitation[]> {
   return ctx.uow.read(async (store) => {
-    await managedPool(store, caller, poolId);
+    await managedPool(store, { caller, poolId });
     return (await store.listInvitations(poolId)).map(toInvitation);
   });
 }
@@ -84,7 +87,7 @@ export async function listInvitations(ctx: PoolsContext, caller: Caller, poolId:
 async function managedInvitation(store: PoolsStore, caller: Caller, invitationId: string): Promise<InvitationRow> {
   const invitation = await store.findInvitation(invitationId);
   if (!invitation) throw managedInvitationNotFound();
-  await managedPool(store, caller, invitation.poolId);
+  await managedPool(store, { caller, poolId: invitation.poolId });
   return invitation;
 }
 

@@ -15,7 +15,7 @@ const DAY_MS = 24 * 3_600_000;
 /** GET /api/pools/{poolId}/members/details (the pool's managers). */
 export async function listMemberDetails(ctx: PoolsContext, caller: Caller, poolId: string): Promise<PoolMemberDetails[]> {
   return ctx.uow.read(async (store) => {
-    await managedPool(store, caller, poolId);
+    await managedPool(store, { caller, poolId });
     return (await store.listMembers(poolId)).map(toMemberDetails);
   });
 }
@@ -50,7 +50,7 @@ export function memberStatsOf(members: readonly MemberRow[], now: Date): MemberS
 /** GET /api/pools/{poolId}/members/stats. */
 export async function memberStats(ctx: PoolsContext, caller: Caller, poolId: string): Promise<MemberStats> {
   return ctx.uow.read(async (store) => {
-    await managedPool(store, caller, poolId);
+    await managedPool(store, { caller, poolId });
     return memberStatsOf(
       (await store.listMembers(poolId)).map((m) => m.member),
       ctx.now(),
@@ -70,7 +70,7 @@ export async function updateMember(
   { poolId, userId, patch }: { poolId: string; userId: string; patch: UpdateMemberInput },
 ): Promise<PoolMemberDetails> {
   return ctx.uow.write(async (store, emit) => {
-    const pool = await managedPool(store, caller, poolId, { lock: true });
+    const pool = await managedPool(store, { caller, poolId, lock: true });
     const existing = await store.findMember(poolId, userId);
     if (!existing) throw new MemberNotFoundError();
     const changes = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && existing[k as keyof MemberRow] !== v)) as Partial<MemberRow>;
@@ -95,9 +95,12 @@ async function removeFrom(
 }
 
 /** DELETE /api/pools/{poolId}/members/remove/{userId} (the pool's managers). */
-export async function removeMember(ctx: PoolsContext, caller: Caller, poolId: string, userId: string): Promise<{ poolId: string; userId: string }> {
+export async function removeMember(
+  ctx: PoolsContext,
+  { caller, poolId, userId }: { caller: Caller; poolId: string; userId: string },
+): Promise<{ poolId: string; userId: string }> {
   return ctx.uow.write(async (store, emit) => {
-    const pool = await managedPool(store, caller, poolId, { lock: true });
+    const pool = await managedPool(store, { caller, poolId, lock: true });
     return removeFrom(store, emit, { pool, userId, now: ctx.now() });
   });
 }

@@ -78,7 +78,7 @@ export async function createPool(ctx: PoolsContext, caller: Caller, input: Creat
 /** PUT /api/pools/{poolId}/activate (the pool's commissioner or a super admin). Idempotent. */
 export async function activatePool(ctx: PoolsContext, caller: Caller, poolId: string): Promise<Pool> {
   return ctx.uow.write(async (store, emit) => {
-    const pool = await managedPool(store, caller, poolId, { lock: true });
+    const pool = await managedPool(store, { caller, poolId, lock: true });
     if (pool.isActive) return toPool(pool);
     const row = await store.updatePool(poolId, { isActive: true, updatedAt: ctx.now() });
     if (!row) throw new PoolNotFoundError();
@@ -92,9 +92,12 @@ export async function activatePool(ctx: PoolsContext, caller: Caller, poolId: st
  * the weeks published after the change: a published week keeps the game fixed then
  * (docs/cross-service-decisions.md). Idempotent.
  */
-export async function setWeeklyTiebreaker(ctx: PoolsContext, caller: Caller, poolId: string, weeklyTiebreaker: WeeklyTiebreaker): Promise<Pool> {
+export async function setWeeklyTiebreaker(
+  ctx: PoolsContext,
+  { caller, poolId, weeklyTiebreaker }: { caller: Caller; poolId: string; weeklyTiebreaker: WeeklyTiebreaker },
+): Promise<Pool> {
   return ctx.uow.write(async (store, emit) => {
-    const pool = await managedPool(store, caller, poolId, { lock: true });
+    const pool = await managedPool(store, { caller, poolId, lock: true });
     if (pool.weeklyTiebreaker === weeklyTiebreaker) return toPool(pool);
     const row = await store.updatePool(poolId, { weeklyTiebreaker, updatedAt: ctx.now() });
     if (!row) throw new PoolNotFoundError();

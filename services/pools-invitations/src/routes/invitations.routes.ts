@@ -5,7 +5,9 @@ import { createInvitation, deleteInvitation, getPublicInvitation, listInvitation
 
 export function registerInvitationRoutes(app: ServiceApp, ctx: PoolsContext): void {
   route(app, api.invitations, async (request) => listInvitations(ctx, currentUser(request), request.params.poolId));
-  route(app, api.createInvitation, async (request) => createInvitation(ctx, currentUser(request), request.params.poolId, request.body));
+  route(app, api.createInvitation, async (request) =>
+    createInvitation(ctx, { caller: currentUser(request), poolId: request.params.poolId, input: request.body }),
+  );
   route(app, api.updateInvitation, async (request) =>
     setInvitationActive(ctx, currentUser(request), { invitationId: request.params.invitationId, isActive: request.body.isActive }),
   );

@@ -10,5 +10,7 @@ export function registerMemberRoutes(app: ServiceApp, ctx: PoolsContext): void {
   route(app, api.updateMember, async (request) =>
     updateMember(ctx, currentUser(request), { poolId: request.params.poolId, userId: request.params.userId, patch: request.body }),
   );
-  route(app, api.removeMember, async (request) => removeMember(ctx, currentUser(request), request.params.poolId, request.params.userId));
+  route(app, api.removeMember, async (request) =>
+    removeMember(ctx, { caller: currentUser(request), poolId: request.params.poolId, userId: request.params.userId }),
+  );
 }

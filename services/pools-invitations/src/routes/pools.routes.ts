@@ -11,5 +11,7 @@ export function registerPoolRoutes(app: ServiceApp, ctx: PoolsContext): void {
   route(app, api.createPool, async (request) => createPool(ctx, currentUser(request), request.body));
   route(app, api.getPool, async (request) => getPool(ctx, currentUser(request), request.params.poolId));
   route(app, api.activatePool, async (request) => activatePool(ctx, currentUser(request), request.params.poolId));
-  route(app, api.setWeeklyTiebreaker, async (request) => setWeeklyTiebreaker(ctx, currentUser(request), request.params.poolId, request.body.weeklyTiebreaker));
+  route(app, api.setWeeklyTiebreaker, async (request) =>
+    setWeeklyTiebreaker(ctx, { caller: currentUser(request), poolId: request.params.poolId, weeklyTiebreaker: request.body.weeklyTiebreaker }),
+  );
 }

@@ -57,12 +57,17 @@ export interface Diff<S, P> {
   unchanged: S[];
 }
 
-export function diffBy<S extends object, P extends object>(
-  staging: S[],
-  production: P[],
-  key: (x: S | P) => string,
-  fields: ReadonlyArray<keyof S & keyof P>,
-): Diff<S, P> {
+export function diffBy<S extends object, P extends object>({
+  staging,
+  production,
+  key,
+  fields,
+}: {
+  staging: S[];
+  production: P[];
+  key: (x: S | P) => string;
+  fields: ReadonlyArray<keyof S & keyof P>;
+}): Diff<S, P> {
   const prod = new Map(production.map((p) => [key(p), p]));
   const seen = new Set<string>();
   const out: Diff<S, P> = { new: [], updated: [], toDelete: [], unchanged: [] };
@@ -82,5 +87,6 @@ export function diffBy<S extends object, P extends object>(
   return out;
 }
 
-export const diffTeams = (staging: Team[], production: Team[]) => diffBy(staging, production, (t) => t.espnId, TEAM_FIELDS);
-export const diffGames = (staging: StagingGame[], production: Game[]) => diffBy<StagingGame, Game>(staging, production, (g) => g.espnId, GAME_FIELDS);
+export const diffTeams = (staging: Team[], production: Team[]) => diffBy({ staging, production, key: (t) => t.espnId, fields: TEAM_FIELDS });
+export const diffGames = (staging: StagingGame[], production: Game[]) =>
+  diffBy<StagingGame, Game>({ staging, production, key: (g) => g.espnId, fields: GAME_FIELDS });

@@ -55,13 +55,13 @@ export interface EspnImage {
 export interface EspnClient {
   teams(): Promise<Team[]>;
   /** One week's games (ESPN season type and week); [] for the Pro Bowl or an empty week. */
-  scoreboard(year: number, seasonType: number, espnWeek: number, call?: EspnCallOptions): Promise<GameData[]>;
+  scoreboard(input: { year: number; seasonType: number; espnWeek: number; call?: EspnCallOptions }): Promise<GameData[]>;
   /**
    * The same scoreboard read conditionally (the live feed): with the version of the last read
    * applied, the provider may answer 'unchanged' (304 Not Modified) without a body. A provider that
    * ignores conditional requests answers in full every time; `version` is null when it sent none.
    */
-  scoreboardSince(year: number, seasonType: number, espnWeek: number, since: DocumentVersion | null): Promise<ScoreboardRead>;
+  scoreboardSince(input: { year: number; seasonType: number; espnWeek: number; since: DocumentVersion | null }): Promise<ScoreboardRead>;
   teamVenue(teamEspnId: string): Promise<Venue | null>;
   /** One page of the core venue list: the venue ids it names and the page count. */
   venueIds(page: number): Promise<{ ids: string[]; pageCount: number }>;

@@ -109,7 +109,7 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
     let fresh: GameData[];
     let version: DocumentVersion | null;
     try {
-      const read = await ctx.espn.scoreboardSince(week.year, espnWeek.seasonType, espnWeek.espnWeek, since);
+      const read = await ctx.espn.scoreboardSince({ year: week.year, seasonType: espnWeek.seasonType, espnWeek: espnWeek.espnWeek, since });
       if (read === 'unchanged') {
         if (since) versions.set(key, since);
         return { ok: true, unchanged: true, updated: 0, rejected: 0 };
@@ -172,7 +172,9 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
       if (weeks.size === 0) return tick;
 
       const leaseMs = 2 * Math.max(baseDelay, cadenceMs) + cadenceMs;
-      tick.leader = await ctx.uow.write((store) => store.takeLease(LIVE_FEED_LEASE, settings.holder, new Date(now), new Date(now + leaseMs)));
+      tick.leader = await ctx.uow.write((store) =>
+        store.takeLease({ name: LIVE_FEED_LEASE, holder: settings.holder, now: new Date(now), until: new Date(now + leaseMs) }),
+      );
       if (!tick.leader) return tick;
 
       for (const week of weeks.values()) {

@@ -22,9 +22,7 @@ export interface RefreshResult {
  */
 export async function refreshWeek(
   ctx: SportsContext,
-  kind: 'scores' | 'odds',
-  request: RefreshWeekRequest,
-  call: EspnCallOptions = {},
+  { kind, request, call = {} }: { kind: 'scores' | 'odds'; request: RefreshWeekRequest; call?: EspnCallOptions },
 ): Promise<RefreshResult> {
   const espnWeek = fromWeekNumber(request.weekNumber);
   if (!espnWeek) throw new ValidationError(`Week ${request.weekNumber} does not exist`);
@@ -37,7 +35,7 @@ export async function refreshWeek(
   if (current.length === 0) throw new NotFoundError('not_found', `There are no production games for ${year} week ${request.weekNumber}`);
 
   const fresh = await fromEspn(`Refreshing ${kind}`, async () => {
-    const list = await ctx.espn.scoreboard(year, espnWeek.seasonType, espnWeek.espnWeek, call);
+    const list = await ctx.espn.scoreboard({ year, seasonType: espnWeek.seasonType, espnWeek: espnWeek.espnWeek, call });
     const byId = new Map<string, GameData>(list.map((g) => [g.espnId, g]));
     if (kind === 'odds') {
       for (const game of current) {

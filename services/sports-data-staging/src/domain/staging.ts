@@ -71,7 +71,10 @@ function importFailure(err: unknown, what: string): string {
  * and stored with the staged teams (logos.ts): the admin sees the staged teams with the logos they
  * will have, and the push to production stays one database transaction that needs no provider.
  */
-export async function importTeams(ctx: SportsContext, scheduleId: number, year: number, report: Report<ImportEvent>): Promise<void> {
+export async function importTeams(
+  ctx: SportsContext,
+  { scheduleId, year, report }: { scheduleId: number; year: number; report: Report<ImportEvent> },
+): Promise<void> {
   try {
     report({ type: 'log', message: `Importing NFL teams for ${year} from ESPN...` });
     report({ type: 'progress', current: 0, total: 1, item: 'Teams list' });
@@ -109,14 +112,17 @@ export async function assertTeamsStaged(ctx: SportsContext, scheduleId: number):
  * make them the staged games of that year, in one transaction after every week was read: any
  * failure leaves staging as it was. Reports like importTeams.
  */
-export async function importGames(ctx: SportsContext, scheduleId: number, year: number, report: Report<ImportEvent>): Promise<void> {
+export async function importGames(
+  ctx: SportsContext,
+  { scheduleId, year, report }: { scheduleId: number; year: number; report: Report<ImportEvent> },
+): Promise<void> {
   try {
     const weeks = seasonWeeks();
     report({ type: 'log', message: `Importing ${year} games from ESPN (${weeks.length} weeks)...` });
     let done = 0;
     const perWeek = await Promise.all(
       weeks.map(async (w) => {
-        const games = await ctx.espn.scoreboard(year, w.seasonType, w.espnWeek);
+        const games = await ctx.espn.scoreboard({ year, seasonType: w.seasonType, espnWeek: w.espnWeek });
         done += 1;
         report({ type: 'progress', current: done, total: weeks.length, item: `${year} ${weekLabel(w.weekNumber)}` });
         return { w, games };
@@ -131,7 +137,7 @@ export async function importGames(ctx: SportsContext, scheduleId: number, year: 
     if (games.length === 0) report({ type: 'log', message: `ESPN has no games for ${year}` });
     const result = await ctx.uow.write(async (store) => {
       const before = (await store.stagingGames(scheduleId)).filter((g) => g.year === year);
-      await store.replaceStagingGames(scheduleId, year, games, ctx.now());
+      await store.replaceStagingGames({ scheduleId, year, list: games, now: ctx.now() });
       return countChanges<GameData | StagingGame>(before, games, GAME_FIELDS);
     });
     report({ type: 'complete', message: `Imported ${games.length} games for ${year} (${summary(result)})`, result });

@@ -5,7 +5,17 @@ const POSTSEASON_GAMES: Record<number, number> = { 19: 6, 20: 4, 21: 2, 22: 1 };
 const NFL_TEAMS = 32;
 const MAX_ERRORS = 50;
 
-function check(severity: CheckResult['severity'], okDetails: string, errors: string[], failDetails: string): CheckResult {
+function check({
+  severity,
+  okDetails,
+  errors,
+  failDetails,
+}: {
+  severity: CheckResult['severity'];
+  okDetails: string;
+  errors: string[];
+  failDetails: string;
+}): CheckResult {
   return { passed: errors.length === 0, severity, details: errors.length ? failDetails : okDetails, errors: errors.slice(0, MAX_ERRORS) };
 }
 
@@ -48,7 +58,12 @@ function teamStructure(teams: Team[], games: StagingGame[]): CheckResult {
   const unknown = new Set<string>();
   for (const g of games) for (const id of [g.homeTeamEspnId, g.awayTeamEspnId]) if (!ids.has(id)) unknown.add(id);
   for (const id of unknown) errors.push(`Games use team ${id}, which is not a staged team`);
-  return check('critical', `${teams.length} teams, every game's teams are staged`, errors, `${errors.length} team problem(s)`);
+  return check({
+    severity: 'critical',
+    okDetails: `${teams.length} teams, every game's teams are staged`,
+    errors,
+    failDetails: `${errors.length} team problem(s)`,
+  });
 }
 
 function regularSeason(games: StagingGame[]): CheckResult {
@@ -65,7 +80,12 @@ function regularSeason(games: StagingGame[]): CheckResult {
     }
   }
   errors.push(...doubleBookings(reg));
-  return check('warning', `${reg.length} regular season games across weeks 1-18`, errors, `${errors.length} regular season issue(s)`);
+  return check({
+    severity: 'warning',
+    okDetails: `${reg.length} regular season games across weeks 1-18`,
+    errors,
+    failDetails: `${errors.length} regular season issue(s)`,
+  });
 }
 
 function preseason(games: StagingGame[]): CheckResult {
@@ -73,7 +93,7 @@ function preseason(games: StagingGame[]): CheckResult {
   const errors: string[] = [];
   for (const g of pre) if (g.weekNumber < -4 || g.weekNumber > -1) errors.push(`${label(g)}: preseason week must be -4 to -1`);
   errors.push(...doubleBookings(pre));
-  return check('warning', `${pre.length} preseason games`, errors, `${errors.length} preseason issue(s)`);
+  return check({ severity: 'warning', okDetails: `${pre.length} preseason games`, errors, failDetails: `${errors.length} preseason issue(s)` });
 }
 
 function postseason(games: StagingGame[]): CheckResult {
@@ -87,7 +107,7 @@ function postseason(games: StagingGame[]): CheckResult {
     }
   }
   errors.push(...doubleBookings(post));
-  return check('warning', `${post.length} postseason games`, errors, `${errors.length} postseason issue(s)`);
+  return check({ severity: 'warning', okDetails: `${post.length} postseason games`, errors, failDetails: `${errors.length} postseason issue(s)` });
 }
 
 function dataIntegrity(games: StagingGame[]): CheckResult {
@@ -105,7 +125,12 @@ function dataIntegrity(games: StagingGame[]): CheckResult {
     if (g.gameStatus === 'SCHEDULED' && (g.homeScore !== null || g.awayScore !== null)) errors.push(`${label(g)}: scheduled but has a score`);
     if ((g.homeScore ?? 0) < 0 || (g.awayScore ?? 0) < 0) errors.push(`${label(g)}: negative score`);
   }
-  return check('critical', `${games.length} games have complete, consistent fields`, errors, `${errors.length} data problem(s)`);
+  return check({
+    severity: 'critical',
+    okDetails: `${games.length} games have complete, consistent fields`,
+    errors,
+    failDetails: `${errors.length} data problem(s)`,
+  });
 }
 
 /**
@@ -127,7 +152,12 @@ function winnerLogic(games: StagingGame[]): CheckResult {
     }
   }
   const complete = games.filter((g) => g.gameStatus === 'COMPLETE').length;
-  return check('critical', `${complete} complete games have the right winner`, errors, `${errors.length} winner problem(s)`);
+  return check({
+    severity: 'critical',
+    okDetails: `${complete} complete games have the right winner`,
+    errors,
+    failDetails: `${errors.length} winner problem(s)`,
+  });
 }
 
 function odds(games: StagingGame[]): CheckResult {
@@ -148,7 +178,7 @@ function odds(games: StagingGame[]): CheckResult {
   const scheduled = games.filter((g) => g.gameStatus === 'SCHEDULED');
   const withoutLine = scheduled.filter((g) => g.spread === null).length;
   const details = `${games.filter((g) => g.spread !== null).length} games with a spread${withoutLine ? `; ${withoutLine} scheduled game(s) have no line yet` : ''}`;
-  return check('warning', details, errors, `${errors.length} odds problem(s)`);
+  return check({ severity: 'warning', okDetails: details, errors, failDetails: `${errors.length} odds problem(s)` });
 }
 
 export function validateStaging(teams: Team[], games: StagingGame[]): ValidationReport {

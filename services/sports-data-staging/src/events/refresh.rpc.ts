@@ -17,7 +17,7 @@ export async function answerRefreshRequests(bus: Bus, ctx: SportsContext): Promi
       const budgetMs = replyBudgetMs(msg);
       const parsed = refreshWeekRequestSchema.safeParse(msg.data);
       if (!parsed.success) throw new ValidationError('weekNumber is required (year and seasonType are optional)');
-      return { ok: true, ...(await refreshWeek(ctx, kind, parsed.data, budgetMs === null ? {} : { deadline: Date.now() + budgetMs })) };
+      return { ok: true, ...(await refreshWeek(ctx, { kind, request: parsed.data, call: budgetMs === null ? {} : { deadline: Date.now() + budgetMs } })) };
     };
   return Promise.all([
     bus.handle(RPC.sportsRefreshOdds, handler('odds'), { queue: 'sports-data-staging' }),

@@ -21,12 +21,12 @@ export function registerStagingRoutes(app: ServiceApp, ctx: SportsContext): void
   route(app, api.gamesDiff, async (req) => gamesDiff(ctx, req.params.scheduleId));
   route(app, api.validateGames, async (req) => validateGames(ctx, req.params.scheduleId));
   route(app, api.importTeams, async (req, reply) =>
-    sendEventStream(reply, api.importTeams, (send) => importTeams(ctx, req.params.scheduleId, req.body.year, send)),
+    sendEventStream(reply, api.importTeams, (send) => importTeams(ctx, { scheduleId: req.params.scheduleId, year: req.body.year, report: send })),
   );
   route(app, api.importGames, async (req, reply) => {
     // Refused with a plain 409 before any event goes out.
     await assertTeamsStaged(ctx, req.params.scheduleId);
-    return sendEventStream(reply, api.importGames, (send) => importGames(ctx, req.params.scheduleId, req.body.year, send));
+    return sendEventStream(reply, api.importGames, (send) => importGames(ctx, { scheduleId: req.params.scheduleId, year: req.body.year, report: send }));
   });
   route(app, api.migrateTeams, async (req) => pushTeamsToProduction(ctx, req.params.scheduleId));
   route(app, api.migrateGames, async (req, reply) =>

@@ -126,7 +126,7 @@ export function createSportsStore(db: Db) {
       return rows.map(toStagingGame);
     },
     /** Staging games of `year` become exactly `list` (rows keep their id when the game stays). */
-    async replaceStagingGames(scheduleId: number, year: number, list: GameData[], now: Date): Promise<void> {
+    async replaceStagingGames({ scheduleId, year, list, now }: { scheduleId: number; year: number; list: GameData[]; now: Date }): Promise<void> {
       const ids = list.map((g) => g.espnId);
       const scope = and(eq(stagingGames.scheduleId, scheduleId), eq(stagingGames.year, year));
       await db.delete(stagingGames).where(ids.length ? and(scope, notInArray(stagingGames.espnId, ids)) : scope);
@@ -205,7 +205,7 @@ export function createSportsStore(db: Db) {
      * expired at `now`, or already held by `holder` (one conditional upsert, so two replicas racing
      * for it cannot both win).
      */
-    async takeLease(name: string, holder: string, now: Date, until: Date): Promise<boolean> {
+    async takeLease({ name, holder, now, until }: { name: string; holder: string; now: Date; until: Date }): Promise<boolean> {
       const rows = await db
         .insert(feedLease)
         .values({ name, holder, expiresAt: until })

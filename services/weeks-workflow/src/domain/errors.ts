@@ -21,7 +21,7 @@ export class GameNotFoundError extends NotFoundError {
 
 /** Not the next forward step (weeks move forward only, one step at a time). */
 export class InvalidTransitionError extends ConflictError {
-  constructor(weekNumber: number, from: WeekState, to: WeekState, next: WeekState | null) {
+  constructor({ weekNumber, from, to, next }: { weekNumber: number; from: WeekState; to: WeekState; next: WeekState | null }) {
     super(
       'invalid_transition',
       next

@@ -41,7 +41,7 @@ export function presentWeek(span: WeekSpanRow, pool?: { week: PoolWeekRow | unde
   };
 }
 
-function team(espnId: string, abbreviation: string, shortName: string, teams: Map<string, TeamRow>): WeekTeam {
+function team({ espnId, abbreviation, shortName, teams }: { espnId: string; abbreviation: string; shortName: string; teams: Map<string, TeamRow> }): WeekTeam {
   const t = teams.get(espnId);
   return {
     espnId,
@@ -69,8 +69,8 @@ export function presentGame(game: GameRow, teams: Map<string, TeamRow>): WeekGam
     gameClock: game.gameClock,
     espnSpread: game.spread,
     oddsDetails: game.oddsDetails,
-    homeTeam: team(game.homeTeamEspnId, game.homeTeamAbbr, game.homeTeamShortName, teams),
-    awayTeam: team(game.awayTeamEspnId, game.awayTeamAbbr, game.awayTeamShortName, teams),
+    homeTeam: team({ espnId: game.homeTeamEspnId, abbreviation: game.homeTeamAbbr, shortName: game.homeTeamShortName, teams }),
+    awayTeam: team({ espnId: game.awayTeamEspnId, abbreviation: game.awayTeamAbbr, shortName: game.awayTeamShortName, teams }),
   };
 }
 

@@ -19,7 +19,7 @@ export async function applyGames(store: WeeksStore, emit: Emit, games: Game[]): 
       const week = await store.findPoolWeek(poolGame.poolId, poolGame.year, poolGame.weekNumber);
       if (week?.state === 'COMPLETE') continue;
       const at = new Date(game.updatedAt);
-      const voided = await store.voidPoolGame(poolGame.id, CANCELLED_REASON, null, at);
+      const voided = await store.voidPoolGame({ id: poolGame.id, reason: CANCELLED_REASON, by: null, at });
       if (!voided) continue;
       await emit('weeks.game.voided', {
         poolId: poolGame.poolId,

@@ -14,7 +14,7 @@ import {
 import type { WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow, PoolWeekRow, TeamRow } from '../store/schema.js';
 import { managedPool, visiblePool } from './access.js';
-import type { Caller, WeeksContext } from './context.js';
+import type { Caller, WeeksContext, PoolWeekRequest } from './context.js';
 import { CurrentWeekUnknownError, WeekNotFoundError } from './errors.js';
 import { presentGame, presentPoolGame, presentSpread, presentStatus, presentTransition, presentWeek } from './present.js';
 
@@ -37,7 +37,10 @@ export async function currentYear(store: WeeksStore, now: Date): Promise<number 
  * poolId: the pool's season (the caller must manage the pool, or belong to it unless `manage`);
  * year: that season; neither: the current season.
  */
-async function scopeOf(store: WeeksStore, caller: Caller, query: WeekScopeQuery, options: { now: Date; manage?: boolean }): Promise<Scope> {
+async function scopeOf(
+  store: WeeksStore,
+  { caller, query, ...options }: { caller: Caller; query: WeekScopeQuery; now: Date; manage?: boolean },
+): Promise<Scope> {
   if (query.poolId) {
     const pool = options.manage ? await managedPool(store, caller, query.poolId) : await visiblePool(store, caller, query.poolId);
     return { year: pool.year, pool };
@@ -87,7 +90,7 @@ export function playsWeek(pool: PoolRow, weekNumber: number, poolWeek: PoolWeekR
 /** GET /api/weeks: every week of the season that has games, in order; with a pool, the weeks it plays. */
 export async function listWeeks(ctx: WeeksContext, caller: Caller, query: WeekScopeQuery): Promise<Week[]> {
   return ctx.uow.read(async (store) => {
-    const { year, pool } = await scopeOf(store, caller, query, { now: ctx.now() });
+    const { year, pool } = await scopeOf(store, { caller, query, now: ctx.now() });
     if (year === null) return [];
     const spans = await store.weekSpans(year);
     if (!pool) return spans.map((s) => presentWeek(s));
@@ -96,7 +99,7 @@ export async function listWeeks(ctx: WeeksContext, caller: Caller, query: WeekSc
   });
 }
 
-async function weekOf(store: WeeksStore, year: number, weekNumber: number, pool: PoolRow | null): Promise<Week> {
+async function weekOf(store: WeeksStore, { year, weekNumber, pool }: { year: number; weekNumber: number; pool: PoolRow | null }): Promise<Week> {
   const span = (await store.weekSpans(year)).find((s) => s.weekNumber === weekNumber);
   if (!span) throw new WeekNotFoundError(year, weekNumber);
   return presentWeek(span, pool ? { week: await store.findPoolWeek(pool.id, year, weekNumber) } : undefined);
@@ -106,27 +109,30 @@ async function weekOf(store: WeeksStore, year: number, weekNumber: number, pool:
 export async function getCurrentWeek(ctx: WeeksContext, caller: Caller, query: WeekScopeQuery): Promise<Week> {
   return ctx.uow.read(async (store) => {
     const now = ctx.now();
-    const { year, pool } = await scopeOf(store, caller, query, { now });
+    const { year, pool } = await scopeOf(store, { caller, query, now });
     if (year === null) throw new CurrentWeekUnknownError();
     const weekNumber = currentWeekOf(await store.kickoffs(year), now);
     if (weekNumber === null) throw new CurrentWeekUnknownError();
-    return weekOf(store, year, weekNumber, pool);
+    return weekOf(store, { year, weekNumber, pool });
   });
 }
 
 /** GET /api/weeks/{weekNumber} */
-export async function getWeek(ctx: WeeksContext, caller: Caller, weekNumber: number, query: WeekScopeQuery): Promise<Week> {
+export async function getWeek(ctx: WeeksContext, { caller, weekNumber, query }: { caller: Caller; weekNumber: number; query: WeekScopeQuery }): Promise<Week> {
   return ctx.uow.read(async (store) => {
-    const { year, pool } = await scopeOf(store, caller, query, { now: ctx.now() });
+    const { year, pool } = await scopeOf(store, { caller, query, now: ctx.now() });
     if (year === null) throw new CurrentWeekUnknownError();
-    return weekOf(store, year, weekNumber, pool);
+    return weekOf(store, { year, weekNumber, pool });
   });
 }
 
 /** GET /api/weeks/{weekNumber}/games/setup: the week's production games by kickoff. */
-export async function listSetupGames(ctx: WeeksContext, caller: Caller, weekNumber: number, query: WeekScopeQuery): Promise<WeekGame[]> {
+export async function listSetupGames(
+  ctx: WeeksContext,
+  { caller, weekNumber, query }: { caller: Caller; weekNumber: number; query: WeekScopeQuery },
+): Promise<WeekGame[]> {
   return ctx.uow.read(async (store) => {
-    const { year } = await scopeOf(store, caller, query, { now: ctx.now(), manage: true });
+    const { year } = await scopeOf(store, { caller, query, now: ctx.now(), manage: true });
     if (year === null) return [];
     const games = await store.gamesOfWeek(year, weekNumber);
     const teams = await teamsOf(store, games);
@@ -135,7 +141,7 @@ export async function listSetupGames(ctx: WeeksContext, caller: Caller, weekNumb
 }
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/state (the pool's managers and members). */
-export async function getWeekStatus(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<WeekStatus> {
+export async function getWeekStatus(ctx: WeeksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<WeekStatus> {
   return ctx.uow.read(async (store) => {
     const pool = await visiblePool(store, caller, poolId);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
@@ -144,7 +150,7 @@ export async function getWeekStatus(ctx: WeeksContext, caller: Caller, poolId: s
 }
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/transitions (managers). */
-export async function listTransitions(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<WeekTransition[]> {
+export async function listTransitions(ctx: WeeksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<WeekTransition[]> {
   return ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
     return (await store.transitionsOf(pool.id, pool.year, weekNumber)).map(presentTransition);
@@ -152,7 +158,7 @@ export async function listTransitions(ctx: WeeksContext, caller: Caller, poolId:
 }
 
 /** GET /api/pools/{poolId}/spreads/{weekNumber} (managers): every game of the week. */
-export async function listSpreads(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<PoolSpread[]> {
+export async function listSpreads(ctx: WeeksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<PoolSpread[]> {
   return ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
     const games = await store.gamesOfWeek(pool.year, weekNumber);
@@ -170,7 +176,7 @@ export async function listSpreads(ctx: WeeksContext, caller: Caller, poolId: str
 }
 
 /** GET /api/pools/{poolId}/weeks/{weekNumber}/games/published (managers and members). */
-export async function listPublishedGames(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<PublishedGame[]> {
+export async function listPublishedGames(ctx: WeeksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<PublishedGame[]> {
   return ctx.uow.read(async (store) => {
     const pool = await visiblePool(store, caller, poolId);
     return publishedGamesOf(store, pool, weekNumber);

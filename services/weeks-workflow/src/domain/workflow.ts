@@ -25,7 +25,7 @@ import {
 import type { PoolGameWithGame, WeeksStore } from '../store/weeks.store.js';
 import type { PoolRow, PoolWeekRow } from '../store/schema.js';
 import { managedPool } from './access.js';
-import type { Caller, Emit, WeeksContext } from './context.js';
+import type { Caller, Emit, WeeksContext, PoolWeekRequest } from './context.js';
 import { allowsPart } from './weeks.js';
 import {
   CannotCalculateScoresError,
@@ -115,7 +115,8 @@ async function publishGames(
   publication: { pool: PoolRow; week: PoolWeekRow; gameIds: string[]; now: Date; options: ChangeOptions },
 ): Promise<PoolWeekRow> {
   const { pool, week, gameIds, now, options } = publication;
-  if (week.state !== 'SETUP') throw new InvalidTransitionError(week.weekNumber, week.state, 'PUBLISHED', nextWeekState(week.state));
+  if (week.state !== 'SETUP')
+    throw new InvalidTransitionError({ weekNumber: week.weekNumber, from: week.state, to: 'PUBLISHED', next: nextWeekState(week.state) });
   if (!allowsPart(pool, week.weekNumber)) throw new SeasonPartNotInPoolError(SEASON_PART_LABELS[seasonPartOf(week.weekNumber)].toLowerCase());
   const ids = [...new Set(gameIds)];
   if (ids.length === 0) throw new NoGamesSelectedError();
@@ -201,13 +202,13 @@ export async function transitionWeek(
   }
   // Asked before the transaction (picks-scoring answers from its own database, which in embedded
   // mode is the same single-connection PGlite): the move is then made on these results or newer.
-  if (target === 'COMPLETE') await checkEveryPickScorable(ctx, caller, poolId, weekNumber);
+  if (target === 'COMPLETE') await checkEveryPickScorable(ctx, { caller, poolId, weekNumber });
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
-    const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+    const week = await store.lockPoolWeek({ poolId: pool.id, year: pool.year, weekNumber, now });
     const next = nextWeekState(week.state);
-    if (target !== next) throw new InvalidTransitionError(weekNumber, week.state, target, next);
+    if (target !== next) throw new InvalidTransitionError({ weekNumber, from: week.state, to: target, next });
     const options: ChangeOptions = { testing, automatic: false, byUserId: caller.id };
     let moved: PoolWeekRow;
     if (target === 'PUBLISHED') {
@@ -289,7 +290,7 @@ export async function publishWeek(
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
-    const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+    const week = await store.lockPoolWeek({ poolId: pool.id, year: pool.year, weekNumber, now });
     const moved = await publishGames(store, emit, { pool, week, gameIds, now, options: { testing: false, automatic: false, byUserId: caller.id } });
     return { ...(await statusReply(store, moved, { previousState: week.state, testing: false })), games: await publishedGamesOf(store, pool, weekNumber) };
   });
@@ -311,8 +312,8 @@ export async function startDueWeeks(ctx: WeeksContext): Promise<number> {
 }
 
 /** A locked week in which spreads may still change. */
-async function setupWeek(store: WeeksStore, pool: PoolRow, weekNumber: number, now: Date): Promise<PoolWeekRow> {
-  const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+async function setupWeek(store: WeeksStore, { pool, weekNumber, now }: { pool: PoolRow; weekNumber: number; now: Date }): Promise<PoolWeekRow> {
+  const week = await store.lockPoolWeek({ poolId: pool.id, year: pool.year, weekNumber, now });
   if (week.state !== 'SETUP') throw new WeekNotInSetupError(weekNumber, week.state, 'Spreads are locked');
   return week;
 }
@@ -328,7 +329,7 @@ export async function updateSpread(
     const pool = await managedPool(store, caller, poolId);
     const game = await store.findGame(gameId);
     if (!game || game.year !== pool.year) throw new GameNotFoundError(gameId, `the pool's ${pool.year} season`);
-    await setupWeek(store, pool, game.weekNumber, now);
+    await setupWeek(store, { pool, weekNumber: game.weekNumber, now });
     if (spread === null) {
       await store.clearSpread(pool.id, gameId);
       return presentSpread(game, undefined, undefined);
@@ -342,7 +343,7 @@ export async function updateSpread(
  * POST /api/pools/{poolId}/spreads/{weekNumber}/download: the week's pool spreads from the
  * provider's current lines (SETUP only). A game without a line keeps its spread and is named.
  */
-export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<DownloadSpreadsReply> {
+export async function downloadSpreads(ctx: WeeksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<DownloadSpreadsReply> {
   const pool = await ctx.uow.read((store) => managedPool(store, caller, poolId));
   const before = await ctx.uow.read((store) => store.findPoolWeek(pool.id, pool.year, weekNumber));
   if (before && before.state !== 'SETUP') throw new WeekNotInSetupError(weekNumber, before.state, 'Spreads are locked');
@@ -350,7 +351,7 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     await applyGames(store, emit, fresh);
-    await setupWeek(store, pool, weekNumber, now);
+    await setupWeek(store, { pool, weekNumber, now });
     const lines = new Map(fresh.map((g) => [g.espnId, g.spread]));
     const games = await store.gamesOfWeek(pool.year, weekNumber);
     const missing: string[] = [];
@@ -383,7 +384,7 @@ export async function downloadSpreads(ctx: WeeksContext, caller: Caller, poolId:
  * no result. The picks are picks-scoring's, so it is asked, with the results this move is decided
  * on; it answers how many picks scoring the week on them (or newer ones) would leave unscored.
  */
-async function checkEveryPickScorable(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<void> {
+async function checkEveryPickScorable(ctx: WeeksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<void> {
   const { pool, week, rows } = await ctx.uow.read(async (store) => {
     const pool = await managedPool(store, caller, poolId);
     const week = await store.findPoolWeek(pool.id, pool.year, weekNumber);
@@ -404,7 +405,7 @@ async function refreshScoresQuietly(ctx: WeeksContext, pool: PoolRow, weekNumber
 }
 
 /** POST /api/pools/{poolId}/weeks/{weekNumber}/import-scores: a published week's scores from the provider. */
-export async function importScores(ctx: WeeksContext, caller: Caller, poolId: string, weekNumber: number): Promise<ImportScoresReply> {
+export async function importScores(ctx: WeeksContext, { caller, poolId, weekNumber }: PoolWeekRequest): Promise<ImportScoresReply> {
   const pool = await ctx.uow.read((store) => managedPool(store, caller, poolId));
   const week = await ctx.uow.read((store) => store.findPoolWeek(pool.id, pool.year, weekNumber));
   if (!week || week.state === 'SETUP') throw new NothingPublishedError(weekNumber);
@@ -437,7 +438,7 @@ export async function voidGame(
   return ctx.uow.write(async (store, emit) => {
     const now = ctx.now();
     const pool = await managedPool(store, caller, poolId);
-    const week = await store.lockPoolWeek(pool.id, pool.year, weekNumber, now);
+    const week = await store.lockPoolWeek({ poolId: pool.id, year: pool.year, weekNumber, now });
     if (week.state === 'COMPLETE') throw new WeekCompleteError(weekNumber);
     if (week.state === 'SETUP') throw new NothingPublishedError(weekNumber);
     const poolGame = await store.findPoolGame(pool.id, gameId);
@@ -446,7 +447,7 @@ export async function voidGame(
     const teams = await teamsOf(store, [game]);
     if (voidReasonOf(poolGame, game) !== null) return presentPoolGame({ poolGame, game }, teams)!;
     if (game.status !== 'POSTPONED') throw new GameNotPostponedError(game.status);
-    const voided = await store.voidPoolGame(poolGame.id, reason, caller.id, now);
+    const voided = await store.voidPoolGame({ id: poolGame.id, reason, by: caller.id, at: now });
     await emit('weeks.game.voided', {
       poolId: pool.id,
       year: pool.year,

@@ -8,6 +8,8 @@ export function registerWeekRoutes(app: ServiceApp, ctx: WeeksContext): void {
   route(app, api.currentSeason, async () => getCurrentSeason(ctx));
   route(app, api.weeks, async (request) => listWeeks(ctx, currentUser(request), request.query));
   route(app, api.currentWeek, async (request) => getCurrentWeek(ctx, currentUser(request), request.query));
-  route(app, api.week, async (request) => getWeek(ctx, currentUser(request), request.params.weekNumber, request.query));
-  route(app, api.setupGames, async (request) => listSetupGames(ctx, currentUser(request), request.params.weekNumber, request.query));
+  route(app, api.week, async (request) => getWeek(ctx, { caller: currentUser(request), weekNumber: request.params.weekNumber, query: request.query }));
+  route(app, api.setupGames, async (request) =>
+    listSetupGames(ctx, { caller: currentUser(request), weekNumber: request.params.weekNumber, query: request.query }),
+  );
 }

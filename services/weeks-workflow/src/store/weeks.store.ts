@@ -163,7 +163,7 @@ export function createWeeksStore(db: Db) {
      * serialises every change to one pool week, so two commissioners' clicks or the clock and a
      * click cannot both move it.
      */
-    async lockPoolWeek(poolId: string, year: number, weekNumber: number, now: Date): Promise<PoolWeekRow> {
+    async lockPoolWeek({ poolId, year, weekNumber, now }: { poolId: string; year: number; weekNumber: number; now: Date }): Promise<PoolWeekRow> {
       await db.insert(poolWeeks).values({ poolId, year, weekNumber, state: 'SETUP', stateChangedAt: now }).onConflictDoNothing();
       const [row] = await db
         .select()
@@ -280,7 +280,7 @@ export function createWeeksStore(db: Db) {
         .where(and(eq(poolGames.gameId, gameId), isNull(poolGames.voidedAt)));
     },
 
-    async voidPoolGame(id: string, reason: string, by: string | null, at: Date): Promise<PoolGameRow | undefined> {
+    async voidPoolGame({ id, reason, by, at }: { id: string; reason: string; by: string | null; at: Date }): Promise<PoolGameRow | undefined> {
       const [row] = await db
         .update(poolGames)
         .set({ voidReason: reason, voidedBy: by, voidedAt: at })

@@ -15,18 +15,18 @@ const members = [member('u-alice', 'Alice'), member('u-bob', 'Bob'), member('u-c
 describe('consensusOf: how the pool picked each game of the board', () => {
   it('should count the confidence picks, their points and the power picks on each side when players pick both sides', () => {
     const picks = [
-      pick('u-alice', 'g1', 'H', 3),
-      pick('u-alice', 'g2', 'H', 2),
-      pick('u-alice', 'g3', 'A', 1),
-      pick('u-alice', 'g1', 'H', 0),
-      pick('u-bob', 'g1', 'A', 1),
-      pick('u-bob', 'g2', 'H', 3),
-      pick('u-bob', 'g3', 'A', 2),
-      pick('u-bob', 'g3', 'A', 0),
-      pick('u-carol', 'g1', 'H', 2),
-      pick('u-carol', 'g2', 'A', 1),
-      pick('u-carol', 'g4', 'A', 3),
-      pick('u-carol', 'g2', 'A', 0),
+      pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 3 }),
+      pick({ userId: 'u-alice', gameId: 'g2', team: 'H', rank: 2 }),
+      pick({ userId: 'u-alice', gameId: 'g3', team: 'A', rank: 1 }),
+      pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 0 }),
+      pick({ userId: 'u-bob', gameId: 'g1', team: 'A', rank: 1 }),
+      pick({ userId: 'u-bob', gameId: 'g2', team: 'H', rank: 3 }),
+      pick({ userId: 'u-bob', gameId: 'g3', team: 'A', rank: 2 }),
+      pick({ userId: 'u-bob', gameId: 'g3', team: 'A', rank: 0 }),
+      pick({ userId: 'u-carol', gameId: 'g1', team: 'H', rank: 2 }),
+      pick({ userId: 'u-carol', gameId: 'g2', team: 'A', rank: 1 }),
+      pick({ userId: 'u-carol', gameId: 'g4', team: 'A', rank: 3 }),
+      pick({ userId: 'u-carol', gameId: 'g2', team: 'A', rank: 0 }),
     ];
     const board = { games, players: standingsOf({ members, picks, stored: [], gameOf: gamesById(games) }) };
     expect(consensusOf(board)).toEqual({
@@ -45,11 +45,11 @@ describe('consensusOf: how the pool picked each game of the board', () => {
   it('should leave out picks on games not on the board and count an unscorable or stored week when it has picks', () => {
     const picks = [
       // A commissioner's power pick on a game the pool did not publish.
-      pick('u-alice', 'gx', 'H', 0),
+      pick({ userId: 'u-alice', gameId: 'gx', team: 'H', rank: 0 }),
       // Bob's week cannot be scored (no rank 2 or 1): his pick still says what he picked.
-      pick('u-bob', 'g3', 'H', 3),
+      pick({ userId: 'u-bob', gameId: 'g3', team: 'H', rank: 3 }),
       // Carol's week is shown as the calculation stored it.
-      pick('u-carol', 'g1', 'A', 3, { result: 'LOSS', pointsEarned: 0 }),
+      pick({ userId: 'u-carol', gameId: 'g1', team: 'A', rank: 3, stored: { result: 'LOSS', pointsEarned: 0 } }),
     ];
     const board = { games, players: standingsOf({ members, picks, stored: [storedRow('u-carol')], gameOf: gamesById(games) }) };
     expect(board.players.find((p) => p.userId === 'u-bob')!.error).not.toBeNull();
@@ -100,9 +100,23 @@ describe('consensusSidesOf: a game consensus read side by side', () => {
   it("should read the board's consensus so: a game picked only by a power pick, mixed ones, one nobody picked", () => {
     const six = [...games.slice(0, 3), liveGame('g4'), liveGame('g5', {}, { minutes: 90 }), liveGame('g6', {}, { minutes: 120 })];
     const picks = [
-      ...[pick('u-alice', 'g1', 'H', 3), pick('u-alice', 'g4', 'H', 2), pick('u-alice', 'g5', 'A', 1), pick('u-alice', 'g3', 'A', 0)],
-      ...[pick('u-bob', 'g1', 'A', 3), pick('u-bob', 'g5', 'A', 2), pick('u-bob', 'g4', 'H', 1)],
-      ...[pick('u-carol', 'g5', 'H', 3), pick('u-carol', 'g4', 'A', 2), pick('u-carol', 'g6', 'H', 1), pick('u-carol', 'g1', 'H', 0)],
+      ...[
+        pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 3 }),
+        pick({ userId: 'u-alice', gameId: 'g4', team: 'H', rank: 2 }),
+        pick({ userId: 'u-alice', gameId: 'g5', team: 'A', rank: 1 }),
+        pick({ userId: 'u-alice', gameId: 'g3', team: 'A', rank: 0 }),
+      ],
+      ...[
+        pick({ userId: 'u-bob', gameId: 'g1', team: 'A', rank: 3 }),
+        pick({ userId: 'u-bob', gameId: 'g5', team: 'A', rank: 2 }),
+        pick({ userId: 'u-bob', gameId: 'g4', team: 'H', rank: 1 }),
+      ],
+      ...[
+        pick({ userId: 'u-carol', gameId: 'g5', team: 'H', rank: 3 }),
+        pick({ userId: 'u-carol', gameId: 'g4', team: 'A', rank: 2 }),
+        pick({ userId: 'u-carol', gameId: 'g6', team: 'H', rank: 1 }),
+        pick({ userId: 'u-carol', gameId: 'g1', team: 'H', rank: 0 }),
+      ],
     ];
     const board = { games: six, players: standingsOf({ members, picks, stored: [], gameOf: gamesById(six) }) };
     expect(board.players.every((p) => p.error === null)).toBe(true);

@@ -19,21 +19,21 @@ const members = [
   member('u-erin', 'Érin', 7),
 ];
 const picks = [
-  pick('u-alice', 'g1', 'H', 3),
-  pick('u-alice', 'g2', 'A', 2),
-  pick('u-alice', 'g3', 'H', 1),
-  pick('u-alice', 'g4', 'A', 0),
-  pick('u-bob', 'g4', 'H', 3),
-  pick('u-bob', 'g1', 'A', 2),
-  pick('u-bob', 'g5', 'A', 1),
-  pick('u-carol', 'g2', 'H', 3),
-  pick('u-carol', 'g3', 'A', 2),
-  pick('u-carol', 'g5', 'H', 1),
-  pick('u-carol', 'g1', 'H', 0),
+  pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 3 }),
+  pick({ userId: 'u-alice', gameId: 'g2', team: 'A', rank: 2 }),
+  pick({ userId: 'u-alice', gameId: 'g3', team: 'H', rank: 1 }),
+  pick({ userId: 'u-alice', gameId: 'g4', team: 'A', rank: 0 }),
+  pick({ userId: 'u-bob', gameId: 'g4', team: 'H', rank: 3 }),
+  pick({ userId: 'u-bob', gameId: 'g1', team: 'A', rank: 2 }),
+  pick({ userId: 'u-bob', gameId: 'g5', team: 'A', rank: 1 }),
+  pick({ userId: 'u-carol', gameId: 'g2', team: 'H', rank: 3 }),
+  pick({ userId: 'u-carol', gameId: 'g3', team: 'A', rank: 2 }),
+  pick({ userId: 'u-carol', gameId: 'g5', team: 'H', rank: 1 }),
+  pick({ userId: 'u-carol', gameId: 'g1', team: 'H', rank: 0 }),
   // Dan's week cannot be scored (two picks of rank 3): pending zeros, nothing at stake.
-  pick('u-dan', 'g1', 'H', 3),
-  pick('u-dan', 'g2', 'H', 3),
-  pick('u-dan', 'g3', 'H', 1),
+  pick({ userId: 'u-dan', gameId: 'g1', team: 'H', rank: 3 }),
+  pick({ userId: 'u-dan', gameId: 'g2', team: 'H', rank: 3 }),
+  pick({ userId: 'u-dan', gameId: 'g3', team: 'H', rank: 1 }),
   // Erin made no picks.
 ];
 const predictions = new Map([

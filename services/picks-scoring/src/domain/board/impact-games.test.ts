@@ -12,15 +12,15 @@ const games = [
 ];
 const members = [member('u-alice', 'Alice', 5), member('u-bob', 'Bob'), member('u-carol', 'Carol', 20)];
 const picks = [
-  pick('u-alice', 'g1', 'H', 3),
-  pick('u-alice', 'g2', 'H', 2),
-  pick('u-alice', 'g3', 'A', 1),
-  pick('u-bob', 'g4', 'A', 3),
-  pick('u-bob', 'g2', 'A', 2),
-  pick('u-bob', 'g3', 'H', 1),
-  pick('u-bob', 'g3', 'H', 0),
+  pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 3 }),
+  pick({ userId: 'u-alice', gameId: 'g2', team: 'H', rank: 2 }),
+  pick({ userId: 'u-alice', gameId: 'g3', team: 'A', rank: 1 }),
+  pick({ userId: 'u-bob', gameId: 'g4', team: 'A', rank: 3 }),
+  pick({ userId: 'u-bob', gameId: 'g2', team: 'A', rank: 2 }),
+  pick({ userId: 'u-bob', gameId: 'g3', team: 'H', rank: 1 }),
+  pick({ userId: 'u-bob', gameId: 'g3', team: 'H', rank: 0 }),
   // Carol's week cannot be scored (no rank 2 or 1): nothing of hers is at stake.
-  pick('u-carol', 'g5', 'H', 3),
+  pick({ userId: 'u-carol', gameId: 'g5', team: 'H', rank: 3 }),
 ];
 const board = { pool: POOL, week: WEEK, games, players: standingsOf({ members, picks, stored: [], gameOf: gamesById(games) }), tiebreak: null };
 /** The board's impact games (contracts' impactGamesOf over the presented games and standings). */
@@ -50,7 +50,12 @@ describe('impactGamesOf: the undecided games with the most points at stake', () 
     const many = ['a', 'b', 'c', 'd'].map((id, i) => liveGame(id, {}, { minutes: 40 - i * 10 }));
     const tied = standingsOf({
       members: [member('u-x', 'X')],
-      picks: [pick('u-x', 'a', 'H', 1), pick('u-x', 'b', 'H', 2), pick('u-x', 'c', 'H', 3), pick('u-x', 'd', 'H', 0)],
+      picks: [
+        pick({ userId: 'u-x', gameId: 'a', team: 'H', rank: 1 }),
+        pick({ userId: 'u-x', gameId: 'b', team: 'H', rank: 2 }),
+        pick({ userId: 'u-x', gameId: 'c', team: 'H', rank: 3 }),
+        pick({ userId: 'u-x', gameId: 'd', team: 'H', rank: 0 }),
+      ],
       stored: [],
       gameOf: gamesById(many),
     });

@@ -11,7 +11,11 @@ const games = [
 ];
 const players = standingsOf({
   members: [member('u-alice', 'Alice')],
-  picks: [pick('u-alice', 'g1', 'H', 3), pick('u-alice', 'g3', 'H', 2), pick('u-alice', 'g2', 'A', 1)],
+  picks: [
+    pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 3 }),
+    pick({ userId: 'u-alice', gameId: 'g3', team: 'H', rank: 2 }),
+    pick({ userId: 'u-alice', gameId: 'g2', team: 'A', rank: 1 }),
+  ],
   stored: [],
   gameOf: gamesById(games),
 });

@@ -9,14 +9,14 @@ const games = [
 ];
 const members = [member('u-dave', 'dave'), member('u-carol', 'Carol', 10), member('u-bob', 'Bob'), member('u-alice', 'Alice')];
 const picks = [
-  pick('u-alice', 'g3', 'A', 1),
-  pick('u-alice', 'g1', 'H', 3),
-  pick('u-alice', 'g2', 'H', 2),
-  pick('u-bob', 'g1', 'A', 3),
-  pick('u-bob', 'g2', 'A', 2),
-  pick('u-bob', 'g3', 'H', 1),
-  pick('u-bob', 'g3', 'H', 0),
-  pick('u-carol', 'g1', 'H', 3),
+  pick({ userId: 'u-alice', gameId: 'g3', team: 'A', rank: 1 }),
+  pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 3 }),
+  pick({ userId: 'u-alice', gameId: 'g2', team: 'H', rank: 2 }),
+  pick({ userId: 'u-bob', gameId: 'g1', team: 'A', rank: 3 }),
+  pick({ userId: 'u-bob', gameId: 'g2', team: 'A', rank: 2 }),
+  pick({ userId: 'u-bob', gameId: 'g3', team: 'H', rank: 1 }),
+  pick({ userId: 'u-bob', gameId: 'g3', team: 'H', rank: 0 }),
+  pick({ userId: 'u-carol', gameId: 'g1', team: 'H', rank: 3 }),
 ];
 
 describe('standingsOf: a pool week standings from rows already read', () => {
@@ -58,10 +58,10 @@ describe('standingsOf: a pool week standings from rows already read', () => {
 
   it('should show the stored calculation instead of scoring now, when a player has a stored row', () => {
     const storedPicks = [
-      pick('u-alice', 'g1', 'H', 3, { result: 'WIN', pointsEarned: 3 }),
-      pick('u-alice', 'g2', 'H', 2, { result: 'LOSS', pointsEarned: 0 }),
-      pick('u-alice', 'g3', 'A', 1, { result: 'PUSH', pointsEarned: 0 }),
-      pick('u-alice', 'g1', 'H', 0, { result: 'WIN', pointsEarned: 3 }),
+      pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 3, stored: { result: 'WIN', pointsEarned: 3 } }),
+      pick({ userId: 'u-alice', gameId: 'g2', team: 'H', rank: 2, stored: { result: 'LOSS', pointsEarned: 0 } }),
+      pick({ userId: 'u-alice', gameId: 'g3', team: 'A', rank: 1, stored: { result: 'PUSH', pointsEarned: 0 } }),
+      pick({ userId: 'u-alice', gameId: 'g1', team: 'H', rank: 0, stored: { result: 'WIN', pointsEarned: 3 } }),
     ];
     const stored = [
       storedRow('u-alice', { rawPoints: 3, multiplier: 2, finalPoints: 6, powerEffect: 'x2' }),
@@ -88,7 +88,11 @@ describe('weekTiebreakOf: the week winners on the board (docs/game.md#weekly-win
     liveGame('g2', { status: 'COMPLETE', homeScore: 10, awayScore: 3 }),
     liveGame('g3', { status: 'COMPLETE', homeScore: 20, awayScore: 10 }),
   ];
-  const week = (userId: string, first: 'H' | 'A') => [pick(userId, 'g1', first, 3), pick(userId, 'g2', 'A', 2), pick(userId, 'g3', 'A', 1)];
+  const week = (userId: string, first: 'H' | 'A') => [
+    pick({ userId, gameId: 'g1', team: first, rank: 3 }),
+    pick({ userId, gameId: 'g2', team: 'A', rank: 2 }),
+    pick({ userId, gameId: 'g3', team: 'A', rank: 1 }),
+  ];
   const tied = [...week('u-alice', 'H'), ...week('u-bob', 'H'), ...week('u-carol', 'A')];
   const players = standingsOf({ members, picks: tied, stored: [], gameOf: gamesById(final) });
   const predictions = new Map([

@@ -73,7 +73,19 @@ export const member = (userId: string, displayName: string, priorSeasonPoints = 
 });
 
 /** `userId`'s pick of `team` ('H' or 'A' of game `gameId`) at `rank` (0: the power pick). */
-export const pick = (userId: string, gameId: string, team: 'H' | 'A', rank: number, stored: Partial<LivePickRow> = {}): LivePickRow => ({
+export const pick = ({
+  userId,
+  gameId,
+  team,
+  rank,
+  stored = {},
+}: {
+  userId: string;
+  gameId: string;
+  team: 'H' | 'A';
+  rank: number;
+  stored?: Partial<LivePickRow>;
+}): LivePickRow => ({
   userId,
   gameId,
   selectedTeamEspnId: `${gameId}-${team}`,

@@ -89,48 +89,47 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
 
   return {
     async teams() {
-      const doc = await http(`${site}/teams`, teamsListSchema, 'teams list');
+      const doc = await http(`${site}/teams`, { schema: teamsListSchema, what: 'teams list' });
       const teams = doc.sports[0]!.leagues[0]!.teams.map((t) => parseTeam(t.team));
       if (teams.length === 0) throw new EspnError('ESPN teams list: the list is empty', 'parse');
       return teams;
     },
 
-    async scoreboard(year, seasonType, espnWeek, call) {
+    async scoreboard({ year, seasonType, espnWeek, call }) {
       const { url, what, read } = scoreboardRequest(year, seasonType, espnWeek);
-      return read(await http(url, scoreboardSchema, what, call));
+      return read(await http(url, { schema: scoreboardSchema, what, call }));
     },
 
-    async scoreboardSince(year, seasonType, espnWeek, since) {
+    async scoreboardSince({ year, seasonType, espnWeek, since }) {
       const { url, what, read } = scoreboardRequest(year, seasonType, espnWeek);
-      const answer = await getSince(url, scoreboardSchema, what, since);
+      const answer = await getSince(url, { schema: scoreboardSchema, what, since });
       if (answer === 'unchanged') return 'unchanged';
       return { games: read(answer.body), version: answer.version };
     },
 
     async teamVenue(teamEspnId) {
-      const doc = await orNull(http(`${site}/teams/${encodeURIComponent(teamEspnId)}`, teamDetailSchema, `team ${teamEspnId}`));
+      const doc = await orNull(http(`${site}/teams/${encodeURIComponent(teamEspnId)}`, { schema: teamDetailSchema, what: `team ${teamEspnId}` }));
       const venue = doc?.team.franchise?.venue;
       return venue ? parseVenue(venue) : null;
     },
 
     async venueIds(page) {
-      const doc = await http(`${core}/venues?page=${page}`, refListSchema, `venues list page ${page}`);
+      const doc = await http(`${core}/venues?page=${page}`, { schema: refListSchema, what: `venues list page ${page}` });
       return { ids: doc.items.map((i) => idFromRef(i.$ref, 'venues')).filter((id): id is string => id !== null), pageCount: doc.pageCount ?? 1 };
     },
 
     async venue(venueEspnId) {
-      const doc = await orNull(http(`${core}/venues/${encodeURIComponent(venueEspnId)}`, venueDocSchema, `venue ${venueEspnId}`));
+      const doc = await orNull(http(`${core}/venues/${encodeURIComponent(venueEspnId)}`, { schema: venueDocSchema, what: `venue ${venueEspnId}` }));
       return doc ? parseVenue(doc) : null;
     },
 
     async coreOdds({ eventId, competitionId, homeAbbr, awayAbbr }, call) {
       const doc = await orNull(
-        http(
-          `${core}/events/${encodeURIComponent(eventId)}/competitions/${encodeURIComponent(competitionId)}/odds`,
-          coreOddsListSchema,
-          `odds of game ${eventId}`,
+        http(`${core}/events/${encodeURIComponent(eventId)}/competitions/${encodeURIComponent(competitionId)}/odds`, {
+          schema: coreOddsListSchema,
+          what: `odds of game ${eventId}`,
           call,
-        ),
+        }),
       );
       if (!doc) return null;
       const usable = doc.items.filter((i) => !(i.provider?.name ?? '').includes('Live Odds') && (i.spread !== undefined || i.details));
@@ -144,7 +143,7 @@ export function createEspnClient(options: EspnClientOptions): EspnClient {
     },
 
     async summaryOdds(eventId, homeAbbr, awayAbbr) {
-      const doc = await orNull(http(`${site}/summary?event=${encodeURIComponent(eventId)}`, summarySchema, `summary of game ${eventId}`));
+      const doc = await orNull(http(`${site}/summary?event=${encodeURIComponent(eventId)}`, { schema: summarySchema, what: `summary of game ${eventId}` }));
       const item = doc?.pickcenter?.find((p) => !(p.provider?.name ?? '').includes('Live Odds'));
       if (!item) return null;
       return {

@@ -22,14 +22,12 @@ export function describeZodError(error: z.ZodError): string {
     .join('; ');
 }
 
-export type EspnHttp = <S extends z.ZodTypeAny>(url: string, schema: S, what: string, call?: EspnCallOptions) => Promise<z.infer<S>>;
+export type EspnHttp = <S extends z.ZodTypeAny>(url: string, read: { schema: S; what: string; call?: EspnCallOptions }) => Promise<z.infer<S>>;
 
 /** A conditional GET: the parsed document and its version, or 'unchanged' (304) since `since`. */
 export type EspnConditionalHttp = <S extends z.ZodTypeAny>(
   url: string,
-  schema: S,
-  what: string,
-  since: DocumentVersion | null,
+  read: { schema: S; what: string; since: DocumentVersion | null },
 ) => Promise<{ body: z.infer<S>; version: DocumentVersion | null } | 'unchanged'>;
 
 /**
@@ -45,7 +43,7 @@ export type EspnConditionalHttp = <S extends z.ZodTypeAny>(
 export function createEspnHttp(options: EspnHttpOptions, dispatcher: Dispatcher): { get: EspnHttp; getSince: EspnConditionalHttp } {
   const limit = createLimiter(options.concurrency);
 
-  async function request(url: string, what: string, call: EspnCallOptions, since: DocumentVersion | null): Promise<Answer> {
+  async function request(url: string, { what, call, since }: { what: string; call: EspnCallOptions; since: DocumentVersion | null }): Promise<Answer> {
     const deadline = call.deadline ?? Infinity;
     const outOfTime = (spentMs: number) => new EspnError(`ESPN ${what}: no answer within ${spentMs} ms`, 'timeout');
     const started = Date.now();
@@ -79,13 +77,13 @@ export function createEspnHttp(options: EspnHttpOptions, dispatcher: Dispatcher)
   }
 
   return {
-    async get(url, schema, what, call = {}) {
-      const answer = await request(url, what, call, null);
+    async get(url, { schema, what, call = {} }) {
+      const answer = await request(url, { what, call, since: null });
       if (answer === 'unchanged') throw new EspnError(`ESPN ${what}: HTTP 304 to an unconditional request`, 'http', 304);
       return parse(schema, answer.body, what);
     },
-    async getSince(url, schema, what, since) {
-      const answer = await request(url, what, {}, since);
+    async getSince(url, { schema, what, since }) {
+      const answer = await request(url, { what, call: {}, since });
       if (answer === 'unchanged') return 'unchanged';
       return { body: parse(schema, answer.body, what), version: answer.version };
     },
