@@ -102,12 +102,18 @@ export function livePickOf(choice: LivePickChoice, outcome: Omit<PickOutcome, 'p
 }
 
 /** A player's line of the live board from their ranked, scored week (with the week's tiebreaker fields when it has one). */
-// eslint-disable-next-line max-params -- called by web/src, which is being refactored; convert with it
 export function liveStandingOf<P>(
   player: { userId: string; displayName: string; rank: number; weekPoints: number; seasonPoints: number },
-  outcome: WeekOutcome<P & { confidenceRank: number; isPowerPick: boolean; selectedTeamEspnId: string }>,
-  choiceOf: (pick: P) => LivePickChoice,
-  tiebreak: Pick<LiveStanding, 'tiebreaker' | 'isWeekWinner'> | null,
+  {
+    outcome,
+    choiceOf,
+    tiebreak,
+  }: {
+    outcome: WeekOutcome<P & { confidenceRank: number; isPowerPick: boolean; selectedTeamEspnId: string }>;
+    /** What the board shows of a pick (team, logo, rank, power). */
+    choiceOf: (pick: P) => LivePickChoice;
+    tiebreak: Pick<LiveStanding, 'tiebreaker' | 'isWeekWinner'> | null;
+  },
 ): LiveStanding {
   return {
     ...(tiebreak ? { tiebreaker: tiebreak.tiebreaker, isWeekWinner: tiebreak.isWeekWinner } : {}),
@@ -266,7 +272,7 @@ export function liveBoardWithGames(board: LiveLeaderboard, games: readonly LiveG
     standing:
       w.rank === w.standing.rank && !w.standing.picks.some((p) => moved.has(p.gameId))
         ? w.standing
-        : liveStandingOf(w, w.outcome, (p) => p, w.standing.tiebreaker === undefined ? null : w.standing),
+        : liveStandingOf(w, { outcome: w.outcome, choiceOf: (p) => p, tiebreak: w.standing.tiebreaker === undefined ? null : w.standing }),
     seasonRank: w.seasonRank,
     scorable: w.scorable,
   }));

@@ -19,10 +19,9 @@ import type { PlayerWeek, WeekBoard, WeekTiebreak } from './standings.js';
 
 /** A player's line of the live leaderboard; with the week's tiebreaker (docs/game.md#weekly-winners), their prediction and whether they won the week. */
 export function presentStanding(player: PlayerWeek, tiebreak: WeekTiebreak | null = null): LiveStanding {
-  return liveStandingOf(
-    player,
-    player.outcome,
-    (pick) => ({
+  return liveStandingOf(player, {
+    outcome: player.outcome,
+    choiceOf: (pick) => ({
       gameId: pick.gameId,
       selectedTeamEspnId: pick.selectedTeamEspnId,
       selectedTeamAbbr: pick.teamAbbr,
@@ -30,8 +29,8 @@ export function presentStanding(player: PlayerWeek, tiebreak: WeekTiebreak | nul
       confidenceRank: pick.confidenceRank,
       isPowerPick: pick.isPowerPick,
     }),
-    tiebreak ? { tiebreaker: tiebreak.predictions.get(player.userId) ?? null, isWeekWinner: tiebreak.winners.has(player.userId) } : null,
-  );
+    tiebreak: tiebreak ? { tiebreaker: tiebreak.predictions.get(player.userId) ?? null, isWeekWinner: tiebreak.winners.has(player.userId) } : null,
+  });
 }
 
 /**

@@ -143,7 +143,10 @@ export function demoBoardOf(entries: readonly DemoEntry[], games: readonly DemoG
   const generatedAt = now.toISOString();
   const standings = entries.map((entry) => {
     const picks = entry.picks.map(choiceOf);
-    return liveStandingOf({ ...entry, rank: 1, weekPoints: 0, seasonPoints: entry.seasonPoints }, unscoredOutcome(picks), (p) => p, null);
+    return liveStandingOf(
+      { ...entry, rank: 1, weekPoints: 0, seasonPoints: entry.seasonPoints },
+      { outcome: unscoredOutcome(picks), choiceOf: (p) => p, tiebreak: null },
+    );
   });
   const pending: LiveLeaderboard = {
     status: 'ok',
