@@ -22,7 +22,7 @@ import {
 const skip = await integrationSkipReason();
 
 /** Seasons and weeks from the production data; "current" by the server's clock. */
-describe.skipIf(skip)('seasons and weeks', () => {
+describe.skipIf(skip)('seasons and weeks before any production games', () => {
   let h: WeeksHarness;
   let cast: Cast;
 
@@ -39,9 +39,21 @@ describe.skipIf(skip)('seasons and weeks', () => {
     expect((await call(h, 'GET', '/api/seasons/current', cast.player)).statusCode).toBe(404);
     expect((await call(h, 'GET', '/api/weeks', cast.player)).json()).toEqual([]);
   });
+});
+
+describe.skipIf(skip)('seasons and weeks', () => {
+  let h: WeeksHarness;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    h = await startWeeks();
+    cast = await castOf(h);
+    // The season in production, for every test of this describe.
+    await pushSeason(h, buildSeason(), KNOWN_TEAMS);
+  });
+  afterAll(async () => h?.close());
 
   it('should list the weeks of the season with their labels, game counts and default deadlines', async () => {
-    await pushSeason(h, buildSeason(), KNOWN_TEAMS);
     const res = await call(h, 'GET', '/api/weeks', cast.player);
     expect(res.statusCode).toBe(200);
     const weeks = res.json();

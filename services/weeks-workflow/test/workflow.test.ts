@@ -33,14 +33,12 @@ const skip = await integrationSkipReason();
 describe.skipIf(skip)('week workflow', () => {
   let h: WeeksHarness;
   let cast: Cast;
-  let games: Game[];
   let pool: Pool;
-  const byId = (id: string) => games.find((g) => g.espnId === id)!;
 
   beforeAll(async () => {
     h = await startWeeks();
     cast = await castOf(h);
-    games = await pushSeason(
+    await pushSeason(
       h,
       [
         ...buildSeason(),
@@ -93,32 +91,6 @@ describe.skipIf(skip)('week workflow', () => {
       const res = await call(h, 'PUT', `/api/pools/${other.id}/spreads/w1-thu`, cast.commissioner, { spread: 1 });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('game_not_found');
-    });
-
-    it("should download spreads from the provider's lines, keeping and naming games without a line", async () => {
-      await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 2.5);
-      const sub = await answerRefresh(h, 'odds', ({ weekNumber }) => {
-        expect(weekNumber).toBe(1);
-        return [
-          { ...byId('w1-thu'), spread: -8.5, updatedAt: '2025-08-31T00:00:00.000Z' },
-          { ...byId('w1-sun'), spread: 3, updatedAt: '2025-08-31T00:00:00.000Z' },
-          { ...byId('w1-mon'), spread: null },
-        ];
-      });
-      try {
-        const res = await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner);
-        expect(res.statusCode).toBe(200);
-        const body = res.json();
-        expect(body.message).toBe('Downloaded spreads for 2 of 3 game(s) of Week 1 from ESPN. ESPN has no line for MIA @ BUF; it keeps its current spread.');
-        expect(body.missing).toEqual(['MIA @ BUF']);
-        expect(body.spreads.map((s: any) => [s.gameId, s.spread, s.espnSpread])).toEqual([
-          ['w1-thu', -8.5, -8.5],
-          ['w1-sun', 3, 3],
-          ['w1-mon', 2.5, null],
-        ]);
-      } finally {
-        await sub.unsubscribe();
-      }
     });
 
     it('should answer 503 from download when sports-data-staging does not answer', async () => {
@@ -554,5 +526,53 @@ describe.skipIf(skip)('week workflow', () => {
       await announcePool(h, cast.commissioner);
       expect((await call(h, 'GET', `/api/pools/${pool.id}/weeks/1/state`, cast.admin)).statusCode).toBe(404);
     });
+  });
+});
+
+/**
+ * Downloading spreads stores the provider's lines on the games, which every pool shares: a service
+ * of its own, so that the games of the other tests have no line.
+ */
+describe.skipIf(skip)('week workflow: spreads downloaded from the provider', () => {
+  let h: WeeksHarness;
+  let cast: Cast;
+  let games: Game[];
+  let pool: Pool;
+  const byId = (id: string) => games.find((g) => g.espnId === id)!;
+
+  beforeAll(async () => {
+    h = await startWeeks();
+    cast = await castOf(h);
+    games = await pushSeason(h, buildSeason(), KNOWN_TEAMS);
+    h.clock.now = new Date('2025-09-01T12:00:00Z');
+    pool = await announcePool(h, cast.commissioner);
+    await announceMember(h, pool, cast.player);
+  });
+  afterAll(async () => h?.close());
+
+  it("should download spreads from the provider's lines, keeping and naming games without a line", async () => {
+    await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 2.5);
+    const sub = await answerRefresh(h, 'odds', ({ weekNumber }) => {
+      expect(weekNumber).toBe(1);
+      return [
+        { ...byId('w1-thu'), spread: -8.5, updatedAt: '2025-08-31T00:00:00.000Z' },
+        { ...byId('w1-sun'), spread: 3, updatedAt: '2025-08-31T00:00:00.000Z' },
+        { ...byId('w1-mon'), spread: null },
+      ];
+    });
+    try {
+      const res = await call(h, 'POST', `/api/pools/${pool.id}/spreads/1/download`, cast.commissioner);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.message).toBe('Downloaded spreads for 2 of 3 game(s) of Week 1 from ESPN. ESPN has no line for MIA @ BUF; it keeps its current spread.');
+      expect(body.missing).toEqual(['MIA @ BUF']);
+      expect(body.spreads.map((s: any) => [s.gameId, s.spread, s.espnSpread])).toEqual([
+        ['w1-thu', -8.5, -8.5],
+        ['w1-sun', 3, 3],
+        ['w1-mon', 2.5, null],
+      ]);
+    } finally {
+      await sub.unsubscribe();
+    }
   });
 });
