@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { picksEndpoints } from '@powerpool/contracts';
 import { deadUrl, readEventStream } from '@powerpool/testing';
 import { cookie, sessionUser, startGateway, startUpstream, startUpstreams, type FakeUpstream, type TestGateway, type Upstreams } from './helpers.js';
@@ -38,9 +38,16 @@ describe('upstream replicas', () => {
 
   it('should balance requests round-robin and pass those of a replica that refuses the connection to the next one', async () => {
     reset();
-    for (let i = 0; i < 6; i++) {
-      const res = await gw.fetch(`/api/pools/p-${i}/weeks/1/live-leaderboard`, { headers: cookie('alice-session') });
-      expect(res.status).toBe(200);
+    // A gateway of its own: its round-robin starts at the first replica, whatever the other tests sent.
+    const fresh = await startGateway(upstreams, { env: { PICKS_SCORING_URL: `${a.url},${await deadUrl()},${b.url}` } });
+    fresh.identity.sessions.set('alice-session', sessionUser('alice'));
+    try {
+      for (let i = 0; i < 6; i++) {
+        const res = await fresh.fetch(`/api/pools/p-${i}/weeks/1/live-leaderboard`, { headers: cookie('alice-session') });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      await fresh.close();
     }
     // Turns: a, (dead -> b), b, a, (dead -> b), b.
     expect(a.calls.map((c) => c.url)).toEqual(['/api/pools/p-0/weeks/1/live-leaderboard', '/api/pools/p-3/weeks/1/live-leaderboard']);
@@ -250,22 +257,33 @@ async function streamingUpstream(heartbeatMs: number) {
 
 describe('event streams through the gateway', () => {
   let upstreams: Upstreams;
-  let upstream: Awaited<ReturnType<typeof streamingUpstream>>;
-  let gw: TestGateway;
+  const opened: Array<{ close(): Promise<void> }> = [];
 
   beforeAll(async () => {
     upstreams = await startUpstreams();
-    upstream = await streamingUpstream(50);
-    gw = await startGateway(upstreams, { env: { PICKS_SCORING_URL: upstream.url } });
-    gw.identity.sessions.set('alice-session', sessionUser('alice'));
+  });
+  afterEach(async () => {
+    for (const o of opened.splice(0)) await o.close();
   });
   afterAll(async () => {
-    await upstream?.close();
-    await gw?.close();
     await upstreams?.close();
   });
 
+  /**
+   * A streaming upstream and a gateway in front of it, of the test's own: the counts of open and
+   * closed streams are this test's alone. Closed after the test.
+   */
+  async function streamsThroughGateway() {
+    const upstream = await streamingUpstream(50);
+    opened.push(upstream);
+    const gw = await startGateway(upstreams, { env: { PICKS_SCORING_URL: upstream.url } });
+    opened.push(gw);
+    gw.identity.sessions.set('alice-session', sessionUser('alice'));
+    return { upstream, gw };
+  }
+
   it('should pass a long stream through unbuffered and uncompressed, past many heartbeats, and close the upstream when the browser goes', async () => {
+    const { upstream, gw } = await streamsThroughGateway();
     const res = await gw.fetch('/api/pools/p-1/weeks/1/live-leaderboard/stream', { headers: { ...cookie('alice-session'), 'accept-encoding': 'gzip, br' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -283,6 +301,7 @@ describe('event streams through the gateway', () => {
   });
 
   it('should hold more streams to one upstream than undici pools by default (128)', async () => {
+    const { upstream, gw } = await streamsThroughGateway();
     const readers = [];
     for (let i = 0; i < 150; i++) {
       const res = await gw.fetch('/api/pools/p-2/weeks/1/live-leaderboard/stream', { headers: cookie('alice-session') });

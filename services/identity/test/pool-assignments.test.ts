@@ -19,10 +19,10 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
   afterAll(async () => h?.close());
 
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-  const member = (poolId: string, poolName: string, updatedAt: string, patch: Partial<MemberEventSnapshot> = {}): MemberEventSnapshot => ({
+  const member = (poolId: string, poolName: string, updatedAt: string, patch: Partial<MemberEventSnapshot> = {}, who = player): MemberEventSnapshot => ({
     poolId,
     poolName,
-    userId: player.user.id,
+    userId: who.user.id,
     role: 'member',
     isActive: true,
     hasPaid: false,
@@ -54,22 +54,23 @@ describe.skipIf(skip)('identity pool assignments from pools-invitations events',
     subject: S,
     payload: EventPayload<S>,
   ) => h.runtime.bus.publish(subject, payload);
-  const assignmentsOfPlayer = async () => {
+  const assignmentsOfPlayer = async (who = player) => {
     const res = await h.app.inject({ method: 'GET', url: '/api/admin/users/global', headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    return res
-      .json<Array<{ id: string; poolAssignments: Array<{ poolId: string; poolName: string; isActive: boolean }> }>>()
-      .find((u) => u.id === player.user.id)?.poolAssignments;
+    return res.json<Array<{ id: string; poolAssignments: Array<{ poolId: string; poolName: string; isActive: boolean }> }>>().find((u) => u.id === who.user.id)
+      ?.poolAssignments;
   };
 
   it('should list a pool assignment when a member joined event arrives and follow later changes', async () => {
+    // A player of its own: the other tests give the shared player pools of their own.
+    const joiner = await signIn(h, `joiner-${randomUUID()}@powerpool.test`);
     const poolId = randomUUID();
-    await publish('pools.member.joined', { member: member(poolId, 'Alpha Pool', at(0)), via: 'invitation' });
-    await vi.waitFor(async () => expect(await assignmentsOfPlayer()).toEqual([{ poolId, poolName: 'Alpha Pool', isActive: true }]));
+    await publish('pools.member.joined', { member: member(poolId, 'Alpha Pool', at(0), {}, joiner), via: 'invitation' });
+    await vi.waitFor(async () => expect(await assignmentsOfPlayer(joiner)).toEqual([{ poolId, poolName: 'Alpha Pool', isActive: true }]));
 
-    await publish('pools.member.updated', { member: member(poolId, 'Alpha Pool', at(1000), { isActive: false }) });
+    await publish('pools.member.updated', { member: member(poolId, 'Alpha Pool', at(1000), { isActive: false }, joiner) });
     await publish('pools.pool.updated', { pool: pool(poolId, 'Alpha Renamed', at(2000)) });
-    await vi.waitFor(async () => expect(await assignmentsOfPlayer()).toEqual([{ poolId, poolName: 'Alpha Renamed', isActive: false }]));
+    await vi.waitFor(async () => expect(await assignmentsOfPlayer(joiner)).toEqual([{ poolId, poolName: 'Alpha Renamed', isActive: false }]));
   });
 
   it('should keep a rename when a member event read before it arrives after it', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '@powerpool/contracts';
 import type { BusMessage } from '@powerpool/service-kit';
 import { integrationSkipReason } from '@powerpool/testing';
-import { resolve, signIn, startIdentity, type IdentityHarness, type SignedIn } from './helpers.js';
+import { resolve, signIn as signInThrough, startIdentity, type IdentityHarness, type SignedIn } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -12,6 +12,13 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
   let commissioner: SignedIn;
   let admin: SignedIn;
   const events: Array<{ subject: string; data: EventPayload<'identity.user.profile-changed'> }> = [];
+  // Everyone who signed in to this harness: the user list holds exactly them, whichever tests ran first.
+  const signedInEmails = new Set<string>();
+  const signIn = async (harness: IdentityHarness, email: string) => {
+    const s = await signInThrough(harness, email);
+    signedInEmails.add(email);
+    return s;
+  };
 
   beforeAll(async () => {
     h = await startIdentity();
@@ -130,7 +137,8 @@ describe.skipIf(skip)('identity profile and super admin user calls', () => {
       const res = await h.app.inject({ method: 'GET', url: '/api/admin/users/global', headers: admin.headers });
       expect(res.statusCode).toBe(200);
       const users = res.json<Array<{ email: string; name: string; role: string; poolAssignments: unknown[] }>>();
-      expect(users.map((u) => u.email).sort()).toEqual(['admin@powerpool.test', 'commissioner@powerpool.test', 'player@powerpool.test']);
+      expect(users.map((u) => u.email).sort()).toEqual([...signedInEmails].sort());
+      expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(['admin@powerpool.test', 'commissioner@powerpool.test', 'player@powerpool.test']));
       expect(users.find((u) => u.email === 'commissioner@powerpool.test')).toMatchObject({
         name: 'Chris Commissioner',
         role: 'pool_commissioner',

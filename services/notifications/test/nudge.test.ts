@@ -23,15 +23,18 @@ const HOUR = 3_600_000;
 describe.skipIf(skip)('the nudge', () => {
   let h: NotificationsHarness;
   let cast: Cast;
-  let done: Person;
-  let late: Person;
-  let poolId: string;
-  let url: string;
 
   beforeAll(async () => {
     h = await startNotifications();
     cast = await castOf(h);
-    // Far from the deadline: no reminder is due, only what the nudge sends.
+  });
+  afterAll(async () => h?.close());
+
+  /**
+   * A pool of the test's own, its week 9 published: Dana and the cast's player have saved, Leo has
+   * not. Far from the deadline: no reminder is due, only what the nudge sends.
+   */
+  async function nudgePool() {
     const world = await poolWithPlayers(h, {
       commissioner: cast.commissioner,
       pool: { name: 'Nudge Pool' },
@@ -39,25 +42,25 @@ describe.skipIf(skip)('the nudge', () => {
       saves: { 'Dana Done': 3, [cast.player.name]: 3 },
       week: { number: 9, msAhead: 3 * 24 * HOUR },
     });
-    poolId = world.pool.id;
-    [done, late] = world.players as [Person, Person];
-    url = `/api/pools/${poolId}/weeks/9/nudge`;
-  });
-  afterAll(async () => h?.close());
+    const [done, late] = world.players as [Person, Person];
+    return { poolId: world.pool.id, done, late, url: `/api/pools/${world.pool.id}/weeks/9/nudge` };
+  }
 
   it('should refuse a player and the commissioner of another pool', async () => {
-    expect((await call(h, { method: 'POST', url, who: cast.player })).statusCode).toBe(403);
-    const other = await call(h, { method: 'POST', url, who: cast.otherCommissioner });
+    const { poolId, url } = await nudgePool();
+    expect((await call(h, { method: 'POST', url: url, who: cast.player })).statusCode).toBe(403);
+    const other = await call(h, { method: 'POST', url: url, who: cast.otherCommissioner });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ error: 'forbidden' });
-    expect((await call(h, { method: 'POST', url, who: null })).statusCode).toBe(401);
+    expect((await call(h, { method: 'POST', url: url, who: null })).statusCode).toBe(401);
     expect(await deliveriesOf(h, poolId)).toEqual([]);
   });
 
   it('should refuse a nudge with 409 still_syncing while picks-scoring cannot be asked who has saved, and count no nudge', async () => {
+    const { poolId, url } = await nudgePool();
     h.picksScoring.down = true;
     try {
-      const res = await call(h, { method: 'POST', url, who: cast.commissioner });
+      const res = await call(h, { method: 'POST', url: url, who: cast.commissioner });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         error: 'still_syncing',
@@ -70,7 +73,8 @@ describe.skipIf(skip)('the nudge', () => {
   });
 
   it('should nudge the active members who have not saved their picks, once', async () => {
-    const res = await call(h, { method: 'POST', url, who: cast.commissioner });
+    const { done, late, url } = await nudgePool();
+    const res = await call(h, { method: 'POST', url: url, who: cast.commissioner });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ nudged: 1, justEmailed: 0, nextNudgeAt: new Date(h.clock.now.getTime() + HOUR).toISOString() });
     await eventually(() => expect(mailTo(h, late)).toHaveLength(1));
@@ -79,34 +83,48 @@ describe.skipIf(skip)('the nudge', () => {
   });
 
   it('should refuse a second nudge inside the hour with 429, saying when the next is possible, and take one after it', async () => {
+    const { poolId, late, url } = await nudgePool();
+    // The first nudge of the week.
     const first = h.clock.now;
-    h.clock.now = new Date(first.getTime() + 59 * 60_000);
-    const again = await call(h, { method: 'POST', url, who: cast.admin });
-    expect(again.statusCode).toBe(429);
-    const next = new Date(first.getTime() + HOUR);
-    expect(again.json()).toEqual({
-      error: 'nudge_too_soon',
-      message: `Week 9 was nudged less than an hour ago: the next nudge is possible at ${formatDateTime(next)}`,
-      details: { nextNudgeAt: next.toISOString() },
-    });
-    // Two at once after the hour: the database lets exactly one through.
-    h.clock.now = new Date(first.getTime() + HOUR + 1000);
-    const both = await Promise.all([call(h, { method: 'POST', url, who: cast.commissioner }), call(h, { method: 'POST', url, who: cast.admin })]);
-    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 429]);
-    await eventually(() => expect(mailTo(h, late)).toHaveLength(2));
-    await eventually(async () =>
-      expect((await deliveriesOf(h, poolId)).map((r) => [r.user_id, r.kind, r.status])).toEqual([
-        [late.id, 'nudge', 'sent'],
-        [late.id, 'nudge', 'sent'],
-      ]),
-    );
+    expect((await call(h, { method: 'POST', url: url, who: cast.commissioner })).statusCode).toBe(200);
+    await eventually(() => expect(mailTo(h, late)).toHaveLength(1));
+    try {
+      h.clock.now = new Date(first.getTime() + 59 * 60_000);
+      const again = await call(h, { method: 'POST', url: url, who: cast.admin });
+      expect(again.statusCode).toBe(429);
+      const next = new Date(first.getTime() + HOUR);
+      expect(again.json()).toEqual({
+        error: 'nudge_too_soon',
+        message: `Week 9 was nudged less than an hour ago: the next nudge is possible at ${formatDateTime(next)}`,
+        details: { nextNudgeAt: next.toISOString() },
+      });
+      // Two at once after the hour: the database lets exactly one through.
+      h.clock.now = new Date(first.getTime() + HOUR + 1000);
+      const both = await Promise.all([call(h, { method: 'POST', url: url, who: cast.commissioner }), call(h, { method: 'POST', url: url, who: cast.admin })]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+      await eventually(() => expect(mailTo(h, late)).toHaveLength(2));
+      await eventually(async () =>
+        expect((await deliveriesOf(h, poolId)).map((r) => [r.user_id, r.kind, r.status])).toEqual([
+          [late.id, 'nudge', 'sent'],
+          [late.id, 'nudge', 'sent'],
+        ]),
+      );
+    } finally {
+      h.clock.now = first;
+    }
   });
 
   it('should refuse a nudge after the deadline', async () => {
-    h.clock.now = new Date(h.clock.now.getTime() + 4 * 24 * HOUR);
-    const res = await call(h, { method: 'POST', url, who: cast.commissioner });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: 'week_not_open' });
+    const { url } = await nudgePool();
+    const before = h.clock.now;
+    h.clock.now = new Date(before.getTime() + 4 * 24 * HOUR);
+    try {
+      const res = await call(h, { method: 'POST', url: url, who: cast.commissioner });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'week_not_open' });
+    } finally {
+      h.clock.now = before;
+    }
   });
 });
 

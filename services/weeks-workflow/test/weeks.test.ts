@@ -22,7 +22,7 @@ import {
 const skip = await integrationSkipReason();
 
 /** Seasons and weeks from the production data; "current" by the server's clock. */
-describe.skipIf(skip)('seasons and weeks', () => {
+describe.skipIf(skip)('seasons and weeks before any production games', () => {
   let h: WeeksHarness;
   let cast: Cast;
 
@@ -39,9 +39,21 @@ describe.skipIf(skip)('seasons and weeks', () => {
     expect((await call(h, { method: 'GET', url: '/api/seasons/current', who: cast.player })).statusCode).toBe(404);
     expect((await call(h, { method: 'GET', url: '/api/weeks', who: cast.player })).json()).toEqual([]);
   });
+});
+
+describe.skipIf(skip)('seasons and weeks', () => {
+  let h: WeeksHarness;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    h = await startWeeks();
+    cast = await castOf(h);
+    // The season in production, for every test of this describe.
+    await pushSeason(h, buildSeason(), KNOWN_TEAMS);
+  });
+  afterAll(async () => h?.close());
 
   it('should list the weeks of the season with their labels, game counts and default deadlines', async () => {
-    await pushSeason(h, buildSeason(), KNOWN_TEAMS);
     const res = await call(h, { method: 'GET', url: '/api/weeks', who: cast.player });
     expect(res.statusCode).toBe(200);
     const weeks = res.json();
@@ -107,12 +119,12 @@ describe.skipIf(skip)('seasons and weeks', () => {
     const pool = await announcePool(h, cast.commissioner);
     await announceMember(h, { pool, who: cast.player });
     for (const who of [cast.commissioner, cast.admin, cast.player]) {
-      const res = await call(h, { method: 'GET', url: `/api/weeks?poolId=${pool.id}`, who });
+      const res = await call(h, { method: 'GET', url: `/api/weeks?poolId=${pool.id}`, who: who });
       expect(res.statusCode).toBe(200);
       expect(res.json().every((w: any) => w.state === 'SETUP')).toBe(true);
     }
     for (const who of [cast.outsider, cast.otherCommissioner]) {
-      const res = await call(h, { method: 'GET', url: `/api/weeks/current?poolId=${pool.id}`, who });
+      const res = await call(h, { method: 'GET', url: `/api/weeks/current?poolId=${pool.id}`, who: who });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('forbidden');
     }
@@ -178,7 +190,7 @@ describe.skipIf(skip)("a pool's weeks", () => {
   afterAll(async () => h?.close());
 
   const weeksOf = async (poolId: string | null, who: Person = cast.commissioner) =>
-    (await call(h, { method: 'GET', url: poolId ? `/api/weeks?poolId=${poolId}` : '/api/weeks', who })).json().map((w: any) => w.weekNumber);
+    (await call(h, { method: 'GET', url: poolId ? `/api/weeks?poolId=${poolId}` : '/api/weeks', who: who })).json().map((w: any) => w.weekNumber);
 
   it('should list only the weeks with games in the parts of the season the pool plays, to its members as to its managers', async () => {
     const noPreseason = await announcePool(h, cast.commissioner, { allowsPreseason: false, allowsRegularSeason: true, allowsPostseason: true });

@@ -33,14 +33,12 @@ const skip = await integrationSkipReason();
 describe.skipIf(skip)('week workflow', () => {
   let h: WeeksHarness;
   let cast: Cast;
-  let games: Game[];
   let pool: Pool;
-  const byId = (id: string) => games.find((g) => g.espnId === id)!;
 
   beforeAll(async () => {
     h = await startWeeks();
     cast = await castOf(h);
-    games = await pushSeason(
+    await pushSeason(
       h,
       [
         ...buildSeason(),
@@ -95,32 +93,6 @@ describe.skipIf(skip)('week workflow', () => {
       const res = await call(h, { method: 'PUT', url: `/api/pools/${other.id}/spreads/w1-thu`, who: cast.commissioner, payload: { spread: 1 } });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('game_not_found');
-    });
-
-    it("should download spreads from the provider's lines, keeping and naming games without a line", async () => {
-      await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 2.5);
-      const sub = await answerRefresh(h, 'odds', ({ weekNumber }) => {
-        expect(weekNumber).toBe(1);
-        return [
-          { ...byId('w1-thu'), spread: -8.5, updatedAt: '2025-08-31T00:00:00.000Z' },
-          { ...byId('w1-sun'), spread: 3, updatedAt: '2025-08-31T00:00:00.000Z' },
-          { ...byId('w1-mon'), spread: null },
-        ];
-      });
-      try {
-        const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/spreads/1/download`, who: cast.commissioner });
-        expect(res.statusCode).toBe(200);
-        const body = res.json();
-        expect(body.message).toBe('Downloaded spreads for 2 of 3 game(s) of Week 1 from ESPN. ESPN has no line for MIA @ BUF; it keeps its current spread.');
-        expect(body.missing).toEqual(['MIA @ BUF']);
-        expect(body.spreads.map((s: any) => [s.gameId, s.spread, s.espnSpread])).toEqual([
-          ['w1-thu', -8.5, -8.5],
-          ['w1-sun', 3, 3],
-          ['w1-mon', 2.5, null],
-        ]);
-      } finally {
-        await sub.unsubscribe();
-      }
     });
 
     it('should answer 503 from download when sports-data-staging does not answer', async () => {
@@ -287,9 +259,9 @@ describe.skipIf(skip)('week workflow', () => {
     it('should refuse publishing to players and other commissioners, and weeks the pool does not play', async () => {
       await setSpread(h, cast.commissioner, pool.id, 'w1-thu', -3);
       for (const who of [cast.player, cast.otherCommissioner]) {
-        expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/games/publish`, who, payload: { gameIds: ['w1-thu'] } })).statusCode).toBe(
-          403,
-        );
+        expect(
+          (await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/games/publish`, who: who, payload: { gameIds: ['w1-thu'] } })).statusCode,
+        ).toBe(403);
       }
       await setSpread(h, cast.commissioner, pool.id, 'pre-2', 1);
       h.clock.now = new Date('2025-08-10T00:00:00Z');
@@ -308,7 +280,7 @@ describe.skipIf(skip)('week workflow', () => {
     it('should let a commissioner who has just been handed the pool manage it before the handover arrived, and still refuse others', async () => {
       const next = cast.otherCommissioner;
       const url = `/api/pools/${pool.id}/weeks/1/state`;
-      const before = await call(h, { method: 'GET', url, who: next });
+      const before = await call(h, { method: 'GET', url: url, who: next });
       expect(before.statusCode).toBe(403);
       // pools-invitations (a peer on the real bus) has the handover; its event is not delivered here.
       const peer = await h.runtime.bus.handle(
@@ -320,8 +292,8 @@ describe.skipIf(skip)('week workflow', () => {
         { queue: 'pools-invitations' },
       );
       try {
-        expect((await call(h, { method: 'GET', url, who: next })).statusCode).toBe(200);
-        expect((await call(h, { method: 'GET', url, who: cast.outsider })).statusCode).toBe(403);
+        expect((await call(h, { method: 'GET', url: url, who: next })).statusCode).toBe(200);
+        expect((await call(h, { method: 'GET', url: url, who: cast.outsider })).statusCode).toBe(403);
         // A pool it has never heard of stays unknown.
         expect((await call(h, { method: 'GET', url: `/api/pools/${randomUUID()}/weeks/1/state`, who: cast.admin })).json().error).toBe('pool_not_found');
       } finally {
@@ -542,13 +514,13 @@ describe.skipIf(skip)('week workflow', () => {
       await setSpread(h, cast.commissioner, pool.id, g.espnId, 3);
       await publish(h, cast.commissioner, pool.id, 6, [g.espnId]);
       const url = `/api/pools/${pool.id}/weeks/6/games/${g.espnId}/void`;
-      let res = await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: 'Hurricane' } });
+      let res = await call(h, { method: 'POST', url: url, who: cast.commissioner, payload: { reason: 'Hurricane' } });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'game_not_postponed', message: 'Only a postponed game can be ruled void (this game is scheduled)' });
       await updateGame(h, g, { gameStatus: 'POSTPONED' });
-      expect((await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: '  ' } })).statusCode).toBe(400);
-      expect((await call(h, { method: 'POST', url, who: cast.player, payload: { reason: 'mine' } })).statusCode).toBe(403);
-      res = await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: 'Hurricane: moved to week 18' } });
+      expect((await call(h, { method: 'POST', url: url, who: cast.commissioner, payload: { reason: '  ' } })).statusCode).toBe(400);
+      expect((await call(h, { method: 'POST', url: url, who: cast.player, payload: { reason: 'mine' } })).statusCode).toBe(403);
+      res = await call(h, { method: 'POST', url: url, who: cast.commissioner, payload: { reason: 'Hurricane: moved to week 18' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ isVoid: true, voidReason: 'Hurricane: moved to week 18', cover: null });
       await vi.waitFor(() =>
@@ -557,7 +529,7 @@ describe.skipIf(skip)('week workflow', () => {
         ).toHaveLength(1),
       );
       // A second ruling changes nothing and announces nothing.
-      expect((await call(h, { method: 'POST', url, who: cast.commissioner, payload: { reason: 'again' } })).json().voidReason).toBe(
+      expect((await call(h, { method: 'POST', url: url, who: cast.commissioner, payload: { reason: 'again' } })).json().voidReason).toBe(
         'Hurricane: moved to week 18',
       );
       expect((await stateOf(h, cast.commissioner, pool.id, 6)).voidGames).toBe(1);
@@ -589,5 +561,53 @@ describe.skipIf(skip)('week workflow', () => {
       await announcePool(h, cast.commissioner);
       expect((await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/state`, who: cast.admin })).statusCode).toBe(404);
     });
+  });
+});
+
+/**
+ * Downloading spreads stores the provider's lines on the games, which every pool shares: a service
+ * of its own, so that the games of the other tests have no line.
+ */
+describe.skipIf(skip)('week workflow: spreads downloaded from the provider', () => {
+  let h: WeeksHarness;
+  let cast: Cast;
+  let games: Game[];
+  let pool: Pool;
+  const byId = (id: string) => games.find((g) => g.espnId === id)!;
+
+  beforeAll(async () => {
+    h = await startWeeks();
+    cast = await castOf(h);
+    games = await pushSeason(h, buildSeason(), KNOWN_TEAMS);
+    h.clock.now = new Date('2025-09-01T12:00:00Z');
+    pool = await announcePool(h, cast.commissioner);
+    await announceMember(h, { pool, who: cast.player });
+  });
+  afterAll(async () => h?.close());
+
+  it("should download spreads from the provider's lines, keeping and naming games without a line", async () => {
+    await setSpread(h, cast.commissioner, pool.id, 'w1-mon', 2.5);
+    const sub = await answerRefresh(h, 'odds', ({ weekNumber }) => {
+      expect(weekNumber).toBe(1);
+      return [
+        { ...byId('w1-thu'), spread: -8.5, updatedAt: '2025-08-31T00:00:00.000Z' },
+        { ...byId('w1-sun'), spread: 3, updatedAt: '2025-08-31T00:00:00.000Z' },
+        { ...byId('w1-mon'), spread: null },
+      ];
+    });
+    try {
+      const res = await call(h, { method: 'POST', url: `/api/pools/${pool.id}/spreads/1/download`, who: cast.commissioner });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.message).toBe('Downloaded spreads for 2 of 3 game(s) of Week 1 from ESPN. ESPN has no line for MIA @ BUF; it keeps its current spread.');
+      expect(body.missing).toEqual(['MIA @ BUF']);
+      expect(body.spreads.map((s: any) => [s.gameId, s.spread, s.espnSpread])).toEqual([
+        ['w1-thu', -8.5, -8.5],
+        ['w1-sun', 3, 3],
+        ['w1-mon', 2.5, null],
+      ]);
+    } finally {
+      await sub.unsubscribe();
+    }
   });
 });
