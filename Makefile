@@ -19,7 +19,7 @@ WEB_INDEX := web/dist/index.html
 WEB_SOURCES := $(filter-out %.test.ts %.test.tsx,$(shell find web/src web/public libs/contracts/src -type f 2>/dev/null)) \
 	$(wildcard web/index.html web/vite.config.* web/build/*.ts web/build/*.js web/tsconfig*.json web/package.json)
 
-.PHONY: help install web start test check typecheck lint format cluster bench clean clean-data
+.PHONY: help install web start test check typecheck lint lint-eslint lint-format lint-dead-code format cluster bench clean clean-data
 
 help: ## List the targets
 	@echo "PowerPool"
@@ -47,30 +47,34 @@ $(WEB_INDEX): $(WEB_SOURCES) | $(INSTALL_STAMP)
 start: install web ## Start the app in embedded mode at http://localhost:3000 (PORT)
 	$(NPM) run start:embedded
 
-test: install web ## Typecheck, lint (ESLint, Prettier check, knip), then run every test project (vitest)
-	$(NPM) run typecheck
-	$(MAKE) lint
+test: install web ## Typecheck and lint (ESLint, Prettier check, knip) side by side, then run every test project (vitest)
+	@$(MAKE) -k -j4 --output-sync=target typecheck lint-eslint lint-format lint-dead-code
 	npx vitest run $(VITEST_ARGS)
 
 # The everyday loop keeps ESLint's results of unchanged files (node_modules/.cache/eslint). A type-aware
 # rule can then miss what a change in another file did to an unchanged one: `make test` and CI lint
 # every file. Typecheck (incremental), Prettier and knip keep caches that are always exact.
 ESLINT_CACHE := --cache --cache-strategy content --cache-location node_modules/.cache/eslint/
-check: install ## The everyday loop: typecheck, lint, then the unit tests (no database, bus or browser)
-	$(NPM) run typecheck
-	$(MAKE) lint ESLINT_ARGS="$(ESLINT_CACHE)"
+check: install ## The everyday loop: typecheck and lint side by side, then the unit tests (no database, bus or browser)
+	@$(MAKE) -k -j4 --output-sync=target typecheck lint-eslint lint-format lint-dead-code ESLINT_ARGS="$(ESLINT_CACHE)"
 	npx vitest run --project unit $(VITEST_ARGS)
 
 typecheck: install ## Typecheck the Node code and the SPA
 	$(NPM) run typecheck
 
-# All three run even when one fails, so one pass shows every finding.
+# All three run even when one fails (make -k), side by side, so one pass shows every finding;
+# each one's output is printed whole when it ends (--output-sync).
 lint: install ## ESLint (type-aware), the Prettier check and the dead-code check (knip)
-	@status=0; \
-	$(NPM) run lint -- $(ESLINT_ARGS) || status=1; \
-	$(NPM) run format:check || status=1; \
-	$(NPM) run dead-code || status=1; \
-	exit $$status
+	@$(MAKE) -k -j3 --output-sync=target lint-eslint lint-format lint-dead-code
+
+lint-eslint: install
+	$(NPM) run lint -- $(ESLINT_ARGS)
+
+lint-format: install
+	$(NPM) run format:check
+
+lint-dead-code: install
+	$(NPM) run dead-code
 
 format: install ## Rewrite the code in Prettier's format (.prettierrc.json)
 	$(NPM) run format

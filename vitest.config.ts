@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { spaAlias } from './web/build/alias';
+import LongFilesFirst from './libs/testing/src/sequencer';
 
 /**
  * Test tiers (see README):
@@ -9,17 +10,20 @@ import { spaAlias } from './web/build/alias';
  * - e2e: Chromium (and plain HTTP) against embedded mode through the real sign-in.
  */
 /**
- * Files of the unit and integration projects that run side by side. Vitest's default (one less
- * than the cores) is a single file at a time on CI's two cores, where an integration file mostly
- * waits on PostgreSQL, NATS or a timer: two at a time there (docs/development.md#test-projects).
- * One value for all three projects: Vitest runs them as one group.
+ * Test files that run side by side, of every project (docs/development.md#test-projects): one more
+ * than the cores. A browser or cluster file spends most of its time waiting (on a deadline, a
+ * restart, a page), using about a third of a core; an integration file waits on PostgreSQL, NATS
+ * or a timer. Vitest's default, one less than the cores, ran a single file at a time on CI's two
+ * cores. One value for every project: Vitest runs projects side by side only when they agree on it.
  */
-const SIDE_BY_SIDE = Math.max(2, availableParallelism() - 1);
+const SIDE_BY_SIDE = availableParallelism() + 1;
 
 export default defineConfig({
   test: {
     // The default output, then what each project and the slowest files cost (libs/testing/src/timing-reporter.ts).
     reporters: ['default', './libs/testing/src/timing-reporter.ts'],
+    // The long files (cluster, browser) first, alternating; then the rest (libs/testing/src/sequencer.ts).
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         // Each project resolves the SPA's @/ imports (the SPA's unit tests, the e2e support).
@@ -54,6 +58,7 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           maxWorkers: SIDE_BY_SIDE,
+          globalSetup: ['libs/testing/src/global-setup.ts'],
           include: ['services/*/test/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
@@ -66,9 +71,10 @@ export default defineConfig({
           name: 'e2e',
           // web/e2e: Chromium; deploy/embedded/test: real HTTP through embedded mode's gateway and dev IdP.
           include: ['web/e2e/**/*.test.ts', 'deploy/embedded/test/**/*.test.ts'],
+          maxWorkers: SIDE_BY_SIDE,
+          globalSetup: ['web/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -76,9 +82,9 @@ export default defineConfig({
         test: {
           name: 'cluster',
           include: ['deploy/cluster/test/**/*.test.ts'],
+          maxWorkers: SIDE_BY_SIDE,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -89,6 +89,11 @@ export interface EmbeddedOptions {
    * NOTIFICATIONS_RETRY_MS from the env, else its defaults): tests plan and send faster.
    */
   notifications?: { tickMs?: number; leaseMs?: number; retryMs?: number };
+  /**
+   * With `inMemory`, the PGlite cluster to start from instead of a new one (a `dumpDataDir()`
+   * tarball): the browser suite starts each file's app from libs/testing's `pgliteTemplate`.
+   */
+  pgliteFrom?: Blob;
 }
 
 export interface Embedded {
@@ -152,7 +157,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     cleanups.push(() => memoryBus.close());
     // One bus for every service: the slow mode delays each consumer of each service, as on NATS.
     const bus = slowBus ? withDeliveryDelays(memoryBus, { ...slowBus, logger, name: 'embedded' }) : memoryBus;
-    const pglite = await openPglite(options.inMemory ? undefined : path.join(dataDir, 'pglite'));
+    const pglite = options.inMemory
+      ? await openPglite(undefined, options.pgliteFrom ? { from: options.pgliteFrom } : {})
+      : await openPglite(path.join(dataDir, 'pglite'));
     cleanups.push(() => pglite.close());
     const runtime: ServiceRuntime = { database: usePglite(pglite), bus, verifier, logger };
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type Game, type LiveLeaderboard, type Team } from '@powerpool/contracts';
-import { buildPoolSnapshot, buildGame, signInThroughGateway } from '@powerpool/testing';
+import { buildPoolSnapshot, buildGame, signInThroughGateway, pgliteTemplate } from '@powerpool/testing';
 import { startEmbedded, type Embedded } from '../src/index.js';
 
 /** A GET as it comes over the wire through the gateway (fetch would decompress). */
@@ -36,7 +36,7 @@ describe('live leaderboard through the gateway', () => {
   };
 
   beforeAll(async () => {
-    app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'warn', espnReplay: false });
+    app = await startEmbedded({ port: 0, inMemory: true, pgliteFrom: await pgliteTemplate(), environment: 'test', logLevel: 'warn', espnReplay: false });
     cookie = `${SESSION_COOKIE}=${await signInThroughGateway(app.url, { email: 'admin@powerpool.test', password: 'powerpool' })}`;
     const admin = (await (await fetch(`${app.url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
     const { bus } = app.runtime;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@powerpool/contracts';
-import { buildPoolSnapshot, memberEventOf, signInThroughGateway } from '@powerpool/testing';
+import { buildPoolSnapshot, memberEventOf, signInThroughGateway, pgliteTemplate } from '@powerpool/testing';
 import { startEmbedded, type Embedded } from '../src/index.js';
 
 /**
@@ -29,7 +29,15 @@ describe('notifications in embedded mode', () => {
   };
 
   beforeAll(async () => {
-    app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'warn', espnReplay: false, notifications: { tickMs: 100 } });
+    app = await startEmbedded({
+      port: 0,
+      inMemory: true,
+      pgliteFrom: await pgliteTemplate(),
+      environment: 'test',
+      logLevel: 'warn',
+      espnReplay: false,
+      notifications: { tickMs: 100 },
+    });
     admin = await signedIn('admin@powerpool.test');
     player = await signedIn('player@powerpool.test');
   });

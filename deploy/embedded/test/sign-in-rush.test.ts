@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@powerpool/contracts';
 import { DEV_PASSWORD, TEXT } from '@powerpool/dev-idp';
-import { Browser, parseForm, signInThroughGateway } from '@powerpool/testing';
+import { Browser, parseForm, signInThroughGateway, pgliteTemplate } from '@powerpool/testing';
 import { startEmbedded, type Embedded } from '../src/index.js';
 
 /** The people of one office or home network: on Linux every 127.0.0.x is this machine. */
@@ -36,7 +36,7 @@ describe('embedded mode on its default limits', () => {
 
   beforeAll(async () => {
     // env {}: the documented defaults, whatever the environment of the test run says.
-    app = await startEmbedded({ port: 0, inMemory: true, environment: 'test', logLevel: 'warn', env: {} });
+    app = await startEmbedded({ port: 0, inMemory: true, pgliteFrom: await pgliteTemplate(), environment: 'test', logLevel: 'warn', env: {} });
   });
 
   afterAll(async () => {
@@ -107,6 +107,7 @@ describe('embedded mode with the limits set in its environment', () => {
     app = await startEmbedded({
       port: 0,
       inMemory: true,
+      pgliteFrom: await pgliteTemplate(),
       environment: 'test',
       logLevel: 'warn',
       env: { RATE_LIMIT_SIGNIN_PER_MINUTE: '2', RATE_LIMIT_WRITES_PER_MINUTE: '1' },

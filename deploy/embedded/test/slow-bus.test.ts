@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { expectSlowBusStoryHeld, runSlowBusStory, slowBusMaxDelayMs, slowBusSeeds } from '@powerpool/testing';
+import { expectSlowBusStoryHeld, runSlowBusStory, slowBusMaxDelayMs, slowBusSeeds, pgliteTemplate } from '@powerpool/testing';
 import { DEV_PASSWORD } from '@powerpool/dev-idp';
 import { startEmbedded } from '../src/index.js';
 
@@ -21,6 +21,7 @@ describe('the Wild Card week back to back on a slow bus (embedded mode)', () => 
     const app = await startEmbedded({
       port: 0,
       inMemory: true,
+      pgliteFrom: await pgliteTemplate(),
       environment: 'test',
       logLevel: 'warn',
       rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000 },

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startEmbedded, type Embedded, type EmbeddedOptions } from '@powerpool/embedded';
-import { launchChromium } from '@powerpool/testing';
+import { launchChromium, pgliteTemplate } from '@powerpool/testing';
 import { signIn } from './sign-in.js';
 import { REPO_ROOT, ensureWebBuilt } from './web-build.js';
 import { stubExternalImages } from './images.js';
@@ -121,6 +121,7 @@ export function setupE2e(options: E2eOptions = {}): E2e {
         environment: 'test',
         logLevel: 'warn',
         rateLimits: { signInPerMinute: 1000 },
+        pgliteFrom: await pgliteTemplate(),
         ...(options.espnReplay !== undefined ? { espnReplay: options.espnReplay } : {}),
         ...(options.liveFeed !== undefined ? { liveFeed: options.liveFeed } : {}),
       }),

@@ -132,10 +132,19 @@ export function usePglite(client: PGlite): Database {
   };
 }
 
+export interface OpenPgliteOptions {
+  /**
+   * A database cluster to start from instead of creating one (a `dumpDataDir()` tarball): a new
+   * PGlite spends seconds of CPU in initdb, loading a dump of a fresh one a fraction of that.
+   * Tests start their many in-memory databases this way (libs/testing `pgliteTemplate`).
+   */
+  from?: Blob;
+}
+
 /** Open (or create) a PGlite database; `dataDir` undefined = in memory. */
-export async function openPglite(dataDir?: string): Promise<PGlite> {
+export async function openPglite(dataDir?: string, options: OpenPgliteOptions = {}): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(options.from ? { loadDataDir: options.from } : {}) });
   await client.waitReady;
   return client;
 }
