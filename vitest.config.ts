@@ -73,7 +73,9 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts', 'deploy/embedded/test/**/*.test.ts'],
           maxWorkers: SIDE_BY_SIDE,
           globalSetup: ['web/e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A browser story of a minute alone takes longer beside two other long files: a
+          // timeout is a hang's limit here, not a speed check (speed is measured in bench/).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -223,7 +223,7 @@ describe.skipIf(chromiumUnavailableReason())('the notification screens', () => {
     },
   );
 
-  it('should show a page opened after a nudge that the next one is possible only in an hour, before anyone presses', { timeout: 60_000 }, async () => {
+  it('should show a page opened after a nudge that the next one is possible only in an hour, before anyone presses', async () => {
     expect(poolId, 'the nudge test nudges the pool').not.toBe('');
     const commissioner = await e2e.signedInPage(ACCOUNTS.commissioner);
     await commissioner.goto(`/weeks/${WILD_CARD_WEEK}?pool=${poolId}`);
