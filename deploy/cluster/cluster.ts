@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { ServiceName } from '@powerpool/contracts';
 import { devVapidKeys, startMailCatcher } from '@powerpool/dev-idp';
-import { generateAssertionKeys, type AssertionKeyPair } from '@powerpool/service-kit';
+import { generateAssertionKeys, isReachable, type AssertionKeyPair } from '@powerpool/service-kit';
 import { loadSportsDataStagingConfig } from '@powerpool/sports-data-staging/config';
 import { startConfiguredReplay, type ConfiguredReplay } from '@powerpool/sports-data-staging/replay';
 import {
@@ -17,7 +17,7 @@ import {
   type ProcessSpec,
   type ReplicaCounts,
 } from './processes.js';
-import { checkCanSpawn, isReachable, superviseProcesses, type ClusterExit, type ClusterProcess } from './supervisor.js';
+import { checkCanSpawn, superviseProcesses, type ClusterExit, type ClusterProcess } from './supervisor.js';
 
 export type { ClusterExit, ClusterProcess } from './supervisor.js';
 
@@ -170,7 +170,7 @@ async function checkReachable(what: string, url: string, defaultPort: number, en
   } catch {
     throw new ClusterStartError(`${envName} is not a valid URL: ${url}`);
   }
-  if (!(await isReachable(target.host, target.port))) {
+  if (!(await isReachable(target.host, target.port, 2000))) {
     throw new ClusterStartError(
       `${what} is not reachable at ${target.host}:${target.port}. Start it, or point ${envName} at one ` +
         `(cluster mode needs a real ${what}; \`make start\` runs everything in one process without it).`,

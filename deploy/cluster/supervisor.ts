@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ServiceName } from '@powerpool/contracts';
+import { isReachable } from '@powerpool/service-kit';
 import { ClusterStartError, REPO_ROOT, type ProcessSpec } from './processes.js';
 
 /**
@@ -252,20 +252,6 @@ export function superviseProcesses(o: { specs: ProcessSpec[]; log: (line: string
     stop,
     closed,
   };
-}
-
-/** Whether something accepts TCP connections at host:port within `timeoutMs`. */
-export function isReachable(host: string, port: number, timeoutMs = 2000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }
 
 async function isHealthy(url: string): Promise<boolean> {

@@ -22,3 +22,4 @@ export * from './pool-access.js';
 export * from './copies.js';
 export * from './limiter.js';
 export * from './outbound.js';
+export * from './reachable.js';

@@ -1,24 +1,10 @@
-import net from 'node:net';
+import { isReachable } from '@powerpool/service-kit';
 
 /** CI=true: every suite must run; a missing binary or service is a failure, never a skip. */
 export const mustRunEverything = process.env.CI === 'true';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-
-/** True when something accepts TCP connections on host:port within the timeout. */
-export function isReachable(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 function hostPort(url: string, defaultPort: number): { host: string; port: number } {
   const u = new URL(url);
