@@ -400,7 +400,7 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
   );
 
   it(
-    'should make the pick buttons, the leaderboard names, the demo checkbox and the Pool Management tabs 44 px high under a thumb at 375 px, and leave them as they were on a desktop',
+    'should make the pick buttons, the leaderboard names, the demo checkbox and the Pool Management tabs 44 px high under a thumb at 375 px, start "Picks due" where its date starts, and leave them as they were on a desktop',
     { timeout: 300_000 },
     async () => {
       expect(round, 'the first test publishes the pool').toBeDefined();
@@ -428,6 +428,10 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
       await player.goto('/');
       await settle(player, player.getByTestId('game-card'));
       await measure('Make Picks: pick button', pickButtons(player), 6 * 4);
+      // The header's "Picks due" wraps under the title on a phone, to the left: its label starts where its date starts.
+      const due = player.getByTestId('picks-due');
+      const [dueLabel, dueDate] = await Promise.all([due.getByText('Picks due').boundingBox(), due.locator('span').last().boundingBox()]);
+      expect(Math.round(dueLabel!.x), '"Picks due" starts where its date starts').toBe(Math.round(dueDate!.x));
 
       await player.goto('/live-leaderboard-demo');
       await settle(player, player.getByTestId('live-game'));
