@@ -469,13 +469,25 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
     },
   );
 
-  it('should fit a player\'s opened weeks on the Season Leaderboard at 390 px, write one point "1 pt", and show the tiebreaker game\'s total on the board once it is final', async () => {
+  it('should fit a player\'s opened weeks on the Season Leaderboard at 390 px, start a name on two lines at the left, write one point "1 pt", and show the tiebreaker game\'s total on the board once it is final', async () => {
     expect(round, 'the first test publishes the pool').toBeDefined();
     const { poolId } = round!;
     // The week was completed by the test before (the round played to its end).
     const player = await e2e.signedInPage(ACCOUNTS.player, { viewport: { width: 390, height: PHONE_HEIGHT } });
     await player.goto('/leaderboard');
     await settle(player, player.getByTestId('leaderboard-row'));
+    // A name on two lines ("Chris Commissioner" at 390 px) starts both at the left, by its chevron.
+    const lineStarts = await player
+      .getByTestId('leaderboard-row')
+      .filter({ hasText: 'Chris Commissioner' })
+      .getByRole('button')
+      .evaluate((button) => {
+        const range = button.ownerDocument.createRange();
+        range.selectNodeContents(button.lastChild);
+        return [...range.getClientRects()].map((r) => Math.round(r.left));
+      });
+    expect.soft(lineStarts.length, 'the name is on two lines at 390 px').toBeGreaterThan(1);
+    expect.soft(new Set(lineStarts).size, `the name's lines start at ${lineStarts.join(', ')} px`).toBe(1);
     await player.getByTestId('leaderboard-row').filter({ hasText: 'Casey Second' }).getByRole('button').click();
     const week = player.getByTestId('breakdown-week');
     await week.waitFor();
