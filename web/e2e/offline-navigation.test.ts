@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PICK_MESSAGES } from '@powerpool/contracts';
 import { chromiumUnavailableReason } from '@powerpool/testing';
-import { DESKTOP, setupE2e } from './support/e2e.js';
-import { ACCOUNTS, mainNav, navLink } from './support/sign-in.js';
+import { DESKTOP, freshEmail, setupE2e } from './support/e2e.js';
+import { ACCOUNTS, mainNav, navLink, toast } from './support/sign-in.js';
+import { pushSeasonToProduction } from './support/sports.js';
+import { publishWildCardPool } from './support/wild-card.js';
 
 /** The words of the offline page (web/public/offline.html), which the app's offline state repeats. */
 const OFFLINE_TITLE = 'You are offline';
@@ -32,7 +34,10 @@ async function expectOfflineState(page: Page): Promise<void> {
  * screen already seen shows what it showed.
  */
 describe.skipIf(chromiumUnavailableReason())('offline navigation', () => {
-  const e2e = setupE2e();
+  // The Wild Card week a day ahead, for the save offline (its players are new accounts: Pat stays in no pool).
+  const e2e = setupE2e({ espnReplay: { gameDay: { minutes: 1.5, kickoffInMinutes: 24 * 60 } } });
+  /** The two players of the Wild Card pool, one per width (published by the first save test). */
+  let pickers: string[] = [];
 
   /** Chromium logs each request the lost network refuses. */
   function allowNetworkErrors(): void {
@@ -104,6 +109,47 @@ describe.skipIf(chromiumUnavailableReason())('offline navigation', () => {
       await page.context().setOffline(false);
       await users.getByText(ACCOUNTS.player, { exact: true }).waitFor();
       expect(await offline.count()).toBe(0);
+    });
+
+    it(`should say at once that picks cannot be saved offline, keep the edits, and save them once back online (${name})`, async () => {
+      if (pickers.length === 0) {
+        await pushSeasonToProduction(await e2e.signedInPage(ACCOUNTS.admin), 2025);
+        pickers = [freshEmail('offline'), freshEmail('offline')];
+        await publishWildCardPool(e2e, 'E2E Offline Pool', pickers);
+      }
+      const page = await e2e.signedInPage(pickers[VIEWPORTS.findIndex((v) => v.name === name)]!, { viewport });
+      allowNetworkErrors();
+      await page.goto('/');
+      await expect.poll(() => page.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+      const cards = page.getByTestId('game-card');
+      for (const [index, rank] of [
+        [0, '3pt'],
+        [1, '2pt'],
+        [2, '1pt'],
+      ] as const) {
+        await cards.nth(index).getByRole('button', { name: rank, exact: true }).click();
+        await cards.nth(index).getByTestId('team-row').first().click();
+      }
+      const summary = await page.getByTestId('picks-summary').innerText();
+      const button = page.getByTestId('picks-button');
+
+      await page.context().setOffline(true);
+      await button.click();
+      // Told at once, not a "Saving Picks..." that waits for the network.
+      const told = toast(page, PICK_MESSAGES.saveOfflineTitle);
+      await told.waitFor({ timeout: 5_000 });
+      expect(await told.textContent()).toContain(PICK_MESSAGES.saveOffline);
+      expect(await button.textContent()).toBe(PICK_MESSAGES.savePicks);
+      expect(await page.getByTestId('picks-summary').innerText()).toBe(summary);
+      expect(await page.getByText('You have unsaved changes.').isVisible()).toBe(true);
+
+      // Back online, the same edits save, and the app still shows its toasts: the toaster's code,
+      // first wanted offline, was not fetched then (docs/screens.md#installable-app).
+      await page.context().setOffline(false);
+      await button.click();
+      await toast(page, PICK_MESSAGES.savedTitle).waitFor();
+      await page.getByTestId('picks-saved').waitFor();
+      expect(await page.getByTestId('picks-summary').innerText()).toBe(summary);
     });
   }
 });

@@ -400,7 +400,7 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
   );
 
   it(
-    'should make the pick buttons, the leaderboard names, the demo checkbox and the Pool Management tabs 44 px high under a thumb at 375 px, and leave them as they were on a desktop',
+    'should make the pick buttons, the leaderboard names, the demo checkbox and the Pool Management tabs 44 px high under a thumb at 375 px, start "Picks due" where its date starts, and leave them as they were on a desktop',
     { timeout: 300_000 },
     async () => {
       expect(round, 'the first test publishes the pool').toBeDefined();
@@ -428,6 +428,10 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
       await player.goto('/');
       await settle(player, player.getByTestId('game-card'));
       await measure('Make Picks: pick button', pickButtons(player), 6 * 4);
+      // The header's "Picks due" wraps under the title on a phone, to the left: its label starts where its date starts.
+      const due = player.getByTestId('picks-due');
+      const [dueLabel, dueDate] = await Promise.all([due.getByText('Picks due').boundingBox(), due.locator('span').last().boundingBox()]);
+      expect(Math.round(dueLabel!.x), '"Picks due" starts where its date starts').toBe(Math.round(dueDate!.x));
 
       await player.goto('/live-leaderboard-demo');
       await settle(player, player.getByTestId('live-game'));
@@ -465,13 +469,25 @@ describe.skipIf(chromiumUnavailableReason())('phones: no screen scrolls sideways
     },
   );
 
-  it('should fit a player\'s opened weeks on the Season Leaderboard at 390 px, write one point "1 pt", and show the tiebreaker game\'s total on the board once it is final', async () => {
+  it('should fit a player\'s opened weeks on the Season Leaderboard at 390 px, start a name on two lines at the left, write one point "1 pt", and show the tiebreaker game\'s total on the board once it is final', async () => {
     expect(round, 'the first test publishes the pool').toBeDefined();
     const { poolId } = round!;
     // The week was completed by the test before (the round played to its end).
     const player = await e2e.signedInPage(ACCOUNTS.player, { viewport: { width: 390, height: PHONE_HEIGHT } });
     await player.goto('/leaderboard');
     await settle(player, player.getByTestId('leaderboard-row'));
+    // A name on two lines ("Chris Commissioner" at 390 px) starts both at the left, by its chevron.
+    const lineStarts = await player
+      .getByTestId('leaderboard-row')
+      .filter({ hasText: 'Chris Commissioner' })
+      .getByRole('button')
+      .evaluate((button) => {
+        const range = button.ownerDocument.createRange();
+        range.selectNodeContents(button.lastChild);
+        return [...range.getClientRects()].map((r) => Math.round(r.left));
+      });
+    expect.soft(lineStarts.length, 'the name is on two lines at 390 px').toBeGreaterThan(1);
+    expect.soft(new Set(lineStarts).size, `the name's lines start at ${lineStarts.join(', ')} px`).toBe(1);
     await player.getByTestId('leaderboard-row').filter({ hasText: 'Casey Second' }).getByRole('button').click();
     const week = player.getByTestId('breakdown-week');
     await week.waitFor();

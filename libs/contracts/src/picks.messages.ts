@@ -28,6 +28,9 @@ export const PICK_MESSAGES = {
   saved: (weekNumber: number) => `Picks for Week ${weekNumber} have been saved`,
   savedTitle: 'Success',
   saveFailed: 'Failed to save pick',
+  /** A Save Picks with no connection (docs/screens.md#installable-app): said at once, the edits kept. */
+  saveOfflineTitle: 'You are offline',
+  saveOffline: 'Your picks cannot be saved without a connection. Your changes are still here: press Save Picks again once you are back online.',
   unauthorized: 'Unauthorized: You are logged out. Logging in again...',
   picksLocked: 'The picks deadline has passed: picks for this week are locked.',
   /** docs/game.md#weekly-winners: the week has a tiebreaker game and the save gave no prediction. */

@@ -178,8 +178,9 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     // Both scored 12: 49 is 2 from 47, 44 is 3 from it.
     expect(row(player2.id)).toMatchObject({ weekPoints: 12, tiebreaker: 49, isWeekWinner: true });
     expect(row(cast.player.id)).toMatchObject({ weekPoints: 12, tiebreaker: 44, isWeekWinner: false });
-    // The scoring review names no winner before the week's first calculation (its points are zeros
-    // then); once calculated it carries the same as the board, and so do both CSV exports.
+    // The scoring review and its CSV export name no winner before the week's first calculation (the
+    // review's points are zeros then); once calculated they carry the same as the board, and so does
+    // the live leaderboard's export.
     const reviewOf = async () => (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/scoring-review`, who: cast.commissioner })).json();
     expect((await reviewOf()).rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(
       expect.arrayContaining([
@@ -187,6 +188,9 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
         [player2.id, 49, false],
       ]),
     );
+    const weekCsv = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/export/csv`, who: cast.commissioner })).body.split('\r\n');
+    expect(weekCsv.find((line) => line.includes('Quinn Second'))!.endsWith(',49,No')).toBe(true);
+    expect(weekCsv.find((line) => line.includes(cast.player.name))!.endsWith(',44,No')).toBe(true);
     expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner })).statusCode).toBe(200);
     const review = await reviewOf();
     expect(review.rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(

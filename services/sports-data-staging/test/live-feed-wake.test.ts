@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { integrationSkipReason, WILD_CARD_WEEK } from '@powerpool/testing';
+import { integrationSkipReason, stored, WILD_CARD_WEEK } from '@powerpool/testing';
 import type { ServiceApp } from '@powerpool/service-kit';
 import { buildApp } from '../src/app.js';
 import { loadSportsDataStagingConfig } from '../src/config.js';
-import { sportsEnv, startSports, wildCard, type SportsHarness } from './helpers.js';
+import { inProgress, sportsEnv, startSports, wildCard, type SportsHarness } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
@@ -112,5 +112,39 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
       ],
     });
     await until('the feed reads the Wild Card scoreboard after the week is published', () => scoreboardReads().length > 0);
+  });
+
+  it('should take up the live cadence right after an idle read finds a kickoff moved earlier and the game under way', async () => {
+    await start(LAR_CAR_KICKOFF - 3 * 60 * MINUTE);
+    await importSeason();
+    expect((await h!.pushGames()).at(-1)?.type).toBe('complete');
+    await h!.runtime.bus.publish('weeks.week.published', {
+      poolId: '00000000-0000-4000-8000-00000000cccc',
+      year: 2025,
+      weekNumber: WILD_CARD_WEEK,
+      pickDeadline: new Date(LAR_CAR_KICKOFF - 10 * MINUTE).toISOString(),
+      publishedAt: new Date(now).toISOString(),
+      games: [
+        {
+          gameId: LAR_CAR,
+          poolGameId: 'pg-1',
+          lockedSpread: -10.5,
+          gameTimeUtc: new Date(LAR_CAR_KICKOFF).toISOString(),
+          homeTeamEspnId: '29',
+          awayTeamEspnId: '14',
+        },
+      ],
+    });
+    await stored(h!, `SELECT 1 FROM sports.published_games WHERE espn_id = $1`, [LAR_CAR]);
+
+    // The provider moved the kickoff three hours earlier: the game kicked off two minutes ago. The
+    // feed, planned on the old schedule (every game hours away), is idle and reads the current week.
+    h!.replay.setScoreboard(ROUND, wildCard({ [LAR_CAR]: { ...inProgress(1, '9:12', 7, 0), date: new Date(now - 2 * MINUTE).toISOString() } }));
+    const idle = await h!.feed.tick();
+    expect(idle).toMatchObject({ mode: 'idle', leader: true, updated: 1 });
+    // It plans again after the game-day interval, not the idle hour planned before the read...
+    expect(idle.nextDelayMs).toBe(INTERVAL_MS);
+    // ...and that pass follows the game on the live cadence.
+    expect(await h!.feed.tick()).toMatchObject({ mode: 'live', polled: [{ year: 2025, weekNumber: WILD_CARD_WEEK }] });
   });
 });

@@ -22,11 +22,12 @@ const teamOf = (pick: { pick: LivePickRow } | undefined): CsvCell => (pick ? (pi
 
 /**
  * The columns a week with a tiebreaker game adds at the end of both exports (docs/game.md#weekly-winners):
- * the player's prediction, and whether they won the week (named in SCORING and COMPLETE).
+ * the player's prediction, and whether they won the week (named in SCORING and COMPLETE; in the week's
+ * scores export, as in the scoring review, only once the week has been calculated: `namesWinners`).
  */
 export const TIEBREAKER_CSV_HEADER = ['Tiebreaker', 'Week Winner'] as const;
-const tiebreakerCells = (tiebreak: WeekTiebreak | null, player: PlayerWeek): CsvCell[] =>
-  tiebreak ? [tiebreak.predictions.get(player.userId) ?? null, tiebreak.winners.has(player.userId) ? 'Yes' : 'No'] : [];
+const tiebreakerCells = (tiebreak: WeekTiebreak | null, player: PlayerWeek, namesWinners = true): CsvCell[] =>
+  tiebreak ? [tiebreak.predictions.get(player.userId) ?? null, namesWinners && tiebreak.winners.has(player.userId) ? 'Yes' : 'No'] : [];
 const withTiebreaker = (header: readonly string[], tiebreak: WeekTiebreak | null): readonly string[] =>
   tiebreak ? [...header, ...TIEBREAKER_CSV_HEADER] : header;
 
@@ -95,6 +96,8 @@ export async function exportWeek(ctx: PicksContext, { caller, poolId, weekNumber
     const week = await store.findPoolWeek({ poolId: pool.id, year: pool.year, weekNumber });
     if (!week) throw new WeekNotFoundError(weekNumber);
     const board = await weekBoardOf(store, ctx.logger, { pool, week, stored: true });
+    // Before the week's first calculation the scoring review names no winner; nor does its export.
+    const calculated = week.calculatedAt !== null;
     const players = [...board.players].sort((a, b) => Number(a.error !== null) - Number(b.error !== null) || b.weekPoints - a.weekPoints || byName(a, b));
     const rows = players.map((p): CsvCell[] => {
       const pickCells = [...CONFIDENCE_RANKS, 0].flatMap((rank) => {
@@ -110,7 +113,7 @@ export async function exportWeek(ctx: PicksContext, { caller, poolId, weekNumber
         failed ? null : p.outcome.powerEffect,
         failed ? null : p.weekPoints,
         p.error,
-        ...tiebreakerCells(board.tiebreak, p),
+        ...tiebreakerCells(board.tiebreak, p, calculated),
       ];
     });
     return { fileName: fileNameOf(pool.name, weekNumber, 'scores'), body: toCsv(withTiebreaker(WEEK_CSV_HEADER, board.tiebreak), rows) };

@@ -82,7 +82,9 @@ export async function recordPublishedGames(ctx: Pick<SportsContext, 'uow'>, week
  *   progress, or kicked off less than 8 hours ago and is not decided; only those games' weeks are
  *   read. The tick before a published game's kickoff is moved to the kickoff.
  * - Otherwise idle (`idleIntervalMs`): the current week (of the next scheduled game) is read now and
- *   then, so a moved kickoff is seen; the next tick comes early enough to catch the next window.
+ *   then, so a moved kickoff is seen; the next tick comes early enough to catch the next window. A
+ *   read that changed games plans again on them: after `intervalMs` when one is now followed (a
+ *   kickoff moved into the window, a game already under way).
  * - Reads are conditional: the version of the last read applied goes with the next one, and a
  *   provider that honours it answers 304 without a body (nothing to parse, nothing written).
  * - The provider down (HTTP error, timeout, unreadable reply): nothing is written, and the delay
@@ -189,10 +191,22 @@ export function createLiveFeed(ctx: SportsContext, settings: LiveFeedSettings): 
       else failures = 0;
       if (current && tick.polled.some((w) => weekKey(w) === weekKey(current))) lastIdlePoll = now;
       tick.failures = failures;
-      tick.nextDelayMs = failures ? Math.max(baseDelay, Math.min(settings.idleIntervalMs, cadenceMs * 2 ** failures)) : baseDelay;
+      // The delay was planned on the games as read before the pass: an idle read that changed them plans
+      // again on what it wrote (a kickoff moved into the window, a game already under way: game day).
+      const plannedMs = mode === 'idle' && tick.updated > 0 ? await replannedIdleDelay(now) : baseDelay;
+      tick.nextDelayMs = failures ? Math.max(plannedMs, Math.min(settings.idleIntervalMs, cadenceMs * 2 ** failures)) : plannedMs;
       return tick;
     },
   };
+
+  /** After an idle pass that changed games: the game-day interval if one is now followed, else the idle delay anew. */
+  async function replannedIdleDelay(now: number): Promise<number> {
+    const { followed, next } = await ctx.uow.read(async (store) => ({
+      followed: await store.liveCandidates(new Date(now - LIVE_FEED_FOLLOW_MS), new Date(now + windowMs)),
+      next: await store.nextScheduledGame(new Date(now)),
+    }));
+    return followed.length > 0 ? settings.intervalMs : idleDelay(now, next);
+  }
 
   /** Game day: wait the game-day interval, but wake at the next published game's kickoff (the live cadence starts there). */
   function gameDayDelay(now: number, followed: Game[], published: Set<string>): number {

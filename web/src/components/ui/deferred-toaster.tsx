@@ -3,8 +3,16 @@ import { lazy, Suspense } from 'react';
 import { cn } from '@/utils/cn';
 import { toastClasses, toastCloseClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
 import { dismissToast, useToast, type ToastItem } from './use-toast';
+import type * as ToasterModule from './toaster';
 
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+/**
+ * The toaster's code; offline (the first toast is "You are offline") it is tried again when the
+ * browser is back online, and the plain stand-in shows the toasts meanwhile. A failed import must
+ * not reach `lazy`: it would keep the failure and throw it at the next toast, and the app with it.
+ */
+const load = (): Promise<typeof ToasterModule> =>
+  import('./toaster').catch(() => new Promise((resolve) => window.addEventListener('online', () => resolve(load()), { once: true })));
+const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster })));
 
 /**
  * The toaster (Radix Toast and its layers, about 10 KB gzipped), fetched when the first toast is

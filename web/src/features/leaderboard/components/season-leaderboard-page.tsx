@@ -219,7 +219,7 @@ function Row({ entry, poolId, open, onToggle }: { entry: SeasonLeaderboardEntry;
         <td className="px-3 py-2 pointer-coarse:py-0">
           <button
             type="button"
-            className="inline-flex items-center gap-1 font-medium pointer-coarse:min-h-11"
+            className="inline-flex items-center gap-1 text-left font-medium pointer-coarse:min-h-11"
             aria-expanded={open}
             aria-controls={open ? detailsId : undefined}
             onClick={(e) => {

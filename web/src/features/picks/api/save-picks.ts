@@ -18,11 +18,14 @@ export function savePicks(body: BatchPicksBody): Promise<BatchPicksReply> {
 /**
  * Saves, then puts the saved picks in the cache of the week's picks (the reply carries them) and
  * reloads it. A save refused because the week is locked reloads the current week (its state).
+ * Offline the save is tried at once and fails (networkMode 'always'), so the player is told
+ * instead of a Saving Picks... paused until the network returns (docs/screens.md#installable-app).
  */
 export function useSavePicks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePicks,
+    networkMode: 'always',
     onSuccess: (reply, body) => {
       const key = myPicksKey(String(body.weekId), reply.poolId);
       queryClient.setQueryData(key, reply.picks);

@@ -11,6 +11,7 @@ import { useTimePassed } from '@/hooks/use-time-passed';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import type { LivePublishedGame } from '@/lib/live-games';
+import { isOfflineError } from '@/lib/offline';
 import { toastFailure } from '@/lib/toast-error';
 import { useMyTiebreaker } from '@/features/picks/api/get-my-tiebreaker';
 import { useSavePicks } from '@/features/picks/api/save-picks';
@@ -118,7 +119,8 @@ export function PicksBoard({
         if (isApiError(error, 409) && error.code === 'picks_locked') {
           setServerLock(error.serverMessage || PICK_MESSAGES.picksLocked);
         }
-        toastFailure(error, { fallback: PICK_MESSAGES.saveFailed });
+        if (isOfflineError(error)) toast({ title: PICK_MESSAGES.saveOfflineTitle, description: PICK_MESSAGES.saveOffline, variant: 'destructive' });
+        else toastFailure(error, { fallback: PICK_MESSAGES.saveFailed });
       },
     });
   }

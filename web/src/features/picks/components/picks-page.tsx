@@ -104,7 +104,8 @@ function PoolPicks({ poolId, poolName, selector, afterFirstSave }: { poolId: str
           </>
         }
         actions={
-          <div className="text-right text-sm" data-testid="picks-due">
+          // On a phone the header's actions wrap under the title, to the left: the label and the date start there too.
+          <div className="text-left text-sm sm:text-right" data-testid="picks-due">
             <span className="text-muted-foreground">Picks due</span>
             <br />
             <span className="font-semibold">{week.data ? formatDateTime(deadline, 'TBD') : 'TBD'}</span>
