@@ -12,12 +12,12 @@ const TONES = {
 const COUNTDOWN_TICK_MS = 1000;
 
 /**
- * The time left to the picks deadline, recalculated every second: red once expired, amber under
- * six hours.
+ * The time left to the picks deadline, recalculated every second: red once expired (or once the
+ * week has moved past PUBLISHED, `picksClosed`), amber under six hours.
  */
-export function PicksCountdown({ deadline }: { deadline: string }) {
+export function PicksCountdown({ deadline, picksClosed }: { deadline: string; picksClosed: boolean }) {
   const now = useNow(COUNTDOWN_TICK_MS);
-  const display = countdownDisplay(deadline, now);
+  const display = countdownDisplay(deadline, now, { picksClosed });
   return (
     <div className={cn('rounded-xl border px-4 py-3', TONES[display.tone])} data-testid="picks-countdown" data-tone={display.tone}>
       <p className="text-xs font-medium tracking-wide uppercase opacity-80">{display.label}</p>

@@ -145,7 +145,7 @@ function WeekPicks({ poolId, week, afterFirstSave }: { poolId: string; week: Wee
   return (
     <div className="grid gap-6">
       <h2 className="text-lg font-semibold">{weekTitle(week.weekNumber)}</h2>
-      {week.pickDeadline ? <PicksCountdown deadline={week.pickDeadline} /> : null}
+      {week.pickDeadline ? <PicksCountdown deadline={week.pickDeadline} picksClosed={week.state !== 'SETUP' && week.state !== 'PUBLISHED'} /> : null}
       <PicksGuide />
       {failed ? (
         <InlineError

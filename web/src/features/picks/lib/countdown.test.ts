@@ -41,8 +41,14 @@ describe('countdownDisplay', () => {
 
   it('should be expired (red) with the due date in local time once no time is left', () => {
     const expired = { label: DEADLINE_PASSED, text: `EXPIRED - Picks were due LOCAL(${deadline})`, tone: 'expired', expired: true };
-    expect(countdownDisplay(deadline, at, local)).toEqual(expired);
-    expect(countdownDisplay(deadline, at + 3 * day, local)).toEqual(expired);
+    expect(countdownDisplay(deadline, at, { formatLocal: local })).toEqual(expired);
+    expect(countdownDisplay(deadline, at + 3 * day, { formatLocal: local })).toEqual(expired);
+  });
+
+  it('should be expired before the deadline once the week has moved past PUBLISHED (the Testing tab started the games)', () => {
+    const expired = { label: DEADLINE_PASSED, text: `EXPIRED - Picks were due LOCAL(${deadline})`, tone: 'expired', expired: true };
+    expect(countdownDisplay(deadline, at - 9 * hour, { picksClosed: true, formatLocal: local })).toEqual(expired);
+    expect(countdownDisplay(deadline, at - 9 * hour, { picksClosed: false, formatLocal: local }).expired).toBe(false);
   });
 
   it('should write the due date as every date of the app by default (Central time, named)', () => {

@@ -25,14 +25,25 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** The deadline as every date of the app: "Sun, Sep 7, 2025, 11:50 AM CDT" (Central time, named). */
 export const deadlineDateTime = (date: Date): string => formatDateTime(date);
 
+export interface CountdownOptions {
+  /**
+   * The week has moved past PUBLISHED (games in progress, scoring, complete): picks are closed
+   * whatever the clock says, as when the Testing tab starts the games before the deadline.
+   */
+  picksClosed?: boolean;
+  formatLocal?: (date: Date) => string;
+}
+
 /**
  * The countdown of the picks deadline at `now` (docs/screens.md#make-picks): expired once the
- * time left is zero or less. Recalculated every second by the screen.
+ * time left is zero or less, or once the week has moved past PUBLISHED. Recalculated every second
+ * by the screen.
  */
-export function countdownDisplay(deadline: string | Date, now: number, formatLocal: (date: Date) => string = deadlineDateTime): CountdownDisplay {
+export function countdownDisplay(deadline: string | Date, now: number, options: CountdownOptions = {}): CountdownDisplay {
+  const { picksClosed = false, formatLocal = deadlineDateTime } = options;
   const target = new Date(deadline).getTime();
   const parts = countdownParts(target, now);
-  if (parts.past) {
+  if (parts.past || picksClosed) {
     return { label: DEADLINE_PASSED, text: PICK_MESSAGES.expired(formatLocal(new Date(target))), tone: 'expired', expired: true };
   }
   const clock = `${two(parts.hours)}:${two(parts.minutes)}:${two(parts.seconds)}`;
