@@ -16,8 +16,17 @@ import { spaAlias } from './web/build/alias';
  */
 const SIDE_BY_SIDE = Math.max(2, availableParallelism() - 1);
 
+/**
+ * The integration projects run the tests of each file in a random order (libs/testing's runner:
+ * Vitest 4.1 ignores a project's own `sequence.shuffle`), from one seed per run, printed at the
+ * end; `--sequence.seed=N` replays an order (docs/development.md#test-projects).
+ */
+const SHUFFLED_TESTS = './libs/testing/src/shuffled-tests-runner.ts';
+
 export default defineConfig({
   test: {
+    // The seed of the integration projects' shuffled order (SHUFFLED_TESTS), one per run.
+    sequence: { seed: Math.floor(Math.random() * 100_000) },
     // The default output, then what each project and the slowest files cost (libs/testing/src/timing-reporter.ts).
     reporters: ['default', './libs/testing/src/timing-reporter.ts'],
     projects: [
@@ -43,6 +52,7 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           maxWorkers: SIDE_BY_SIDE,
+          runner: SHUFFLED_TESTS,
           include: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
@@ -54,6 +64,7 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           maxWorkers: SIDE_BY_SIDE,
+          runner: SHUFFLED_TESTS,
           include: ['services/*/test/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
