@@ -18,12 +18,20 @@ import LongFilesFirst from './libs/testing/src/sequencer';
  */
 const SIDE_BY_SIDE = availableParallelism() + 1;
 
+/**
+ * The integration projects run the tests of each file in a random order (libs/testing's runner:
+ * Vitest 4.1 ignores a project's own `sequence.shuffle`), from one seed per run, printed at the
+ * end; `--sequence.seed=N` replays an order (docs/development.md#test-projects).
+ */
+const SHUFFLED_TESTS = './libs/testing/src/shuffled-tests-runner.ts';
+
 export default defineConfig({
   test: {
     // The default output, then what each project and the slowest files cost (libs/testing/src/timing-reporter.ts).
     reporters: ['default', './libs/testing/src/timing-reporter.ts'],
-    // The long files (cluster, browser) first, alternating; then the rest (libs/testing/src/sequencer.ts).
-    sequence: { sequencer: LongFilesFirst },
+    // The long files (cluster, browser) first, alternating, then the rest (libs/testing/src/sequencer.ts);
+    // the seed of the integration projects' shuffled order (SHUFFLED_TESTS), one per run.
+    sequence: { sequencer: LongFilesFirst, seed: Math.floor(Math.random() * 100_000) },
     projects: [
       {
         // Each project resolves the SPA's @/ imports (the SPA's unit tests, the e2e support).
@@ -47,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           maxWorkers: SIDE_BY_SIDE,
+          runner: SHUFFLED_TESTS,
           include: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
@@ -59,6 +68,7 @@ export default defineConfig({
           name: 'integration-pglite',
           maxWorkers: SIDE_BY_SIDE,
           globalSetup: ['libs/testing/src/global-setup.ts'],
+          runner: SHUFFLED_TESTS,
           include: ['services/*/test/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,

@@ -1,4 +1,4 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 /** One test file's cost: its project, its path and its time (collect + tests and hooks), in ms. */
 export interface FileTime {
@@ -53,6 +53,11 @@ const firstLine = (error: { message?: string } | undefined) => (error?.message ?
 /** A vitest reporter that prints timingSummary, then failureSummary, at the end of a run (beside the default reporter). */
 export default class TimingReporter implements Reporter {
   private start = Date.now();
+  private seed: number | undefined;
+
+  onInit(vitest: Vitest): void {
+    this.seed = vitest.config.sequence.seed;
+  }
 
   onTestRunStart(): void {
     this.start = Date.now();
@@ -64,6 +69,10 @@ export default class TimingReporter implements Reporter {
       return { project: m.project.name, file: m.relativeModuleId, ms: d.collectDuration + d.duration };
     });
     if (files.length > 1) process.stdout.write(`\n${timingSummary(files, Date.now() - this.start)}\n`);
+    // The projects whose tests ran in a shuffled order (vitest.config.ts, SHUFFLED_TESTS): the seed replays it.
+    const shuffled = [...new Set(modules.filter((m) => m.project.config.runner?.endsWith('shuffled-tests-runner.ts')).map((m) => m.project.name))];
+    if (shuffled.length > 0)
+      process.stdout.write(`\ntests shuffled (${shuffled.join(', ')}) with seed ${this.seed}: the same order again with --sequence.seed=${this.seed}\n`);
     const failures: Failure[] = modules.flatMap((m) => {
       const at = { project: m.project.name, file: m.relativeModuleId };
       const ofFile = m.errors().map((e) => ({ ...at, test: '', message: firstLine(e) }));

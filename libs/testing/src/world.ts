@@ -218,11 +218,15 @@ export async function pushSeason(h: ServiceHarness, games: Game[], teams: Team[]
   await h.runtime.bus.publish('sports.teams.pushed', { teams, deletedEspnIds: [] });
   await h.runtime.bus.publish('sports.venues.imported', { venues: VENUES });
   await h.runtime.bus.publish('sports.games.pushed', { years: [YEAR], games, deletedEspnIds: [] });
-  await vi.waitFor(async () => {
-    const [row] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.games WHERE year = $1`, [YEAR]);
-    const [teamRows] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.teams`, []);
-    if (row?.n !== games.length || teamRows?.n !== teams.length) throw new Error('season not stored yet');
-  });
+  // As long as the other builders wait for their rows (waitForRow): a busy machine takes over a second.
+  await vi.waitFor(
+    async () => {
+      const [row] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.games WHERE year = $1`, [YEAR]);
+      const [teamRows] = await h.runtime.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.schema}.teams`, []);
+      if (row?.n !== games.length || teamRows?.n !== teams.length) throw new Error('season not stored yet');
+    },
+    { timeout: 5000, interval: 20 },
+  );
   return games;
 }
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
+  announceGames,
   announceMember,
   announcePool,
-  buildGame,
+  buildSeason,
   call,
   castOf,
   finalScore,
@@ -19,6 +20,7 @@ import {
   type Person,
   type PicksHarness,
   type PublishedWeek,
+  weekTwoGames,
 } from './helpers.js';
 
 const skip = await integrationSkipReason();
@@ -34,39 +36,33 @@ const weekUrl = (poolId: string, weekNumber: number) => `/api/pools/${poolId}/we
 describe.skipIf(skip)('CSV exports', () => {
   let h: PicksHarness;
   let cast: Cast;
-  let pool: Pool;
-  let week: PublishedWeek;
-  let games: Game[];
   let hyper: Person, plus: Person, minus: Person, at: Person, smith: Person, erin: Person;
 
   beforeAll(async () => {
     h = await startPicks();
     cast = await castOf(h);
-    // The season's games: week 2 only. Their finals (in the leaderboard CSV test), against the spread:
-    //   g1 PHI 24 - DAL 20, -3.5 -> 20.5 > 20: PHI covers
-    //   g2 KC 20 - LAC 24,  +2.5 -> 22.5 < 24: LAC covers
-    //   g3 BUF 17 - MIA 17,  0   -> 17 = 17:   push
-    //   g4 CHI 10 - DET 14,  -1  ->  9 < 14:   DET covers
-    //   g5 GB 27 - MIN 20,   +7  -> 34 > 20:   GB covers
-    games = await pushSeason(h, [
-      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6' }), // g1 PHI v DAL, -3.5
-      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }), // g2 KC v LAC, 2.5
-      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }), // g3 BUF v MIA, 0
-      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T20:25:00.000Z', home: '3', away: '8' }), // g4 CHI v DET, -1
-      buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T21:00:00.000Z', home: '9', away: '16' }), // g5 GB v MIN, 7
-    ]);
-    pool = await announcePool(h, cast.commissioner, { name: 'Café "Crème", Pool', isPublic: false });
-    await announceMember(h, { pool, who: cast.player });
+    await pushSeason(h, buildSeason());
     hyper = await person(h, { role: 'user', name: '=HYPERLINK("x")' });
     plus = await person(h, { role: 'user', name: '+1' });
     minus = await person(h, { role: 'user', name: '-2' });
     at = await person(h, { role: 'user', name: '@cmd' });
     smith = await person(h, { role: 'user', name: 'Smith, "Jo"\nJr' });
     erin = await person(h, { role: 'user', name: 'Erin Error' });
+  });
+  afterAll(async () => h?.close());
+
+  /**
+   * A pool of its own for each test: week 2's five games (weekTwoGames, fresh ids), published with
+   * spreads g1 PHI v DAL -3.5, g2 KC v LAC 2.5, g3 BUF v MIA 0, g4 CHI v DET -1, g5 GB v MIN 7, and the
+   * players' picks saved before the deadline.
+   */
+  async function csvPool(): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
+    const games = await announceGames(h, weekTwoGames());
+    const pool = await announcePool(h, cast.commissioner, { name: 'Café "Crème", Pool', isPublic: false });
+    await announceMember(h, { pool, who: cast.player });
     for (const p of [hyper, plus, minus, at, smith, erin]) await announceMember(h, { pool, who: p });
     const [g1, g2, g3, g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
-    week = await publishWeek(h, { pool, weekNumber: 2, games, spreads: { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 } });
-
+    const week = await publishWeek(h, { pool, weekNumber: 2, games, spreads: { [g1]: -3.5, [g2]: 2.5, [g3]: 0, [g4]: -1, [g5]: 7 } });
     h.clock.now = BEFORE;
     await savePicks(h, {
       week,
@@ -111,11 +107,34 @@ describe.skipIf(skip)('CSV exports', () => {
       [g1, '21', 3],
       [g2, '24', 2],
     ]); // no 1pt pick: cannot be scored
-  });
-  afterAll(async () => h?.close());
+    return { pool, week, games };
+  }
+
+  /**
+   * The week's finals, against the spread:
+   *   g1 PHI 24 - DAL 20, -3.5 -> 20.5 > 20: PHI covers
+   *   g2 KC 20 - LAC 24,  +2.5 -> 22.5 < 24: LAC covers
+   *   g3 BUF 17 - MIA 17,  0   -> 17 = 17:   push
+   *   g4 CHI 10 - DET 14,  -1  ->  9 < 14:   DET covers
+   *   g5 GB 27 - MIN 20,   +7  -> 34 > 20:   GB covers
+   * then the week in SCORING, and the clock past the deadline.
+   */
+  async function played({ pool, games }: { pool: Pool; games: Game[] }): Promise<void> {
+    for (const [i, [home, away]] of [
+      [24, 20],
+      [20, 24],
+      [17, 17],
+      [10, 14],
+      [27, 20],
+    ].entries())
+      await finalScore(h, { game: games[i]!, homeScore: home!, awayScore: away! });
+    await moveWeekTo(h, { pool, weekNumber: 2, to: 'SCORING' });
+    h.clock.now = AFTER;
+  }
 
   describe('leaderboard CSV', () => {
     it('should refuse it before the deadline like the live leaderboard, except to the commissioner', async () => {
+      const { pool } = await csvPool();
       h.clock.now = BEFORE;
       const member = await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.player });
       expect(member.statusCode).toBe(403);
@@ -133,16 +152,8 @@ describe.skipIf(skip)('CSV exports', () => {
     });
 
     it('should export the standings with quoted, formula-neutralised names and numbers left as numbers', async () => {
-      for (const [i, [home, away]] of [
-        [24, 20],
-        [20, 24],
-        [17, 17],
-        [10, 14],
-        [27, 20],
-      ].entries())
-        await finalScore(h, { game: games[i]!, homeScore: home!, awayScore: away! });
-      await moveWeekTo(h, { pool, weekNumber: 2, to: 'SCORING' });
-      h.clock.now = AFTER;
+      const { pool, games } = await csvPool();
+      await played({ pool, games });
 
       const res = await call(h, { method: 'GET', url: leaderboardUrl(pool.id, 2), who: cast.player });
       expect(res.statusCode).toBe(200);
@@ -167,6 +178,7 @@ describe.skipIf(skip)('CSV exports', () => {
     });
 
     it('should give a non-ASCII pool name an ASCII fallback file name and the exact UTF-8 one', async () => {
+      const games = await announceGames(h, weekTwoGames());
       const other = await announcePool(h, cast.commissioner, { name: 'Ωmega Pool' });
       await publishWeek(h, { pool: other, weekNumber: 2, games, spreads: { [games[0]!.espnId]: -3.5 } });
       const res = await call(h, { method: 'GET', url: leaderboardUrl(other.id, 2), who: cast.commissioner });
@@ -180,6 +192,7 @@ describe.skipIf(skip)('CSV exports', () => {
 
   describe("commissioner's week CSV", () => {
     it('should be for the pool commissioner and super admins only', async () => {
+      const { pool } = await csvPool();
       for (const who of [cast.player, cast.outsider, cast.otherCommissioner]) {
         const res = await call(h, { method: 'GET', url: weekUrl(pool.id, 2), who });
         expect(res.statusCode).toBe(403);
@@ -191,7 +204,9 @@ describe.skipIf(skip)('CSV exports', () => {
     });
 
     it('should export the scoring review as calculated, errors last, e-mails neutralised too', async () => {
-      // The commissioner calculates the week (in SCORING since the leaderboard CSV test):
+      const { pool, games } = await csvPool();
+      await played({ pool, games });
+      // The commissioner calculates the week, played and in SCORING:
       //   =HYPERLINK: 3 PHI W 3, 2 KC L 0, 1 DET W 1, power GB W   -> raw 4, x2, final 8
       //   -2:         3 DET W 3, 2 PHI W 2, 1 MIN L 0, no power    -> raw 5, none, final 5
       //   Smith:      3 GB W 3, 2 CHI L 0, 1 LAC W 1, power MIA push -> raw 4, push, final 4

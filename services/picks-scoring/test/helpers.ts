@@ -155,15 +155,29 @@ export function buildSeason(): Game[] {
 
 // ---- a pool's week ------------------------------------------------------------------------------
 
-/** Week 2's four games (fresh ids a call), Sunday 2025-09-14: kickoffs 17:00Z to 20:25Z, so the deadline is 16:50Z. */
-function weekTwoGames(): Game[] {
+/**
+ * Week 2's five games (fresh ids a call), Sunday 2025-09-14: kickoffs 17:00Z to 21:00Z, so the
+ * deadline is 16:50Z (WEEK2_DEADLINE). `poolWeek` publishes the first four.
+ */
+export function weekTwoGames(): Game[] {
   return [
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6', venueEspnId: '3806' }),
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }),
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }),
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T20:25:00.000Z', home: '3', away: '8' }),
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6', venueEspnId: '3806' }), // PHI (home) v DAL
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }), // KC v LAC
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }), // BUF v MIA
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T20:25:00.000Z', home: '3', away: '8' }), // CHI v DET
+    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T21:00:00.000Z', home: '9', away: '16' }), // GB v MIN
   ];
 }
+
+/** New games, announced one by one as the provider updates them (a push to production would replace the season's). */
+export async function announceGames(h: PicksHarness, games: Game[]): Promise<Game[]> {
+  const announced: Game[] = [];
+  for (const game of games) announced.push(await updateGame(h, game));
+  return announced;
+}
+
+/** Week 2's pick deadline (weekTwoGames): 10 minutes before its first kickoff. */
+export const WEEK2_DEADLINE = '2025-09-14T16:50:00.000Z';
 
 /** A clock past week 2's deadline (weekTwoGames), its first three games kicked off. */
 export const WEEK2_AFTER = new Date('2025-09-14T18:30:00.000Z');
@@ -183,7 +197,7 @@ const PLAYER_PICKS: SidePick[] = [
 ];
 
 export interface PoolWeekOptions {
-  /** The week's games, already known to the service; default: weekTwoGames(), announced here. */
+  /** The week's games, already known to the service; default: weekTwoGames()'s first four, announced here. */
   games?: Game[];
   /** Default 2. */
   weekNumber?: number;
@@ -207,11 +221,7 @@ export interface PoolWeekOptions {
  * (`started`): how the live-board suites open.
  */
 export async function poolWeek(h: PicksHarness, cast: Cast, options: PoolWeekOptions = {}): Promise<{ pool: Pool; week: PublishedWeek; games: Game[] }> {
-  let games = options.games;
-  if (!games) {
-    games = [];
-    for (const g of weekTwoGames()) games.push(await updateGame(h, g));
-  }
+  const games = options.games ?? (await announceGames(h, weekTwoGames().slice(0, 4)));
   const spreads = options.spreads ?? Object.fromEntries(games.slice(0, 4).map((g, i) => [g.espnId, SPREADS[i]!]));
   const side = ([index, team, rank]: SidePick): [string, string, number] => {
     const game = games[index]!;

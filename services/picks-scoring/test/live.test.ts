@@ -4,6 +4,7 @@ import { PICK_MESSAGES, type Game, type LiveLeaderboard, type SavedPick, type Po
 import { integrationSkipReason } from '@powerpool/testing';
 import {
   buildSeason,
+  announceGames,
   announceMember,
   announcePool,
   beforeDeadline,
@@ -22,27 +23,20 @@ import {
   stored,
   updateGame,
   voidGame,
+  weekTwoGames,
   type Cast,
   type Person,
   type PicksHarness,
   type PublishedWeek,
+  WEEK2_AFTER,
+  WEEK2_DEADLINE,
 } from './helpers.js';
 
 const skip = await integrationSkipReason();
 
-/** Week 2's five games (fresh ids per call): kickoffs Sunday 2025-09-14, the deadline 16:50Z. */
-function weekTwoGames(): Game[] {
-  return [
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:00:00.000Z', home: '21', away: '6', venueEspnId: '3806' }), // g1 PHI (home) v DAL
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T17:05:00.000Z', home: '12', away: '24' }), // g2 KC v LAC
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T18:00:00.000Z', home: '2', away: '15' }), // g3 BUF v MIA
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T20:25:00.000Z', home: '3', away: '8' }), // g4 CHI v DET
-    buildGame({ weekNumber: 2, gameTimeUtc: '2025-09-14T21:00:00.000Z', home: '9', away: '16' }), // g5 GB v MIN
-  ];
-}
-const DEADLINE = '2025-09-14T16:50:00.000Z';
+const DEADLINE = WEEK2_DEADLINE;
 const BEFORE = new Date('2025-09-10T12:00:00.000Z');
-const AFTER = new Date('2025-09-14T18:30:00.000Z');
+const AFTER = WEEK2_AFTER;
 
 const liveUrl = (poolId: string, weekNumber: number | string) => `/api/pools/${poolId}/weeks/${weekNumber}/live-leaderboard`;
 
@@ -57,16 +51,9 @@ describe.skipIf(skip)('live leaderboard', () => {
   });
   afterAll(async () => h?.close());
 
-  /** New games, announced one by one as the provider updates them (a push to production would replace the season's). */
-  async function announce(games: Game[]): Promise<Game[]> {
-    const announced: Game[] = [];
-    for (const game of games) announced.push(await updateGame(h, game));
-    return announced;
-  }
-
   /** A pool (the cast's commissioner), the player as member, week 2 published with five games. */
   async function poolWithWeek(options: { isPublic: boolean }) {
-    const games = await announce(weekTwoGames());
+    const games = await announceGames(h, weekTwoGames());
     const pool = await announcePool(h, cast.commissioner, { isPublic: options.isPublic });
     await announceMember(h, { pool, who: cast.player });
     const [g1, g2, g3, g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];
@@ -153,6 +140,9 @@ describe.skipIf(skip)('live leaderboard', () => {
     });
   });
 
+  // One week of a pool scored as it is played, after its earlier weeks: each step plays on from
+  // the scores and states the step before left (they were separate tests run in this order), so
+  // one test with numbered steps.
   describe('standings', () => {
     let pool: Pool;
     let week: PublishedWeek;
@@ -160,7 +150,8 @@ describe.skipIf(skip)('live leaderboard', () => {
     let ids: Record<'g1' | 'g2' | 'g3' | 'g4' | 'g5', string>;
     let alice: Person, bob: Person, cara: Person, dan: Person;
 
-    beforeAll(async () => {
+    /** The pool: five players, weeks 1 (COMPLETE) and -1 (SCORING) scored, week 2's picks saved and its games under way. */
+    async function playedWeeks(): Promise<void> {
       ({ pool, week, games, ids } = await poolWithWeek({ isPublic: false }));
       alice = await person(h, { role: 'user', name: 'Alice Able' });
       bob = await person(h, { role: 'user', name: 'Bob Baker' });
@@ -179,7 +170,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       //   Bob:   3 LAC W 3, 2 BUF W 2, 1 DAL L 0, power DET W -> raw 5, x2, final 10
       //   Dan:   3 BUF W 3, 2 KC L 0, 1 PHI W 1, no power     -> raw 4, final 4
       //   Cara and Pat: no picks -> 0
-      const weekOneGames = await announce([
+      const weekOneGames = await announceGames(h, [
         buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '21', away: '6' }),
         buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T17:00:00.000Z', home: '12', away: '24' }),
         buildGame({ weekNumber: 1, gameTimeUtc: '2025-09-07T20:25:00.000Z', home: '2', away: '15' }),
@@ -232,7 +223,7 @@ describe.skipIf(skip)('live leaderboard', () => {
 
       // Preseason week -1: p1 KC 21 - LAC 17, +1 -> 22 > 17: KC; p2 PHI 20 - DAL 10, -3 -> 17 > 10: PHI;
       // p3 BUF 13 - MIA 10, 0 -> 13 > 10: BUF. Alice: 3 KC W 3, 2 PHI W 2, 1 BUF W 1 -> final 6, not in her season.
-      const preseasonGames = await announce([
+      const preseasonGames = await announceGames(h, [
         buildGame({ weekNumber: -1, gameTimeUtc: '2025-08-20T17:00:00.000Z', home: '12', away: '24' }),
         buildGame({ weekNumber: -1, gameTimeUtc: '2025-08-20T17:00:00.000Z', home: '21', away: '6' }),
         buildGame({ weekNumber: -1, gameTimeUtc: '2025-08-20T20:00:00.000Z', home: '2', away: '15' }),
@@ -301,7 +292,7 @@ describe.skipIf(skip)('live leaderboard', () => {
       });
       h.clock.now = AFTER;
       await moveWeekTo(h, { pool, weekNumber: 2, to: 'GAMES_IN_PROGRESS' });
-    });
+    }
 
     const board = async (who: Person = cast.player) => {
       const res = await call(h, { method: 'GET', url: liveUrl(pool.id, 2), who });
@@ -310,229 +301,241 @@ describe.skipIf(skip)('live leaderboard', () => {
     };
     const standingOf = (b: LiveLeaderboard, who: Person) => b.standings.find((s) => s.userId === who.id)!;
 
-    it('should score final and void games, show pending picks covering or not covering, and add the completed weeks before', async () => {
-      const { g1, g2, g3, g4, g5 } = ids;
-      await finalScore(h, { game: games[0]!, homeScore: 24, awayScore: 20 }); // PHI 24 - 3.5 = 20.5 > 20: PHI covers
-      await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 10, awayScore: 14, currentPeriod: 2, gameClock: '5:00' }); // KC 12.5 < 14: LAC covering
-      await voidGame(h, { week, gameId: g3 });
-      await updateGame(h, games[3]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 7, currentPeriod: 3, gameClock: '0:12' }); // CHI 6 < 7: DET covering
-
-      const b = await board();
-      expect(b.status).toBe('ok');
-      expect(b.message).toBeNull();
-      expect(b.standings.map((s) => [s.displayName, s.rank, s.weekPoints, s.seasonPoints])).toEqual([
-        ['Alice Able', 1, 3, 9],
-        ['Bob Baker', 2, 0, 10],
-        ['Dan Drew', 2, 0, 4],
-        ['Cara Cole', 2, 0, 0],
-        ['Pat Player', 2, 0, 0],
-      ]);
-      expect(standingOf(b, alice)).toMatchObject({ rawPoints: 3, powerBonus: 0, powerEffect: 'pending', possiblePointsRemaining: 7, hasPicks: true });
-      expect(standingOf(b, alice).picks).toEqual([
+    // Its time includes playing the weeks before (as a beforeAll's would: a minute).
+    it(
+      'should score a week live from kickoff to COMPLETE, double a winning power pick, list unscorable picks, and keep the calculation once complete, in order',
+      { timeout: 60_000 },
+      async () => {
+        await playedWeeks();
+        // Step 1: score final and void games, show pending picks covering or not covering, and add the completed weeks before.
         {
-          gameId: g1,
-          selectedTeamEspnId: '21',
-          selectedTeamAbbr: 'PHI',
-          selectedTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
-          confidenceRank: 3,
-          isPowerPick: false,
-          isCorrect: true,
-          result: 'WIN',
-          pointsEarned: 3,
-          covering: null,
-        },
+          const { g1, g2, g3, g4, g5 } = ids;
+          await finalScore(h, { game: games[0]!, homeScore: 24, awayScore: 20 }); // PHI 24 - 3.5 = 20.5 > 20: PHI covers
+          await updateGame(h, games[1]!, { gameStatus: 'IN_PROGRESS', homeScore: 10, awayScore: 14, currentPeriod: 2, gameClock: '5:00' }); // KC 12.5 < 14: LAC covering
+          await voidGame(h, { week, gameId: g3 });
+          await updateGame(h, games[3]!, { gameStatus: 'IN_PROGRESS', homeScore: 7, awayScore: 7, currentPeriod: 3, gameClock: '0:12' }); // CHI 6 < 7: DET covering
+
+          const b = await board();
+          expect(b.status).toBe('ok');
+          expect(b.message).toBeNull();
+          expect(b.standings.map((s) => [s.displayName, s.rank, s.weekPoints, s.seasonPoints])).toEqual([
+            ['Alice Able', 1, 3, 9],
+            ['Bob Baker', 2, 0, 10],
+            ['Dan Drew', 2, 0, 4],
+            ['Cara Cole', 2, 0, 0],
+            ['Pat Player', 2, 0, 0],
+          ]);
+          expect(standingOf(b, alice)).toMatchObject({ rawPoints: 3, powerBonus: 0, powerEffect: 'pending', possiblePointsRemaining: 7, hasPicks: true });
+          expect(standingOf(b, alice).picks).toEqual([
+            {
+              gameId: g1,
+              selectedTeamEspnId: '21',
+              selectedTeamAbbr: 'PHI',
+              selectedTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
+              confidenceRank: 3,
+              isPowerPick: false,
+              isCorrect: true,
+              result: 'WIN',
+              pointsEarned: 3,
+              covering: null,
+            },
+            {
+              gameId: g2,
+              selectedTeamEspnId: '12',
+              selectedTeamAbbr: 'KC',
+              selectedTeamLogo: null,
+              confidenceRank: 2,
+              isPowerPick: false,
+              isCorrect: null,
+              result: 'PENDING',
+              pointsEarned: null,
+              covering: 'NOT_COVERING',
+            },
+            {
+              gameId: g3,
+              selectedTeamEspnId: '2',
+              selectedTeamAbbr: 'BUF',
+              selectedTeamLogo: null,
+              confidenceRank: 1,
+              isPowerPick: false,
+              isCorrect: null,
+              result: 'PUSH',
+              pointsEarned: 0,
+              covering: null,
+            },
+            {
+              gameId: g4,
+              selectedTeamEspnId: '8',
+              selectedTeamAbbr: 'DET',
+              selectedTeamLogo: null,
+              confidenceRank: 0,
+              isPowerPick: true,
+              isCorrect: null,
+              result: 'PENDING',
+              pointsEarned: null,
+              covering: 'COVERING',
+            },
+          ]);
+          expect(standingOf(b, bob)).toMatchObject({ rawPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 8 });
+          expect(standingOf(b, bob).picks.map((p) => [p.selectedTeamAbbr, p.result, p.covering])).toEqual([
+            ['LAC', 'PENDING', 'COVERING'],
+            ['DAL', 'LOSS', null],
+            ['CHI', 'PENDING', 'NOT_COVERING'],
+            ['GB', 'PENDING', null],
+          ]);
+          expect(standingOf(b, dan)).toMatchObject({ rawPoints: 0, powerEffect: 'none', possiblePointsRemaining: 3 });
+          expect(standingOf(b, cara)).toEqual({
+            userId: cara.id,
+            displayName: 'Cara Cole',
+            rank: 2,
+            weekPoints: 0,
+            seasonPoints: 0,
+            rawPoints: 0,
+            powerBonus: 0,
+            powerEffect: 'none',
+            possiblePointsRemaining: 0,
+            hasPicks: false,
+            picks: [],
+          });
+
+          expect(b.gamesCentric.map((g) => [g.gameId, g.status, g.quarter, g.clock, g.homeScore, g.awayScore, g.spread, g.isVoid, g.cover])).toEqual([
+            [g1, 'COMPLETE', null, null, 24, 20, -3.5, false, 'HOME'],
+            [g2, 'IN_PROGRESS', 2, '5:00', 10, 14, 2.5, false, null],
+            [g3, 'SCHEDULED', null, null, null, null, 0, true, null],
+            [g4, 'IN_PROGRESS', 3, '0:12', 7, 7, -1, false, null],
+            [g5, 'SCHEDULED', null, null, null, null, 7, false, null],
+          ]);
+          expect(b.gamesCentric[0]).toMatchObject({
+            poolGameId: week.poolGameIds[g1],
+            gameTime: '2025-09-14T17:00:00.000Z',
+            homeTeam: 'Philadelphia Eagles',
+            awayTeam: 'Dallas Cowboys',
+            homeTeamAbbr: 'PHI',
+            awayTeamAbbr: 'DAL',
+            homeTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
+            awayTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png',
+            venue: { name: 'Lincoln Financial Field', city: 'Philadelphia', state: 'PA', exteriorImageUrl: null, interiorImageUrl: null },
+          });
+          expect(b.gamesCentric[1]!.venue).toBeNull();
+
+          // Open games g2, g4, g5. Best raw: Alice 3 + 2 = 5, Bob 0 + 3 + 1 = 4, Dan 0 + 2 + 1 = 3.
+          // g4: Alice power 5 + Bob 1pt 1 + Dan 2pt 2 = 8; g2: Alice 2 + Bob 3 = 5; g5: Bob power 4 + Dan 1 = 5 (g2 kicks off first).
+          expect(
+            b.impactGames.map((g) => [
+              g.gameId,
+              g.totalImpactPoints,
+              g.pickDetails.threePtPicks,
+              g.pickDetails.twoPtPicks,
+              g.pickDetails.onePtPicks,
+              g.pickDetails.powerPicks,
+            ]),
+          ).toEqual([
+            [g4, 8, 0, 1, 1, 1],
+            [g2, 5, 1, 1, 0, 0],
+            [g5, 5, 0, 0, 1, 1],
+          ]);
+          // Players by season rank: Bob 10 (1), Alice 9 (2), Dan 4 (3).
+          expect(b.impactGames[0]!.pickDetails.players).toEqual([
+            { userId: bob.id, displayName: 'Bob Baker', seasonPoints: 10, seasonRank: 1, selectedTeamAbbr: 'CHI', isPowerPick: false, confidenceRank: 1 },
+            { userId: alice.id, displayName: 'Alice Able', seasonPoints: 9, seasonRank: 2, selectedTeamAbbr: 'DET', isPowerPick: true, confidenceRank: 0 },
+            { userId: dan.id, displayName: 'Dan Drew', seasonPoints: 4, seasonRank: 3, selectedTeamAbbr: 'DET', isPowerPick: false, confidenceRank: 2 },
+          ]);
+          expect(b.impactGames[0]).toMatchObject({ gameTime: '2025-09-14T20:25:00.000Z', homeTeamAbbr: 'CHI', awayTeamAbbr: 'DET', status: 'IN_PROGRESS' });
+
+          expect(b.metadata).toEqual({
+            poolId: pool.id,
+            poolName: pool.name,
+            year: 2025,
+            weekNumber: 2,
+            weekDisplayName: 'Week 2',
+            currentState: 'GAMES_IN_PROGRESS',
+            pickDeadline: DEADLINE,
+            gamesInProgress: true,
+            picksAvailable: true,
+            accessLevel: 'FULL_ACCESS',
+            allWeeks: [
+              { weekNumber: -1, displayName: 'Preseason Week 4', state: 'SCORING' },
+              { weekNumber: 1, displayName: 'Week 1', state: 'COMPLETE' },
+              { weekNumber: 2, displayName: 'Week 2', state: 'GAMES_IN_PROGRESS' },
+            ],
+            generatedAt: AFTER.toISOString(),
+          });
+          expect(b.overrides).toEqual([]);
+        }
+
+        // Step 2: double a winning power pick once every game is final, and rank ties together.
         {
-          gameId: g2,
-          selectedTeamEspnId: '12',
-          selectedTeamAbbr: 'KC',
-          selectedTeamLogo: null,
-          confidenceRank: 2,
-          isPowerPick: false,
-          isCorrect: null,
-          result: 'PENDING',
-          pointsEarned: null,
-          covering: 'NOT_COVERING',
-        },
+          await finalScore(h, { game: games[1]!, homeScore: 20, awayScore: 24 }); // KC 22.5 < 24: LAC covers
+          await finalScore(h, { game: games[3]!, homeScore: 10, awayScore: 14 }); // CHI 9 < 14: DET covers
+          await finalScore(h, { game: games[4]!, homeScore: 27, awayScore: 20 }); // GB 34 > 20: GB covers
+          await moveWeekTo(h, { pool, weekNumber: 2, to: 'SCORING' });
+
+          const b = await board(cast.commissioner);
+          expect(
+            b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints, s.possiblePointsRemaining]),
+          ).toEqual([
+            ['Bob Baker', 1, 3, 3, 'x2', 6, 16, 0],
+            ['Alice Able', 1, 3, 3, 'x2', 6, 12, 0],
+            ['Dan Drew', 3, 2, 0, 'none', 2, 6, 0],
+            ['Cara Cole', 4, 0, 0, 'none', 0, 0, 0],
+            ['Pat Player', 4, 0, 0, 'none', 0, 0, 0],
+          ]);
+          expect(standingOf(b, alice).picks.map((p) => [p.selectedTeamAbbr, p.result, p.isCorrect, p.pointsEarned])).toEqual([
+            ['PHI', 'WIN', true, 3],
+            ['KC', 'LOSS', false, 0],
+            ['BUF', 'PUSH', null, 0],
+            ['DET', 'WIN', true, 3],
+          ]);
+          expect(b.impactGames).toEqual([]);
+          expect(b.metadata).toMatchObject({ gamesInProgress: false, currentState: 'SCORING', accessLevel: 'COMMISSIONER_ACCESS' });
+        }
+
+        // Step 3: list a player whose picks cannot be scored with zeros and pending picks.
         {
-          gameId: g3,
-          selectedTeamEspnId: '2',
-          selectedTeamAbbr: 'BUF',
-          selectedTeamLogo: null,
-          confidenceRank: 1,
-          isPowerPick: false,
-          isCorrect: null,
-          result: 'PUSH',
-          pointsEarned: 0,
-          covering: null,
-        },
+          const eve = await person(h, { role: 'user', name: 'Eve Error' });
+          await announceMember(h, { pool, who: eve });
+          await insertUnscorablePicksForTest(h, week, eve, [
+            [ids.g1, '21', 3],
+            [ids.g2, '24', 2],
+          ]); // no 1pt pick
+          const b = await board();
+          expect(standingOf(b, eve)).toMatchObject({ rank: 4, weekPoints: 0, seasonPoints: 0, rawPoints: 0, powerEffect: 'none', hasPicks: true });
+          expect(standingOf(b, eve).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned])).toEqual([
+            ['PHI', 'PENDING', null],
+            ['LAC', 'PENDING', null],
+          ]);
+          await announceMember(h, { pool, who: eve, subject: 'pools.member.removed' });
+          expect((await board()).standings.map((s) => s.displayName)).not.toContain('Eve Error');
+        }
+
+        // Step 4: show a COMPLETE week as calculated.
         {
-          gameId: g4,
-          selectedTeamEspnId: '8',
-          selectedTeamAbbr: 'DET',
-          selectedTeamLogo: null,
-          confidenceRank: 0,
-          isPowerPick: true,
-          isCorrect: null,
-          result: 'PENDING',
-          pointsEarned: null,
-          covering: 'COVERING',
-        },
-      ]);
-      expect(standingOf(b, bob)).toMatchObject({ rawPoints: 0, powerEffect: 'pending', possiblePointsRemaining: 8 });
-      expect(standingOf(b, bob).picks.map((p) => [p.selectedTeamAbbr, p.result, p.covering])).toEqual([
-        ['LAC', 'PENDING', 'COVERING'],
-        ['DAL', 'LOSS', null],
-        ['CHI', 'PENDING', 'NOT_COVERING'],
-        ['GB', 'PENDING', null],
-      ]);
-      expect(standingOf(b, dan)).toMatchObject({ rawPoints: 0, powerEffect: 'none', possiblePointsRemaining: 3 });
-      expect(standingOf(b, cara)).toEqual({
-        userId: cara.id,
-        displayName: 'Cara Cole',
-        rank: 2,
-        weekPoints: 0,
-        seasonPoints: 0,
-        rawPoints: 0,
-        powerBonus: 0,
-        powerEffect: 'none',
-        possiblePointsRemaining: 0,
-        hasPicks: false,
-        picks: [],
-      });
-
-      expect(b.gamesCentric.map((g) => [g.gameId, g.status, g.quarter, g.clock, g.homeScore, g.awayScore, g.spread, g.isVoid, g.cover])).toEqual([
-        [g1, 'COMPLETE', null, null, 24, 20, -3.5, false, 'HOME'],
-        [g2, 'IN_PROGRESS', 2, '5:00', 10, 14, 2.5, false, null],
-        [g3, 'SCHEDULED', null, null, null, null, 0, true, null],
-        [g4, 'IN_PROGRESS', 3, '0:12', 7, 7, -1, false, null],
-        [g5, 'SCHEDULED', null, null, null, null, 7, false, null],
-      ]);
-      expect(b.gamesCentric[0]).toMatchObject({
-        poolGameId: week.poolGameIds[g1],
-        gameTime: '2025-09-14T17:00:00.000Z',
-        homeTeam: 'Philadelphia Eagles',
-        awayTeam: 'Dallas Cowboys',
-        homeTeamAbbr: 'PHI',
-        awayTeamAbbr: 'DAL',
-        homeTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/phi.png',
-        awayTeamLogo: 'https://a.espncdn.com/i/teamlogos/nfl/500/dal.png',
-        venue: { name: 'Lincoln Financial Field', city: 'Philadelphia', state: 'PA', exteriorImageUrl: null, interiorImageUrl: null },
-      });
-      expect(b.gamesCentric[1]!.venue).toBeNull();
-
-      // Open games g2, g4, g5. Best raw: Alice 3 + 2 = 5, Bob 0 + 3 + 1 = 4, Dan 0 + 2 + 1 = 3.
-      // g4: Alice power 5 + Bob 1pt 1 + Dan 2pt 2 = 8; g2: Alice 2 + Bob 3 = 5; g5: Bob power 4 + Dan 1 = 5 (g2 kicks off first).
-      expect(
-        b.impactGames.map((g) => [
-          g.gameId,
-          g.totalImpactPoints,
-          g.pickDetails.threePtPicks,
-          g.pickDetails.twoPtPicks,
-          g.pickDetails.onePtPicks,
-          g.pickDetails.powerPicks,
-        ]),
-      ).toEqual([
-        [g4, 8, 0, 1, 1, 1],
-        [g2, 5, 1, 1, 0, 0],
-        [g5, 5, 0, 0, 1, 1],
-      ]);
-      // Players by season rank: Bob 10 (1), Alice 9 (2), Dan 4 (3).
-      expect(b.impactGames[0]!.pickDetails.players).toEqual([
-        { userId: bob.id, displayName: 'Bob Baker', seasonPoints: 10, seasonRank: 1, selectedTeamAbbr: 'CHI', isPowerPick: false, confidenceRank: 1 },
-        { userId: alice.id, displayName: 'Alice Able', seasonPoints: 9, seasonRank: 2, selectedTeamAbbr: 'DET', isPowerPick: true, confidenceRank: 0 },
-        { userId: dan.id, displayName: 'Dan Drew', seasonPoints: 4, seasonRank: 3, selectedTeamAbbr: 'DET', isPowerPick: false, confidenceRank: 2 },
-      ]);
-      expect(b.impactGames[0]).toMatchObject({ gameTime: '2025-09-14T20:25:00.000Z', homeTeamAbbr: 'CHI', awayTeamAbbr: 'DET', status: 'IN_PROGRESS' });
-
-      expect(b.metadata).toEqual({
-        poolId: pool.id,
-        poolName: pool.name,
-        year: 2025,
-        weekNumber: 2,
-        weekDisplayName: 'Week 2',
-        currentState: 'GAMES_IN_PROGRESS',
-        pickDeadline: DEADLINE,
-        gamesInProgress: true,
-        picksAvailable: true,
-        accessLevel: 'FULL_ACCESS',
-        allWeeks: [
-          { weekNumber: -1, displayName: 'Preseason Week 4', state: 'SCORING' },
-          { weekNumber: 1, displayName: 'Week 1', state: 'COMPLETE' },
-          { weekNumber: 2, displayName: 'Week 2', state: 'GAMES_IN_PROGRESS' },
-        ],
-        generatedAt: AFTER.toISOString(),
-      });
-      expect(b.overrides).toEqual([]);
-    });
-
-    it('should double a winning power pick once every game is final, and rank ties together', async () => {
-      await finalScore(h, { game: games[1]!, homeScore: 20, awayScore: 24 }); // KC 22.5 < 24: LAC covers
-      await finalScore(h, { game: games[3]!, homeScore: 10, awayScore: 14 }); // CHI 9 < 14: DET covers
-      await finalScore(h, { game: games[4]!, homeScore: 27, awayScore: 20 }); // GB 34 > 20: GB covers
-      await moveWeekTo(h, { pool, weekNumber: 2, to: 'SCORING' });
-
-      const b = await board(cast.commissioner);
-      expect(
-        b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints, s.possiblePointsRemaining]),
-      ).toEqual([
-        ['Bob Baker', 1, 3, 3, 'x2', 6, 16, 0],
-        ['Alice Able', 1, 3, 3, 'x2', 6, 12, 0],
-        ['Dan Drew', 3, 2, 0, 'none', 2, 6, 0],
-        ['Cara Cole', 4, 0, 0, 'none', 0, 0, 0],
-        ['Pat Player', 4, 0, 0, 'none', 0, 0, 0],
-      ]);
-      expect(standingOf(b, alice).picks.map((p) => [p.selectedTeamAbbr, p.result, p.isCorrect, p.pointsEarned])).toEqual([
-        ['PHI', 'WIN', true, 3],
-        ['KC', 'LOSS', false, 0],
-        ['BUF', 'PUSH', null, 0],
-        ['DET', 'WIN', true, 3],
-      ]);
-      expect(b.impactGames).toEqual([]);
-      expect(b.metadata).toMatchObject({ gamesInProgress: false, currentState: 'SCORING', accessLevel: 'COMMISSIONER_ACCESS' });
-    });
-
-    it('should list a player whose picks cannot be scored with zeros and pending picks', async () => {
-      const eve = await person(h, { role: 'user', name: 'Eve Error' });
-      await announceMember(h, { pool, who: eve });
-      await insertUnscorablePicksForTest(h, week, eve, [
-        [ids.g1, '21', 3],
-        [ids.g2, '24', 2],
-      ]); // no 1pt pick
-      const b = await board();
-      expect(standingOf(b, eve)).toMatchObject({ rank: 4, weekPoints: 0, seasonPoints: 0, rawPoints: 0, powerEffect: 'none', hasPicks: true });
-      expect(standingOf(b, eve).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned])).toEqual([
-        ['PHI', 'PENDING', null],
-        ['LAC', 'PENDING', null],
-      ]);
-      await announceMember(h, { pool, who: eve, subject: 'pools.member.removed' });
-      expect((await board()).standings.map((s) => s.displayName)).not.toContain('Eve Error');
-    });
-
-    it('should show a COMPLETE week as calculated', async () => {
-      // Completed without Calculate: the week is calculated as it completes, from the finals above
-      // (Eve's picks cannot be scored, and she left). Bob 3 x2 = 6 and Alice 3 x2 = 6, Dan 2;
-      // seasons Bob 10 + 6 = 16, Alice 6 + 6 = 12 (preseason week -1 still not counted), Dan 4 + 2 = 6.
-      await moveWeekTo(h, { pool, weekNumber: 2, to: 'COMPLETE' });
-      // A provider correction after COMPLETE changes nothing on the board (only a recorded
-      // correction does): PHI 10 - 3.5 = 6.5 < 20 would turn Alice's 3pt PHI into a loss.
-      await finalScore(h, { game: games[0]!, homeScore: 10, awayScore: 20 });
-      const b = await board();
-      expect(b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints])).toEqual([
-        ['Bob Baker', 1, 3, 3, 'x2', 6, 16],
-        ['Alice Able', 1, 3, 3, 'x2', 6, 12],
-        ['Dan Drew', 3, 2, 0, 'none', 2, 6],
-        ['Cara Cole', 4, 0, 0, 'none', 0, 0],
-        ['Pat Player', 4, 0, 0, 'none', 0, 0],
-      ]);
-      // The picks as calculated (the power pick's points are its bonus), PHI still a win.
-      expect(standingOf(b, alice).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned, p.covering])).toEqual([
-        ['PHI', 'WIN', 3, null],
-        ['KC', 'LOSS', 0, null],
-        ['BUF', 'PUSH', 0, null],
-        ['DET', 'WIN', 3, null],
-      ]);
-      expect(b.metadata.currentState).toBe('COMPLETE');
-    });
+          // Completed without Calculate: the week is calculated as it completes, from the finals above
+          // (Eve's picks cannot be scored, and she left). Bob 3 x2 = 6 and Alice 3 x2 = 6, Dan 2;
+          // seasons Bob 10 + 6 = 16, Alice 6 + 6 = 12 (preseason week -1 still not counted), Dan 4 + 2 = 6.
+          await moveWeekTo(h, { pool, weekNumber: 2, to: 'COMPLETE' });
+          // A provider correction after COMPLETE changes nothing on the board (only a recorded
+          // correction does): PHI 10 - 3.5 = 6.5 < 20 would turn Alice's 3pt PHI into a loss.
+          await finalScore(h, { game: games[0]!, homeScore: 10, awayScore: 20 });
+          const b = await board();
+          expect(b.standings.map((s) => [s.displayName, s.rank, s.rawPoints, s.powerBonus, s.powerEffect, s.weekPoints, s.seasonPoints])).toEqual([
+            ['Bob Baker', 1, 3, 3, 'x2', 6, 16],
+            ['Alice Able', 1, 3, 3, 'x2', 6, 12],
+            ['Dan Drew', 3, 2, 0, 'none', 2, 6],
+            ['Cara Cole', 4, 0, 0, 'none', 0, 0],
+            ['Pat Player', 4, 0, 0, 'none', 0, 0],
+          ]);
+          // The picks as calculated (the power pick's points are its bonus), PHI still a win.
+          expect(standingOf(b, alice).picks.map((p) => [p.selectedTeamAbbr, p.result, p.pointsEarned, p.covering])).toEqual([
+            ['PHI', 'WIN', 3, null],
+            ['KC', 'LOSS', 0, null],
+            ['BUF', 'PUSH', 0, null],
+            ['DET', 'WIN', 3, null],
+          ]);
+          expect(b.metadata.currentState).toBe('COMPLETE');
+        }
+      },
+    );
   });
 
   describe("a commissioner's power pick on an unpublished game, and a pick exactly on the spread", () => {
@@ -540,7 +543,7 @@ describe.skipIf(skip)('live leaderboard', () => {
     // (spread 0), on the live board and in the calculation alike; "Leaderboards": a pending pick
     // is covering, push (exactly on the spread) or not covering.
     it('should score the power pick straight up as the calculation does, and show a push right now', async () => {
-      const games = await announce(weekTwoGames());
+      const games = await announceGames(h, weekTwoGames());
       const pool = await announcePool(h, cast.commissioner);
       await announceMember(h, { pool, who: cast.player });
       const [g1, g2, , g4, g5] = games.map((g) => g.espnId) as [string, string, string, string, string];

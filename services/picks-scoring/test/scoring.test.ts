@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PICK_MESSAGES, scoringReviewReplySchema, type Game, type Pool } from '@powerpool/contracts';
+import { PICK_MESSAGES, scoringReviewReplySchema, type Pool } from '@powerpool/contracts';
 import type { Db } from '@powerpool/service-kit';
 import { integrationSkipReason } from '@powerpool/testing';
 import { recalculateIfScored } from '../src/domain/calculate.js';
@@ -24,9 +24,7 @@ import {
   stored,
   updateGame,
   voidGame,
-  type Cast,
   type Person,
-  type PicksHarness,
   type PublishedWeek,
 } from './helpers.js';
 
@@ -110,23 +108,11 @@ const PICKS: Record<string, PickSpec> = {
 /** Ben's 1pt pick names a team not in its game: written directly by the unscorable test (the API refuses it). */
 const { ben: _ben, ...PICKS_WITHOUT_BEN } = PICKS;
 
-/** One week-17 pool per test (two for the replicas, three for the correction), made before kickoff. */
-const POOL_NAMES = [
-  'byHand',
-  'twice',
-  'voided',
-  'unscorable',
-  'replicas',
-  'nobodyPicked',
-  'gate',
-  'review',
-  'live',
-  'override',
-  'correctedScoring',
-  'correctedComplete',
-  'correctedLive',
-] as const;
-type PoolName = (typeof POOL_NAMES)[number];
+/** One week-17 pool per test (two for the replicas), made before kickoff. */
+const POOL_NAMES = ['byHand', 'twice', 'voided', 'unscorable', 'replicas', 'nobodyPicked', 'gate', 'review', 'live', 'override'] as const;
+/** The correction test's three pools, in a service of their own: it changes a game every pool of its service published. */
+const CORRECTED_POOL_NAMES = ['correctedScoring', 'correctedComplete', 'correctedLive'] as const;
+type PoolName = (typeof POOL_NAMES)[number] | (typeof CORRECTED_POOL_NAMES)[number];
 
 /** [name, raw, multiplier, final, power effect, has picks, has error] as stored in week_scores. */
 type ScoreLine = [string, number, number, number, string, boolean, boolean];
@@ -140,36 +126,36 @@ const HAND_SCORES: ScoreLine[] = [
   ['Pat Player', 5, 2, 10, 'x2', true, false],
 ];
 
-describe.skipIf(skip)('scores: calculation and recalculation', () => {
-  let h: PicksHarness;
-  let cast: Cast;
-  let games: Game[];
-  let players: Record<string, Person>;
-  /** The week-17 pools of the tests, by name: all picked before kickoff, then the results arrived. */
-  let pools: Record<PoolName, { pool: Pool; week: PublishedWeek }>;
-
-  beforeAll(async () => {
-    h = await startPicks();
-    cast = await castOf(h);
-    players = {
-      pat: cast.player,
-      ann: await person(h, { role: 'user', name: 'Ann Archer' }),
-      ben: await person(h, { role: 'user', name: 'Ben Baker' }),
-      cal: await person(h, { role: 'user', name: 'Cal Carter' }),
-      dee: await person(h, { role: 'user', name: 'Dee Dunn' }),
-      fay: await person(h, { role: 'user', name: 'Fay Fisher' }),
-      eve: await person(h, { role: 'user', name: 'Eve Evans' }),
-    };
-    const recorded = recordedWeeks([WEEK17]);
-    // The real order of a week: the games are scheduled when everyone picks (a game reported
-    // started or final takes no new pick), then the recorded results arrive.
-    games = recorded.games;
-    await pushSeason(h, recorded.games.map(asScheduled), recorded.teams);
-    pools = {} as typeof pools;
-    for (const name of POOL_NAMES) pools[name] = await week17Pool(name === 'unscorable' ? PICKS_WITHOUT_BEN : name === 'nobodyPicked' ? {} : PICKS);
-    await resultsArrive(h, games);
+const withScores = (
+  lines: ScoreLine[],
+  changes: Record<string, Partial<{ raw: number; multiplier: number; final: number; effect: string; error: boolean }>>,
+): ScoreLine[] =>
+  lines.map(([name, raw, m, fin, eff, has, err]) => {
+    const c = changes[name] ?? {};
+    return [name, c.raw ?? raw, c.multiplier ?? m, c.final ?? fin, c.effect ?? eff, has, c.error ?? err];
   });
-  afterAll(async () => h?.close());
+
+/**
+ * The service with the seven players and week 17's games, and a week-17 pool for each of `names`:
+ * all picked before kickoff, then the recorded results arrived.
+ */
+async function week17World<N extends PoolName>(names: readonly N[]) {
+  const h = await startPicks();
+  const cast = await castOf(h);
+  const players: Record<string, Person> = {
+    pat: cast.player,
+    ann: await person(h, { role: 'user', name: 'Ann Archer' }),
+    ben: await person(h, { role: 'user', name: 'Ben Baker' }),
+    cal: await person(h, { role: 'user', name: 'Cal Carter' }),
+    dee: await person(h, { role: 'user', name: 'Dee Dunn' }),
+    fay: await person(h, { role: 'user', name: 'Fay Fisher' }),
+    eve: await person(h, { role: 'user', name: 'Eve Evans' }),
+  };
+  const recorded = recordedWeeks([WEEK17]);
+  // The real order of a week: the games are scheduled when everyone picks (a game reported
+  // started or final takes no new pick), then the recorded results arrive.
+  const games = recorded.games;
+  await pushSeason(h, recorded.games.map(asScheduled), recorded.teams);
 
   const query = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => h.runtime.database.sql.query<T>(sql, params);
   const gameOf = (id: string) => games.find((g) => g.espnId === id)!;
@@ -235,16 +221,23 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     return rows.map((r) => `${r.display_name} ${r.confidence_rank} ${r.selected_team_espn_id} ${r.result} ${r.points_earned}`);
   }
 
-  const withScores = (
-    lines: ScoreLine[],
-    changes: Record<string, Partial<{ raw: number; multiplier: number; final: number; effect: string; error: boolean }>>,
-  ): ScoreLine[] =>
-    lines.map(([name, raw, m, fin, eff, has, err]) => {
-      const c = changes[name] ?? {};
-      return [name, c.raw ?? raw, c.multiplier ?? m, c.final ?? fin, c.effect ?? eff, has, c.error ?? err];
-    });
+  const pools = {} as Record<N, { pool: Pool; week: PublishedWeek }>;
+  for (const name of names) pools[name] = await week17Pool(name === 'unscorable' ? PICKS_WITHOUT_BEN : name === 'nobodyPicked' ? {} : PICKS);
+  await resultsArrive(h, games);
+  return { h, cast, players, games, pools, query, gameOf, calculate, scoreLines, pickLines };
+}
+
+describe.skipIf(skip)('scores: calculation and recalculation', () => {
+  /** The week-17 pools of the tests (POOL_NAMES), in one service. */
+  let world: Awaited<ReturnType<typeof week17World<(typeof POOL_NAMES)[number]>>>;
+
+  beforeAll(async () => {
+    world = await week17World(POOL_NAMES);
+  });
+  afterAll(async () => world?.h.close());
 
   it('should score a week of real 2025 results exactly as worked out by hand', async () => {
+    const { h, cast, players, pools, query, calculate, scoreLines, pickLines } = world;
     const { pool } = pools.byHand;
     await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     h.clock.now = new Date('2025-12-30T09:00:00.000Z');
@@ -334,6 +327,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should give identical rows when the week is calculated twice', async () => {
+    const { h, pools, query, calculate, scoreLines } = world;
     const { pool } = pools.twice;
     await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     h.clock.now = new Date('2025-12-30T10:00:00.000Z');
@@ -352,6 +346,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should count every pick on a void game as a push and recalculate a calculated week when a game is voided', async () => {
+    const { h, pools, calculate, scoreLines, pickLines } = world;
     const { pool, week } = pools.voided;
     await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     await calculate(pool);
@@ -378,6 +373,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should flag a player whose picks cannot be scored without failing the others', async () => {
+    const { h, cast, players, pools, query, calculate, scoreLines, pickLines } = world;
     const gus = await person(h, { role: 'user', name: 'Gus Green' });
     // Ben's 1pt pick names PHI (21) on WSH-DAL; Gus saved only two picks. Neither can come from
     // the picks API (it refuses both), so they are written directly.
@@ -429,6 +425,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should serialise two replicas calculating the same week at once', async () => {
+    const { h, cast, pools, query, scoreLines } = world;
     const { pool } = pools.replicas;
     await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     // A week nobody picked: no pick rows to write, so only the week's lock keeps two calculations apart.
@@ -461,6 +458,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should calculate only in SCORING, for the pool commissioner or a super admin', async () => {
+    const { h, cast, pools, query, calculate } = world;
     const { pool } = pools.gate;
     const other = await announcePool(h, cast.otherCommissioner);
     await moveWeekTo(h, { pool, weekNumber: 17, to: 'GAMES_IN_PROGRESS' });
@@ -495,6 +493,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should show the scoring review to managers only, with pending picks and zeros before any calculation', async () => {
+    const { h, cast, players, pools } = world;
     const { pool } = pools.review;
     const gus = await person(h, { role: 'user', name: 'Gus Green' });
     await announceMember(h, { pool, who: gus });
@@ -527,6 +526,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should store and announce nothing per pool for a score on a live week not yet calculated, and calculate a week completed without a calculation', async () => {
+    const { h, pools, query, gameOf, scoreLines } = world;
     const { pool } = pools.live;
     await moveWeekTo(h, { pool, weekNumber: 17, to: 'GAMES_IN_PROGRESS' });
     h.clock.now = new Date('2025-12-29T02:00:00.000Z');
@@ -555,6 +555,7 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
   });
 
   it('should recalculate a completed week only for a commissioner override', async () => {
+    const { h, players, pools, query, calculate, scoreLines } = world;
     const { pool } = pools.override;
     await moveWeekTo(h, { pool, weekNumber: 17, to: 'SCORING' });
     await calculate(pool);
@@ -585,33 +586,40 @@ describe.skipIf(skip)('scores: calculation and recalculation', () => {
     expect(await calTotal()).toBe(5);
   });
 
-  // Last: it changes a production game every pool of this suite published.
-  it('should recalculate calculated weeks when the provider corrects a score, and leave completed weeks alone', async () => {
-    const { correctedScoring: scoring, correctedComplete: complete, correctedLive: live } = pools;
-    await moveWeekTo(h, { pool: scoring.pool, weekNumber: 17, to: 'SCORING' });
-    await calculate(scoring.pool);
-    await moveWeekTo(h, { pool: complete.pool, weekNumber: 17, to: 'SCORING' });
-    await calculate(complete.pool);
-    await moveWeekTo(h, { pool: complete.pool, weekNumber: 17, to: 'COMPLETE' });
-    await moveWeekTo(h, { pool: live.pool, weekNumber: 17, to: 'GAMES_IN_PROGRESS' });
-    h.clock.now = new Date('2025-12-31T12:00:00.000Z');
+  // In a service of its own: it changes a production game every pool of its service published.
+  // Its time includes building that service and its pools (as a beforeAll's would: a minute).
+  it('should recalculate calculated weeks when the provider corrects a score, and leave completed weeks alone', { timeout: 60_000 }, async () => {
+    const corrections = await week17World(CORRECTED_POOL_NAMES);
+    try {
+      const { h, pools, query, gameOf, calculate, scoreLines } = corrections;
+      const { correctedScoring: scoring, correctedComplete: complete, correctedLive: live } = pools;
+      await moveWeekTo(h, { pool: scoring.pool, weekNumber: 17, to: 'SCORING' });
+      await calculate(scoring.pool);
+      await moveWeekTo(h, { pool: complete.pool, weekNumber: 17, to: 'SCORING' });
+      await calculate(complete.pool);
+      await moveWeekTo(h, { pool: complete.pool, weekNumber: 17, to: 'COMPLETE' });
+      await moveWeekTo(h, { pool: live.pool, weekNumber: 17, to: 'GAMES_IN_PROGRESS' });
+      h.clock.now = new Date('2025-12-31T12:00:00.000Z');
 
-    // G4 corrected from LAC 16 - HOU 20 to 16 - 21: 16 + 4.5 - 21 = -0.5, HOU now covers.
-    //   Pat's 1pt HOU wins: raw 6, x2 -> 12. Ben's 3pt LAC loses: raw 0, x0 -> 0. Cal's 2pt LAC loses: raw 4 -> 4.
-    await updateGame(h, gameOf(G4), { awayScore: 21 });
-    const corrected = withScores(HAND_SCORES, { 'Pat Player': { raw: 6, final: 12 }, 'Ben Baker': { raw: 0 }, 'Cal Carter': { raw: 4, final: 4 } });
-    await vi.waitFor(async () => expect(await scoreLines(scoring.pool)).toEqual(corrected), WAIT);
-    await vi.waitFor(() => {
-      expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: scoring.pool.id, reason: 'correction' }) });
-      expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: expect.objectContaining({ poolId: scoring.pool.id }) });
-    }, WAIT);
-    // The completed week keeps its results; nothing was calculated for it or for the live week.
-    expect(await scoreLines(complete.pool)).toEqual(HAND_SCORES);
-    expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [live.pool.id])).toEqual([]);
-    expect(
-      h.events.filter(
-        (e) => e.subject === 'picks.week.calculated' && [complete.pool.id, live.pool.id].includes(e.data.poolId) && e.data.reason === 'correction',
-      ),
-    ).toEqual([]);
+      // G4 corrected from LAC 16 - HOU 20 to 16 - 21: 16 + 4.5 - 21 = -0.5, HOU now covers.
+      //   Pat's 1pt HOU wins: raw 6, x2 -> 12. Ben's 3pt LAC loses: raw 0, x0 -> 0. Cal's 2pt LAC loses: raw 4 -> 4.
+      await updateGame(h, gameOf(G4), { awayScore: 21 });
+      const corrected = withScores(HAND_SCORES, { 'Pat Player': { raw: 6, final: 12 }, 'Ben Baker': { raw: 0 }, 'Cal Carter': { raw: 4, final: 4 } });
+      await vi.waitFor(async () => expect(await scoreLines(scoring.pool)).toEqual(corrected), WAIT);
+      await vi.waitFor(() => {
+        expect(h.events).toContainEqual({ subject: 'picks.week.calculated', data: expect.objectContaining({ poolId: scoring.pool.id, reason: 'correction' }) });
+        expect(h.events).toContainEqual({ subject: 'picks.standings.changed', data: expect.objectContaining({ poolId: scoring.pool.id }) });
+      }, WAIT);
+      // The completed week keeps its results; nothing was calculated for it or for the live week.
+      expect(await scoreLines(complete.pool)).toEqual(HAND_SCORES);
+      expect(await query('SELECT 1 FROM picks.week_scores WHERE pool_id = $1', [live.pool.id])).toEqual([]);
+      expect(
+        h.events.filter(
+          (e) => e.subject === 'picks.week.calculated' && [complete.pool.id, live.pool.id].includes(e.data.poolId) && e.data.reason === 'correction',
+        ),
+      ).toEqual([]);
+    } finally {
+      await corrections.h.close();
+    }
   });
 });

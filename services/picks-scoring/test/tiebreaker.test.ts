@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PICK_MESSAGES, type Game, type Pool } from '@powerpool/contracts';
 import { integrationSkipReason } from '@powerpool/testing';
 import {
   buildSeason,
+  announceGames,
   announceMember,
   announcePool,
   batchOf,
@@ -50,18 +52,22 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
   });
   afterAll(async () => h?.close());
 
-  beforeEach(async () => {
-    h.clock.now = BEFORE;
-    ({ pool, week } = await poolWeek(h, cast, {
-      games,
+  /** A pool with a weekly tiebreaker, the player and player2 as members, week 1 published on `weekGames` (no picks yet, the clock before the deadline). */
+  const tiebreakerWeek = (weekGames: Game[], spreads: Record<string, number>) =>
+    poolWeek(h, cast, {
+      games: weekGames,
       weekNumber: 1,
-      spreads: SPREADS,
+      spreads,
       tiebreaker: 'last_game_total',
       members: [cast.player, player2],
       picks: [],
       now: BEFORE,
       started: false,
-    }));
+    });
+
+  beforeEach(async () => {
+    h.clock.now = BEFORE;
+    ({ pool, week } = await tiebreakerWeek(games, SPREADS));
   });
 
   const save = (who: Person, body: unknown) => call(h, { method: 'POST', url: '/api/picks/batch', who, payload: body });
@@ -145,26 +151,37 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
   });
 
   it('should show every prediction and name the winner on the live leaderboard once the week is in SCORING', async () => {
+    // This test plays week 1: on copies of its games of its own (fresh ids), as a game played takes
+    // no new pick and the other tests save theirs on the suite's games.
+    const copy = `-${randomUUID().slice(0, 8)}`;
+    const own = await announceGames(
+      h,
+      games.filter((g) => g.espnId in SPREADS).map((g) => ({ ...g, espnId: g.espnId + copy, espnCompetitionId: g.espnId + copy })),
+    );
+    const { pool: played, week: playedWeek } = await tiebreakerWeek(
+      own,
+      Object.fromEntries(Object.entries(SPREADS).map(([id, spread]) => [id + copy, spread])),
+    );
     const WON: Array<[string, string, number]> = [
-      ['w1-a', '21', 3],
-      ['w1-c', '15', 2],
-      ['w1-b', '12', 1],
-      ['w1-d', '3', 0],
+      ['w1-a' + copy, '21', 3],
+      ['w1-c' + copy, '15', 2],
+      ['w1-b' + copy, '12', 1],
+      ['w1-d' + copy, '3', 0],
     ];
-    await save(cast.player, { ...batchOf(week, WON), tiebreaker: 44 });
-    await save(player2, { ...batchOf(week, WON), tiebreaker: 49 });
-    const board = async (who: Person) => (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/live-leaderboard`, who })).json();
+    await save(cast.player, { ...batchOf(playedWeek, WON), tiebreaker: 44 });
+    await save(player2, { ...batchOf(playedWeek, WON), tiebreaker: 49 });
+    const board = async (who: Person) => (await call(h, { method: 'GET', url: `/api/pools/${played.id}/weeks/1/live-leaderboard`, who })).json();
     // Before the deadline the board is closed to players, and the commissioner sees the predictions (as the picks), no winner yet.
     const early = await board(cast.commissioner);
     expect(early.standings.find((s: any) => s.userId === player2.id)).toMatchObject({ tiebreaker: 49, isWeekWinner: false });
 
-    const byId = (id: string) => games.find((g) => g.espnId === id)!;
+    const byId = (id: string) => own.find((g) => g.espnId === id + copy)!;
     await finalScore(h, { game: byId('w1-a'), homeScore: 24, awayScore: 17 });
     await finalScore(h, { game: byId('w1-b'), homeScore: 20, awayScore: 10 });
     await finalScore(h, { game: byId('w1-c'), homeScore: 10, awayScore: 20 });
     await finalScore(h, { game: byId('w1-d'), homeScore: 27, awayScore: 20 }); // the tiebreaker game: 47 points
     h.clock.now = new Date(DEADLINE.getTime() + 60_000);
-    await moveWeekTo(h, { pool, weekNumber: 1, to: 'GAMES_IN_PROGRESS' });
+    await moveWeekTo(h, { pool: played, weekNumber: 1, to: 'GAMES_IN_PROGRESS' });
     const live = await board(cast.player);
     expect(live.standings.map((s: any) => [s.userId, s.weekPoints, s.tiebreaker, s.isWeekWinner])).toEqual(
       expect.arrayContaining([
@@ -172,7 +189,7 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
         [player2.id, 12, 49, false],
       ]),
     );
-    await moveWeekTo(h, { pool, weekNumber: 1, to: 'SCORING' });
+    await moveWeekTo(h, { pool: played, weekNumber: 1, to: 'SCORING' });
     const scoring = await board(cast.player);
     const row = (id: string) => scoring.standings.find((s: any) => s.userId === id);
     // Both scored 12: 49 is 2 from 47, 44 is 3 from it.
@@ -181,17 +198,17 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
     // The scoring review and its CSV export name no winner before the week's first calculation (the
     // review's points are zeros then); once calculated they carry the same as the board, and so does
     // the live leaderboard's export.
-    const reviewOf = async () => (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/scoring-review`, who: cast.commissioner })).json();
+    const reviewOf = async () => (await call(h, { method: 'GET', url: `/api/pools/${played.id}/weeks/1/scoring-review`, who: cast.commissioner })).json();
     expect((await reviewOf()).rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(
       expect.arrayContaining([
         [cast.player.id, 44, false],
         [player2.id, 49, false],
       ]),
     );
-    const weekCsv = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/export/csv`, who: cast.commissioner })).body.split('\r\n');
+    const weekCsv = (await call(h, { method: 'GET', url: `/api/pools/${played.id}/weeks/1/export/csv`, who: cast.commissioner })).body.split('\r\n');
     expect(weekCsv.find((line) => line.includes('Quinn Second'))!.endsWith(',49,No')).toBe(true);
     expect(weekCsv.find((line) => line.includes(cast.player.name))!.endsWith(',44,No')).toBe(true);
-    expect((await call(h, { method: 'POST', url: `/api/pools/${pool.id}/weeks/1/scores/calculate`, who: cast.commissioner })).statusCode).toBe(200);
+    expect((await call(h, { method: 'POST', url: `/api/pools/${played.id}/weeks/1/scores/calculate`, who: cast.commissioner })).statusCode).toBe(200);
     const review = await reviewOf();
     expect(review.rows.map((r: any) => [r.userId, r.tiebreaker, r.isWeekWinner])).toEqual(
       expect.arrayContaining([
@@ -200,13 +217,13 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
       ]),
     );
     for (const path of ['leaderboard/export/csv', 'export/csv']) {
-      const csv = (await call(h, { method: 'GET', url: `/api/pools/${pool.id}/weeks/1/${path}`, who: cast.commissioner })).body.split('\r\n');
+      const csv = (await call(h, { method: 'GET', url: `/api/pools/${played.id}/weeks/1/${path}`, who: cast.commissioner })).body.split('\r\n');
       expect(csv[0]!.endsWith(',Tiebreaker,Week Winner'), path).toBe(true);
       expect(csv.find((line) => line.includes('Quinn Second'))!.endsWith(',49,Yes'), path).toBe(true);
       expect(csv.find((line) => line.includes(cast.player.name))!.endsWith(',44,No'), path).toBe(true);
     }
     // COMPLETE: the same, from the stored calculation.
-    await moveWeekTo(h, { pool, weekNumber: 1, to: 'COMPLETE' });
+    await moveWeekTo(h, { pool: played, weekNumber: 1, to: 'COMPLETE' });
     await expect
       .poll(async () => (await board(cast.player)).standings.map((s: any) => [s.userId, s.isWeekWinner]).sort())
       .toEqual(
@@ -217,14 +234,14 @@ describe.skipIf(skip)('tiebreaker prediction', () => {
       );
     // The Season Leaderboard's weekly details: the week won, and the prediction.
     const weekly = async (who: Person) =>
-      (await call(h, { method: 'GET', url: `/api/users/${who.id}/pools/${pool.id}/weekly-scoring-review`, who: cast.player })).json();
+      (await call(h, { method: 'GET', url: `/api/users/${who.id}/pools/${played.id}/weekly-scoring-review`, who: cast.player })).json();
     await expect.poll(async () => (await weekly(player2)).map((w: any) => [w.weekNumber, w.tiebreaker, w.isWeekWinner])).toEqual([[1, 49, true]]);
     expect((await weekly(cast.player)).map((w: any) => [w.weekNumber, w.tiebreaker, w.isWeekWinner])).toEqual([[1, 44, false]]);
   });
 
   it('should let the commissioner set the prediction with an override, recorded before and after, and keep it when the override gives none', async () => {
     h.clock.now = new Date(DEADLINE.getTime() + 60_000);
-    // (Earlier tests played week 1's games: a player's save would be refused, the commissioner's entry is not.)
+    // (Past the deadline: a player's save would be refused, the commissioner's entry is not.)
     const first = await call(h, {
       method: 'POST',
       url: '/api/picks/commissioner-override',
