@@ -44,6 +44,8 @@ export async function generateAssertionKeys(): Promise<AssertionKeyPair> {
 
 export interface AssertionSigner {
   sign(identity: Identity): Promise<string>;
+  /** The same, at once (Ed25519 signing is synchronous): for a test person's headers, signed on each read. */
+  signNow(identity: Identity): string;
 }
 
 function ed25519Key(key: KeyObject, what: string): KeyObject {
@@ -53,20 +55,22 @@ function ed25519Key(key: KeyObject, what: string): KeyObject {
 
 export async function createAssertionSigner(privateKeyPem: string): Promise<AssertionSigner> {
   const key = ed25519Key(createPrivateKey(normalizePem(privateKeyPem)), 'private');
+  const signNow = (identity: Identity): string => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: Record<string, unknown> = {
+      iss: ASSERTION_ISSUER,
+      aud: ASSERTION_AUDIENCE,
+      iat: now,
+      exp: now + ASSERTION_TTL_SECONDS,
+      ...(identity.user ? { sub: identity.user.id, email: identity.user.email, role: identity.user.role } : { anon: true }),
+      ...(identity.correlationId ? { cid: identity.correlationId } : {}),
+    };
+    const signingInput = `${HEADER_B64}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${signingInput}.${edSign(null, Buffer.from(signingInput), key).toString('base64url')}`;
+  };
   return {
-    async sign(identity) {
-      const now = Math.floor(Date.now() / 1000);
-      const claims: Record<string, unknown> = {
-        iss: ASSERTION_ISSUER,
-        aud: ASSERTION_AUDIENCE,
-        iat: now,
-        exp: now + ASSERTION_TTL_SECONDS,
-        ...(identity.user ? { sub: identity.user.id, email: identity.user.email, role: identity.user.role } : { anon: true }),
-        ...(identity.correlationId ? { cid: identity.correlationId } : {}),
-      };
-      const signingInput = `${HEADER_B64}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-      return `${signingInput}.${edSign(null, Buffer.from(signingInput), key).toString('base64url')}`;
-    },
+    sign: async (identity) => signNow(identity),
+    signNow,
   };
 }
 

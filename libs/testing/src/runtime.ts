@@ -28,6 +28,8 @@ export interface TestRuntime extends ServiceRuntime {
   signer: AssertionSigner;
   /** Headers a gateway would add for this caller (null = signed out). */
   headersFor(user: TestUser | null): Promise<Record<string, string>>;
+  /** The same, at once. */
+  headersNow(user: TestUser | null): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,9 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     signer,
     async headersFor(user) {
       return { [HEADERS.identity]: await signer.sign({ user }) };
+    },
+    headersNow(user) {
+      return { [HEADERS.identity]: signer.signNow({ user: user && { id: user.id, email: user.email, role: user.role } }) };
     },
     async close() {
       await bus.close();

@@ -30,11 +30,21 @@ export interface Person extends TestUser {
   headers: Record<string, string>;
 }
 
-/** A user with the identity headers a gateway would forward for them. */
+/**
+ * A user with the identity headers a gateway would forward for them, signed afresh on each read:
+ * an assertion lives a minute (ASSERTION_TTL_SECONDS), and a test may run longer than that on a
+ * busy machine.
+ */
 async function personOf(runtime: TestRuntime, role: Role, name: string): Promise<Person> {
   const id = randomUUID();
   const user: TestUser = { id, email: `${name.toLowerCase().replace(/\s+/g, '.')}.${id.slice(0, 6)}@powerpool.test`, role };
-  return { ...user, name, headers: await runtime.headersFor(user) };
+  return {
+    ...user,
+    name,
+    get headers() {
+      return runtime.headersNow(user);
+    },
+  };
 }
 
 /** The roles every authorization test needs: the same named people in every suite. */
