@@ -218,8 +218,15 @@ describe.skipIf(skip)('live leaderboard stream', () => {
     expect(p3.base).toBe(p2.version);
     expect(applyLivePatch(moved, p3)).toEqual(fresh.board);
 
-    // At the current version with nothing sent since: only the next change.
+    // At the current version with nothing sent since: only the next change, a patch from that
+    // version, as on the connection that never left. Then the games frames, as everyone else: a
+    // change of games that lands before the server has taken in a new connection rebuilds the board
+    // instead, so the frame is asked for once the connection has had its patch.
     const current = await stream(cast.player, streamPath(pool.id, 2), { lastEventId: fresh.version });
+    await renamePlayer('Pat Three');
+    const p4 = await patchOf(current);
+    expect(p4.base).toBe(fresh.version);
+    expect(await patchOf(keeper)).toEqual(p4);
     await updateGame(h, game, { homeScore: 10, awayScore: 7, currentPeriod: 3, gameClock: '9:00' });
     const next = await gamesFrameOf(current);
     expect(next.games[0]).toMatchObject({ gameId: game.espnId, homeScore: 10 });
