@@ -112,9 +112,13 @@ export async function startUpstream(service: ServiceName, verifier: AssertionVer
   });
   app.get('/api/admin/unified-staging/migrate-games/:scheduleId/stream', async (request, reply) => {
     await record(request);
+    // Once released, the stream's release is spent: a later releaseStream is for the next stream.
     const released = new Promise<void>((resolve) => {
-      if (releasedEarly) resolve();
-      release = resolve;
+      if (releasedEarly) return resolve();
+      release = () => {
+        release = undefined;
+        resolve();
+      };
     });
     releasedEarly = false;
     reply.hijack();

@@ -27,7 +27,8 @@ import { createTestRuntime, type TestRuntime, type TestUser } from './runtime.js
 
 export interface Person extends TestUser {
   name: string;
-  headers: Record<string, string>;
+  /** Signed afresh on each read (personOf). */
+  readonly headers: Record<string, string>;
 }
 
 /**

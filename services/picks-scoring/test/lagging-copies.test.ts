@@ -10,7 +10,7 @@
  *   w1-d CHI(3) 27 - DET(8) 20,   -1   -> 26 > 20:   CHI covers
  * Pat: 3 PHI W 3, 2 KC W 2, 1 BUF L 0, power CHI W -> (3 + 2 + 0) x2 = 10.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PICK_MESSAGES,
   RPC,
@@ -76,10 +76,6 @@ describe.skipIf(skip)('scoring on the results a move was decided on, however lat
     season = await pushSeason(h, buildSeason());
   });
   afterAll(async () => h?.close());
-  // Identity assertions live 60 s; this file can run longer on a busy machine: sign them afresh.
-  beforeEach(async () => {
-    for (const p of Object.values(cast)) p.headers = await h.runtime.headersFor({ id: p.id, email: p.email, role: p.role });
-  });
 
   /**
    * A fresh pool with Pat's picks saved on a week of four games of its own (copies of week 1's

@@ -20,7 +20,8 @@ export function PicksCountdown({ deadline, picksClosed }: { deadline: string; pi
   const display = countdownDisplay(deadline, now, { picksClosed });
   return (
     <div className={cn('rounded-xl border px-4 py-3', TONES[display.tone])} data-testid="picks-countdown" data-tone={display.tone}>
-      <p className="text-xs font-medium tracking-wide uppercase opacity-80">{display.label}</p>
+      {/* Full strength when expired: the small red label on its red tint needs all its contrast (WCAG AA). */}
+      <p className={cn('text-xs font-medium tracking-wide uppercase', display.tone !== 'expired' && 'opacity-80')}>{display.label}</p>
       <p role="timer" aria-live="off" className="text-2xl font-bold tabular-nums sm:text-3xl">
         {display.text}
       </p>
