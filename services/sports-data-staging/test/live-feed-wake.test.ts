@@ -58,6 +58,27 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
     expect((await h!.pushTeams()).statusCode).toBe(200);
   }
 
+  /** weeks-workflow's announcement that pool `poolId` published the Wild Card's LAR @ CAR, at `now`. */
+  async function publishWildCardWeek(poolId: string): Promise<void> {
+    await h!.runtime.bus.publish('weeks.week.published', {
+      poolId,
+      year: 2025,
+      weekNumber: WILD_CARD_WEEK,
+      pickDeadline: new Date(LAR_CAR_KICKOFF - 10 * MINUTE).toISOString(),
+      publishedAt: new Date(now).toISOString(),
+      games: [
+        {
+          gameId: LAR_CAR,
+          poolGameId: 'pg-1',
+          lockedSpread: -10.5,
+          gameTimeUtc: new Date(LAR_CAR_KICKOFF).toISOString(),
+          homeTeamEspnId: '29',
+          awayTeamEspnId: '14',
+        },
+      ],
+    });
+  }
+
   afterEach(async () => {
     await feedApp?.close();
     feedApp = undefined;
@@ -94,23 +115,7 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
     // Ten minutes before kickoff (the feed asleep, its next pass an hour away), the commissioner publishes the week.
     now = LAR_CAR_KICKOFF - 10 * MINUTE;
     h!.replay.requests.length = 0;
-    await h!.runtime.bus.publish('weeks.week.published', {
-      poolId: '00000000-0000-4000-8000-00000000aaaa',
-      year: 2025,
-      weekNumber: WILD_CARD_WEEK,
-      pickDeadline: new Date(LAR_CAR_KICKOFF - 10 * MINUTE).toISOString(),
-      publishedAt: new Date(now).toISOString(),
-      games: [
-        {
-          gameId: LAR_CAR,
-          poolGameId: 'pg-1',
-          lockedSpread: -10.5,
-          gameTimeUtc: new Date(LAR_CAR_KICKOFF).toISOString(),
-          homeTeamEspnId: '29',
-          awayTeamEspnId: '14',
-        },
-      ],
-    });
+    await publishWildCardWeek('00000000-0000-4000-8000-00000000aaaa');
     await until('the feed reads the Wild Card scoreboard after the week is published', () => scoreboardReads().length > 0);
   });
 
@@ -118,23 +123,7 @@ describe.skipIf(skip)('sports-data-staging live feed wake', () => {
     await start(LAR_CAR_KICKOFF - 3 * 60 * MINUTE);
     await importSeason();
     expect((await h!.pushGames()).at(-1)?.type).toBe('complete');
-    await h!.runtime.bus.publish('weeks.week.published', {
-      poolId: '00000000-0000-4000-8000-00000000cccc',
-      year: 2025,
-      weekNumber: WILD_CARD_WEEK,
-      pickDeadline: new Date(LAR_CAR_KICKOFF - 10 * MINUTE).toISOString(),
-      publishedAt: new Date(now).toISOString(),
-      games: [
-        {
-          gameId: LAR_CAR,
-          poolGameId: 'pg-1',
-          lockedSpread: -10.5,
-          gameTimeUtc: new Date(LAR_CAR_KICKOFF).toISOString(),
-          homeTeamEspnId: '29',
-          awayTeamEspnId: '14',
-        },
-      ],
-    });
+    await publishWildCardWeek('00000000-0000-4000-8000-00000000cccc');
     await stored(h!, `SELECT 1 FROM sports.published_games WHERE espn_id = $1`, [LAR_CAR]);
 
     // The provider moved the kickoff three hours earlier: the game kicked off two minutes ago. The
