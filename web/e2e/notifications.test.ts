@@ -6,7 +6,7 @@ import { setupE2e, type E2e } from './support/e2e.js';
 import { nextPaint, settle, THEMES, transitionsDone, useTheme } from './support/screens.js';
 import { ACCOUNTS, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
-import { publishWildCardPool } from './support/wild-card.js';
+import { pickFirstThreeGames, publishWildCardPool } from './support/wild-card.js';
 
 /**
  * The notification screens (docs/screens.md#profile, #make-picks-reminder-offer,
@@ -82,16 +82,7 @@ const isCall = (method: string, path: (p: string) => boolean) => (r: { url(): st
 
 /** Picks 3/2/1 on the first three game cards (the first team of each) and saves them; resolves with the save's status. */
 async function makeAndSavePicks(page: Page): Promise<number> {
-  await expect.poll(() => page.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
-  const cards = page.getByTestId('game-card');
-  for (const [index, rank] of [
-    [0, '3pt'],
-    [1, '2pt'],
-    [2, '1pt'],
-  ] as const) {
-    await cards.nth(index).getByRole('button', { name: rank, exact: true }).click();
-    await cards.nth(index).getByTestId('team-row').first().click();
-  }
+  await pickFirstThreeGames(page);
   const saved = page.waitForResponse(isCall('POST', (p) => p === '/api/picks/batch'));
   await page.getByTestId('picks-button').click();
   const status = (await saved).status();

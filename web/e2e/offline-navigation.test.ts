@@ -5,7 +5,7 @@ import { chromiumUnavailableReason } from '@powerpool/testing';
 import { DESKTOP, freshEmail, setupE2e } from './support/e2e.js';
 import { ACCOUNTS, mainNav, navLink, toast } from './support/sign-in.js';
 import { pushSeasonToProduction } from './support/sports.js';
-import { publishWildCardPool } from './support/wild-card.js';
+import { pickFirstThreeGames, publishWildCardPool } from './support/wild-card.js';
 
 /** The words of the offline page (web/public/offline.html), which the app's offline state repeats. */
 const OFFLINE_TITLE = 'You are offline';
@@ -120,16 +120,7 @@ describe.skipIf(chromiumUnavailableReason())('offline navigation', () => {
       const page = await e2e.signedInPage(pickers[VIEWPORTS.findIndex((v) => v.name === name)]!, { viewport });
       allowNetworkErrors();
       await page.goto('/');
-      await expect.poll(() => page.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
-      const cards = page.getByTestId('game-card');
-      for (const [index, rank] of [
-        [0, '3pt'],
-        [1, '2pt'],
-        [2, '1pt'],
-      ] as const) {
-        await cards.nth(index).getByRole('button', { name: rank, exact: true }).click();
-        await cards.nth(index).getByTestId('team-row').first().click();
-      }
+      await pickFirstThreeGames(page);
       const summary = await page.getByTestId('picks-summary').innerText();
       const button = page.getByTestId('picks-button');
 

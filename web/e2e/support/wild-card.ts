@@ -53,3 +53,17 @@ export async function publishWildCardPool(
   }>;
   return { poolId, commissioner, members: pages, poolGames: Object.fromEntries(games.map((g) => [g.id, g.poolGameId])) };
 }
+
+/** On Make Picks of a published Wild Card pool (four game cards): picks 3/2/1 on the first three cards, the first team of each. */
+export async function pickFirstThreeGames(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('game-card').count(), { timeout: 15_000 }).toBe(4);
+  const cards = page.getByTestId('game-card');
+  for (const [index, rank] of [
+    [0, '3pt'],
+    [1, '2pt'],
+    [2, '1pt'],
+  ] as const) {
+    await cards.nth(index).getByRole('button', { name: rank, exact: true }).click();
+    await cards.nth(index).getByTestId('team-row').first().click();
+  }
+}
